@@ -1,0 +1,113 @@
+/* strata-trace-summary.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-trace-summary.h"
+
+struct _StrataTraceSummary
+{
+  GtkWidget  parent_instance;
+
+  GtkWidget *scroller;
+  GtkGrid   *grid;
+  int        n_rows;
+};
+
+G_DEFINE_FINAL_TYPE (StrataTraceSummary, strata_trace_summary, GTK_TYPE_WIDGET)
+
+static void
+add_row (StrataTraceSummary *self,
+         const char         *key,
+         const char         *value)
+{
+  GtkWidget *key_label = gtk_label_new (key);
+  GtkWidget *value_label = gtk_label_new (value);
+
+  gtk_label_set_xalign (GTK_LABEL (key_label), 1);
+  gtk_label_set_yalign (GTK_LABEL (key_label), 0);
+  gtk_widget_add_css_class (key_label, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (value_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
+  gtk_widget_set_hexpand (value_label, TRUE);
+
+  gtk_grid_attach (self->grid, key_label, 0, self->n_rows, 1, 1);
+  gtk_grid_attach (self->grid, value_label, 1, self->n_rows, 1, 1);
+  self->n_rows++;
+}
+
+static void
+strata_trace_summary_fill (StrataTraceSummary *self,
+                           StrataTrace        *trace)
+{
+  GFile *file = strata_trace_get_file (trace);
+  g_autofree char *location = file ? g_file_get_parse_name (file) : g_strdup ("");
+  g_autofree char *size = g_format_size_full (strata_trace_get_file_size (trace),
+                                              G_FORMAT_SIZE_LONG_FORMAT);
+  guint n_diagnostics = strata_trace_get_n_diagnostics (trace);
+
+  add_row (self, _("File"), location);
+  add_row (self, _("Format"), strata_format_get_name (strata_trace_get_format (trace)));
+  add_row (self, _("Size"), size);
+
+  if (n_diagnostics == 0)
+    add_row (self, _("Import"), _("Loaded without repairs."));
+  for (guint i = 0; i < n_diagnostics; i++)
+    add_row (self, i == 0 ? _("Import") : "", strata_trace_get_diagnostic (trace, i));
+}
+
+static void
+strata_trace_summary_dispose (GObject *object)
+{
+  StrataTraceSummary *self = (StrataTraceSummary *)object;
+
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (strata_trace_summary_parent_class)->dispose (object);
+}
+
+static void
+strata_trace_summary_class_init (StrataTraceSummaryClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = strata_trace_summary_dispose;
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "tracesummary");
+}
+
+static void
+strata_trace_summary_init (StrataTraceSummary *self)
+{
+  self->grid = GTK_GRID (gtk_grid_new ());
+  gtk_grid_set_row_spacing (self->grid, 8);
+  gtk_grid_set_column_spacing (self->grid, 18);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->grid), 24);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->grid), 24);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->grid), 24);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->grid), 24);
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->grid));
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+}
+
+GtkWidget *
+strata_trace_summary_new (StrataTrace *trace)
+{
+  StrataTraceSummary *self;
+
+  g_return_val_if_fail (STRATA_IS_TRACE (trace), NULL);
+
+  self = g_object_new (STRATA_TYPE_TRACE_SUMMARY, NULL);
+  strata_trace_summary_fill (self, trace);
+
+  return GTK_WIDGET (self);
+}

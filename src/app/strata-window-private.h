@@ -1,0 +1,52 @@
+/* strata-window-private.h: shared by the files that make up StrataWindow
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "strata-loader.h"
+#include "strata-window.h"
+
+G_BEGIN_DECLS
+
+struct _StrataWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  StrataSession        *session;
+  GSettings            *settings;
+  StrataLoader         *loader;
+  GCancellable         *cancellable;
+  GtkDropTarget        *drop_target;
+  gboolean              remember_size;
+
+  /* Template children */
+  GtkLabel             *title_label;
+  GtkLabel             *subtitle_label;
+  GtkStack             *stack;
+  GtkWidget            *overlay;
+  GtkWidget            *drop_overlay;
+  GtkWidget            *samples_box;
+  GtkListBox           *samples_list;
+  GtkWidget            *recent_box;
+  GtkListBox           *recent_list;
+  GMenu                *recent_menu;
+  GtkLabel             *loading_title;
+  GtkLabel             *loading_message;
+  GtkProgressBar       *progress_bar;
+  GtkLabel             *error_title;
+  GtkLabel             *error_reason;
+  GtkWidget            *error_open_button;
+  GtkBox               *trace_box;
+};
+
+void   _strata_window_class_init_actions (GtkWidgetClass *widget_class);
+void   _strata_window_init_actions       (StrataWindow   *self);
+void   _strata_window_init_dnd           (StrataWindow   *self);
+void   _strata_window_update_actions     (StrataWindow   *self);
+void   _strata_window_cancel_load        (StrataWindow   *self);
+void   _strata_window_add_recent         (StrataWindow   *self,
+                                          GFile          *file);
+char  *_strata_file_get_display_name     (GFile          *file);
+
+G_END_DECLS

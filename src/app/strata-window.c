@@ -1,0 +1,419 @@
+/* strata-window.c: one trace per window, and the one path that opens it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-trace-summary.h"
+#include "strata-window-private.h"
+
+enum {
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+G_DEFINE_FINAL_TYPE (StrataWindow, strata_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static GParamSpec *properties[N_PROPS];
+
+/* GSettings aborts on a missing schema; an uninstalled build may lack it. */
+static GSettings *
+window_settings_new (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_debug ("Schema %s not installed; window size will not be remembered", APP_ID);
+      return NULL;
+    }
+
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+static void
+restore_window_size (StrataWindow *self)
+{
+  if (self->settings == NULL)
+    return;
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+static void
+save_window_size (StrataWindow *self)
+{
+  int width, height;
+
+  if (self->settings == NULL || !self->remember_size)
+    return;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_delay (self->settings);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_apply (self->settings);
+}
+
+static gboolean
+strata_window_close_request (GtkWindow *window)
+{
+  StrataWindow *self = STRATA_WINDOW (window);
+
+  save_window_size (self);
+  _strata_window_cancel_load (self);
+
+  return GTK_WINDOW_CLASS (strata_window_parent_class)->close_request (window);
+}
+
+char *
+_strata_file_get_display_name (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *basename = NULL;
+
+  if (path != NULL)
+    return g_filename_display_basename (path);
+
+  basename = g_file_get_basename (file);
+  return g_filename_display_name (basename != NULL ? basename : "");
+}
+
+static void
+set_titles (StrataWindow *self,
+            const char   *title,
+            const char   *subtitle)
+{
+  g_autofree char *window_title = NULL;
+
+  gtk_label_set_label (self->title_label, title ? title : _("Strata"));
+  gtk_label_set_label (self->subtitle_label, subtitle ? subtitle : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), subtitle != NULL);
+
+  if (title != NULL)
+    /* Translators: the window title, %s is a file name */
+    window_title = g_strdup_printf (_("%s — Strata"), title);
+  gtk_window_set_title (GTK_WINDOW (self), window_title ? window_title : _("Strata"));
+}
+
+static void
+set_busy (StrataWindow *self,
+          gboolean      busy)
+{
+  _strata_window_update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  if (busy)
+    gtk_widget_grab_focus (gtk_stack_get_child_by_name (self->stack, "loading"));
+}
+
+static void
+show_resting_page (StrataWindow *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+
+  if (trace == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "welcome");
+      set_titles (self, NULL, NULL);
+      return;
+    }
+
+  {
+    g_autofree char *name = _strata_file_get_display_name (strata_trace_get_file (trace));
+    g_autofree char *size = g_format_size (strata_trace_get_file_size (trace));
+    /* Translators: the header bar subtitle: a format name and a file size */
+    g_autofree char *subtitle = g_strdup_printf (_("%s · %s"),
+                                                 strata_format_get_name (strata_trace_get_format (trace)),
+                                                 size);
+
+    gtk_stack_set_visible_child_name (self->stack, "trace");
+    set_titles (self, name, subtitle);
+  }
+}
+
+static void
+show_error_page (StrataWindow *self,
+                 GFile        *file,
+                 const GError *error)
+{
+  g_autofree char *name = _strata_file_get_display_name (file);
+  /* Translators: %s is a file name */
+  g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+
+  gtk_label_set_label (self->error_title, title);
+  gtk_label_set_label (self->error_reason, error->message);
+  gtk_stack_set_visible_child_name (self->stack, "error");
+  set_titles (self, name, _("Could not open"));
+  gtk_widget_grab_focus (self->error_open_button);
+}
+
+static void
+show_trace (StrataWindow *self,
+            StrataTrace  *trace)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->trace_box))))
+    gtk_box_remove (self->trace_box, child);
+
+  strata_session_set_trace (self->session, trace);
+  gtk_box_append (self->trace_box, GTK_WIDGET (strata_trace_summary_new (trace)));
+  show_resting_page (self);
+}
+
+static void
+loader_progress_cb (StrataWindow *self,
+                    GParamSpec   *pspec,
+                    StrataLoader *loader)
+{
+  g_autofree char *message = strata_loader_dup_message (loader);
+  double fraction = strata_loader_get_fraction (loader);
+
+  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+  gtk_label_set_label (self->loading_message, message ? message : "");
+}
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(StrataWindow) self = user_data;
+  StrataLoader *loader = STRATA_LOADER (object);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+
+  trace = strata_loader_load_finish (loader, result, &error);
+
+  /* A newer open replaced this load; its own callback takes over. */
+  if (loader != self->loader)
+    return;
+
+  g_clear_object (&self->loader);
+  g_clear_object (&self->cancellable);
+
+  if (trace != NULL)
+    {
+      show_trace (self, trace);
+      _strata_window_add_recent (self, strata_loader_get_file (loader));
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    show_resting_page (self);
+  else
+    show_error_page (self, strata_loader_get_file (loader), error);
+
+  set_busy (self, FALSE);
+}
+
+void
+_strata_window_cancel_load (StrataWindow *self)
+{
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+}
+
+/**
+ * strata_window_open:
+ *
+ * The one path every way of opening a file ends in: the file dialog, drag
+ * and drop, recent files, samples, the file manager and the command line.
+ */
+void
+strata_window_open (StrataWindow *self,
+                    GFile        *file)
+{
+  g_autoptr(StrataLoader) loader = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (STRATA_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  _strata_window_cancel_load (self);
+  g_clear_object (&self->cancellable);
+
+  loader = strata_loader_new (file);
+  g_set_object (&self->loader, loader);
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect_object (loader, "notify::fraction",
+                           G_CALLBACK (loader_progress_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (loader, "notify::message",
+                           G_CALLBACK (loader_progress_cb), self, G_CONNECT_SWAPPED);
+
+  name = _strata_file_get_display_name (file);
+  /* Translators: %s is a file name */
+  title = g_strdup_printf (_("Opening “%s”"), name);
+  gtk_label_set_label (self->loading_title, title);
+  gtk_label_set_label (self->loading_message, "");
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_stack_set_visible_child_name (self->stack, "loading");
+  set_titles (self, name, _("Opening…"));
+  set_busy (self, TRUE);
+
+  strata_loader_load_async (loader, self->cancellable, load_cb, g_object_ref (self));
+}
+
+gboolean
+strata_window_get_busy (StrataWindow *self)
+{
+  g_return_val_if_fail (STRATA_IS_WINDOW (self), FALSE);
+
+  return self->loader != NULL;
+}
+
+/**
+ * strata_window_is_empty:
+ *
+ * Returns: %TRUE when the window shows nothing a new file would replace
+ */
+gboolean
+strata_window_is_empty (StrataWindow *self)
+{
+  g_return_val_if_fail (STRATA_IS_WINDOW (self), FALSE);
+
+  return self->loader == NULL && strata_session_get_trace (self->session) == NULL;
+}
+
+const char *
+strata_window_get_page (StrataWindow *self)
+{
+  g_return_val_if_fail (STRATA_IS_WINDOW (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+/**
+ * strata_window_get_session:
+ *
+ * Returns: (transfer none): the window's session
+ */
+StrataSession *
+strata_window_get_session (StrataWindow *self)
+{
+  g_return_val_if_fail (STRATA_IS_WINDOW (self), NULL);
+
+  return self->session;
+}
+
+/* For screenshots: a given size that is not saved as the user's choice. */
+void
+strata_window_set_fixed_size (StrataWindow *self,
+                              int           width,
+                              int           height)
+{
+  g_return_if_fail (STRATA_IS_WINDOW (self));
+
+  self->remember_size = FALSE;
+  gtk_window_unmaximize (GTK_WINDOW (self));
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+}
+
+static void
+strata_window_dispose (GObject *object)
+{
+  StrataWindow *self = (StrataWindow *)object;
+
+  _strata_window_cancel_load (self);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->loader);
+
+  g_clear_object (&self->session);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (strata_window_parent_class)->dispose (object);
+}
+
+static void
+strata_window_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  StrataWindow *self = STRATA_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, strata_window_get_busy (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+strata_window_class_init (StrataWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = strata_window_dispose;
+  object_class->get_property = strata_window_get_property;
+  window_class->close_request = strata_window_close_request;
+
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/strata-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, overlay);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, drop_overlay);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, samples_box);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, samples_list);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, recent_box);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, loading_title);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, loading_message);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, error_title);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, error_reason);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, error_open_button);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, trace_box);
+
+  _strata_window_class_init_actions (widget_class);
+
+  g_type_ensure (STRATA_TYPE_TRACE_SUMMARY);
+}
+
+static void
+strata_window_init (StrataWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->session = strata_session_new ();
+  self->remember_size = TRUE;
+  self->settings = window_settings_new ();
+  restore_window_size (self);
+
+  _strata_window_init_actions (self);
+  _strata_window_init_dnd (self);
+  _strata_window_update_actions (self);
+}
+
+StrataWindow *
+strata_window_new (GtkApplication *application)
+{
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+
+  return g_object_new (STRATA_TYPE_WINDOW, "application", application, NULL);
+}

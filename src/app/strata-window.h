@@ -1,0 +1,28 @@
+/* strata-window.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "strata-session.h"
+
+G_BEGIN_DECLS
+
+#define STRATA_TYPE_WINDOW (strata_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (StrataWindow, strata_window, STRATA, WINDOW, GtkApplicationWindow)
+
+StrataWindow  *strata_window_new            (GtkApplication *application);
+void           strata_window_open           (StrataWindow   *self,
+                                             GFile          *file);
+gboolean       strata_window_get_busy       (StrataWindow   *self);
+gboolean       strata_window_is_empty       (StrataWindow   *self);
+const char    *strata_window_get_page       (StrataWindow   *self);
+StrataSession *strata_window_get_session    (StrataWindow   *self);
+void           strata_window_set_fixed_size (StrataWindow   *self,
+                                             int             width,
+                                             int             height);
+
+G_END_DECLS

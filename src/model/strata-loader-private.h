@@ -1,0 +1,37 @@
+/* strata-loader-private.h: what a format loader gets from StrataLoader
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "strata-loader.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  StrataLoader *loader;
+  GCancellable *cancellable;
+  GFile        *file;
+  /* The whole content, decompressed; usually a mapped file. */
+  GBytes       *bytes;
+  StrataFormat  format;
+  /* The share of the progress bar the format loader reports into. */
+  double        progress_base;
+  double        progress_span;
+  /* Repairs made before the format loader ran (e.g. a cut gzip stream). */
+  GPtrArray    *diagnostics;
+} StrataLoadJob;
+
+typedef StrataTrace *(*StrataFormatLoadFunc) (StrataLoadJob  *job,
+                                              GError        **error);
+
+gboolean     strata_load_job_update (StrataLoadJob  *job,
+                                     double          fraction,
+                                     const char     *message,
+                                     GError        **error);
+
+StrataTrace *strata_dmtrace_load    (StrataLoadJob  *job,
+                                     GError        **error);
+
+G_END_DECLS

@@ -1,0 +1,575 @@
+/* strata-loader.c: read, sniff, decompress and hand over to a format loader
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <unistd.h>
+#include <glib/gi18n.h>
+
+#include "strata-error.h"
+#include "strata-loader-private.h"
+
+#define GUNZIP_CHUNK (4 * 1024 * 1024)
+#define GUNZIP_PROGRESS_SHARE 0.3
+
+struct _StrataLoader
+{
+  GObject       parent_instance;
+
+  GFile        *file;
+  GMainContext *main_context;
+  gboolean      started;
+
+  /* Written by the worker, read by the main thread. */
+  GMutex        mutex;
+  double        fraction;
+  char         *message;
+  guint         notify_queued : 1;
+};
+
+enum {
+  PROP_0,
+  PROP_FILE,
+  PROP_FRACTION,
+  PROP_MESSAGE,
+  N_PROPS
+};
+
+G_DEFINE_FINAL_TYPE (StrataLoader, strata_loader, G_TYPE_OBJECT)
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+strata_loader_finalize (GObject *object)
+{
+  StrataLoader *self = (StrataLoader *)object;
+
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->main_context, g_main_context_unref);
+  g_clear_pointer (&self->message, g_free);
+  g_mutex_clear (&self->mutex);
+
+  G_OBJECT_CLASS (strata_loader_parent_class)->finalize (object);
+}
+
+static void
+strata_loader_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  StrataLoader *self = STRATA_LOADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+
+    case PROP_FRACTION:
+      g_value_set_double (value, strata_loader_get_fraction (self));
+      break;
+
+    case PROP_MESSAGE:
+      g_value_take_string (value, strata_loader_dup_message (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+strata_loader_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  StrataLoader *self = STRATA_LOADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      self->file = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+strata_loader_class_init (StrataLoaderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = strata_loader_finalize;
+  object_class->get_property = strata_loader_get_property;
+  object_class->set_property = strata_loader_set_property;
+
+  properties[PROP_FILE] =
+    g_param_spec_object ("file", NULL, NULL,
+                         G_TYPE_FILE,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_FRACTION] =
+    g_param_spec_double ("fraction", NULL, NULL,
+                         0, 1, 0,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_MESSAGE] =
+    g_param_spec_string ("message", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+strata_loader_init (StrataLoader *self)
+{
+  g_mutex_init (&self->mutex);
+}
+
+StrataLoader *
+strata_loader_new (GFile *file)
+{
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  return g_object_new (STRATA_TYPE_LOADER, "file", file, NULL);
+}
+
+/**
+ * strata_loader_get_file:
+ *
+ * Returns: (transfer none): the file being loaded
+ */
+GFile *
+strata_loader_get_file (StrataLoader *self)
+{
+  g_return_val_if_fail (STRATA_IS_LOADER (self), NULL);
+
+  return self->file;
+}
+
+double
+strata_loader_get_fraction (StrataLoader *self)
+{
+  double fraction;
+
+  g_return_val_if_fail (STRATA_IS_LOADER (self), 0);
+
+  g_mutex_lock (&self->mutex);
+  fraction = self->fraction;
+  g_mutex_unlock (&self->mutex);
+
+  return fraction;
+}
+
+char *
+strata_loader_dup_message (StrataLoader *self)
+{
+  char *message;
+
+  g_return_val_if_fail (STRATA_IS_LOADER (self), NULL);
+
+  g_mutex_lock (&self->mutex);
+  message = g_strdup (self->message);
+  g_mutex_unlock (&self->mutex);
+
+  return message;
+}
+
+static gboolean
+notify_progress_cb (gpointer data)
+{
+  StrataLoader *self = data;
+
+  g_mutex_lock (&self->mutex);
+  self->notify_queued = FALSE;
+  g_mutex_unlock (&self->mutex);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Called from the worker: many updates collapse into one notification on
+ * the thread that started the load, so notify never runs off that thread. */
+static void
+strata_loader_set_progress (StrataLoader *self,
+                            double        fraction,
+                            const char   *message)
+{
+  g_mutex_lock (&self->mutex);
+  self->fraction = CLAMP (fraction, 0.0, 1.0);
+  if (message != NULL && g_strcmp0 (message, self->message) != 0)
+    {
+      g_free (self->message);
+      self->message = g_strdup (message);
+    }
+  if (self->main_context != NULL && !self->notify_queued)
+    {
+      g_autoptr(GSource) source = g_idle_source_new ();
+
+      self->notify_queued = TRUE;
+      g_source_set_static_name (source, "[strata-loader-progress]");
+      /* Same priority as the GTask result, so progress never arrives after it. */
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (source, notify_progress_cb,
+                             g_object_ref (self), g_object_unref);
+      g_source_attach (source, self->main_context);
+    }
+  g_mutex_unlock (&self->mutex);
+}
+
+/**
+ * strata_load_job_update:
+ * @fraction: how far the format loader is, from 0 to 1
+ * @message: (nullable): what it is doing, or %NULL to keep the last one
+ *
+ * Returns: %FALSE with @error set when the load was cancelled
+ */
+gboolean
+strata_load_job_update (StrataLoadJob  *job,
+                        double          fraction,
+                        const char     *message,
+                        GError        **error)
+{
+  strata_loader_set_progress (job->loader,
+                              job->progress_base + job->progress_span * fraction,
+                              message);
+  return !g_cancellable_set_error_if_cancelled (job->cancellable, error);
+}
+
+/* Rewords file-system errors as one sentence about the file. */
+static void
+propagate_file_error (GError  *local_error,
+                      GError **error)
+{
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                         _("The file does not exist."));
+  else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                         _("You do not have permission to read it."));
+  else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                         _("It is a folder, not a file."));
+  else
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  g_clear_error (&local_error);
+}
+
+static gboolean
+check_file_type (GFile         *file,
+                 GCancellable  *cancellable,
+                 guint64       *size,
+                 GError       **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  GError *local_error = NULL;
+
+  info = g_file_query_info (file,
+                            G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                            G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
+  if (info == NULL)
+    {
+      propagate_file_error (local_error, error);
+      return FALSE;
+    }
+
+  switch (g_file_info_get_file_type (info))
+    {
+    case G_FILE_TYPE_REGULAR:
+      break;
+
+    case G_FILE_TYPE_DIRECTORY:
+      propagate_file_error (g_error_new (G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s", ""), error);
+      return FALSE;
+
+    default:
+      /* A pipe or device could block or never end. */
+      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_REGULAR,
+                           _("It is not a regular file (it may be a device, pipe or socket)."));
+      return FALSE;
+    }
+
+  *size = g_file_info_get_size (info);
+  if (*size == 0)
+    {
+      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_EMPTY,
+                           _("The file is empty."));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* The viewer never writes to a trace: a read-only private mapping, so a
+ * multi-gigabyte file costs address space, not memory. */
+static GBytes *
+read_file (GFile         *file,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GMappedFile) mapped = NULL;
+  GError *local_error = NULL;
+  char *contents = NULL;
+  gsize len = 0;
+
+  if (path == NULL)
+    {
+      if (!g_file_load_contents (file, cancellable, &contents, &len, NULL, &local_error))
+        {
+          propagate_file_error (local_error, error);
+          return NULL;
+        }
+      return g_bytes_new_take (contents, len);
+    }
+
+  mapped = g_mapped_file_new (path, FALSE, &local_error);
+  if (mapped == NULL)
+    {
+      int code = g_io_error_from_file_error (local_error->code);
+
+      propagate_file_error (g_error_new_literal (G_IO_ERROR, code, local_error->message), error);
+      g_clear_error (&local_error);
+      return NULL;
+    }
+
+  return g_mapped_file_get_bytes (mapped);
+}
+
+static guint64
+max_decompressed_size (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES);
+  long page_size = sysconf (_SC_PAGESIZE);
+
+  if (pages <= 0 || page_size <= 0)
+    return G_GUINT64_CONSTANT (4) << 30;
+
+  /* A gzip bomb must not take the machine down with it. */
+  return (guint64) pages * (guint64) page_size / 2;
+}
+
+static gboolean
+gunzip_step (GConverter    *z,
+             GBytes        *compressed,
+             gsize         *in_pos,
+             GByteArray    *out,
+             gboolean      *finished,
+             GError       **error)
+{
+  gsize len = g_bytes_get_size (compressed);
+  const guint8 *data = g_bytes_get_data (compressed, NULL);
+  gsize old_len = out->len;
+  gsize n_read = 0, n_written = 0;
+  GConverterResult res;
+
+  g_byte_array_set_size (out, old_len + GUNZIP_CHUNK);
+  res = g_converter_convert (z, data + *in_pos, len - *in_pos,
+                             out->data + old_len, GUNZIP_CHUNK,
+                             G_CONVERTER_INPUT_AT_END,
+                             &n_read, &n_written, error);
+  g_byte_array_set_size (out, old_len + n_written);
+  *in_pos += n_read;
+  *finished = res == G_CONVERTER_FINISHED || (n_read == 0 && n_written == 0);
+
+  return res != G_CONVERTER_ERROR;
+}
+
+static GBytes *
+gunzip_all (StrataLoadJob  *job,
+            GBytes         *compressed,
+            GError        **error)
+{
+  g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  gsize len = g_bytes_get_size (compressed);
+  guint64 limit = max_decompressed_size ();
+  gboolean finished = FALSE;
+  gsize in_pos = 0;
+
+  while (!finished)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (!strata_load_job_update (job, (double) in_pos / len, _("Decompressing…"), error))
+        return NULL;
+
+      if (!gunzip_step (G_CONVERTER (z), compressed, &in_pos, out, &finished, &local_error))
+        {
+          if (out->len == 0)
+            {
+              g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                                   _("It is a gzip file, but its compressed data is damaged."));
+              return NULL;
+            }
+          g_ptr_array_add (job->diagnostics,
+                           g_strdup_printf (_("The compressed data is cut or damaged after %'" G_GUINT64_FORMAT " bytes of content; what came before it was loaded."),
+                                            (guint64) out->len));
+          break;
+        }
+
+      if (out->len > limit)
+        {
+          g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
+                       _("Its decompressed content is larger than %s, more than this computer can hold."),
+                       g_format_size (limit));
+          return NULL;
+        }
+    }
+
+  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+}
+
+static StrataFormatLoadFunc
+find_format_loader (StrataFormat format)
+{
+  switch (format)
+    {
+    case STRATA_FORMAT_DMTRACE:
+    case STRATA_FORMAT_HPROF_BINARY:
+    case STRATA_FORMAT_HPROF_TEXT:
+    case STRATA_FORMAT_TRACE_EVENT:
+    case STRATA_FORMAT_UNKNOWN:
+    default:
+      return NULL;
+    }
+}
+
+static StrataTrace *
+run_format_loader (StrataLoadJob  *job,
+                   guint64         file_size,
+                   GError        **error)
+{
+  StrataFormatLoadFunc load = find_format_loader (job->format);
+  g_autoptr(StrataTrace) trace = NULL;
+
+  if (load == NULL)
+    {
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNSUPPORTED,
+                   /* Translators: %s is a format name such as “Trace Event JSON” */
+                   _("It is a file in the %s format, which this version of Strata cannot read yet."),
+                   strata_format_get_name (job->format));
+      return NULL;
+    }
+
+  if (!(trace = load (job, error)))
+    return NULL;
+
+  strata_trace_set_source (trace, job->file, file_size);
+  for (guint i = 0; i < job->diagnostics->len; i++)
+    strata_trace_add_diagnostic (trace, g_ptr_array_index (job->diagnostics, i));
+
+  return g_steal_pointer (&trace);
+}
+
+/**
+ * strata_loader_load:
+ *
+ * Loads the file in the calling thread; used by the worker, by tests and by
+ * the command line.
+ *
+ * Returns: (transfer full): the trace, or %NULL with @error set
+ */
+StrataTrace *
+strata_loader_load (StrataLoader  *self,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_free);
+  StrataCompression compression;
+  StrataLoadJob job = { self, cancellable, self->file, NULL, 0, 0, 1, diagnostics };
+  guint64 file_size = 0;
+  const guint8 *data;
+  gsize len;
+
+  g_return_val_if_fail (STRATA_IS_LOADER (self), NULL);
+  g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), NULL);
+
+  strata_loader_set_progress (self, 0, _("Reading the file…"));
+
+  if (!check_file_type (self->file, cancellable, &file_size, error) ||
+      !(bytes = read_file (self->file, cancellable, error)))
+    return NULL;
+
+  data = g_bytes_get_data (bytes, &len);
+  job.format = strata_format_sniff (data, len, &compression, error);
+  if (job.format == STRATA_FORMAT_UNKNOWN)
+    return NULL;
+
+  if (compression == STRATA_COMPRESSION_GZIP && find_format_loader (job.format) != NULL)
+    {
+      g_autoptr(GBytes) inflated = NULL;
+
+      job.progress_span = GUNZIP_PROGRESS_SHARE;
+      if (!(inflated = gunzip_all (&job, bytes, error)))
+        return NULL;
+      g_clear_pointer (&bytes, g_bytes_unref);
+      bytes = g_steal_pointer (&inflated);
+      job.progress_base = GUNZIP_PROGRESS_SHARE;
+      job.progress_span = 1 - GUNZIP_PROGRESS_SHARE;
+    }
+
+  job.bytes = bytes;
+  return run_format_loader (&job, file_size, error);
+}
+
+static void
+strata_loader_load_thread (GTask        *task,
+                           gpointer      source_object,
+                           gpointer      task_data,
+                           GCancellable *cancellable)
+{
+  StrataLoader *self = source_object;
+  GError *error = NULL;
+  StrataTrace *trace;
+
+  if ((trace = strata_loader_load (self, cancellable, &error)))
+    g_task_return_pointer (task, trace, g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+strata_loader_load_async (StrataLoader        *self,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (STRATA_IS_LOADER (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+  g_return_if_fail (!self->started);
+
+  self->started = TRUE;
+  self->main_context = g_main_context_ref_thread_default ();
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, strata_loader_load_async);
+  g_task_set_check_cancellable (task, TRUE);
+  g_task_run_in_thread (task, strata_loader_load_thread);
+}
+
+/**
+ * strata_loader_load_finish:
+ *
+ * Returns: (transfer full): the trace, or %NULL with @error set
+ */
+StrataTrace *
+strata_loader_load_finish (StrataLoader  *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (STRATA_IS_LOADER (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,68 @@
+#!/bin/sh
+# cli.sh STRATA CORPUS_DIR: the command line works with no display at all.
+set -u
+strata=$1
+corpus=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+unset DISPLAY WAYLAND_DISPLAY
+failed=0
+n=0
+
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); failed=1; echo "not ok $n - $1"; }
+
+check_fails () {
+  # check_fails NAME FILE EXPECTED_TEXT
+  name=$1 file=$2 expected=$3
+  "$strata" -r "$file" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  lines=$(wc -l <"$tmp/err")
+  if [ "$rc" -ne 0 ] && [ "$lines" -eq 1 ] && grep -q "$expected" "$tmp/err" && [ ! -s "$tmp/out" ]; then
+    ok "$name: $(cat "$tmp/err")"
+  else
+    not_ok "$name (rc=$rc, stderr: $(cat "$tmp/err"))"
+  fi
+}
+
+version=$("$strata" --version 2>&1)
+case "$version" in
+  "strata "[0-9]*) ok "--version prints $version" ;;
+  *) not_ok "--version printed '$version'" ;;
+esac
+
+if "$strata" --help >"$tmp/help" 2>&1 && grep -q -- "--report" "$tmp/help" && grep -q -- "--screenshot" "$tmp/help"; then
+  ok "--help lists the options"
+else
+  not_ok "--help: $(cat "$tmp/help")"
+fi
+
+: >"$tmp/empty.trace"
+{ printf x; head -c 8192 /dev/urandom; } >"$tmp/random.trace"
+printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\020\0\0\0\020\010\006\0\0\0' >"$tmp/picture.trace"
+truncate -s 1G "$tmp/zeros.trace"
+printf 'just some words\n' >"$tmp/notes.trace"
+mkdir "$tmp/folder.trace"
+
+check_fails "missing file" "$tmp/missing.trace" "does not exist"
+check_fails "directory" "$tmp/folder.trace" "folder"
+check_fails "empty file" "$tmp/empty.trace" "empty"
+check_fails "random bytes" "$tmp/random.trace" "not in a trace format"
+check_fails "PNG named .trace" "$tmp/picture.trace" "PNG"
+check_fails "1 GB of zeros" "$tmp/zeros.trace" "zero bytes"
+check_fails "plain text" "$tmp/notes.trace" "text file"
+
+if [ "$(id -u)" -ne 0 ]; then
+  printf '*version\n3\n' >"$tmp/secret.trace"
+  chmod 000 "$tmp/secret.trace"
+  check_fails "no permission" "$tmp/secret.trace" "permission"
+fi
+
+"$strata" -r >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 2 ] && grep -q "FILE" "$tmp/err"; then ok "-r without a file is a usage error"; else not_ok "-r without a file"; fi
+
+"$strata" -r --format=xml "$tmp/empty.trace" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 2 ]; then ok "--format=xml is a usage error"; else not_ok "--format=xml"; fi
+
+echo "1..$n"
+exit $failed

@@ -1,0 +1,77 @@
+/* strata-test-util.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "strata-test-util.h"
+
+static char *tmpdir;
+
+/**
+ * strata_test_corpus_path:
+ *
+ * Returns: a path under $STRATA_CORPUS_DIR (default: ../shared/corpus)
+ */
+char *
+strata_test_corpus_path (const char *first_element,
+                         ...)
+{
+  const char *root = g_getenv ("STRATA_CORPUS_DIR");
+  g_autofree char *fallback = NULL;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  const char *element;
+  va_list args;
+
+  /* The corpus sits beside the project: ../shared/corpus */
+  if (root == NULL)
+    root = fallback = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "corpus", NULL);
+  g_ptr_array_add (parts, (gpointer) root);
+  va_start (args, first_element);
+  for (element = first_element; element != NULL; element = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer) element);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+char *
+strata_test_make_tmpdir (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (tmpdir == NULL)
+    {
+      tmpdir = g_dir_make_tmp ("strata-test-XXXXXX", &error);
+      g_assert_no_error (error);
+    }
+  return g_strdup (tmpdir);
+}
+
+char *
+strata_test_write_file (const char *name,
+                        const void *data,
+                        gsize       len)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_file_set_contents (path, data, len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+void
+strata_test_fill_random (guint8  *data,
+                         gsize    len,
+                         guint32  seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+
+  for (gsize i = 0; i < len; i++)
+    data[i] = g_rand_int_range (rand, 0, 256);
+}

@@ -1,0 +1,21 @@
+/* strata-test-util.h: helpers shared by the test programs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+char  *strata_test_corpus_path  (const char   *first_element,
+                                 ...) G_GNUC_NULL_TERMINATED;
+char  *strata_test_write_file   (const char   *name,
+                                 const void   *data,
+                                 gsize         len);
+char  *strata_test_make_tmpdir  (void);
+void   strata_test_fill_random  (guint8       *data,
+                                 gsize         len,
+                                 guint32       seed);
+
+G_END_DECLS

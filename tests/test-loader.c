@@ -1,0 +1,237 @@
+/* test-loader.c: opening files, bad input, async loading and cancel
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include "strata-error.h"
+#include "strata-loader.h"
+#include "strata-test-util.h"
+
+static const char png_bytes[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0";
+
+static void
+assert_load_fails (const char *path,
+                   GQuark      domain,
+                   int         code,
+                   const char *message_part)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+
+  trace = strata_loader_load (loader, NULL, &error);
+  g_assert_null (trace);
+  g_assert_error (error, domain, code);
+  if (message_part != NULL)
+    g_assert_nonnull (strstr (error->message, message_part));
+  g_assert_null (strchr (error->message, '\n'));
+}
+
+static void
+test_loader_missing (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "does-not-exist.trace", NULL);
+
+  assert_load_fails (path, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "does not exist");
+}
+
+static void
+test_loader_directory (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+
+  assert_load_fails (dir, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "folder");
+}
+
+static void
+test_loader_permission (void)
+{
+  g_autofree char *path = strata_test_write_file ("secret.trace", "*version\n3\n", 11);
+
+  if (geteuid () == 0)
+    {
+      g_test_skip ("root can read any file");
+      return;
+    }
+  g_assert_cmpint (g_chmod (path, 0), ==, 0);
+  assert_load_fails (path, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, "permission");
+}
+
+static void
+test_loader_empty (void)
+{
+  g_autofree char *path = strata_test_write_file ("empty.trace", "", 0);
+
+  assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_EMPTY, "empty");
+}
+
+static void
+test_loader_fifo (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "pipe.trace", NULL);
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  /* Reading a pipe with no writer would block forever. */
+  assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_REGULAR, NULL);
+}
+
+static glong
+max_rss_kib (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+static void
+test_loader_gigabyte_of_zeros (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "zeros.trace", NULL);
+  glong rss_before = max_rss_kib ();
+  int fd;
+
+  /* Sparse: a gigabyte on paper, nothing on disk. */
+  fd = g_open (path, O_CREAT | O_WRONLY | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, G_GINT64_CONSTANT (1) << 30), ==, 0);
+  close (fd);
+
+  assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT, "zero");
+  g_assert_cmpint (max_rss_kib () - rss_before, <, 64 * 1024);
+}
+
+static void
+test_loader_random (void)
+{
+  guint8 data[8192];
+  g_autofree char *path = NULL;
+
+  strata_test_fill_random (data, sizeof data, 7);
+  data[0] = 'x';
+  path = strata_test_write_file ("random.trace", data, sizeof data);
+  assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT, NULL);
+}
+
+static void
+test_loader_png_named_trace (void)
+{
+  g_autofree char *path = strata_test_write_file ("picture.trace", png_bytes, sizeof png_bytes - 1);
+
+  assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT, "PNG");
+}
+
+static void
+test_loader_not_a_trace (void)
+{
+  const char json[] = "{\"nodes\": [], \"samples\": []}";
+  g_autofree char *path = strata_test_write_file ("profile.json", json, sizeof json - 1);
+
+  assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_A_TRACE, "Trace Event");
+}
+
+typedef struct
+{
+  GMainLoop *loop;
+  GError    *error;
+  GThread   *main_thread;
+  guint      n_notifies;
+} AsyncState;
+
+static void
+progress_cb (StrataLoader *loader,
+             GParamSpec   *pspec,
+             AsyncState   *state)
+{
+  /* Progress must reach the thread that started the load. */
+  g_assert_true (g_thread_self () == state->main_thread);
+  state->n_notifies++;
+}
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  AsyncState *state = user_data;
+  g_autoptr(StrataTrace) trace = NULL;
+
+  g_assert_true (g_thread_self () == state->main_thread);
+  trace = strata_loader_load_finish (STRATA_LOADER (object), result, &state->error);
+  g_assert_null (trace);
+  g_main_loop_quit (state->loop);
+}
+
+static void
+run_async (const char   *path,
+           GCancellable *cancellable,
+           AsyncState   *state)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+
+  state->loop = g_main_loop_new (NULL, FALSE);
+  state->main_thread = g_thread_self ();
+  g_signal_connect (loader, "notify::fraction", G_CALLBACK (progress_cb), state);
+  strata_loader_load_async (loader, cancellable, load_cb, state);
+  g_main_loop_run (state->loop);
+  g_main_loop_unref (state->loop);
+}
+
+static void
+test_loader_async_error (void)
+{
+  g_autofree char *path = strata_test_write_file ("async.trace", png_bytes, sizeof png_bytes - 1);
+  AsyncState state = { 0 };
+
+  run_async (path, NULL, &state);
+  g_assert_error (state.error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT);
+  g_assert_cmpuint (state.n_notifies, >, 0);
+  g_clear_error (&state.error);
+}
+
+static void
+test_loader_async_cancelled (void)
+{
+  g_autofree char *path = strata_test_write_file ("cancel.trace", "*version\n3\n", 11);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  AsyncState state = { 0 };
+
+  g_cancellable_cancel (cancellable);
+  run_async (path, cancellable, &state);
+  g_assert_error (state.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&state.error);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/loader/missing", test_loader_missing);
+  g_test_add_func ("/loader/directory", test_loader_directory);
+  g_test_add_func ("/loader/permission", test_loader_permission);
+  g_test_add_func ("/loader/empty", test_loader_empty);
+  g_test_add_func ("/loader/fifo", test_loader_fifo);
+  g_test_add_func ("/loader/gigabyte-of-zeros", test_loader_gigabyte_of_zeros);
+  g_test_add_func ("/loader/random", test_loader_random);
+  g_test_add_func ("/loader/png-named-trace", test_loader_png_named_trace);
+  g_test_add_func ("/loader/not-a-trace", test_loader_not_a_trace);
+  g_test_add_func ("/loader/async-error", test_loader_async_error);
+  g_test_add_func ("/loader/async-cancelled", test_loader_async_cancelled);
+
+  return g_test_run ();
+}

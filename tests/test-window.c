@@ -1,0 +1,258 @@
+/* test-window.c: the real window driven through GApplication::open and drops
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "strata-application.h"
+#include "strata-test-util.h"
+#include "strata-window-private.h"
+
+#define WAIT_TIMEOUT_SECONDS 30
+
+static const char png_bytes[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0";
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  g_error ("timed out waiting for the window");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_until_idle (StrataWindow *window)
+{
+  guint timeout = g_timeout_add_seconds (WAIT_TIMEOUT_SECONDS, timeout_cb, NULL);
+
+  while (strata_window_get_busy (window))
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (timeout);
+}
+
+static StrataApplication *
+create_app (void)
+{
+  StrataApplication *app = strata_application_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  return app;
+}
+
+static StrataWindow *
+only_window (StrataApplication *app)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+
+  g_assert_cmpuint (g_list_length (windows), ==, 1);
+  g_assert_true (STRATA_IS_WINDOW (windows->data));
+  return windows->data;
+}
+
+static void
+destroy_windows (StrataApplication *app)
+{
+  GList *windows;
+
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    {
+      GtkWidget *window = windows->data;
+
+      g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+      gtk_window_destroy (GTK_WINDOW (window));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_assert_null (window);
+    }
+}
+
+static void
+finish_app (StrataApplication *app)
+{
+  destroy_windows (app);
+  g_application_quit (G_APPLICATION (app));
+  g_object_unref (app);
+}
+
+static void
+assert_label_contains (GtkLabel   *label,
+                       const char *part)
+{
+  const char *text = gtk_label_get_label (label);
+
+  if (strstr (text, part) == NULL)
+    g_error ("label “%s” does not contain “%s”", text, part);
+}
+
+static void
+test_window_open_missing_file (void)
+{
+  StrataApplication *app = create_app ();
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "missing.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataWindow *window;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+
+  /* The loading state shows at once, before the worker has answered. */
+  g_assert_true (strata_window_get_busy (window));
+  g_assert_cmpstr (strata_window_get_page (window), ==, "loading");
+  assert_label_contains (window->loading_title, "missing.trace");
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (window)));
+
+  wait_until_idle (window);
+  g_assert_cmpstr (strata_window_get_page (window), ==, "error");
+  assert_label_contains (window->error_title, "missing.trace");
+  assert_label_contains (window->error_reason, "does not exist");
+
+  finish_app (app);
+}
+
+static void
+test_window_open_unreadable_content (void)
+{
+  StrataApplication *app = create_app ();
+  g_autofree char *path = strata_test_write_file ("image.trace", png_bytes, sizeof png_bytes - 1);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataWindow *window;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  wait_until_idle (window);
+  g_assert_cmpstr (strata_window_get_page (window), ==, "error");
+  assert_label_contains (window->error_reason, "PNG");
+
+  /* The app is still alive: a second file reuses nothing busy and works. */
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  finish_app (app);
+}
+
+static void
+test_window_activate_shows_welcome (void)
+{
+  StrataApplication *app = create_app ();
+  StrataWindow *window;
+
+  g_application_activate (G_APPLICATION (app));
+  window = only_window (app);
+  g_assert_cmpstr (strata_window_get_page (window), ==, "welcome");
+  g_assert_true (strata_window_is_empty (window));
+  g_assert_false (gtk_widget_get_visible (window->drop_overlay));
+
+  finish_app (app);
+}
+
+static gboolean
+emit_drop (StrataWindow *window,
+           GSList       *files)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+  gboolean handled = FALSE;
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_signal_emit_by_name (window->drop_target, "drop", &value, 20.0, 20.0, &handled);
+  return handled;
+}
+
+static void
+test_window_drop (void)
+{
+  StrataApplication *app = create_app ();
+  g_autofree char *png = strata_test_write_file ("dropped.trace", png_bytes, sizeof png_bytes - 1);
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autoptr(GFile) png_file = g_file_new_for_path (png);
+  g_autoptr(GFile) dir_file = g_file_new_for_path (dir);
+  g_autoptr(GSList) files = NULL;
+  GdkDragAction action = 0;
+  StrataWindow *window;
+  GList *windows;
+
+  g_application_activate (G_APPLICATION (app));
+  window = only_window (app);
+
+  /* Hovering a drag over the window highlights it. */
+  g_signal_emit_by_name (window->drop_target, "enter", 20.0, 20.0, &action);
+  g_assert_cmpint (action, ==, GDK_ACTION_COPY);
+  g_assert_true (gtk_widget_get_visible (window->drop_overlay));
+  g_signal_emit_by_name (window->drop_target, "leave");
+  g_assert_false (gtk_widget_get_visible (window->drop_overlay));
+
+  /* Two files: the first opens here, the second in a window of its own. */
+  files = g_slist_append (files, png_file);
+  files = g_slist_append (files, dir_file);
+  g_assert_true (emit_drop (window, files));
+  g_assert_false (gtk_widget_get_visible (window->drop_overlay));
+  g_assert_cmpstr (strata_window_get_page (window), ==, "loading");
+
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, 2);
+  for (GList *l = windows; l != NULL; l = l->next)
+    wait_until_idle (l->data);
+
+  assert_label_contains (window->error_title, "dropped.trace");
+  assert_label_contains (window->error_reason, "PNG");
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (l->data != window)
+      assert_label_contains (STRATA_WINDOW (l->data)->error_reason, "folder");
+
+  finish_app (app);
+}
+
+static void
+test_window_cancel (void)
+{
+  StrataApplication *app = create_app ();
+  g_autofree char *path = strata_test_write_file ("cancelled.trace", png_bytes, sizeof png_bytes - 1);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataWindow *window;
+
+  g_application_activate (G_APPLICATION (app));
+  window = only_window (app);
+  strata_window_open (window, file);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-load", NULL));
+  wait_until_idle (window);
+
+  /* Cancelling goes back to where the window was, not to an error. */
+  g_assert_cmpstr (strata_window_get_page (window), ==, "welcome");
+  g_assert_true (strata_window_is_empty (window));
+
+  finish_app (app);
+}
+
+static void
+test_window_needs_display (void)
+{
+  g_test_skip ("no display; run under xvfb-run");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gboolean have_display;
+
+  g_test_init (&argc, &argv, NULL);
+  have_display = gtk_init_check ();
+
+  if (!have_display)
+    {
+      g_test_add_func ("/window/needs-display", test_window_needs_display);
+      return g_test_run ();
+    }
+
+  g_test_add_func ("/window/activate-shows-welcome", test_window_activate_shows_welcome);
+  g_test_add_func ("/window/open-missing-file", test_window_open_missing_file);
+  g_test_add_func ("/window/open-unreadable-content", test_window_open_unreadable_content);
+  g_test_add_func ("/window/drop", test_window_drop);
+  g_test_add_func ("/window/cancel", test_window_cancel);
+
+  return g_test_run ();
+}
