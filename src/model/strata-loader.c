@@ -409,17 +409,23 @@ gunzip_all (StrataLoadJob  *job,
                                    _("It is a gzip file, but its compressed data is damaged."));
               return NULL;
             }
+          g_autofree char *size = g_format_size (out->len);
+
           g_ptr_array_add (job->diagnostics,
-                           g_strdup_printf (_("The compressed data is cut or damaged after %'" G_GUINT64_FORMAT " bytes of content; what came before it was loaded."),
-                                            (guint64) out->len));
+                           /* Translators: %s is a size such as “12.5 MB” */
+                           g_strdup_printf (_("The compressed data is cut or damaged after %s of content; what came before it was loaded."),
+                                            size));
           break;
         }
 
       if (out->len > limit)
         {
+          g_autofree char *size = g_format_size (limit);
+
           g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
+                       /* Translators: %s is a size such as “8.0 GB” */
                        _("Its decompressed content is larger than %s, more than this computer can hold."),
-                       g_format_size (limit));
+                       size);
           return NULL;
         }
     }
