@@ -9,16 +9,27 @@
 #include <json-glib/json-glib.h>
 
 #include "strata-loader.h"
+#include "strata-profile.h"
 #include "strata-report.h"
+#include "strata-units.h"
 
 #define EXIT_LOAD_FAILED 1
 #define EXIT_USAGE 2
+#define DEFAULT_TOP 10
 
 typedef enum
 {
   REPORT_TEXT,
   REPORT_JSON,
 } ReportFormat;
+
+typedef struct
+{
+  StrataTrace   *trace;
+  StrataProfile *profile;
+  guint          clock;
+  guint          top;
+} Report;
 
 /**
  * strata_report_is_requested:
@@ -38,16 +49,137 @@ strata_report_is_requested (char **argv)
   return FALSE;
 }
 
-static void
-print_text (StrataTrace *trace)
+static guint
+count_threads_with_calls (StrataTrace *trace)
 {
-  GFile *file = strata_trace_get_file (trace);
-  g_autofree char *location = g_file_get_parse_name (file);
-  guint n = strata_trace_get_n_diagnostics (trace);
+  guint n = 0;
+
+  for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
+    n += strata_trace_get_thread (trace, i)->spans != NULL;
+  return n;
+}
+
+static void
+print_header (const Report *report)
+{
+  StrataTrace *trace = report->trace;
+  g_autofree char *location = g_file_get_parse_name (strata_trace_get_file (trace));
+  g_autofree char *calls = strata_units_format_count (strata_trace_get_n_spans (trace));
+  g_autofree char *total = strata_units_format_duration (strata_profile_get_total (report->profile, report->clock));
+  const char *detail = strata_trace_get_format_detail (trace);
 
   g_print ("%s: %s\n", _("File"), location);
-  g_print ("%s: %s\n", _("Format"), strata_format_get_name (strata_trace_get_format (trace)));
-  g_print ("%s: %" G_GUINT64_FORMAT "\n", _("Size"), strata_trace_get_file_size (trace));
+  g_print ("%s: %s%s%s%s\n", _("Format"), strata_format_get_name (strata_trace_get_format (trace)),
+           detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
+  g_print (_("Threads: %u with calls, %u in all; methods: %u; calls: %s\n"),
+           count_threads_with_calls (trace), strata_trace_get_n_threads (trace),
+           strata_trace_get_n_methods (trace), calls);
+  g_print (_("Clock: %s (%s traced, summed over threads)\n"),
+           strata_trace_get_clock_name (trace, report->clock), total);
+}
+
+static char *
+format_calls (const StrataProfileEntry *entry)
+{
+  return g_strdup_printf ("%" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT,
+                          entry->calls, entry->recursive_calls);
+}
+
+static void
+print_method_row (const Report *report,
+                  guint32       method)
+{
+  const StrataProfileEntry *entry = strata_profile_get_entry (report->profile, method);
+  gint64 total = strata_profile_get_total (report->profile, report->clock);
+  gint64 incl = entry->inclusive[report->clock];
+  gint64 excl = entry->exclusive[report->clock];
+  g_autofree char *incl_pct = strata_units_format_percent (incl, total);
+  g_autofree char *excl_pct = strata_units_format_percent (excl, total);
+  g_autofree char *incl_text = strata_units_format_exact (incl);
+  g_autofree char *excl_text = strata_units_format_exact (excl);
+  g_autofree char *calls = format_calls (entry);
+  g_autofree char *per_call = strata_units_format_exact (entry->calls ? incl / (gint64) entry->calls : 0);
+
+  g_print ("%7s %16s %7s %16s %12s %16s  %s\n", incl_pct, incl_text, excl_pct, excl_text,
+           calls, per_call, strata_trace_get_method_name (report->trace, method));
+}
+
+static gboolean
+was_called (const StrataProfileEntry *entry)
+{
+  return entry->calls + entry->recursive_calls > 0;
+}
+
+static void
+print_methods (const Report *report)
+{
+  guint n;
+  const guint32 *sorted = strata_profile_get_sorted (report->profile, report->clock, &n);
+
+  g_print ("\n%7s %16s %7s %16s %12s %16s  %s\n", _("Incl %"), _("Incl"), _("Excl %"), _("Excl"),
+           _("Calls+Rec"), _("Time/Call"), _("Name"));
+  for (guint i = 0; i < n; i++)
+    if (was_called (strata_profile_get_entry (report->profile, sorted[i])))
+      print_method_row (report, sorted[i]);
+}
+
+static const char *
+edge_end_name (const Report *report,
+               guint32       method)
+{
+  return method == STRATA_PROFILE_TOPLEVEL ? _("(toplevel)")
+                                           : strata_trace_get_method_name (report->trace, method);
+}
+
+static void
+print_edges (const Report  *report,
+             const char    *title,
+             const guint32 *edges,
+             guint          n_edges,
+             gboolean       parents)
+{
+  g_print ("    %s\n", title);
+  for (guint i = 0; i < n_edges; i++)
+    {
+      const StrataProfileEdge *edge = strata_profile_get_edge (report->profile, edges[i]);
+      guint32 other = parents ? edge->caller : edge->callee;
+      const StrataProfileEntry *callee = strata_profile_get_entry (report->profile, edge->callee);
+      g_autofree char *time = strata_units_format_exact (edge->time[report->clock]);
+
+      g_print ("      %16s %10" G_GUINT64_FORMAT "/%-10" G_GUINT64_FORMAT " %s\n", time, edge->calls,
+               callee->calls + callee->recursive_calls, edge_end_name (report, other));
+    }
+}
+
+static void
+print_relations (const Report *report)
+{
+  guint n;
+  const guint32 *sorted = strata_profile_get_sorted (report->profile, report->clock, &n);
+
+  if (report->top == 0)
+    return;
+
+  g_print ("\n%s\n", _("Parents and children of the top methods"));
+  for (guint i = 0; i < n && i < report->top; i++)
+    {
+      guint n_parents, n_children;
+      const guint32 *parents = strata_profile_get_parents (report->profile, sorted[i], &n_parents);
+      const guint32 *children = strata_profile_get_children (report->profile, sorted[i], &n_children);
+
+      if (!was_called (strata_profile_get_entry (report->profile, sorted[i])))
+        break;
+      g_print ("\n  [%u] %s\n", i + 1, strata_trace_get_method_name (report->trace, sorted[i]));
+      print_edges (report, _("Parents:"), parents, n_parents, TRUE);
+      print_edges (report, _("Children:"), children, n_children, FALSE);
+    }
+}
+
+static void
+print_diagnostics (StrataTrace *trace)
+{
+  guint n = strata_trace_get_n_diagnostics (trace);
+
   g_print ("\n%s\n", _("Diagnostics"));
   if (n == 0)
     g_print ("  %s\n", _("none"));
@@ -56,21 +188,177 @@ print_text (StrataTrace *trace)
 }
 
 static void
-print_json (StrataTrace *trace)
+print_text (const Report *report)
+{
+  print_header (report);
+  print_methods (report);
+  print_relations (report);
+  print_diagnostics (report->trace);
+}
+
+static const char *
+clock_id (StrataTrace *trace,
+          guint        clock)
+{
+  return strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_THREAD_CPU ? "thread-cpu" : "wall";
+}
+
+static void
+add_string_member (JsonBuilder *builder,
+                   const char  *name,
+                   const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+static void
+add_int_member (JsonBuilder *builder,
+                const char  *name,
+                gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+static void
+build_json_clock_times (JsonBuilder   *builder,
+                        StrataTrace   *trace,
+                        const gint64  *first,
+                        const char    *first_name,
+                        const gint64  *second,
+                        const char    *second_name)
+{
+  json_builder_set_member_name (builder, "clocks");
+  json_builder_begin_object (builder);
+  for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
+    {
+      json_builder_set_member_name (builder, clock_id (trace, c));
+      json_builder_begin_object (builder);
+      add_int_member (builder, first_name, first[c]);
+      if (second != NULL)
+        add_int_member (builder, second_name, second[c]);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_object (builder);
+}
+
+static void
+build_json_threads (JsonBuilder *builder,
+                    StrataTrace *trace)
+{
+  json_builder_set_member_name (builder, "threads");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
+    {
+      const StrataThread *thread = strata_trace_get_thread (trace, i);
+
+      json_builder_begin_object (builder);
+      add_int_member (builder, "id", thread->tid);
+      add_string_member (builder, "name", strata_trace_get_string (trace, thread->name));
+      add_int_member (builder, "spans", thread->spans ? strata_span_table_get_n_spans (thread->spans) : 0);
+      if (thread->spans != NULL)
+        {
+          build_json_clock_times (builder, trace, thread->first_time, "first", thread->last_time, "last");
+          json_builder_set_member_name (builder, "entered_before_tracing");
+          json_builder_begin_array (builder);
+          for (guint d = 0; d < thread->n_entered_before; d++)
+            json_builder_add_int_value (builder, thread->spans->spans[d][0].method);
+          json_builder_end_array (builder);
+        }
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+build_json_methods (JsonBuilder   *builder,
+                    StrataTrace   *trace,
+                    StrataProfile *profile)
+{
+  json_builder_set_member_name (builder, "methods");
+  json_builder_begin_array (builder);
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    {
+      const StrataMethod *method = strata_trace_get_method (trace, m);
+      const StrataProfileEntry *entry = strata_profile_get_entry (profile, m);
+
+      json_builder_begin_object (builder);
+      add_int_member (builder, "index", m);
+      add_string_member (builder, "name", strata_trace_get_string (trace, method->display_name));
+      add_string_member (builder, "class", strata_trace_get_string (trace, method->class_name));
+      add_string_member (builder, "method", strata_trace_get_string (trace, method->name));
+      add_string_member (builder, "signature", strata_trace_get_string (trace, method->signature));
+      add_string_member (builder, "source", strata_trace_get_string (trace, method->source_file));
+      add_int_member (builder, "calls", entry->calls);
+      add_int_member (builder, "recursive", entry->recursive_calls);
+      build_json_clock_times (builder, trace, entry->inclusive, "inclusive", entry->exclusive, "exclusive");
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+build_json_edges (JsonBuilder   *builder,
+                  StrataTrace   *trace,
+                  StrataProfile *profile)
+{
+  json_builder_set_member_name (builder, "edges");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < strata_profile_get_n_edges (profile); i++)
+    {
+      const StrataProfileEdge *edge = strata_profile_get_edge (profile, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "caller");
+      if (edge->caller == STRATA_PROFILE_TOPLEVEL)
+        json_builder_add_null_value (builder);
+      else
+        json_builder_add_int_value (builder, edge->caller);
+      add_int_member (builder, "callee", edge->callee);
+      add_int_member (builder, "calls", edge->calls);
+      build_json_clock_times (builder, trace, edge->time, "time", NULL, NULL);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+build_json_summary (JsonBuilder   *builder,
+                    StrataTrace   *trace,
+                    StrataProfile *profile)
+{
+  g_autofree char *location = g_file_get_parse_name (strata_trace_get_file (trace));
+  gint64 totals[STRATA_MAX_CLOCKS] = { 0, 0 };
+
+  add_string_member (builder, "file", location);
+  add_string_member (builder, "format", strata_format_get_id (strata_trace_get_format (trace)));
+  if (strata_trace_get_format_detail (trace))
+    add_string_member (builder, "detail", strata_trace_get_format_detail (trace));
+  add_int_member (builder, "size", strata_trace_get_file_size (trace));
+  add_int_member (builder, "calls", strata_trace_get_n_spans (trace));
+  for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
+    totals[c] = strata_profile_get_total (profile, c);
+  json_builder_set_member_name (builder, "total");
+  json_builder_begin_object (builder);
+  build_json_clock_times (builder, trace, totals, "ns", NULL, NULL);
+  json_builder_end_object (builder);
+}
+
+static void
+print_json (const Report *report)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
-  g_autofree char *location = g_file_get_parse_name (strata_trace_get_file (trace));
   g_autofree char *text = NULL;
+  StrataTrace *trace = report->trace;
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "file");
-  json_builder_add_string_value (builder, location);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, strata_format_get_id (strata_trace_get_format (trace)));
-  json_builder_set_member_name (builder, "size");
-  json_builder_add_int_value (builder, strata_trace_get_file_size (trace));
+  build_json_summary (builder, trace, report->profile);
+  build_json_threads (builder, trace);
+  build_json_methods (builder, trace, report->profile);
+  build_json_edges (builder, trace, report->profile);
   json_builder_set_member_name (builder, "diagnostics");
   json_builder_begin_array (builder);
   for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)
@@ -98,6 +386,27 @@ parse_report_format (const char   *name,
   return TRUE;
 }
 
+/* Thread CPU first when the trace has it, as traceview and dmtracedump
+ * report; --clock picks the other. */
+static gboolean
+choose_clock (StrataTrace *trace,
+              const char  *name,
+              guint       *clock)
+{
+  StrataClockKind wanted = STRATA_CLOCK_THREAD_CPU;
+
+  if (name != NULL && g_str_equal (name, "wall"))
+    wanted = STRATA_CLOCK_WALL;
+  else if (name != NULL && !g_str_equal (name, "cpu"))
+    return FALSE;
+
+  *clock = 0;
+  for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
+    if (strata_trace_get_clock_kind (trace, c) == wanted)
+      *clock = c;
+  return TRUE;
+}
+
 int
 strata_report_main (char **argv)
 {
@@ -105,15 +414,21 @@ strata_report_main (char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(StrataLoader) loader = NULL;
   g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataProfile) profile = NULL;
   g_autoptr(GFile) file = NULL;
   g_auto(GStrv) args = g_strdupv (argv);
   g_auto(GStrv) files = NULL;
   g_autofree char *format_name = NULL;
-  gboolean report = FALSE;
+  g_autofree char *clock_name = NULL;
+  gboolean report_flag = FALSE;
+  int top = DEFAULT_TOP;
   ReportFormat format;
+  Report report = { 0 };
   const GOptionEntry entries[] = {
-    { "report", 'r', 0, G_OPTION_ARG_NONE, &report, N_("Print the profile of FILE as text"), NULL },
+    { "report", 'r', 0, G_OPTION_ARG_NONE, &report_flag, N_("Print the profile of FILE as text"), NULL },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, N_("Report format: “text” or “json”"), N_("FORMAT") },
+    { "clock", 0, 0, G_OPTION_ARG_STRING, &clock_name, N_("Clock to report: “cpu” or “wall”"), N_("CLOCK") },
+    { "top", 0, 0, G_OPTION_ARG_INT, &top, N_("Show parents and children of the N slowest methods"), N_("N") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL }
   };
@@ -130,7 +445,7 @@ strata_report_main (char **argv)
       g_printerr ("strata: %s\n", _("report mode takes exactly one FILE"));
       return EXIT_USAGE;
     }
-  if (!parse_report_format (format_name, &format))
+  if (!parse_report_format (format_name, &format) || top < 0)
     {
       g_printerr ("strata: %s\n", _("unknown report format; use “text” or “json”"));
       return EXIT_USAGE;
@@ -138,16 +453,24 @@ strata_report_main (char **argv)
 
   file = g_file_new_for_commandline_arg (files[0]);
   loader = strata_loader_new (file);
-  if (!(trace = strata_loader_load (loader, NULL, &error)))
+  if (!(trace = strata_loader_load (loader, NULL, &error)) ||
+      !(profile = strata_profile_new (trace, -1, NULL, &error)))
     {
       g_printerr ("strata: %s: %s\n", files[0], error->message);
       return EXIT_LOAD_FAILED;
     }
 
+  report = (Report) { trace, profile, 0, top };
+  if (!choose_clock (trace, clock_name, &report.clock))
+    {
+      g_printerr ("strata: %s\n", _("unknown clock; use “cpu” or “wall”"));
+      return EXIT_USAGE;
+    }
+
   if (format == REPORT_JSON)
-    print_json (trace);
+    print_json (&report);
   else
-    print_text (trace);
+    print_text (&report);
 
   return EXIT_SUCCESS;
 }

@@ -15,6 +15,9 @@ typedef struct
   GFile        *file;
   /* The whole content, decompressed; usually a mapped file. */
   GBytes       *bytes;
+  /* TRUE when @bytes maps the file itself, so pages already read can be
+   * handed back to the kernel (they are read again from the file). */
+  gboolean      bytes_are_mapped;
   StrataFormat  format;
   /* The share of the progress bar the format loader reports into. */
   double        progress_base;
@@ -26,6 +29,13 @@ typedef struct
 typedef StrataTrace *(*StrataFormatLoadFunc) (StrataLoadJob  *job,
                                               GError        **error);
 
+void         strata_load_job_release_pages (StrataLoadJob *job,
+                                            const guint8  *from,
+                                            const guint8  *to);
+GBytes      *strata_load_file_bytes  (GFile          *file,
+                                      GCancellable   *cancellable,
+                                      gboolean       *mapped,
+                                      GError        **error);
 gboolean     strata_load_job_update (StrataLoadJob  *job,
                                      double          fraction,
                                      const char     *message,

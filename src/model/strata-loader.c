@@ -4,11 +4,13 @@
  */
 #include "config.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "strata-error.h"
 #include "strata-loader-private.h"
+#include "strata-trace-private.h"
 
 #define GUNZIP_CHUNK (4 * 1024 * 1024)
 #define GUNZIP_PROGRESS_SHARE 0.3
@@ -307,18 +309,26 @@ check_file_type (GFile         *file,
   return TRUE;
 }
 
-/* The viewer never writes to a trace: a read-only private mapping, so a
- * multi-gigabyte file costs address space, not memory. */
-static GBytes *
-read_file (GFile         *file,
-           GCancellable  *cancellable,
-           GError       **error)
+/**
+ * strata_load_file_bytes:
+ * @mapped: (out): whether the bytes map the file
+ *
+ * The viewer never writes to a trace: a read-only private mapping, so a
+ * multi-gigabyte file costs address space, not memory.
+ */
+GBytes *
+strata_load_file_bytes (GFile         *file,
+                        GCancellable  *cancellable,
+                        gboolean      *mapped_out,
+                        GError       **error)
 {
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(GMappedFile) mapped = NULL;
   GError *local_error = NULL;
   char *contents = NULL;
   gsize len = 0;
+
+  *mapped_out = FALSE;
 
   if (path == NULL)
     {
@@ -340,7 +350,29 @@ read_file (GFile         *file,
       return NULL;
     }
 
+  *mapped_out = g_mapped_file_get_length (mapped) > 0;
   return g_mapped_file_get_bytes (mapped);
+}
+
+/**
+ * strata_load_job_release_pages:
+ *
+ * Tells the kernel the mapped pages between @from and @to were read and can
+ * leave memory, so a file larger than RAM streams through it.
+ */
+void
+strata_load_job_release_pages (StrataLoadJob *job,
+                               const guint8  *from,
+                               const guint8  *to)
+{
+  gsize page = sysconf (_SC_PAGESIZE);
+  guintptr start = ((guintptr) from + page - 1) & ~(guintptr) (page - 1);
+  guintptr end = (guintptr) to & ~(guintptr) (page - 1);
+
+  if (!job->bytes_are_mapped || end <= start)
+    return;
+
+  madvise ((void *) start, end - start, MADV_DONTNEED);
 }
 
 static guint64
@@ -439,6 +471,8 @@ find_format_loader (StrataFormat format)
   switch (format)
     {
     case STRATA_FORMAT_DMTRACE:
+      return strata_dmtrace_load;
+
     case STRATA_FORMAT_HPROF_BINARY:
     case STRATA_FORMAT_HPROF_TEXT:
     case STRATA_FORMAT_TRACE_EVENT:
@@ -491,7 +525,13 @@ strata_loader_load (StrataLoader  *self,
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_free);
   StrataCompression compression;
-  StrataLoadJob job = { self, cancellable, self->file, NULL, 0, 0, 1, diagnostics };
+  StrataLoadJob job = {
+    .loader = self,
+    .cancellable = cancellable,
+    .file = self->file,
+    .progress_span = 1,
+    .diagnostics = diagnostics,
+  };
   guint64 file_size = 0;
   const guint8 *data;
   gsize len;
@@ -502,7 +542,7 @@ strata_loader_load (StrataLoader  *self,
   strata_loader_set_progress (self, 0, _("Reading the file…"));
 
   if (!check_file_type (self->file, cancellable, &file_size, error) ||
-      !(bytes = read_file (self->file, cancellable, error)))
+      !(bytes = strata_load_file_bytes (self->file, cancellable, &job.bytes_are_mapped, error)))
     return NULL;
 
   data = g_bytes_get_data (bytes, &len);
@@ -519,6 +559,7 @@ strata_loader_load (StrataLoader  *self,
         return NULL;
       g_clear_pointer (&bytes, g_bytes_unref);
       bytes = g_steal_pointer (&inflated);
+      job.bytes_are_mapped = FALSE;
       job.progress_base = GUNZIP_PROGRESS_SHARE;
       job.progress_span = 1 - GUNZIP_PROGRESS_SHARE;
     }

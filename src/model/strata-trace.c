@@ -4,21 +4,43 @@
  */
 #include "config.h"
 
-#include "strata-trace.h"
+#include <glib/gi18n.h>
+
+#include "strata-trace-private.h"
 
 struct _StrataTrace
 {
-  GObject       parent_instance;
+  GObject           parent_instance;
 
-  StrataFormat  format;
-  GFile        *file;
-  guint64       file_size;
+  StrataFormat      format;
+  char             *format_detail;
+  GFile            *file;
+  guint64           file_size;
+
+  StrataStringPool *pool;
+  guint             n_clocks;
+  StrataClockKind   clocks[STRATA_MAX_CLOCKS];
+  GArray           *processes;    /* StrataProcess */
+  GArray           *threads;      /* StrataThread */
+  GArray           *methods;      /* StrataMethod */
+  GPtrArray        *metadata;     /* key, value, key, value, ... */
+  gint64            start;
+  gint64            end;
+  guint64           n_spans;
 
   /* What the loader repaired or dropped, one sentence each. */
-  GPtrArray    *diagnostics;
+  GPtrArray        *diagnostics;
 };
 
 G_DEFINE_FINAL_TYPE (StrataTrace, strata_trace, G_TYPE_OBJECT)
+
+static void
+clear_thread (gpointer data)
+{
+  StrataThread *thread = data;
+
+  g_clear_pointer (&thread->spans, strata_span_table_free);
+}
 
 static void
 strata_trace_finalize (GObject *object)
@@ -26,6 +48,12 @@ strata_trace_finalize (GObject *object)
   StrataTrace *self = (StrataTrace *)object;
 
   g_clear_object (&self->file);
+  g_clear_pointer (&self->format_detail, g_free);
+  g_clear_pointer (&self->pool, strata_string_pool_free);
+  g_clear_pointer (&self->processes, g_array_unref);
+  g_clear_pointer (&self->threads, g_array_unref);
+  g_clear_pointer (&self->methods, g_array_unref);
+  g_clear_pointer (&self->metadata, g_ptr_array_unref);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
 
   G_OBJECT_CLASS (strata_trace_parent_class)->finalize (object);
@@ -42,6 +70,14 @@ strata_trace_class_init (StrataTraceClass *klass)
 static void
 strata_trace_init (StrataTrace *self)
 {
+  self->pool = strata_string_pool_new ();
+  self->n_clocks = 1;
+  self->clocks[0] = STRATA_CLOCK_WALL;
+  self->processes = g_array_new (FALSE, TRUE, sizeof (StrataProcess));
+  self->threads = g_array_new (FALSE, TRUE, sizeof (StrataThread));
+  g_array_set_clear_func (self->threads, clear_thread);
+  self->methods = g_array_new (FALSE, TRUE, sizeof (StrataMethod));
+  self->metadata = g_ptr_array_new_with_free_func (g_free);
   self->diagnostics = g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -60,6 +96,29 @@ strata_trace_get_format (StrataTrace *self)
   g_return_val_if_fail (STRATA_IS_TRACE (self), STRATA_FORMAT_UNKNOWN);
 
   return self->format;
+}
+
+/**
+ * strata_trace_get_format_detail:
+ *
+ * Returns: (nullable): what the loader saw, e.g. "version 3, dual clock, art"
+ */
+const char *
+strata_trace_get_format_detail (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+
+  return self->format_detail;
+}
+
+void
+strata_trace_set_format_detail (StrataTrace *self,
+                                const char  *detail)
+{
+  g_return_if_fail (STRATA_IS_TRACE (self));
+
+  g_free (self->format_detail);
+  self->format_detail = g_strdup (detail);
 }
 
 /**
@@ -93,6 +152,260 @@ strata_trace_set_source (StrataTrace *self,
 
   g_set_object (&self->file, file);
   self->file_size = file_size;
+}
+
+StrataStringPool *
+strata_trace_get_pool (StrataTrace *self)
+{
+  return self->pool;
+}
+
+const char *
+strata_trace_get_string (StrataTrace *self,
+                         guint32      id)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+
+  return strata_string_pool_get (self->pool, id);
+}
+
+void
+strata_trace_set_clocks (StrataTrace           *self,
+                         guint                  n_clocks,
+                         const StrataClockKind *kinds)
+{
+  g_return_if_fail (STRATA_IS_TRACE (self));
+  g_return_if_fail (n_clocks >= 1 && n_clocks <= STRATA_MAX_CLOCKS);
+
+  self->n_clocks = n_clocks;
+  for (guint i = 0; i < n_clocks; i++)
+    self->clocks[i] = kinds[i];
+}
+
+guint
+strata_trace_get_n_clocks (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 1);
+
+  return self->n_clocks;
+}
+
+StrataClockKind
+strata_trace_get_clock_kind (StrataTrace *self,
+                             guint        clock)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), STRATA_CLOCK_WALL);
+  g_return_val_if_fail (clock < self->n_clocks, STRATA_CLOCK_WALL);
+
+  return self->clocks[clock];
+}
+
+const char *
+strata_trace_get_clock_name (StrataTrace *self,
+                             guint        clock)
+{
+  switch (strata_trace_get_clock_kind (self, clock))
+    {
+    case STRATA_CLOCK_THREAD_CPU:
+      return _("Thread CPU");
+    case STRATA_CLOCK_WALL:
+    default:
+      return _("Wall");
+    }
+}
+
+guint
+strata_trace_add_process (StrataTrace *self,
+                          gint64       pid,
+                          const char  *name)
+{
+  StrataProcess process = {
+    .pid = pid,
+    .name = strata_string_pool_intern (self->pool, name ? name : ""),
+    .sort_index = 0,
+  };
+
+  g_array_append_val (self->processes, process);
+  return self->processes->len - 1;
+}
+
+StrataProcess *
+strata_trace_peek_process (StrataTrace *self,
+                           guint        index)
+{
+  g_assert (index < self->processes->len);
+
+  return &g_array_index (self->processes, StrataProcess, index);
+}
+
+guint
+strata_trace_get_n_processes (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->processes->len;
+}
+
+const StrataProcess *
+strata_trace_get_process (StrataTrace *self,
+                          guint        index)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->processes->len, NULL);
+
+  return &g_array_index (self->processes, StrataProcess, index);
+}
+
+guint
+strata_trace_add_thread (StrataTrace *self,
+                         guint        process,
+                         gint64       tid,
+                         const char  *name)
+{
+  StrataThread thread = {
+    .process = process,
+    .tid = tid,
+    .name = strata_string_pool_intern (self->pool, name ? name : ""),
+  };
+
+  g_array_append_val (self->threads, thread);
+  return self->threads->len - 1;
+}
+
+StrataThread *
+strata_trace_peek_thread (StrataTrace *self,
+                          guint        index)
+{
+  g_assert (index < self->threads->len);
+
+  return &g_array_index (self->threads, StrataThread, index);
+}
+
+guint
+strata_trace_get_n_threads (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->threads->len;
+}
+
+const StrataThread *
+strata_trace_get_thread (StrataTrace *self,
+                         guint        index)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->threads->len, NULL);
+
+  return &g_array_index (self->threads, StrataThread, index);
+}
+
+guint32
+strata_trace_add_method (StrataTrace        *self,
+                         const StrataMethod *method)
+{
+  g_array_append_vals (self->methods, method, 1);
+  return self->methods->len - 1;
+}
+
+guint
+strata_trace_get_n_methods (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->methods->len;
+}
+
+const StrataMethod *
+strata_trace_get_method (StrataTrace *self,
+                         guint32      index)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->methods->len, NULL);
+
+  return &g_array_index (self->methods, StrataMethod, index);
+}
+
+const char *
+strata_trace_get_method_name (StrataTrace *self,
+                              guint32      index)
+{
+  return strata_string_pool_get (self->pool, strata_trace_get_method (self, index)->display_name);
+}
+
+void
+strata_trace_add_metadata (StrataTrace *self,
+                           const char  *key,
+                           const char  *value)
+{
+  g_ptr_array_add (self->metadata, g_utf8_make_valid (key, -1));
+  g_ptr_array_add (self->metadata, g_utf8_make_valid (value, -1));
+}
+
+guint
+strata_trace_get_n_metadata (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->metadata->len / 2;
+}
+
+void
+strata_trace_get_metadata (StrataTrace  *self,
+                           guint         index,
+                           const char  **key,
+                           const char  **value)
+{
+  g_return_if_fail (STRATA_IS_TRACE (self));
+  g_return_if_fail (index < self->metadata->len / 2);
+
+  *key = g_ptr_array_index (self->metadata, index * 2);
+  *value = g_ptr_array_index (self->metadata, index * 2 + 1);
+}
+
+/* Called by the loader once everything is in: computes the time range. */
+void
+strata_trace_finish (StrataTrace *self)
+{
+  gboolean any = FALSE;
+
+  self->n_spans = 0;
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      StrataThread *thread = strata_trace_peek_thread (self, i);
+
+      if (thread->spans == NULL)
+        continue;
+      self->n_spans += strata_span_table_get_n_spans (thread->spans);
+      if (!any || thread->first_time[0] < self->start)
+        self->start = thread->first_time[0];
+      if (!any || thread->last_time[0] > self->end)
+        self->end = thread->last_time[0];
+      any = TRUE;
+    }
+}
+
+guint64
+strata_trace_get_n_spans (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->n_spans;
+}
+
+gint64
+strata_trace_get_start (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->start;
+}
+
+gint64
+strata_trace_get_end (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->end;
 }
 
 guint

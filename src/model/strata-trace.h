@@ -1,5 +1,8 @@
 /* strata-trace.h: a loaded trace, immutable once its loader hands it over
  *
+ * Processes own threads; threads own their calls in a StrataSpanTable;
+ * names live once in a string pool. Times are int64 nanoseconds.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -7,27 +10,87 @@
 #include <gio/gio.h>
 
 #include "strata-format.h"
+#include "strata-span-table.h"
+#include "strata-string-pool.h"
 
 G_BEGIN_DECLS
 
 #define STRATA_TYPE_TRACE (strata_trace_get_type ())
+#define STRATA_MAX_CLOCKS 2
 
 G_DECLARE_FINAL_TYPE (StrataTrace, strata_trace, STRATA, TRACE, GObject)
 
-StrataTrace  *strata_trace_new                 (StrataFormat  format);
-StrataFormat  strata_trace_get_format          (StrataTrace  *self);
-GFile        *strata_trace_get_file            (StrataTrace  *self);
-guint64       strata_trace_get_file_size       (StrataTrace  *self);
-void          strata_trace_set_source          (StrataTrace  *self,
-                                                GFile        *file,
-                                                guint64       file_size);
-guint         strata_trace_get_n_diagnostics   (StrataTrace  *self);
-const char   *strata_trace_get_diagnostic      (StrataTrace  *self,
-                                                guint         index);
-void          strata_trace_add_diagnostic      (StrataTrace  *self,
-                                                const char   *message);
-void          strata_trace_add_diagnosticf     (StrataTrace  *self,
-                                                const char   *format,
-                                                ...) G_GNUC_PRINTF (2, 3);
+typedef enum
+{
+  STRATA_CLOCK_WALL,
+  STRATA_CLOCK_THREAD_CPU,
+} StrataClockKind;
+
+typedef struct
+{
+  guint64 raw_id;         /* the id the file uses */
+  guint32 class_name;     /* string pool ids; 0 is "" */
+  guint32 name;
+  guint32 signature;
+  guint32 source_file;
+  guint32 display_name;   /* e.g. "java.util.HashMap.put (Ljava/lang/Object;)V" */
+  gint32  line;           /* first line, or -1 */
+} StrataMethod;
+
+typedef struct
+{
+  gint64  pid;
+  guint32 name;
+  gint32  sort_index;
+} StrataProcess;
+
+typedef struct
+{
+  guint            process;       /* index into the processes */
+  gint64           tid;
+  guint32          name;
+  gint32           sort_index;
+  StrataSpanTable *spans;         /* NULL when the thread made no calls */
+  /* Calls already running when tracing began: the first span of each of
+   * the lowest depths, with a start made up at the thread's first time. */
+  guint            n_entered_before;
+  gint64           first_time[STRATA_MAX_CLOCKS];
+  gint64           last_time[STRATA_MAX_CLOCKS];
+} StrataThread;
+
+StrataTrace         *strata_trace_new                 (StrataFormat  format);
+StrataFormat         strata_trace_get_format          (StrataTrace  *self);
+const char          *strata_trace_get_format_detail   (StrataTrace  *self);
+GFile               *strata_trace_get_file            (StrataTrace  *self);
+guint64              strata_trace_get_file_size       (StrataTrace  *self);
+const char          *strata_trace_get_string          (StrataTrace  *self,
+                                                       guint32       id);
+guint                strata_trace_get_n_clocks        (StrataTrace  *self);
+StrataClockKind      strata_trace_get_clock_kind      (StrataTrace  *self,
+                                                       guint         clock);
+const char          *strata_trace_get_clock_name      (StrataTrace  *self,
+                                                       guint         clock);
+guint                strata_trace_get_n_processes     (StrataTrace  *self);
+const StrataProcess *strata_trace_get_process         (StrataTrace  *self,
+                                                       guint         index);
+guint                strata_trace_get_n_threads       (StrataTrace  *self);
+const StrataThread  *strata_trace_get_thread          (StrataTrace  *self,
+                                                       guint         index);
+guint                strata_trace_get_n_methods       (StrataTrace  *self);
+const StrataMethod  *strata_trace_get_method          (StrataTrace  *self,
+                                                       guint32       index);
+const char          *strata_trace_get_method_name     (StrataTrace  *self,
+                                                       guint32       index);
+guint64              strata_trace_get_n_spans         (StrataTrace  *self);
+gint64               strata_trace_get_start           (StrataTrace  *self);
+gint64               strata_trace_get_end             (StrataTrace  *self);
+guint                strata_trace_get_n_metadata      (StrataTrace  *self);
+void                 strata_trace_get_metadata        (StrataTrace  *self,
+                                                       guint         index,
+                                                       const char  **key,
+                                                       const char  **value);
+guint                strata_trace_get_n_diagnostics   (StrataTrace  *self);
+const char          *strata_trace_get_diagnostic      (StrataTrace  *self,
+                                                       guint         index);
 
 G_END_DECLS

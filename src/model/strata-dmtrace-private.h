@@ -1,0 +1,104 @@
+/* strata-dmtrace-private.h: shared by the dmtrace key and data readers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "strata-id-map.h"
+#include "strata-loader-private.h"
+#include "strata-trace-private.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DMTRACE_CLOCK_UNSET,
+  DMTRACE_CLOCK_THREAD_CPU,
+  DMTRACE_CLOCK_WALL,
+  DMTRACE_CLOCK_DUAL,
+} DmtraceClock;
+
+typedef struct
+{
+  guint32 raw;           /* method value with the action bits cleared */
+  guint32 method;        /* index into the trace's methods (second pass) */
+  guint32 first_child;   /* spans already written one level deeper */
+  gint64  start[STRATA_MAX_CLOCKS];
+} DmtraceFrame;
+
+typedef struct
+{
+  guint    thread;         /* index into the trace's threads */
+  GArray  *stack;          /* DmtraceFrame */
+  int      level;          /* depth relative to where tracing started */
+  int      min_level;      /* below 0 when methods exit that began before tracing */
+  GArray  *counts;         /* guint32 spans per level, first pass; index level - count_base */
+  int      count_base;
+  guint32 *cursor;         /* spans written per depth, second pass */
+  guint64  n_records;
+  gboolean seen;
+  guint32  last_raw_time[STRATA_MAX_CLOCKS];
+  gint64   epoch[STRATA_MAX_CLOCKS];
+  gint64   last_time[STRATA_MAX_CLOCKS];
+} DmtraceThread;
+
+typedef struct
+{
+  StrataLoadJob *job;
+  StrataTrace   *trace;
+  guint          process;
+
+  /* Key */
+  int            key_version;
+  DmtraceClock   clock;
+  gboolean       overflow;
+  gint64         pid;
+  char          *vm;
+
+  /* Data section */
+  const guint8  *data;
+  gsize          len;
+  guint          version;
+  gboolean       streaming;
+  gsize          header_len;
+  gsize          record_size;
+  guint          n_time_fields;
+  guint          n_clocks;
+  guint          field_of_clock[STRATA_MAX_CLOCKS];
+
+  StrataIdMap    method_ids;   /* raw id -> method index */
+  StrataIdMap    thread_ids;   /* tid -> DmtraceThread index */
+  GArray        *threads;      /* DmtraceThread */
+
+  /* Diagnostics */
+  guint64        n_bad_key_lines;
+  guint64        n_duplicate_methods;
+  guint64        n_unknown_method_calls;
+  guint64        n_unknown_threads;
+  guint          n_known_methods;
+  guint64        n_unmatched_exits;
+  guint64        n_mismatched_exits;
+  guint64        n_open_at_end;
+  guint64        n_bad_actions;
+  guint64        n_backwards;
+  guint64        n_wraps;
+  gsize          truncated_at;
+  gsize          truncated_bytes;
+  gboolean       truncated;
+} DmtraceLoader;
+
+gboolean strata_dmtrace_parse_key          (DmtraceLoader  *self,
+                                            const char     *text,
+                                            gsize           len,
+                                            GError        **error);
+void     strata_dmtrace_add_method_line    (DmtraceLoader  *self,
+                                            const char     *line,
+                                            gsize           len);
+guint    strata_dmtrace_ensure_thread      (DmtraceLoader  *self,
+                                            guint           tid,
+                                            const char     *name,
+                                            gsize           name_len);
+gsize    strata_dmtrace_find_key_end       (const guint8   *data,
+                                            gsize           len);
+
+G_END_DECLS

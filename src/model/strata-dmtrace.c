@@ -1,0 +1,871 @@
+/* strata-dmtrace.c: Android method traces (dmtrace), regular and streaming
+ *
+ * Two passes over the records: the first only follows each thread's call
+ * stack to count the calls per depth, the second writes them into span
+ * tables sized exactly, so memory stays at the size of the result.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-dmtrace-private.h"
+#include "strata-error.h"
+
+#define DMTRACE_MAGIC 0x574F4C53u
+#define STREAMING_FLAG 0xF0
+#define MIN_HEADER_LEN 16
+#define MAX_RECORD_SIZE 64
+#define PROGRESS_INTERVAL (1u << 20)
+#define RELEASE_INTERVAL (64u << 20)
+#define WRAP ((gint64) 1 << 32)
+
+enum {
+  ACTION_ENTER,
+  ACTION_EXIT,
+  ACTION_UNROLL,
+  ACTION_INVALID,
+};
+
+enum {
+  OP_NEW_METHOD = 1,
+  OP_NEW_THREAD = 2,
+  OP_SUMMARY = 3,
+};
+
+typedef enum {
+  PASS_COUNT,
+  PASS_BUILD,
+} Pass;
+
+typedef struct
+{
+  guint   tid;
+  guint32 value;
+  guint32 time[2];
+} Record;
+
+static inline guint16
+read_u16 (const guint8 *p)
+{
+  return p[0] | (p[1] << 8);
+}
+
+static inline guint32
+read_u32 (const guint8 *p)
+{
+  return p[0] | (p[1] << 8) | (p[2] << 16) | ((guint32) p[3] << 24);
+}
+
+static void
+dmtrace_loader_clear (DmtraceLoader *self)
+{
+  for (guint i = 0; self->threads && i < self->threads->len; i++)
+    {
+      DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
+
+      g_clear_pointer (&state->stack, g_array_unref);
+      g_clear_pointer (&state->counts, g_array_unref);
+      g_clear_pointer (&state->cursor, g_free);
+    }
+  g_clear_pointer (&self->threads, g_array_unref);
+  strata_id_map_clear (&self->method_ids);
+  strata_id_map_clear (&self->thread_ids);
+  g_clear_pointer (&self->vm, g_free);
+}
+
+/* ---- Data header ---- */
+
+static gboolean
+is_newer_art_format (guint version)
+{
+  guint plain = (version & 0xF0) == STREAMING_FLAG ? version & 0x0F : version;
+
+  return plain >= 4 && plain <= 6;
+}
+
+static gboolean
+parse_data_header (DmtraceLoader  *self,
+                   GError        **error)
+{
+  guint version;
+
+  if (self->len < MIN_HEADER_LEN || read_u32 (self->data) != DMTRACE_MAGIC)
+    {
+      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                           _("The data section of the method trace does not start with a valid header."));
+      return FALSE;
+    }
+
+  version = read_u16 (self->data + 4);
+  self->header_len = read_u16 (self->data + 6);
+  self->streaming = (version & 0xF0) == STREAMING_FLAG;
+  self->version = self->streaming ? version & 0x0F : version;
+
+  if (is_newer_art_format (version))
+    {
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNSUPPORTED,
+                   _("It is a method trace in ART’s newer encoding (version 0x%X), which Strata cannot read yet."),
+                   version);
+      return FALSE;
+    }
+  if (self->version < 1 || self->version > 3)
+    {
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                   _("The data section has an unknown version (0x%X)."), version);
+      return FALSE;
+    }
+
+  if (self->version >= 3 || self->streaming)
+    self->record_size = self->header_len >= 18 ? read_u16 (self->data + 16) : 0;
+  else
+    self->record_size = self->version == 1 ? 9 : 10;
+
+  if (self->header_len < MIN_HEADER_LEN || self->header_len > self->len)
+    {
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                   _("The data header claims a length of %u bytes, which the file does not have."),
+                   (guint) self->header_len);
+      return FALSE;
+    }
+  if (self->record_size < (self->version == 1 ? 9u : 10u) || self->record_size > MAX_RECORD_SIZE)
+    {
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                   _("The data header gives an impossible record size (%u bytes)."),
+                   (guint) self->record_size);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Which record field feeds which clock. Dual clock traces keep both; the
+ * wall clock comes first because the timeline is drawn on it. */
+static void
+choose_clocks (DmtraceLoader *self)
+{
+  StrataClockKind kinds[STRATA_MAX_CLOCKS];
+  gboolean two_fields = self->version >= 3 && self->record_size >= 14;
+
+  if (self->clock == DMTRACE_CLOCK_UNSET)
+    self->clock = (self->streaming && two_fields) ? DMTRACE_CLOCK_DUAL : DMTRACE_CLOCK_THREAD_CPU;
+  if (self->clock == DMTRACE_CLOCK_DUAL && !two_fields)
+    {
+      strata_trace_add_diagnostic (self->trace,
+                                   _("The key says “clock=dual” but records hold one time; it was read as thread CPU time."));
+      self->clock = DMTRACE_CLOCK_THREAD_CPU;
+    }
+
+  self->n_time_fields = self->clock == DMTRACE_CLOCK_DUAL ? 2 : 1;
+  switch (self->clock)
+    {
+    case DMTRACE_CLOCK_DUAL:
+      self->n_clocks = 2;
+      kinds[0] = STRATA_CLOCK_WALL, self->field_of_clock[0] = 1;
+      kinds[1] = STRATA_CLOCK_THREAD_CPU, self->field_of_clock[1] = 0;
+      break;
+
+    case DMTRACE_CLOCK_WALL:
+      self->n_clocks = 1;
+      kinds[0] = STRATA_CLOCK_WALL, self->field_of_clock[0] = 0;
+      break;
+
+    case DMTRACE_CLOCK_THREAD_CPU:
+    case DMTRACE_CLOCK_UNSET:
+    default:
+      self->n_clocks = 1;
+      kinds[0] = STRATA_CLOCK_THREAD_CPU, self->field_of_clock[0] = 0;
+      break;
+    }
+  strata_trace_set_clocks (self->trace, self->n_clocks, kinds);
+}
+
+/* ---- Reading items ---- */
+
+static void
+note_truncation (DmtraceLoader *self,
+                 gsize          pos)
+{
+  self->truncated = TRUE;
+  self->truncated_at = pos;
+  self->truncated_bytes = self->len - pos;
+}
+
+static gboolean
+read_packet (DmtraceLoader *self,
+             gsize         *pos,
+             Pass           pass)
+{
+  const guint8 *p = self->data + *pos;
+  gsize left = self->len - *pos;
+  gsize need;
+
+  /* u2 0 escape, u1 opcode */
+  if (left < 3)
+    return FALSE;
+
+  switch (p[2])
+    {
+    case OP_NEW_METHOD:
+      if (left < 5 || left - 5 < (need = read_u16 (p + 3)))
+        return FALSE;
+      if (pass == PASS_COUNT)
+        strata_dmtrace_add_method_line (self, (const char *) p + 5, need);
+      *pos += 5 + need;
+      return TRUE;
+
+    case OP_NEW_THREAD:
+      if (left < 7 || left - 7 < (need = read_u16 (p + 5)))
+        return FALSE;
+      if (pass == PASS_COUNT)
+        strata_dmtrace_ensure_thread (self, read_u16 (p + 3), (const char *) p + 7, need);
+      *pos += 7 + need;
+      return TRUE;
+
+    case OP_SUMMARY:
+      if (left < 7 || left - 7 < (need = read_u32 (p + 3)))
+        return FALSE;
+      if (pass == PASS_COUNT)
+        strata_dmtrace_parse_key (self, (const char *) p + 7, need, NULL);
+      *pos += 7 + need;
+      return TRUE;
+
+    default:
+      /* An unknown packet has no length to skip by: stop here. */
+      return FALSE;
+    }
+}
+
+/* Returns FALSE at the end of the data (or where it breaks off). */
+static inline gboolean
+next_record (DmtraceLoader *self,
+             gsize         *pos,
+             Record        *record,
+             Pass           pass)
+{
+  for (;;)
+    {
+      const guint8 *p = self->data + *pos;
+      gsize left = self->len - *pos;
+      guint tid_size = self->version == 1 ? 1 : 2;
+
+      if (left == 0)
+        return FALSE;
+
+      if (self->streaming && left >= 2 && read_u16 (p) == 0)
+        {
+          if (!read_packet (self, pos, pass))
+            {
+              note_truncation (self, *pos);
+              return FALSE;
+            }
+          continue;
+        }
+
+      if (left < self->record_size)
+        {
+          note_truncation (self, *pos);
+          return FALSE;
+        }
+
+      record->tid = tid_size == 1 ? p[0] : read_u16 (p);
+      record->value = read_u32 (p + tid_size);
+      record->time[0] = read_u32 (p + tid_size + 4);
+      record->time[1] = self->n_time_fields > 1 ? read_u32 (p + tid_size + 8) : 0;
+      *pos += self->record_size;
+      return TRUE;
+    }
+}
+
+/* ---- The call stack, shared by both passes ---- */
+
+static guint32 *
+count_slot (DmtraceThread *state,
+            int            level)
+{
+  /* Levels go below zero when methods exit that began before tracing;
+   * the counts grow at whichever end is needed. */
+  if (state->counts->len == 0)
+    state->count_base = level;
+  else if (level < state->count_base)
+    {
+      guint extra = state->count_base - level;
+      guint old_len = state->counts->len;
+
+      g_array_set_size (state->counts, old_len + extra);
+      memmove (state->counts->data + extra * sizeof (guint32), state->counts->data,
+               old_len * sizeof (guint32));
+      memset (state->counts->data, 0, extra * sizeof (guint32));
+      state->count_base = level;
+    }
+  if ((guint) (level - state->count_base) >= state->counts->len)
+    g_array_set_size (state->counts, level - state->count_base + 1);
+
+  return &g_array_index (state->counts, guint32, level - state->count_base);
+}
+
+static guint32
+resolve_method (DmtraceLoader *self,
+                guint32        raw)
+{
+  guint32 index = strata_id_map_lookup (&self->method_ids, raw);
+  g_autofree char *name = NULL;
+  StrataMethod method = { .raw_id = raw, .line = -1 };
+
+  if (G_LIKELY (index < self->n_known_methods))
+    return index;
+
+  self->n_unknown_method_calls++;
+  if (index != STRATA_ID_MAP_MISSING)
+    return index;
+
+  name = g_strdup_printf (_("unknown method 0x%x"), raw);
+  method.name = strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
+  method.display_name = method.name;
+  index = strata_trace_add_method (self->trace, &method);
+  strata_id_map_insert (&self->method_ids, raw, index);
+
+  return index;
+}
+
+static void
+write_span (DmtraceLoader *self,
+            DmtraceThread *state,
+            int            level,
+            guint32        method,
+            guint32        first_child,
+            const gint64  *start,
+            const gint64  *end)
+{
+  StrataSpanTable *table = strata_trace_peek_thread (self->trace, state->thread)->spans;
+  guint depth = level - state->min_level;
+  guint32 index = state->cursor[depth]++;
+
+  g_assert (index < table->n_spans[depth]);
+
+  table->spans[depth][index] = (StrataSpan) { start[0], end[0], method, first_child };
+  if (table->second != NULL)
+    table->second[depth][index] = (StrataClockSpan) { start[1], end[1] };
+}
+
+static void
+close_frame (DmtraceLoader *self,
+             DmtraceThread *state,
+             Pass           pass,
+             const gint64  *time)
+{
+  DmtraceFrame *frame = &g_array_index (state->stack, DmtraceFrame, state->stack->len - 1);
+
+  state->level--;
+  if (pass == PASS_COUNT)
+    (*count_slot (state, state->level))++;
+  else
+    write_span (self, state, state->level, frame->method, frame->first_child, frame->start, time);
+  g_array_set_size (state->stack, state->stack->len - 1);
+}
+
+/* An exit with nothing under it: the method was running when tracing
+ * began. It gets an entry at the thread's first timestamp and, one level
+ * down, becomes the parent of everything the thread did so far. */
+static void
+close_unentered (DmtraceLoader *self,
+                 DmtraceThread *state,
+                 Pass           pass,
+                 guint32        raw,
+                 const gint64  *time)
+{
+  const StrataThread *thread = strata_trace_peek_thread (self->trace, state->thread);
+
+  state->level--;
+  if (pass == PASS_COUNT)
+    {
+      (*count_slot (state, state->level))++;
+      self->n_unmatched_exits++;
+    }
+  else
+    write_span (self, state, state->level, resolve_method (self, raw), 0, thread->first_time, time);
+}
+
+static void
+handle_exit (DmtraceLoader *self,
+             DmtraceThread *state,
+             Pass           pass,
+             guint32        raw,
+             const gint64  *time)
+{
+  GArray *stack = state->stack;
+  guint depth = stack->len;
+
+  while (depth > 0 && g_array_index (stack, DmtraceFrame, depth - 1).raw != raw)
+    depth--;
+
+  /* Frames above the one exiting never returned: close them with it. If
+   * the method is not on the stack at all, it began before tracing and
+   * everything on the stack ran inside it. */
+  if (pass == PASS_COUNT && stack->len > 0 && depth != stack->len)
+    self->n_mismatched_exits++;
+  while (stack->len > depth)
+    close_frame (self, state, pass, time);
+
+  if (depth > 0)
+    close_frame (self, state, pass, time);
+  else
+    close_unentered (self, state, pass, raw, time);
+}
+
+static void
+handle_enter (DmtraceLoader *self,
+              DmtraceThread *state,
+              Pass           pass,
+              guint32        raw,
+              const gint64  *time)
+{
+  DmtraceFrame frame = { .raw = raw };
+
+  if (pass == PASS_BUILD)
+    {
+      guint child_depth = state->level + 1 - state->min_level;
+      StrataSpanTable *table = strata_trace_peek_thread (self->trace, state->thread)->spans;
+
+      frame.method = resolve_method (self, raw);
+      frame.first_child = child_depth < table->n_depths ? state->cursor[child_depth] : 0;
+      frame.start[0] = time[0];
+      frame.start[1] = time[1];
+    }
+  g_array_append_val (state->stack, frame);
+  state->level++;
+}
+
+/* Turns the record's 32-bit microsecond fields into nanoseconds on each
+ * clock, undoing the wrap every 71 minutes and holding time that runs
+ * backwards at the last value. */
+static void
+record_times (DmtraceLoader *self,
+              DmtraceThread *state,
+              const Record  *record,
+              gint64        *time)
+{
+  StrataThread *thread = strata_trace_peek_thread (self->trace, state->thread);
+
+  for (guint c = 0; c < self->n_clocks; c++)
+    {
+      guint32 raw = record->time[self->field_of_clock[c]];
+      gint64 t;
+
+      if (state->seen && raw < state->last_raw_time[c] &&
+          state->last_raw_time[c] - raw > G_MAXUINT32 / 2)
+        {
+          state->epoch[c] += WRAP;
+          self->n_wraps++;
+        }
+      state->last_raw_time[c] = raw;
+      t = (state->epoch[c] + raw) * 1000;
+
+      if (!state->seen)
+        thread->first_time[c] = t;
+      else if (t < state->last_time[c])
+        {
+          t = state->last_time[c];
+          self->n_backwards++;
+        }
+      state->last_time[c] = t;
+      thread->last_time[c] = t;
+      time[c] = t;
+    }
+  state->seen = TRUE;
+}
+
+static void
+process_record (DmtraceLoader *self,
+                const Record  *record,
+                Pass           pass)
+{
+  guint index = strata_id_map_lookup (&self->thread_ids, record->tid);
+  guint32 raw = record->value & ~3u;
+  gint64 time[STRATA_MAX_CLOCKS] = { 0, 0 };
+  DmtraceThread *state;
+
+  if (G_UNLIKELY (index == STRATA_ID_MAP_MISSING))
+    {
+      index = strata_dmtrace_ensure_thread (self, record->tid, NULL, 0);
+      self->n_unknown_threads++;
+    }
+  state = &g_array_index (self->threads, DmtraceThread, index);
+  state->n_records++;
+
+  if ((record->value & 3) == ACTION_INVALID)
+    {
+      if (pass == PASS_COUNT)
+        self->n_bad_actions++;
+      return;
+    }
+
+  if (pass == PASS_BUILD)
+    record_times (self, state, record, time);
+
+  if ((record->value & 3) == ACTION_ENTER)
+    handle_enter (self, state, pass, raw, time);
+  else
+    handle_exit (self, state, pass, raw, time);
+}
+
+static void
+close_open_frames (DmtraceLoader *self,
+                   Pass           pass)
+{
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
+      const StrataThread *thread = strata_trace_peek_thread (self->trace, state->thread);
+
+      if (pass == PASS_COUNT)
+        self->n_open_at_end += state->stack->len;
+      while (state->stack->len > 0)
+        close_frame (self, state, pass, thread->last_time);
+    }
+}
+
+static gboolean
+run_pass (DmtraceLoader  *self,
+          Pass            pass,
+          double          progress_from,
+          double          progress_to,
+          GError        **error)
+{
+  const char *message = pass == PASS_COUNT ? _("Reading calls…") : _("Building the timeline…");
+  gsize pos = self->header_len;
+  gsize released = pos;
+  guint64 n = 0;
+  Record record;
+
+  while (next_record (self, &pos, &record, pass))
+    {
+      process_record (self, &record, pass);
+
+      if (G_UNLIKELY (++n % PROGRESS_INTERVAL == 0))
+        {
+          double fraction = progress_from + (progress_to - progress_from) * pos / self->len;
+
+          if (!strata_load_job_update (self->job, fraction, message, error))
+            return FALSE;
+          if (pos - released >= RELEASE_INTERVAL)
+            {
+              strata_load_job_release_pages (self->job, self->data + released, self->data + pos);
+              released = pos;
+            }
+        }
+    }
+
+  close_open_frames (self, pass);
+  strata_load_job_release_pages (self->job, self->data + released, self->data + pos);
+  return strata_load_job_update (self->job, progress_to, message, error);
+}
+
+/* Between the passes: every thread's spans, sized by what the first pass
+ * counted. */
+static void
+allocate_span_tables (DmtraceLoader *self)
+{
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
+      StrataThread *thread = strata_trace_peek_thread (self->trace, state->thread);
+      guint n_depths = state->counts->len;
+      g_autofree guint32 *counts = NULL;
+
+      if (n_depths == 0)
+        continue;
+
+      /* Depth 0 is the lowest level the thread reached. */
+      counts = g_new0 (guint32, n_depths);
+      for (guint d = 0; d < n_depths; d++)
+        counts[d] = g_array_index (state->counts, guint32, d);
+      state->min_level = state->count_base;
+      thread->n_entered_before = state->count_base < 0 ? -state->count_base : 0;
+      thread->spans = strata_span_table_new (self->n_clocks, n_depths, counts);
+      state->cursor = g_new0 (guint32, n_depths);
+
+      /* Reset what the first pass changed. */
+      state->level = 0;
+      state->n_records = 0;
+      g_array_set_size (state->stack, 0);
+    }
+}
+
+/* ---- Diagnostics ---- */
+
+/* @message comes from ngettext() and has one %s for the count. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static void
+add_count_diagnostic (DmtraceLoader *self,
+                      guint64        n,
+                      const char    *message)
+{
+  g_autofree char *count = NULL;
+
+  if (n == 0)
+    return;
+  count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+  strata_trace_add_diagnosticf (self->trace, message, count);
+}
+#pragma GCC diagnostic pop
+
+static void
+report_diagnostics (DmtraceLoader *self)
+{
+  if (self->overflow)
+    strata_trace_add_diagnostic (self->trace,
+                                 _("The recording buffer overflowed (data-file-overflow=true): calls after that point are missing."));
+  if (self->truncated)
+    {
+      g_autofree char *at = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->truncated_at);
+      g_autofree char *bytes = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->truncated_bytes);
+
+      /* Translators: both %s are numbers of bytes */
+      strata_trace_add_diagnosticf (self->trace,
+                                    _("The trace is cut mid-record at byte %s of its data; the last %s bytes were ignored."),
+                                    at, bytes);
+    }
+  add_count_diagnostic (self, self->n_unknown_method_calls,
+                        ngettext ("%s call to a method id missing from the key is shown as “unknown method”.",
+                                  "%s calls to method ids missing from the key are shown as “unknown method”.",
+                                  self->n_unknown_method_calls));
+  add_count_diagnostic (self, self->n_unmatched_exits,
+                        ngettext ("%s exit without a matching entry (a method running when tracing began) was given an entry at its thread’s first timestamp.",
+                                  "%s exits without a matching entry (methods running when tracing began) were given an entry at their thread’s first timestamp.",
+                                  self->n_unmatched_exits));
+  add_count_diagnostic (self, self->n_mismatched_exits,
+                        ngettext ("%s exit did not match the innermost call; the calls above it were closed with it.",
+                                  "%s exits did not match the innermost call; the calls above them were closed with them.",
+                                  self->n_mismatched_exits));
+  add_count_diagnostic (self, self->n_open_at_end,
+                        ngettext ("%s call still running when tracing stopped was closed at its thread’s last timestamp.",
+                                  "%s calls still running when tracing stopped were closed at their thread’s last timestamp.",
+                                  self->n_open_at_end));
+  add_count_diagnostic (self, self->n_unknown_threads,
+                        ngettext ("%s thread missing from the key is named by its id.",
+                                  "%s threads missing from the key are named by their ids.",
+                                  self->n_unknown_threads));
+  add_count_diagnostic (self, self->n_bad_actions,
+                        ngettext ("%s record with an invalid action was skipped.",
+                                  "%s records with an invalid action were skipped.",
+                                  self->n_bad_actions));
+  add_count_diagnostic (self, self->n_backwards,
+                        ngettext ("%s timestamp went backwards and was held at the previous one.",
+                                  "%s timestamps went backwards and were held at the previous one.",
+                                  self->n_backwards));
+  add_count_diagnostic (self, self->n_wraps,
+                        ngettext ("%s wrap of the 32-bit microsecond clock was undone.",
+                                  "%s wraps of the 32-bit microsecond clock were undone.",
+                                  self->n_wraps));
+  add_count_diagnostic (self, self->n_bad_key_lines,
+                        ngettext ("%s line of the key could not be read and was skipped.",
+                                  "%s lines of the key could not be read and were skipped.",
+                                  self->n_bad_key_lines));
+  add_count_diagnostic (self, self->n_duplicate_methods,
+                        ngettext ("%s method id appears twice in the key; the first line was kept.",
+                                  "%s method ids appear twice in the key; the first lines were kept.",
+                                  self->n_duplicate_methods));
+}
+
+static void
+describe_format (DmtraceLoader *self)
+{
+  const char *clock_names[] = { "thread-cpu", "thread-cpu", "wall", "dual" };
+  g_autofree char *detail = NULL;
+
+  detail = g_strdup_printf ("%s v%u, %s, %s clock%s%s",
+                            "dmtrace", self->version,
+                            self->streaming ? "streaming" : "regular",
+                            clock_names[self->clock],
+                            self->vm ? ", " : "", self->vm ? self->vm : "");
+  strata_trace_set_format_detail (self->trace, detail);
+}
+
+/* ---- Finding the key and the data ---- */
+
+static GFile *
+sibling_file (GFile      *file,
+              const char *from_suffix,
+              const char *to_suffix)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *stem = NULL;
+  g_autofree char *name = NULL;
+
+  if (basename == NULL || parent == NULL || !g_str_has_suffix (basename, from_suffix))
+    return NULL;
+
+  stem = g_strndup (basename, strlen (basename) - strlen (from_suffix));
+  name = g_strconcat (stem, to_suffix, NULL);
+  return g_file_get_child (parent, name);
+}
+
+/* The older layout keeps the key in NAME.key and the records in
+ * NAME.data; opening either finds the other. */
+static GBytes *
+load_sibling (DmtraceLoader  *self,
+              const char     *from_suffix,
+              const char     *to_suffix,
+              GError        **error)
+{
+  g_autoptr(GFile) sibling = sibling_file (self->job->file, from_suffix, to_suffix);
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *name = NULL;
+  GBytes *bytes;
+  gboolean mapped;
+
+  if (sibling != NULL &&
+      (bytes = strata_load_file_bytes (sibling, self->job->cancellable, &mapped, &local_error)))
+    return bytes;
+
+  name = sibling ? g_file_get_basename (sibling) : g_strconcat ("*", to_suffix, NULL);
+  if (g_str_equal (to_suffix, ".key"))
+    g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED,
+                 _("It holds the records of a method trace without their key, and the key file “%s” could not be read."),
+                 name);
+  else
+    g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED,
+                 _("It holds the key of a method trace without its records, and the data file “%s” could not be read."),
+                 name);
+  return NULL;
+}
+
+static gsize
+key_length (const guint8 *data,
+            gsize         len)
+{
+  gsize end = strata_dmtrace_find_key_end (data, len);
+
+  /* A key file may end in "*end" without a newline. */
+  if (end == 0 && len >= 5 && memcmp (data + len - 5, "\n*end", 5) == 0)
+    end = len;
+  return end;
+}
+
+static gboolean
+parse_regular_key (DmtraceLoader  *self,
+                   const guint8   *key,
+                   gsize           key_len,
+                   GError        **error)
+{
+  if (!strata_dmtrace_parse_key (self, (const char *) key, key_len, error))
+    return FALSE;
+  if (strata_trace_get_n_methods (self->trace) == 0 && self->n_bad_key_lines > 0)
+    {
+      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                           _("The key of the method trace lists no readable methods."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Sets self->data to the records; @holder keeps a sibling file alive. */
+static gboolean
+find_sections (DmtraceLoader  *self,
+               const guint8   *data,
+               gsize           len,
+               GBytes        **holder,
+               GError        **error)
+{
+  gsize key_len;
+
+  if (len >= 4 && read_u32 (data) == DMTRACE_MAGIC)
+    {
+      gboolean streaming = len >= 6 && (read_u16 (data + 4) & 0xF0) == STREAMING_FLAG;
+
+      if (!streaming && !is_newer_art_format (len >= 6 ? read_u16 (data + 4) : 0))
+        {
+          const guint8 *key;
+
+          if (!(*holder = load_sibling (self, ".data", ".key", error)))
+            return FALSE;
+          key = g_bytes_get_data (*holder, &key_len);
+          if (!parse_regular_key (self, key, key_length (key, key_len) ? key_length (key, key_len) : key_len, error))
+            return FALSE;
+        }
+      self->data = data;
+      self->len = len;
+      return TRUE;
+    }
+
+  if ((key_len = key_length (data, len)) == 0)
+    {
+      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED,
+                           _("The key of the method trace has no “*end” line: the file is cut short or damaged."));
+      return FALSE;
+    }
+  if (!parse_regular_key (self, data, key_len, error))
+    return FALSE;
+
+  if (key_len < len)
+    {
+      self->data = data + key_len;
+      self->len = len - key_len;
+      return TRUE;
+    }
+
+  if (!(*holder = load_sibling (self, ".key", ".data", error)))
+    return FALSE;
+  self->data = g_bytes_get_data (*holder, &self->len);
+  return TRUE;
+}
+
+static gboolean
+load_records (DmtraceLoader  *self,
+              GError        **error)
+{
+  if (!parse_data_header (self, error))
+    return FALSE;
+
+  if (!run_pass (self, PASS_COUNT, 0.0, 0.45, error))
+    return FALSE;
+
+  choose_clocks (self);
+  self->n_known_methods = strata_trace_get_n_methods (self->trace);
+  allocate_span_tables (self);
+
+  return run_pass (self, PASS_BUILD, 0.45, 0.95, error);
+}
+
+/**
+ * strata_dmtrace_load:
+ *
+ * Reads a dmtrace file: key + data in one file, the older NAME.key +
+ * NAME.data pair, or ART's streaming layout.
+ */
+StrataTrace *
+strata_dmtrace_load (StrataLoadJob  *job,
+                     GError        **error)
+{
+  g_autoptr(StrataTrace) trace = strata_trace_new (STRATA_FORMAT_DMTRACE);
+  g_autoptr(GBytes) sibling = NULL;
+  DmtraceLoader self = { .job = job, .trace = trace };
+  const guint8 *data;
+  gboolean ok;
+  gsize len;
+
+  data = g_bytes_get_data (job->bytes, &len);
+  self.threads = g_array_new (FALSE, TRUE, sizeof (DmtraceThread));
+  strata_id_map_init (&self.method_ids);
+  strata_id_map_init (&self.thread_ids);
+  self.process = strata_trace_add_process (trace, 0, _("Android app"));
+
+  ok = find_sections (&self, data, len, &sibling, error) &&
+       load_records (&self, error);
+
+  if (ok)
+    {
+      strata_trace_peek_process (trace, self.process)->pid = self.pid;
+      describe_format (&self);
+      report_diagnostics (&self);
+      strata_trace_finish (trace);
+    }
+  dmtrace_loader_clear (&self);
+
+  return ok ? g_steal_pointer (&trace) : NULL;
+}

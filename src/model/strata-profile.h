@@ -1,0 +1,65 @@
+/* strata-profile.h: where the time went, per method, for each clock
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "strata-trace.h"
+
+G_BEGIN_DECLS
+
+#define STRATA_TYPE_PROFILE (strata_profile_get_type ())
+/* The caller of calls made at the bottom of a thread's stack. */
+#define STRATA_PROFILE_TOPLEVEL G_MAXUINT32
+
+G_DECLARE_FINAL_TYPE (StrataProfile, strata_profile, STRATA, PROFILE, GObject)
+
+typedef struct
+{
+  gint64  inclusive[STRATA_MAX_CLOCKS];  /* recursive calls not added twice */
+  gint64  exclusive[STRATA_MAX_CLOCKS];
+  guint64 calls;                         /* not inside a call to itself */
+  guint64 recursive_calls;               /* inside a call to itself */
+} StrataProfileEntry;
+
+typedef struct
+{
+  guint32 caller;                        /* method, or STRATA_PROFILE_TOPLEVEL */
+  guint32 callee;
+  gint64  time[STRATA_MAX_CLOCKS];       /* inclusive time through this edge */
+  guint64 calls;
+} StrataProfileEdge;
+
+StrataProfile            *strata_profile_new          (StrataTrace   *trace,
+                                                       int            thread,
+                                                       GCancellable  *cancellable,
+                                                       GError       **error);
+void                      strata_profile_new_async    (StrataTrace         *trace,
+                                                       int                  thread,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+StrataProfile            *strata_profile_new_finish   (GAsyncResult  *result,
+                                                       GError       **error);
+StrataTrace              *strata_profile_get_trace    (StrataProfile *self);
+int                       strata_profile_get_thread   (StrataProfile *self);
+guint                     strata_profile_get_n_clocks (StrataProfile *self);
+gint64                    strata_profile_get_total    (StrataProfile *self,
+                                                       guint          clock);
+guint                     strata_profile_get_n_methods (StrataProfile *self);
+const StrataProfileEntry *strata_profile_get_entry    (StrataProfile *self,
+                                                       guint32        method);
+const guint32            *strata_profile_get_sorted   (StrataProfile *self,
+                                                       guint          clock,
+                                                       guint         *n_methods);
+guint                     strata_profile_get_n_edges  (StrataProfile *self);
+const StrataProfileEdge  *strata_profile_get_edge     (StrataProfile *self,
+                                                       guint          index);
+const guint32            *strata_profile_get_parents  (StrataProfile *self,
+                                                       guint32        method,
+                                                       guint         *n_edges);
+const guint32            *strata_profile_get_children (StrataProfile *self,
+                                                       guint32        method,
+                                                       guint         *n_edges);
+
+G_END_DECLS

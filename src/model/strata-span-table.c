@@ -1,0 +1,134 @@
+/* strata-span-table.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "strata-span-table.h"
+
+/* Sized exactly from counts the loader took in a first pass, so building
+ * never over-allocates. */
+StrataSpanTable *
+strata_span_table_new (guint          n_clocks,
+                       guint          n_depths,
+                       const guint32 *n_spans)
+{
+  StrataSpanTable *self = g_new0 (StrataSpanTable, 1);
+
+  g_return_val_if_fail (n_clocks == 1 || n_clocks == 2, NULL);
+
+  self->n_depths = n_depths;
+  self->n_clocks = n_clocks;
+  self->n_spans = g_new0 (guint32, MAX (n_depths, 1));
+  self->spans = g_new0 (StrataSpan *, MAX (n_depths, 1));
+  if (n_clocks == 2)
+    self->second = g_new0 (StrataClockSpan *, MAX (n_depths, 1));
+
+  for (guint d = 0; d < n_depths; d++)
+    {
+      self->n_spans[d] = n_spans[d];
+      self->spans[d] = g_new (StrataSpan, MAX (n_spans[d], 1));
+      if (self->second != NULL)
+        self->second[d] = g_new (StrataClockSpan, MAX (n_spans[d], 1));
+    }
+
+  return self;
+}
+
+void
+strata_span_table_free (StrataSpanTable *self)
+{
+  if (self == NULL)
+    return;
+
+  for (guint d = 0; d < self->n_depths; d++)
+    {
+      g_free (self->spans[d]);
+      if (self->second != NULL)
+        g_free (self->second[d]);
+    }
+  g_free (self->spans);
+  g_free (self->second);
+  g_free (self->n_spans);
+  g_free (self);
+}
+
+guint64
+strata_span_table_get_n_spans (const StrataSpanTable *self)
+{
+  guint64 total = 0;
+
+  for (guint d = 0; d < self->n_depths; d++)
+    total += self->n_spans[d];
+  return total;
+}
+
+/**
+ * strata_span_table_search:
+ *
+ * Returns: the index of the first span at @depth that ends after @time
+ *   (or at it, for calls of zero length), or the number of spans there
+ */
+guint32
+strata_span_table_search (const StrataSpanTable *self,
+                          guint                  depth,
+                          gint64                 time)
+{
+  const StrataSpan *spans;
+  guint32 lo = 0, hi;
+
+  g_return_val_if_fail (depth < self->n_depths, 0);
+
+  spans = self->spans[depth];
+  hi = self->n_spans[depth];
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (spans[mid].end < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+void
+strata_span_table_get_children (const StrataSpanTable *self,
+                                guint                  depth,
+                                guint32                index,
+                                guint32               *first,
+                                guint32               *last)
+{
+  g_assert (depth < self->n_depths);
+  g_assert (index < self->n_spans[depth]);
+
+  if (depth + 1 >= self->n_depths)
+    {
+      *first = *last = 0;
+      return;
+    }
+
+  *first = self->spans[depth][index].first_child;
+  *last = index + 1 < self->n_spans[depth]
+          ? self->spans[depth][index + 1].first_child
+          : self->n_spans[depth + 1];
+}
+
+gint64
+strata_span_table_get_start (const StrataSpanTable *self,
+                             guint                  clock,
+                             guint                  depth,
+                             guint32                index)
+{
+  return clock == 0 ? self->spans[depth][index].start : self->second[depth][index].start;
+}
+
+gint64
+strata_span_table_get_end (const StrataSpanTable *self,
+                           guint                  clock,
+                           guint                  depth,
+                           guint32                index)
+{
+  return clock == 0 ? self->spans[depth][index].end : self->second[depth][index].end;
+}

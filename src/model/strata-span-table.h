@@ -1,0 +1,65 @@
+/* strata-span-table.h: one thread's calls, as compact arrays per depth
+ *
+ * Each depth holds a run of spans sorted by start that never overlap, so
+ * the spans visible in a time range are a binary search per depth. A span
+ * knows where its children start in the next depth; the next sibling's
+ * first child ends the range, which keeps the tree exact even for calls of
+ * zero length.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gint64  start;        /* ns, on the trace's first clock */
+  gint64  end;
+  guint32 method;       /* index into the trace's methods */
+  guint32 first_child;  /* index of its first child at depth + 1 */
+} StrataSpan;
+
+/* The same call measured on the trace's second clock. */
+typedef struct
+{
+  gint64 start;
+  gint64 end;
+} StrataClockSpan;
+
+typedef struct
+{
+  guint             n_depths;
+  guint             n_clocks;
+  guint32          *n_spans;  /* per depth */
+  StrataSpan      **spans;    /* per depth */
+  StrataClockSpan **second;   /* per depth; NULL with one clock */
+} StrataSpanTable;
+
+StrataSpanTable *strata_span_table_new        (guint                  n_clocks,
+                                               guint                  n_depths,
+                                               const guint32         *n_spans);
+void             strata_span_table_free       (StrataSpanTable       *self);
+guint64          strata_span_table_get_n_spans (const StrataSpanTable *self);
+guint32          strata_span_table_search     (const StrataSpanTable *self,
+                                               guint                  depth,
+                                               gint64                 time);
+void             strata_span_table_get_children (const StrataSpanTable *self,
+                                                 guint                  depth,
+                                                 guint32                index,
+                                                 guint32               *first,
+                                                 guint32               *last);
+gint64           strata_span_table_get_start  (const StrataSpanTable *self,
+                                               guint                  clock,
+                                               guint                  depth,
+                                               guint32                index);
+gint64           strata_span_table_get_end    (const StrataSpanTable *self,
+                                               guint                  clock,
+                                               guint                  depth,
+                                               guint32                index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataSpanTable, strata_span_table_free)
+
+G_END_DECLS

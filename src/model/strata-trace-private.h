@@ -1,0 +1,43 @@
+/* strata-trace-private.h: how loaders build a trace before handing it over
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "strata-trace.h"
+
+G_BEGIN_DECLS
+
+StrataStringPool *strata_trace_get_pool          (StrataTrace      *self);
+void              strata_trace_set_source        (StrataTrace      *self,
+                                                  GFile            *file,
+                                                  guint64           file_size);
+void              strata_trace_set_format_detail (StrataTrace      *self,
+                                                  const char       *detail);
+void              strata_trace_set_clocks        (StrataTrace      *self,
+                                                  guint             n_clocks,
+                                                  const StrataClockKind *kinds);
+guint             strata_trace_add_process       (StrataTrace      *self,
+                                                  gint64            pid,
+                                                  const char       *name);
+guint             strata_trace_add_thread        (StrataTrace      *self,
+                                                  guint             process,
+                                                  gint64            tid,
+                                                  const char       *name);
+StrataThread     *strata_trace_peek_thread       (StrataTrace      *self,
+                                                  guint             index);
+StrataProcess    *strata_trace_peek_process      (StrataTrace      *self,
+                                                  guint             index);
+guint32           strata_trace_add_method        (StrataTrace      *self,
+                                                  const StrataMethod *method);
+void              strata_trace_add_metadata      (StrataTrace      *self,
+                                                  const char       *key,
+                                                  const char       *value);
+void              strata_trace_add_diagnostic    (StrataTrace      *self,
+                                                  const char       *message);
+void              strata_trace_add_diagnosticf   (StrataTrace      *self,
+                                                  const char       *format,
+                                                  ...) G_GNUC_PRINTF (2, 3);
+void              strata_trace_finish            (StrataTrace      *self);
+
+G_END_DECLS

@@ -1,0 +1,62 @@
+/* strata-units.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-units.h"
+
+/**
+ * strata_units_format_duration:
+ *
+ * Returns: @ns with the unit that fits (ns, µs, ms, s) and three
+ *   significant digits, e.g. "12.3 ms"
+ */
+char *
+strata_units_format_duration (gint64 ns)
+{
+  static const struct { double scale; const char *unit; } units[] = {
+    { 1e9, "s" }, { 1e6, "ms" }, { 1e3, "µs" },
+  };
+  double magnitude = ABS ((double) ns);
+
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      double value = ns / units[i].scale;
+
+      if (magnitude >= units[i].scale)
+        {
+          int decimals = ABS (value) >= 100 ? 0 : ABS (value) >= 10 ? 1 : 2;
+
+          /* Translators: a duration, e.g. "12.3 ms" */
+          return g_strdup_printf (_("%.*f %s"), decimals, value, units[i].unit);
+        }
+    }
+
+  /* Translators: a duration in nanoseconds */
+  return g_strdup_printf (_("%lld ns"), (long long) ns);
+}
+
+/* All the digits, in milliseconds: for reports and tooltips. */
+char *
+strata_units_format_exact (gint64 ns)
+{
+  return g_strdup_printf ("%" G_GINT64_FORMAT ".%06" G_GINT64_FORMAT " ms",
+                          ns / 1000000, ABS (ns % 1000000));
+}
+
+char *
+strata_units_format_percent (gint64 part,
+                             gint64 total)
+{
+  /* Translators: a percentage with one decimal, e.g. "12.5%" */
+  return g_strdup_printf (_("%.1f%%"), total > 0 ? 100.0 * part / total : 0.0);
+}
+
+char *
+strata_units_format_count (guint64 count)
+{
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, count);
+}

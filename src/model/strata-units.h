@@ -1,0 +1,17 @@
+/* strata-units.h: durations and counts as people read them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+char *strata_units_format_duration (gint64  ns);
+char *strata_units_format_exact    (gint64  ns);
+char *strata_units_format_percent  (gint64  part,
+                                    gint64  total);
+char *strata_units_format_count    (guint64 count);
+
+G_END_DECLS
