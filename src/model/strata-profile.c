@@ -495,7 +495,8 @@ strata_profile_get_edge (StrataProfile *self,
  * strata_profile_get_parents:
  *
  * Returns: (array length=n_edges): indexes of the edges into @method,
- *   largest first; calls from the bottom of the stack are not included
+ *   largest first; calls from the bottom of a stack come from
+ *   %STRATA_PROFILE_TOPLEVEL
  */
 const guint32 *
 strata_profile_get_parents (StrataProfile *self,

@@ -1,0 +1,688 @@
+/* test-dmtrace.c: the dmtrace loader on files written to order
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "dmtrace-writer.h"
+#include "strata-error.h"
+#include "strata-loader.h"
+#include "strata-test-util.h"
+
+#define FOO_A "com/example/Foo\ta\t()V\tFoo.java"
+#define FOO_B "com/example/Foo\tb\t(I)I\tFoo.java"
+#define BAR_C "com.example.Bar\tc\t()V\tBar.java"
+
+static StrataTrace *
+load_path (const char  *path,
+           GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+
+  return strata_loader_load (loader, NULL, error);
+}
+
+static StrataTrace *
+load_bytes (GBytes      *bytes,
+            const char  *name,
+            GError     **error)
+{
+  g_autofree char *path = strata_test_write_file (name, g_bytes_get_data (bytes, NULL),
+                                                  g_bytes_get_size (bytes));
+
+  return load_path (path, error);
+}
+
+static StrataTrace *
+load_ok (DmtraceWriter *writer,
+         gboolean       summary)
+{
+  g_autoptr(GBytes) bytes = dmtrace_writer_finish (writer, summary);
+  g_autoptr(GError) error = NULL;
+  StrataTrace *trace = load_bytes (bytes, "test.trace", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+static const StrataThread *
+thread_by_tid (StrataTrace *trace,
+               gint64       tid)
+{
+  for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
+    if (strata_trace_get_thread (trace, i)->tid == tid)
+      return strata_trace_get_thread (trace, i);
+  g_error ("no thread %" G_GINT64_FORMAT, tid);
+  return NULL;
+}
+
+static const StrataSpan *
+span_at (const StrataThread *thread,
+         guint               depth,
+         guint               index)
+{
+  g_assert_nonnull (thread->spans);
+  g_assert_cmpuint (depth, <, thread->spans->n_depths);
+  g_assert_cmpuint (index, <, thread->spans->n_spans[depth]);
+  return &thread->spans->spans[depth][index];
+}
+
+static gboolean
+has_diagnostic (StrataTrace *trace,
+                const char  *part)
+{
+  for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)
+    if (strstr (strata_trace_get_diagnostic (trace, i), part) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+add_basic_key (DmtraceWriter *writer)
+{
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_thread (writer, 7, "worker");
+  dmtrace_writer_add_method (writer, 0, FOO_A);
+  dmtrace_writer_add_method (writer, 4, FOO_B);
+  dmtrace_writer_add_method (writer, 8, BAR_C);
+}
+
+/* main: a [b] ; times given as (cpu, wall) in µs */
+static void
+write_basic_records (DmtraceWriter *writer)
+{
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_ENTER, 0, 100);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_ENTER, 10, 120);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_EXIT, 30, 150);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_EXIT, 40, 170);
+}
+
+static void
+test_dmtrace_v3_dual (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataThread *main_thread;
+  const StrataSpan *a, *b;
+  const StrataMethod *method;
+
+  add_basic_key (writer);
+  write_basic_records (writer);
+  trace = load_ok (writer, FALSE);
+
+  g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
+  g_assert_cmpint (strata_trace_get_clock_kind (trace, 0), ==, STRATA_CLOCK_WALL);
+  g_assert_cmpint (strata_trace_get_clock_kind (trace, 1), ==, STRATA_CLOCK_THREAD_CPU);
+  g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 2);
+  g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
+  g_assert_null (thread_by_tid (trace, 7)->spans);
+
+  main_thread = thread_by_tid (trace, 1);
+  g_assert_cmpstr (strata_trace_get_string (trace, main_thread->name), ==, "main");
+  g_assert_cmpuint (main_thread->spans->n_depths, ==, 2);
+  a = span_at (main_thread, 0, 0);
+  b = span_at (main_thread, 1, 0);
+  g_assert_cmpint (a->start, ==, 100000);
+  g_assert_cmpint (a->end, ==, 170000);
+  g_assert_cmpint (b->start, ==, 120000);
+  g_assert_cmpint (b->end, ==, 150000);
+  g_assert_cmpint (main_thread->spans->second[0][0].start, ==, 0);
+  g_assert_cmpint (main_thread->spans->second[0][0].end, ==, 40000);
+  g_assert_cmpint (main_thread->spans->second[1][0].end, ==, 30000);
+  g_assert_cmpint (strata_trace_get_start (trace), ==, 100000);
+  g_assert_cmpint (strata_trace_get_end (trace), ==, 170000);
+
+  /* Method id 0 is a real method. */
+  method = strata_trace_get_method (trace, a->method);
+  g_assert_cmpuint (method->raw_id, ==, 0);
+  g_assert_cmpstr (strata_trace_get_string (trace, method->display_name), ==, "com.example.Foo.a ()V");
+  g_assert_cmpstr (strata_trace_get_string (trace, method->class_name), ==, "com.example.Foo");
+  g_assert_cmpstr (strata_trace_get_string (trace, method->source_file), ==, "Foo.java");
+  g_assert_cmpstr (strata_trace_get_method_name (trace, b->method), ==, "com.example.Foo.b (I)I");
+  g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
+}
+
+static void
+assert_single_clock (guint            version,
+                     const char      *clock,
+                     guint            record_size,
+                     StrataClockKind  expected)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (version, clock, FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataSpan *a;
+
+  if (record_size != 0)
+    dmtrace_writer_set_record_size (writer, record_size);
+  add_basic_key (writer);
+  write_basic_records (writer);
+  trace = load_ok (writer, FALSE);
+
+  g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 1);
+  g_assert_cmpint (strata_trace_get_clock_kind (trace, 0), ==, expected);
+  g_assert_null (thread_by_tid (trace, 1)->spans->second);
+  a = span_at (thread_by_tid (trace, 1), 0, 0);
+  g_assert_cmpint (a->start, ==, 0);
+  g_assert_cmpint (a->end, ==, 40000);
+}
+
+static void
+test_dmtrace_v1_thread_cpu (void)
+{
+  assert_single_clock (1, "thread-cpu", 0, STRATA_CLOCK_THREAD_CPU);
+}
+
+static void
+test_dmtrace_v2_wall (void)
+{
+  assert_single_clock (2, "wall", 0, STRATA_CLOCK_WALL);
+}
+
+static void
+test_dmtrace_v3_single_clock (void)
+{
+  assert_single_clock (3, "thread-cpu", 10, STRATA_CLOCK_THREAD_CPU);
+}
+
+static void
+test_dmtrace_global_clock (void)
+{
+  assert_single_clock (3, "global", 10, STRATA_CLOCK_WALL);
+}
+
+static void
+test_dmtrace_missing_clock (void)
+{
+  assert_single_clock (3, NULL, 10, STRATA_CLOCK_THREAD_CPU);
+}
+
+/* A record size larger than the fields: the rest is skipped. */
+static void
+test_dmtrace_padded_records (void)
+{
+  assert_single_clock (3, "thread-cpu", 16, STRATA_CLOCK_THREAD_CPU);
+}
+
+static void
+test_dmtrace_streaming (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", TRUE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataThread *worker;
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_method (writer, 0, FOO_A);
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_ENTER, 0, 100);
+  /* Packets arrive between records, before their first use. */
+  dmtrace_writer_add_thread (writer, 7, "worker-old-name");
+  dmtrace_writer_add_method (writer, 4, FOO_B);
+  dmtrace_writer_record (writer, 7, 4, DMTRACE_ENTER, 0, 110);
+  dmtrace_writer_record (writer, 7, 4, DMTRACE_EXIT, 5, 130);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_EXIT, 50, 160);
+  /* The summary at the end names threads as they were last called. */
+  dmtrace_writer_add_thread (writer, 7, "worker");
+  trace = load_ok (writer, TRUE);
+
+  g_assert_cmpstr (strata_trace_get_format_detail (trace), ==, "dmtrace v3, streaming, dual clock");
+  g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
+  worker = thread_by_tid (trace, 7);
+  g_assert_cmpstr (strata_trace_get_string (trace, worker->name), ==, "worker");
+  g_assert_cmpint (span_at (worker, 0, 0)->start, ==, 110000);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (worker, 0, 0)->method), ==,
+                   "com.example.Foo.b (I)I");
+  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 160000);
+}
+
+static void
+test_dmtrace_streaming_without_summary (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, NULL, TRUE);
+  g_autoptr(StrataTrace) trace = NULL;
+
+  dmtrace_writer_set_record_size (writer, 14);
+  add_basic_key (writer);
+  write_basic_records (writer);
+  trace = load_ok (writer, FALSE);
+
+  /* Two time fields and no key to say otherwise: dual, as ART writes. */
+  g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
+  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 0, 0)->start, ==, 100000);
+}
+
+static void
+test_dmtrace_split_files (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(GBytes) key = NULL;
+  g_autoptr(GBytes) data = NULL;
+  g_autofree char *key_path = NULL;
+  g_autofree char *data_path = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *paths[2];
+
+  dmtrace_writer_set_split (writer, TRUE);
+  add_basic_key (writer);
+  write_basic_records (writer);
+  key = dmtrace_writer_get_key (writer);
+  data = dmtrace_writer_finish (writer, FALSE);
+  key_path = strata_test_write_file ("split.key", g_bytes_get_data (key, NULL), g_bytes_get_size (key));
+  data_path = strata_test_write_file ("split.data", g_bytes_get_data (data, NULL), g_bytes_get_size (data));
+  paths[0] = key_path;
+  paths[1] = data_path;
+
+  /* Opening either half finds the other. */
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(StrataTrace) trace = load_path (paths[i], &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
+      g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread_by_tid (trace, 1), 0, 0)->method),
+                       ==, "com.example.Foo.a ()V");
+    }
+}
+
+static void
+test_dmtrace_split_missing_half (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(GBytes) key = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+
+  add_basic_key (writer);
+  key = dmtrace_writer_get_key (writer);
+  trace = load_bytes (key, "lonely.key", &error);
+  g_assert_null (trace);
+  g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED);
+  g_assert_nonnull (strstr (error->message, "lonely.data"));
+}
+
+static void
+test_dmtrace_unknown_method (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataThread *thread;
+
+  add_basic_key (writer);
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 0x40, DMTRACE_ENTER, 0, 0);
+  dmtrace_writer_record (writer, 1, 0x40, DMTRACE_EXIT, 5, 5);
+  dmtrace_writer_record (writer, 1, 0x40, DMTRACE_ENTER, 6, 6);
+  dmtrace_writer_record (writer, 1, 0x40, DMTRACE_EXIT, 9, 9);
+  trace = load_ok (writer, FALSE);
+
+  thread = thread_by_tid (trace, 1);
+  g_assert_cmpuint (thread->spans->n_spans[0], ==, 2);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread, 0, 0)->method), ==,
+                   "unknown method 0x40");
+  g_assert_cmpuint (span_at (thread, 0, 0)->method, ==, span_at (thread, 0, 1)->method);
+  g_assert_true (has_diagnostic (trace, "2 calls to method ids missing from the key"));
+}
+
+static void
+test_dmtrace_unroll (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+
+  add_basic_key (writer);
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_ENTER, 0, 0);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_ENTER, 1, 1);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_UNROLL, 2, 2);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_UNROLL, 3, 3);
+  trace = load_ok (writer, FALSE);
+
+  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 1, 0)->end, ==, 2000);
+  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 3000);
+  g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
+}
+
+/* b ran, then a returned although it was never entered: a started before
+ * tracing and b ran inside it. */
+static void
+test_dmtrace_unmatched_exit (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataThread *thread;
+  guint32 first, last;
+
+  add_basic_key (writer);
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_ENTER, 5, 105);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_EXIT, 8, 108);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_EXIT, 12, 112);
+  dmtrace_writer_record (writer, 1, 8, DMTRACE_ENTER, 13, 113);
+  dmtrace_writer_record (writer, 1, 8, DMTRACE_EXIT, 14, 114);
+  trace = load_ok (writer, FALSE);
+
+  thread = thread_by_tid (trace, 1);
+  g_assert_cmpuint (thread->n_entered_before, ==, 1);
+  g_assert_cmpuint (thread->spans->n_spans[0], ==, 2);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread, 0, 0)->method), ==, "com.example.Foo.a ()V");
+  g_assert_cmpint (span_at (thread, 0, 0)->start, ==, 105000);
+  g_assert_cmpint (span_at (thread, 0, 0)->end, ==, 112000);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread, 1, 0)->method), ==, "com.example.Foo.b (I)I");
+  strata_span_table_get_children (thread->spans, 0, 0, &first, &last);
+  g_assert_cmpuint (first, ==, 0);
+  g_assert_cmpuint (last, ==, 1);
+  strata_span_table_get_children (thread->spans, 0, 1, &first, &last);
+  g_assert_cmpuint (last - first, ==, 0);
+  g_assert_true (has_diagnostic (trace, "1 exit without a matching entry"));
+}
+
+static void
+test_dmtrace_mismatched_exit (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataThread *thread;
+
+  add_basic_key (writer);
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_ENTER, 0, 0);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_ENTER, 1, 1);
+  dmtrace_writer_record (writer, 1, 8, DMTRACE_ENTER, 2, 2);
+  /* a returns while b and c never did */
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_EXIT, 6, 6);
+  trace = load_ok (writer, FALSE);
+
+  thread = thread_by_tid (trace, 1);
+  g_assert_cmpuint (thread->spans->n_depths, ==, 3);
+  for (guint d = 0; d < 3; d++)
+    g_assert_cmpint (span_at (thread, d, 0)->end, ==, 6000);
+  g_assert_true (has_diagnostic (trace, "1 exit did not match the innermost call"));
+}
+
+static void
+test_dmtrace_open_at_end (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataThread *thread;
+
+  add_basic_key (writer);
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_ENTER, 0, 10);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_ENTER, 1, 11);
+  dmtrace_writer_record (writer, 1, 8, DMTRACE_ENTER, 2, 12);
+  dmtrace_writer_record (writer, 1, 8, DMTRACE_EXIT, 3, 19);
+  trace = load_ok (writer, FALSE);
+
+  thread = thread_by_tid (trace, 1);
+  g_assert_cmpint (span_at (thread, 0, 0)->end, ==, 19000);
+  g_assert_cmpint (span_at (thread, 1, 0)->end, ==, 19000);
+  g_assert_cmpint (thread->spans->second[0][0].end, ==, 3000);
+  g_assert_true (has_diagnostic (trace, "2 calls still running when tracing stopped"));
+}
+
+static void
+test_dmtrace_non_ascii (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+
+  dmtrace_writer_add_thread (writer, 1, "Grüße-Thread");
+  dmtrace_writer_add_method (writer, 0x259c, "android/os/Debugò\tˊ\t()V\tDebug.java");
+  /* Bytes that are not UTF-8 must not reach a label. */
+  dmtrace_writer_add_method (writer, 0x25a0, "bad\t\xff\xfe\t()V");
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 0x259c, DMTRACE_ENTER, 0, 0);
+  dmtrace_writer_record (writer, 1, 0x25a0, DMTRACE_ENTER, 1, 1);
+  dmtrace_writer_record (writer, 1, 0x25a0, DMTRACE_EXIT, 2, 2);
+  dmtrace_writer_record (writer, 1, 0x259c, DMTRACE_EXIT, 3, 3);
+  trace = load_ok (writer, FALSE);
+
+  g_assert_cmpstr (strata_trace_get_string (trace, thread_by_tid (trace, 1)->name), ==, "Grüße-Thread");
+  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread_by_tid (trace, 1), 0, 0)->method),
+                   ==, "android.os.Debugò.ˊ ()V");
+  for (guint m = 0; m < strata_trace_get_n_methods (trace); m++)
+    g_assert_true (g_utf8_validate (strata_trace_get_method_name (trace, m), -1, NULL));
+}
+
+static void
+test_dmtrace_truncated (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(GBytes) whole = NULL;
+  g_autoptr(GBytes) cut = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+
+  add_basic_key (writer);
+  write_basic_records (writer);
+  whole = dmtrace_writer_finish (writer, FALSE);
+  cut = g_bytes_new_from_bytes (whole, 0, g_bytes_get_size (whole) - 5);
+  trace = load_bytes (cut, "cut.trace", &error);
+
+  g_assert_no_error (error);
+  /* The last exit is lost; the open call is closed at the last time. */
+  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 150000);
+  g_assert_true (has_diagnostic (trace, "cut mid-record"));
+}
+
+static void
+assert_refused (DmtraceWriter *writer,
+                int            code,
+                const char    *part)
+{
+  g_autoptr(GBytes) bytes = dmtrace_writer_finish (writer, FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = load_bytes (bytes, "bad.trace", &error);
+
+  g_assert_null (trace);
+  g_assert_error (error, STRATA_LOAD_ERROR, code);
+  if (strstr (error->message, part) == NULL)
+    g_error ("“%s” does not mention “%s”", error->message, part);
+}
+
+static void
+test_dmtrace_absurd_record_size (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+
+  add_basic_key (writer);
+  dmtrace_writer_set_record_size (writer, 5000);
+  dmtrace_writer_begin_data (writer);
+  assert_refused (writer, STRATA_LOAD_ERROR_CORRUPT, "record size");
+}
+
+static void
+test_dmtrace_header_past_end (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(GBytes) whole = NULL;
+  g_autoptr(GBytes) cut = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  gsize key_len;
+
+  add_basic_key (writer);
+  key_len = g_bytes_get_size (dmtrace_writer_get_key (writer));
+  dmtrace_writer_begin_data (writer);
+  whole = dmtrace_writer_finish (writer, FALSE);
+  /* Keep only 20 of the 32 header bytes. */
+  cut = g_bytes_new_from_bytes (whole, 0, key_len + 20);
+  trace = load_bytes (cut, "short.trace", &error);
+  g_assert_null (trace);
+  g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT);
+}
+
+static void
+test_dmtrace_newer_formats (void)
+{
+  const guint versions[] = { 4, 5, 0xF4, 0xF5, 0xF6 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (versions); i++)
+    {
+      g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", versions[i] > 0xF0);
+
+      add_basic_key (writer);
+      dmtrace_writer_set_header_version (writer, versions[i]);
+      dmtrace_writer_begin_data (writer);
+      assert_refused (writer, STRATA_LOAD_ERROR_UNSUPPORTED, "newer encoding");
+    }
+}
+
+static void
+test_dmtrace_garbage_key (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+
+  add_basic_key (writer);
+  dmtrace_writer_add_key_line (writer, "this is not a method");
+  dmtrace_writer_add_key_line (writer, "0xZZ\tX\ty\t()V");
+  dmtrace_writer_add_key_line (writer, "0x4\tcom/Dup\tdup\t()V");
+  write_basic_records (writer);
+  trace = load_ok (writer, FALSE);
+
+  g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
+  g_assert_true (has_diagnostic (trace, "2 lines of the key could not be read"));
+  g_assert_true (has_diagnostic (trace, "1 method id appears twice"));
+  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread_by_tid (trace, 1), 1, 0)->method),
+                   ==, "com.example.Foo.b (I)I");
+}
+
+static void
+test_dmtrace_clock_wrap (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataSpan *a;
+
+  add_basic_key (writer);
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_ENTER, 0, G_MAXUINT32 - 10);
+  dmtrace_writer_record (writer, 1, 0, DMTRACE_EXIT, 20, 9);
+  trace = load_ok (writer, FALSE);
+
+  a = span_at (thread_by_tid (trace, 1), 0, 0);
+  g_assert_cmpint (a->end - a->start, ==, 20000);
+  g_assert_true (has_diagnostic (trace, "1 wrap of the 32-bit microsecond clock"));
+}
+
+static void
+test_dmtrace_high_thread_ids (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+
+  dmtrace_writer_add_thread (writer, 40000, "high");
+  dmtrace_writer_add_method (writer, 4, FOO_B);
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 40000, 4, DMTRACE_ENTER, 0, 0);
+  dmtrace_writer_record (writer, 65535, 4, DMTRACE_ENTER, 0, 1);
+  dmtrace_writer_record (writer, 40000, 4, DMTRACE_EXIT, 3, 3);
+  dmtrace_writer_record (writer, 65535, 4, DMTRACE_EXIT, 4, 4);
+  trace = load_ok (writer, FALSE);
+
+  g_assert_cmpuint (thread_by_tid (trace, 40000)->spans->n_spans[0], ==, 1);
+  g_assert_cmpstr (strata_trace_get_string (trace, thread_by_tid (trace, 65535)->name), ==, "Thread 65535");
+  g_assert_true (has_diagnostic (trace, "1 thread missing from the key"));
+}
+
+static void
+test_dmtrace_search (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataSpanTable *table;
+
+  add_basic_key (writer);
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; i < 100; i++)
+    {
+      dmtrace_writer_record (writer, 1, 8, DMTRACE_ENTER, i * 10, i * 10);
+      dmtrace_writer_record (writer, 1, 8, DMTRACE_EXIT, i * 10 + 5, i * 10 + 5);
+    }
+  trace = load_ok (writer, FALSE);
+
+  table = thread_by_tid (trace, 1)->spans;
+  g_assert_cmpuint (table->n_spans[0], ==, 100);
+  g_assert_cmpuint (strata_span_table_search (table, 0, 0), ==, 0);
+  g_assert_cmpuint (strata_span_table_search (table, 0, 507000), ==, 51);
+  g_assert_cmpuint (strata_span_table_search (table, 0, 505000), ==, 50);
+  g_assert_cmpuint (strata_span_table_search (table, 0, 10000000), ==, 100);
+}
+
+/* Every corpus method trace loads, or is refused with a reason. */
+static void
+test_dmtrace_corpus (void)
+{
+  g_autofree char *dir_path = strata_test_corpus_path ("dmtrace", NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n_loaded = 0;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("corpus not found; set STRATA_CORPUS_DIR");
+      return;
+    }
+
+  while ((name = g_dir_read_name (dir)))
+    {
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StrataTrace) trace = load_path (path, &error);
+      gboolean damaged = strstr (name, "header") || strstr (name, "special_char");
+
+      g_test_message ("%s: %s", name, error ? error->message : "loaded");
+      if (damaged)
+        {
+          g_assert_null (trace);
+          g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT);
+          continue;
+        }
+      g_assert_no_error (error);
+      g_assert_cmpuint (strata_trace_get_n_spans (trace), >, 0);
+      n_loaded++;
+    }
+  g_assert_cmpuint (n_loaded, ==, 12);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/dmtrace/v3-dual", test_dmtrace_v3_dual);
+  g_test_add_func ("/dmtrace/v1-thread-cpu", test_dmtrace_v1_thread_cpu);
+  g_test_add_func ("/dmtrace/v2-wall", test_dmtrace_v2_wall);
+  g_test_add_func ("/dmtrace/v3-single-clock", test_dmtrace_v3_single_clock);
+  g_test_add_func ("/dmtrace/global-clock", test_dmtrace_global_clock);
+  g_test_add_func ("/dmtrace/missing-clock", test_dmtrace_missing_clock);
+  g_test_add_func ("/dmtrace/padded-records", test_dmtrace_padded_records);
+  g_test_add_func ("/dmtrace/streaming", test_dmtrace_streaming);
+  g_test_add_func ("/dmtrace/streaming-without-summary", test_dmtrace_streaming_without_summary);
+  g_test_add_func ("/dmtrace/split-files", test_dmtrace_split_files);
+  g_test_add_func ("/dmtrace/split-missing-half", test_dmtrace_split_missing_half);
+  g_test_add_func ("/dmtrace/unknown-method", test_dmtrace_unknown_method);
+  g_test_add_func ("/dmtrace/unroll", test_dmtrace_unroll);
+  g_test_add_func ("/dmtrace/unmatched-exit", test_dmtrace_unmatched_exit);
+  g_test_add_func ("/dmtrace/mismatched-exit", test_dmtrace_mismatched_exit);
+  g_test_add_func ("/dmtrace/open-at-end", test_dmtrace_open_at_end);
+  g_test_add_func ("/dmtrace/non-ascii", test_dmtrace_non_ascii);
+  g_test_add_func ("/dmtrace/truncated", test_dmtrace_truncated);
+  g_test_add_func ("/dmtrace/absurd-record-size", test_dmtrace_absurd_record_size);
+  g_test_add_func ("/dmtrace/header-past-end", test_dmtrace_header_past_end);
+  g_test_add_func ("/dmtrace/newer-formats", test_dmtrace_newer_formats);
+  g_test_add_func ("/dmtrace/garbage-key", test_dmtrace_garbage_key);
+  g_test_add_func ("/dmtrace/clock-wrap", test_dmtrace_clock_wrap);
+  g_test_add_func ("/dmtrace/high-thread-ids", test_dmtrace_high_thread_ids);
+  g_test_add_func ("/dmtrace/search", test_dmtrace_search);
+  g_test_add_func ("/dmtrace/corpus", test_dmtrace_corpus);
+
+  return g_test_run ();
+}

@@ -1,0 +1,288 @@
+/* test-profile.c: inclusive/exclusive, recursion, edges and colours
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmtrace-writer.h"
+#include "strata-loader.h"
+#include "strata-palette.h"
+#include "strata-profile.h"
+#include "strata-test-util.h"
+
+static StrataTrace *
+load_writer (DmtraceWriter *writer)
+{
+  g_autoptr(GBytes) bytes = dmtrace_writer_finish (writer, FALSE);
+  g_autofree char *path = strata_test_write_file ("profile.trace", g_bytes_get_data (bytes, NULL),
+                                                  g_bytes_get_size (bytes));
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(GError) error = NULL;
+  StrataTrace *trace = strata_loader_load (loader, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+static guint32
+method_named (StrataTrace *trace,
+              const char  *name)
+{
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    if (g_str_equal (strata_trace_get_method_name (trace, m), name))
+      return m;
+  g_error ("no method %s", name);
+  return 0;
+}
+
+/* Records (tid 1, single wall clock) from a compact script:
+ * "+a@0 +b@10 -b@30 -a@40" enters and exits method a..z at µs times. */
+static StrataTrace *
+load_script (const char *script)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
+  g_auto(GStrv) steps = g_strsplit (script, " ", -1);
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_thread (writer, 2, "other");
+  for (char c = 'a'; c <= 'z'; c++)
+    {
+      g_autofree char *fields = g_strdup_printf ("T\t%c\t()V", c);
+
+      dmtrace_writer_add_method (writer, (c - 'a' + 1) * 4, fields);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; steps[i] != NULL; i++)
+    {
+      const char *step = steps[i];
+      guint tid = 1;
+
+      if (step[0] == '2')
+        tid = 2, step++;
+      dmtrace_writer_record (writer, tid, (step[1] - 'a' + 1) * 4,
+                             step[0] == '+' ? DMTRACE_ENTER : DMTRACE_EXIT,
+                             atoi (step + 3), 0);
+    }
+  return load_writer (writer);
+}
+
+static const StrataProfileEntry *
+entry_for (StrataProfile *profile,
+           const char    *name)
+{
+  return strata_profile_get_entry (profile, method_named (strata_profile_get_trace (profile), name));
+}
+
+static void
+test_profile_nesting (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@10 -b@30 +c@35 -c@36 -a@40");
+  g_autoptr(StrataProfile) profile = strata_profile_new (trace, -1, NULL, NULL);
+  const StrataProfileEntry *a = entry_for (profile, "T.a ()V");
+  const StrataProfileEntry *b = entry_for (profile, "T.b ()V");
+
+  g_assert_cmpint (strata_profile_get_total (profile, 0), ==, 40000);
+  g_assert_cmpint (a->inclusive[0], ==, 40000);
+  g_assert_cmpint (a->exclusive[0], ==, 40000 - 20000 - 1000);
+  g_assert_cmpuint (a->calls, ==, 1);
+  g_assert_cmpuint (a->recursive_calls, ==, 0);
+  g_assert_cmpint (b->inclusive[0], ==, 20000);
+  g_assert_cmpint (b->exclusive[0], ==, 20000);
+}
+
+/* a → a → a: only the outer call's time is inclusive; exclusive is all. */
+static void
+test_profile_recursion (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 +a@10 +a@20 -a@30 -a@40 -a@100");
+  g_autoptr(StrataProfile) profile = strata_profile_new (trace, -1, NULL, NULL);
+  const StrataProfileEntry *a = entry_for (profile, "T.a ()V");
+
+  g_assert_cmpuint (a->calls, ==, 1);
+  g_assert_cmpuint (a->recursive_calls, ==, 2);
+  g_assert_cmpint (a->inclusive[0], ==, 100000);
+  g_assert_cmpint (a->exclusive[0], ==, 100000);
+}
+
+/* a → b → a: the inner a is recursive although b sits between. */
+static void
+test_profile_indirect_recursion (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@10 +a@20 -a@30 -b@40 -a@50");
+  g_autoptr(StrataProfile) profile = strata_profile_new (trace, -1, NULL, NULL);
+  const StrataProfileEntry *a = entry_for (profile, "T.a ()V");
+  const StrataProfileEntry *b = entry_for (profile, "T.b ()V");
+
+  g_assert_cmpuint (a->calls, ==, 1);
+  g_assert_cmpuint (a->recursive_calls, ==, 1);
+  g_assert_cmpint (a->inclusive[0], ==, 50000);
+  g_assert_cmpint (a->exclusive[0], ==, 20000 + 10000);
+  g_assert_cmpint (b->inclusive[0], ==, 30000);
+  g_assert_cmpint (b->exclusive[0], ==, 20000);
+}
+
+static void
+test_profile_edges (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@0 -b@10 +c@10 -c@12 +b@12 -b@20 -a@20 +c@30 -c@35");
+  g_autoptr(StrataProfile) profile = strata_profile_new (trace, -1, NULL, NULL);
+  guint32 a = method_named (trace, "T.a ()V");
+  guint32 b = method_named (trace, "T.b ()V");
+  guint32 c = method_named (trace, "T.c ()V");
+  const guint32 *edges;
+  const StrataProfileEdge *edge;
+  guint n;
+
+  edges = strata_profile_get_children (profile, a, &n);
+  g_assert_cmpuint (n, ==, 2);
+  /* Largest first */
+  edge = strata_profile_get_edge (profile, edges[0]);
+  g_assert_cmpuint (edge->callee, ==, b);
+  g_assert_cmpuint (edge->calls, ==, 2);
+  g_assert_cmpint (edge->time[0], ==, 18000);
+  edge = strata_profile_get_edge (profile, edges[1]);
+  g_assert_cmpuint (edge->callee, ==, c);
+  g_assert_cmpint (edge->time[0], ==, 2000);
+
+  /* c is called by a once and from the bottom of the stack once. */
+  edges = strata_profile_get_parents (profile, c, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpuint (strata_profile_get_edge (profile, edges[0])->caller, ==, STRATA_PROFILE_TOPLEVEL);
+  g_assert_cmpint (strata_profile_get_edge (profile, edges[0])->time[0], ==, 5000);
+  g_assert_cmpuint (strata_profile_get_edge (profile, edges[1])->caller, ==, a);
+  g_assert_cmpuint (strata_profile_get_entry (profile, c)->calls, ==, 2);
+
+  edges = strata_profile_get_parents (profile, a, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (strata_profile_get_edge (profile, edges[0])->caller, ==, STRATA_PROFILE_TOPLEVEL);
+  g_assert_cmpuint (strata_profile_get_n_edges (profile), ==, 4);
+}
+
+static void
+test_profile_per_thread (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 2+a@0 -a@10 2-a@30");
+  g_autoptr(StrataProfile) all = strata_profile_new (trace, -1, NULL, NULL);
+  g_autoptr(StrataProfile) first = strata_profile_new (trace, 0, NULL, NULL);
+
+  g_assert_cmpint (entry_for (all, "T.a ()V")->inclusive[0], ==, 40000);
+  g_assert_cmpuint (entry_for (all, "T.a ()V")->calls, ==, 2);
+  g_assert_cmpint (entry_for (first, "T.a ()V")->inclusive[0], ==, 10000);
+  g_assert_cmpint (strata_profile_get_total (all, 0), ==, 40000);
+  g_assert_cmpint (strata_profile_get_total (first, 0), ==, 10000);
+}
+
+static void
+test_profile_cancelled (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 -a@10");
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataProfile) profile = NULL;
+  GString *script = g_string_new (NULL);
+  g_autoptr(StrataTrace) big = NULL;
+
+  /* Enough spans to reach a cancellation check. */
+  for (guint i = 0; i < 70000; i++)
+    g_string_append_printf (script, "%s+a@%u -a@%u", i ? " " : "", i * 2, i * 2 + 1);
+  big = load_script (script->str);
+  g_string_free (script, TRUE);
+
+  g_cancellable_cancel (cancellable);
+  profile = strata_profile_new (big, -1, cancellable, &error);
+  g_assert_null (profile);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+static void
+profile_async_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  StrataProfile **out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *out = strata_profile_new_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_profile_async (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@10 -b@30 -a@40");
+  g_autoptr(StrataProfile) profile = NULL;
+
+  strata_profile_new_async (trace, -1, NULL, profile_async_cb, &profile);
+  while (profile == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (entry_for (profile, "T.b ()V")->inclusive[0], ==, 20000);
+}
+
+static void
+test_profile_palette (void)
+{
+  GString *script = g_string_new (NULL);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataProfile) profile = NULL;
+  g_autofree guint8 *colors = NULL;
+  g_autofree guint8 *again = NULL;
+  guint t = 0;
+
+  g_assert_cmpuint (strata_palette_get_n_colors (), >=, 16);
+
+  /* Methods b..v (21 of them) take 21, 20, ... 1 µs; a takes none. */
+  for (char c = 'b'; c <= 'v'; c++)
+    {
+      guint len = 'v' - c + 1;
+
+      g_string_append_printf (script, "+%c@%u -%c@%u ", c, t, c, t + len);
+      t += len;
+    }
+  g_string_append_printf (script, "+a@%u -a@%u", t, t);
+  trace = load_script (script->str);
+  g_string_free (script, TRUE);
+  profile = strata_profile_new (trace, -1, NULL, NULL);
+  colors = strata_palette_assign (profile, 0);
+  again = strata_palette_assign (profile, 0);
+
+  /* Round-robin by inclusive time: b first, then c, ...; the 21st wraps. */
+  for (char c = 'b'; c <= 'v'; c++)
+    {
+      g_autofree char *name = g_strdup_printf ("T.%c ()V", c);
+
+      g_assert_cmpuint (colors[method_named (trace, name)], ==, (guint) (c - 'b') % strata_palette_get_n_colors ());
+    }
+  g_assert_cmpuint (colors[method_named (trace, "T.a ()V")], ==, STRATA_PALETTE_NEUTRAL);
+  g_assert_cmpmem (colors, strata_trace_get_n_methods (trace), again, strata_trace_get_n_methods (trace));
+
+  /* Neighbouring colours are distinct. */
+  for (guint i = 0; i + 1 < strata_palette_get_n_colors (); i++)
+    {
+      const StrataColor *x = strata_palette_get_color (i);
+      const StrataColor *y = strata_palette_get_color (i + 1);
+
+      g_assert_true (ABS (x->red - y->red) + ABS (x->green - y->green) + ABS (x->blue - y->blue) > 0.2);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/profile/nesting", test_profile_nesting);
+  g_test_add_func ("/profile/recursion", test_profile_recursion);
+  g_test_add_func ("/profile/indirect-recursion", test_profile_indirect_recursion);
+  g_test_add_func ("/profile/edges", test_profile_edges);
+  g_test_add_func ("/profile/per-thread", test_profile_per_thread);
+  g_test_add_func ("/profile/cancelled", test_profile_cancelled);
+  g_test_add_func ("/profile/async", test_profile_async);
+  g_test_add_func ("/profile/palette", test_profile_palette);
+
+  return g_test_run ();
+}
