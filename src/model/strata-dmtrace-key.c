@@ -180,14 +180,14 @@ strata_dmtrace_ensure_thread (DmtraceLoader *self,
                               const char    *name,
                               gsize          name_len)
 {
-  guint index = strata_id_map_lookup (&self->thread_ids, tid);
+  guint index = self->thread_of_tid[tid & DMTRACE_MAX_TID];
   DmtraceThread state = { 0 };
   g_autofree char *valid = NULL;
 
   if (name != NULL)
     valid = g_utf8_make_valid (name, name_len);
 
-  if (index != STRATA_ID_MAP_MISSING)
+  if (index != DMTRACE_NO_THREAD)
     {
       DmtraceThread *existing = &g_array_index (self->threads, DmtraceThread, index);
 
@@ -202,10 +202,9 @@ strata_dmtrace_ensure_thread (DmtraceLoader *self,
     valid = g_strdup_printf (_("Thread %u"), tid);
 
   state.thread = strata_trace_add_thread (self->trace, self->process, tid, valid);
-  state.stack = g_array_new (FALSE, FALSE, sizeof (DmtraceFrame));
   state.counts = g_array_new (FALSE, TRUE, sizeof (guint32));
   g_array_append_val (self->threads, state);
-  strata_id_map_insert (&self->thread_ids, tid, self->threads->len - 1);
+  self->thread_of_tid[tid & DMTRACE_MAX_TID] = self->threads->len - 1;
 
   return self->threads->len - 1;
 }

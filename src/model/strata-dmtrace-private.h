@@ -8,6 +8,9 @@
 #include "strata-loader-private.h"
 #include "strata-trace-private.h"
 
+#define DMTRACE_MAX_TID G_MAXUINT16
+#define DMTRACE_NO_THREAD G_MAXUINT32
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -29,7 +32,10 @@ typedef struct
 typedef struct
 {
   guint    thread;         /* index into the trace's threads */
-  GArray  *stack;          /* DmtraceFrame */
+  DmtraceFrame *frames;    /* the call stack */
+  guint    n_frames;
+  guint    frames_allocated;
+  StrataSpanTable *table;  /* second pass */
   int      level;          /* depth relative to where tracing started */
   int      min_level;      /* below 0 when methods exit that began before tracing */
   GArray  *counts;         /* guint32 spans per level, first pass; index level - count_base */
@@ -67,7 +73,9 @@ typedef struct
   guint          field_of_clock[STRATA_MAX_CLOCKS];
 
   StrataIdMap    method_ids;   /* raw id -> method index */
-  StrataIdMap    thread_ids;   /* tid -> DmtraceThread index */
+  guint32       *thread_of_tid;  /* tid (16 bits) -> DmtraceThread index */
+  guint32       *method_direct;  /* raw id / 4 -> method index, when ids are dense */
+  guint32        method_direct_len;
   GArray        *threads;      /* DmtraceThread */
 
   /* Diagnostics */

@@ -19,8 +19,11 @@
 #define MIN_HEADER_LEN 16
 #define MAX_RECORD_SIZE 64
 #define PROGRESS_INTERVAL (1u << 20)
-#define RELEASE_INTERVAL (64u << 20)
+#define RELEASE_INTERVAL (8u << 20)
+#define PREFETCH_AHEAD 4
 #define WRAP ((gint64) 1 << 32)
+#define ALWAYS_INLINE __attribute__ ((always_inline))
+#define NOINLINE __attribute__ ((noinline))
 
 enum {
   ACTION_ENTER,
@@ -66,13 +69,14 @@ dmtrace_loader_clear (DmtraceLoader *self)
     {
       DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
 
-      g_clear_pointer (&state->stack, g_array_unref);
+      g_clear_pointer (&state->frames, g_free);
       g_clear_pointer (&state->counts, g_array_unref);
       g_clear_pointer (&state->cursor, g_free);
     }
   g_clear_pointer (&self->threads, g_array_unref);
   strata_id_map_clear (&self->method_ids);
-  strata_id_map_clear (&self->thread_ids);
+  g_clear_pointer (&self->thread_of_tid, g_free);
+  g_clear_pointer (&self->method_direct, g_free);
   g_clear_pointer (&self->vm, g_free);
 }
 
@@ -306,9 +310,21 @@ count_slot (DmtraceThread *state,
   return &g_array_index (state->counts, guint32, level - state->count_base);
 }
 
+static inline void
+count_span (DmtraceThread *state,
+            int            level)
+{
+  int slot = level - state->count_base;
+
+  if (G_LIKELY (state->counts->len > 0 && slot >= 0 && (guint) slot < state->counts->len))
+    ((guint32 *) state->counts->data)[slot]++;
+  else
+    (*count_slot (state, level))++;
+}
+
 static guint32
-resolve_method (DmtraceLoader *self,
-                guint32        raw)
+resolve_method_slow (DmtraceLoader *self,
+                     guint32        raw)
 {
   guint32 index = strata_id_map_lookup (&self->method_ids, raw);
   g_autofree char *name = NULL;
@@ -330,6 +346,17 @@ resolve_method (DmtraceLoader *self,
   return index;
 }
 
+static guint32
+resolve_method (DmtraceLoader *self,
+                guint32        raw)
+{
+  if (G_LIKELY ((raw >> 2) < self->method_direct_len &&
+                self->method_direct[raw >> 2] != STRATA_ID_MAP_MISSING))
+    return self->method_direct[raw >> 2];
+
+  return resolve_method_slow (self, raw);
+}
+
 static void
 write_span (DmtraceLoader *self,
             DmtraceThread *state,
@@ -339,15 +366,21 @@ write_span (DmtraceLoader *self,
             const gint64  *start,
             const gint64  *end)
 {
-  StrataSpanTable *table = strata_trace_peek_thread (self->trace, state->thread)->spans;
+  StrataSpanTable *table = state->table;
   guint depth = level - state->min_level;
   guint32 index = state->cursor[depth]++;
 
-  g_assert (index < table->n_spans[depth]);
+  g_assert (depth < table->n_depths && index < table->n_spans[depth]);
 
+  /* Calls land in hundreds of arrays at once, more than the hardware
+   * prefetcher follows: ask for the next cache lines ahead of time. */
+  __builtin_prefetch (&table->spans[depth][index + PREFETCH_AHEAD], 1, 3);
   table->spans[depth][index] = (StrataSpan) { start[0], end[0], method, first_child };
   if (table->second != NULL)
-    table->second[depth][index] = (StrataClockSpan) { start[1], end[1] };
+    {
+      __builtin_prefetch (&table->second[depth][index + PREFETCH_AHEAD], 1, 3);
+      table->second[depth][index] = (StrataClockSpan) { start[1], end[1] };
+    }
 }
 
 static void
@@ -356,14 +389,13 @@ close_frame (DmtraceLoader *self,
              Pass           pass,
              const gint64  *time)
 {
-  DmtraceFrame *frame = &g_array_index (state->stack, DmtraceFrame, state->stack->len - 1);
+  DmtraceFrame *frame = &state->frames[--state->n_frames];
 
   state->level--;
   if (pass == PASS_COUNT)
-    (*count_slot (state, state->level))++;
+    count_span (state, state->level);
   else
     write_span (self, state, state->level, frame->method, frame->first_child, frame->start, time);
-  g_array_set_size (state->stack, state->stack->len - 1);
 }
 
 /* An exit with nothing under it: the method was running when tracing
@@ -381,32 +413,31 @@ close_unentered (DmtraceLoader *self,
   state->level--;
   if (pass == PASS_COUNT)
     {
-      (*count_slot (state, state->level))++;
+      count_span (state, state->level);
       self->n_unmatched_exits++;
     }
   else
     write_span (self, state, state->level, resolve_method (self, raw), 0, thread->first_time, time);
 }
 
-static void
+static inline void
 handle_exit (DmtraceLoader *self,
              DmtraceThread *state,
              Pass           pass,
              guint32        raw,
              const gint64  *time)
 {
-  GArray *stack = state->stack;
-  guint depth = stack->len;
+  guint depth = state->n_frames;
 
-  while (depth > 0 && g_array_index (stack, DmtraceFrame, depth - 1).raw != raw)
+  while (depth > 0 && state->frames[depth - 1].raw != raw)
     depth--;
 
   /* Frames above the one exiting never returned: close them with it. If
    * the method is not on the stack at all, it began before tracing and
    * everything on the stack ran inside it. */
-  if (pass == PASS_COUNT && stack->len > 0 && depth != stack->len)
+  if (pass == PASS_COUNT && state->n_frames > 0 && depth != state->n_frames)
     self->n_mismatched_exits++;
-  while (stack->len > depth)
+  while (state->n_frames > depth)
     close_frame (self, state, pass, time);
 
   if (depth > 0)
@@ -415,33 +446,39 @@ handle_exit (DmtraceLoader *self,
     close_unentered (self, state, pass, raw, time);
 }
 
-static void
+static inline void
 handle_enter (DmtraceLoader *self,
               DmtraceThread *state,
               Pass           pass,
               guint32        raw,
               const gint64  *time)
 {
-  DmtraceFrame frame = { .raw = raw };
+  DmtraceFrame *frame;
+
+  if (G_UNLIKELY (state->n_frames == state->frames_allocated))
+    {
+      state->frames_allocated = MAX (64, state->frames_allocated * 2);
+      state->frames = g_renew (DmtraceFrame, state->frames, state->frames_allocated);
+    }
+  frame = &state->frames[state->n_frames++];
+  frame->raw = raw;
 
   if (pass == PASS_BUILD)
     {
       guint child_depth = state->level + 1 - state->min_level;
-      StrataSpanTable *table = strata_trace_peek_thread (self->trace, state->thread)->spans;
 
-      frame.method = resolve_method (self, raw);
-      frame.first_child = child_depth < table->n_depths ? state->cursor[child_depth] : 0;
-      frame.start[0] = time[0];
-      frame.start[1] = time[1];
+      frame->method = resolve_method (self, raw);
+      frame->first_child = child_depth < state->table->n_depths ? state->cursor[child_depth] : 0;
+      frame->start[0] = time[0];
+      frame->start[1] = time[1];
     }
-  g_array_append_val (state->stack, frame);
   state->level++;
 }
 
 /* Turns the record's 32-bit microsecond fields into nanoseconds on each
  * clock, undoing the wrap every 71 minutes and holding time that runs
  * backwards at the last value. */
-static void
+static inline void
 record_times (DmtraceLoader *self,
               DmtraceThread *state,
               const Record  *record,
@@ -477,17 +514,17 @@ record_times (DmtraceLoader *self,
   state->seen = TRUE;
 }
 
-static void
+static inline void
 process_record (DmtraceLoader *self,
                 const Record  *record,
                 Pass           pass)
 {
-  guint index = strata_id_map_lookup (&self->thread_ids, record->tid);
+  guint index = self->thread_of_tid[record->tid];
   guint32 raw = record->value & ~3u;
   gint64 time[STRATA_MAX_CLOCKS] = { 0, 0 };
   DmtraceThread *state;
 
-  if (G_UNLIKELY (index == STRATA_ID_MAP_MISSING))
+  if (G_UNLIKELY (index == DMTRACE_NO_THREAD))
     {
       index = strata_dmtrace_ensure_thread (self, record->tid, NULL, 0);
       self->n_unknown_threads++;
@@ -521,13 +558,15 @@ close_open_frames (DmtraceLoader *self,
       const StrataThread *thread = strata_trace_peek_thread (self->trace, state->thread);
 
       if (pass == PASS_COUNT)
-        self->n_open_at_end += state->stack->len;
-      while (state->stack->len > 0)
+        self->n_open_at_end += state->n_frames;
+      while (state->n_frames > 0)
         close_frame (self, state, pass, thread->last_time);
     }
 }
 
-static gboolean
+/* Inlined into one copy per pass, so the per-record branches on @pass
+ * are decided at compile time. */
+static inline gboolean
 run_pass (DmtraceLoader  *self,
           Pass            pass,
           double          progress_from,
@@ -564,33 +603,53 @@ run_pass (DmtraceLoader  *self,
 }
 
 /* Between the passes: every thread's spans, sized by what the first pass
- * counted. */
+ * counted, in one block for all threads (and one for the second clock). */
 static void
 allocate_span_tables (DmtraceLoader *self)
 {
+  guint64 total = 0;
+  StrataSpan *spans;
+  StrataClockSpan *second = NULL;
+
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
+
+      for (guint d = 0; d < state->counts->len; d++)
+        total += g_array_index (state->counts, guint32, d);
+    }
+
+  spans = strata_trace_alloc_block (self->trace, total * sizeof (StrataSpan));
+  if (self->n_clocks == 2)
+    second = strata_trace_alloc_block (self->trace, total * sizeof (StrataClockSpan));
+
   for (guint i = 0; i < self->threads->len; i++)
     {
       DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
       StrataThread *thread = strata_trace_peek_thread (self->trace, state->thread);
+      const guint32 *counts = (const guint32 *) state->counts->data;
       guint n_depths = state->counts->len;
-      g_autofree guint32 *counts = NULL;
+      guint64 n = 0;
 
       if (n_depths == 0)
         continue;
 
       /* Depth 0 is the lowest level the thread reached. */
-      counts = g_new0 (guint32, n_depths);
       for (guint d = 0; d < n_depths; d++)
-        counts[d] = g_array_index (state->counts, guint32, d);
+        n += counts[d];
       state->min_level = state->count_base;
       thread->n_entered_before = state->count_base < 0 ? -state->count_base : 0;
-      thread->spans = strata_span_table_new (self->n_clocks, n_depths, counts);
+      thread->spans = strata_span_table_new_in (self->n_clocks, n_depths, counts, spans, second);
+      state->table = thread->spans;
       state->cursor = g_new0 (guint32, n_depths);
+      spans += n;
+      if (second != NULL)
+        second += n;
 
       /* Reset what the first pass changed. */
       state->level = 0;
       state->n_records = 0;
-      g_array_set_size (state->stack, 0);
+      state->n_frames = 0;
     }
 }
 
@@ -815,6 +874,40 @@ find_sections (DmtraceLoader  *self,
   return TRUE;
 }
 
+/* ART numbers methods densely (0, 4, 8, ...): then a plain array beats
+ * hashing on every call. Pointer-like Dalvik ids keep the hash map. */
+static void
+build_direct_method_table (DmtraceLoader *self)
+{
+  guint64 max_index = 0;
+  guint n = self->n_known_methods;
+
+  for (guint32 m = 0; m < n; m++)
+    max_index = MAX (max_index, strata_trace_get_method (self->trace, m)->raw_id >> 2);
+  if (n == 0 || max_index >= (guint64) n * 4 + 1024)
+    return;
+
+  self->method_direct_len = max_index + 1;
+  self->method_direct = g_new (guint32, self->method_direct_len);
+  memset (self->method_direct, 0xff, sizeof (guint32) * self->method_direct_len);
+  for (guint32 m = 0; m < n; m++)
+    self->method_direct[strata_trace_get_method (self->trace, m)->raw_id >> 2] = m;
+}
+
+static gboolean
+run_count_pass (DmtraceLoader  *self,
+                GError        **error)
+{
+  return run_pass (self, PASS_COUNT, 0.0, 0.45, error);
+}
+
+static gboolean
+run_build_pass (DmtraceLoader  *self,
+                GError        **error)
+{
+  return run_pass (self, PASS_BUILD, 0.45, 0.95, error);
+}
+
 static gboolean
 load_records (DmtraceLoader  *self,
               GError        **error)
@@ -822,14 +915,15 @@ load_records (DmtraceLoader  *self,
   if (!parse_data_header (self, error))
     return FALSE;
 
-  if (!run_pass (self, PASS_COUNT, 0.0, 0.45, error))
+  if (!run_count_pass (self, error))
     return FALSE;
 
   choose_clocks (self);
   self->n_known_methods = strata_trace_get_n_methods (self->trace);
+  build_direct_method_table (self);
   allocate_span_tables (self);
 
-  return run_pass (self, PASS_BUILD, 0.45, 0.95, error);
+  return run_build_pass (self, error);
 }
 
 /**
@@ -852,7 +946,8 @@ strata_dmtrace_load (StrataLoadJob  *job,
   data = g_bytes_get_data (job->bytes, &len);
   self.threads = g_array_new (FALSE, TRUE, sizeof (DmtraceThread));
   strata_id_map_init (&self.method_ids);
-  strata_id_map_init (&self.thread_ids);
+  self.thread_of_tid = g_new (guint32, DMTRACE_MAX_TID + 1);
+  memset (self.thread_of_tid, 0xff, sizeof (guint32) * (DMTRACE_MAX_TID + 1));
   self.process = strata_trace_add_process (trace, 0, _("Android app"));
 
   ok = find_sections (&self, data, len, &sibling, error) &&

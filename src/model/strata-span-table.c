@@ -35,13 +35,56 @@ strata_span_table_new (guint          n_clocks,
   return self;
 }
 
+/**
+ * strata_span_table_new_in:
+ * @spans: room for the sum of @n_spans, owned by the caller
+ * @second: (nullable): the same for the second clock
+ *
+ * Lays the depths out one after another in storage the caller provides,
+ * so a loader can put every thread's calls in one large block.
+ */
+StrataSpanTable *
+strata_span_table_new_in (guint            n_clocks,
+                          guint            n_depths,
+                          const guint32   *n_spans,
+                          StrataSpan      *spans,
+                          StrataClockSpan *second)
+{
+  StrataSpanTable *self = g_new0 (StrataSpanTable, 1);
+
+  g_return_val_if_fail (n_clocks == 1 || n_clocks == 2, NULL);
+  g_return_val_if_fail ((n_clocks == 2) == (second != NULL), NULL);
+
+  self->n_depths = n_depths;
+  self->n_clocks = n_clocks;
+  self->borrowed = TRUE;
+  self->n_spans = g_new0 (guint32, MAX (n_depths, 1));
+  self->spans = g_new0 (StrataSpan *, MAX (n_depths, 1));
+  if (n_clocks == 2)
+    self->second = g_new0 (StrataClockSpan *, MAX (n_depths, 1));
+
+  for (guint d = 0; d < n_depths; d++)
+    {
+      self->n_spans[d] = n_spans[d];
+      self->spans[d] = spans;
+      spans += n_spans[d];
+      if (second != NULL)
+        {
+          self->second[d] = second;
+          second += n_spans[d];
+        }
+    }
+
+  return self;
+}
+
 void
 strata_span_table_free (StrataSpanTable *self)
 {
   if (self == NULL)
     return;
 
-  for (guint d = 0; d < self->n_depths; d++)
+  for (guint d = 0; d < self->n_depths && !self->borrowed; d++)
     {
       g_free (self->spans[d]);
       if (self->second != NULL)

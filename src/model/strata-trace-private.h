@@ -38,6 +38,8 @@ void              strata_trace_add_diagnostic    (StrataTrace      *self,
 void              strata_trace_add_diagnosticf   (StrataTrace      *self,
                                                   const char       *format,
                                                   ...) G_GNUC_PRINTF (2, 3);
+gpointer          strata_trace_alloc_block       (StrataTrace      *self,
+                                                  gsize             size);
 void              strata_trace_finish            (StrataTrace      *self);
 
 G_END_DECLS

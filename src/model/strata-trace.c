@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <glib/gi18n.h>
 
 #include "strata-trace-private.h"
@@ -24,6 +26,7 @@ struct _StrataTrace
   GArray           *threads;      /* StrataThread */
   GArray           *methods;      /* StrataMethod */
   GPtrArray        *metadata;     /* key, value, key, value, ... */
+  GPtrArray        *blocks;       /* large storage shared by span tables */
   gint64            start;
   gint64            end;
   guint64           n_spans;
@@ -54,6 +57,7 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->threads, g_array_unref);
   g_clear_pointer (&self->methods, g_array_unref);
   g_clear_pointer (&self->metadata, g_ptr_array_unref);
+  g_clear_pointer (&self->blocks, g_ptr_array_unref);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
 
   G_OBJECT_CLASS (strata_trace_parent_class)->finalize (object);
@@ -78,6 +82,7 @@ strata_trace_init (StrataTrace *self)
   g_array_set_clear_func (self->threads, clear_thread);
   self->methods = g_array_new (FALSE, TRUE, sizeof (StrataMethod));
   self->metadata = g_ptr_array_new_with_free_func (g_free);
+  self->blocks = g_ptr_array_new_with_free_func (free);
   self->diagnostics = g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -360,6 +365,38 @@ strata_trace_get_metadata (StrataTrace  *self,
 
   *key = g_ptr_array_index (self->metadata, index * 2);
   *value = g_ptr_array_index (self->metadata, index * 2 + 1);
+}
+
+#define HUGE_PAGE (2 * 1024 * 1024)
+
+/**
+ * strata_trace_alloc_block:
+ *
+ * Storage that lives as long as the trace, for the calls of many threads
+ * at once. Large blocks are aligned for huge pages: a hundred thousand
+ * page faults cost more than the work of filling them.
+ *
+ * Returns: (transfer none): @size bytes, not initialised
+ */
+gpointer
+strata_trace_alloc_block (StrataTrace *self,
+                          gsize        size)
+{
+  void *block = NULL;
+
+  if (size >= HUGE_PAGE)
+    {
+      if (posix_memalign (&block, HUGE_PAGE, size) != 0)
+        g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+#ifdef MADV_HUGEPAGE
+      madvise (block, size, MADV_HUGEPAGE);
+#endif
+    }
+  else if ((block = malloc (MAX (size, 1))) == NULL)
+    g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+
+  g_ptr_array_add (self->blocks, block);
+  return block;
 }
 
 /* Called by the loader once everything is in: computes the time range. */
