@@ -228,6 +228,58 @@ test_window_cancel (void)
 }
 
 static void
+test_window_open_sample (void)
+{
+  StrataApplication *app = create_app ();
+  StrataWindow *window;
+  GtkWidget *first_sample;
+
+  g_application_activate (G_APPLICATION (app));
+  window = only_window (app);
+
+  /* The welcome page offers the bundled sample; activating it loads it. */
+  g_assert_true (gtk_widget_get_visible (window->samples_box));
+  first_sample = gtk_widget_get_first_child (GTK_WIDGET (window->samples_list));
+  g_assert_nonnull (first_sample);
+  g_assert_true (gtk_widget_activate (first_sample));
+  g_assert_cmpstr (strata_window_get_page (window), ==, "loading");
+  wait_until_idle (window);
+
+  g_assert_cmpstr (strata_window_get_page (window), ==, "trace");
+  g_assert_nonnull (strata_session_get_trace (strata_window_get_session (window)));
+  assert_label_contains (window->title_label, "android-app-startup.trace");
+  assert_label_contains (window->subtitle_label, "Android method trace");
+  g_assert_false (strata_window_is_empty (window));
+
+  finish_app (app);
+}
+
+static void
+test_window_open_file_adds_recent (void)
+{
+  StrataApplication *app = create_app ();
+  g_autofree char *path = strata_test_corpus_path ("dmtrace", "studio-perflib-exception.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+  StrataWindow *window;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("corpus not found; set STRATA_CORPUS_DIR");
+      g_object_unref (app);
+      return;
+    }
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  wait_until_idle (window);
+  g_assert_cmpstr (strata_window_get_page (window), ==, "trace");
+  g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
+
+  finish_app (app);
+}
+
+static void
 test_window_needs_display (void)
 {
   g_test_skip ("no display; run under xvfb-run");
@@ -253,6 +305,8 @@ main (int   argc,
   g_test_add_func ("/window/open-unreadable-content", test_window_open_unreadable_content);
   g_test_add_func ("/window/drop", test_window_drop);
   g_test_add_func ("/window/cancel", test_window_cancel);
+  g_test_add_func ("/window/open-sample", test_window_open_sample);
+  g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);
 
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-trace-summary.h"
+#include "strata-units.h"
 
 struct _StrataTraceSummary
 {
@@ -32,7 +33,6 @@ add_row (StrataTraceSummary *self,
   gtk_widget_add_css_class (key_label, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (value_label), 0);
   gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
   gtk_widget_set_hexpand (value_label, TRUE);
 
   gtk_grid_attach (self->grid, key_label, 0, self->n_rows, 1, 1);
@@ -49,10 +49,26 @@ strata_trace_summary_fill (StrataTraceSummary *self,
   g_autofree char *size = g_format_size_full (strata_trace_get_file_size (trace),
                                               G_FORMAT_SIZE_LONG_FORMAT);
   guint n_diagnostics = strata_trace_get_n_diagnostics (trace);
+  const char *detail = strata_trace_get_format_detail (trace);
+  g_autofree char *format = detail ? g_strdup_printf ("%s (%s)", strata_format_get_name (strata_trace_get_format (trace)), detail)
+                                   : g_strdup (strata_format_get_name (strata_trace_get_format (trace)));
+  g_autofree char *threads = strata_units_format_count (strata_trace_get_n_threads (trace));
+  g_autofree char *methods = strata_units_format_count (strata_trace_get_n_methods (trace));
+  g_autofree char *calls = strata_units_format_count (strata_trace_get_n_spans (trace));
+  g_autofree char *duration = strata_units_format_duration (strata_trace_get_end (trace) - strata_trace_get_start (trace));
+  g_autoptr(GString) clocks = g_string_new (NULL);
+
+  for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
+    g_string_append_printf (clocks, "%s%s", c ? ", " : "", strata_trace_get_clock_name (trace, c));
 
   add_row (self, _("File"), location);
-  add_row (self, _("Format"), strata_format_get_name (strata_trace_get_format (trace)));
+  add_row (self, _("Format"), format);
   add_row (self, _("Size"), size);
+  add_row (self, _("Threads"), threads);
+  add_row (self, _("Methods"), methods);
+  add_row (self, _("Calls"), calls);
+  add_row (self, _("Clocks"), clocks->str);
+  add_row (self, _("Duration"), duration);
 
   if (n_diagnostics == 0)
     add_row (self, _("Import"), _("Loaded without repairs."));

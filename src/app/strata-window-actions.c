@@ -302,6 +302,23 @@ _strata_window_add_recent (StrataWindow *self,
   gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
 }
 
+/* "Android method trace · 1.2 MB", read from the sample itself. */
+static char *
+describe_sample (const char *name)
+{
+  g_autofree char *path = g_strconcat (SAMPLES_PATH, name, NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+  g_autofree char *size = NULL;
+  StrataFormat format;
+  gsize len = 0;
+  const guint8 *data = bytes ? g_bytes_get_data (bytes, &len) : NULL;
+
+  format = data ? strata_format_sniff (data, len, NULL, NULL) : STRATA_FORMAT_UNKNOWN;
+  size = g_format_size (len);
+  /* Translators: a format name and a file size */
+  return g_strdup_printf (_("%s · %s"), strata_format_get_name (format), size);
+}
+
 static void
 populate_samples (StrataWindow *self)
 {
@@ -313,9 +330,10 @@ populate_samples (StrataWindow *self)
   for (guint i = 0; names[i] != NULL; i++)
     {
       g_autofree char *uri = g_strconcat ("resource://" SAMPLES_PATH, names[i], NULL);
+      g_autofree char *description = describe_sample (names[i]);
 
       gtk_list_box_append (self->samples_list,
-                           create_file_row (names[i], _("Open Sample"), "win.open-uri", uri));
+                           create_file_row (names[i], description, "win.open-uri", uri));
     }
   gtk_widget_set_visible (self->samples_box, names[0] != NULL);
 }

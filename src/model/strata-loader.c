@@ -509,20 +509,14 @@ run_format_loader (StrataLoadJob  *job,
   return g_steal_pointer (&trace);
 }
 
-/**
- * strata_loader_load:
- *
- * Loads the file in the calling thread; used by the worker, by tests and by
- * the command line.
- *
- * Returns: (transfer full): the trace, or %NULL with @error set
- */
-StrataTrace *
-strata_loader_load (StrataLoader  *self,
-                    GCancellable  *cancellable,
-                    GError       **error)
+static StrataTrace *
+load_content (StrataLoader  *self,
+              GBytes        *content,
+              gboolean       mapped,
+              GCancellable  *cancellable,
+              GError       **error)
 {
-  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GBytes) bytes = g_bytes_ref (content);
   g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_free);
   StrataCompression compression;
   StrataLoadJob job = {
@@ -531,19 +525,11 @@ strata_loader_load (StrataLoader  *self,
     .file = self->file,
     .progress_span = 1,
     .diagnostics = diagnostics,
+    .bytes_are_mapped = mapped,
   };
-  guint64 file_size = 0;
+  guint64 file_size = g_bytes_get_size (content);
   const guint8 *data;
   gsize len;
-
-  g_return_val_if_fail (STRATA_IS_LOADER (self), NULL);
-  g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), NULL);
-
-  strata_loader_set_progress (self, 0, _("Reading the file…"));
-
-  if (!check_file_type (self->file, cancellable, &file_size, error) ||
-      !(bytes = strata_load_file_bytes (self->file, cancellable, &job.bytes_are_mapped, error)))
-    return NULL;
 
   data = g_bytes_get_data (bytes, &len);
   job.format = strata_format_sniff (data, len, &compression, error);
@@ -566,6 +552,62 @@ strata_loader_load (StrataLoader  *self,
 
   job.bytes = bytes;
   return run_format_loader (&job, file_size, error);
+}
+
+/**
+ * strata_loader_load:
+ *
+ * Loads the file in the calling thread; used by the worker, by tests and by
+ * the command line.
+ *
+ * Returns: (transfer full): the trace, or %NULL with @error set
+ */
+StrataTrace *
+strata_loader_load (StrataLoader  *self,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  guint64 file_size = 0;
+  gboolean mapped = FALSE;
+
+  g_return_val_if_fail (STRATA_IS_LOADER (self), NULL);
+  g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), NULL);
+
+  strata_loader_set_progress (self, 0, _("Reading the file…"));
+
+  if (!check_file_type (self->file, cancellable, &file_size, error) ||
+      !(bytes = strata_load_file_bytes (self->file, cancellable, &mapped, error)))
+    return NULL;
+
+  return load_content (self, bytes, mapped, cancellable, error);
+}
+
+/**
+ * strata_loader_load_bytes:
+ * @bytes: the content of the loader's file, read by the caller
+ *
+ * Loads content that is already in memory; the loader's file only names
+ * it (and is where the other half of a split method trace is looked for).
+ *
+ * Returns: (transfer full): the trace, or %NULL with @error set
+ */
+StrataTrace *
+strata_loader_load_bytes (StrataLoader  *self,
+                          GBytes        *bytes,
+                          GCancellable  *cancellable,
+                          GError       **error)
+{
+  g_return_val_if_fail (STRATA_IS_LOADER (self), NULL);
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  if (g_bytes_get_size (bytes) == 0)
+    {
+      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_EMPTY,
+                           _("The file is empty."));
+      return NULL;
+    }
+  return load_content (self, bytes, FALSE, cancellable, error);
 }
 
 static void

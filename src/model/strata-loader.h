@@ -29,4 +29,9 @@ StrataTrace  *strata_loader_load         (StrataLoader         *self,
                                           GCancellable         *cancellable,
                                           GError              **error);
 
+StrataTrace  *strata_loader_load_bytes   (StrataLoader         *self,
+                                          GBytes               *bytes,
+                                          GCancellable         *cancellable,
+                                          GError              **error);
+
 G_END_DECLS
