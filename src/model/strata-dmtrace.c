@@ -122,11 +122,6 @@ parse_data_header (DmtraceLoader  *self,
       return FALSE;
     }
 
-  if (self->version >= 3 || self->streaming)
-    self->record_size = self->header_len >= 18 ? read_u16 (self->data + 16) : 0;
-  else
-    self->record_size = self->version == 1 ? 9 : 10;
-
   if (self->header_len < MIN_HEADER_LEN || self->header_len > self->len)
     {
       g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
@@ -134,6 +129,12 @@ parse_data_header (DmtraceLoader  *self,
                    (guint) self->header_len);
       return FALSE;
     }
+
+  /* Read only within the header length just checked. */
+  if (self->version >= 3 || self->streaming)
+    self->record_size = self->header_len >= 18 ? read_u16 (self->data + 16) : 0;
+  else
+    self->record_size = self->version == 1 ? 9 : 10;
   if (self->record_size < (self->version == 1 ? 9u : 10u) || self->record_size > MAX_RECORD_SIZE)
     {
       g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
