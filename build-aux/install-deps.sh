@@ -1,0 +1,9 @@
+#!/bin/sh
+# install-deps.sh: everything Strata needs to build and test, on Debian 12
+# or Ubuntu 22.04 and later. Safe to run again.
+set -eu
+cd "$(dirname "$0")"
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends $(cat debian-packages.txt)

@@ -1,0 +1,30 @@
+#!/bin/sh
+# run-tests.sh [BUILDDIR]: build with AddressSanitizer and UBSan, run every
+# test under a virtual X server, and end with one line "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.." || exit 1
+builddir=${1:-_build-tests}
+
+if [ ! -d "$builddir" ]; then
+  meson setup "$builddir" -Db_sanitize=address,undefined -Dbuildtype=debug || exit 1
+fi
+meson compile -C "$builddir" || exit 1
+
+xvfb-run -a -s '-screen 0 1600x1000x24' \
+  meson test -C "$builddir" --print-errorlogs --num-processes 2
+status=$?
+
+python3 - "$builddir/meson-logs/testlog.json" <<'PY'
+import json, sys
+counts = {}
+for line in open(sys.argv[1], encoding="utf-8"):
+    result = json.loads(line)["result"]
+    counts[result] = counts.get(result, 0) + 1
+passed = counts.get("OK", 0) + counts.get("EXPECTEDFAIL", 0)
+skipped = counts.get("SKIP", 0)
+failed = sum(n for r, n in counts.items() if r not in ("OK", "EXPECTEDFAIL", "SKIP"))
+if skipped:
+    print(f"{skipped} skipped")
+print(f"{passed} passed, {failed} failed")
+PY
+exit $status
