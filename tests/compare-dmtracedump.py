@@ -164,12 +164,12 @@ def compare(path):
 
 if shutil.which("dmtracedump") is None:
     print("1..0 # SKIP dmtracedump is not installed")
-    sys.exit(77)
+    sys.exit(0)
 
 files = sorted(glob.glob(os.path.join(corpus, "dmtrace", "*.trace")))
 if not files:
     print("1..0 # SKIP corpus not found")
-    sys.exit(77)
+    sys.exit(0)
 for f in files:
     compare(f)
 print(f"1..{len(results)}")

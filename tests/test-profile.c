@@ -179,18 +179,22 @@ test_profile_per_thread (void)
 static void
 test_profile_cancelled (void)
 {
-  g_autoptr(StrataTrace) trace = load_script ("+a@0 -a@10");
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(StrataProfile) profile = NULL;
-  GString *script = g_string_new (NULL);
   g_autoptr(StrataTrace) big = NULL;
 
-  /* Enough spans to reach a cancellation check. */
+  /* Enough calls to reach a cancellation check. */
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_method (writer, 4, "T\ta\t()V");
+  dmtrace_writer_begin_data (writer);
   for (guint i = 0; i < 70000; i++)
-    g_string_append_printf (script, "%s+a@%u -a@%u", i ? " " : "", i * 2, i * 2 + 1);
-  big = load_script (script->str);
-  g_string_free (script, TRUE);
+    {
+      dmtrace_writer_record (writer, 1, 4, DMTRACE_ENTER, i * 2, 0);
+      dmtrace_writer_record (writer, 1, 4, DMTRACE_EXIT, i * 2 + 1, 0);
+    }
+  big = load_writer (writer);
 
   g_cancellable_cancel (cancellable);
   profile = strata_profile_new (big, -1, cancellable, &error);

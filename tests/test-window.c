@@ -57,7 +57,23 @@ only_window (StrataApplication *app)
 static void
 destroy_windows (StrataApplication *app)
 {
+  GListModel *toplevels = gtk_window_get_toplevels ();
   GList *windows;
+
+  /* Dialogs first: the shortcuts window and the about dialog. */
+  while (g_list_model_get_n_items (toplevels) > g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))))
+    {
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+          if (!STRATA_IS_WINDOW (window))
+            {
+              gtk_window_destroy (window);
+              break;
+            }
+        }
+    }
 
   while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
     {
@@ -280,6 +296,65 @@ test_window_open_file_adds_recent (void)
 }
 
 static void
+test_window_remembers_size (void)
+{
+  StrataApplication *app = create_app ();
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  StrataWindow *window;
+  int width, height;
+
+  g_application_activate (G_APPLICATION (app));
+  window = only_window (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 812, 604);
+  gtk_window_close (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 812);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 604);
+
+  /* The next window opens at that size. */
+  window = strata_window_new (GTK_APPLICATION (app));
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 812);
+  g_assert_cmpint (height, ==, 604);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  finish_app (app);
+}
+
+static gboolean
+has_toplevel_of_type (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_window_shortcuts_and_about (void)
+{
+  StrataApplication *app = create_app ();
+  StrataWindow *window;
+
+  g_application_activate (G_APPLICATION (app));
+  window = only_window (app);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_assert_true (has_toplevel_of_type (GTK_TYPE_SHORTCUTS_WINDOW));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  g_assert_true (has_toplevel_of_type (GTK_TYPE_ABOUT_DIALOG));
+
+  finish_app (app);
+}
+
+static void
 test_window_needs_display (void)
 {
   g_test_skip ("no display; run under xvfb-run");
@@ -306,6 +381,8 @@ main (int   argc,
   g_test_add_func ("/window/drop", test_window_drop);
   g_test_add_func ("/window/cancel", test_window_cancel);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
+  g_test_add_func ("/window/remembers-size", test_window_remembers_size);
+  g_test_add_func ("/window/shortcuts-and-about", test_window_shortcuts_and_about);
   g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);
 
   return g_test_run ();
