@@ -6,42 +6,14 @@
 
 #include "strata-span-table.h"
 
-/* Sized exactly from counts the loader took in a first pass, so building
- * never over-allocates. */
-StrataSpanTable *
-strata_span_table_new (guint          n_clocks,
-                       guint          n_depths,
-                       const guint32 *n_spans)
-{
-  StrataSpanTable *self = g_new0 (StrataSpanTable, 1);
-
-  g_return_val_if_fail (n_clocks == 1 || n_clocks == 2, NULL);
-
-  self->n_depths = n_depths;
-  self->n_clocks = n_clocks;
-  self->n_spans = g_new0 (guint32, MAX (n_depths, 1));
-  self->spans = g_new0 (StrataSpan *, MAX (n_depths, 1));
-  if (n_clocks == 2)
-    self->second = g_new0 (StrataClockSpan *, MAX (n_depths, 1));
-
-  for (guint d = 0; d < n_depths; d++)
-    {
-      self->n_spans[d] = n_spans[d];
-      self->spans[d] = g_new (StrataSpan, MAX (n_spans[d], 1));
-      if (self->second != NULL)
-        self->second[d] = g_new (StrataClockSpan, MAX (n_spans[d], 1));
-    }
-
-  return self;
-}
-
 /**
  * strata_span_table_new_in:
  * @spans: room for the sum of @n_spans, owned by the caller
  * @second: (nullable): the same for the second clock
  *
- * Lays the depths out one after another in storage the caller provides,
- * so a loader can put every thread's calls in one large block.
+ * Lays the depths out one after another in storage the caller provides
+ * (sized exactly from counts a loader took first), so one large block can
+ * hold the calls of every thread. The table does not free it.
  */
 StrataSpanTable *
 strata_span_table_new_in (guint            n_clocks,
@@ -57,7 +29,6 @@ strata_span_table_new_in (guint            n_clocks,
 
   self->n_depths = n_depths;
   self->n_clocks = n_clocks;
-  self->borrowed = TRUE;
   self->n_spans = g_new0 (guint32, MAX (n_depths, 1));
   self->spans = g_new0 (StrataSpan *, MAX (n_depths, 1));
   if (n_clocks == 2)
@@ -84,12 +55,6 @@ strata_span_table_free (StrataSpanTable *self)
   if (self == NULL)
     return;
 
-  for (guint d = 0; d < self->n_depths && !self->borrowed; d++)
-    {
-      g_free (self->spans[d]);
-      if (self->second != NULL)
-        g_free (self->second[d]);
-    }
   g_free (self->spans);
   g_free (self->second);
   g_free (self->n_spans);

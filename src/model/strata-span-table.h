@@ -36,12 +36,8 @@ typedef struct
   guint32          *n_spans;  /* per depth */
   StrataSpan      **spans;    /* per depth */
   StrataClockSpan **second;   /* per depth; NULL with one clock */
-  gboolean          borrowed;  /* the arrays live in storage owned elsewhere */
 } StrataSpanTable;
 
-StrataSpanTable *strata_span_table_new        (guint                  n_clocks,
-                                               guint                  n_depths,
-                                               const guint32         *n_spans);
 StrataSpanTable *strata_span_table_new_in     (guint                  n_clocks,
                                                guint                  n_depths,
                                                const guint32         *n_spans,
