@@ -4,31 +4,61 @@
  */
 #include "config.h"
 
+#include "strata-palette.h"
 #include "strata-session.h"
+
+/* Never zoom in further than this many nanoseconds across the view. */
+#define MIN_VISIBLE_NS 1000
 
 struct _StrataSession
 {
-  GObject      parent_instance;
+  GObject        parent_instance;
 
-  StrataTrace *trace;
+  StrataTrace   *trace;
+  StrataProfile *profile;
+  guint8        *colors;
+  GCancellable  *profile_cancellable;
+
+  guint          clock;
+  gint64         visible_start;
+  gint64         visible_end;
+  guint32        selected_method;
+  gboolean       has_range;
+  gint64         range_start;
+  gint64         range_end;
 };
 
 enum {
   PROP_0,
   PROP_TRACE,
+  PROP_PROFILE,
+  PROP_CLOCK,
+  PROP_SELECTED_METHOD,
   N_PROPS
+};
+
+enum {
+  VISIBLE_RANGE_CHANGED,
+  SELECTION_RANGE_CHANGED,
+  N_SIGNALS
 };
 
 G_DEFINE_FINAL_TYPE (StrataSession, strata_session, G_TYPE_OBJECT)
 
 static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
 
 static void
 strata_session_dispose (GObject *object)
 {
   StrataSession *self = (StrataSession *)object;
 
+  if (self->profile_cancellable != NULL)
+    g_cancellable_cancel (self->profile_cancellable);
+  g_clear_object (&self->profile_cancellable);
   g_clear_object (&self->trace);
+  g_clear_object (&self->profile);
+  g_clear_pointer (&self->colors, g_free);
 
   G_OBJECT_CLASS (strata_session_parent_class)->dispose (object);
 }
@@ -45,6 +75,18 @@ strata_session_get_property (GObject    *object,
     {
     case PROP_TRACE:
       g_value_set_object (value, self->trace);
+      break;
+
+    case PROP_PROFILE:
+      g_value_set_object (value, self->profile);
+      break;
+
+    case PROP_CLOCK:
+      g_value_set_uint (value, self->clock);
+      break;
+
+    case PROP_SELECTED_METHOD:
+      g_value_set_uint (value, self->selected_method);
       break;
 
     default:
@@ -66,6 +108,14 @@ strata_session_set_property (GObject      *object,
       strata_session_set_trace (self, g_value_get_object (value));
       break;
 
+    case PROP_CLOCK:
+      strata_session_set_clock (self, g_value_get_uint (value));
+      break;
+
+    case PROP_SELECTED_METHOD:
+      strata_session_set_selected_method (self, g_value_get_uint (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -84,13 +134,32 @@ strata_session_class_init (StrataSessionClass *klass)
     g_param_spec_object ("trace", NULL, NULL,
                          STRATA_TYPE_TRACE,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
+  properties[PROP_PROFILE] =
+    g_param_spec_object ("profile", NULL, NULL,
+                         STRATA_TYPE_PROFILE,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_CLOCK] =
+    g_param_spec_uint ("clock", NULL, NULL,
+                       0, STRATA_MAX_CLOCKS - 1, 0,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_SELECTED_METHOD] =
+    g_param_spec_uint ("selected-method", NULL, NULL,
+                       0, G_MAXUINT32, STRATA_NO_METHOD,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[VISIBLE_RANGE_CHANGED] =
+    g_signal_new ("visible-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SELECTION_RANGE_CHANGED] =
+    g_signal_new ("selection-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
 strata_session_init (StrataSession *self)
 {
+  self->selected_method = STRATA_NO_METHOD;
 }
 
 StrataSession *
@@ -112,6 +181,26 @@ strata_session_get_trace (StrataSession *self)
   return self->trace;
 }
 
+static void
+profile_ready_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(StrataSession) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataProfile) profile = strata_profile_new_finish (result, &error);
+
+  if (profile == NULL || strata_profile_get_trace (profile) != self->trace)
+    return;
+
+  g_set_object (&self->profile, profile);
+  g_free (self->colors);
+  self->colors = strata_palette_assign (profile, 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
+}
+
+/* The profile (and with it the colours) is computed off the main thread;
+ * views draw neutral colours until it arrives. */
 void
 strata_session_set_trace (StrataSession *self,
                           StrataTrace   *trace)
@@ -119,6 +208,250 @@ strata_session_set_trace (StrataSession *self,
   g_return_if_fail (STRATA_IS_SESSION (self));
   g_return_if_fail (!trace || STRATA_IS_TRACE (trace));
 
-  if (g_set_object (&self->trace, trace))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
+  if (!g_set_object (&self->trace, trace))
+    return;
+
+  if (self->profile_cancellable != NULL)
+    g_cancellable_cancel (self->profile_cancellable);
+  g_clear_object (&self->profile_cancellable);
+  g_clear_object (&self->profile);
+  g_clear_pointer (&self->colors, g_free);
+  self->clock = 0;
+  self->selected_method = STRATA_NO_METHOD;
+  self->has_range = FALSE;
+
+  if (trace != NULL)
+    {
+      self->profile_cancellable = g_cancellable_new ();
+      strata_profile_new_async (trace, -1, self->profile_cancellable,
+                                profile_ready_cb, g_object_ref (self));
+    }
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_METHOD]);
+  strata_session_zoom_to_fit (self);
+  g_signal_emit (self, signals[SELECTION_RANGE_CHANGED], 0);
+}
+
+/**
+ * strata_session_get_profile:
+ *
+ * Returns: (transfer none) (nullable): the whole trace's profile, once ready
+ */
+StrataProfile *
+strata_session_get_profile (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  return self->profile;
+}
+
+/**
+ * strata_session_get_colors:
+ *
+ * Returns: (nullable): a palette index per method, once the profile is ready
+ */
+const guint8 *
+strata_session_get_colors (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  return self->colors;
+}
+
+guint
+strata_session_get_clock (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), 0);
+
+  return self->clock;
+}
+
+/* Switching clocks keeps the same share of the trace in view. */
+void
+strata_session_set_clock (StrataSession *self,
+                          guint          clock)
+{
+  gint64 old_start, old_end, new_start, new_end;
+  double from, to;
+
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  if (self->trace == NULL || clock >= strata_trace_get_n_clocks (self->trace) || clock == self->clock)
+    return;
+
+  strata_session_get_bounds (self, &old_start, &old_end);
+  from = (double) (self->visible_start - old_start) / MAX (1, old_end - old_start);
+  to = (double) (self->visible_end - old_start) / MAX (1, old_end - old_start);
+
+  self->clock = clock;
+  self->has_range = FALSE;
+  strata_session_get_bounds (self, &new_start, &new_end);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK]);
+  strata_session_set_visible_range (self,
+                                    new_start + from * (new_end - new_start),
+                                    new_start + to * (new_end - new_start));
+  g_signal_emit (self, signals[SELECTION_RANGE_CHANGED], 0);
+}
+
+/* The whole trace on the current clock. */
+void
+strata_session_get_bounds (StrataSession *self,
+                           gint64        *start,
+                           gint64        *end)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  *start = *end = 0;
+  if (self->trace != NULL)
+    strata_trace_get_clock_range (self->trace, self->clock, start, end);
+  if (*end - *start < MIN_VISIBLE_NS)
+    *end = *start + MIN_VISIBLE_NS;
+}
+
+void
+strata_session_get_visible_range (StrataSession *self,
+                                  gint64        *start,
+                                  gint64        *end)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  *start = self->visible_start;
+  *end = self->visible_end;
+}
+
+/* Kept inside the trace, no narrower than MIN_VISIBLE_NS. */
+void
+strata_session_set_visible_range (StrataSession *self,
+                                  gint64         start,
+                                  gint64         end)
+{
+  gint64 lo, hi, width;
+
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  strata_session_get_bounds (self, &lo, &hi);
+  width = CLAMP (end - start, MIN_VISIBLE_NS, hi - lo);
+  start = CLAMP (start, lo, hi - width);
+  end = start + width;
+
+  if (start == self->visible_start && end == self->visible_end)
+    return;
+
+  self->visible_start = start;
+  self->visible_end = end;
+  g_signal_emit (self, signals[VISIBLE_RANGE_CHANGED], 0);
+}
+
+/**
+ * strata_session_zoom:
+ * @factor: above 1 zooms in, below 1 zooms out
+ * @anchor: a time that stays where it is on screen
+ */
+void
+strata_session_zoom (StrataSession *self,
+                     double         factor,
+                     gint64         anchor)
+{
+  double width = self->visible_end - self->visible_start;
+  double share;
+
+  g_return_if_fail (STRATA_IS_SESSION (self));
+  g_return_if_fail (factor > 0);
+
+  anchor = CLAMP (anchor, self->visible_start, self->visible_end);
+  share = width > 0 ? (anchor - self->visible_start) / width : 0.5;
+  width /= factor;
+  strata_session_set_visible_range (self,
+                                    anchor - share * width,
+                                    anchor - share * width + width);
+}
+
+/* @fraction of the visible width; negative pans towards the start. */
+void
+strata_session_pan (StrataSession *self,
+                    double         fraction)
+{
+  gint64 delta;
+
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  delta = fraction * (self->visible_end - self->visible_start);
+  strata_session_set_visible_range (self, self->visible_start + delta, self->visible_end + delta);
+}
+
+void
+strata_session_zoom_to_fit (StrataSession *self)
+{
+  gint64 start, end;
+
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  strata_session_get_bounds (self, &start, &end);
+  strata_session_set_visible_range (self, start, end);
+}
+
+guint32
+strata_session_get_selected_method (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), STRATA_NO_METHOD);
+
+  return self->selected_method;
+}
+
+void
+strata_session_set_selected_method (StrataSession *self,
+                                    guint32        method)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  if (self->trace == NULL || method >= strata_trace_get_n_methods (self->trace))
+    method = STRATA_NO_METHOD;
+  if (method == self->selected_method)
+    return;
+
+  self->selected_method = method;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_METHOD]);
+}
+
+gboolean
+strata_session_get_selection_range (StrataSession *self,
+                                    gint64        *start,
+                                    gint64        *end)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
+
+  *start = self->range_start;
+  *end = self->range_end;
+  return self->has_range;
+}
+
+void
+strata_session_set_selection_range (StrataSession *self,
+                                    gint64         start,
+                                    gint64         end)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  self->has_range = TRUE;
+  self->range_start = MIN (start, end);
+  self->range_end = MAX (start, end);
+  g_signal_emit (self, signals[SELECTION_RANGE_CHANGED], 0);
+}
+
+/* Escape: the time range first, then the selected method. */
+void
+strata_session_clear_selection (StrataSession *self)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  if (self->has_range)
+    {
+      self->has_range = FALSE;
+      g_signal_emit (self, signals[SELECTION_RANGE_CHANGED], 0);
+      return;
+    }
+  strata_session_set_selected_method (self, STRATA_NO_METHOD);
 }

@@ -1,22 +1,58 @@
 /* strata-session.h: what one window is looking at
  *
+ * The trace, its profile and colours, and the view: the visible time
+ * range, the clock, the selected method and a selected time range. Views
+ * never talk to each other; they change and observe the session.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
+#include "strata-profile.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
 
 #define STRATA_TYPE_SESSION (strata_session_get_type ())
+#define STRATA_NO_METHOD G_MAXUINT32
 
 G_DECLARE_FINAL_TYPE (StrataSession, strata_session, STRATA, SESSION, GObject)
 
-StrataSession *strata_session_new       (void);
-StrataTrace   *strata_session_get_trace (StrataSession *self);
-void           strata_session_set_trace (StrataSession *self,
-                                         StrataTrace   *trace);
+StrataSession *strata_session_new                 (void);
+StrataTrace   *strata_session_get_trace           (StrataSession *self);
+void           strata_session_set_trace           (StrataSession *self,
+                                                   StrataTrace   *trace);
+StrataProfile *strata_session_get_profile         (StrataSession *self);
+const guint8  *strata_session_get_colors          (StrataSession *self);
+guint          strata_session_get_clock           (StrataSession *self);
+void           strata_session_set_clock           (StrataSession *self,
+                                                   guint          clock);
+void           strata_session_get_bounds          (StrataSession *self,
+                                                   gint64        *start,
+                                                   gint64        *end);
+void           strata_session_get_visible_range   (StrataSession *self,
+                                                   gint64        *start,
+                                                   gint64        *end);
+void           strata_session_set_visible_range   (StrataSession *self,
+                                                   gint64         start,
+                                                   gint64         end);
+void           strata_session_zoom                (StrataSession *self,
+                                                   double         factor,
+                                                   gint64         anchor);
+void           strata_session_pan                 (StrataSession *self,
+                                                   double         fraction);
+void           strata_session_zoom_to_fit         (StrataSession *self);
+guint32        strata_session_get_selected_method (StrataSession *self);
+void           strata_session_set_selected_method (StrataSession *self,
+                                                   guint32        method);
+gboolean       strata_session_get_selection_range (StrataSession *self,
+                                                   gint64        *start,
+                                                   gint64        *end);
+void           strata_session_set_selection_range (StrataSession *self,
+                                                   gint64         start,
+                                                   gint64         end);
+void           strata_session_clear_selection     (StrataSession *self);
 
 G_END_DECLS

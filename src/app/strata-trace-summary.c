@@ -110,6 +110,7 @@ strata_trace_summary_init (StrataTraceSummary *self)
   gtk_widget_set_margin_end (GTK_WIDGET (self->grid), 24);
 
   self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scroller), 150);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->grid));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "strata-loader.h"
+#include "strata-timeline.h"
 #include "strata-window.h"
 
 G_BEGIN_DECLS
@@ -38,6 +39,12 @@ struct _StrataWindow
   GtkLabel             *error_reason;
   GtkWidget            *error_open_button;
   GtkBox               *trace_box;
+  GtkWidget            *view_controls;
+  GtkWidget            *compact_button;
+  GtkWidget            *clock_switch;
+  GtkWidget            *clock_buttons[2];
+  GtkWidget            *timeline;
+  GtkWidget            *paned;
 };
 
 void   _strata_window_class_init_actions (GtkWidgetClass *widget_class);

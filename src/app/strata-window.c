@@ -160,17 +160,67 @@ show_error_page (StrataWindow *self,
 }
 
 static void
+update_view_controls (StrataWindow *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  gboolean two_clocks = trace != NULL && strata_trace_get_n_clocks (trace) == 2;
+
+  gtk_widget_set_visible (self->view_controls,
+                          trace != NULL && g_str_equal (strata_window_get_page (self), "trace"));
+  gtk_widget_set_visible (self->clock_switch, two_clocks);
+  for (guint c = 0; two_clocks && c < 2; c++)
+    {
+      gtk_button_set_label (GTK_BUTTON (self->clock_buttons[c]), strata_trace_get_clock_name (trace, c));
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->clock_buttons[c]),
+                                    strata_session_get_clock (self->session) == c);
+    }
+}
+
+static void
+clock_button_toggled_cb (StrataWindow    *self,
+                         GtkToggleButton *button)
+{
+  if (gtk_toggle_button_get_active (button))
+    strata_session_set_clock (self->session, button == GTK_TOGGLE_BUTTON (self->clock_buttons[1]));
+}
+
+static void
 show_trace (StrataWindow *self,
             StrataTrace  *trace)
 {
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->trace_box))))
-    gtk_box_remove (self->trace_box, child);
-
   strata_session_set_trace (self->session, trace);
-  gtk_box_append (self->trace_box, GTK_WIDGET (strata_trace_summary_new (trace)));
+  gtk_paned_set_end_child (GTK_PANED (self->paned), strata_trace_summary_new (trace));
   show_resting_page (self);
+  gtk_widget_grab_focus (self->timeline);
+}
+
+/* The trace page: the timeline over the summary of what was loaded. */
+static void
+build_trace_page (StrataWindow *self)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  self->timeline = strata_timeline_new (self->session);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->timeline);
+
+  self->paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+  gtk_paned_set_start_child (GTK_PANED (self->paned), scroller);
+  gtk_paned_set_resize_start_child (GTK_PANED (self->paned), TRUE);
+  gtk_paned_set_resize_end_child (GTK_PANED (self->paned), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (self->paned), FALSE);
+  gtk_widget_set_vexpand (self->paned, TRUE);
+  gtk_box_append (self->trace_box, self->paned);
+
+  g_object_bind_property (self->timeline, "compact", self->compact_button, "active",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  for (guint c = 0; c < 2; c++)
+    g_signal_connect_object (self->clock_buttons[c], "toggled",
+                             G_CALLBACK (clock_button_toggled_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::clock",
+                           G_CALLBACK (update_view_controls), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->stack, "notify::visible-child",
+                           G_CALLBACK (update_view_controls), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -389,6 +439,13 @@ strata_window_class_init (StrataWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StrataWindow, error_reason);
   gtk_widget_class_bind_template_child (widget_class, StrataWindow, error_open_button);
   gtk_widget_class_bind_template_child (widget_class, StrataWindow, trace_box);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, view_controls);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, compact_button);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, clock_switch);
+  gtk_widget_class_bind_template_child_full (widget_class, "clock0_button", FALSE,
+                                             G_STRUCT_OFFSET (StrataWindow, clock_buttons[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "clock1_button", FALSE,
+                                             G_STRUCT_OFFSET (StrataWindow, clock_buttons[1]));
 
   _strata_window_class_init_actions (widget_class);
 
@@ -405,6 +462,7 @@ strata_window_init (StrataWindow *self)
   self->settings = window_settings_new ();
   restore_window_size (self);
 
+  build_trace_page (self);
   _strata_window_init_actions (self);
   _strata_window_init_dnd (self);
   _strata_window_update_actions (self);

@@ -101,6 +101,40 @@ strata_span_table_search (const StrataSpanTable *self,
   return lo;
 }
 
+/**
+ * strata_span_table_search_clock:
+ *
+ * Like strata_span_table_search(), on either clock: calls are ordered the
+ * same way on both, since each clock only moves forward within a thread.
+ */
+guint32
+strata_span_table_search_clock (const StrataSpanTable *self,
+                                guint                  clock,
+                                guint                  depth,
+                                gint64                 time)
+{
+  const StrataClockSpan *spans;
+  guint32 lo = 0, hi;
+
+  if (clock == 0)
+    return strata_span_table_search (self, depth, time);
+
+  g_return_val_if_fail (depth < self->n_depths && self->second != NULL, 0);
+
+  spans = self->second[depth];
+  hi = self->n_spans[depth];
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (spans[mid].end < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 void
 strata_span_table_get_children (const StrataSpanTable *self,
                                 guint                  depth,

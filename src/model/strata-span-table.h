@@ -48,6 +48,10 @@ guint64          strata_span_table_get_n_spans (const StrataSpanTable *self);
 guint32          strata_span_table_search     (const StrataSpanTable *self,
                                                guint                  depth,
                                                gint64                 time);
+guint32          strata_span_table_search_clock (const StrataSpanTable *self,
+                                                 guint                  clock,
+                                                 guint                  depth,
+                                                 gint64                 time);
 void             strata_span_table_get_children (const StrataSpanTable *self,
                                                  guint                  depth,
                                                  guint32                index,

@@ -421,6 +421,34 @@ strata_trace_finish (StrataTrace *self)
     }
 }
 
+/* The span of time the threads cover on @clock (thread CPU clocks start
+ * at zero for each thread). */
+void
+strata_trace_get_clock_range (StrataTrace *self,
+                              guint        clock,
+                              gint64      *start,
+                              gint64      *end)
+{
+  gboolean any = FALSE;
+
+  g_return_if_fail (STRATA_IS_TRACE (self));
+  g_return_if_fail (clock < self->n_clocks);
+
+  *start = *end = 0;
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      const StrataThread *thread = &g_array_index (self->threads, StrataThread, i);
+
+      if (thread->spans == NULL)
+        continue;
+      if (!any || thread->first_time[clock] < *start)
+        *start = thread->first_time[clock];
+      if (!any || thread->last_time[clock] > *end)
+        *end = thread->last_time[clock];
+      any = TRUE;
+    }
+}
+
 guint64
 strata_trace_get_n_spans (StrataTrace *self)
 {

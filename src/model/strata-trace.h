@@ -82,6 +82,10 @@ const StrataMethod  *strata_trace_get_method          (StrataTrace  *self,
 const char          *strata_trace_get_method_name     (StrataTrace  *self,
                                                        guint32       index);
 guint64              strata_trace_get_n_spans         (StrataTrace  *self);
+void                 strata_trace_get_clock_range     (StrataTrace  *self,
+                                                       guint         clock,
+                                                       gint64       *start,
+                                                       gint64       *end);
 gint64               strata_trace_get_start           (StrataTrace  *self);
 gint64               strata_trace_get_end             (StrataTrace  *self);
 guint                strata_trace_get_n_metadata      (StrataTrace  *self);

@@ -1,0 +1,883 @@
+/* strata-timeline-render.c
+ *
+ * Level of detail: a call at least a pixel wide is drawn as itself; calls
+ * narrower than that merge into one mark per pixel column, found by
+ * jumping (binary search) to the first call that reaches the next column.
+ * A row costs at most a few primitives per column at any zoom.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <glib/gi18n.h>
+
+#include "strata-palette.h"
+#include "strata-timeline-render.h"
+#include "strata-units.h"
+
+#define MIN_SPAN_PX 1.0
+#define MIN_LABEL_PX 36.0
+#define DIMMED_ALPHA 0.22
+#define MIN_TICK_SPACING_PX 90.0
+#define MARK_HEIGHT 3.0
+#define HIT_SLOP_PX 2.0
+
+typedef struct
+{
+  const StrataTimelineView *view;
+  cairo_t                  *cr;
+  PangoLayout              *layout;
+  gboolean                  monochrome;  /* the overview: density, not methods */
+  double                    ns_per_px;
+  double                    area_x;      /* where time starts, in widget coordinates */
+  double                    area_width;
+} Painter;
+
+/* ---- Small helpers ---- */
+
+gint64
+strata_timeline_span_start (const StrataSpanTable *table,
+                            guint                  clock,
+                            guint                  depth,
+                            guint32                index)
+{
+  return clock == 0 ? table->spans[depth][index].start : table->second[depth][index].start;
+}
+
+gint64
+strata_timeline_span_end (const StrataSpanTable *table,
+                          guint                  clock,
+                          guint                  depth,
+                          guint32                index)
+{
+  return clock == 0 ? table->spans[depth][index].end : table->second[depth][index].end;
+}
+
+static void
+set_rgba (cairo_t          *cr,
+          const StrataRgba *rgba,
+          double            alpha)
+{
+  cairo_set_source_rgba (cr, rgba->red, rgba->green, rgba->blue, rgba->alpha * alpha);
+}
+
+gint64
+strata_timeline_time_at (const StrataTimelineView *view,
+                         double                    x)
+{
+  double area = MAX (1.0, view->width - view->label_width);
+
+  return view->start + (x - view->label_width) * (double) (view->end - view->start) / area;
+}
+
+double
+strata_timeline_x_at (const StrataTimelineView *view,
+                      gint64                    time)
+{
+  double area = MAX (1.0, view->width - view->label_width);
+
+  return view->label_width + (time - view->start) * area / (double) MAX (1, view->end - view->start);
+}
+
+static double
+span_x (const Painter *p,
+        gint64         time)
+{
+  return p->area_x + (time - p->view->start) / p->ns_per_px;
+}
+
+/* ---- Layout ---- */
+
+static int
+compare_threads (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      data)
+{
+  StrataTrace *trace = data;
+  const StrataThread *ta = strata_trace_get_thread (trace, *(const guint *) a);
+  const StrataThread *tb = strata_trace_get_thread (trace, *(const guint *) b);
+
+  if (ta->process != tb->process)
+    {
+      const StrataProcess *pa = strata_trace_get_process (trace, ta->process);
+      const StrataProcess *pb = strata_trace_get_process (trace, tb->process);
+
+      if (pa->sort_index != pb->sort_index)
+        return pa->sort_index < pb->sort_index ? -1 : 1;
+      if (pa->pid != pb->pid)
+        return pa->pid < pb->pid ? -1 : 1;
+      return ta->process < tb->process ? -1 : 1;
+    }
+  if (ta->sort_index != tb->sort_index)
+    return ta->sort_index < tb->sort_index ? -1 : 1;
+  return ta->tid < tb->tid ? -1 : ta->tid > tb->tid;
+}
+
+static double
+thread_height (const StrataThread *thread,
+               gboolean            compact)
+{
+  if (compact)
+    return STRATA_TIMELINE_COMPACT_HEIGHT + STRATA_TIMELINE_TRACK_GAP;
+  return thread->spans->n_depths * STRATA_TIMELINE_ROW_HEIGHT + STRATA_TIMELINE_TRACK_GAP;
+}
+
+/**
+ * strata_timeline_layout:
+ * @collapsed: (nullable): process indexes whose threads are hidden
+ *
+ * Processes by sort index, then pid; their threads (those with calls) by
+ * sort index, then thread id.
+ *
+ * Returns: (transfer full): the tracks, top to bottom
+ */
+GArray *
+strata_timeline_layout (StrataTrace      *trace,
+                        gboolean          compact,
+                        const GHashTable *collapsed,
+                        double           *content_height)
+{
+  GArray *tracks = g_array_new (FALSE, TRUE, sizeof (StrataTrack));
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint current_process = G_MAXUINT;
+  guint header_at = 0;
+  double y = 0;
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    if (strata_trace_get_thread (trace, t)->spans != NULL)
+      g_array_append_val (order, t);
+  g_array_sort_with_data (order, compare_threads, trace);
+
+  for (guint i = 0; i < order->len; i++)
+    {
+      guint t = g_array_index (order, guint, i);
+      const StrataThread *thread = strata_trace_get_thread (trace, t);
+      StrataTrack track = { STRATA_TRACK_THREAD, t, 0, thread_height (thread, compact) };
+      StrataTrack *header;
+
+      if (thread->process != current_process)
+        {
+          StrataTrack process = { STRATA_TRACK_PROCESS, thread->process, y, STRATA_TIMELINE_HEADER_HEIGHT };
+
+          process.collapsed = collapsed != NULL &&
+                              g_hash_table_contains ((GHashTable *) collapsed, GUINT_TO_POINTER (thread->process));
+          g_array_append_val (tracks, process);
+          header_at = tracks->len - 1;
+          current_process = thread->process;
+          y += process.height;
+        }
+
+      header = &g_array_index (tracks, StrataTrack, header_at);
+      header->n_threads++;
+      if (header->collapsed)
+        continue;
+      track.y = y;
+      g_array_append_val (tracks, track);
+      y += track.height;
+    }
+
+  *content_height = y;
+  return tracks;
+}
+
+/* ---- Spans ---- */
+
+static const StrataColor *
+method_color (const Painter *p,
+              guint32        method)
+{
+  if (p->view->colors == NULL)
+    return strata_palette_get_color (STRATA_PALETTE_NEUTRAL);
+  return strata_palette_get_color (p->view->colors[method]);
+}
+
+static double
+span_alpha (const Painter *p,
+            guint32        method)
+{
+  if (p->view->selected_method == G_MAXUINT32 || p->view->selected_method == method)
+    return 1.0;
+  return DIMMED_ALPHA;
+}
+
+static void
+draw_label (const Painter *p,
+            guint32        method,
+            double         x,
+            double         y,
+            double         width,
+            double         height,
+            const StrataColor *color)
+{
+  const char *name;
+  double luminance = 0.299 * color->red + 0.587 * color->green + 0.114 * color->blue;
+  int text_height;
+
+  if (p->layout == NULL || width < MIN_LABEL_PX)
+    return;
+
+  name = strata_trace_get_method_name (p->view->trace, method);
+  pango_layout_set_text (p->layout, name, -1);
+  pango_layout_set_width (p->layout, (int) ((width - 6) * PANGO_SCALE));
+  pango_layout_get_pixel_size (p->layout, NULL, &text_height);
+
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, x, y, width, height);
+  cairo_clip (p->cr);
+  if (luminance > 0.55)
+    cairo_set_source_rgba (p->cr, 0, 0, 0, 0.85 * span_alpha (p, method));
+  else
+    cairo_set_source_rgba (p->cr, 1, 1, 1, 0.95 * span_alpha (p, method));
+  cairo_move_to (p->cr, x + 3, y + (height - text_height) / 2);
+  pango_cairo_show_layout (p->cr, p->layout);
+  cairo_restore (p->cr);
+}
+
+static void
+draw_span (const Painter *p,
+           guint32        method,
+           double         x0,
+           double         x1,
+           double         y,
+           double         height)
+{
+  const StrataColor *color = method_color (p, method);
+  double left = MAX (x0, p->area_x);
+  double right = MIN (x1, p->area_x + p->area_width);
+
+  if (p->monochrome)
+    {
+      set_rgba (p->cr, &p->view->theme->fg, 1.0);
+      cairo_rectangle (p->cr, left, y, MAX (1.0, right - left), height);
+      cairo_fill (p->cr);
+      return;
+    }
+  cairo_set_source_rgba (p->cr, color->red, color->green, color->blue, span_alpha (p, method));
+  cairo_rectangle (p->cr, left, y, MAX (1.0, right - left - (right - left > 3 ? 1 : 0)), height - 1);
+  cairo_fill (p->cr);
+  draw_label (p, method, left, y, right - left - 1, height - 1, color);
+}
+
+static void
+draw_merged (const Painter *p,
+             double         from,
+             double         to,
+             double         y,
+             double         height)
+{
+  double alpha = p->monochrome ? 1.0 : p->view->selected_method == G_MAXUINT32 ? 0.55 : 0.55 * DIMMED_ALPHA;
+
+  set_rgba (p->cr, &p->view->theme->fg, alpha);
+  cairo_rectangle (p->cr, from, y, to - from, height - 1);
+  cairo_fill (p->cr);
+}
+
+/* One depth of one thread: the heart of the level of detail. */
+static void
+draw_depth (const Painter         *p,
+            const StrataSpanTable *table,
+            guint                  depth,
+            double                 y,
+            double                 height)
+{
+  const StrataTimelineView *view = p->view;
+  guint clock = view->clock;
+  guint32 n = table->n_spans[depth];
+  guint32 i = strata_span_table_search_clock (table, clock, depth, view->start);
+  double merged_from = -1, merged_to = -1;
+
+  while (i < n)
+    {
+      gint64 start = strata_timeline_span_start (table, clock, depth, i);
+      gint64 end = strata_timeline_span_end (table, clock, depth, i);
+      double x0, x1, column;
+      guint32 next;
+
+      if (start > view->end)
+        break;
+
+      x0 = span_x (p, start);
+      x1 = span_x (p, end);
+      if (x1 - x0 >= MIN_SPAN_PX)
+        {
+          if (merged_to >= 0)
+            draw_merged (p, merged_from, merged_to, y, height);
+          merged_from = merged_to = -1;
+          draw_span (p, table->spans[depth][i].method, x0, x1, y, height);
+          i++;
+          continue;
+        }
+
+      /* Sub-pixel: mark this column and jump to the next one. */
+      column = floor (MAX (x0, p->area_x));
+      if (merged_to >= 0 && column <= merged_to)
+        merged_to = MAX (merged_to, column + 1);
+      else
+        {
+          if (merged_to >= 0)
+            draw_merged (p, merged_from, merged_to, y, height);
+          merged_from = column;
+          merged_to = column + 1;
+        }
+      next = strata_span_table_search_clock (table, clock, depth,
+                                             view->start + (gint64) ((column + 1 - p->area_x) * p->ns_per_px));
+      i = MAX (i + 1, next);
+    }
+
+  if (merged_to >= 0)
+    draw_merged (p, merged_from, merged_to, y, height);
+}
+
+static void
+draw_focus (const Painter      *p,
+            const StrataTrack  *track,
+            double              y)
+{
+  const StrataTimelineView *view = p->view;
+  const StrataThread *thread = strata_trace_get_thread (view->trace, track->index);
+  double x0, x1, row_y;
+
+  if (!view->has_focus || view->focus_thread != track->index ||
+      view->focus_depth >= thread->spans->n_depths ||
+      view->focus_index >= thread->spans->n_spans[view->focus_depth])
+    return;
+
+  x0 = span_x (p, strata_timeline_span_start (thread->spans, view->clock, view->focus_depth, view->focus_index));
+  x1 = span_x (p, strata_timeline_span_end (thread->spans, view->clock, view->focus_depth, view->focus_index));
+  row_y = view->compact ? y : y + view->focus_depth * STRATA_TIMELINE_ROW_HEIGHT;
+  set_rgba (p->cr, &view->theme->accent, 1.0);
+  cairo_set_line_width (p->cr, 2);
+  cairo_rectangle (p->cr, MAX (x0, p->area_x) - 1, row_y - 1, MAX (x1 - x0, 2) + 2,
+                   (view->compact ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT) + 1);
+  cairo_stroke (p->cr);
+}
+
+static void
+draw_thread_spans (const Painter     *p,
+                   const StrataTrack *track,
+                   double             y,
+                   double             viewport_height)
+{
+  const StrataThread *thread = strata_trace_get_thread (p->view->trace, track->index);
+  const StrataSpanTable *table = thread->spans;
+
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, p->area_x, y, p->area_width, track->height);
+  cairo_clip (p->cr);
+
+  for (guint d = 0; d < table->n_depths; d++)
+    {
+      double row_y = p->view->compact ? y : y + d * STRATA_TIMELINE_ROW_HEIGHT;
+      double row_h = p->view->compact ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT;
+
+      /* Only rows on screen; in compact mode deeper calls paint over
+       * their callers, leaving the running method visible. */
+      if (row_y + row_h < 0 || row_y > viewport_height)
+        continue;
+      draw_depth (p, table, d, row_y, row_h);
+    }
+
+  draw_focus (p, track, y);
+  cairo_restore (p->cr);
+}
+
+/* ---- Labels and headers ---- */
+
+static void
+draw_text (const Painter *p,
+           const char    *text,
+           double         x,
+           double         y,
+           double         width,
+           double         alpha,
+           gboolean       bold)
+{
+  PangoFontDescription *font = NULL;
+
+  if (p->layout == NULL)
+    return;
+
+  if (bold)
+    {
+      font = pango_font_description_copy (pango_layout_get_font_description (p->layout));
+      pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+      pango_layout_set_font_description (p->layout, font);
+    }
+  pango_layout_set_text (p->layout, text, -1);
+  pango_layout_set_width (p->layout, (int) (width * PANGO_SCALE));
+  set_rgba (p->cr, &p->view->theme->fg, alpha);
+  cairo_move_to (p->cr, x, y);
+  pango_cairo_show_layout (p->cr, p->layout);
+  if (font != NULL)
+    {
+      pango_font_description_unset_fields (font, PANGO_FONT_MASK_WEIGHT);
+      pango_layout_set_font_description (p->layout, font);
+      pango_font_description_free (font);
+    }
+}
+
+static void
+draw_process_header (const Painter     *p,
+                     const StrataTrack *track,
+                     double             y)
+{
+  const StrataTimelineView *view = p->view;
+  const StrataProcess *process = strata_trace_get_process (view->trace, track->index);
+  g_autofree char *title = NULL;
+  g_autofree char *pid = g_strdup_printf ("%" G_GINT64_FORMAT, process->pid);
+  const char *name = strata_trace_get_string (view->trace, process->name);
+
+  set_rgba (p->cr, &view->theme->fg, 0.07);
+  cairo_rectangle (p->cr, 0, y, view->width, track->height);
+  cairo_fill (p->cr);
+
+  /* Translators: a process header: disclosure triangle, name, pid and thread count */
+  title = g_strdup_printf (ngettext ("%s %s (pid %s) · %u thread",
+                                     "%s %s (pid %s) · %u threads", track->n_threads),
+                           track->collapsed ? "▸" : "▾", name, pid, track->n_threads);
+  draw_text (p, title, 8, y + 5, view->width - 16, 0.9, TRUE);
+}
+
+static void
+draw_thread_label (const Painter     *p,
+                   const StrataTrack *track,
+                   double             y)
+{
+  const StrataTimelineView *view = p->view;
+  const StrataThread *thread = strata_trace_get_thread (view->trace, track->index);
+  const char *name = strata_trace_get_string (view->trace, thread->name);
+  g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
+  g_autofree char *one_line = NULL;
+
+  set_rgba (p->cr, &view->theme->fg, 0.035);
+  cairo_rectangle (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
+  cairo_fill (p->cr);
+
+  if (track->height - STRATA_TIMELINE_TRACK_GAP >= 2 * STRATA_TIMELINE_ROW_HEIGHT)
+    {
+      /* Translators: the thread id under a thread's name */
+      g_autofree char *second = g_strdup_printf (_("thread %s"), tid);
+
+      draw_text (p, name, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+      draw_text (p, second, 10, y + 1 + STRATA_TIMELINE_ROW_HEIGHT, view->label_width - 16, 0.5, FALSE);
+      return;
+    }
+  /* Translators: a thread's name and id on one line */
+  one_line = g_strdup_printf (_("%s (%s)"), name, tid);
+  draw_text (p, one_line, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+}
+
+static PangoLayout *
+create_layout (cairo_t                    *cr,
+               const PangoFontDescription *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *fallback = NULL;
+
+  if (font == NULL)
+    font = fallback = pango_font_description_from_string ("Sans 9");
+  pango_layout_set_font_description (layout, font);
+  g_clear_pointer (&fallback, pango_font_description_free);
+
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  return layout;
+}
+
+static void
+painter_init (Painter                  *p,
+              cairo_t                  *cr,
+              const StrataTimelineView *view)
+{
+  p->view = view;
+  p->cr = cr;
+  p->monochrome = FALSE;
+  p->area_x = view->label_width;
+  p->area_width = MAX (1.0, view->width - view->label_width);
+  p->ns_per_px = (double) MAX (1, view->end - view->start) / p->area_width;
+  p->layout = create_layout (cr, view->font);
+}
+
+static void
+draw_range (const Painter *p,
+            double         top,
+            double         height)
+{
+  const StrataTimelineView *view = p->view;
+  double x0, x1;
+
+  if (!view->has_range)
+    return;
+  x0 = MAX (span_x (p, view->range_start), p->area_x);
+  x1 = MIN (span_x (p, view->range_end), p->area_x + p->area_width);
+  if (x1 < x0)
+    return;
+  set_rgba (p->cr, &view->theme->accent, 0.15);
+  cairo_rectangle (p->cr, x0, top, MAX (1, x1 - x0), height);
+  cairo_fill (p->cr);
+  set_rgba (p->cr, &view->theme->accent, 0.8);
+  cairo_set_line_width (p->cr, 1);
+  cairo_move_to (p->cr, floor (x0) + 0.5, top);
+  cairo_line_to (p->cr, floor (x0) + 0.5, top + height);
+  cairo_move_to (p->cr, floor (x1) + 0.5, top);
+  cairo_line_to (p->cr, floor (x1) + 0.5, top + height);
+  cairo_stroke (p->cr);
+}
+
+/**
+ * strata_timeline_render_rows:
+ * @height: the height of the row viewport; (0, 0) is its top left
+ *
+ * Draws the tracks that intersect the viewport, scrolled by scroll_y.
+ */
+void
+strata_timeline_render_rows (cairo_t                  *cr,
+                             const StrataTimelineView *view,
+                             double                    height)
+{
+  Painter p;
+
+  if (view->trace == NULL || view->tracks == NULL || view->width <= view->label_width || height <= 0)
+    return;
+
+  painter_init (&p, cr, view);
+
+  for (guint i = 0; i < view->tracks->len; i++)
+    {
+      const StrataTrack *track = &g_array_index (view->tracks, StrataTrack, i);
+      double y = track->y - view->scroll_y;
+
+      if (y + track->height < 0)
+        continue;
+      if (y > height)
+        break;
+
+      if (track->kind == STRATA_TRACK_PROCESS)
+        draw_process_header (&p, track, y);
+      else
+        {
+          draw_thread_label (&p, track, y);
+          draw_thread_spans (&p, track, y, height);
+        }
+    }
+
+  draw_range (&p, 0, height);
+  g_object_unref (p.layout);
+}
+
+/* ---- Ruler and overview ---- */
+
+static gint64
+tick_step (double ns_per_px)
+{
+  gint64 step = 1;
+
+  while (step / ns_per_px < MIN_TICK_SPACING_PX)
+    {
+      if (step / ns_per_px * 2 >= MIN_TICK_SPACING_PX)
+        return step * 2;
+      if (step / ns_per_px * 5 >= MIN_TICK_SPACING_PX)
+        return step * 5;
+      step *= 10;
+    }
+  return step;
+}
+
+static void
+draw_marks (const Painter *p,
+            double         y)
+{
+  const GArray *marks = p->view->marks;
+  double last = -1;
+
+  if (marks == NULL)
+    return;
+
+  set_rgba (p->cr, &p->view->theme->accent, 1.0);
+  for (guint i = 0; i + 1 < marks->len; i += 2)
+    {
+      gint64 start = g_array_index (marks, gint64, i);
+      gint64 end = g_array_index (marks, gint64, i + 1);
+      double x0, x1;
+
+      if (end < p->view->start || start > p->view->end)
+        continue;
+      x0 = MAX (span_x (p, start), p->area_x);
+      x1 = MIN (span_x (p, end), p->area_x + p->area_width);
+      if (x1 <= last)
+        continue;
+      cairo_rectangle (p->cr, MAX (x0, last), y, MAX (1, x1 - MAX (x0, last)), MARK_HEIGHT);
+      last = MAX (x1, x0 + 1);
+    }
+  cairo_fill (p->cr);
+}
+
+/**
+ * strata_timeline_render_ruler:
+ *
+ * Ticks with units that fit the zoom, the visible length at the left, and
+ * under them marks for every call to the selected method.
+ */
+void
+strata_timeline_render_ruler (cairo_t                  *cr,
+                              const StrataTimelineView *view)
+{
+  Painter p;
+  gint64 step, first;
+  g_autofree char *span = NULL;
+
+  painter_init (&p, cr, view);
+
+  set_rgba (cr, &view->theme->fg, 0.15);
+  cairo_rectangle (cr, 0, STRATA_TIMELINE_RULER_HEIGHT - 1, view->width, 1);
+  cairo_fill (cr);
+
+  span = strata_units_format_duration (view->end - view->start);
+  draw_text (&p, span, 10, 4, view->label_width - 16, 0.7, FALSE);
+
+  step = tick_step (p.ns_per_px);
+  first = view->bound_start + ((view->start - view->bound_start) / step) * step;
+  for (gint64 t = first; t <= view->end; t += step)
+    {
+      double x = floor (span_x (&p, t)) + 0.5;
+      g_autofree char *label = NULL;
+
+      if (x < p.area_x)
+        continue;
+      set_rgba (cr, &view->theme->fg, 0.3);
+      cairo_move_to (cr, x, STRATA_TIMELINE_RULER_HEIGHT - 8);
+      cairo_line_to (cr, x, STRATA_TIMELINE_RULER_HEIGHT - 1);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+      label = strata_units_format_duration (t - view->bound_start);
+      draw_text (&p, label, x + 3, 4, MIN_TICK_SPACING_PX - 6, 0.7, FALSE);
+    }
+
+  draw_marks (&p, STRATA_TIMELINE_RULER_HEIGHT - MARK_HEIGHT - 1);
+  draw_range (&p, 0, STRATA_TIMELINE_RULER_HEIGHT);
+  if (view->has_range && view->range_label != NULL)
+    {
+      double x = MAX (span_x (&p, view->range_start), p.area_x) + 4;
+
+      set_rgba (cr, &view->theme->accent, 1.0);
+      cairo_rectangle (cr, x - 2, 2, MIN (220, view->width - x), STRATA_TIMELINE_RULER_HEIGHT - 8);
+      cairo_fill (cr);
+      pango_layout_set_text (p.layout, view->range_label, -1);
+      pango_layout_set_width (p.layout, (int) (MIN (216, view->width - x) * PANGO_SCALE));
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_move_to (cr, x, 3);
+      pango_cairo_show_layout (cr, p.layout);
+    }
+  g_object_unref (p.layout);
+}
+
+/**
+ * strata_timeline_render_overview:
+ *
+ * The whole trace: how many threads are busy per column, with the visible
+ * window marked.
+ */
+void
+strata_timeline_render_overview (cairo_t                  *cr,
+                                 const StrataTimelineView *view)
+{
+  StrataTimelineView whole = *view;
+  guint n_busy = 0;
+  Painter p;
+  double x0, x1;
+
+  whole.start = view->bound_start;
+  whole.end = view->bound_end;
+  whole.selected_method = G_MAXUINT32;
+  painter_init (&p, cr, &whole);
+
+  set_rgba (cr, &view->theme->fg, 0.05);
+  cairo_rectangle (cr, p.area_x, 2, p.area_width, STRATA_TIMELINE_OVERVIEW_HEIGHT - 4);
+  cairo_fill (cr);
+
+  /* Depth 1 of every thread (depth 0 is usually one long call), stacked
+   * faintly: the darker, the more threads are busy. */
+  g_clear_object (&p.layout);
+  p.monochrome = TRUE;
+  for (guint t = 0; view->trace && t < strata_trace_get_n_threads (view->trace); t++)
+    n_busy += strata_trace_get_thread (view->trace, t)->spans != NULL;
+  for (guint t = 0; view->trace && t < strata_trace_get_n_threads (view->trace); t++)
+    {
+      const StrataThread *thread = strata_trace_get_thread (view->trace, t);
+      guint depth;
+
+      if (thread->spans == NULL)
+        continue;
+      depth = MIN (1, thread->spans->n_depths - 1);
+      cairo_push_group (cr);
+      draw_depth (&p, thread->spans, depth, 6, STRATA_TIMELINE_OVERVIEW_HEIGHT - 12);
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, MAX (0.03, 0.5 / MAX (1, n_busy)));
+    }
+
+  x0 = span_x (&p, view->start);
+  x1 = span_x (&p, view->end);
+  set_rgba (cr, &view->theme->accent, 0.12);
+  cairo_rectangle (cr, x0, 1, MAX (2, x1 - x0), STRATA_TIMELINE_OVERVIEW_HEIGHT - 2);
+  cairo_fill (cr);
+  set_rgba (cr, &view->theme->accent, 0.9);
+  cairo_set_line_width (cr, 1.5);
+  cairo_rectangle (cr, x0, 1.5, MAX (2, x1 - x0), STRATA_TIMELINE_OVERVIEW_HEIGHT - 3);
+  cairo_stroke (cr);
+}
+
+/* ---- Hit testing ---- */
+
+static gboolean
+hit_span (const StrataTimelineView *view,
+          const StrataSpanTable    *table,
+          guint                     depth,
+          gint64                    time,
+          gint64                    slop,
+          guint32                  *index)
+{
+  guint32 i = strata_span_table_search_clock (table, view->clock, depth, time - slop);
+
+  if (i >= table->n_spans[depth] ||
+      strata_timeline_span_start (table, view->clock, depth, i) > time + slop)
+    return FALSE;
+  *index = i;
+  return TRUE;
+}
+
+/**
+ * strata_timeline_hit_test:
+ * @y: in row viewport coordinates
+ *
+ * The one hit test behind hover, tooltips and clicks.
+ */
+gboolean
+strata_timeline_hit_test (const StrataTimelineView *view,
+                          double                    x,
+                          double                    y,
+                          StrataTimelineHit        *hit)
+{
+  double content_y = y + view->scroll_y;
+  gint64 slop;
+
+  *hit = (StrataTimelineHit) { STRATA_HIT_NONE };
+  if (view->tracks == NULL)
+    return FALSE;
+
+  hit->time = strata_timeline_time_at (view, x);
+  slop = HIT_SLOP_PX * (double) (view->end - view->start) / MAX (1.0, view->width - view->label_width);
+
+  for (guint i = 0; i < view->tracks->len; i++)
+    {
+      const StrataTrack *track = &g_array_index (view->tracks, StrataTrack, i);
+      const StrataThread *thread;
+      double dy = content_y - track->y;
+
+      if (dy < 0 || dy >= track->height)
+        continue;
+
+      hit->track = i;
+      if (track->kind == STRATA_TRACK_PROCESS)
+        {
+          hit->kind = STRATA_HIT_PROCESS;
+          return TRUE;
+        }
+
+      thread = strata_trace_get_thread (view->trace, track->index);
+      hit->thread = track->index;
+      hit->kind = x < view->label_width ? STRATA_HIT_THREAD_LABEL : STRATA_HIT_THREAD;
+      if (hit->kind == STRATA_HIT_THREAD_LABEL)
+        return TRUE;
+
+      if (view->compact)
+        {
+          /* The running method: the deepest call at that time. */
+          for (guint d = thread->spans->n_depths; d-- > 0;)
+            if (hit_span (view, thread->spans, d, hit->time, slop, &hit->index))
+              {
+                hit->kind = STRATA_HIT_SPAN;
+                hit->depth = d;
+                return TRUE;
+              }
+          return TRUE;
+        }
+
+      hit->depth = dy / STRATA_TIMELINE_ROW_HEIGHT;
+      if (hit->depth < thread->spans->n_depths &&
+          hit_span (view, thread->spans, hit->depth, hit->time, slop, &hit->index))
+        hit->kind = STRATA_HIT_SPAN;
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* ---- Queries for the widget ---- */
+
+/* Calls that overlap [start, end] on every thread. */
+guint64
+strata_timeline_count_calls (StrataTrace *trace,
+                             guint        clock,
+                             gint64       start,
+                             gint64       end)
+{
+  guint64 n = 0;
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
+
+      for (guint d = 0; table != NULL && d < table->n_depths; d++)
+        {
+          guint32 i = strata_span_table_search_clock (table, clock, d, start);
+
+          for (; i < table->n_spans[d] && strata_timeline_span_start (table, clock, d, i) <= end; i++)
+            n++;
+        }
+    }
+  return n;
+}
+
+static int
+compare_marks (const void *a,
+               const void *b)
+{
+  const gint64 *ma = a, *mb = b;
+
+  return ma[0] < mb[0] ? -1 : ma[0] > mb[0];
+}
+
+/**
+ * strata_timeline_collect_marks:
+ *
+ * Returns: (transfer full): start, end pairs of every call to @method,
+ *   sorted by start: traceview's marker lines
+ */
+GArray *
+strata_timeline_collect_marks (StrataTrace *trace,
+                               guint        clock,
+                               guint32      method)
+{
+  GArray *marks = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
+
+      for (guint d = 0; table != NULL && d < table->n_depths; d++)
+        for (guint32 i = 0; i < table->n_spans[d]; i++)
+          if (table->spans[d][i].method == method)
+            {
+              gint64 pair[2] = {
+                strata_timeline_span_start (table, clock, d, i),
+                strata_timeline_span_end (table, clock, d, i),
+              };
+
+              g_array_append_vals (marks, pair, 2);
+            }
+    }
+  qsort (marks->data, marks->len / 2, 2 * sizeof (gint64), compare_marks);
+  return marks;
+}

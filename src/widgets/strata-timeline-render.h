@@ -1,0 +1,137 @@
+/* strata-timeline-render.h: drawing the timeline with Cairo, no GTK
+ *
+ * Plain functions over plain structs, so the widget, the benchmark and
+ * tests without a display all draw the same pixels.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "strata-trace.h"
+
+G_BEGIN_DECLS
+
+#define STRATA_TIMELINE_ROW_HEIGHT 18.0
+#define STRATA_TIMELINE_COMPACT_HEIGHT 20.0
+#define STRATA_TIMELINE_HEADER_HEIGHT 26.0
+#define STRATA_TIMELINE_TRACK_GAP 6.0
+#define STRATA_TIMELINE_LABEL_WIDTH 200.0
+#define STRATA_TIMELINE_OVERVIEW_HEIGHT 28.0
+#define STRATA_TIMELINE_RULER_HEIGHT 26.0
+
+typedef enum
+{
+  STRATA_TRACK_PROCESS,
+  STRATA_TRACK_THREAD,
+} StrataTrackKind;
+
+typedef struct
+{
+  StrataTrackKind kind;
+  guint           index;       /* process or thread index */
+  double          y;           /* top, in content coordinates */
+  double          height;
+  gboolean        collapsed;   /* processes only */
+  guint           n_threads;   /* processes only: threads with calls */
+} StrataTrack;
+
+typedef struct
+{
+  double red, green, blue, alpha;
+} StrataRgba;
+
+/* Chrome colours, taken from the theme by the widget. */
+typedef struct
+{
+  StrataRgba fg;
+  StrataRgba accent;
+  gboolean   dark;
+} StrataTimelineTheme;
+
+typedef enum
+{
+  STRATA_HIT_NONE,
+  STRATA_HIT_PROCESS,
+  STRATA_HIT_THREAD_LABEL,
+  STRATA_HIT_THREAD,
+  STRATA_HIT_SPAN,
+} StrataHitKind;
+
+typedef struct
+{
+  StrataHitKind kind;
+  guint         track;
+  guint         thread;
+  guint         depth;
+  guint32       index;
+  gint64        time;
+} StrataTimelineHit;
+
+/* Everything one frame depends on. */
+typedef struct
+{
+  StrataTrace               *trace;
+  guint                      clock;
+  gint64                     start;            /* visible time range */
+  gint64                     end;
+  gint64                     bound_start;      /* the whole trace */
+  gint64                     bound_end;
+  const guint8              *colors;           /* palette index per method, or NULL */
+  guint32                    selected_method;  /* or G_MAXUINT32 */
+  const GArray              *marks;            /* gint64 pairs: calls to the selected method */
+  gboolean                   compact;
+  const GArray              *tracks;           /* StrataTrack */
+  double                     scroll_y;
+  double                     width;            /* whole widget */
+  double                     label_width;
+  const StrataTimelineTheme *theme;
+  const PangoFontDescription *font;            /* for labels; NULL: Sans 9 */
+  gboolean                   has_range;
+  gint64                     range_start;
+  gint64                     range_end;
+  const char                *range_label;      /* length and calls of the range */
+  gboolean                   has_focus;        /* the call keyboard focus is on */
+  guint                      focus_thread;
+  guint                      focus_depth;
+  guint32                    focus_index;
+} StrataTimelineView;
+
+GArray  *strata_timeline_layout          (StrataTrace              *trace,
+                                          gboolean                  compact,
+                                          const GHashTable         *collapsed,
+                                          double                   *content_height);
+void     strata_timeline_render_rows     (cairo_t                  *cr,
+                                          const StrataTimelineView *view,
+                                          double                    height);
+void     strata_timeline_render_ruler    (cairo_t                  *cr,
+                                          const StrataTimelineView *view);
+void     strata_timeline_render_overview (cairo_t                  *cr,
+                                          const StrataTimelineView *view);
+gboolean strata_timeline_hit_test        (const StrataTimelineView *view,
+                                          double                    x,
+                                          double                    y,
+                                          StrataTimelineHit        *hit);
+gint64   strata_timeline_time_at         (const StrataTimelineView *view,
+                                          double                    x);
+double   strata_timeline_x_at            (const StrataTimelineView *view,
+                                          gint64                    time);
+guint64  strata_timeline_count_calls     (StrataTrace              *trace,
+                                          guint                     clock,
+                                          gint64                    start,
+                                          gint64                    end);
+GArray  *strata_timeline_collect_marks   (StrataTrace              *trace,
+                                          guint                     clock,
+                                          guint32                   method);
+gint64   strata_timeline_span_start      (const StrataSpanTable    *table,
+                                          guint                     clock,
+                                          guint                     depth,
+                                          guint32                   index);
+gint64   strata_timeline_span_end        (const StrataSpanTable    *table,
+                                          guint                     clock,
+                                          guint                     depth,
+                                          guint32                   index);
+
+G_END_DECLS

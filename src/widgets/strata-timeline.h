@@ -1,0 +1,36 @@
+/* strata-timeline.h: threads over time, one flame chart per thread
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "strata-session.h"
+#include "strata-timeline-render.h"
+
+G_BEGIN_DECLS
+
+#define STRATA_TYPE_TIMELINE (strata_timeline_get_type ())
+
+G_DECLARE_FINAL_TYPE (StrataTimeline, strata_timeline, STRATA, TIMELINE, GtkWidget)
+
+GtkWidget     *strata_timeline_new          (StrataSession  *session);
+StrataSession *strata_timeline_get_session  (StrataTimeline *self);
+gboolean       strata_timeline_get_compact  (StrataTimeline *self);
+void           strata_timeline_set_compact  (StrataTimeline *self,
+                                             gboolean        compact);
+gboolean       strata_timeline_get_focused_call (StrataTimeline *self,
+                                                 guint          *thread,
+                                                 guint          *depth,
+                                                 guint32        *index);
+void           strata_timeline_focus_call   (StrataTimeline *self,
+                                             guint           thread,
+                                             guint           depth,
+                                             guint32         index);
+char          *strata_timeline_describe_call (StrataTimeline *self,
+                                              guint           thread,
+                                              guint           depth,
+                                              guint32         index);
+
+G_END_DECLS
