@@ -24,12 +24,28 @@
 #define MARK_HEIGHT 3.0
 #define HIT_SLOP_PX 2.0
 
+/* Rectangles are collected per colour and filled once per row: a few
+ * dozen fills a row instead of one per call. */
+#define N_COLOR_SLOTS 21
+#define NEUTRAL_SLOT (N_COLOR_SLOTS - 1)
+#define MERGED_BUCKET (2 * N_COLOR_SLOTS)
+#define N_BUCKETS (2 * N_COLOR_SLOTS + 1)
+
+typedef struct
+{
+  guint32 method;
+  double  x, y, width, height;
+} PendingLabel;
+
 typedef struct
 {
   const StrataTimelineView *view;
   cairo_t                  *cr;
   PangoLayout              *layout;
   gboolean                  monochrome;  /* the overview: density, not methods */
+  double                    mono_alpha;
+  GArray                   *batches[N_BUCKETS];  /* x, y, width, height per rectangle */
+  GArray                   *labels;              /* PendingLabel */
   double                    ns_per_px;
   double                    area_x;      /* where time starts, in widget coordinates */
   double                    area_width;
@@ -37,13 +53,31 @@ typedef struct
 
 /* ---- Small helpers ---- */
 
+static inline gint64
+start_at (const StrataSpanTable *table,
+          guint                  clock,
+          guint                  depth,
+          guint32                index)
+{
+  return clock == 0 ? table->spans[depth][index].start : table->second[depth][index].start;
+}
+
+static inline gint64
+end_at (const StrataSpanTable *table,
+        guint                  clock,
+        guint                  depth,
+        guint32                index)
+{
+  return clock == 0 ? table->spans[depth][index].end : table->second[depth][index].end;
+}
+
 gint64
 strata_timeline_span_start (const StrataSpanTable *table,
                             guint                  clock,
                             guint                  depth,
                             guint32                index)
 {
-  return clock == 0 ? table->spans[depth][index].start : table->second[depth][index].start;
+  return start_at (table, clock, depth, index);
 }
 
 gint64
@@ -52,7 +86,7 @@ strata_timeline_span_end (const StrataSpanTable *table,
                           guint                  depth,
                           guint32                index)
 {
-  return clock == 0 ? table->spans[depth][index].end : table->second[depth][index].end;
+  return end_at (table, clock, depth, index);
 }
 
 static void
@@ -235,6 +269,28 @@ draw_label (const Painter *p,
   cairo_restore (p->cr);
 }
 
+static guint
+color_slot (const Painter *p,
+            guint32        method)
+{
+  guint8 index = p->view->colors ? p->view->colors[method] : STRATA_PALETTE_NEUTRAL;
+
+  return index < NEUTRAL_SLOT ? index : NEUTRAL_SLOT;
+}
+
+static void
+add_rect (const Painter *p,
+          guint          bucket,
+          double         x,
+          double         y,
+          double         width,
+          double         height)
+{
+  double rect[4] = { x, y, width, height };
+
+  g_array_append_vals (p->batches[bucket], rect, 4);
+}
+
 static void
 draw_span (const Painter *p,
            guint32        method,
@@ -243,21 +299,24 @@ draw_span (const Painter *p,
            double         y,
            double         height)
 {
-  const StrataColor *color = method_color (p, method);
   double left = MAX (x0, p->area_x);
   double right = MIN (x1, p->area_x + p->area_width);
+  double width = right - left;
 
   if (p->monochrome)
     {
-      set_rgba (p->cr, &p->view->theme->fg, 1.0);
-      cairo_rectangle (p->cr, left, y, MAX (1.0, right - left), height);
-      cairo_fill (p->cr);
+      add_rect (p, MERGED_BUCKET, left, y, MAX (1.0, width), height);
       return;
     }
-  cairo_set_source_rgba (p->cr, color->red, color->green, color->blue, span_alpha (p, method));
-  cairo_rectangle (p->cr, left, y, MAX (1.0, right - left - (right - left > 3 ? 1 : 0)), height - 1);
-  cairo_fill (p->cr);
-  draw_label (p, method, left, y, right - left - 1, height - 1, color);
+
+  add_rect (p, color_slot (p, method) + (span_alpha (p, method) < 1 ? N_COLOR_SLOTS : 0),
+            left, y, MAX (1.0, width - (width > 3 ? 1 : 0)), height - 1);
+  if (p->layout != NULL && width - 1 >= MIN_LABEL_PX)
+    {
+      PendingLabel label = { method, left, y, width - 1, height - 1 };
+
+      g_array_append_val (p->labels, label);
+    }
 }
 
 static void
@@ -267,11 +326,80 @@ draw_merged (const Painter *p,
              double         y,
              double         height)
 {
-  double alpha = p->monochrome ? 1.0 : p->view->selected_method == G_MAXUINT32 ? 0.55 : 0.55 * DIMMED_ALPHA;
+  add_rect (p, MERGED_BUCKET, from, y, to - from, p->monochrome ? height : height - 1);
+}
 
-  set_rgba (p->cr, &p->view->theme->fg, alpha);
-  cairo_rectangle (p->cr, from, y, to - from, height - 1);
-  cairo_fill (p->cr);
+static void
+flush_batches (const Painter *p)
+{
+  for (guint b = 0; b < N_BUCKETS; b++)
+    {
+      GArray *rects = p->batches[b];
+      const double *r = (const double *) rects->data;
+
+      if (rects->len == 0)
+        continue;
+
+      if (b == MERGED_BUCKET)
+        set_rgba (p->cr, &p->view->theme->fg,
+                  p->monochrome ? p->mono_alpha : p->view->selected_method == G_MAXUINT32 ? 0.55 : 0.55 * DIMMED_ALPHA);
+      else
+        {
+          guint slot = b % N_COLOR_SLOTS;
+          const StrataColor *color = strata_palette_get_color (slot == NEUTRAL_SLOT ? STRATA_PALETTE_NEUTRAL : slot);
+
+          cairo_set_source_rgba (p->cr, color->red, color->green, color->blue,
+                                 b >= N_COLOR_SLOTS ? DIMMED_ALPHA : 1.0);
+        }
+      for (guint i = 0; i < rects->len; i += 4)
+        cairo_rectangle (p->cr, r[i], r[i + 1], r[i + 2], r[i + 3]);
+      cairo_fill (p->cr);
+      g_array_set_size (rects, 0);
+    }
+
+  for (guint i = 0; i < p->labels->len; i++)
+    {
+      const PendingLabel *label = &g_array_index (p->labels, PendingLabel, i);
+
+      draw_label (p, label->method, label->x, label->y, label->width, label->height,
+                  method_color (p, label->method));
+    }
+  g_array_set_size (p->labels, 0);
+}
+
+/* The first call at @depth from @from on that ends at or after @time:
+ * galloping, since the next column is usually only a few calls on. */
+static guint32
+search_from (const StrataSpanTable *table,
+             guint                  clock,
+             guint                  depth,
+             guint32                from,
+             gint64                 time)
+{
+  guint32 n = table->n_spans[depth];
+  guint32 step = 1, lo = from, hi;
+
+  if (from >= n || end_at (table, clock, depth, from) >= time)
+    return from;
+
+  while (from + step < n && end_at (table, clock, depth, from + step) < time)
+    {
+      lo = from + step;
+      step *= 2;
+    }
+  hi = MIN (n, from + step);
+
+  /* end(lo) < time <= end(hi), or hi == n */
+  while (hi - lo > 1)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (end_at (table, clock, depth, mid) < time)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return hi;
 }
 
 /* One depth of one thread: the heart of the level of detail. */
@@ -290,8 +418,8 @@ draw_depth (const Painter         *p,
 
   while (i < n)
     {
-      gint64 start = strata_timeline_span_start (table, clock, depth, i);
-      gint64 end = strata_timeline_span_end (table, clock, depth, i);
+      gint64 start = start_at (table, clock, depth, i);
+      gint64 end = end_at (table, clock, depth, i);
       double x0, x1, column;
       guint32 next;
 
@@ -321,13 +449,14 @@ draw_depth (const Painter         *p,
           merged_from = column;
           merged_to = column + 1;
         }
-      next = strata_span_table_search_clock (table, clock, depth,
-                                             view->start + (gint64) ((column + 1 - p->area_x) * p->ns_per_px));
+      next = search_from (table, clock, depth, i + 1,
+                          view->start + (gint64) ceil ((column + 1 - p->area_x) * p->ns_per_px));
       i = MAX (i + 1, next);
     }
 
   if (merged_to >= 0)
     draw_merged (p, merged_from, merged_to, y, height);
+  flush_batches (p);
 }
 
 static void
@@ -498,6 +627,18 @@ painter_init (Painter                  *p,
   p->area_width = MAX (1.0, view->width - view->label_width);
   p->ns_per_px = (double) MAX (1, view->end - view->start) / p->area_width;
   p->layout = create_layout (cr, view->font);
+  for (guint b = 0; b < N_BUCKETS; b++)
+    p->batches[b] = g_array_new (FALSE, FALSE, sizeof (double));
+  p->labels = g_array_new (FALSE, FALSE, sizeof (PendingLabel));
+}
+
+static void
+painter_clear (Painter *p)
+{
+  g_clear_object (&p->layout);
+  for (guint b = 0; b < N_BUCKETS; b++)
+    g_clear_pointer (&p->batches[b], g_array_unref);
+  g_clear_pointer (&p->labels, g_array_unref);
 }
 
 static void
@@ -564,7 +705,7 @@ strata_timeline_render_rows (cairo_t                  *cr,
     }
 
   draw_range (&p, 0, height);
-  g_object_unref (p.layout);
+  painter_clear (&p);
 }
 
 /* ---- Ruler and overview ---- */
@@ -670,7 +811,7 @@ strata_timeline_render_ruler (cairo_t                  *cr,
       cairo_move_to (cr, x, 3);
       pango_cairo_show_layout (cr, p.layout);
     }
-  g_object_unref (p.layout);
+  painter_clear (&p);
 }
 
 /**
@@ -703,6 +844,7 @@ strata_timeline_render_overview (cairo_t                  *cr,
   p.monochrome = TRUE;
   for (guint t = 0; view->trace && t < strata_trace_get_n_threads (view->trace); t++)
     n_busy += strata_trace_get_thread (view->trace, t)->spans != NULL;
+  p.mono_alpha = MAX (0.03, 0.5 / MAX (1, n_busy));
   for (guint t = 0; view->trace && t < strata_trace_get_n_threads (view->trace); t++)
     {
       const StrataThread *thread = strata_trace_get_thread (view->trace, t);
@@ -711,10 +853,7 @@ strata_timeline_render_overview (cairo_t                  *cr,
       if (thread->spans == NULL)
         continue;
       depth = MIN (1, thread->spans->n_depths - 1);
-      cairo_push_group (cr);
       draw_depth (&p, thread->spans, depth, 6, STRATA_TIMELINE_OVERVIEW_HEIGHT - 12);
-      cairo_pop_group_to_source (cr);
-      cairo_paint_with_alpha (cr, MAX (0.03, 0.5 / MAX (1, n_busy)));
     }
 
   x0 = span_x (&p, view->start);
@@ -726,6 +865,7 @@ strata_timeline_render_overview (cairo_t                  *cr,
   cairo_set_line_width (cr, 1.5);
   cairo_rectangle (cr, x0, 1.5, MAX (2, x1 - x0), STRATA_TIMELINE_OVERVIEW_HEIGHT - 3);
   cairo_stroke (cr);
+  painter_clear (&p);
 }
 
 /* ---- Hit testing ---- */

@@ -1,0 +1,148 @@
+/* bench-timeline.c: frame times of the timeline on 10 million calls
+ *
+ * Renders offscreen with the same Cairo code the widget uses (software,
+ * no display): the whole trace, and a window of a thousandth of it.
+ * Prints the median of 100 frames for each.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "strata-loader.h"
+#include "strata-palette.h"
+#include "strata-profile.h"
+#include "strata-timeline-render.h"
+
+#define WIDTH 1600
+#define HEIGHT 1000
+#define N_FRAMES 100
+#define DEFAULT_RECORDS 20000000
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+median_frame_ms (cairo_t            *cr,
+                 StrataTimelineView *view,
+                 double              rows_height)
+{
+  double times[N_FRAMES];
+
+  for (guint i = 0; i < N_FRAMES; i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      cairo_save (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      strata_timeline_render_overview (cr, view);
+      cairo_translate (cr, 0, STRATA_TIMELINE_OVERVIEW_HEIGHT);
+      strata_timeline_render_ruler (cr, view);
+      cairo_translate (cr, 0, STRATA_TIMELINE_RULER_HEIGHT);
+      cairo_rectangle (cr, 0, 0, WIDTH, rows_height);
+      cairo_clip (cr);
+      strata_timeline_render_rows (cr, view, rows_height);
+      cairo_restore (cr);
+      cairo_surface_flush (cairo_get_target (cr));
+      times[i] = (g_get_monotonic_time () - start) / 1000.0;
+    }
+  qsort (times, N_FRAMES, sizeof (double), compare_doubles);
+  return times[N_FRAMES / 2];
+}
+
+static gboolean
+ensure_trace (const char *generator,
+              const char *path,
+              guint64     n_records)
+{
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n_records);
+  const char *argv[] = { generator, count, path, NULL };
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return TRUE;
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    {
+      g_printerr ("generator failed: %s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  guint64 n_records = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_RECORDS;
+  g_autofree char *path = argc > 3 ? g_strdup (argv[3]) : g_strdup ("bench-timeline.trace");
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StrataLoader) loader = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataProfile) profile = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree guint8 *colors = NULL;
+  g_autoptr(GArray) tracks = NULL;
+  StrataTimelineTheme theme = { { 0.2, 0.2, 0.2, 1 }, { 0.21, 0.52, 0.89, 1 }, FALSE };
+  StrataTimelineView view;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double content_height, rows_height = HEIGHT - STRATA_TIMELINE_OVERVIEW_HEIGHT - STRATA_TIMELINE_RULER_HEIGHT;
+  double full_ms, zoomed_ms;
+  gint64 start, end;
+
+  if (argc < 2)
+    {
+      g_printerr ("usage: %s GENERATOR [N_RECORDS] [FILE]\n", argv[0]);
+      return 2;
+    }
+  if (!ensure_trace (argv[1], path, n_records))
+    return 1;
+
+  file = g_file_new_for_path (path);
+  loader = strata_loader_new (file);
+  if (!(trace = strata_loader_load (loader, NULL, &error)) ||
+      !(profile = strata_profile_new (trace, -1, NULL, &error)))
+    {
+      g_printerr ("load failed: %s\n", error->message);
+      return 1;
+    }
+  colors = strata_palette_assign (profile, 0);
+  tracks = strata_timeline_layout (trace, FALSE, NULL, &content_height);
+  strata_trace_get_clock_range (trace, 0, &start, &end);
+
+  view = (StrataTimelineView) {
+    .trace = trace, .clock = 0, .start = start, .end = end,
+    .bound_start = start, .bound_end = end, .colors = colors,
+    .selected_method = G_MAXUINT32, .tracks = tracks, .width = WIDTH,
+    .label_width = STRATA_TIMELINE_LABEL_WIDTH, .theme = &theme,
+  };
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cr = cairo_create (surface);
+
+  full_ms = median_frame_ms (cr, &view, rows_height);
+  view.start = start + (end - start) / 2;
+  view.end = view.start + (end - start) / 1000;
+  zoomed_ms = median_frame_ms (cr, &view, rows_height);
+
+  g_print ("calls:              %" G_GUINT64_FORMAT " on %u threads\n",
+           strata_trace_get_n_spans (trace), strata_trace_get_n_threads (trace));
+  g_print ("frame, whole trace: %.2f ms (median of %d, %dx%d, software)\n", full_ms, N_FRAMES, WIDTH, HEIGHT);
+  g_print ("frame, zoomed in:   %.2f ms (a thousandth of the trace)\n", zoomed_ms);
+
+  if (argc > 4)
+    cairo_surface_write_to_png (surface, argv[4]);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return 0;
+}
