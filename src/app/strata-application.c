@@ -10,6 +10,7 @@
 #include "strata-application.h"
 #include "strata-report.h"
 #include "strata-screenshot.h"
+#include "strata-session.h"
 #include "strata-window.h"
 
 #define SCREENSHOT_FRAMES 3
@@ -29,6 +30,9 @@ struct _StrataApplication
   guint           screenshot_frames;
   guint           screenshot_resizes;
   int             exit_status;
+  gboolean        has_range;
+  double          range_from_ms;
+  double          range_to_ms;
 };
 
 G_DEFINE_FINAL_TYPE (StrataApplication, strata_application, GTK_TYPE_APPLICATION)
@@ -39,6 +43,7 @@ static const GOptionEntry main_entries[] = {
   { "format", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Report format with --report: “text” or “json”"), N_("FORMAT") },
   { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Save the window as a PNG once FILE has loaded, then quit"), N_("PNG") },
   { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Window size for --screenshot, such as 1280x800"), N_("WxH") },
+  { "range", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Show this part of the trace, in milliseconds from its start, such as 120.5-180"), N_("FROM-TO") },
   { NULL }
 };
 
@@ -96,6 +101,30 @@ screenshot_tick_cb (GtkWidget     *widget,
 }
 
 static void
+apply_range (StrataApplication *self,
+             StrataWindow      *window)
+{
+  StrataSession *session = strata_window_get_session (window);
+  gint64 start, end;
+
+  if (!self->has_range || strata_session_get_trace (session) == NULL)
+    return;
+  strata_session_get_bounds (session, &start, &end);
+  strata_session_set_visible_range (session,
+                                    start + (gint64) (self->range_from_ms * 1e6),
+                                    start + (gint64) (self->range_to_ms * 1e6));
+}
+
+static void
+window_busy_changed_cb (StrataApplication *self,
+                        GParamSpec        *pspec,
+                        StrataWindow      *window)
+{
+  if (!strata_window_get_busy (window))
+    apply_range (self, window);
+}
+
+static void
 screenshot_when_idle (StrataApplication *self)
 {
   StrataWindow *window = self->screenshot_window;
@@ -124,6 +153,8 @@ create_window (StrataApplication *self)
 {
   StrataWindow *window = strata_window_new (GTK_APPLICATION (self));
 
+  g_signal_connect_object (window, "notify::busy", G_CALLBACK (window_busy_changed_cb),
+                           self, G_CONNECT_SWAPPED);
   if (self->screenshot_path != NULL && self->screenshot_window == NULL)
     {
       self->screenshot_window = window;
@@ -196,12 +227,30 @@ parse_size (const char *text,
   return TRUE;
 }
 
+static gboolean
+parse_range (const char *text,
+             double     *from,
+             double     *to)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "-", 2);
+  char *end = NULL;
+
+  if (g_strv_length (parts) != 2)
+    return FALSE;
+  *from = g_ascii_strtod (parts[0], &end);
+  if (end == parts[0] || *end != '\0')
+    return FALSE;
+  *to = g_ascii_strtod (parts[1], &end);
+  return end != parts[1] && *end == '\0' && *from >= 0 && *to > *from;
+}
+
 static int
 strata_application_handle_local_options (GApplication *application,
                                          GVariantDict *options)
 {
   StrataApplication *self = STRATA_APPLICATION (application);
   const char *size = NULL;
+  const char *range = NULL;
 
   if (g_variant_dict_contains (options, "version"))
     {
@@ -215,6 +264,14 @@ strata_application_handle_local_options (GApplication *application,
       g_printerr ("strata: %s\n", _("--size takes WIDTHxHEIGHT, such as 1280x800"));
       return 2;
     }
+
+  if (g_variant_dict_lookup (options, "range", "&s", &range) &&
+      !parse_range (range, &self->range_from_ms, &self->range_to_ms))
+    {
+      g_printerr ("strata: %s\n", _("--range takes FROM-TO in milliseconds, such as 120.5-180"));
+      return 2;
+    }
+  self->has_range = range != NULL;
 
   if (g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot_path))
     {

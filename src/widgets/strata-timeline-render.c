@@ -726,6 +726,27 @@ tick_step (double ns_per_px)
   return step;
 }
 
+/* A tick's time in the unit of the step, with the digits the step needs:
+ * "11 260 ms" a tick apart from "11 270 ms", never "11.3 s" twice. */
+static char *
+format_tick (gint64 time,
+             gint64 step)
+{
+  static const struct { gint64 scale; const char *unit; } units[] = {
+    { 1000000000, "s" }, { 1000000, "ms" }, { 1000, "µs" }, { 1, "ns" },
+  };
+  guint u = 0;
+  int decimals = 0;
+
+  while (u + 1 < G_N_ELEMENTS (units) && step < units[u].scale)
+    u++;
+  for (gint64 rest = step % units[u].scale; rest != 0 && decimals < 3; rest = (rest * 10) % units[u].scale)
+    decimals++;
+
+  /* Translators: a time on the ruler, e.g. "11260 ms" */
+  return g_strdup_printf (_("%.*f %s"), decimals, (double) time / units[u].scale, units[u].unit);
+}
+
 static void
 draw_marks (const Painter *p,
             double         y)
@@ -792,7 +813,7 @@ strata_timeline_render_ruler (cairo_t                  *cr,
       cairo_line_to (cr, x, STRATA_TIMELINE_RULER_HEIGHT - 1);
       cairo_set_line_width (cr, 1);
       cairo_stroke (cr);
-      label = strata_units_format_duration (t - view->bound_start);
+      label = format_tick (t - view->bound_start, step);
       draw_text (&p, label, x + 3, 4, MIN_TICK_SPACING_PX - 6, 0.7, FALSE);
     }
 
@@ -838,13 +859,13 @@ strata_timeline_render_overview (cairo_t                  *cr,
   cairo_rectangle (cr, p.area_x, 2, p.area_width, STRATA_TIMELINE_OVERVIEW_HEIGHT - 4);
   cairo_fill (cr);
 
-  /* Depth 1 of every thread (depth 0 is usually one long call), stacked
+  /* A few levels down in every thread (the first are usually long calls), stacked
    * faintly: the darker, the more threads are busy. */
   g_clear_object (&p.layout);
   p.monochrome = TRUE;
   for (guint t = 0; view->trace && t < strata_trace_get_n_threads (view->trace); t++)
     n_busy += strata_trace_get_thread (view->trace, t)->spans != NULL;
-  p.mono_alpha = MAX (0.03, 0.5 / MAX (1, n_busy));
+  p.mono_alpha = MAX (0.02, 0.3 / MAX (1, n_busy));
   for (guint t = 0; view->trace && t < strata_trace_get_n_threads (view->trace); t++)
     {
       const StrataThread *thread = strata_trace_get_thread (view->trace, t);
@@ -852,7 +873,7 @@ strata_timeline_render_overview (cairo_t                  *cr,
 
       if (thread->spans == NULL)
         continue;
-      depth = MIN (1, thread->spans->n_depths - 1);
+      depth = MIN (3, thread->spans->n_depths - 1);
       draw_depth (&p, thread->spans, depth, 6, STRATA_TIMELINE_OVERVIEW_HEIGHT - 12);
     }
 

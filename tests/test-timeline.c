@@ -1,0 +1,283 @@
+/* test-timeline.c: the timeline in a real window, driven through its
+ * actions, and its drawing code without a display
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "strata-application.h"
+#include "strata-loader.h"
+#include "strata-test-util.h"
+#include "strata-timeline.h"
+#include "strata-window-private.h"
+
+#define WAIT_TIMEOUT_SECONDS 30
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  g_error ("timed out waiting for the window");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+iterate_until (gboolean (*done) (gpointer),
+               gpointer   data)
+{
+  guint timeout = g_timeout_add_seconds (WAIT_TIMEOUT_SECONDS, timeout_cb, NULL);
+
+  while (!done (data))
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (timeout);
+}
+
+static gboolean
+window_idle (gpointer data)
+{
+  return !strata_window_get_busy (data);
+}
+
+static gboolean
+profile_ready (gpointer data)
+{
+  return strata_session_get_profile (data) != NULL;
+}
+
+typedef struct
+{
+  StrataApplication *app;
+  StrataWindow      *window;
+  StrataTimeline    *timeline;
+  StrataSession     *session;
+} Fixture;
+
+static void
+fixture_open (Fixture    *f,
+              const char *corpus_name)
+{
+  g_autofree char *path = strata_test_corpus_path ("dmtrace", corpus_name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  f->app = strata_application_new ();
+  g_application_set_flags (G_APPLICATION (f->app),
+                           g_application_get_flags (G_APPLICATION (f->app)) | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (f->app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_application_open (G_APPLICATION (f->app), &file, 1, "");
+  f->window = STRATA_WINDOW (gtk_application_get_windows (GTK_APPLICATION (f->app))->data);
+  iterate_until (window_idle, f->window);
+  g_assert_cmpstr (strata_window_get_page (f->window), ==, "trace");
+
+  f->timeline = STRATA_TIMELINE (f->window->timeline);
+  f->session = strata_window_get_session (f->window);
+  iterate_until (profile_ready, f->session);
+  g_assert_true (gtk_widget_is_focus (GTK_WIDGET (f->timeline)));
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_application_quit (G_APPLICATION (f->app));
+  g_object_unref (f->app);
+}
+
+static void
+activate (Fixture    *f,
+          const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->timeline), action, NULL));
+}
+
+static void
+test_timeline_zoom_and_pan (void)
+{
+  Fixture f;
+  gint64 bound_start, bound_end, start, end, width;
+
+  fixture_open (&f, "studio-perflib-char_2_bytes.trace");
+  strata_session_get_bounds (f.session, &bound_start, &bound_end);
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, ==, bound_start);
+  g_assert_cmpint (end, ==, bound_end);
+
+  activate (&f, "timeline.zoom-in");
+  strata_session_get_visible_range (f.session, &start, &end);
+  width = end - start;
+  g_assert_cmpint (width, <, (bound_end - bound_start) * 0.7);
+  g_assert_cmpint (width, >, (bound_end - bound_start) * 0.6);
+
+  activate (&f, "timeline.pan-right");
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (end - start, ==, width);
+  g_assert_cmpint (start, >, bound_start + (bound_end - bound_start) / 6);
+
+  activate (&f, "timeline.pan-left");
+  activate (&f, "timeline.pan-left");
+  activate (&f, "timeline.pan-left");
+  strata_session_get_visible_range (f.session, &start, &end);
+  /* Panning stops at the start of the trace. */
+  g_assert_cmpint (start, ==, bound_start);
+
+  activate (&f, "timeline.zoom-out");
+  activate (&f, "timeline.zoom-fit");
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, ==, bound_start);
+  g_assert_cmpint (end, ==, bound_end);
+
+  fixture_close (&f);
+}
+
+static void
+test_timeline_select_calls (void)
+{
+  Fixture f;
+  guint thread, depth, child_depth;
+  guint32 index, method;
+  const StrataSpanTable *table;
+
+  fixture_open (&f, "studio-perflib-char_2_bytes.trace");
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, STRATA_NO_METHOD);
+
+  /* The first arrow press focuses the first visible call. */
+  activate (&f, "timeline.next-call");
+  g_assert_true (strata_timeline_get_focused_call (f.timeline, &thread, &depth, &index));
+  table = strata_trace_get_thread (strata_session_get_trace (f.session), thread)->spans;
+  g_assert_cmpuint (depth, ==, 0);
+  method = table->spans[depth][index].method;
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, method);
+
+  activate (&f, "timeline.child-call");
+  strata_timeline_get_focused_call (f.timeline, &thread, &child_depth, &index);
+  g_assert_cmpuint (child_depth, ==, 1);
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, table->spans[1][index].method);
+  activate (&f, "timeline.parent-call");
+  strata_timeline_get_focused_call (f.timeline, &thread, &depth, &index);
+  g_assert_cmpuint (depth, ==, 0);
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, method);
+
+  /* F zooms to the focused call. */
+  activate (&f, "timeline.zoom-selection");
+  {
+    gint64 start, end;
+
+    strata_session_get_visible_range (f.session, &start, &end);
+    g_assert_cmpint (start, <=, table->spans[0][index].start);
+    g_assert_cmpint (end, >=, table->spans[0][index].end);
+  }
+
+  /* Escape clears the range first, then the method. */
+  strata_session_set_selection_range (f.session, 10, 20);
+  activate (&f, "timeline.clear-selection");
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, method);
+  activate (&f, "timeline.clear-selection");
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, STRATA_NO_METHOD);
+  g_assert_false (strata_timeline_get_focused_call (f.timeline, &thread, &depth, &index));
+
+  fixture_close (&f);
+}
+
+static void
+test_timeline_range_and_clock (void)
+{
+  Fixture f;
+  gint64 bound_start, bound_end, start, end;
+
+  fixture_open (&f, "studio-perflib-char_2_bytes.trace");
+  strata_session_get_bounds (f.session, &bound_start, &bound_end);
+
+  strata_session_set_selection_range (f.session, bound_start + 2000000, bound_start + 1000000);
+  g_assert_true (strata_session_get_selection_range (f.session, &start, &end));
+  g_assert_cmpint (start, ==, bound_start + 1000000);
+  activate (&f, "timeline.zoom-selection");
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, ==, bound_start + 1000000);
+  g_assert_cmpint (end, ==, bound_start + 2000000);
+
+  /* The header's clock switch drives the session. */
+  g_assert_true (gtk_widget_get_visible (f.window->clock_switch));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (f.window->clock_buttons[1]), TRUE);
+  g_assert_cmpuint (strata_session_get_clock (f.session), ==, 1);
+  g_assert_false (strata_session_get_selection_range (f.session, &start, &end));
+
+  activate (&f, "timeline.compact");
+  g_assert_true (strata_timeline_get_compact (f.timeline));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (f.window->compact_button)));
+
+  fixture_close (&f);
+}
+
+/* The drawing code on its own: colours land where the calls are. */
+static void
+test_timeline_render_offscreen (void)
+{
+  g_autofree char *path = strata_test_corpus_path ("dmtrace", "studio-perflib-exception.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(StrataTrace) trace = strata_loader_load (loader, NULL, NULL);
+  g_autoptr(GArray) tracks = NULL;
+  StrataTimelineTheme theme = { { 0, 0, 0, 1 }, { 0.2, 0.5, 0.9, 1 }, FALSE };
+  StrataTimelineView view;
+  StrataTimelineHit hit;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double content_height;
+  guint8 *pixel;
+
+  g_assert_nonnull (trace);
+  tracks = strata_timeline_layout (trace, FALSE, NULL, &content_height);
+  view = (StrataTimelineView) {
+    .trace = trace, .selected_method = G_MAXUINT32, .tracks = tracks, .width = 800,
+    .label_width = STRATA_TIMELINE_LABEL_WIDTH, .theme = &theme,
+  };
+  strata_trace_get_clock_range (trace, 0, &view.start, &view.end);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 300);
+  cr = cairo_create (surface);
+  strata_timeline_render_rows (cr, &view, 300);
+  cairo_surface_flush (surface);
+
+  /* The first call of the first thread covers the start of its row. */
+  g_assert_true (strata_timeline_hit_test (&view, STRATA_TIMELINE_LABEL_WIDTH + 2,
+                                           STRATA_TIMELINE_HEADER_HEIGHT + 4, &hit));
+  g_assert_cmpint (hit.kind, ==, STRATA_HIT_SPAN);
+  g_assert_cmpuint (hit.depth, ==, 0);
+  pixel = cairo_image_surface_get_data (surface) +
+          (int) (STRATA_TIMELINE_HEADER_HEIGHT + 4) * cairo_image_surface_get_stride (surface) +
+          (int) (STRATA_TIMELINE_LABEL_WIDTH + 2) * 4;
+  g_assert_cmpuint (pixel[3], ==, 255);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_timeline_needs_display (void)
+{
+  g_test_skip ("no display; run under xvfb-run");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/timeline/render-offscreen", test_timeline_render_offscreen);
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/timeline/needs-display", test_timeline_needs_display);
+      return g_test_run ();
+    }
+  g_test_add_func ("/timeline/zoom-and-pan", test_timeline_zoom_and_pan);
+  g_test_add_func ("/timeline/select-calls", test_timeline_select_calls);
+  g_test_add_func ("/timeline/range-and-clock", test_timeline_range_and_clock);
+
+  return g_test_run ();
+}
