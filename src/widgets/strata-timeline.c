@@ -350,13 +350,14 @@ strata_timeline_describe_call (StrataTimeline *self,
   const StrataSpanTable *table = info->spans;
   const StrataMethod *method = strata_trace_get_method (trace, table->spans[depth][index].method);
   GString *text = g_string_new (strata_trace_get_string (trace, method->display_name));
+  g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, info->tid);
   gint64 origin, unused;
 
   if (method->source_file != 0)
     g_string_append_printf (text, "\n%s", strata_trace_get_string (trace, method->source_file));
   /* Translators: the thread a call ran on, its id, and the call's depth */
-  g_string_append_printf (text, _("\nThread %s (%" G_GINT64_FORMAT "), depth %u"),
-                          strata_trace_get_string (trace, info->name), info->tid, depth);
+  g_string_append_printf (text, _("\nThread %s (%s), depth %u"),
+                          strata_trace_get_string (trace, info->name), tid, depth);
   for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
     {
       strata_trace_get_clock_range (trace, c, &origin, &unused);
