@@ -562,10 +562,15 @@ draw_process_header (const Painter     *p,
   cairo_rectangle (p->cr, 0, y, view->width, track->height);
   cairo_fill (p->cr);
 
-  /* Translators: a process header: disclosure triangle, name, pid and thread count */
-  title = g_strdup_printf (ngettext ("%s %s (pid %s) · %u thread",
-                                     "%s %s (pid %s) · %u threads", track->n_threads),
-                           track->collapsed ? "▸" : "▾", name, pid, track->n_threads);
+  if (process->pid != 0)
+    /* Translators: a process header: disclosure triangle, name, pid and thread count */
+    title = g_strdup_printf (ngettext ("%s %s (pid %s) · %u thread",
+                                       "%s %s (pid %s) · %u threads", track->n_threads),
+                             track->collapsed ? "▸" : "▾", name, pid, track->n_threads);
+  else
+    /* Translators: a process header: disclosure triangle, name and thread count */
+    title = g_strdup_printf (ngettext ("%s %s · %u thread", "%s %s · %u threads", track->n_threads),
+                             track->collapsed ? "▸" : "▾", name, track->n_threads);
   draw_text (p, title, 8, y + 5, view->width - 16, 0.9, TRUE);
 }
 
