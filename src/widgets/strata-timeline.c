@@ -20,6 +20,7 @@
 #define WHEEL_PAN_FRACTION 0.1
 #define WHEEL_SCROLL_PX 54.0
 #define CALL_MARGIN 0.05
+#define DRAG_THRESHOLD_PX 3.0
 
 struct _StrataTimeline
 {
@@ -49,7 +50,7 @@ struct _StrataTimeline
   gint64               drag_visible_start;
   gint64               drag_visible_end;
   double               drag_start_x;
-  double               drag_start_y;
+  double               drag_start_scroll;
   gboolean             dragging_overview;
   gboolean             selecting_range;
   gint64               range_anchor;
@@ -535,7 +536,7 @@ drag_begin_cb (StrataTimeline *self,
 
   strata_session_get_visible_range (self->session, &self->drag_visible_start, &self->drag_visible_end);
   self->drag_start_x = x;
-  self->drag_start_y = y;
+  self->drag_start_scroll = gtk_adjustment_get_value (self->vadjustment);
   self->dragging_overview = y < STRATA_TIMELINE_OVERVIEW_HEIGHT;
   self->selecting_range = !self->dragging_overview && (state & GDK_SHIFT_MASK) != 0;
   if (self->selecting_range)
@@ -579,9 +580,7 @@ drag_update_cb (StrataTimeline *self,
   shift = dx * (self->drag_visible_end - self->drag_visible_start) / area;
   strata_session_set_visible_range (self->session, self->drag_visible_start - shift,
                                     self->drag_visible_end - shift);
-  gtk_adjustment_set_value (self->vadjustment, gtk_adjustment_get_value (self->vadjustment) - dy);
-  self->drag_start_y += dy;
-  gtk_gesture_drag_get_offset (gesture, NULL, NULL);
+  gtk_adjustment_set_value (self->vadjustment, self->drag_start_scroll - dy);
 }
 
 static void
@@ -592,7 +591,13 @@ drag_end_cb (StrataTimeline *self,
 {
   if (self->selecting_range)
     {
+      gint64 start, end;
+
       self->selecting_range = FALSE;
+      /* A shift-click is not a range. */
+      if (ABS (dx) < DRAG_THRESHOLD_PX &&
+          strata_session_get_selection_range (self->session, &start, &end))
+        strata_session_clear_selection (self->session);
       update_range_label (self, TRUE);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
