@@ -340,9 +340,16 @@ flush_batches (const Painter *p)
       if (rects->len == 0)
         continue;
 
-      if (b == MERGED_BUCKET)
-        set_rgba (p->cr, &p->view->theme->fg,
-                  p->monochrome ? p->mono_alpha : p->view->selected_method == G_MAXUINT32 ? 0.55 : 0.55 * DIMMED_ALPHA);
+      if (b == MERGED_BUCKET && p->monochrome)
+        set_rgba (p->cr, &p->view->theme->fg, p->mono_alpha);
+      else if (b == MERGED_BUCKET)
+        {
+          /* Opaque grey fills fastest; dimmed, it lets the selection show. */
+          const StrataColor *grey = strata_palette_get_color (STRATA_PALETTE_NEUTRAL);
+
+          cairo_set_source_rgba (p->cr, grey->red, grey->green, grey->blue,
+                                 p->view->selected_method == G_MAXUINT32 ? 1.0 : DIMMED_ALPHA);
+        }
       else
         {
           guint slot = b % N_COLOR_SLOTS;
