@@ -95,6 +95,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   g_autofree guint8 *colors = NULL;
   g_autoptr(GArray) tracks = NULL;
+  g_autoptr(StrataLabelCache) labels = strata_label_cache_new ();
   StrataTimelineTheme theme = { { 0.2, 0.2, 0.2, 1 }, { 0.21, 0.52, 0.89, 1 }, FALSE };
   StrataTimelineView view;
   cairo_surface_t *surface;
@@ -127,7 +128,7 @@ main (int   argc,
     .trace = trace, .clock = 0, .start = start, .end = end,
     .bound_start = start, .bound_end = end, .colors = colors,
     .selected_method = G_MAXUINT32, .tracks = tracks, .width = WIDTH,
-    .label_width = STRATA_TIMELINE_LABEL_WIDTH, .theme = &theme,
+    .label_width = STRATA_TIMELINE_LABEL_WIDTH, .theme = &theme, .label_cache = labels,
   };
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);

@@ -51,6 +51,40 @@ typedef struct
   double                    area_width;
 } Painter;
 
+/* ---- Label cache ---- */
+
+#define LABEL_CACHE_MAX 4096
+
+struct _StrataLabelCache
+{
+  GHashTable *layouts;   /* method << 32 | width in px -> PangoLayout */
+};
+
+StrataLabelCache *
+strata_label_cache_new (void)
+{
+  StrataLabelCache *cache = g_new0 (StrataLabelCache, 1);
+
+  cache->layouts = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+  return cache;
+}
+
+void
+strata_label_cache_free (StrataLabelCache *cache)
+{
+  if (cache == NULL)
+    return;
+  g_hash_table_unref (cache->layouts);
+  g_free (cache);
+}
+
+/* Call when the trace, font or scale changes. */
+void
+strata_label_cache_clear (StrataLabelCache *cache)
+{
+  g_hash_table_remove_all (cache->layouts);
+}
+
 /* ---- Small helpers ---- */
 
 static inline gint64
@@ -236,6 +270,35 @@ span_alpha (const Painter *p,
   return DIMMED_ALPHA;
 }
 
+static PangoLayout *
+label_layout (const Painter *p,
+              guint32        method,
+              int            width)
+{
+  StrataLabelCache *cache = p->view->label_cache;
+  guint64 key = ((guint64) method << 32) | (guint32) width;
+  PangoLayout *layout;
+
+  if (cache == NULL)
+    {
+      layout = p->layout;
+      pango_layout_set_text (layout, strata_trace_get_method_name (p->view->trace, method), -1);
+      pango_layout_set_width (layout, (width - 6) * PANGO_SCALE);
+      return layout;
+    }
+
+  if ((layout = g_hash_table_lookup (cache->layouts, &key)))
+    return layout;
+
+  if (g_hash_table_size (cache->layouts) >= LABEL_CACHE_MAX)
+    g_hash_table_remove_all (cache->layouts);
+  layout = pango_layout_copy (p->layout);
+  pango_layout_set_text (layout, strata_trace_get_method_name (p->view->trace, method), -1);
+  pango_layout_set_width (layout, (width - 6) * PANGO_SCALE);
+  g_hash_table_insert (cache->layouts, g_memdup2 (&key, sizeof key), layout);
+  return layout;
+}
+
 static void
 draw_label (const Painter *p,
             guint32        method,
@@ -245,17 +308,15 @@ draw_label (const Painter *p,
             double         height,
             const StrataColor *color)
 {
-  const char *name;
   double luminance = 0.299 * color->red + 0.587 * color->green + 0.114 * color->blue;
+  PangoLayout *layout;
   int text_height;
 
   if (p->layout == NULL || width < MIN_LABEL_PX)
     return;
 
-  name = strata_trace_get_method_name (p->view->trace, method);
-  pango_layout_set_text (p->layout, name, -1);
-  pango_layout_set_width (p->layout, (int) ((width - 6) * PANGO_SCALE));
-  pango_layout_get_pixel_size (p->layout, NULL, &text_height);
+  layout = label_layout (p, method, (int) width);
+  pango_layout_get_pixel_size (layout, NULL, &text_height);
 
   cairo_save (p->cr);
   cairo_rectangle (p->cr, x, y, width, height);
@@ -265,7 +326,7 @@ draw_label (const Painter *p,
   else
     cairo_set_source_rgba (p->cr, 1, 1, 1, 0.95 * span_alpha (p, method));
   cairo_move_to (p->cr, x + 3, y + (height - text_height) / 2);
-  pango_cairo_show_layout (p->cr, p->layout);
+  pango_cairo_show_layout (p->cr, layout);
   cairo_restore (p->cr);
 }
 
@@ -286,7 +347,10 @@ add_rect (const Painter *p,
           double         width,
           double         height)
 {
-  double rect[4] = { x, y, width, height };
+  /* Whole pixels: cairo fills aligned boxes on a fast path, and edges
+   * stay crisp. */
+  double left = round (x), top = round (y);
+  double rect[4] = { left, top, MAX (1.0, round (x + width) - left), MAX (1.0, round (y + height) - top) };
 
   g_array_append_vals (p->batches[bucket], rect, 4);
 }

@@ -51,6 +51,16 @@ typedef struct
   gboolean   dark;
 } StrataTimelineTheme;
 
+/* Laid-out method names kept between frames: shaping text is the most
+ * expensive part of a frame, and panning keeps the widths. */
+typedef struct _StrataLabelCache StrataLabelCache;
+
+StrataLabelCache *strata_label_cache_new   (void);
+void              strata_label_cache_free  (StrataLabelCache *cache);
+void              strata_label_cache_clear (StrataLabelCache *cache);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataLabelCache, strata_label_cache_free)
+
 typedef enum
 {
   STRATA_HIT_NONE,
@@ -89,6 +99,7 @@ typedef struct
   double                     label_width;
   const StrataTimelineTheme *theme;
   const PangoFontDescription *font;            /* for labels; NULL: Sans 9 */
+  StrataLabelCache          *label_cache;      /* nullable */
   gboolean                   has_range;
   gint64                     range_start;
   gint64                     range_end;

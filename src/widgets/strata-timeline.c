@@ -38,6 +38,7 @@ struct _StrataTimeline
   gboolean             compact;
   GArray              *marks;
   char                *range_label;
+  StrataLabelCache    *label_cache;
 
   /* Pointer and keyboard */
   double               pointer_x;
@@ -115,6 +116,7 @@ fill_view (StrataTimeline      *self,
     .label_width = STRATA_TIMELINE_LABEL_WIDTH,
     .theme = theme,
     .font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self))),
+    .label_cache = self->label_cache,
     .range_label = self->range_label,
     .has_focus = self->has_focus_call,
     .focus_thread = self->focus_thread,
@@ -192,6 +194,17 @@ strata_timeline_size_allocate (GtkWidget *widget,
 }
 
 static void
+strata_timeline_css_changed (GtkWidget         *widget,
+                             GtkCssStyleChange *change)
+{
+  StrataTimeline *self = STRATA_TIMELINE (widget);
+
+  GTK_WIDGET_CLASS (strata_timeline_parent_class)->css_changed (widget, change);
+  /* The font may have changed: labels are laid out again. */
+  strata_label_cache_clear (self->label_cache);
+}
+
+static void
 strata_timeline_measure (GtkWidget      *widget,
                          GtkOrientation  orientation,
                          int             for_size,
@@ -245,6 +258,7 @@ static void
 trace_changed_cb (StrataTimeline *self)
 {
   self->has_focus_call = FALSE;
+  strata_label_cache_clear (self->label_cache);
   g_hash_table_remove_all (self->collapsed);
   if (self->vadjustment != NULL)
     gtk_adjustment_set_value (self->vadjustment, 0);
@@ -928,6 +942,7 @@ strata_timeline_dispose (GObject *object)
   g_clear_pointer (&self->marks, g_array_unref);
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   g_clear_pointer (&self->range_label, g_free);
+  g_clear_pointer (&self->label_cache, strata_label_cache_free);
 
   G_OBJECT_CLASS (strata_timeline_parent_class)->dispose (object);
 }
@@ -1033,6 +1048,7 @@ strata_timeline_class_init (StrataTimelineClass *klass)
   widget_class->snapshot = strata_timeline_snapshot;
   widget_class->measure = strata_timeline_measure;
   widget_class->size_allocate = strata_timeline_size_allocate;
+  widget_class->css_changed = strata_timeline_css_changed;
 
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL,
@@ -1089,6 +1105,7 @@ strata_timeline_init (StrataTimeline *self)
   GtkGesture *gesture;
 
   self->collapsed = g_hash_table_new (NULL, NULL);
+  self->label_cache = strata_label_cache_new ();
   set_vadjustment (self, NULL);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
