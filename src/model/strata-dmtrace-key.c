@@ -55,10 +55,8 @@ parse_id (const char *text,
   memcpy (buf, text, len);
   buf[len] = '\0';
 
-  if (g_ascii_strncasecmp (buf, "0x", 2) == 0)
-    digits = buf + 2, *id = g_ascii_strtoull (digits, &end, 16);
-  else
-    digits = buf, *id = g_ascii_strtoull (digits, &end, 10);
+  digits = g_ascii_strncasecmp (buf, "0x", 2) == 0 ? buf + 2 : buf;
+  *id = g_ascii_strtoull (digits, &end, digits == buf ? 10 : 16);
   return end != digits && g_ascii_isxdigit (*digits) && (*end == '\0' || g_ascii_isspace (*end));
 }
 
