@@ -45,6 +45,8 @@ struct _StrataWindow
   GtkWidget            *clock_buttons[2];
   GtkWidget            *timeline;
   GtkWidget            *paned;
+  GtkWidget            *details;
+  GtkWidget            *profile_view;
 };
 
 void   _strata_window_class_init_actions (GtkWidgetClass *widget_class);

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-profile-view.h"
 #include "strata-trace-summary.h"
 #include "strata-window-private.h"
 
@@ -188,8 +189,14 @@ static void
 show_trace (StrataWindow *self,
             StrataTrace  *trace)
 {
+  int summary_page;
+
   strata_session_set_trace (self->session, trace);
-  gtk_paned_set_end_child (GTK_PANED (self->paned), strata_trace_summary_new (trace));
+  summary_page = gtk_notebook_get_n_pages (GTK_NOTEBOOK (self->details)) - 1;
+  if (summary_page > 0)
+    gtk_notebook_remove_page (GTK_NOTEBOOK (self->details), summary_page);
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->details), strata_trace_summary_new (trace),
+                            gtk_label_new (_("Summary")));
   show_resting_page (self);
   gtk_widget_grab_focus (self->timeline);
 }
@@ -204,8 +211,14 @@ build_trace_page (StrataWindow *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->timeline);
 
+  self->profile_view = strata_profile_view_new (self->session);
+  self->details = gtk_notebook_new ();
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->profile_view, gtk_label_new (_("Profile")));
+  gtk_widget_set_size_request (self->details, -1, 260);
+
   self->paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
   gtk_paned_set_start_child (GTK_PANED (self->paned), scroller);
+  gtk_paned_set_end_child (GTK_PANED (self->paned), self->details);
   gtk_paned_set_resize_start_child (GTK_PANED (self->paned), TRUE);
   gtk_paned_set_resize_end_child (GTK_PANED (self->paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (self->paned), FALSE);

@@ -1,0 +1,194 @@
+/* strata-profile-row.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-profile-row.h"
+
+struct _StrataProfileRow
+{
+  GObject               parent_instance;
+
+  StrataProfile        *profile;
+  StrataProfileRowKind  kind;
+  guint32               method;   /* the method this row is about */
+  guint                 edge;     /* parents and children: the edge */
+};
+
+G_DEFINE_FINAL_TYPE (StrataProfileRow, strata_profile_row, G_TYPE_OBJECT)
+
+static void
+strata_profile_row_finalize (GObject *object)
+{
+  StrataProfileRow *self = (StrataProfileRow *)object;
+
+  g_clear_object (&self->profile);
+
+  G_OBJECT_CLASS (strata_profile_row_parent_class)->finalize (object);
+}
+
+static void
+strata_profile_row_class_init (StrataProfileRowClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = strata_profile_row_finalize;
+}
+
+static void
+strata_profile_row_init (StrataProfileRow *self)
+{
+}
+
+StrataProfileRow *
+strata_profile_row_new_method (StrataProfile *profile,
+                               guint32        method)
+{
+  StrataProfileRow *self = g_object_new (STRATA_TYPE_PROFILE_ROW, NULL);
+
+  self->profile = g_object_ref (profile);
+  self->kind = STRATA_PROFILE_ROW_METHOD;
+  self->method = method;
+  return self;
+}
+
+/* A parent row names the caller; a child row names the callee. */
+StrataProfileRow *
+strata_profile_row_new_edge (StrataProfile        *profile,
+                             StrataProfileRowKind  kind,
+                             guint                 edge)
+{
+  StrataProfileRow *self = g_object_new (STRATA_TYPE_PROFILE_ROW, NULL);
+  const StrataProfileEdge *e = strata_profile_get_edge (profile, edge);
+
+  self->profile = g_object_ref (profile);
+  self->kind = kind;
+  self->edge = edge;
+  self->method = kind == STRATA_PROFILE_ROW_PARENT ? e->caller : e->callee;
+  return self;
+}
+
+StrataProfileRowKind
+strata_profile_row_get_kind (StrataProfileRow *self)
+{
+  return self->kind;
+}
+
+/**
+ * strata_profile_row_get_profile:
+ *
+ * Returns: (transfer none): the profile
+ */
+StrataProfile *
+strata_profile_row_get_profile (StrataProfileRow *self)
+{
+  return self->profile;
+}
+
+/* STRATA_PROFILE_TOPLEVEL for the parent row of calls at the bottom of a stack. */
+guint32
+strata_profile_row_get_method (StrataProfileRow *self)
+{
+  return self->method;
+}
+
+const char *
+strata_profile_row_get_name (StrataProfileRow *self)
+{
+  if (self->method == STRATA_PROFILE_TOPLEVEL)
+    return _("(toplevel)");
+  return strata_trace_get_method_name (strata_profile_get_trace (self->profile), self->method);
+}
+
+static const StrataProfileEdge *
+edge (StrataProfileRow *self)
+{
+  return strata_profile_get_edge (self->profile, self->edge);
+}
+
+/* Edge rows: the time spent in the callee through this edge. */
+gint64
+strata_profile_row_get_inclusive (StrataProfileRow *self,
+                                  guint             clock)
+{
+  if (self->kind != STRATA_PROFILE_ROW_METHOD)
+    return edge (self)->time[clock];
+  return strata_profile_get_entry (self->profile, self->method)->inclusive[clock];
+}
+
+gint64
+strata_profile_row_get_exclusive (StrataProfileRow *self,
+                                  guint             clock)
+{
+  if (self->kind != STRATA_PROFILE_ROW_METHOD)
+    return -1;
+  return strata_profile_get_entry (self->profile, self->method)->exclusive[clock];
+}
+
+/* Edge rows: the calls made through the edge. */
+guint64
+strata_profile_row_get_calls (StrataProfileRow *self)
+{
+  if (self->kind != STRATA_PROFILE_ROW_METHOD)
+    return edge (self)->calls;
+  return strata_profile_get_entry (self->profile, self->method)->calls;
+}
+
+guint64
+strata_profile_row_get_recursive_calls (StrataProfileRow *self)
+{
+  if (self->kind != STRATA_PROFILE_ROW_METHOD)
+    return 0;
+  return strata_profile_get_entry (self->profile, self->method)->recursive_calls;
+}
+
+/* The calls an edge row's count is out of: all calls to the callee. */
+guint64
+strata_profile_row_get_total_calls (StrataProfileRow *self)
+{
+  const StrataProfileEntry *entry;
+
+  entry = strata_profile_get_entry (self->profile,
+                                    self->kind == STRATA_PROFILE_ROW_METHOD ? self->method
+                                                                            : edge (self)->callee);
+  return entry->calls + entry->recursive_calls;
+}
+
+gint64
+strata_profile_row_get_time_per_call (StrataProfileRow *self,
+                                      guint             clock)
+{
+  guint64 calls = strata_profile_row_get_calls (self);
+
+  return calls ? strata_profile_row_get_inclusive (self, clock) / (gint64) calls : 0;
+}
+
+/* Under an expanded method: its parents, then its children. */
+GListModel *
+strata_profile_row_create_relatives (StrataProfileRow *self)
+{
+  GListStore *store;
+  const guint32 *edges;
+  guint n;
+
+  if (self->kind != STRATA_PROFILE_ROW_METHOD)
+    return NULL;
+
+  store = g_list_store_new (STRATA_TYPE_PROFILE_ROW);
+  edges = strata_profile_get_parents (self->profile, self->method, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(StrataProfileRow) row = strata_profile_row_new_edge (self->profile, STRATA_PROFILE_ROW_PARENT, edges[i]);
+
+      g_list_store_append (store, row);
+    }
+  edges = strata_profile_get_children (self->profile, self->method, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(StrataProfileRow) row = strata_profile_row_new_edge (self->profile, STRATA_PROFILE_ROW_CHILD, edges[i]);
+
+      g_list_store_append (store, row);
+    }
+  return G_LIST_MODEL (store);
+}

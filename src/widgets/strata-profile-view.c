@@ -1,0 +1,1044 @@
+/* strata-profile-view.c: traceview's profile panel
+ *
+ * GtkTreeListModel (methods; expanding one lists its parents and
+ * children) → GtkTreeListRowSorter → GtkSortListModel → GtkFilterListModel
+ * → GtkSingleSelection → GtkColumnView. Selection is shared with the
+ * timeline through the session.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-palette.h"
+#include "strata-profile-model.h"
+#include "strata-profile-view.h"
+#include "strata-units.h"
+
+#define SWATCH_SIZE 12
+#define NAME_COLUMN_WIDTH 420
+#define NUMBER_COLUMN_WIDTH 96
+
+typedef enum
+{
+  COLUMN_NAME,
+  COLUMN_INCL_PCT,
+  COLUMN_INCL,
+  COLUMN_EXCL_PCT,
+  COLUMN_EXCL,
+  COLUMN_CALLS,
+  COLUMN_PER_CALL,
+} ColumnKind;
+
+typedef struct
+{
+  ColumnKind kind;
+  guint      clock;
+} ColumnSpec;
+
+struct _StrataProfileView
+{
+  GtkWidget           parent_instance;
+
+  StrataSession      *session;
+  StrataProfile      *profile;       /* the one on show: whole trace or a thread */
+  GCancellable       *cancellable;
+
+  GtkWidget          *box;
+  GtkWidget          *search_entry;
+  GtkWidget          *matches_label;
+  GtkWidget          *thread_dropdown;
+  GtkStringList      *thread_names;
+  GArray             *thread_indexes; /* dropdown position - 1 -> thread */
+  GtkWidget          *column_view;
+  GtkTreeListModel   *tree;
+  GtkSortListModel   *sorted;
+  GtkFilterListModel *filtered;
+  GtkCustomFilter    *filter;
+  GtkSingleSelection *selection;
+  char               *needle;
+  gboolean            syncing;
+};
+
+G_DEFINE_FINAL_TYPE (StrataProfileView, strata_profile_view, GTK_TYPE_WIDGET)
+
+/* ---- Cells ---- */
+
+static StrataProfileRow *
+row_of (GtkListItem *item)
+{
+  GtkTreeListRow *tree_row = gtk_list_item_get_item (item);
+
+  return tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
+}
+
+static char *
+format_time (StrataProfileRow *row,
+             gint64            time)
+{
+  if (time < 0)
+    return g_strdup ("");
+  return strata_units_format_duration (time);
+}
+
+static char *
+cell_text (StrataProfileView *self,
+           StrataProfileRow  *row,
+           const ColumnSpec  *spec)
+{
+  gint64 total = spec->clock < strata_profile_get_n_clocks (self->profile)
+                 ? strata_profile_get_total (self->profile, spec->clock) : 0;
+  gboolean edge = strata_profile_row_get_kind (row) != STRATA_PROFILE_ROW_METHOD;
+
+  switch (spec->kind)
+    {
+    case COLUMN_INCL_PCT:
+      return strata_units_format_percent (strata_profile_row_get_inclusive (row, spec->clock), total);
+    case COLUMN_INCL:
+      return format_time (row, strata_profile_row_get_inclusive (row, spec->clock));
+    case COLUMN_EXCL_PCT:
+      return edge ? g_strdup ("") : strata_units_format_percent (strata_profile_row_get_exclusive (row, spec->clock), total);
+    case COLUMN_EXCL:
+      return format_time (row, strata_profile_row_get_exclusive (row, spec->clock));
+    case COLUMN_CALLS:
+      if (edge)
+        /* Translators: calls through one caller/callee edge, out of all calls to the callee */
+        return g_strdup_printf (_("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT),
+                                strata_profile_row_get_calls (row), strata_profile_row_get_total_calls (row));
+      return g_strdup_printf ("%" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT,
+                              strata_profile_row_get_calls (row), strata_profile_row_get_recursive_calls (row));
+    case COLUMN_PER_CALL:
+      return format_time (row, strata_profile_row_get_time_per_call (row, spec->clock));
+    case COLUMN_NAME:
+    default:
+      return g_strdup (strata_profile_row_get_name (row));
+    }
+}
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  StrataProfileView *self = user_data;
+  guint32 method = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "method"));
+  const guint8 *colors = strata_session_get_colors (self->session);
+  const StrataColor *color;
+
+  if (method == STRATA_PROFILE_TOPLEVEL || colors == NULL ||
+      method >= strata_trace_get_n_methods (strata_session_get_trace (self->session)))
+    return;
+  color = strata_palette_get_color (colors[method]);
+  cairo_set_source_rgb (cr, color->red, color->green, color->blue);
+  cairo_rectangle (cr, 0, (height - SWATCH_SIZE) / 2, SWATCH_SIZE, SWATCH_SIZE);
+  cairo_fill (cr);
+}
+
+static void
+setup_name_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               StrataProfileView        *self)
+{
+  GtkWidget *expander = gtk_tree_expander_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *swatch = gtk_drawing_area_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), SWATCH_SIZE);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_box_append (GTK_BOX (box), swatch);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
+  gtk_list_item_set_child (item, expander);
+}
+
+static void
+setup_number_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 StrataProfileView        *self)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+set_kind_class (GtkWidget        *widget,
+                StrataProfileRow *row)
+{
+  StrataProfileRowKind kind = strata_profile_row_get_kind (row);
+
+  gtk_widget_remove_css_class (widget, "profile-parent");
+  gtk_widget_remove_css_class (widget, "profile-child");
+  if (kind == STRATA_PROFILE_ROW_PARENT)
+    gtk_widget_add_css_class (widget, "profile-parent");
+  else if (kind == STRATA_PROFILE_ROW_CHILD)
+    gtk_widget_add_css_class (widget, "profile-child");
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory,
+         GtkListItem              *item,
+         StrataProfileView        *self)
+{
+  const ColumnSpec *spec = g_object_get_data (G_OBJECT (factory), "spec");
+  StrataProfileRow *row = row_of (item);
+  GtkWidget *child = gtk_list_item_get_child (item);
+  g_autofree char *text = NULL;
+  GtkWidget *label = child;
+
+  if (row == NULL)
+    return;
+
+  text = cell_text (self, row, spec);
+  if (spec->kind == COLUMN_NAME)
+    {
+      GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child));
+      GtkWidget *swatch = gtk_widget_get_first_child (box);
+
+      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), gtk_list_item_get_item (item));
+      g_object_set_data (G_OBJECT (swatch), "method", GUINT_TO_POINTER (strata_profile_row_get_method (row)));
+      gtk_widget_queue_draw (swatch);
+      label = gtk_widget_get_last_child (box);
+      gtk_widget_set_tooltip_text (label, text);
+    }
+  gtk_label_set_label (GTK_LABEL (label), text);
+  set_kind_class (child, row);
+}
+
+/* ---- Sorting ---- */
+
+static int
+compare_values (gint64 a,
+                gint64 b)
+{
+  return a < b ? -1 : a > b;
+}
+
+/* Parents and children keep their own order (largest first), whichever
+ * column sorts the methods. */
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  StrataProfileRow *ra = (StrataProfileRow *) a, *rb = (StrataProfileRow *) b;
+  const ColumnSpec *spec = user_data;
+
+  if (strata_profile_row_get_kind (ra) != STRATA_PROFILE_ROW_METHOD ||
+      strata_profile_row_get_kind (rb) != STRATA_PROFILE_ROW_METHOD)
+    return GTK_ORDERING_EQUAL;
+
+  switch (spec->kind)
+    {
+    case COLUMN_NAME:
+      return g_utf8_collate (strata_profile_row_get_name (ra), strata_profile_row_get_name (rb));
+    case COLUMN_INCL_PCT:
+    case COLUMN_INCL:
+      return compare_values (strata_profile_row_get_inclusive (ra, spec->clock),
+                             strata_profile_row_get_inclusive (rb, spec->clock));
+    case COLUMN_EXCL_PCT:
+    case COLUMN_EXCL:
+      return compare_values (strata_profile_row_get_exclusive (ra, spec->clock),
+                             strata_profile_row_get_exclusive (rb, spec->clock));
+    case COLUMN_CALLS:
+      return compare_values (strata_profile_row_get_total_calls (ra), strata_profile_row_get_total_calls (rb));
+    case COLUMN_PER_CALL:
+    default:
+      return compare_values (strata_profile_row_get_time_per_call (ra, spec->clock),
+                             strata_profile_row_get_time_per_call (rb, spec->clock));
+    }
+}
+
+/* ---- Columns ---- */
+
+static const char *
+column_title (ColumnKind kind)
+{
+  switch (kind)
+    {
+    case COLUMN_INCL_PCT:
+      return _("Incl %");
+    case COLUMN_INCL:
+      return _("Incl");
+    case COLUMN_EXCL_PCT:
+      return _("Excl %");
+    case COLUMN_EXCL:
+      return _("Excl");
+    case COLUMN_CALLS:
+      return _("Calls+Rec");
+    case COLUMN_PER_CALL:
+      return _("Time/Call");
+    case COLUMN_NAME:
+    default:
+      return _("Name");
+    }
+}
+
+static const char *
+column_id (ColumnKind kind)
+{
+  static const char *ids[] = { "name", "incl-pct", "incl", "excl-pct", "excl", "calls", "per-call" };
+
+  return ids[kind];
+}
+
+static GtkColumnViewColumn *
+create_column (StrataProfileView *self,
+               ColumnKind         kind,
+               guint              clock,
+               gboolean           two_clocks)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  ColumnSpec *spec = g_new0 (ColumnSpec, 1);
+  g_autofree char *title = NULL;
+  g_autofree char *id = NULL;
+  GtkColumnViewColumn *column;
+  g_autoptr(GtkSorter) sorter = NULL;
+  StrataTrace *trace = strata_profile_get_trace (self->profile);
+
+  spec->kind = kind;
+  spec->clock = clock;
+  g_object_set_data_full (G_OBJECT (factory), "spec", spec, g_free);
+  g_signal_connect (factory, "setup", G_CALLBACK (kind == COLUMN_NAME ? setup_name_cb : setup_number_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
+
+  if (two_clocks && kind != COLUMN_NAME && kind != COLUMN_CALLS)
+    /* Translators: a column title and the clock it is on, e.g. "Incl CPU" */
+    title = g_strdup_printf (_("%s %s"), column_title (kind),
+                             strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_THREAD_CPU
+                             ? C_("clock", "CPU") : C_("clock", "Wall"));
+  else
+    title = g_strdup (column_title (kind));
+
+  column = gtk_column_view_column_new (title, factory);
+  id = g_strdup_printf ("%s-%u", column_id (kind), clock);
+  g_object_set_data_full (G_OBJECT (column), "strata-id", g_steal_pointer (&id), g_free);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  gtk_column_view_column_set_expand (column, kind == COLUMN_NAME);
+  gtk_column_view_column_set_fixed_width (column, kind == COLUMN_NAME ? NAME_COLUMN_WIDTH : NUMBER_COLUMN_WIDTH);
+  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, g_memdup2 (spec, sizeof *spec), g_free));
+  gtk_column_view_column_set_sorter (column, sorter);
+  return column;
+}
+
+static void
+remove_columns (StrataProfileView *self)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  guint n;
+
+  while ((n = g_list_model_get_n_items (columns)) > 0)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, n - 1);
+
+      gtk_column_view_remove_column (GTK_COLUMN_VIEW (self->column_view), column);
+    }
+}
+
+static void
+build_columns (StrataProfileView *self)
+{
+  static const ColumnKind per_clock[] = { COLUMN_INCL_PCT, COLUMN_INCL, COLUMN_EXCL_PCT, COLUMN_EXCL };
+  guint n_clocks = strata_profile_get_n_clocks (self->profile);
+  GtkColumnView *view = GTK_COLUMN_VIEW (self->column_view);
+  g_autoptr(GtkColumnViewColumn) name = create_column (self, COLUMN_NAME, 0, n_clocks > 1);
+  g_autoptr(GtkColumnViewColumn) calls = create_column (self, COLUMN_CALLS, 0, n_clocks > 1);
+  GtkColumnViewColumn *first_incl = NULL;
+
+  remove_columns (self);
+  gtk_column_view_append_column (view, name);
+  for (guint c = 0; c < n_clocks; c++)
+    for (guint k = 0; k < G_N_ELEMENTS (per_clock); k++)
+      {
+        g_autoptr(GtkColumnViewColumn) column = create_column (self, per_clock[k], c, n_clocks > 1);
+
+        gtk_column_view_append_column (view, column);
+        if (first_incl == NULL && per_clock[k] == COLUMN_INCL)
+          first_incl = column;
+      }
+  gtk_column_view_append_column (view, calls);
+  for (guint c = 0; c < n_clocks; c++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = create_column (self, COLUMN_PER_CALL, c, n_clocks > 1);
+
+      gtk_column_view_append_column (view, column);
+    }
+
+  gtk_column_view_sort_by_column (view, first_incl, GTK_SORT_DESCENDING);
+}
+
+/* ---- Models ---- */
+
+static GListModel *
+create_relatives_cb (gpointer item,
+                     gpointer user_data)
+{
+  return strata_profile_row_create_relatives (item);
+}
+
+static gboolean
+filter_cb (gpointer item,
+           gpointer user_data)
+{
+  StrataProfileView *self = user_data;
+  GtkTreeListRow *tree_row = item;
+  g_autoptr(GtkTreeListRow) parent = NULL;
+  StrataProfileRow *row;
+
+  if (self->needle == NULL || *self->needle == '\0')
+    return TRUE;
+
+  /* Parents and children show when their method does. */
+  if ((parent = gtk_tree_list_row_get_parent (tree_row)))
+    tree_row = parent;
+  row = gtk_tree_list_row_get_item (tree_row);
+  return strcasestr (strata_profile_row_get_name (row), self->needle) != NULL;
+}
+
+static void
+update_matches_label (StrataProfileView *self)
+{
+  g_autofree char *text = NULL;
+  guint n = strata_profile_view_get_n_matches (self);
+
+  if (self->needle == NULL || *self->needle == '\0')
+    text = g_strdup_printf (ngettext ("%u method", "%u methods", n), n);
+  else
+    text = g_strdup_printf (ngettext ("%u match", "%u matches", n), n);
+  gtk_label_set_label (GTK_LABEL (self->matches_label), text);
+}
+
+static void
+show_profile (StrataProfileView *self,
+              StrataProfile     *profile)
+{
+  g_autoptr(StrataProfileModel) root = NULL;
+  GtkTreeListModel *tree;
+
+  if (!g_set_object (&self->profile, profile))
+    return;
+
+  if (profile == NULL)
+    {
+      gtk_sort_list_model_set_model (self->sorted, NULL);
+      g_clear_object (&self->tree);
+      return;
+    }
+
+  root = strata_profile_model_new (profile);
+  tree = gtk_tree_list_model_new (G_LIST_MODEL (g_steal_pointer (&root)), FALSE, FALSE,
+                                  create_relatives_cb, NULL, NULL);
+  g_set_object (&self->tree, tree);
+  g_object_unref (tree);
+  build_columns (self);
+  gtk_sort_list_model_set_model (self->sorted, G_LIST_MODEL (self->tree));
+  update_matches_label (self);
+}
+
+/* ---- Threads ---- */
+
+static void
+fill_threads (StrataProfileView *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->thread_names));
+
+  gtk_string_list_splice (self->thread_names, 0, n, NULL);
+  g_array_set_size (self->thread_indexes, 0);
+  gtk_string_list_append (self->thread_names, _("All Threads"));
+  for (guint t = 0; trace != NULL && t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataThread *thread = strata_trace_get_thread (trace, t);
+      g_autofree char *label = NULL;
+
+      if (thread->spans == NULL)
+        continue;
+      /* Translators: a thread's name and id in the thread selector */
+      label = g_strdup_printf (_("%s (%" G_GINT64_FORMAT ")"),
+                               strata_trace_get_string (trace, thread->name), thread->tid);
+      gtk_string_list_append (self->thread_names, label);
+      g_array_append_val (self->thread_indexes, t);
+    }
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->thread_dropdown), 0);
+}
+
+static void
+thread_profile_ready_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(StrataProfileView) self = user_data;
+  g_autoptr(StrataProfile) profile = strata_profile_new_finish (result, NULL);
+
+  if (profile != NULL)
+    show_profile (self, profile);
+}
+
+static void
+thread_selected_cb (StrataProfileView *self)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->thread_dropdown));
+  StrataTrace *trace = strata_session_get_trace (self->session);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+
+  if (trace == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  if (selected == 0)
+    {
+      show_profile (self, strata_session_get_profile (self->session));
+      return;
+    }
+
+  self->cancellable = g_cancellable_new ();
+  strata_profile_new_async (trace, g_array_index (self->thread_indexes, guint, selected - 1),
+                            self->cancellable, thread_profile_ready_cb, g_object_ref (self));
+}
+
+/* ---- Selection ---- */
+
+static StrataProfileRow *
+selected_row (StrataProfileView *self)
+{
+  GtkTreeListRow *tree_row = gtk_single_selection_get_selected_item (self->selection);
+
+  return tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
+}
+
+static void
+selection_changed_cb (StrataProfileView *self)
+{
+  StrataProfileRow *row = selected_row (self);
+  guint32 method;
+
+  if (self->syncing || row == NULL)
+    return;
+  method = strata_profile_row_get_method (row);
+  if (method == STRATA_PROFILE_TOPLEVEL)
+    return;
+
+  self->syncing = TRUE;
+  strata_session_set_selected_method (self->session, method);
+  self->syncing = FALSE;
+}
+
+/* Finds the method's own row (not a parent or child row). */
+static guint
+find_method_position (StrataProfileView *self,
+                      guint32            method)
+{
+  GListModel *rows = G_LIST_MODEL (self->selection);
+  guint n = g_list_model_get_n_items (rows);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
+      StrataProfileRow *row = gtk_tree_list_row_get_item (tree_row);
+
+      if (strata_profile_row_get_kind (row) == STRATA_PROFILE_ROW_METHOD &&
+          strata_profile_row_get_method (row) == method)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static void
+select_position (StrataProfileView *self,
+                 guint              position)
+{
+  self->syncing = TRUE;
+  gtk_single_selection_set_selected (self->selection, position);
+  self->syncing = FALSE;
+  if (position != GTK_INVALID_LIST_POSITION)
+    gtk_widget_activate_action (self->column_view, "list.scroll-to-item", "u", position);
+}
+
+static void
+session_method_changed_cb (StrataProfileView *self)
+{
+  guint32 method = strata_session_get_selected_method (self->session);
+  StrataProfileRow *row = selected_row (self);
+
+  if (self->syncing || self->profile == NULL)
+    return;
+  if (row != NULL && strata_profile_row_get_method (row) == method)
+    return;
+  select_position (self, method == STRATA_NO_METHOD ? GTK_INVALID_LIST_POSITION
+                                                    : find_method_position (self, method));
+}
+
+/* Enter or double-click: a method opens or closes; a parent or child row
+ * jumps to that method's own row. */
+static void
+activate_cb (StrataProfileView *self,
+             guint              position)
+{
+  g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  StrataProfileRow *row;
+  guint32 method;
+
+  if (tree_row == NULL)
+    return;
+  row = gtk_tree_list_row_get_item (tree_row);
+  if (strata_profile_row_get_kind (row) == STRATA_PROFILE_ROW_METHOD)
+    {
+      gtk_tree_list_row_set_expanded (tree_row, !gtk_tree_list_row_get_expanded (tree_row));
+      return;
+    }
+
+  method = strata_profile_row_get_method (row);
+  if (method == STRATA_PROFILE_TOPLEVEL)
+    return;
+  if (find_method_position (self, method) == GTK_INVALID_LIST_POSITION)
+    gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  select_position (self, find_method_position (self, method));
+  strata_session_set_selected_method (self->session, method);
+}
+
+/* ---- Copy and export ---- */
+
+/**
+ * strata_profile_view_format_row:
+ *
+ * Returns: (transfer full): the row's cells in column order, joined by
+ *   @separator (CSV quoting when it is a comma)
+ */
+char *
+strata_profile_view_format_row (StrataProfileView *self,
+                                GtkTreeListRow    *tree_row,
+                                char               separator)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  StrataProfileRow *row = gtk_tree_list_row_get_item (tree_row);
+  GString *line = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      GtkListItemFactory *factory = gtk_column_view_column_get_factory (column);
+      g_autofree char *text = cell_text (self, row, g_object_get_data (G_OBJECT (factory), "spec"));
+
+      if (i > 0)
+        g_string_append_c (line, separator);
+      if (separator == ',' && strpbrk (text, ",\"\n") != NULL)
+        {
+          g_auto(GStrv) parts = g_strsplit (text, "\"", -1);
+          g_autofree char *escaped = g_strjoinv ("\"\"", parts);
+
+          g_string_append_printf (line, "\"%s\"", escaped);
+        }
+      else
+        g_string_append (line, text);
+    }
+  return g_string_free (line, FALSE);
+}
+
+static char *
+format_header (StrataProfileView *self,
+               char               separator)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  GString *line = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (i > 0)
+        g_string_append_c (line, separator);
+      g_string_append (line, gtk_column_view_column_get_title (column));
+    }
+  return g_string_free (line, FALSE);
+}
+
+static void
+copy_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
+  GtkTreeListRow *tree_row = gtk_single_selection_get_selected_item (self->selection);
+  g_autofree char *text = NULL;
+
+  if (tree_row == NULL)
+    return;
+  text = strata_profile_view_format_row (self, tree_row, '\t');
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+}
+
+/**
+ * strata_profile_view_export:
+ *
+ * Writes every row on show (methods, and the parents and children of
+ * expanded ones) as CSV, or as TSV when the file name ends in .tsv.
+ */
+gboolean
+strata_profile_view_export (StrataProfileView  *self,
+                            GFile              *file,
+                            GError            **error)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  char separator = basename && g_str_has_suffix (basename, ".tsv") ? '\t' : ',';
+  GListModel *rows = G_LIST_MODEL (self->selection);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *header = format_header (self, separator);
+
+  g_string_append_printf (text, "%s\n", header);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
+      g_autofree char *line = strata_profile_view_format_row (self, tree_row, separator);
+
+      g_string_append_printf (text, "%s\n", line);
+    }
+
+  return g_file_replace_contents (file, text->str, text->len, NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+static void
+export_to (StrataProfileView *self,
+           GFile             *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!strata_profile_view_export (self, file, &error))
+    g_warning ("Could not export the profile: %s", error->message);
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+save_dialog_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(StrataProfileView) self = user_data;
+  g_autoptr(GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, NULL);
+
+  if (file != NULL)
+    export_to (self, file);
+}
+
+static void
+run_export_dialog (StrataProfileView *self)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+
+  gtk_file_dialog_set_title (dialog, _("Export the Profile"));
+  gtk_file_dialog_set_initial_name (dialog, "profile.csv");
+  gtk_file_dialog_save (dialog, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), NULL,
+                        save_dialog_cb, g_object_ref (self));
+}
+#else
+static void
+save_response_cb (GtkNativeDialog   *native,
+                  int                response,
+                  StrataProfileView *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      if (file != NULL)
+        export_to (self, file);
+    }
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+
+static void
+run_export_dialog (StrataProfileView *self)
+{
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Export the Profile"),
+                                        GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), "profile.csv");
+  g_signal_connect_object (native, "response", G_CALLBACK (save_response_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+#endif
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  run_export_dialog (STRATA_PROFILE_VIEW (widget));
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  gtk_widget_grab_focus (STRATA_PROFILE_VIEW (widget)->search_entry);
+}
+
+/* ---- Public ---- */
+
+void
+strata_profile_view_set_filter (StrataProfileView *self,
+                                const char        *text)
+{
+  g_return_if_fail (STRATA_IS_PROFILE_VIEW (self));
+
+  g_free (self->needle);
+  self->needle = g_strdup (text);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_matches_label (self);
+}
+
+static void
+search_changed_cb (StrataProfileView *self)
+{
+  strata_profile_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+}
+
+guint
+strata_profile_view_get_n_matches (StrataProfileView *self)
+{
+  GListModel *root;
+
+  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), 0);
+
+  if (self->tree == NULL)
+    return 0;
+  root = gtk_tree_list_model_get_model (self->tree);
+  return strata_profile_model_count_matches (STRATA_PROFILE_MODEL (root), self->needle);
+}
+
+/**
+ * strata_profile_view_get_rows:
+ *
+ * Returns: (transfer none): the rows as shown: sorted, filtered; each
+ *   item a GtkTreeListRow holding a StrataProfileRow
+ */
+GListModel *
+strata_profile_view_get_rows (StrataProfileView *self)
+{
+  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), NULL);
+
+  return G_LIST_MODEL (self->selection);
+}
+
+/**
+ * strata_profile_view_get_column_view:
+ *
+ * Returns: (transfer none): the column view
+ */
+GtkColumnView *
+strata_profile_view_get_column_view (StrataProfileView *self)
+{
+  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), NULL);
+
+  return GTK_COLUMN_VIEW (self->column_view);
+}
+
+/* @column_id: "name", "incl-pct", "incl", "excl-pct", "excl", "calls" or
+ * "per-call", then "-" and the clock. */
+void
+strata_profile_view_sort_by (StrataProfileView *self,
+                             const char        *id,
+                             GtkSortType        order)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "strata-id"), id) == 0)
+        gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), column, order);
+    }
+}
+
+gboolean
+strata_profile_view_expand_method (StrataProfileView *self,
+                                   guint32            method)
+{
+  guint position = find_method_position (self, method);
+  g_autoptr(GtkTreeListRow) tree_row = NULL;
+
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  tree_row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  gtk_tree_list_row_set_expanded (tree_row, TRUE);
+  return TRUE;
+}
+
+/* ---- Session ---- */
+
+static void
+trace_changed_cb (StrataProfileView *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  show_profile (self, NULL);
+  fill_threads (self);
+}
+
+static void
+profile_changed_cb (StrataProfileView *self)
+{
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->thread_dropdown)) == 0)
+    show_profile (self, strata_session_get_profile (self->session));
+}
+
+/* ---- GObject ---- */
+
+static GtkWidget *
+create_toolbar (StrataProfileView *self)
+{
+  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *export = gtk_button_new_from_icon_name ("document-save-as-symbolic");
+
+  self->search_entry = gtk_search_entry_new ();
+  gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (self->search_entry), NULL);
+  g_object_set (self->search_entry, "placeholder-text", _("Filter Methods"), NULL);
+  gtk_widget_set_hexpand (self->search_entry, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Filter methods"), -1);
+  g_signal_connect_object (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+
+  self->matches_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->matches_label, "dim-label");
+  gtk_widget_add_css_class (self->matches_label, "numeric");
+
+  self->thread_names = gtk_string_list_new (NULL);
+  self->thread_dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->thread_names)), NULL);
+  gtk_widget_set_tooltip_text (self->thread_dropdown, _("Profile all threads or one"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->thread_dropdown),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Thread"), -1);
+  g_signal_connect_object (self->thread_dropdown, "notify::selected", G_CALLBACK (thread_selected_cb),
+                           self, G_CONNECT_SWAPPED);
+
+  gtk_widget_set_tooltip_text (export, _("Export the Profile as CSV or TSV"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (export),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Export the Profile"), -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "profile.export");
+
+  gtk_box_append (GTK_BOX (toolbar), self->search_entry);
+  gtk_box_append (GTK_BOX (toolbar), self->matches_label);
+  gtk_box_append (GTK_BOX (toolbar), self->thread_dropdown);
+  gtk_box_append (GTK_BOX (toolbar), export);
+  gtk_widget_set_margin_start (toolbar, 6);
+  gtk_widget_set_margin_end (toolbar, 6);
+  gtk_widget_set_margin_top (toolbar, 6);
+  gtk_widget_set_margin_bottom (toolbar, 6);
+  return toolbar;
+}
+
+static void
+build_models (StrataProfileView *self)
+{
+  GtkSorter *column_sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
+  GtkTreeListRowSorter *row_sorter = gtk_tree_list_row_sorter_new (g_object_ref (column_sorter));
+
+  self->sorted = gtk_sort_list_model_new (NULL, GTK_SORTER (row_sorter));
+  gtk_sort_list_model_set_incremental (self->sorted, TRUE);
+  self->filter = gtk_custom_filter_new (filter_cb, self, NULL);
+  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->sorted)),
+                                              GTK_FILTER (g_object_ref (self->filter)));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->filtered)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+}
+
+GtkWidget *
+strata_profile_view_new (StrataSession *session)
+{
+  StrataProfileView *self;
+
+  g_return_val_if_fail (STRATA_IS_SESSION (session), NULL);
+
+  self = g_object_new (STRATA_TYPE_PROFILE_VIEW, NULL);
+  self->session = g_object_ref (session);
+  g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::profile", G_CALLBACK (profile_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::selected-method", G_CALLBACK (session_method_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  trace_changed_cb (self);
+  profile_changed_cb (self);
+
+  return GTK_WIDGET (self);
+}
+
+static void
+strata_profile_view_dispose (GObject *object)
+{
+  StrataProfileView *self = (StrataProfileView *)object;
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->tree);
+  g_clear_object (&self->profile);
+  g_clear_object (&self->session);
+  g_clear_object (&self->thread_names);
+  g_clear_pointer (&self->thread_indexes, g_array_unref);
+  g_clear_pointer (&self->needle, g_free);
+
+  G_OBJECT_CLASS (strata_profile_view_parent_class)->dispose (object);
+}
+
+static void
+strata_profile_view_class_init (StrataProfileViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = strata_profile_view_dispose;
+
+  gtk_widget_class_install_action (widget_class, "profile.copy", NULL, copy_action);
+  gtk_widget_class_install_action (widget_class, "profile.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "profile.search", NULL, search_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "profile.copy", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "profile.search", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "profile.search", NULL);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "profileview");
+}
+
+static void
+strata_profile_view_init (StrataProfileView *self)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  self->thread_indexes = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  self->column_view = gtk_column_view_new (NULL);
+  gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (self->column_view), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Profile"), -1);
+  g_signal_connect_object (self->column_view, "activate", G_CALLBACK (activate_cb), self, G_CONNECT_SWAPPED);
+  build_models (self);
+
+  gtk_box_append (GTK_BOX (self->box), create_toolbar (self));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_box_append (GTK_BOX (self->box), scroller);
+}
