@@ -1,0 +1,312 @@
+/* test-profile-view.c: the profile panel in a real window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <json-glib/json-glib.h>
+
+#include "strata-application.h"
+#include "strata-profile-row.h"
+#include "strata-profile-view.h"
+#include "strata-test-util.h"
+#include "strata-window-private.h"
+
+#define WAIT_TIMEOUT_SECONDS 30
+#define TRACE_NAME "studio-perflib-char_2_bytes.trace"
+
+typedef struct
+{
+  StrataApplication *app;
+  StrataWindow      *window;
+  StrataProfileView *view;
+  StrataSession     *session;
+  char              *path;
+} Fixture;
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  g_error ("timed out");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+iterate_until (gboolean (*done) (gpointer),
+               gpointer   data)
+{
+  guint timeout = g_timeout_add_seconds (WAIT_TIMEOUT_SECONDS, timeout_cb, NULL);
+
+  while (!done (data))
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (timeout);
+}
+
+static gboolean
+loaded (gpointer data)
+{
+  Fixture *f = data;
+
+  return !strata_window_get_busy (f->window) &&
+         strata_session_get_profile (f->session) != NULL &&
+         g_list_model_get_n_items (strata_profile_view_get_rows (f->view)) > 0;
+}
+
+static gboolean
+sorted (gpointer data)
+{
+  GListModel *rows = data;
+
+  /* The sort model sorts in steps; wait for it to settle. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  return g_list_model_get_n_items (rows) > 0;
+}
+
+static void
+fixture_open (Fixture *f)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  f->path = strata_test_corpus_path ("dmtrace", TRACE_NAME, NULL);
+  file = g_file_new_for_path (f->path);
+  f->app = strata_application_new ();
+  g_application_set_flags (G_APPLICATION (f->app),
+                           g_application_get_flags (G_APPLICATION (f->app)) | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (f->app), NULL, &error);
+  g_assert_no_error (error);
+  g_application_open (G_APPLICATION (f->app), &file, 1, "");
+  f->window = STRATA_WINDOW (gtk_application_get_windows (GTK_APPLICATION (f->app))->data);
+  f->session = strata_window_get_session (f->window);
+  f->view = STRATA_PROFILE_VIEW (f->window->profile_view);
+  iterate_until (loaded, f);
+  iterate_until (sorted, strata_profile_view_get_rows (f->view));
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_application_quit (G_APPLICATION (f->app));
+  g_object_unref (f->app);
+  g_free (f->path);
+}
+
+static StrataProfileRow *
+row_at (Fixture *f,
+        guint    position)
+{
+  g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (strata_profile_view_get_rows (f->view), position);
+
+  g_assert_nonnull (tree_row);
+  return gtk_tree_list_row_get_item (tree_row);
+}
+
+/* The first rows are those `strata -r --clock=wall` puts first. */
+static void
+test_profile_view_matches_report (void)
+{
+  const char *strata = g_getenv ("STRATA_BIN");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GPtrArray) expected = g_ptr_array_new ();
+  JsonArray *methods;
+  Fixture f;
+  int status;
+
+  if (strata == NULL)
+    {
+      g_test_skip ("STRATA_BIN is not set");
+      return;
+    }
+  fixture_open (&f);
+  {
+    const char *argv[] = { strata, "-r", "--format=json", "--clock=wall", f.path, NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error);
+    g_assert_no_error (error);
+  }
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  methods = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "methods");
+
+  for (guint i = 0; i < 5; i++)
+    {
+      StrataProfileRow *row = row_at (&f, i);
+      JsonObject *method = json_array_get_object_element (methods, strata_profile_row_get_method (row));
+      JsonObject *wall = json_object_get_object_member (json_object_get_object_member (method, "clocks"), "wall");
+
+      g_assert_cmpint (strata_profile_row_get_kind (row), ==, STRATA_PROFILE_ROW_METHOD);
+      g_assert_cmpstr (strata_profile_row_get_name (row), ==, json_object_get_string_member (method, "name"));
+      g_assert_cmpint (strata_profile_row_get_inclusive (row, 0), ==, json_object_get_int_member (wall, "inclusive"));
+      g_assert_cmpint (strata_profile_row_get_exclusive (row, 0), ==, json_object_get_int_member (wall, "exclusive"));
+      if (i > 0)
+        g_assert_cmpint (strata_profile_row_get_inclusive (row, 0), <=, strata_profile_row_get_inclusive (row_at (&f, i - 1), 0));
+    }
+
+  fixture_close (&f);
+}
+
+static void
+test_profile_view_parents_and_children (void)
+{
+  Fixture f;
+  StrataProfileRow *top;
+  StrataProfile *profile;
+  guint n_parents, n_children, position = 1;
+  guint32 method;
+  g_autofree char *line = NULL;
+
+  fixture_open (&f);
+  profile = strata_session_get_profile (f.session);
+  top = row_at (&f, 1);
+  method = strata_profile_row_get_method (top);
+  strata_profile_get_parents (profile, method, &n_parents);
+  strata_profile_get_children (profile, method, &n_children);
+  g_assert_cmpuint (n_parents + n_children, >, 0);
+
+  g_assert_true (strata_profile_view_expand_method (f.view, method));
+  iterate_until (sorted, strata_profile_view_get_rows (f.view));
+
+  for (guint i = 0; i < n_parents; i++)
+    g_assert_cmpint (strata_profile_row_get_kind (row_at (&f, ++position)), ==, STRATA_PROFILE_ROW_PARENT);
+  for (guint i = 0; i < n_children; i++)
+    {
+      StrataProfileRow *child = row_at (&f, ++position);
+
+      g_assert_cmpint (strata_profile_row_get_kind (child), ==, STRATA_PROFILE_ROW_CHILD);
+      g_assert_cmpuint (strata_profile_row_get_calls (child), <=, strata_profile_row_get_total_calls (child));
+    }
+  g_assert_cmpint (strata_profile_row_get_kind (row_at (&f, position + 1)), ==, STRATA_PROFILE_ROW_METHOD);
+
+  /* A child row reads "time, N/total" in the calls column. */
+  if (n_children > 0)
+    {
+      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (strata_profile_view_get_rows (f.view), position);
+      StrataProfileRow *child = gtk_tree_list_row_get_item (tree_row);
+      g_autofree char *calls = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
+                                                strata_profile_row_get_calls (child),
+                                                strata_profile_row_get_total_calls (child));
+
+      line = strata_profile_view_format_row (f.view, tree_row, '\t');
+      g_assert_nonnull (strstr (line, calls));
+    }
+
+  fixture_close (&f);
+}
+
+static void
+test_profile_view_sort_and_filter (void)
+{
+  GListModel *rows;
+  Fixture f;
+  guint n, n_matches = 0;
+
+  fixture_open (&f);
+  rows = strata_profile_view_get_rows (f.view);
+
+  strata_profile_view_sort_by (f.view, "excl-0", GTK_SORT_DESCENDING);
+  iterate_until (sorted, rows);
+  for (guint i = 1; i < 20; i++)
+    g_assert_cmpint (strata_profile_row_get_exclusive (row_at (&f, i), 0), <=,
+                     strata_profile_row_get_exclusive (row_at (&f, i - 1), 0));
+
+  strata_profile_view_set_filter (f.view, "layoutinflater");
+  iterate_until (sorted, rows);
+  n = g_list_model_get_n_items (rows);
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      StrataProfileRow *row = row_at (&f, i);
+
+      g_assert_nonnull (strcasestr (strata_profile_row_get_name (row), "layoutinflater"));
+      n_matches++;
+    }
+  g_assert_cmpuint (strata_profile_view_get_n_matches (f.view), ==, n_matches);
+
+  strata_profile_view_set_filter (f.view, "");
+  iterate_until (sorted, rows);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), >, n);
+
+  fixture_close (&f);
+}
+
+/* Selection goes both ways through the session: the timeline follows. */
+static void
+test_profile_view_selection (void)
+{
+  Fixture f;
+  GtkSingleSelection *selection;
+  StrataProfileRow *row;
+  guint32 method;
+
+  fixture_open (&f);
+  selection = GTK_SINGLE_SELECTION (strata_profile_view_get_rows (f.view));
+
+  gtk_single_selection_set_selected (selection, 2);
+  method = strata_profile_row_get_method (row_at (&f, 2));
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, method);
+
+  method = strata_profile_row_get_method (row_at (&f, 7));
+  strata_session_set_selected_method (f.session, method);
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 7);
+  row = gtk_tree_list_row_get_item (gtk_single_selection_get_selected_item (selection));
+  g_assert_cmpuint (strata_profile_row_get_method (row), ==, method);
+
+  fixture_close (&f);
+}
+
+static void
+test_profile_view_export (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *csv_path = g_build_filename (dir, "profile.csv", NULL);
+  g_autoptr(GFile) csv = g_file_new_for_path (csv_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  Fixture f;
+
+  fixture_open (&f);
+  g_assert_true (strata_profile_view_export (f.view, csv, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (csv_path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "Name,"));
+  /* A header, a line per row, and the final newline. */
+  g_assert_cmpuint (g_strv_length (lines), ==, g_list_model_get_n_items (strata_profile_view_get_rows (f.view)) + 2);
+
+  fixture_close (&f);
+}
+
+static void
+test_profile_view_needs_display (void)
+{
+  g_test_skip ("no display; run under xvfb-run");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/profile-view/needs-display", test_profile_view_needs_display);
+      return g_test_run ();
+    }
+  g_test_add_func ("/profile-view/matches-report", test_profile_view_matches_report);
+  g_test_add_func ("/profile-view/parents-and-children", test_profile_view_parents_and_children);
+  g_test_add_func ("/profile-view/sort-and-filter", test_profile_view_sort_and_filter);
+  g_test_add_func ("/profile-view/selection", test_profile_view_selection);
+  g_test_add_func ("/profile-view/export", test_profile_view_export);
+
+  return g_test_run ();
+}
