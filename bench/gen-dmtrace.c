@@ -1,6 +1,7 @@
 /* gen-dmtrace.c: a synthetic v3 dual-clock method trace for benchmarks
  *
- * 16 threads, 20,000 methods, calls nested up to 80 deep; each method
+ * 16 threads, 20,000 methods (or as many as asked), calls nested up to 80
+ * deep; each method
  * calls a few callees of its own, and roots are picked with a skew so a
  * few are hot, as in real programs.
  *
@@ -13,10 +14,11 @@
 #include "dmtrace-writer.h"
 
 #define N_THREADS 16
-#define N_METHODS 20000
+#define DEFAULT_METHODS 20000
 #define MAX_DEPTH 80
 #define BATCH 64
 #define MAX_CALLEES 8
+#define UTILITY_ONE_IN 16
 
 typedef struct
 {
@@ -25,13 +27,15 @@ typedef struct
   guint32 cpu;
 } ThreadState;
 
+static guint n_methods = DEFAULT_METHODS;
+
 static guint32
 pick_root (GRand *rand)
 {
   /* Squaring a uniform number skews towards the low ids. */
   double u = g_rand_double (rand);
 
-  return (guint32) (u * u * N_METHODS) * 4;
+  return (guint32) (u * u * n_methods) * 4;
 }
 
 /* Like real code, each method calls a few callees of its own, not any
@@ -44,7 +48,11 @@ pick_callee (GRand   *rand,
   guint n_callees = 1 + index % MAX_CALLEES;
   guint which = g_rand_int_range (rand, 0, n_callees);
 
-  return ((index * 2654435761u + which * 40503u) % N_METHODS) * 4;
+  /* Now and then a call to a shared utility, from anywhere. */
+  if (g_rand_int_range (rand, 0, UTILITY_ONE_IN) == 0)
+    return pick_root (rand);
+
+  return ((index * 2654435761u + which * 40503u) % n_methods) * 4;
 }
 
 int
@@ -58,11 +66,13 @@ main (int   argc,
   FILE *file;
   DmtraceWriter *writer;
 
-  if (argc != 3)
+  if (argc != 3 && argc != 4)
     {
-      g_printerr ("usage: %s N_RECORDS OUT.trace\n", argv[0]);
+      g_printerr ("usage: %s N_RECORDS OUT.trace [N_METHODS]\n", argv[0]);
       return 2;
     }
+  if (argc == 4)
+    n_methods = CLAMP (g_ascii_strtoull (argv[3], NULL, 10), 1, 1u << 28);
   n_records = g_ascii_strtoull (argv[1], NULL, 10);
   file = fopen (argv[2], "wb");
   if (file == NULL)
@@ -79,7 +89,7 @@ main (int   argc,
 
       dmtrace_writer_add_thread (writer, t + 1, name);
     }
-  for (guint m = 0; m < N_METHODS; m++)
+  for (guint m = 0; m < n_methods; m++)
     {
       g_autofree char *fields = g_strdup_printf ("com.example.pkg%u.Class%u\tmethod%u\t(I)V\tClass%u.java",
                                                  m % 97, m / 7, m, m / 7);

@@ -1,9 +1,9 @@
 /* strata-profile-view.c: traceview's profile panel
  *
- * GtkTreeListModel (methods; expanding one lists its parents and
- * children) → GtkTreeListRowSorter → GtkSortListModel → GtkFilterListModel
- * → GtkSingleSelection → GtkColumnView. Selection is shared with the
- * timeline through the session.
+ * Methods → GtkFilterListModel → GtkSortListModel → GtkTreeListModel
+ * (expanding a method lists its parents and children) → GtkSingleSelection
+ * → GtkColumnView. Selection is shared with the timeline through the
+ * session.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -104,8 +104,8 @@ cell_text (StrataProfileView *self,
       return format_time (row, strata_profile_row_get_exclusive (row, spec->clock));
     case COLUMN_CALLS:
       if (edge)
-        /* Translators: calls through one caller/callee edge, out of all calls to the callee */
-        return g_strdup_printf (_("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT),
+        /* Calls through one caller/callee edge, out of all calls to the callee */
+        return g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
                                 strata_profile_row_get_calls (row), strata_profile_row_get_total_calls (row));
       return g_strdup_printf ("%" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT,
                               strata_profile_row_get_calls (row), strata_profile_row_get_recursive_calls (row));
@@ -216,46 +216,21 @@ bind_cb (GtkSignalListItemFactory *factory,
 
 /* ---- Sorting ---- */
 
-static int
-compare_values (gint64 a,
-                gint64 b)
+/* Sorters read the rows' properties once into keys and sort those: fast
+ * enough to re-sort a hundred thousand methods between two frames. */
+static GtkSorter *
+create_sorter (ColumnKind kind,
+               guint      clock)
 {
-  return a < b ? -1 : a > b;
-}
+  static const char *properties[] = { "name", "incl", "incl", "excl", "excl", "calls", "per-call" };
+  g_autofree char *property = kind == COLUMN_NAME || kind == COLUMN_CALLS
+                              ? g_strdup (properties[kind])
+                              : g_strdup_printf ("%s-%u", properties[kind], clock);
+  GtkExpression *expression = gtk_property_expression_new (STRATA_TYPE_PROFILE_ROW, NULL, property);
 
-/* Parents and children keep their own order (largest first), whichever
- * column sorts the methods. */
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
-{
-  StrataProfileRow *ra = (StrataProfileRow *) a, *rb = (StrataProfileRow *) b;
-  const ColumnSpec *spec = user_data;
-
-  if (strata_profile_row_get_kind (ra) != STRATA_PROFILE_ROW_METHOD ||
-      strata_profile_row_get_kind (rb) != STRATA_PROFILE_ROW_METHOD)
-    return GTK_ORDERING_EQUAL;
-
-  switch (spec->kind)
-    {
-    case COLUMN_NAME:
-      return g_utf8_collate (strata_profile_row_get_name (ra), strata_profile_row_get_name (rb));
-    case COLUMN_INCL_PCT:
-    case COLUMN_INCL:
-      return compare_values (strata_profile_row_get_inclusive (ra, spec->clock),
-                             strata_profile_row_get_inclusive (rb, spec->clock));
-    case COLUMN_EXCL_PCT:
-    case COLUMN_EXCL:
-      return compare_values (strata_profile_row_get_exclusive (ra, spec->clock),
-                             strata_profile_row_get_exclusive (rb, spec->clock));
-    case COLUMN_CALLS:
-      return compare_values (strata_profile_row_get_total_calls (ra), strata_profile_row_get_total_calls (rb));
-    case COLUMN_PER_CALL:
-    default:
-      return compare_values (strata_profile_row_get_time_per_call (ra, spec->clock),
-                             strata_profile_row_get_time_per_call (rb, spec->clock));
-    }
+  if (kind == COLUMN_NAME)
+    return GTK_SORTER (gtk_string_sorter_new (expression));
+  return GTK_SORTER (gtk_numeric_sorter_new (expression));
 }
 
 /* ---- Columns ---- */
@@ -325,7 +300,7 @@ create_column (StrataProfileView *self,
   gtk_column_view_column_set_resizable (column, TRUE);
   gtk_column_view_column_set_expand (column, kind == COLUMN_NAME);
   gtk_column_view_column_set_fixed_width (column, kind == COLUMN_NAME ? NAME_COLUMN_WIDTH : NUMBER_COLUMN_WIDTH);
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, g_memdup2 (spec, sizeof *spec), g_free));
+  sorter = create_sorter (kind, clock);
   gtk_column_view_column_set_sorter (column, sorter);
   return column;
 }
@@ -385,23 +360,16 @@ create_relatives_cb (gpointer item,
   return strata_profile_row_create_relatives (item);
 }
 
+/* Filters methods by name; their parents and children come with them. */
 static gboolean
 filter_cb (gpointer item,
            gpointer user_data)
 {
   StrataProfileView *self = user_data;
-  GtkTreeListRow *tree_row = item;
-  g_autoptr(GtkTreeListRow) parent = NULL;
-  StrataProfileRow *row;
 
   if (self->needle == NULL || *self->needle == '\0')
     return TRUE;
-
-  /* Parents and children show when their method does. */
-  if ((parent = gtk_tree_list_row_get_parent (tree_row)))
-    tree_row = parent;
-  row = gtk_tree_list_row_get_item (tree_row);
-  return strcasestr (strata_profile_row_get_name (row), self->needle) != NULL;
+  return strcasestr (strata_profile_row_get_name (item), self->needle) != NULL;
 }
 
 static void
@@ -422,25 +390,19 @@ show_profile (StrataProfileView *self,
               StrataProfile     *profile)
 {
   g_autoptr(StrataProfileModel) root = NULL;
-  GtkTreeListModel *tree;
 
   if (!g_set_object (&self->profile, profile))
     return;
 
   if (profile == NULL)
     {
-      gtk_sort_list_model_set_model (self->sorted, NULL);
-      g_clear_object (&self->tree);
+      gtk_filter_list_model_set_model (self->filtered, NULL);
       return;
     }
 
   root = strata_profile_model_new (profile);
-  tree = gtk_tree_list_model_new (G_LIST_MODEL (g_steal_pointer (&root)), FALSE, FALSE,
-                                  create_relatives_cb, NULL, NULL);
-  g_set_object (&self->tree, tree);
-  g_object_unref (tree);
   build_columns (self);
-  gtk_sort_list_model_set_model (self->sorted, G_LIST_MODEL (self->tree));
+  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (root));
   update_matches_label (self);
 }
 
@@ -459,12 +421,13 @@ fill_threads (StrataProfileView *self)
     {
       const StrataThread *thread = strata_trace_get_thread (trace, t);
       g_autofree char *label = NULL;
+      g_autofree char *tid = NULL;
 
       if (thread->spans == NULL)
         continue;
+      tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
       /* Translators: a thread's name and id in the thread selector */
-      label = g_strdup_printf (_("%s (%" G_GINT64_FORMAT ")"),
-                               strata_trace_get_string (trace, thread->name), thread->tid);
+      label = g_strdup_printf (_("%s (%s)"), strata_trace_get_string (trace, thread->name), tid);
       gtk_string_list_append (self->thread_names, label);
       g_array_append_val (self->thread_indexes, t);
     }
@@ -814,9 +777,8 @@ strata_profile_view_get_n_matches (StrataProfileView *self)
 
   g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), 0);
 
-  if (self->tree == NULL)
+  if ((root = gtk_filter_list_model_get_model (self->filtered)) == NULL)
     return 0;
-  root = gtk_tree_list_model_get_model (self->tree);
   return strata_profile_model_count_matches (STRATA_PROFILE_MODEL (root), self->needle);
 }
 
@@ -877,6 +839,16 @@ strata_profile_view_expand_method (StrataProfileView *self,
   tree_row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
   gtk_tree_list_row_set_expanded (tree_row, TRUE);
   return TRUE;
+}
+
+/* Sorting and filtering run in steps between frames; TRUE until done. */
+gboolean
+strata_profile_view_is_busy (StrataProfileView *self)
+{
+  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), FALSE);
+
+  return gtk_sort_list_model_get_pending (self->sorted) > 0 ||
+         gtk_filter_list_model_get_pending (self->filtered) > 0;
 }
 
 /* ---- Session ---- */
@@ -941,18 +913,22 @@ create_toolbar (StrataProfileView *self)
   return toolbar;
 }
 
+/* Methods → filter → sort (by the column headers) → tree of methods with
+ * their parents and children → selection. Sorting and filtering work on
+ * the methods alone, which keeps them fast; parents and children stay in
+ * their own order, largest first. */
 static void
 build_models (StrataProfileView *self)
 {
   GtkSorter *column_sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
-  GtkTreeListRowSorter *row_sorter = gtk_tree_list_row_sorter_new (g_object_ref (column_sorter));
 
-  self->sorted = gtk_sort_list_model_new (NULL, GTK_SORTER (row_sorter));
-  gtk_sort_list_model_set_incremental (self->sorted, TRUE);
   self->filter = gtk_custom_filter_new (filter_cb, self, NULL);
-  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->sorted)),
-                                              GTK_FILTER (g_object_ref (self->filter)));
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->filtered)));
+  self->filtered = gtk_filter_list_model_new (NULL, GTK_FILTER (g_object_ref (self->filter)));
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->filtered)),
+                                          g_object_ref (column_sorter));
+  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->sorted)), FALSE, FALSE,
+                                        create_relatives_cb, NULL, NULL);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->tree)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (self->selection));

@@ -28,6 +28,7 @@ gboolean     strata_profile_view_expand_method  (StrataProfileView *self,
 char        *strata_profile_view_format_row     (StrataProfileView *self,
                                                  GtkTreeListRow    *row,
                                                  char               separator);
+gboolean     strata_profile_view_is_busy        (StrataProfileView *self);
 gboolean     strata_profile_view_export         (StrataProfileView *self,
                                                  GFile             *file,
                                                  GError           **error);
