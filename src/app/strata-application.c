@@ -13,7 +13,7 @@
 #include "strata-session.h"
 #include "strata-window.h"
 
-#define SCREENSHOT_FRAMES 3
+#define SCREENSHOT_FRAMES 8
 #define SCREENSHOT_MAX_RESIZES 5
 #define SCREENSHOT_TIMEOUT_SECONDS 300
 #define DEFAULT_SCREENSHOT_WIDTH 1280
@@ -31,6 +31,7 @@ struct _StrataApplication
   guint           screenshot_resizes;
   int             exit_status;
   gboolean        has_range;
+  char           *select;
   double          range_from_ms;
   double          range_to_ms;
 };
@@ -44,6 +45,7 @@ static const GOptionEntry main_entries[] = {
   { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Save the window as a PNG once FILE has loaded, then quit"), N_("PNG") },
   { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Window size for --screenshot, such as 1280x800"), N_("WxH") },
   { "range", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Show this part of the trace, in milliseconds from its start, such as 120.5-180"), N_("FROM-TO") },
+  { "select", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: select the slowest method whose name contains TEXT and show its parents and children"), N_("TEXT") },
   { NULL }
 };
 
@@ -128,9 +130,22 @@ static void
 screenshot_when_idle (StrataApplication *self)
 {
   StrataWindow *window = self->screenshot_window;
+  StrataSession *session;
 
   if (window == NULL || strata_window_get_busy (window))
     return;
+
+  /* The profile panel fills in once the profile is ready. */
+  session = strata_window_get_session (window);
+  if (strata_session_get_trace (session) != NULL && strata_session_get_profile (session) == NULL)
+    {
+      g_signal_connect_object (session, "notify::profile",
+                               G_CALLBACK (screenshot_when_idle), self, G_CONNECT_SWAPPED);
+      return;
+    }
+  g_signal_handlers_disconnect_by_data (session, self);
+  if (self->select != NULL)
+    strata_window_select_method (window, self->select);
 
   g_signal_handlers_disconnect_by_data (window, self);
   self->screenshot_frames = 0;
@@ -265,6 +280,7 @@ strata_application_handle_local_options (GApplication *application,
       return 2;
     }
 
+  g_variant_dict_lookup (options, "select", "s", &self->select);
   if (g_variant_dict_lookup (options, "range", "&s", &range) &&
       !parse_range (range, &self->range_from_ms, &self->range_to_ms))
     {
@@ -388,6 +404,7 @@ strata_application_finalize (GObject *object)
   StrataApplication *self = (StrataApplication *)object;
 
   g_clear_pointer (&self->screenshot_path, g_free);
+  g_clear_pointer (&self->select, g_free);
 
   G_OBJECT_CLASS (strata_application_parent_class)->finalize (object);
 }

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "strata-profile-view.h"
@@ -368,6 +369,44 @@ strata_window_get_session (StrataWindow *self)
   g_return_val_if_fail (STRATA_IS_WINDOW (self), NULL);
 
   return self->session;
+}
+
+/**
+ * strata_window_select_method:
+ * @text: part of a method's name
+ *
+ * Selects the slowest method whose name contains @text, and opens its
+ * parents and children in the profile.
+ *
+ * Returns: whether such a method was found
+ */
+gboolean
+strata_window_select_method (StrataWindow *self,
+                             const char   *text)
+{
+  StrataProfile *profile = strata_session_get_profile (self->session);
+  const guint32 *sorted;
+  guint n;
+
+  g_return_val_if_fail (STRATA_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (profile == NULL)
+    return FALSE;
+
+  sorted = strata_profile_get_sorted (profile, 0, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *name = strata_trace_get_method_name (strata_profile_get_trace (profile), sorted[i]);
+
+      if (strstr (name, text) != NULL)
+        {
+          strata_session_set_selected_method (self->session, sorted[i]);
+          strata_profile_view_expand_method (STRATA_PROFILE_VIEW (self->profile_view), sorted[i]);
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 /* For screenshots: a given size that is not saved as the user's choice. */

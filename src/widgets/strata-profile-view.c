@@ -516,6 +516,26 @@ find_method_position (StrataProfileView *self,
   return GTK_INVALID_LIST_POSITION;
 }
 
+/* GTK 4.8 has no scrolling API for column views (its list's
+ * "list.scroll-to-item" action leaves rows unrendered there): rows are of
+ * one height, so the position gives the offset. */
+static void
+scroll_to_position (StrataProfileView *self,
+                    guint              position)
+{
+  GtkWidget *scroller = gtk_widget_get_parent (self->column_view);
+  GtkAdjustment *adjustment;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  double row_height, page;
+
+  if (!GTK_IS_SCROLLED_WINDOW (scroller) || n == 0)
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  row_height = gtk_adjustment_get_upper (adjustment) / n;
+  page = gtk_adjustment_get_page_size (adjustment);
+  gtk_adjustment_set_value (adjustment, MAX (0, position * row_height - page / 3));
+}
+
 static void
 select_position (StrataProfileView *self,
                  guint              position)
@@ -524,7 +544,7 @@ select_position (StrataProfileView *self,
   gtk_single_selection_set_selected (self->selection, position);
   self->syncing = FALSE;
   if (position != GTK_INVALID_LIST_POSITION)
-    gtk_widget_activate_action (self->column_view, "list.scroll-to-item", "u", position);
+    scroll_to_position (self, position);
 }
 
 static void
