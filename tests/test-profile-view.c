@@ -261,6 +261,64 @@ test_profile_view_selection (void)
   fixture_close (&f);
 }
 
+static gboolean
+range_profile_shown (gpointer data)
+{
+  Fixture *f = data;
+  StrataProfile *profile = strata_profile_view_get_profile (f->view);
+
+  return profile != NULL && strata_profile_get_range (profile, NULL);
+}
+
+static gboolean
+whole_profile_shown (gpointer data)
+{
+  Fixture *f = data;
+
+  return strata_profile_view_get_profile (f->view) == strata_session_get_profile (f->session);
+}
+
+/* A time range from the timeline: the table shows only its calls. */
+static void
+test_profile_view_range (void)
+{
+  Fixture f;
+  StrataProfile *profile;
+  StrataTrace *trace;
+  gint64 start, end, limit;
+
+  fixture_open (&f);
+  strata_session_get_bounds (f.session, &start, &end);
+  strata_session_set_selection_range (f.session, start + (end - start) / 4, start + (end - start) / 2);
+  strata_profile_view_set_range_only (f.view, TRUE);
+  iterate_until (range_profile_shown, &f);
+  iterate_until (sorted, strata_profile_view_get_rows (f.view));
+
+  /* Every thread is cut to the range, so no method can have more time
+   * than the range times the number of threads, and the whole range is
+   * less than the whole trace. */
+  profile = strata_profile_view_get_profile (f.view);
+  trace = strata_profile_get_trace (profile);
+  limit = ((end - start) / 4 + 1) * strata_trace_get_n_threads (trace);
+  g_assert_cmpint (strata_profile_get_total (profile, 0), <=, limit);
+  g_assert_cmpint (strata_profile_get_total (profile, 0), <,
+                   strata_profile_get_total (strata_session_get_profile (f.session), 0));
+  for (guint i = 0; i < 10 && i < g_list_model_get_n_items (strata_profile_view_get_rows (f.view)); i++)
+    {
+      StrataProfileRow *row = row_at (&f, i);
+      const StrataProfileEntry *entry = strata_profile_get_entry (profile, strata_profile_row_get_method (row));
+
+      g_assert_cmpint (strata_profile_row_get_inclusive (row, 0), ==, entry->inclusive[0]);
+      g_assert_cmpint (strata_profile_row_get_inclusive (row, 0), <=, limit);
+    }
+
+  /* Clearing the range brings the whole trace back. */
+  strata_session_clear_selection (f.session);
+  iterate_until (whole_profile_shown, &f);
+
+  fixture_close (&f);
+}
+
 static void
 test_profile_view_export (void)
 {
@@ -306,6 +364,7 @@ main (int   argc,
   g_test_add_func ("/profile-view/parents-and-children", test_profile_view_parents_and_children);
   g_test_add_func ("/profile-view/sort-and-filter", test_profile_view_sort_and_filter);
   g_test_add_func ("/profile-view/selection", test_profile_view_selection);
+  g_test_add_func ("/profile-view/range", test_profile_view_range);
   g_test_add_func ("/profile-view/export", test_profile_view_export);
 
   return g_test_run ();

@@ -176,6 +176,29 @@ test_profile_per_thread (void)
   g_assert_cmpint (strata_profile_get_total (first, 0), ==, 10000);
 }
 
+/* Only the calls in the range count, cut at its ends. */
+static void
+test_profile_range (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@10 -b@30 -a@40 +c@50 -c@60");
+  StrataProfileRange range = { 0, 15000, 35000 };
+  g_autoptr(StrataProfile) profile = strata_profile_new_for_range (trace, -1, &range, NULL, NULL);
+  StrataProfileRange got;
+
+  g_assert_true (strata_profile_get_range (profile, &got));
+  g_assert_cmpint (got.start, ==, 15000);
+  g_assert_cmpint (strata_profile_get_total (profile, 0), ==, 20000);
+  g_assert_cmpint (entry_for (profile, "T.a ()V")->inclusive[0], ==, 20000);
+  g_assert_cmpint (entry_for (profile, "T.a ()V")->exclusive[0], ==, 5000);
+  g_assert_cmpint (entry_for (profile, "T.b ()V")->inclusive[0], ==, 15000);
+  g_assert_cmpuint (entry_for (profile, "T.c ()V")->calls, ==, 0);
+  {
+    g_autoptr(StrataProfile) whole = strata_profile_new (trace, -1, NULL, NULL);
+
+    g_assert_false (strata_profile_get_range (whole, NULL));
+  }
+}
+
 static void
 test_profile_cancelled (void)
 {
@@ -284,6 +307,7 @@ main (int   argc,
   g_test_add_func ("/profile/indirect-recursion", test_profile_indirect_recursion);
   g_test_add_func ("/profile/edges", test_profile_edges);
   g_test_add_func ("/profile/per-thread", test_profile_per_thread);
+  g_test_add_func ("/profile/range", test_profile_range);
   g_test_add_func ("/profile/cancelled", test_profile_cancelled);
   g_test_add_func ("/profile/async", test_profile_async);
   g_test_add_func ("/profile/palette", test_profile_palette);

@@ -21,6 +21,8 @@ struct _StrataProfile
 
   StrataTrace        *trace;
   int                 thread;
+  gboolean            has_range;
+  StrataProfileRange  range;
   guint               n_clocks;
   gint64              total[STRATA_MAX_CLOCKS];
   guint               n_methods;
@@ -68,6 +70,8 @@ typedef struct
   guint               n_visits_allocated;
   guint64             n_visited;
   GPtrArray          *tables;      /* the StrataSpanTables to walk */
+  gboolean            has_range;
+  StrataProfileRange  range;
   GCancellable       *cancellable;
   GError             *error;
 } Accumulator;
@@ -130,6 +134,47 @@ edge_index (Accumulator *acc,
   return index;
 }
 
+static gint64
+span_time (const StrataSpanTable *table,
+           guint                  clock,
+           guint                  depth,
+           guint32                index,
+           gboolean               end)
+{
+  if (clock == 0)
+    return end ? table->spans[depth][index].end : table->spans[depth][index].start;
+  return end ? table->second[depth][index].end : table->second[depth][index].start;
+}
+
+static gboolean
+overlaps_range (const Accumulator     *acc,
+                const StrataSpanTable *table,
+                guint                  depth,
+                guint32                index)
+{
+  return span_time (table, acc->range.clock, depth, index, TRUE) >= acc->range.start &&
+         span_time (table, acc->range.clock, depth, index, FALSE) <= acc->range.end;
+}
+
+/* The part of a call inside the range; the other clock keeps the same
+ * share of its own duration. */
+static void
+clip_to_range (const Accumulator     *acc,
+               const StrataSpanTable *table,
+               guint                  depth,
+               guint32                index,
+               gint64                *duration)
+{
+  guint rc = acc->range.clock;
+  gint64 start = span_time (table, rc, depth, index, FALSE);
+  gint64 end = span_time (table, rc, depth, index, TRUE);
+  gint64 clipped = MIN (end, acc->range.end) - MAX (start, acc->range.start);
+  double share = end > start ? (double) MAX (0, clipped) / (end - start) : 1.0;
+
+  for (guint c = 0; c < acc->n_clocks; c++)
+    duration[c] = c == rc ? MAX (0, clipped) : (gint64) (duration[c] * share);
+}
+
 static inline void
 push_visit (Accumulator           *acc,
             const StrataSpanTable *table,
@@ -155,6 +200,8 @@ push_visit (Accumulator           *acc,
   visit->duration[0] = span->end - span->start;
   visit->duration[1] = acc->n_clocks > 1 ? table->second[depth][index].end - table->second[depth][index].start : 0;
   visit->children[0] = visit->children[1] = 0;
+  if (G_UNLIKELY (acc->has_range))
+    clip_to_range (acc, table, depth, index, visit->duration);
 
   if (acc->on_stack[span->method] == 0)
     {
@@ -214,15 +261,24 @@ walk_table (Accumulator           *acc,
       acc->visits = g_renew (Visit, acc->visits, acc->n_visits_allocated);
     }
 
-  for (guint32 root = 0; root < table->n_spans[0]; root++)
+  guint32 root = acc->has_range ? strata_span_table_search_clock (table, acc->range.clock, 0, acc->range.start) : 0;
+
+  for (; root < table->n_spans[0]; root++)
     {
+      if (acc->has_range && !overlaps_range (acc, table, 0, root))
+        break;
       push_visit (acc, table, n_visits++, 0, root);
       while (n_visits > 0)
         {
           Visit *top = &acc->visits[n_visits - 1];
 
           if (top->next_child < top->end_child)
-            push_visit (acc, table, n_visits, top->depth + 1, top->next_child++), n_visits++;
+            {
+              guint32 child = top->next_child++;
+
+              if (!acc->has_range || overlaps_range (acc, table, top->depth + 1, child))
+                push_visit (acc, table, n_visits, top->depth + 1, child), n_visits++;
+            }
           else
             pop_visit (acc, &acc->visits[--n_visits]);
         }
@@ -440,10 +496,26 @@ static void
 add_thread_totals (StrataProfile      *self,
                    const StrataThread *thread)
 {
+  guint rc = self->range.clock;
+  gint64 covered, length;
+  double share;
+
   if (thread->spans == NULL)
     return;
+
+  if (!self->has_range)
+    {
+      for (guint c = 0; c < self->n_clocks; c++)
+        self->total[c] += thread->last_time[c] - thread->first_time[c];
+      return;
+    }
+
+  /* The part of the thread's traced time inside the range. */
+  length = thread->last_time[rc] - thread->first_time[rc];
+  covered = MAX (0, MIN (thread->last_time[rc], self->range.end) - MAX (thread->first_time[rc], self->range.start));
+  share = length > 0 ? (double) covered / length : 0;
   for (guint c = 0; c < self->n_clocks; c++)
-    self->total[c] += thread->last_time[c] - thread->first_time[c];
+    self->total[c] += c == rc ? covered : (gint64) ((thread->last_time[c] - thread->first_time[c]) * share);
 }
 
 /**
@@ -461,6 +533,22 @@ strata_profile_new (StrataTrace   *trace,
                     GCancellable  *cancellable,
                     GError       **error)
 {
+  return strata_profile_new_for_range (trace, thread, NULL, cancellable, error);
+}
+
+/**
+ * strata_profile_new_for_range:
+ * @range: (nullable): only the calls in this time range, cut at its ends
+ *
+ * Returns: (transfer full): the profile, or %NULL when cancelled
+ */
+StrataProfile *
+strata_profile_new_for_range (StrataTrace              *trace,
+                              int                       thread,
+                              const StrataProfileRange *range,
+                              GCancellable             *cancellable,
+                              GError                  **error)
+{
   g_autoptr(StrataProfile) self = NULL;
   Accumulator accs[MAX_WORKERS];
   GThread *helper = NULL;
@@ -474,6 +562,9 @@ strata_profile_new (StrataTrace   *trace,
   self->trace = g_object_ref (trace);
   self->thread = thread;
   self->n_clocks = strata_trace_get_n_clocks (trace);
+  self->has_range = range != NULL && range->clock < self->n_clocks;
+  if (self->has_range)
+    self->range = *range;
   self->n_methods = strata_trace_get_n_methods (trace);
 
   for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
@@ -482,7 +573,11 @@ strata_profile_new (StrataTrace   *trace,
 
   n_accs = MIN (MAX_WORKERS, MAX (1, g_get_num_processors ()));
   for (guint w = 0; w < n_accs; w++)
-    accumulator_init (&accs[w], self->n_clocks, self->n_methods, cancellable);
+    {
+      accumulator_init (&accs[w], self->n_clocks, self->n_methods, cancellable);
+      accs[w].has_range = self->has_range;
+      accs[w].range = self->range;
+    }
   n_accs = assign_tables (trace, thread, accs, n_accs);
 
   if (n_accs > 1)
@@ -528,8 +623,8 @@ profile_thread (GTask        *task,
   GError *error = NULL;
   StrataProfile *profile;
 
-  profile = strata_profile_new (trace, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (task), "thread")),
-                                cancellable, &error);
+  profile = strata_profile_new_for_range (trace, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (task), "thread")),
+                                          g_object_get_data (G_OBJECT (task), "range"), cancellable, &error);
   if (profile != NULL)
     g_task_return_pointer (task, profile, g_object_unref);
   else
@@ -544,6 +639,18 @@ strata_profile_new_async (StrataTrace         *trace,
                           GAsyncReadyCallback  callback,
                           gpointer             user_data)
 {
+  strata_profile_new_for_range_async (trace, thread, NULL, cancellable, callback, user_data);
+}
+
+/* Like strata_profile_new_async(), for the calls in @range. */
+void
+strata_profile_new_for_range_async (StrataTrace              *trace,
+                                    int                       thread,
+                                    const StrataProfileRange *range,
+                                    GCancellable             *cancellable,
+                                    GAsyncReadyCallback       callback,
+                                    gpointer                  user_data)
+{
   g_autoptr(GTask) task = NULL;
 
   g_return_if_fail (STRATA_IS_TRACE (trace));
@@ -552,7 +659,25 @@ strata_profile_new_async (StrataTrace         *trace,
   g_task_set_source_tag (task, strata_profile_new_async);
   g_task_set_task_data (task, g_object_ref (trace), g_object_unref);
   g_object_set_data (G_OBJECT (task), "thread", GINT_TO_POINTER (thread));
+  if (range != NULL)
+    g_object_set_data_full (G_OBJECT (task), "range", g_memdup2 (range, sizeof *range), g_free);
   g_task_run_in_thread (task, profile_thread);
+}
+
+/**
+ * strata_profile_get_range:
+ *
+ * Returns: whether the profile covers only a time range (then in @range)
+ */
+gboolean
+strata_profile_get_range (StrataProfile      *self,
+                          StrataProfileRange *range)
+{
+  g_return_val_if_fail (STRATA_IS_PROFILE (self), FALSE);
+
+  if (self->has_range && range != NULL)
+    *range = self->range;
+  return self->has_range;
 }
 
 StrataProfile *

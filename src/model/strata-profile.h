@@ -30,6 +30,27 @@ typedef struct
   guint64 calls;
 } StrataProfileEdge;
 
+/* A time range on one clock: only the calls in it, cut at its ends. */
+typedef struct
+{
+  guint  clock;
+  gint64 start;
+  gint64 end;
+} StrataProfileRange;
+
+StrataProfile            *strata_profile_new_for_range (StrataTrace              *trace,
+                                                        int                       thread,
+                                                        const StrataProfileRange *range,
+                                                        GCancellable             *cancellable,
+                                                        GError                  **error);
+void                      strata_profile_new_for_range_async (StrataTrace              *trace,
+                                                              int                       thread,
+                                                              const StrataProfileRange *range,
+                                                              GCancellable             *cancellable,
+                                                              GAsyncReadyCallback       callback,
+                                                              gpointer                  user_data);
+gboolean                  strata_profile_get_range    (StrataProfile      *self,
+                                                       StrataProfileRange *range);
 StrataProfile            *strata_profile_new          (StrataTrace   *trace,
                                                        int            thread,
                                                        GCancellable  *cancellable,

@@ -50,6 +50,7 @@ struct _StrataProfileView
   GtkWidget          *search_entry;
   GtkWidget          *matches_label;
   GtkWidget          *thread_dropdown;
+  GtkWidget          *range_button;
   GtkStringList      *thread_names;
   GArray             *thread_indexes; /* dropdown position - 1 -> thread */
   GtkWidget          *column_view;
@@ -446,11 +447,16 @@ thread_profile_ready_cb (GObject      *object,
     show_profile (self, profile);
 }
 
+/* The profile on show follows the thread selector and, when "Selected
+ * Range" is on, the session's time range; computed off the main thread. */
 static void
-thread_selected_cb (StrataProfileView *self)
+refresh_profile (StrataProfileView *self)
 {
   guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->thread_dropdown));
   StrataTrace *trace = strata_session_get_trace (self->session);
+  gboolean by_range = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->range_button));
+  StrataProfileRange range;
+  int thread;
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
@@ -458,15 +464,32 @@ thread_selected_cb (StrataProfileView *self)
 
   if (trace == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
-  if (selected == 0)
+
+  range.clock = strata_session_get_clock (self->session);
+  by_range = by_range && strata_session_get_selection_range (self->session, &range.start, &range.end);
+  if (selected == 0 && !by_range)
     {
       show_profile (self, strata_session_get_profile (self->session));
       return;
     }
 
+  thread = selected == 0 ? -1 : (int) g_array_index (self->thread_indexes, guint, selected - 1);
   self->cancellable = g_cancellable_new ();
-  strata_profile_new_async (trace, g_array_index (self->thread_indexes, guint, selected - 1),
-                            self->cancellable, thread_profile_ready_cb, g_object_ref (self));
+  strata_profile_new_for_range_async (trace, thread, by_range ? &range : NULL, self->cancellable,
+                                      thread_profile_ready_cb, g_object_ref (self));
+}
+
+static void
+selection_range_changed_cb (StrataProfileView *self)
+{
+  gint64 start, end;
+  gboolean has_range = strata_session_get_selection_range (self->session, &start, &end);
+
+  gtk_widget_set_sensitive (self->range_button, has_range);
+  if (!has_range)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->range_button), FALSE);
+  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->range_button)))
+    refresh_profile (self);
 }
 
 /* ---- Selection ---- */
@@ -803,6 +826,29 @@ strata_profile_view_get_n_matches (StrataProfileView *self)
 }
 
 /**
+ * strata_profile_view_get_profile:
+ *
+ * Returns: (transfer none) (nullable): the profile on show
+ */
+StrataProfile *
+strata_profile_view_get_profile (StrataProfileView *self)
+{
+  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), NULL);
+
+  return self->profile;
+}
+
+/* Profile only the session's selected time range, or the whole trace. */
+void
+strata_profile_view_set_range_only (StrataProfileView *self,
+                                    gboolean           range_only)
+{
+  g_return_if_fail (STRATA_IS_PROFILE_VIEW (self));
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->range_button), range_only);
+}
+
+/**
  * strata_profile_view_get_rows:
  *
  * Returns: (transfer none): the rows as shown: sorted, filtered; each
@@ -884,8 +930,7 @@ trace_changed_cb (StrataProfileView *self)
 static void
 profile_changed_cb (StrataProfileView *self)
 {
-  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->thread_dropdown)) == 0)
-    show_profile (self, strata_session_get_profile (self->session));
+  refresh_profile (self);
 }
 
 /* ---- GObject ---- */
@@ -914,7 +959,14 @@ create_toolbar (StrataProfileView *self)
   gtk_widget_set_tooltip_text (self->thread_dropdown, _("Profile all threads or one"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->thread_dropdown),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Thread"), -1);
-  g_signal_connect_object (self->thread_dropdown, "notify::selected", G_CALLBACK (thread_selected_cb),
+  g_signal_connect_object (self->thread_dropdown, "notify::selected", G_CALLBACK (refresh_profile),
+                           self, G_CONNECT_SWAPPED);
+
+  self->range_button = gtk_toggle_button_new_with_label (_("Selected Range"));
+  gtk_widget_set_tooltip_text (self->range_button,
+                               _("Profile only the time range selected in the timeline (Shift+drag)"));
+  gtk_widget_set_sensitive (self->range_button, FALSE);
+  g_signal_connect_object (self->range_button, "toggled", G_CALLBACK (refresh_profile),
                            self, G_CONNECT_SWAPPED);
 
   gtk_widget_set_tooltip_text (export, _("Export the Profile as CSV or TSV"));
@@ -924,6 +976,7 @@ create_toolbar (StrataProfileView *self)
 
   gtk_box_append (GTK_BOX (toolbar), self->search_entry);
   gtk_box_append (GTK_BOX (toolbar), self->matches_label);
+  gtk_box_append (GTK_BOX (toolbar), self->range_button);
   gtk_box_append (GTK_BOX (toolbar), self->thread_dropdown);
   gtk_box_append (GTK_BOX (toolbar), export);
   gtk_widget_set_margin_start (toolbar, 6);
@@ -968,6 +1021,8 @@ strata_profile_view_new (StrataSession *session)
   g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::profile", G_CALLBACK (profile_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::selected-method", G_CALLBACK (session_method_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "selection-range-changed", G_CALLBACK (selection_range_changed_cb),
                            self, G_CONNECT_SWAPPED);
   trace_changed_cb (self);
   profile_changed_cb (self);

@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataProfileView, strata_profile_view, STRATA, PROFILE_VIEW, GtkWidget)
 
 GtkWidget   *strata_profile_view_new            (StrataSession     *session);
+StrataProfile *strata_profile_view_get_profile  (StrataProfileView *self);
+void         strata_profile_view_set_range_only (StrataProfileView *self,
+                                                 gboolean           range_only);
 GListModel  *strata_profile_view_get_rows       (StrataProfileView *self);
 GtkColumnView *strata_profile_view_get_column_view (StrataProfileView *self);
 void         strata_profile_view_set_filter     (StrataProfileView *self,
