@@ -199,6 +199,44 @@ test_profile_range (void)
   }
 }
 
+/* A call cut by a wall-clock range gets a share of its CPU time; when its
+ * children used more CPU inside the range than that share, it gets theirs,
+ * never a negative exclusive time. */
+static void
+test_profile_range_other_clock (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataProfile) profile = NULL;
+  StrataProfileRange range = { 0, 5000, 35000 };
+  const StrataProfileEntry *a, *b;
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_method (writer, 4, "T\ta\t()V");
+  dmtrace_writer_add_method (writer, 8, "T\tb\t()V");
+  dmtrace_writer_begin_data (writer);
+  /* CPU µs, then wall µs: b runs on the CPU for almost all of its time. */
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_ENTER, 0, 0);
+  dmtrace_writer_record (writer, 1, 8, DMTRACE_ENTER, 1, 10);
+  dmtrace_writer_record (writer, 1, 8, DMTRACE_EXIT, 19, 30);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_EXIT, 20, 40);
+  trace = load_writer (writer);
+  g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
+
+  profile = strata_profile_new_for_range (trace, -1, &range, NULL, NULL);
+  a = entry_for (profile, "T.a ()V");
+  b = entry_for (profile, "T.b ()V");
+  g_assert_cmpint (a->inclusive[0], ==, 30000);
+  g_assert_cmpint (a->exclusive[0], ==, 10000);
+  g_assert_cmpint (b->inclusive[1], ==, 18000);
+  g_assert_cmpint (a->inclusive[1], ==, 18000);
+  g_assert_cmpint (a->exclusive[1], ==, 0);
+  g_assert_cmpint (strata_profile_get_total (profile, 1), >=, 18000);
+  for (guint i = 0; i < strata_profile_get_n_edges (profile); i++)
+    if (strata_profile_get_edge (profile, i)->caller == STRATA_PROFILE_TOPLEVEL)
+      g_assert_cmpint (strata_profile_get_edge (profile, i)->time[1], ==, 18000);
+}
+
 static void
 test_profile_cancelled (void)
 {
@@ -308,6 +346,7 @@ main (int   argc,
   g_test_add_func ("/profile/edges", test_profile_edges);
   g_test_add_func ("/profile/per-thread", test_profile_per_thread);
   g_test_add_func ("/profile/range", test_profile_range);
+  g_test_add_func ("/profile/range-other-clock", test_profile_range_other_clock);
   g_test_add_func ("/profile/cancelled", test_profile_cancelled);
   g_test_add_func ("/profile/async", test_profile_async);
   g_test_add_func ("/profile/palette", test_profile_palette);

@@ -51,6 +51,7 @@ typedef struct
   guint32 next_child;
   guint32 end_child;
   guint32 method;
+  guint32 edge;      /* where this call's time went, for range corrections */
   gint64  duration[STRATA_MAX_CLOCKS];
   gint64  children[STRATA_MAX_CLOCKS];
 } Visit;
@@ -215,6 +216,7 @@ push_visit (Accumulator           *acc,
   key = ((guint64) (parent ? parent->method : STRATA_PROFILE_TOPLEVEL) << 32) | span->method;
   /* Look up first: adding an edge may move the array. */
   edge_at = edge_index (acc, key);
+  visit->edge = edge_at;
   edge = &g_array_index (acc->edges, StrataProfileEdge, edge_at);
   edge->calls++;
   edge->time[0] += visit->duration[0];
@@ -238,11 +240,38 @@ push_visit (Accumulator           *acc,
   acc->on_stack[span->method]++;
 }
 
+/* A cut call's share of the other clock is an estimate; its children may
+ * have used more of that clock inside the range than the share gives it.
+ * Raise it to its children's time so exclusive time never goes negative. */
+static void
+cover_children (Accumulator *acc,
+                Visit       *visit,
+                Visit       *parent)
+{
+  for (guint c = 0; c < acc->n_clocks; c++)
+    {
+      gint64 missing = visit->children[c] - visit->duration[c];
+
+      if (missing <= 0)
+        continue;
+      visit->duration[c] += missing;
+      g_array_index (acc->edges, StrataProfileEdge, visit->edge).time[c] += missing;
+      if (acc->on_stack[visit->method] == 1)
+        acc->entries[visit->method].inclusive[c] += missing;
+      if (parent != NULL)
+        parent->children[c] += missing;
+    }
+}
+
 static inline void
 pop_visit (Accumulator *acc,
-           const Visit *visit)
+           Visit       *visit,
+           Visit       *parent)
 {
   StrataProfileEntry *entry = &acc->entries[visit->method];
+
+  if (G_UNLIKELY (acc->has_range))
+    cover_children (acc, visit, parent);
 
   entry->exclusive[0] += visit->duration[0] - visit->children[0];
   entry->exclusive[1] += visit->duration[1] - visit->children[1];
@@ -280,7 +309,10 @@ walk_table (Accumulator           *acc,
                 push_visit (acc, table, n_visits, top->depth + 1, child), n_visits++;
             }
           else
-            pop_visit (acc, &acc->visits[--n_visits]);
+            {
+              n_visits--;
+              pop_visit (acc, &acc->visits[n_visits], n_visits > 0 ? &acc->visits[n_visits - 1] : NULL);
+            }
         }
 
       if (G_UNLIKELY ((++acc->n_visited & 1023) == 0) &&
@@ -518,6 +550,25 @@ add_thread_totals (StrataProfile      *self,
     self->total[c] += c == rc ? covered : (gint64) ((thread->last_time[c] - thread->first_time[c]) * share);
 }
 
+/* In a range, the other clock's total is a share too; it must hold at
+ * least the calls counted in it, or percentages would pass 100. */
+static void
+cover_toplevel_calls (StrataProfile *self)
+{
+  gint64 toplevel[STRATA_MAX_CLOCKS] = { 0 };
+
+  for (guint i = 0; i < self->edges->len; i++)
+    {
+      const StrataProfileEdge *edge = &g_array_index (self->edges, StrataProfileEdge, i);
+
+      if (edge->caller == STRATA_PROFILE_TOPLEVEL)
+        for (guint c = 0; c < self->n_clocks; c++)
+          toplevel[c] += edge->time[c];
+    }
+  for (guint c = 0; c < self->n_clocks; c++)
+    self->total[c] = MAX (self->total[c], toplevel[c]);
+}
+
 /**
  * strata_profile_new:
  * @thread: a thread index, or -1 for the whole trace
@@ -600,6 +651,8 @@ strata_profile_new_for_range (StrataTrace              *trace,
       self->entries = g_steal_pointer (&accs[0].entries);
       g_array_unref (self->edges);
       self->edges = g_steal_pointer (&accs[0].edges);
+      if (self->has_range)
+        cover_toplevel_calls (self);
     }
   for (guint w = 0; w < MIN (MAX_WORKERS, MAX (1, g_get_num_processors ())); w++)
     accumulator_clear (&accs[w]);
