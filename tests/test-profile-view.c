@@ -319,6 +319,72 @@ test_profile_view_range (void)
   fixture_close (&f);
 }
 
+/* + opens the selected method; - on one of its parents or children goes
+ * back to the method and closes it. */
+static void
+test_profile_view_keyboard (void)
+{
+  GtkSingleSelection *selection;
+  GtkTreeListRow *tree_row;
+  guint32 method;
+  Fixture f;
+
+  fixture_open (&f);
+  selection = GTK_SINGLE_SELECTION (strata_profile_view_get_rows (f.view));
+  method = strata_profile_row_get_method (row_at (&f, 2));
+  gtk_single_selection_set_selected (selection, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "profile.expand", NULL));
+  tree_row = gtk_single_selection_get_selected_item (selection);
+  g_assert_true (gtk_tree_list_row_get_expanded (tree_row));
+  g_assert_cmpint (strata_profile_row_get_kind (row_at (&f, 3)), !=, STRATA_PROFILE_ROW_METHOD);
+
+  gtk_single_selection_set_selected (selection, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "profile.collapse", NULL));
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 2);
+  tree_row = gtk_single_selection_get_selected_item (selection);
+  g_assert_false (gtk_tree_list_row_get_expanded (tree_row));
+  g_assert_cmpuint (strata_profile_row_get_method (row_at (&f, 2)), ==, method);
+  g_assert_cmpint (strata_profile_row_get_kind (row_at (&f, 3)), ==, STRATA_PROFILE_ROW_METHOD);
+
+  fixture_close (&f);
+}
+
+static guint
+count_visible_columns (Fixture *f)
+{
+  GListModel *columns = gtk_column_view_get_columns (strata_profile_view_get_column_view (f->view));
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      n += gtk_column_view_column_get_visible (column);
+    }
+  return n;
+}
+
+/* The column menu hides one clock's columns, never both. */
+static void
+test_profile_view_columns (void)
+{
+  guint all;
+  Fixture f;
+
+  fixture_open (&f);
+  all = count_visible_columns (&f);
+  /* Name, 4 per clock, calls, time per call per clock. */
+  g_assert_cmpuint (all, ==, 1 + 4 * 2 + 1 + 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "columns.show-clock-1", NULL));
+  g_assert_cmpuint (count_visible_columns (&f), ==, all - 5);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "columns.show-clock-0", NULL));
+  g_assert_cmpuint (count_visible_columns (&f), ==, all - 5);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "columns.show-clock-1", NULL));
+  g_assert_cmpuint (count_visible_columns (&f), ==, all);
+
+  fixture_close (&f);
+}
+
 static void
 test_profile_view_export (void)
 {
@@ -365,6 +431,8 @@ main (int   argc,
   g_test_add_func ("/profile-view/sort-and-filter", test_profile_view_sort_and_filter);
   g_test_add_func ("/profile-view/selection", test_profile_view_selection);
   g_test_add_func ("/profile-view/range", test_profile_view_range);
+  g_test_add_func ("/profile-view/keyboard", test_profile_view_keyboard);
+  g_test_add_func ("/profile-view/columns", test_profile_view_columns);
   g_test_add_func ("/profile-view/export", test_profile_view_export);
 
   return g_test_run ();

@@ -59,6 +59,9 @@ struct _StrataProfileView
   GtkFilterListModel *filtered;
   GtkCustomFilter    *filter;
   GtkSingleSelection *selection;
+  GMenu              *column_menu;   /* which clocks have columns on show */
+  GSimpleActionGroup *column_actions;
+  gboolean            columns_stale; /* a new trace: its clocks decide the columns */
   char               *needle;
   gboolean            syncing;
 };
@@ -298,6 +301,10 @@ create_column (StrataProfileView *self,
   column = gtk_column_view_column_new (title, factory);
   id = g_strdup_printf ("%s-%u", column_id (kind), clock);
   g_object_set_data_full (G_OBJECT (column), "strata-id", g_steal_pointer (&id), g_free);
+  if (two_clocks && kind != COLUMN_NAME && kind != COLUMN_CALLS)
+    g_object_set_data (G_OBJECT (column), "strata-clock", GUINT_TO_POINTER (clock + 1));
+  if (two_clocks)
+    gtk_column_view_column_set_header_menu (column, G_MENU_MODEL (self->column_menu));
   gtk_column_view_column_set_resizable (column, TRUE);
   gtk_column_view_column_set_expand (column, kind == COLUMN_NAME);
   gtk_column_view_column_set_fixed_width (column, kind == COLUMN_NAME ? NAME_COLUMN_WIDTH : NUMBER_COLUMN_WIDTH);
@@ -320,6 +327,68 @@ remove_columns (StrataProfileView *self)
     }
 }
 
+/* ---- Column menu: show or hide each clock's columns ---- */
+
+static void
+show_clock_columns (StrataProfileView *self,
+                    guint              clock,
+                    gboolean           visible)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (column), "strata-clock")) == clock + 1)
+        gtk_column_view_column_set_visible (column, visible);
+    }
+}
+
+/* One clock's columns always stay: hiding both would leave only names. */
+static void
+change_clock_state_cb (GSimpleAction *action,
+                       GVariant      *state,
+                       gpointer       user_data)
+{
+  StrataProfileView *self = user_data;
+  guint clock = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (action), "strata-clock"));
+  g_autofree char *other_name = g_strdup_printf ("show-clock-%u", 1 - clock);
+  GAction *other = g_action_map_lookup_action (G_ACTION_MAP (self->column_actions), other_name);
+  g_autoptr(GVariant) other_state = other != NULL ? g_action_get_state (other) : NULL;
+
+  if (!g_variant_get_boolean (state) && (other_state == NULL || !g_variant_get_boolean (other_state)))
+    return;
+  g_simple_action_set_state (action, state);
+  show_clock_columns (self, clock, g_variant_get_boolean (state));
+}
+
+static void
+fill_column_menu (StrataProfileView *self)
+{
+  StrataTrace *trace = strata_profile_get_trace (self->profile);
+
+  g_menu_remove_all (self->column_menu);
+  for (guint c = 0; c < 2; c++)
+    {
+      g_autofree char *name = g_strdup_printf ("show-clock-%u", c);
+      g_autofree char *detailed = g_strdup_printf ("columns.%s", name);
+      g_autoptr(GSimpleAction) action = NULL;
+
+      g_action_map_remove_action (G_ACTION_MAP (self->column_actions), name);
+      if (c >= strata_profile_get_n_clocks (self->profile))
+        continue;
+      action = g_simple_action_new_stateful (name, NULL, g_variant_new_boolean (TRUE));
+      g_object_set_data (G_OBJECT (action), "strata-clock", GUINT_TO_POINTER (c));
+      g_signal_connect_object (action, "change-state", G_CALLBACK (change_clock_state_cb), self, 0);
+      g_action_map_add_action (G_ACTION_MAP (self->column_actions), G_ACTION (action));
+      g_menu_append (self->column_menu,
+                     strata_trace_get_clock_kind (trace, c) == STRATA_CLOCK_THREAD_CPU
+                     ? _("CPU Time Columns") : _("Wall Time Columns"),
+                     detailed);
+    }
+}
+
 static void
 build_columns (StrataProfileView *self)
 {
@@ -331,6 +400,7 @@ build_columns (StrataProfileView *self)
   GtkColumnViewColumn *first_incl = NULL;
 
   remove_columns (self);
+  fill_column_menu (self);
   gtk_column_view_append_column (view, name);
   for (guint c = 0; c < n_clocks; c++)
     for (guint k = 0; k < G_N_ELEMENTS (per_clock); k++)
@@ -402,7 +472,10 @@ show_profile (StrataProfileView *self,
     }
 
   root = strata_profile_model_new (profile);
-  build_columns (self);
+  /* A new thread or range keeps the columns, their order and the sort. */
+  if (self->columns_stale)
+    build_columns (self);
+  self->columns_stale = FALSE;
   gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (root));
   update_matches_label (self);
 }
@@ -668,6 +741,43 @@ format_header (StrataProfileView *self,
   return g_string_free (line, FALSE);
 }
 
+/* ---- Keyboard: open and close methods ---- */
+
+static void
+expand_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
+  GtkTreeListRow *tree_row = gtk_single_selection_get_selected_item (self->selection);
+
+  if (tree_row != NULL && gtk_tree_list_row_is_expandable (tree_row))
+    gtk_tree_list_row_set_expanded (tree_row, TRUE);
+}
+
+/* On a parent or child row, closing goes back to the method it belongs to. */
+static void
+collapse_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
+  GtkTreeListRow *tree_row = gtk_single_selection_get_selected_item (self->selection);
+  g_autoptr(GtkTreeListRow) owner = NULL;
+
+  if (tree_row == NULL)
+    return;
+  owner = gtk_tree_list_row_get_parent (tree_row);
+  if (owner != NULL)
+    {
+      gtk_tree_list_row_set_expanded (owner, FALSE);
+      gtk_single_selection_set_selected (self->selection, gtk_tree_list_row_get_position (owner));
+      scroll_to_position (self, gtk_tree_list_row_get_position (owner));
+    }
+  else
+    gtk_tree_list_row_set_expanded (tree_row, FALSE);
+}
+
 static void
 copy_action (GtkWidget  *widget,
              const char *action_name,
@@ -923,6 +1033,7 @@ static void
 trace_changed_cb (StrataProfileView *self)
 {
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  self->columns_stale = TRUE;
   show_profile (self, NULL);
   fill_threads (self);
 }
@@ -1047,6 +1158,8 @@ strata_profile_view_dispose (GObject *object)
   g_clear_object (&self->profile);
   g_clear_object (&self->session);
   g_clear_object (&self->thread_names);
+  g_clear_object (&self->column_menu);
+  g_clear_object (&self->column_actions);
   g_clear_pointer (&self->thread_indexes, g_array_unref);
   g_clear_pointer (&self->needle, g_free);
 
@@ -1067,9 +1180,31 @@ strata_profile_view_class_init (StrataProfileViewClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "profile.copy", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "profile.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "profile.search", NULL);
+  gtk_widget_class_install_action (widget_class, "profile.expand", NULL, expand_action);
+  gtk_widget_class_install_action (widget_class, "profile.collapse", NULL, collapse_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "profileview");
+}
+
+/* The list moves its cursor with the arrow keys before bindings on this
+ * widget would see them, so the tree keys are caught on the way in. */
+static void
+add_tree_keys (StrataProfileView *self)
+{
+  static const struct { guint key; const char *action; } keys[] = {
+    { GDK_KEY_plus, "profile.expand" }, { GDK_KEY_KP_Add, "profile.expand" },
+    { GDK_KEY_Right, "profile.expand" }, { GDK_KEY_minus, "profile.collapse" },
+    { GDK_KEY_KP_Subtract, "profile.collapse" }, { GDK_KEY_Left, "profile.collapse" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, 0),
+                                                            gtk_named_action_new (keys[i].action)));
+  gtk_widget_add_controller (self->column_view, controller);
 }
 
 static void
@@ -1086,7 +1221,11 @@ strata_profile_view_init (StrataProfileView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Profile"), -1);
   g_signal_connect_object (self->column_view, "activate", G_CALLBACK (activate_cb), self, G_CONNECT_SWAPPED);
+  add_tree_keys (self);
   build_models (self);
+  self->column_menu = g_menu_new ();
+  self->column_actions = g_simple_action_group_new ();
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "columns", G_ACTION_GROUP (self->column_actions));
 
   gtk_box_append (GTK_BOX (self->box), create_toolbar (self));
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
