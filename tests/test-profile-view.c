@@ -100,10 +100,11 @@ static StrataProfileRow *
 row_at (Fixture *f,
         guint    position)
 {
-  g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (strata_profile_view_get_rows (f->view), position);
+  g_autoptr(StrataProfileRow) row = g_list_model_get_item (strata_profile_view_get_rows (f->view), position);
 
-  g_assert_nonnull (tree_row);
-  return gtk_tree_list_row_get_item (tree_row);
+  /* The tree holds every row it shows. */
+  g_assert_nonnull (row);
+  return row;
 }
 
 /* The first rows are those `strata -r --clock=wall` puts first. */
@@ -187,13 +188,12 @@ test_profile_view_parents_and_children (void)
   /* A child row reads "time, N/total" in the calls column. */
   if (n_children > 0)
     {
-      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (strata_profile_view_get_rows (f.view), position);
-      StrataProfileRow *child = gtk_tree_list_row_get_item (tree_row);
+      StrataProfileRow *child = row_at (&f, position);
       g_autofree char *calls = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
                                                 strata_profile_row_get_calls (child),
                                                 strata_profile_row_get_total_calls (child));
 
-      line = strata_profile_view_format_row (f.view, tree_row, '\t');
+      line = strata_profile_view_format_row (f.view, child, '\t');
       g_assert_nonnull (strstr (line, calls));
     }
 
@@ -255,7 +255,7 @@ test_profile_view_selection (void)
   method = strata_profile_row_get_method (row_at (&f, 7));
   strata_session_set_selected_method (f.session, method);
   g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 7);
-  row = gtk_tree_list_row_get_item (gtk_single_selection_get_selected_item (selection));
+  row = gtk_single_selection_get_selected_item (selection);
   g_assert_cmpuint (strata_profile_row_get_method (row), ==, method);
 
   fixture_close (&f);
@@ -325,7 +325,8 @@ static void
 test_profile_view_keyboard (void)
 {
   GtkSingleSelection *selection;
-  GtkTreeListRow *tree_row;
+  g_autoptr(GtkTreeListRow) expanded = NULL;
+  g_autoptr(GtkTreeListRow) collapsed = NULL;
   guint32 method;
   Fixture f;
 
@@ -334,15 +335,15 @@ test_profile_view_keyboard (void)
   method = strata_profile_row_get_method (row_at (&f, 2));
   gtk_single_selection_set_selected (selection, 2);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "profile.expand", NULL));
-  tree_row = gtk_single_selection_get_selected_item (selection);
-  g_assert_true (gtk_tree_list_row_get_expanded (tree_row));
+  expanded = strata_profile_view_get_tree_row (f.view, 2);
+  g_assert_true (gtk_tree_list_row_get_expanded (expanded));
   g_assert_cmpint (strata_profile_row_get_kind (row_at (&f, 3)), !=, STRATA_PROFILE_ROW_METHOD);
 
   gtk_single_selection_set_selected (selection, 3);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "profile.collapse", NULL));
   g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 2);
-  tree_row = gtk_single_selection_get_selected_item (selection);
-  g_assert_false (gtk_tree_list_row_get_expanded (tree_row));
+  collapsed = strata_profile_view_get_tree_row (f.view, 2);
+  g_assert_false (gtk_tree_list_row_get_expanded (collapsed));
   g_assert_cmpuint (strata_profile_row_get_method (row_at (&f, 2)), ==, method);
   g_assert_cmpint (strata_profile_row_get_kind (row_at (&f, 3)), ==, STRATA_PROFILE_ROW_METHOD);
 

@@ -73,9 +73,7 @@ G_DEFINE_FINAL_TYPE (StrataProfileView, strata_profile_view, GTK_TYPE_WIDGET)
 static StrataProfileRow *
 row_of (GtkListItem *item)
 {
-  GtkTreeListRow *tree_row = gtk_list_item_get_item (item);
-
-  return tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
+  return gtk_list_item_get_item (item);
 }
 
 static char *
@@ -142,6 +140,23 @@ draw_swatch (GtkDrawingArea *area,
   cairo_fill (cr);
 }
 
+/* The tree hands out the rows themselves, so that a re-sort finds the
+ * same items and keeps their cells; the expander asks the tree for the
+ * row's place in it, which moves with the row. */
+static void
+update_expander_row (GtkListItem       *item,
+                     GParamSpec        *pspec,
+                     StrataProfileView *self)
+{
+  GtkWidget *expander = gtk_list_item_get_child (item);
+  guint position = gtk_list_item_get_position (item);
+  g_autoptr(GtkTreeListRow) tree_row = NULL;
+
+  if (position != GTK_INVALID_LIST_POSITION && gtk_list_item_get_item (item) != NULL)
+    tree_row = gtk_tree_list_model_get_row (self->tree, position);
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), tree_row);
+}
+
 static void
 setup_name_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
@@ -160,6 +175,7 @@ setup_name_cb (GtkSignalListItemFactory *factory,
   gtk_box_append (GTK_BOX (box), label);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
   gtk_list_item_set_child (item, expander);
+  g_signal_connect_object (item, "notify::position", G_CALLBACK (update_expander_row), self, 0);
 }
 
 static void
@@ -208,7 +224,7 @@ bind_cb (GtkSignalListItemFactory *factory,
       GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child));
       GtkWidget *swatch = gtk_widget_get_first_child (box);
 
-      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), gtk_list_item_get_item (item));
+      update_expander_row (item, NULL, self);
       g_object_set_data (G_OBJECT (swatch), "method", GUINT_TO_POINTER (strata_profile_row_get_method (row)));
       gtk_widget_queue_draw (swatch);
       label = gtk_widget_get_last_child (box);
@@ -570,9 +586,17 @@ selection_range_changed_cb (StrataProfileView *self)
 static StrataProfileRow *
 selected_row (StrataProfileView *self)
 {
-  GtkTreeListRow *tree_row = gtk_single_selection_get_selected_item (self->selection);
+  return gtk_single_selection_get_selected_item (self->selection);
+}
 
-  return tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
+/* The tree's row at @position, for opening and closing it. */
+static GtkTreeListRow *
+tree_row_at (StrataProfileView *self,
+             guint              position)
+{
+  if (position == GTK_INVALID_LIST_POSITION)
+    return NULL;
+  return gtk_tree_list_model_get_row (self->tree, position);
 }
 
 static void
@@ -602,8 +626,7 @@ find_method_position (StrataProfileView *self,
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
-      StrataProfileRow *row = gtk_tree_list_row_get_item (tree_row);
+      g_autoptr(StrataProfileRow) row = g_list_model_get_item (rows, i);
 
       if (strata_profile_row_get_kind (row) == STRATA_PROFILE_ROW_METHOD &&
           strata_profile_row_get_method (row) == method)
@@ -663,7 +686,7 @@ static void
 activate_cb (StrataProfileView *self,
              guint              position)
 {
-  g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  g_autoptr(GtkTreeListRow) tree_row = tree_row_at (self, position);
   StrataProfileRow *row;
   guint32 method;
 
@@ -695,11 +718,10 @@ activate_cb (StrataProfileView *self,
  */
 char *
 strata_profile_view_format_row (StrataProfileView *self,
-                                GtkTreeListRow    *tree_row,
+                                StrataProfileRow  *row,
                                 char               separator)
 {
   GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
-  StrataProfileRow *row = gtk_tree_list_row_get_item (tree_row);
   GString *line = g_string_new (NULL);
 
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
@@ -749,7 +771,7 @@ expand_action (GtkWidget  *widget,
                GVariant   *param)
 {
   StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
-  GtkTreeListRow *tree_row = gtk_single_selection_get_selected_item (self->selection);
+  g_autoptr(GtkTreeListRow) tree_row = tree_row_at (self, gtk_single_selection_get_selected (self->selection));
 
   if (tree_row != NULL && gtk_tree_list_row_is_expandable (tree_row))
     gtk_tree_list_row_set_expanded (tree_row, TRUE);
@@ -762,7 +784,7 @@ collapse_action (GtkWidget  *widget,
                  GVariant   *param)
 {
   StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
-  GtkTreeListRow *tree_row = gtk_single_selection_get_selected_item (self->selection);
+  g_autoptr(GtkTreeListRow) tree_row = tree_row_at (self, gtk_single_selection_get_selected (self->selection));
   g_autoptr(GtkTreeListRow) owner = NULL;
 
   if (tree_row == NULL)
@@ -784,12 +806,12 @@ copy_action (GtkWidget  *widget,
              GVariant   *param)
 {
   StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
-  GtkTreeListRow *tree_row = gtk_single_selection_get_selected_item (self->selection);
+  StrataProfileRow *row = selected_row (self);
   g_autofree char *text = NULL;
 
-  if (tree_row == NULL)
+  if (row == NULL)
     return;
-  text = strata_profile_view_format_row (self, tree_row, '\t');
+  text = strata_profile_view_format_row (self, row, '\t');
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
 }
 
@@ -813,8 +835,8 @@ strata_profile_view_export (StrataProfileView  *self,
   g_string_append_printf (text, "%s\n", header);
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
-      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
-      g_autofree char *line = strata_profile_view_format_row (self, tree_row, separator);
+      g_autoptr(StrataProfileRow) row = g_list_model_get_item (rows, i);
+      g_autofree char *line = strata_profile_view_format_row (self, row, separator);
 
       g_string_append_printf (text, "%s\n", line);
     }
@@ -962,7 +984,8 @@ strata_profile_view_set_range_only (StrataProfileView *self,
  * strata_profile_view_get_rows:
  *
  * Returns: (transfer none): the rows as shown: sorted, filtered; each
- *   item a GtkTreeListRow holding a StrataProfileRow
+ *   item a StrataProfileRow (strata_profile_view_get_tree_row() has
+ *   its place in the tree)
  */
 GListModel *
 strata_profile_view_get_rows (StrataProfileView *self)
@@ -970,6 +993,21 @@ strata_profile_view_get_rows (StrataProfileView *self)
   g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), NULL);
 
   return G_LIST_MODEL (self->selection);
+}
+
+/**
+ * strata_profile_view_get_tree_row:
+ *
+ * Returns: (transfer full) (nullable): the tree's row at @position, which
+ *   says whether it is expanded
+ */
+GtkTreeListRow *
+strata_profile_view_get_tree_row (StrataProfileView *self,
+                                  guint              position)
+{
+  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), NULL);
+
+  return tree_row_at (self, position);
 }
 
 /**
@@ -1012,7 +1050,7 @@ strata_profile_view_expand_method (StrataProfileView *self,
 
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
-  tree_row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  tree_row = tree_row_at (self, position);
   gtk_tree_list_row_set_expanded (tree_row, TRUE);
   return TRUE;
 }
@@ -1110,7 +1148,7 @@ build_models (StrataProfileView *self)
   self->filtered = gtk_filter_list_model_new (NULL, GTK_FILTER (g_object_ref (self->filter)));
   self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->filtered)),
                                           g_object_ref (column_sorter));
-  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->sorted)), FALSE, FALSE,
+  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->sorted)), TRUE, FALSE,
                                         create_relatives_cb, NULL, NULL);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->tree)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);

@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "strata-profile-row.h"
 #include "strata-session.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,8 @@ StrataProfile *strata_profile_view_get_profile  (StrataProfileView *self);
 void         strata_profile_view_set_range_only (StrataProfileView *self,
                                                  gboolean           range_only);
 GListModel  *strata_profile_view_get_rows       (StrataProfileView *self);
+GtkTreeListRow *strata_profile_view_get_tree_row (StrataProfileView *self,
+                                                  guint              position);
 GtkColumnView *strata_profile_view_get_column_view (StrataProfileView *self);
 void         strata_profile_view_set_filter     (StrataProfileView *self,
                                                  const char        *text);
@@ -29,7 +32,7 @@ void         strata_profile_view_sort_by        (StrataProfileView *self,
 gboolean     strata_profile_view_expand_method  (StrataProfileView *self,
                                                  guint32            method);
 char        *strata_profile_view_format_row     (StrataProfileView *self,
-                                                 GtkTreeListRow    *row,
+                                                 StrataProfileRow  *row,
                                                  char               separator);
 gboolean     strata_profile_view_is_busy        (StrataProfileView *self);
 gboolean     strata_profile_view_export         (StrataProfileView *self,
