@@ -19,9 +19,9 @@
 
 static double longest_block;
 
-/* Runs the main loop until the panel is done; longest_block is the
- * longest the loop was held by one step, that is how long the window
- * could not answer the user. */
+/* Runs the main loop until nothing is left to do (the new rows drawn);
+ * longest_block is the longest the loop was held by one step, that is
+ * how long the window could not answer the user. */
 static void
 settle (StrataProfileView *view)
 {
@@ -31,7 +31,7 @@ settle (StrataProfileView *view)
       gboolean dispatched = g_main_context_iteration (NULL, FALSE);
 
       longest_block = MAX (longest_block, (g_get_monotonic_time () - start) / 1000.0);
-      if (!dispatched && !strata_profile_view_is_busy (view))
+      if (!dispatched)
         break;
     }
 }

@@ -325,8 +325,6 @@ static void
 test_profile_view_keyboard (void)
 {
   GtkSingleSelection *selection;
-  g_autoptr(GtkTreeListRow) expanded = NULL;
-  g_autoptr(GtkTreeListRow) collapsed = NULL;
   guint32 method;
   Fixture f;
 
@@ -335,15 +333,15 @@ test_profile_view_keyboard (void)
   method = strata_profile_row_get_method (row_at (&f, 2));
   gtk_single_selection_set_selected (selection, 2);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "profile.expand", NULL));
-  expanded = strata_profile_view_get_tree_row (f.view, 2);
-  g_assert_true (gtk_tree_list_row_get_expanded (expanded));
+  g_assert_true (strata_profile_view_get_expanded (f.view, 2));
+  g_assert_true (strata_profile_row_get_expanded (row_at (&f, 2)));
   g_assert_cmpint (strata_profile_row_get_kind (row_at (&f, 3)), !=, STRATA_PROFILE_ROW_METHOD);
 
   gtk_single_selection_set_selected (selection, 3);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "profile.collapse", NULL));
   g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 2);
-  collapsed = strata_profile_view_get_tree_row (f.view, 2);
-  g_assert_false (gtk_tree_list_row_get_expanded (collapsed));
+  g_assert_false (strata_profile_view_get_expanded (f.view, 2));
+  g_assert_false (strata_profile_row_get_expanded (row_at (&f, 2)));
   g_assert_cmpuint (strata_profile_row_get_method (row_at (&f, 2)), ==, method);
   g_assert_cmpint (strata_profile_row_get_kind (row_at (&f, 3)), ==, STRATA_PROFILE_ROW_METHOD);
 

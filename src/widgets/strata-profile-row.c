@@ -16,6 +16,7 @@ struct _StrataProfileRow
   StrataProfileRowKind  kind;
   guint32               method;   /* the method this row is about */
   guint                 edge;     /* parents and children: the edge */
+  gboolean              expanded; /* methods: showing parents and children */
 };
 
 /* Read-only properties, for the sorters' expressions. */
@@ -35,6 +36,13 @@ enum {
 G_DEFINE_FINAL_TYPE (StrataProfileRow, strata_profile_row, G_TYPE_OBJECT)
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static gint64
 clock_value (StrataProfileRow *self,
@@ -112,7 +120,16 @@ strata_profile_row_class_init (StrataProfileRowClass *klass)
                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_PER_CALL_0] = int64_property ("per-call-0");
   properties[PROP_PER_CALL_1] = int64_property ("per-call-1");
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * StrataProfileRow::changed:
+   *
+   * The row now stands for another method or edge; cells show it again.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -243,31 +260,48 @@ strata_profile_row_get_time_per_call (StrataProfileRow *self,
   return calls ? strata_profile_row_get_inclusive (self, clock) / (gint64) calls : 0;
 }
 
-/* Under an expanded method: its parents, then its children. */
-GListModel *
-strata_profile_row_create_relatives (StrataProfileRow *self)
+gboolean
+strata_profile_row_get_expanded (StrataProfileRow *self)
 {
-  GListStore *store;
-  const guint32 *edges;
-  guint n;
+  g_return_val_if_fail (STRATA_IS_PROFILE_ROW (self), FALSE);
 
-  if (self->kind != STRATA_PROFILE_ROW_METHOD)
-    return NULL;
+  return self->expanded;
+}
 
-  store = g_list_store_new (STRATA_TYPE_PROFILE_ROW);
-  edges = strata_profile_get_parents (self->profile, self->method, &n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(StrataProfileRow) row = strata_profile_row_new_edge (self->profile, STRATA_PROFILE_ROW_PARENT, edges[i]);
+/* A list shows a row object per place, and the place's content changes
+ * when the list is sorted or filtered: these point the row at new
+ * content and say so. */
+void
+strata_profile_row_set_method (StrataProfileRow *self,
+                               guint32           method,
+                               gboolean          expanded)
+{
+  g_return_if_fail (STRATA_IS_PROFILE_ROW (self));
 
-      g_list_store_append (store, row);
-    }
-  edges = strata_profile_get_children (self->profile, self->method, &n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(StrataProfileRow) row = strata_profile_row_new_edge (self->profile, STRATA_PROFILE_ROW_CHILD, edges[i]);
+  if (self->kind == STRATA_PROFILE_ROW_METHOD && self->method == method && self->expanded == !!expanded)
+    return;
+  self->kind = STRATA_PROFILE_ROW_METHOD;
+  self->method = method;
+  self->expanded = !!expanded;
+  g_signal_emit (self, signals[CHANGED], 0);
+}
 
-      g_list_store_append (store, row);
-    }
-  return G_LIST_MODEL (store);
+void
+strata_profile_row_set_edge (StrataProfileRow     *self,
+                             StrataProfileRowKind  kind,
+                             guint                 edge)
+{
+  const StrataProfileEdge *e;
+
+  g_return_if_fail (STRATA_IS_PROFILE_ROW (self));
+  g_return_if_fail (kind != STRATA_PROFILE_ROW_METHOD);
+
+  if (self->kind == kind && self->edge == edge)
+    return;
+  e = strata_profile_get_edge (self->profile, edge);
+  self->kind = kind;
+  self->edge = edge;
+  self->method = kind == STRATA_PROFILE_ROW_PARENT ? e->caller : e->callee;
+  self->expanded = FALSE;
+  g_signal_emit (self, signals[CHANGED], 0);
 }

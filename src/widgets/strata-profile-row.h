@@ -42,6 +42,12 @@ guint64               strata_profile_row_get_recursive_calls (StrataProfileRow *
 guint64               strata_profile_row_get_total_calls (StrataProfileRow *self);
 gint64                strata_profile_row_get_time_per_call (StrataProfileRow *self,
                                                             guint             clock);
-GListModel           *strata_profile_row_create_relatives (StrataProfileRow *self);
+gboolean              strata_profile_row_get_expanded (StrataProfileRow *self);
+void                  strata_profile_row_set_method (StrataProfileRow     *self,
+                                                     guint32               method,
+                                                     gboolean              expanded);
+void                  strata_profile_row_set_edge   (StrataProfileRow     *self,
+                                                     StrataProfileRowKind  kind,
+                                                     guint                 edge);
 
 G_END_DECLS

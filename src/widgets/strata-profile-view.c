@@ -1,9 +1,9 @@
 /* strata-profile-view.c: traceview's profile panel
  *
- * Methods → GtkFilterListModel → GtkSortListModel → GtkTreeListModel
- * (expanding a method lists its parents and children) → GtkSingleSelection
- * → GtkColumnView. Selection is shared with the timeline through the
- * session.
+ * StrataProfileModel (the methods, sorted and filtered, each expanded one
+ * followed by its parents and children) → GtkSingleSelection →
+ * GtkColumnView. The column headers pick the model's sort. Selection is
+ * shared with the timeline through the session.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -34,8 +34,9 @@ typedef enum
 
 typedef struct
 {
-  ColumnKind kind;
-  guint      clock;
+  ColumnKind         kind;
+  guint              clock;
+  StrataProfileView *view;
 } ColumnSpec;
 
 struct _StrataProfileView
@@ -54,11 +55,9 @@ struct _StrataProfileView
   GtkStringList      *thread_names;
   GArray             *thread_indexes; /* dropdown position - 1 -> thread */
   GtkWidget          *column_view;
-  GtkTreeListModel   *tree;
-  GtkSortListModel   *sorted;
-  GtkFilterListModel *filtered;
-  GtkCustomFilter    *filter;
+  StrataProfileModel *model;
   GtkSingleSelection *selection;
+  const ColumnSpec   *probed;        /* see sort_changed_cb() */
   GMenu              *column_menu;   /* which clocks have columns on show */
   GSimpleActionGroup *column_actions;
   gboolean            columns_stale; /* a new trace: its clocks decide the columns */
@@ -67,6 +66,8 @@ struct _StrataProfileView
 };
 
 G_DEFINE_FINAL_TYPE (StrataProfileView, strata_profile_view, GTK_TYPE_WIDGET)
+
+static void follow_selected_method (StrataProfileView *self);
 
 /* ---- Cells ---- */
 
@@ -140,43 +141,110 @@ draw_swatch (GtkDrawingArea *area,
   cairo_fill (cr);
 }
 
-/* The tree hands out the rows themselves, so that a re-sort finds the
- * same items and keeps their cells; the expander asks the tree for the
- * row's place in it, which moves with the row. */
 static void
-update_expander_row (GtkListItem       *item,
-                     GParamSpec        *pspec,
-                     StrataProfileView *self)
+update_arrow (StrataProfileRow *row,
+              GtkWidget        *arrow)
 {
-  GtkWidget *expander = gtk_list_item_get_child (item);
-  guint position = gtk_list_item_get_position (item);
-  g_autoptr(GtkTreeListRow) tree_row = NULL;
+  gboolean expanded = strata_profile_row_get_expanded (row);
 
-  if (position != GTK_INVALID_LIST_POSITION && gtk_list_item_get_item (item) != NULL)
-    tree_row = gtk_tree_list_model_get_row (self->tree, position);
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), tree_row);
+  gtk_image_set_from_icon_name (GTK_IMAGE (arrow), expanded ? "pan-down-symbolic" : "pan-end-symbolic");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (arrow), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
 }
 
+static void
+arrow_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  GtkListItem     *item)
+{
+  GtkWidget *arrow = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  StrataProfileView *self = g_object_get_data (G_OBJECT (arrow), "view");
+  guint position = gtk_list_item_get_position (item);
+
+  if (self->model == NULL || position == GTK_INVALID_LIST_POSITION)
+    return;
+  strata_profile_model_set_expanded (self->model, position,
+                                     !strata_profile_model_get_expanded (self->model, position));
+  follow_selected_method (self);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+/* Long names are cut in the middle; the tooltip has them whole. It is
+ * made when asked for: setting one on every fill costs more than the
+ * fill. */
+static gboolean
+name_tooltip_cb (GtkWidget  *label,
+                 int         x,
+                 int         y,
+                 gboolean    keyboard,
+                 GtkTooltip *tooltip,
+                 gpointer    user_data)
+{
+  const char *text = gtk_label_get_label (GTK_LABEL (label));
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* Arrow, colour swatch, name. Parents and children are indented instead
+ * of having an arrow. */
 static void
 setup_name_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
                StrataProfileView        *self)
 {
-  GtkWidget *expander = gtk_tree_expander_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *arrow = gtk_image_new_from_icon_name ("pan-end-symbolic");
   GtkWidget *swatch = gtk_drawing_area_new ();
   GtkWidget *label = gtk_label_new (NULL);
+  GtkGesture *click = gtk_gesture_click_new ();
 
+  gtk_accessible_update_property (GTK_ACCESSIBLE (arrow), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Parents and children"), -1);
+  g_object_set_data (G_OBJECT (arrow), "view", self);
+  g_signal_connect_object (click, "pressed", G_CALLBACK (arrow_pressed_cb), item, 0);
+  gtk_widget_add_controller (arrow, GTK_EVENT_CONTROLLER (click));
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), SWATCH_SIZE);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (name_tooltip_cb), NULL);
+  gtk_box_append (GTK_BOX (box), arrow);
   gtk_box_append (GTK_BOX (box), swatch);
   gtk_box_append (GTK_BOX (box), label);
-  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
-  gtk_list_item_set_child (item, expander);
-  g_signal_connect_object (item, "notify::position", G_CALLBACK (update_expander_row), self, 0);
+  gtk_list_item_set_child (item, box);
 }
+
+/* An arrow for methods that have parents or children, an indent for
+ * those rows themselves. */
+static void
+bind_name (StrataProfileView *self,
+           GtkListItem       *item,
+           StrataProfileRow  *row,
+           const char        *text)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *arrow = gtk_widget_get_first_child (box);
+  GtkWidget *swatch = gtk_widget_get_next_sibling (arrow);
+  GtkWidget *label = gtk_widget_get_last_child (box);
+  gboolean method = strata_profile_row_get_kind (row) == STRATA_PROFILE_ROW_METHOD;
+
+  gtk_widget_set_margin_start (box, method ? 0 : 2 * SWATCH_SIZE);
+  gtk_widget_set_visible (arrow, method);
+  gtk_widget_set_opacity (arrow, method && strata_profile_model_is_expandable (self->model, gtk_list_item_get_position (item)) ? 1 : 0);
+  if (method)
+    {
+      update_arrow (row, arrow);
+    }
+  g_object_set_data (G_OBJECT (swatch), "method", GUINT_TO_POINTER (strata_profile_row_get_method (row)));
+  gtk_widget_queue_draw (swatch);
+  gtk_label_set_label (GTK_LABEL (label), text);
+}
+
 
 static void
 setup_number_cb (GtkSignalListItemFactory *factory,
@@ -204,53 +272,106 @@ set_kind_class (GtkWidget        *widget,
     gtk_widget_add_css_class (widget, "profile-child");
 }
 
+/* Fills the cell from its row; again whenever the row is pointed at
+ * other content (the list was sorted or filtered). */
+static void
+fill_cell (StrataProfileRow *row,
+           GtkListItem      *item)
+{
+  const ColumnSpec *spec = g_object_get_data (G_OBJECT (item), "spec");
+  GtkWidget *child = gtk_list_item_get_child (item);
+  g_autofree char *text = cell_text (spec->view, row, spec);
+
+  if (spec->kind == COLUMN_NAME)
+    bind_name (spec->view, item, row, text);
+  else
+    gtk_label_set_label (GTK_LABEL (child), text);
+  set_kind_class (child, row);
+}
+
 static void
 bind_cb (GtkSignalListItemFactory *factory,
          GtkListItem              *item,
          StrataProfileView        *self)
 {
-  const ColumnSpec *spec = g_object_get_data (G_OBJECT (factory), "spec");
   StrataProfileRow *row = row_of (item);
-  GtkWidget *child = gtk_list_item_get_child (item);
-  g_autofree char *text = NULL;
-  GtkWidget *label = child;
 
   if (row == NULL)
     return;
+  g_object_set_data (G_OBJECT (item), "spec", g_object_get_data (G_OBJECT (factory), "spec"));
+  fill_cell (row, item);
+  g_signal_connect (row, "changed", G_CALLBACK (fill_cell), item);
+}
 
-  text = cell_text (self, row, spec);
-  if (spec->kind == COLUMN_NAME)
-    {
-      GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child));
-      GtkWidget *swatch = gtk_widget_get_first_child (box);
+static void
+unbind_cb (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           StrataProfileView        *self)
+{
+  StrataProfileRow *row = row_of (item);
 
-      update_expander_row (item, NULL, self);
-      g_object_set_data (G_OBJECT (swatch), "method", GUINT_TO_POINTER (strata_profile_row_get_method (row)));
-      gtk_widget_queue_draw (swatch);
-      label = gtk_widget_get_last_child (box);
-      gtk_widget_set_tooltip_text (label, text);
-    }
-  gtk_label_set_label (GTK_LABEL (label), text);
-  set_kind_class (child, row);
+  if (row != NULL)
+    g_signal_handlers_disconnect_by_func (row, fill_cell, item);
 }
 
 /* ---- Sorting ---- */
 
-/* Sorters read the rows' properties once into keys and sort those: fast
- * enough to re-sort a hundred thousand methods between two frames. */
-static GtkSorter *
-create_sorter (ColumnKind kind,
-               guint      clock)
+/* Each column's sorter only says which column it is: the model sorts.
+ * GTK 4.8 has no call for the column view's sort column, so
+ * sort_changed_cb() asks the view's sorter to compare two items and
+ * notes the first column sorter it consults, that is the primary one;
+ * the sign of the answer gives the order. */
+static int
+probe_compare (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
 {
-  static const char *properties[] = { "name", "incl", "incl", "excl", "excl", "calls", "per-call" };
-  g_autofree char *property = kind == COLUMN_NAME || kind == COLUMN_CALLS
-                              ? g_strdup (properties[kind])
-                              : g_strdup_printf ("%s-%u", properties[kind], clock);
-  GtkExpression *expression = gtk_property_expression_new (STRATA_TYPE_PROFILE_ROW, NULL, property);
+  const ColumnSpec *spec = user_data;
 
-  if (kind == COLUMN_NAME)
-    return GTK_SORTER (gtk_string_sorter_new (expression));
-  return GTK_SORTER (gtk_numeric_sorter_new (expression));
+  if (spec->view->probed == NULL)
+    spec->view->probed = spec;
+  return GTK_ORDERING_SMALLER;
+}
+
+static StrataProfileSortKey
+sort_key (ColumnKind kind)
+{
+  switch (kind)
+    {
+    case COLUMN_NAME:
+      return STRATA_PROFILE_SORT_NAME;
+    case COLUMN_EXCL_PCT:
+    case COLUMN_EXCL:
+      return STRATA_PROFILE_SORT_EXCLUSIVE;
+    case COLUMN_CALLS:
+      return STRATA_PROFILE_SORT_CALLS;
+    case COLUMN_PER_CALL:
+      return STRATA_PROFILE_SORT_PER_CALL;
+    case COLUMN_INCL_PCT:
+    case COLUMN_INCL:
+    default:
+      return STRATA_PROFILE_SORT_INCLUSIVE;
+    }
+}
+
+static void
+apply_sort (StrataProfileView *self)
+{
+  GtkSorter *sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
+  GtkOrdering order;
+
+  if (self->model == NULL)
+    return;
+  self->probed = NULL;
+  /* Two different objects: a sorter finds any item equal to itself. */
+  order = gtk_sorter_compare (sorter, self, self->selection);
+  if (self->probed == NULL)
+    strata_profile_model_set_sort (self->model, STRATA_PROFILE_SORT_INCLUSIVE, 0, TRUE);
+  else
+    strata_profile_model_set_sort (self->model, sort_key (self->probed->kind), self->probed->clock,
+                                   order == GTK_ORDERING_LARGER);
+  follow_selected_method (self);
+  self->probed = NULL;
 }
 
 /* ---- Columns ---- */
@@ -302,9 +423,11 @@ create_column (StrataProfileView *self,
 
   spec->kind = kind;
   spec->clock = clock;
+  spec->view = self;
   g_object_set_data_full (G_OBJECT (factory), "spec", spec, g_free);
   g_signal_connect (factory, "setup", G_CALLBACK (kind == COLUMN_NAME ? setup_name_cb : setup_number_cb), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), self);
 
   if (two_clocks && kind != COLUMN_NAME && kind != COLUMN_CALLS)
     /* Translators: a column title and the clock it is on, e.g. "Incl CPU" */
@@ -324,7 +447,7 @@ create_column (StrataProfileView *self,
   gtk_column_view_column_set_resizable (column, TRUE);
   gtk_column_view_column_set_expand (column, kind == COLUMN_NAME);
   gtk_column_view_column_set_fixed_width (column, kind == COLUMN_NAME ? NAME_COLUMN_WIDTH : NUMBER_COLUMN_WIDTH);
-  sorter = create_sorter (kind, clock);
+  sorter = GTK_SORTER (gtk_custom_sorter_new (probe_compare, spec, NULL));
   gtk_column_view_column_set_sorter (column, sorter);
   return column;
 }
@@ -440,25 +563,6 @@ build_columns (StrataProfileView *self)
 
 /* ---- Models ---- */
 
-static GListModel *
-create_relatives_cb (gpointer item,
-                     gpointer user_data)
-{
-  return strata_profile_row_create_relatives (item);
-}
-
-/* Filters methods by name; their parents and children come with them. */
-static gboolean
-filter_cb (gpointer item,
-           gpointer user_data)
-{
-  StrataProfileView *self = user_data;
-
-  if (self->needle == NULL || *self->needle == '\0')
-    return TRUE;
-  return strcasestr (strata_profile_row_get_name (item), self->needle) != NULL;
-}
-
 static void
 update_matches_label (StrataProfileView *self)
 {
@@ -476,23 +580,24 @@ static void
 show_profile (StrataProfileView *self,
               StrataProfile     *profile)
 {
-  g_autoptr(StrataProfileModel) root = NULL;
-
   if (!g_set_object (&self->profile, profile))
     return;
 
+  g_clear_object (&self->model);
   if (profile == NULL)
     {
-      gtk_filter_list_model_set_model (self->filtered, NULL);
+      gtk_single_selection_set_model (self->selection, NULL);
       return;
     }
 
-  root = strata_profile_model_new (profile);
+  self->model = strata_profile_model_new (profile);
+  strata_profile_model_set_filter (self->model, self->needle);
   /* A new thread or range keeps the columns, their order and the sort. */
   if (self->columns_stale)
     build_columns (self);
   self->columns_stale = FALSE;
-  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (root));
+  apply_sort (self);
+  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->model));
   update_matches_label (self);
 }
 
@@ -589,14 +694,16 @@ selected_row (StrataProfileView *self)
   return gtk_single_selection_get_selected_item (self->selection);
 }
 
-/* The tree's row at @position, for opening and closing it. */
-static GtkTreeListRow *
-tree_row_at (StrataProfileView *self,
-             guint              position)
+static void
+set_expanded (StrataProfileView *self,
+              guint              position,
+              gboolean           expanded)
 {
-  if (position == GTK_INVALID_LIST_POSITION)
-    return NULL;
-  return gtk_tree_list_model_get_row (self->tree, position);
+  if (self->model != NULL && position != GTK_INVALID_LIST_POSITION)
+    {
+      strata_profile_model_set_expanded (self->model, position, expanded);
+      follow_selected_method (self);
+    }
 }
 
 static void
@@ -621,18 +728,27 @@ static guint
 find_method_position (StrataProfileView *self,
                       guint32            method)
 {
-  GListModel *rows = G_LIST_MODEL (self->selection);
-  guint n = g_list_model_get_n_items (rows);
+  guint position = self->model != NULL ? strata_profile_model_find_method (self->model, method) : G_MAXUINT;
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(StrataProfileRow) row = g_list_model_get_item (rows, i);
+  return position == G_MAXUINT ? GTK_INVALID_LIST_POSITION : position;
+}
 
-      if (strata_profile_row_get_kind (row) == STRATA_PROFILE_ROW_METHOD &&
-          strata_profile_row_get_method (row) == method)
-        return i;
-    }
-  return GTK_INVALID_LIST_POSITION;
+/* Rows stay in their places while their content moves: after a sort,
+ * filter or expansion the selection goes to where the selected method
+ * is now. */
+static void
+follow_selected_method (StrataProfileView *self)
+{
+  guint32 method = strata_session_get_selected_method (self->session);
+  guint position = method == STRATA_NO_METHOD ? GTK_INVALID_LIST_POSITION : find_method_position (self, method);
+  StrataProfileRow *row = selected_row (self);
+
+  /* A parent or child row of the method may be the one selected. */
+  if (row != NULL && strata_profile_row_get_method (row) == method)
+    return;
+  self->syncing = TRUE;
+  gtk_single_selection_set_selected (self->selection, position);
+  self->syncing = FALSE;
 }
 
 /* GTK 4.8 has no scrolling API for column views (its list's
@@ -686,16 +802,14 @@ static void
 activate_cb (StrataProfileView *self,
              guint              position)
 {
-  g_autoptr(GtkTreeListRow) tree_row = tree_row_at (self, position);
-  StrataProfileRow *row;
+  g_autoptr(StrataProfileRow) row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
   guint32 method;
 
-  if (tree_row == NULL)
+  if (row == NULL)
     return;
-  row = gtk_tree_list_row_get_item (tree_row);
   if (strata_profile_row_get_kind (row) == STRATA_PROFILE_ROW_METHOD)
     {
-      gtk_tree_list_row_set_expanded (tree_row, !gtk_tree_list_row_get_expanded (tree_row));
+      set_expanded (self, position, !strata_profile_model_get_expanded (self->model, position));
       return;
     }
 
@@ -771,10 +885,8 @@ expand_action (GtkWidget  *widget,
                GVariant   *param)
 {
   StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
-  g_autoptr(GtkTreeListRow) tree_row = tree_row_at (self, gtk_single_selection_get_selected (self->selection));
 
-  if (tree_row != NULL && gtk_tree_list_row_is_expandable (tree_row))
-    gtk_tree_list_row_set_expanded (tree_row, TRUE);
+  set_expanded (self, gtk_single_selection_get_selected (self->selection), TRUE);
 }
 
 /* On a parent or child row, closing goes back to the method it belongs to. */
@@ -784,20 +896,18 @@ collapse_action (GtkWidget  *widget,
                  GVariant   *param)
 {
   StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
-  g_autoptr(GtkTreeListRow) tree_row = tree_row_at (self, gtk_single_selection_get_selected (self->selection));
-  g_autoptr(GtkTreeListRow) owner = NULL;
+  guint position = gtk_single_selection_get_selected (self->selection);
+  guint owner;
 
-  if (tree_row == NULL)
+  if (self->model == NULL || position == GTK_INVALID_LIST_POSITION)
     return;
-  owner = gtk_tree_list_row_get_parent (tree_row);
-  if (owner != NULL)
+  owner = strata_profile_model_get_owner (self->model, position);
+  set_expanded (self, owner, FALSE);
+  if (owner != position)
     {
-      gtk_tree_list_row_set_expanded (owner, FALSE);
-      gtk_single_selection_set_selected (self->selection, gtk_tree_list_row_get_position (owner));
-      scroll_to_position (self, gtk_tree_list_row_get_position (owner));
+      gtk_single_selection_set_selected (self->selection, owner);
+      scroll_to_position (self, owner);
     }
-  else
-    gtk_tree_list_row_set_expanded (tree_row, FALSE);
 }
 
 static void
@@ -935,7 +1045,11 @@ strata_profile_view_set_filter (StrataProfileView *self,
 
   g_free (self->needle);
   self->needle = g_strdup (text);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  if (self->model != NULL)
+    {
+      strata_profile_model_set_filter (self->model, text);
+      follow_selected_method (self);
+    }
   update_matches_label (self);
 }
 
@@ -948,13 +1062,9 @@ search_changed_cb (StrataProfileView *self)
 guint
 strata_profile_view_get_n_matches (StrataProfileView *self)
 {
-  GListModel *root;
-
   g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), 0);
 
-  if ((root = gtk_filter_list_model_get_model (self->filtered)) == NULL)
-    return 0;
-  return strata_profile_model_count_matches (STRATA_PROFILE_MODEL (root), self->needle);
+  return self->model != NULL ? strata_profile_model_get_n_matches (self->model) : 0;
 }
 
 /**
@@ -984,8 +1094,7 @@ strata_profile_view_set_range_only (StrataProfileView *self,
  * strata_profile_view_get_rows:
  *
  * Returns: (transfer none): the rows as shown: sorted, filtered; each
- *   item a StrataProfileRow (strata_profile_view_get_tree_row() has
- *   its place in the tree)
+ *   item a StrataProfileRow
  */
 GListModel *
 strata_profile_view_get_rows (StrataProfileView *self)
@@ -995,19 +1104,14 @@ strata_profile_view_get_rows (StrataProfileView *self)
   return G_LIST_MODEL (self->selection);
 }
 
-/**
- * strata_profile_view_get_tree_row:
- *
- * Returns: (transfer full) (nullable): the tree's row at @position, which
- *   says whether it is expanded
- */
-GtkTreeListRow *
-strata_profile_view_get_tree_row (StrataProfileView *self,
+/* Whether the method at @position shows its parents and children. */
+gboolean
+strata_profile_view_get_expanded (StrataProfileView *self,
                                   guint              position)
 {
-  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), NULL);
+  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), FALSE);
 
-  return tree_row_at (self, position);
+  return self->model != NULL && strata_profile_model_get_expanded (self->model, position);
 }
 
 /**
@@ -1046,23 +1150,11 @@ strata_profile_view_expand_method (StrataProfileView *self,
                                    guint32            method)
 {
   guint position = find_method_position (self, method);
-  g_autoptr(GtkTreeListRow) tree_row = NULL;
 
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
-  tree_row = tree_row_at (self, position);
-  gtk_tree_list_row_set_expanded (tree_row, TRUE);
+  set_expanded (self, position, TRUE);
   return TRUE;
-}
-
-/* Sorting and filtering run in steps between frames; TRUE until done. */
-gboolean
-strata_profile_view_is_busy (StrataProfileView *self)
-{
-  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), FALSE);
-
-  return gtk_sort_list_model_get_pending (self->sorted) > 0 ||
-         gtk_filter_list_model_get_pending (self->filtered) > 0;
 }
 
 /* ---- Session ---- */
@@ -1135,27 +1227,19 @@ create_toolbar (StrataProfileView *self)
   return toolbar;
 }
 
-/* Methods → filter → sort (by the column headers) → tree of methods with
- * their parents and children → selection. Sorting and filtering work on
- * the methods alone, which keeps them fast; parents and children stay in
- * their own order, largest first. */
+/* The column headers' sorter picks the model's order; see apply_sort(). */
 static void
 build_models (StrataProfileView *self)
 {
   GtkSorter *column_sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
 
-  self->filter = gtk_custom_filter_new (filter_cb, self, NULL);
-  self->filtered = gtk_filter_list_model_new (NULL, GTK_FILTER (g_object_ref (self->filter)));
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->filtered)),
-                                          g_object_ref (column_sorter));
-  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->sorted)), TRUE, FALSE,
-                                        create_relatives_cb, NULL, NULL);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->tree)));
+  self->selection = gtk_single_selection_new (NULL);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (column_sorter, "changed", G_CALLBACK (apply_sort), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *
@@ -1189,10 +1273,7 @@ strata_profile_view_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->selection);
-  g_clear_object (&self->filtered);
-  g_clear_object (&self->filter);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->tree);
+  g_clear_object (&self->model);
   g_clear_object (&self->profile);
   g_clear_object (&self->session);
   g_clear_object (&self->thread_names);

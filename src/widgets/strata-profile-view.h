@@ -20,8 +20,8 @@ StrataProfile *strata_profile_view_get_profile  (StrataProfileView *self);
 void         strata_profile_view_set_range_only (StrataProfileView *self,
                                                  gboolean           range_only);
 GListModel  *strata_profile_view_get_rows       (StrataProfileView *self);
-GtkTreeListRow *strata_profile_view_get_tree_row (StrataProfileView *self,
-                                                  guint              position);
+gboolean     strata_profile_view_get_expanded   (StrataProfileView *self,
+                                                 guint              position);
 GtkColumnView *strata_profile_view_get_column_view (StrataProfileView *self);
 void         strata_profile_view_set_filter     (StrataProfileView *self,
                                                  const char        *text);
@@ -34,7 +34,6 @@ gboolean     strata_profile_view_expand_method  (StrataProfileView *self,
 char        *strata_profile_view_format_row     (StrataProfileView *self,
                                                  StrataProfileRow  *row,
                                                  char               separator);
-gboolean     strata_profile_view_is_busy        (StrataProfileView *self);
 gboolean     strata_profile_view_export         (StrataProfileView *self,
                                                  GFile             *file,
                                                  GError           **error);
