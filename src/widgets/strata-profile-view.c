@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-cell-text.h"
 #include "strata-palette.h"
 #include "strata-profile-model.h"
 #include "strata-profile-view.h"
@@ -251,11 +252,7 @@ setup_number_cb (GtkSignalListItemFactory *factory,
                  GtkListItem              *item,
                  StrataProfileView        *self)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
+  gtk_list_item_set_child (item, strata_cell_text_new ());
 }
 
 static void
@@ -285,7 +282,7 @@ fill_cell (StrataProfileRow *row,
   if (spec->kind == COLUMN_NAME)
     bind_name (spec->view, item, row, text);
   else
-    gtk_label_set_label (GTK_LABEL (child), text);
+    strata_cell_text_set_text (STRATA_CELL_TEXT (child), text);
   set_kind_class (child, row);
 }
 
