@@ -36,6 +36,29 @@ settle (StrataProfileView *view)
     }
 }
 
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double da = *(const double *) a, db = *(const double *) b;
+
+  return (da > db) - (da < db);
+}
+
+/* Median and worst of @n runs: until the rows are drawn, and how long the
+ * window was blocked at most. */
+static void
+report (const char *what,
+        double     *took,
+        double     *blocked,
+        guint       n)
+{
+  qsort (took, n, sizeof (double), compare_doubles);
+  qsort (blocked, n, sizeof (double), compare_doubles);
+  g_print ("%-22s %.1f ms median, %.1f ms worst (of %u); window blocked %.1f ms median, %.1f ms worst\n",
+           what, took[n / 2], took[n - 1], n, blocked[n / 2], blocked[n - 1]);
+}
+
 static double
 ms_since (gint64 start)
 {
@@ -52,9 +75,11 @@ main (int   argc,
   g_autoptr(StrataTrace) trace = NULL;
   g_autoptr(StrataSession) session = NULL;
   g_autoptr(GError) error = NULL;
-  const char *typed[] = { "c", "co", "com", "com.", "com.e", "com.ex", "com.exa", "method1", "method12", "method123" };
+  const char *typed[] = { "c", "co", "com", "com.", "com.e", "com.ex", "com.exa", "method1", "method12", "method123",
+                          "method12", "method1", "method", "" };
+  const char *sorts[] = { "excl-0", "incl-0", "calls-0", "per-call-0", "name-0", "excl-1", "incl-0" };
+  double took[G_N_ELEMENTS (typed)], blocked[G_N_ELEMENTS (typed)];
   GtkWidget *window, *view;
-  double worst = 0, worst_block = 0;
   gint64 start;
 
   if (argc < 2)
@@ -100,23 +125,32 @@ main (int   argc,
            g_list_model_get_n_items (strata_profile_view_get_rows (STRATA_PROFILE_VIEW (view))));
   g_print ("build (after load):   %.1f ms, window blocked %.1f ms at most\n", ms_since (start), longest_block);
 
-  start = g_get_monotonic_time ();
-  strata_profile_view_sort_by (STRATA_PROFILE_VIEW (view), "excl-0", GTK_SORT_DESCENDING);
-  longest_block = ms_since (start);
-  settle (STRATA_PROFILE_VIEW (view));
-  g_print ("re-sort by Excl:      %.1f ms, window blocked %.1f ms at most\n", ms_since (start), longest_block);
+  for (guint i = 0; i < G_N_ELEMENTS (sorts); i++)
+    {
+      start = g_get_monotonic_time ();
+      strata_profile_view_sort_by (STRATA_PROFILE_VIEW (view), sorts[i], i % 2 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
+      blocked[i] = ms_since (start);
+      longest_block = 0;
+      settle (STRATA_PROFILE_VIEW (view));
+      blocked[i] = MAX (blocked[i], longest_block);
+      took[i] = ms_since (start);
+    }
+  report ("re-sort by a column:", took, blocked, G_N_ELEMENTS (sorts));
 
   for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
     {
       start = g_get_monotonic_time ();
       strata_profile_view_set_filter (STRATA_PROFILE_VIEW (view), typed[i]);
-      longest_block = ms_since (start);
+      blocked[i] = ms_since (start);
+      longest_block = 0;
       settle (STRATA_PROFILE_VIEW (view));
-      worst = MAX (worst, ms_since (start));
-      worst_block = MAX (worst_block, longest_block);
+      blocked[i] = MAX (blocked[i], longest_block);
+      took[i] = ms_since (start);
+      if (g_getenv ("STRATA_BENCH_VERBOSE"))
+        g_print ("  \"%s\": %.1f ms, %u rows\n", typed[i], took[i],
+                 g_list_model_get_n_items (strata_profile_view_get_rows (STRATA_PROFILE_VIEW (view))));
     }
-  g_print ("filter per keystroke: %.1f ms, window blocked %.1f ms at most (worst of %u keystrokes)\n",
-           worst, worst_block, (guint) G_N_ELEMENTS (typed));
+  report ("filter per keystroke:", took, blocked, G_N_ELEMENTS (typed));
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
