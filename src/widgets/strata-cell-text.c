@@ -4,7 +4,8 @@
  * and refills them all on every sort or filter. A GtkLabel re-measures
  * itself, and with it the whole row, each time its text changes; this
  * cell has the height of one line whatever it shows, so new text only
- * needs drawing. Text is right-aligned with tabular figures, for numbers.
+ * needs drawing. Numbers use tabular figures and, by default, sit at the
+ * right.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,8 +17,10 @@ struct _StrataCellText
 {
   GtkWidget    parent_instance;
 
-  char        *text;
-  PangoLayout *layout;   /* made when first needed; dropped when the style changes */
+  char               *text;
+  PangoLayout        *layout;   /* made when first needed; dropped when the style changes */
+  float               xalign;
+  PangoEllipsizeMode  ellipsize;
 };
 
 G_DEFINE_FINAL_TYPE (StrataCellText, strata_cell_text, GTK_TYPE_WIDGET)
@@ -32,7 +35,7 @@ ensure_layout (StrataCellText *self)
       pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum"));
       self->layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), self->text);
       pango_layout_set_attributes (self->layout, attrs);
-      pango_layout_set_ellipsize (self->layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_ellipsize (self->layout, self->ellipsize);
       pango_attr_list_unref (attrs);
     }
   return self->layout;
@@ -109,7 +112,7 @@ strata_cell_text_snapshot (GtkWidget   *widget,
   pango_layout_get_pixel_extents (layout, NULL, &logical);
   get_color (widget, &color);
   gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (MAX (0, width - logical.width) - logical.x,
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (MAX (0, width - logical.width) * self->xalign - logical.x,
                                                           (height - logical.height) / 2));
   gtk_snapshot_append_layout (snapshot, layout, &color);
   gtk_snapshot_restore (snapshot);
@@ -156,6 +159,31 @@ strata_cell_text_class_init (StrataCellTextClass *klass)
 static void
 strata_cell_text_init (StrataCellText *self)
 {
+  self->xalign = 1.0;
+  self->ellipsize = PANGO_ELLIPSIZE_END;
+}
+
+/* 0 puts the text at the start, 1 (the default) at the end. */
+void
+strata_cell_text_set_xalign (StrataCellText *self,
+                             float           xalign)
+{
+  g_return_if_fail (STRATA_IS_CELL_TEXT (self));
+
+  self->xalign = CLAMP (xalign, 0, 1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+strata_cell_text_set_ellipsize (StrataCellText     *self,
+                                PangoEllipsizeMode  ellipsize)
+{
+  g_return_if_fail (STRATA_IS_CELL_TEXT (self));
+
+  self->ellipsize = ellipsize;
+  if (self->layout != NULL)
+    pango_layout_set_ellipsize (self->layout, ellipsize);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 GtkWidget *

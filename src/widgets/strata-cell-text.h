@@ -16,5 +16,9 @@ GtkWidget  *strata_cell_text_new      (void);
 const char *strata_cell_text_get_text (StrataCellText *self);
 void        strata_cell_text_set_text (StrataCellText *self,
                                        const char     *text);
+void        strata_cell_text_set_xalign (StrataCellText *self,
+                                         float           xalign);
+void        strata_cell_text_set_ellipsize (StrataCellText     *self,
+                                            PangoEllipsizeMode  ellipsize);
 
 G_END_DECLS

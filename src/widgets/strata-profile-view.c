@@ -182,7 +182,7 @@ name_tooltip_cb (GtkWidget  *label,
                  GtkTooltip *tooltip,
                  gpointer    user_data)
 {
-  const char *text = gtk_label_get_label (GTK_LABEL (label));
+  const char *text = strata_cell_text_get_text (STRATA_CELL_TEXT (label));
 
   if (text == NULL || *text == '\0')
     return FALSE;
@@ -200,7 +200,7 @@ setup_name_cb (GtkSignalListItemFactory *factory,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *arrow = gtk_image_new_from_icon_name ("pan-end-symbolic");
   GtkWidget *swatch = gtk_drawing_area_new ();
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label = strata_cell_text_new ();
   GtkGesture *click = gtk_gesture_click_new ();
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (arrow), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -210,8 +210,9 @@ setup_name_cb (GtkSignalListItemFactory *factory,
   gtk_widget_add_controller (arrow, GTK_EVENT_CONTROLLER (click));
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), SWATCH_SIZE);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  strata_cell_text_set_xalign (STRATA_CELL_TEXT (label), 0);
+  strata_cell_text_set_ellipsize (STRATA_CELL_TEXT (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_hexpand (label, TRUE);
   gtk_widget_set_has_tooltip (label, TRUE);
   g_signal_connect (label, "query-tooltip", G_CALLBACK (name_tooltip_cb), NULL);
   gtk_box_append (GTK_BOX (box), arrow);
@@ -243,7 +244,7 @@ bind_name (StrataProfileView *self,
     }
   g_object_set_data (G_OBJECT (swatch), "method", GUINT_TO_POINTER (strata_profile_row_get_method (row)));
   gtk_widget_queue_draw (swatch);
-  gtk_label_set_label (GTK_LABEL (label), text);
+  strata_cell_text_set_text (STRATA_CELL_TEXT (label), text);
 }
 
 
