@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "strata-application.h"
+#include "strata-profile-model.h"
 #include "strata-profile-row.h"
 #include "strata-profile-view.h"
 #include "strata-test-util.h"
@@ -384,6 +385,84 @@ test_profile_view_columns (void)
   fixture_close (&f);
 }
 
+/* The model behind the panel: rows are places that the list may hold on
+ * to; sorting, filtering and expanding re-point them. */
+static void
+test_profile_view_model (void)
+{
+  g_autoptr(StrataProfileModel) model = NULL;
+  g_autoptr(StrataProfileRow) held = NULL;
+  StrataProfile *profile;
+  guint n, n_methods, position;
+  guint32 top;
+  Fixture f;
+
+  fixture_open (&f);
+  profile = strata_session_get_profile (f.session);
+  model = strata_profile_model_new (profile);
+  n_methods = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n_methods, ==, strata_profile_model_get_n_matches (model));
+
+  /* By exclusive time, largest first; a held row follows its place. */
+  held = g_list_model_get_item (G_LIST_MODEL (model), 0);
+  top = strata_profile_row_get_method (held);
+  strata_profile_model_set_sort (model, STRATA_PROFILE_SORT_EXCLUSIVE, 0, TRUE);
+  for (guint i = 1; i < n_methods; i++)
+    {
+      g_autoptr(StrataProfileRow) a = g_list_model_get_item (G_LIST_MODEL (model), i - 1);
+      g_autoptr(StrataProfileRow) b = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      g_assert_cmpint (strata_profile_row_get_exclusive (a, 0), >=, strata_profile_row_get_exclusive (b, 0));
+    }
+  {
+    g_autoptr(StrataProfileRow) first = g_list_model_get_item (G_LIST_MODEL (model), 0);
+
+    g_assert_true (first == held);
+  }
+
+  /* Expanding inserts parents then children under the method; they keep
+   * their place through a re-sort, and closing removes them again. */
+  strata_profile_model_set_sort (model, STRATA_PROFILE_SORT_INCLUSIVE, 0, TRUE);
+  position = strata_profile_model_find_method (model, top);
+  g_assert_cmpuint (position, !=, G_MAXUINT);
+  g_assert_true (strata_profile_model_is_expandable (model, position));
+  strata_profile_model_set_expanded (model, position, TRUE);
+  n = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n, >, n_methods);
+  g_assert_true (strata_profile_row_get_expanded (held));
+  strata_profile_model_set_sort (model, STRATA_PROFILE_SORT_NAME, 0, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n);
+  position = strata_profile_model_find_method (model, top);
+  {
+    g_autoptr(StrataProfileRow) relative = g_list_model_get_item (G_LIST_MODEL (model), position + 1);
+
+    g_assert_cmpint (strata_profile_row_get_kind (relative), !=, STRATA_PROFILE_ROW_METHOD);
+    g_assert_cmpuint (strata_profile_model_get_owner (model, position + 1), ==, position);
+  }
+  strata_profile_model_set_expanded (model, position, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n_methods);
+
+  /* Filtering keeps the sort; typing on narrows, deleting widens. */
+  strata_profile_model_set_filter (model, "LAYOUTINFLATER");
+  n = strata_profile_model_get_n_matches (model);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (n, <, n_methods);
+  for (guint i = 1; i < n; i++)
+    {
+      g_autoptr(StrataProfileRow) a = g_list_model_get_item (G_LIST_MODEL (model), i - 1);
+      g_autoptr(StrataProfileRow) b = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      g_assert_cmpint (g_ascii_strcasecmp (strata_profile_row_get_name (a), strata_profile_row_get_name (b)), <=, 0);
+      g_assert_nonnull (strcasestr (strata_profile_row_get_name (b), "layoutinflater"));
+    }
+  strata_profile_model_set_filter (model, "LAYOUTINFLATER.inflate");
+  g_assert_cmpuint (strata_profile_model_get_n_matches (model), <=, n);
+  strata_profile_model_set_filter (model, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n_methods);
+
+  fixture_close (&f);
+}
+
 static void
 test_profile_view_export (void)
 {
@@ -432,6 +511,7 @@ main (int   argc,
   g_test_add_func ("/profile-view/range", test_profile_view_range);
   g_test_add_func ("/profile-view/keyboard", test_profile_view_keyboard);
   g_test_add_func ("/profile-view/columns", test_profile_view_columns);
+  g_test_add_func ("/profile-view/model", test_profile_view_model);
   g_test_add_func ("/profile-view/export", test_profile_view_export);
 
   return g_test_run ();
