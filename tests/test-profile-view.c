@@ -291,9 +291,19 @@ test_profile_view_range (void)
   fixture_open (&f);
   strata_session_get_bounds (f.session, &start, &end);
   strata_session_set_selection_range (f.session, start + (end - start) / 4, start + (end - start) / 2);
+  strata_session_set_selected_method (f.session, strata_profile_row_get_method (row_at (&f, 0)));
   strata_profile_view_set_range_only (f.view, TRUE);
   iterate_until (range_profile_shown, &f);
   iterate_until (sorted, strata_profile_view_get_rows (f.view));
+
+  /* The selected method stays selected in the new table. */
+  {
+    GtkSingleSelection *selection = GTK_SINGLE_SELECTION (strata_profile_view_get_rows (f.view));
+
+    g_assert_cmpuint (gtk_single_selection_get_selected (selection), !=, GTK_INVALID_LIST_POSITION);
+    g_assert_cmpuint (strata_profile_row_get_method (gtk_single_selection_get_selected_item (selection)), ==,
+                      strata_session_get_selected_method (f.session));
+  }
 
   /* Every thread is cut to the range, so no method can have more time
    * than the range times the number of threads, and the whole range is

@@ -596,6 +596,7 @@ show_profile (StrataProfileView *self,
   self->columns_stale = FALSE;
   apply_sort (self);
   gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->model));
+  follow_selected_method (self);
   update_matches_label (self);
 }
 
