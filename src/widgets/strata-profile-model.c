@@ -540,19 +540,6 @@ strata_profile_model_new (StrataProfile *profile)
   return self;
 }
 
-/**
- * strata_profile_model_get_profile:
- *
- * Returns: (transfer none): the profile
- */
-StrataProfile *
-strata_profile_model_get_profile (StrataProfileModel *self)
-{
-  g_return_val_if_fail (STRATA_IS_PROFILE_MODEL (self), NULL);
-
-  return self->profile;
-}
-
 /* The position of @method's own row, or G_MAXUINT when it is not shown. */
 guint
 strata_profile_model_find_method (StrataProfileModel *self,

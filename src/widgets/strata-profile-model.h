@@ -24,7 +24,6 @@ typedef enum
 } StrataProfileSortKey;
 
 StrataProfileModel *strata_profile_model_new          (StrataProfile        *profile);
-StrataProfile      *strata_profile_model_get_profile  (StrataProfileModel   *self);
 void                strata_profile_model_set_sort     (StrataProfileModel   *self,
                                                        StrataProfileSortKey  key,
                                                        guint                 clock,

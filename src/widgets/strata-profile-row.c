@@ -19,7 +19,7 @@ struct _StrataProfileRow
   gboolean              expanded; /* methods: showing parents and children */
 };
 
-/* Read-only properties, for the sorters' expressions. */
+/* Read-only properties, for GtkExpressions (sorters, bound cells). */
 enum {
   PROP_0,
   PROP_NAME,
@@ -149,40 +149,15 @@ strata_profile_row_new_method (StrataProfile *profile,
   return self;
 }
 
-/* A parent row names the caller; a child row names the callee. */
-StrataProfileRow *
-strata_profile_row_new_edge (StrataProfile        *profile,
-                             StrataProfileRowKind  kind,
-                             guint                 edge)
-{
-  StrataProfileRow *self = g_object_new (STRATA_TYPE_PROFILE_ROW, NULL);
-  const StrataProfileEdge *e = strata_profile_get_edge (profile, edge);
-
-  self->profile = g_object_ref (profile);
-  self->kind = kind;
-  self->edge = edge;
-  self->method = kind == STRATA_PROFILE_ROW_PARENT ? e->caller : e->callee;
-  return self;
-}
-
 StrataProfileRowKind
 strata_profile_row_get_kind (StrataProfileRow *self)
 {
   return self->kind;
 }
 
-/**
- * strata_profile_row_get_profile:
- *
- * Returns: (transfer none): the profile
- */
-StrataProfile *
-strata_profile_row_get_profile (StrataProfileRow *self)
-{
-  return self->profile;
-}
-
-/* STRATA_PROFILE_TOPLEVEL for the parent row of calls at the bottom of a stack. */
+/* A parent row names the caller, a child row the callee;
+ * STRATA_PROFILE_TOPLEVEL for the parent row of calls at the bottom of a
+ * stack. */
 guint32
 strata_profile_row_get_method (StrataProfileRow *self)
 {

@@ -1,7 +1,8 @@
 /* strata-profile-row.h: one row of the profile table
  *
  * A method, or (under an expanded method) one of its parents or children.
- * Rows are made when a list model asks for them, never ahead.
+ * A row stands for a place in the table and is pointed at whatever is
+ * shown there; it says so with ::changed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,11 +27,7 @@ typedef enum
 
 StrataProfileRow     *strata_profile_row_new_method (StrataProfile    *profile,
                                                      guint32           method);
-StrataProfileRow     *strata_profile_row_new_edge   (StrataProfile    *profile,
-                                                     StrataProfileRowKind kind,
-                                                     guint             edge);
 StrataProfileRowKind  strata_profile_row_get_kind   (StrataProfileRow *self);
-StrataProfile        *strata_profile_row_get_profile (StrataProfileRow *self);
 guint32               strata_profile_row_get_method (StrataProfileRow *self);
 const char           *strata_profile_row_get_name   (StrataProfileRow *self);
 gint64                strata_profile_row_get_inclusive (StrataProfileRow *self,
