@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "strata-cell-text.h"
+#include "strata-widget-color.h"
 
 struct _StrataCellText
 {
@@ -82,19 +83,6 @@ strata_cell_text_measure (GtkWidget      *widget,
 }
 
 static void
-get_color (GtkWidget *widget,
-           GdkRGBA   *color)
-{
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (widget, color);
-#else
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
-}
-
-static void
 strata_cell_text_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
 {
@@ -110,7 +98,7 @@ strata_cell_text_snapshot (GtkWidget   *widget,
 
   pango_layout_set_width (layout, width * PANGO_SCALE);
   pango_layout_get_pixel_extents (layout, NULL, &logical);
-  get_color (widget, &color);
+  strata_widget_get_color (widget, &color);
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (MAX (0, width - logical.width) * self->xalign - logical.x,
                                                           (height - logical.height) / 2));

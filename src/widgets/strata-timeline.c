@@ -12,6 +12,7 @@
 
 #include "strata-timeline.h"
 #include "strata-units.h"
+#include "strata-widget-color.h"
 
 #define HEADER_TOTAL (STRATA_TIMELINE_OVERVIEW_HEIGHT + STRATA_TIMELINE_RULER_HEIGHT)
 #define KEY_ZOOM_FACTOR 1.5
@@ -83,13 +84,7 @@ read_theme (StrataTimeline      *self,
 {
   GdkRGBA fg;
 
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (GTK_WIDGET (self), &fg);
-#else
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
+  strata_widget_get_color (GTK_WIDGET (self), &fg);
   theme->fg = (StrataRgba) { fg.red, fg.green, fg.blue, fg.alpha };
   theme->dark = 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
   /* GNOME's accent blue reads well on light and dark backgrounds. */
