@@ -11,6 +11,7 @@
 #include "strata-profile-model.h"
 #include "strata-profile-row.h"
 #include "strata-profile-view.h"
+#include "strata-test-display.h"
 #include "strata-test-util.h"
 #include "strata-window-private.h"
 
@@ -509,7 +510,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (!gtk_init_check ())
+  if (!strata_test_init_gtk ())
     {
       g_test_add_func ("/profile-view/needs-display", test_profile_view_needs_display);
       return g_test_run ();

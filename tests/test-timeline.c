@@ -9,6 +9,7 @@
 
 #include "strata-application.h"
 #include "strata-loader.h"
+#include "strata-test-display.h"
 #include "strata-test-util.h"
 #include "strata-timeline.h"
 #include "strata-window-private.h"
@@ -270,7 +271,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/timeline/render-offscreen", test_timeline_render_offscreen);
-  if (!gtk_init_check ())
+  if (!strata_test_init_gtk ())
     {
       g_test_add_func ("/timeline/needs-display", test_timeline_needs_display);
       return g_test_run ();

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "strata-application.h"
+#include "strata-test-display.h"
 #include "strata-test-util.h"
 #include "strata-window-private.h"
 
@@ -367,7 +368,7 @@ main (int   argc,
   gboolean have_display;
 
   g_test_init (&argc, &argv, NULL);
-  have_display = gtk_init_check ();
+  have_display = strata_test_init_gtk ();
 
   if (!have_display)
     {
