@@ -315,10 +315,11 @@ unbind_cb (GtkSignalListItemFactory *factory,
 /* ---- Sorting ---- */
 
 /* Each column's sorter only says which column it is: the model sorts.
- * GTK 4.8 has no call for the column view's sort column, so
- * sort_changed_cb() asks the view's sorter to compare two items and
- * notes the first column sorter it consults, that is the primary one;
- * the sign of the answer gives the order. */
+ * GTK 4.8 has no call for the column view's sort column, so apply_sort()
+ * asks the view's sorter to compare two items and notes the first column
+ * sorter it consults, that is the primary one; the sign of the answer
+ * gives the order. A first click on a header sorts "ascending": names
+ * A to Z, numbers largest first, as a profile is read. */
 static int
 probe_compare (gconstpointer a,
                gconstpointer b,
@@ -328,7 +329,7 @@ probe_compare (gconstpointer a,
 
   if (spec->view->probed == NULL)
     spec->view->probed = spec;
-  return GTK_ORDERING_SMALLER;
+  return spec->kind == COLUMN_NAME ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
 }
 
 static StrataProfileSortKey
@@ -556,7 +557,8 @@ build_columns (StrataProfileView *self)
       gtk_column_view_append_column (view, column);
     }
 
-  gtk_column_view_sort_by_column (view, first_incl, GTK_SORT_DESCENDING);
+  /* Largest first; see probe_compare(). */
+  gtk_column_view_sort_by_column (view, first_incl, GTK_SORT_ASCENDING);
 }
 
 /* ---- Models ---- */
@@ -1127,7 +1129,8 @@ strata_profile_view_get_column_view (StrataProfileView *self)
 }
 
 /* @column_id: "name", "incl-pct", "incl", "excl-pct", "excl", "calls" or
- * "per-call", then "-" and the clock. */
+ * "per-call", then "-" and the clock. @order is the rows' order:
+ * descending puts the largest number or the last name first. */
 void
 strata_profile_view_sort_by (StrataProfileView *self,
                              const char        *id,
@@ -1138,9 +1141,14 @@ strata_profile_view_sort_by (StrataProfileView *self,
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      const ColumnSpec *spec = g_object_get_data (G_OBJECT (gtk_column_view_column_get_factory (column)), "spec");
 
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "strata-id"), id) == 0)
-        gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), column, order);
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "strata-id"), id) != 0)
+        continue;
+      /* The headers' order is reversed for numbers; see probe_compare(). */
+      if (spec->kind != COLUMN_NAME)
+        order = order == GTK_SORT_ASCENDING ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING;
+      gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), column, order);
     }
 }
 
