@@ -396,6 +396,20 @@ test_profile_view_columns (void)
   fixture_close (&f);
 }
 
+/* Follows a list model through items-changed: each change must fit the
+ * length it had, and leave the length the model reports. */
+static void
+check_items_changed (GListModel *model,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     guint      *n_items)
+{
+  g_assert_cmpuint (position + removed, <=, *n_items);
+  *n_items = *n_items - removed + added;
+  g_assert_cmpuint (*n_items, ==, g_list_model_get_n_items (model));
+}
+
 /* The model behind the panel: rows are places that the list may hold on
  * to; sorting, filtering and expanding re-point them. */
 static void
@@ -404,7 +418,7 @@ test_profile_view_model (void)
   g_autoptr(StrataProfileModel) model = NULL;
   g_autoptr(StrataProfileRow) held = NULL;
   StrataProfile *profile;
-  guint n, n_methods, position;
+  guint n, n_methods, n_followed, position;
   guint32 top;
   Fixture f;
 
@@ -412,6 +426,8 @@ test_profile_view_model (void)
   profile = strata_session_get_profile (f.session);
   model = strata_profile_model_new (profile);
   n_methods = g_list_model_get_n_items (G_LIST_MODEL (model));
+  n_followed = n_methods;
+  g_signal_connect (model, "items-changed", G_CALLBACK (check_items_changed), &n_followed);
   g_assert_cmpuint (n_methods, ==, strata_profile_model_get_n_matches (model));
 
   /* By exclusive time, largest first; a held row follows its place. */
@@ -470,6 +486,10 @@ test_profile_view_model (void)
   g_assert_cmpuint (strata_profile_model_get_n_matches (model), <=, n);
   strata_profile_model_set_filter (model, NULL);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, n_methods);
+  g_assert_cmpuint (n_followed, ==, n_methods);
+
+  g_clear_object (&held);
+  g_assert_finalize_object (g_steal_pointer (&model));
 
   fixture_close (&f);
 }
