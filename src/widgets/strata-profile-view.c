@@ -58,7 +58,7 @@ struct _StrataProfileView
   GtkWidget          *column_view;
   StrataProfileModel *model;
   GtkSingleSelection *selection;
-  const ColumnSpec   *probed;        /* see sort_changed_cb() */
+  const ColumnSpec   *probed;        /* see apply_sort() */
   GMenu              *column_menu;   /* which clocks have columns on show */
   GSimpleActionGroup *column_actions;
   gboolean            columns_stale; /* a new trace: its clocks decide the columns */
@@ -356,11 +356,13 @@ sort_key (ColumnKind kind)
 static void
 apply_sort (StrataProfileView *self)
 {
-  GtkSorter *sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
+  GtkSorter *sorter;
   GtkOrdering order;
 
-  if (self->model == NULL)
+  /* Also called while the view is taken down, as its columns go. */
+  if (self->model == NULL || self->column_view == NULL)
     return;
+  sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
   self->probed = NULL;
   /* Two different objects: a sorter finds any item equal to itself. */
   order = gtk_sorter_compare (sorter, self, self->selection);
@@ -1183,57 +1185,6 @@ profile_changed_cb (StrataProfileView *self)
 
 /* ---- GObject ---- */
 
-static GtkWidget *
-create_toolbar (StrataProfileView *self)
-{
-  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *export = gtk_button_new_from_icon_name ("document-save-as-symbolic");
-
-  self->search_entry = gtk_search_entry_new ();
-  gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (self->search_entry), NULL);
-  g_object_set (self->search_entry, "placeholder-text", _("Filter Methods"), NULL);
-  gtk_widget_set_hexpand (self->search_entry, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Filter methods"), -1);
-  g_signal_connect_object (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb),
-                           self, G_CONNECT_SWAPPED);
-
-  self->matches_label = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->matches_label, "dim-label");
-  gtk_widget_add_css_class (self->matches_label, "numeric");
-
-  self->thread_names = gtk_string_list_new (NULL);
-  self->thread_dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->thread_names)), NULL);
-  gtk_widget_set_tooltip_text (self->thread_dropdown, _("Profile all threads or one"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->thread_dropdown),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Thread"), -1);
-  g_signal_connect_object (self->thread_dropdown, "notify::selected", G_CALLBACK (refresh_profile),
-                           self, G_CONNECT_SWAPPED);
-
-  self->range_button = gtk_toggle_button_new_with_label (_("Selected Range"));
-  gtk_widget_set_tooltip_text (self->range_button,
-                               _("Profile only the time range selected in the timeline (Shift+drag)"));
-  gtk_widget_set_sensitive (self->range_button, FALSE);
-  g_signal_connect_object (self->range_button, "toggled", G_CALLBACK (refresh_profile),
-                           self, G_CONNECT_SWAPPED);
-
-  gtk_widget_set_tooltip_text (export, _("Export the Profile as CSV or TSV"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (export),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Export the Profile"), -1);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "profile.export");
-
-  gtk_box_append (GTK_BOX (toolbar), self->search_entry);
-  gtk_box_append (GTK_BOX (toolbar), self->matches_label);
-  gtk_box_append (GTK_BOX (toolbar), self->range_button);
-  gtk_box_append (GTK_BOX (toolbar), self->thread_dropdown);
-  gtk_box_append (GTK_BOX (toolbar), export);
-  gtk_widget_set_margin_start (toolbar, 6);
-  gtk_widget_set_margin_end (toolbar, 6);
-  gtk_widget_set_margin_top (toolbar, 6);
-  gtk_widget_set_margin_bottom (toolbar, 6);
-  return toolbar;
-}
-
 /* The column headers' sorter picks the model's order; see apply_sort(). */
 static void
 build_models (StrataProfileView *self)
@@ -1278,12 +1229,11 @@ strata_profile_view_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
-  g_clear_object (&self->selection);
   g_clear_object (&self->model);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STRATA_TYPE_PROFILE_VIEW);
+  g_clear_object (&self->selection);
   g_clear_object (&self->profile);
   g_clear_object (&self->session);
-  g_clear_object (&self->thread_names);
   g_clear_object (&self->column_menu);
   g_clear_object (&self->column_actions);
   g_clear_pointer (&self->thread_indexes, g_array_unref);
@@ -1309,52 +1259,30 @@ strata_profile_view_class_init (StrataProfileViewClass *klass)
   gtk_widget_class_install_action (widget_class, "profile.expand", NULL, expand_action);
   gtk_widget_class_install_action (widget_class, "profile.collapse", NULL, collapse_action);
 
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-profile-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, StrataProfileView, box);
+  gtk_widget_class_bind_template_child (widget_class, StrataProfileView, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, StrataProfileView, matches_label);
+  gtk_widget_class_bind_template_child (widget_class, StrataProfileView, range_button);
+  gtk_widget_class_bind_template_child (widget_class, StrataProfileView, thread_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, StrataProfileView, thread_names);
+  gtk_widget_class_bind_template_child (widget_class, StrataProfileView, column_view);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, refresh_profile);
+  gtk_widget_class_bind_template_callback (widget_class, activate_cb);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "profileview");
-}
-
-/* The list moves its cursor with the arrow keys before bindings on this
- * widget would see them, so the tree keys are caught on the way in. */
-static void
-add_tree_keys (StrataProfileView *self)
-{
-  static const struct { guint key; const char *action; } keys[] = {
-    { GDK_KEY_plus, "profile.expand" }, { GDK_KEY_KP_Add, "profile.expand" },
-    { GDK_KEY_Right, "profile.expand" }, { GDK_KEY_minus, "profile.collapse" },
-    { GDK_KEY_KP_Subtract, "profile.collapse" }, { GDK_KEY_Left, "profile.collapse" },
-  };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, 0),
-                                                            gtk_named_action_new (keys[i].action)));
-  gtk_widget_add_controller (self->column_view, controller);
 }
 
 static void
 strata_profile_view_init (StrataProfileView *self)
 {
-  GtkWidget *scroller = gtk_scrolled_window_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
 
   self->thread_indexes = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-
-  self->column_view = gtk_column_view_new (NULL);
-  gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (self->column_view), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Profile"), -1);
-  g_signal_connect_object (self->column_view, "activate", G_CALLBACK (activate_cb), self, G_CONNECT_SWAPPED);
-  add_tree_keys (self);
   build_models (self);
   self->column_menu = g_menu_new ();
   self->column_actions = g_simple_action_group_new ();
   gtk_widget_insert_action_group (GTK_WIDGET (self), "columns", G_ACTION_GROUP (self->column_actions));
-
-  gtk_box_append (GTK_BOX (self->box), create_toolbar (self));
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_box_append (GTK_BOX (self->box), scroller);
 }
