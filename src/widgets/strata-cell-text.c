@@ -26,6 +26,15 @@ struct _StrataCellText
 
 G_DEFINE_FINAL_TYPE (StrataCellText, strata_cell_text, GTK_TYPE_WIDGET)
 
+enum {
+  PROP_0,
+  PROP_XALIGN,
+  PROP_ELLIPSIZE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static PangoLayout *
 ensure_layout (StrataCellText *self)
 {
@@ -130,12 +139,63 @@ strata_cell_text_finalize (GObject *object)
 }
 
 static void
+strata_cell_text_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  StrataCellText *self = STRATA_CELL_TEXT (object);
+
+  switch (prop_id)
+    {
+    case PROP_XALIGN:
+      g_value_set_float (value, self->xalign);
+      break;
+    case PROP_ELLIPSIZE:
+      g_value_set_enum (value, self->ellipsize);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+strata_cell_text_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  StrataCellText *self = STRATA_CELL_TEXT (object);
+
+  switch (prop_id)
+    {
+    case PROP_XALIGN:
+      strata_cell_text_set_xalign (self, g_value_get_float (value));
+      break;
+    case PROP_ELLIPSIZE:
+      strata_cell_text_set_ellipsize (self, g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 strata_cell_text_class_init (StrataCellTextClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = strata_cell_text_finalize;
+  object_class->get_property = strata_cell_text_get_property;
+  object_class->set_property = strata_cell_text_set_property;
+
+  properties[PROP_XALIGN] = g_param_spec_float ("xalign", NULL, NULL, 0, 1, 1,
+                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ELLIPSIZE] = g_param_spec_enum ("ellipsize", NULL, NULL,
+                                                  PANGO_TYPE_ELLIPSIZE_MODE, PANGO_ELLIPSIZE_END,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   widget_class->measure = strata_cell_text_measure;
   widget_class->snapshot = strata_cell_text_snapshot;
   widget_class->css_changed = strata_cell_text_css_changed;
@@ -158,8 +218,12 @@ strata_cell_text_set_xalign (StrataCellText *self,
 {
   g_return_if_fail (STRATA_IS_CELL_TEXT (self));
 
-  self->xalign = CLAMP (xalign, 0, 1);
+  xalign = CLAMP (xalign, 0, 1);
+  if (self->xalign == xalign)
+    return;
+  self->xalign = xalign;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_XALIGN]);
 }
 
 void
@@ -168,10 +232,13 @@ strata_cell_text_set_ellipsize (StrataCellText     *self,
 {
   g_return_if_fail (STRATA_IS_CELL_TEXT (self));
 
+  if (self->ellipsize == ellipsize)
+    return;
   self->ellipsize = ellipsize;
   if (self->layout != NULL)
     pango_layout_set_ellipsize (self->layout, ellipsize);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ELLIPSIZE]);
 }
 
 GtkWidget *

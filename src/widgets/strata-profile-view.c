@@ -12,13 +12,16 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-cell-scope.h"
 #include "strata-cell-text.h"
 #include "strata-palette.h"
 #include "strata-profile-model.h"
 #include "strata-profile-view.h"
 #include "strata-units.h"
 
-#define SWATCH_SIZE 12
+#define SWATCH_SIZE 12   /* as in strata-profile-name-cell.ui */
+#define NAME_CELL_UI "/io/github/stratatrace/Strata/strata-profile-name-cell.ui"
+#define NUMBER_CELL_UI "/io/github/stratatrace/Strata/strata-profile-number-cell.ui"
 #define NAME_COLUMN_WIDTH 420
 #define NUMBER_COLUMN_WIDTH 96
 
@@ -71,12 +74,6 @@ G_DEFINE_FINAL_TYPE (StrataProfileView, strata_profile_view, GTK_TYPE_WIDGET)
 static void follow_selected_method (StrataProfileView *self);
 
 /* ---- Cells ---- */
-
-static StrataProfileRow *
-row_of (GtkListItem *item)
-{
-  return gtk_list_item_get_item (item);
-}
 
 static char *
 format_time (StrataProfileRow *row,
@@ -152,16 +149,20 @@ update_arrow (StrataProfileRow *row,
   gtk_accessible_update_state (GTK_ACCESSIBLE (arrow), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
 }
 
+/* The cells' templates are in the resources (strata-profile-*-cell.ui);
+ * their handlers get the column's ColumnSpec last, see StrataCellScope. */
+
 static void
-arrow_pressed_cb (GtkGestureClick *gesture,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  GtkListItem     *item)
+arrow_pressed (GtkGestureClick  *gesture,
+               int               n_press,
+               double            x,
+               double            y,
+               const ColumnSpec *spec)
 {
   GtkWidget *arrow = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
-  StrataProfileView *self = g_object_get_data (G_OBJECT (arrow), "view");
-  guint position = gtk_list_item_get_position (item);
+  GtkListItem *item = g_object_get_data (G_OBJECT (arrow), "strata-item");
+  StrataProfileView *self = spec->view;
+  guint position = item != NULL ? gtk_list_item_get_position (item) : GTK_INVALID_LIST_POSITION;
 
   if (self->model == NULL || position == GTK_INVALID_LIST_POSITION)
     return;
@@ -175,12 +176,12 @@ arrow_pressed_cb (GtkGestureClick *gesture,
  * made when asked for: setting one on every fill costs more than the
  * fill. */
 static gboolean
-name_tooltip_cb (GtkWidget  *label,
-                 int         x,
-                 int         y,
-                 gboolean    keyboard,
-                 GtkTooltip *tooltip,
-                 gpointer    user_data)
+name_tooltip (GtkWidget        *label,
+              int               x,
+              int               y,
+              gboolean          keyboard,
+              GtkTooltip       *tooltip,
+              const ColumnSpec *spec)
 {
   const char *text = strata_cell_text_get_text (STRATA_CELL_TEXT (label));
 
@@ -188,37 +189,6 @@ name_tooltip_cb (GtkWidget  *label,
     return FALSE;
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
-}
-
-/* Arrow, colour swatch, name. Parents and children are indented instead
- * of having an arrow. */
-static void
-setup_name_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               StrataProfileView        *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *arrow = gtk_image_new_from_icon_name ("pan-end-symbolic");
-  GtkWidget *swatch = gtk_drawing_area_new ();
-  GtkWidget *label = strata_cell_text_new ();
-  GtkGesture *click = gtk_gesture_click_new ();
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (arrow), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Parents and children"), -1);
-  g_object_set_data (G_OBJECT (arrow), "view", self);
-  g_signal_connect_object (click, "pressed", G_CALLBACK (arrow_pressed_cb), item, 0);
-  gtk_widget_add_controller (arrow, GTK_EVENT_CONTROLLER (click));
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), SWATCH_SIZE);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
-  strata_cell_text_set_xalign (STRATA_CELL_TEXT (label), 0);
-  strata_cell_text_set_ellipsize (STRATA_CELL_TEXT (label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_set_has_tooltip (label, TRUE);
-  g_signal_connect (label, "query-tooltip", G_CALLBACK (name_tooltip_cb), NULL);
-  gtk_box_append (GTK_BOX (box), arrow);
-  gtk_box_append (GTK_BOX (box), swatch);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_list_item_set_child (item, box);
 }
 
 /* An arrow for methods that have parents or children, an indent for
@@ -239,21 +209,12 @@ bind_name (StrataProfileView *self,
   gtk_widget_set_visible (arrow, method);
   gtk_widget_set_opacity (arrow, method && strata_profile_model_is_expandable (self->model, gtk_list_item_get_position (item)) ? 1 : 0);
   if (method)
-    {
-      update_arrow (row, arrow);
-    }
+    update_arrow (row, arrow);
+  g_object_set_data (G_OBJECT (arrow), "strata-item", item);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
   g_object_set_data (G_OBJECT (swatch), "method", GUINT_TO_POINTER (strata_profile_row_get_method (row)));
   gtk_widget_queue_draw (swatch);
   strata_cell_text_set_text (STRATA_CELL_TEXT (label), text);
-}
-
-
-static void
-setup_number_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 StrataProfileView        *self)
-{
-  gtk_list_item_set_child (item, strata_cell_text_new ());
 }
 
 static void
@@ -287,29 +248,25 @@ fill_cell (StrataProfileRow *row,
   set_kind_class (child, row);
 }
 
+/* A cell shows another row, or none: it follows the new one. */
 static void
-bind_cb (GtkSignalListItemFactory *factory,
-         GtkListItem              *item,
-         StrataProfileView        *self)
+cell_item_changed (GtkListItem      *item,
+                   GParamSpec       *pspec,
+                   const ColumnSpec *spec)
 {
-  StrataProfileRow *row = row_of (item);
+  StrataProfileRow *old = g_object_get_data (G_OBJECT (item), "strata-row");
+  StrataProfileRow *row = gtk_list_item_get_item (item);
 
+  if (old == row)
+    return;
+  if (old != NULL)
+    g_signal_handlers_disconnect_by_func (old, fill_cell, item);
+  g_object_set_data (G_OBJECT (item), "spec", (gpointer) spec);
+  g_object_set_data_full (G_OBJECT (item), "strata-row", row ? g_object_ref (row) : NULL, g_object_unref);
   if (row == NULL)
     return;
-  g_object_set_data (G_OBJECT (item), "spec", g_object_get_data (G_OBJECT (factory), "spec"));
   fill_cell (row, item);
-  g_signal_connect (row, "changed", G_CALLBACK (fill_cell), item);
-}
-
-static void
-unbind_cb (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           StrataProfileView        *self)
-{
-  StrataProfileRow *row = row_of (item);
-
-  if (row != NULL)
-    g_signal_handlers_disconnect_by_func (row, fill_cell, item);
+  g_signal_connect_object (row, "changed", G_CALLBACK (fill_cell), item, 0);
 }
 
 /* ---- Sorting ---- */
@@ -414,8 +371,9 @@ create_column (StrataProfileView *self,
                guint              clock,
                gboolean           two_clocks)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   ColumnSpec *spec = g_new0 (ColumnSpec, 1);
+  g_autoptr(StrataCellScope) scope = strata_cell_scope_new (spec);
+  GtkListItemFactory *factory;
   g_autofree char *title = NULL;
   g_autofree char *id = NULL;
   GtkColumnViewColumn *column;
@@ -425,10 +383,14 @@ create_column (StrataProfileView *self,
   spec->kind = kind;
   spec->clock = clock;
   spec->view = self;
+  gtk_builder_cscope_add_callback_symbols (GTK_BUILDER_CSCOPE (scope),
+                                           "cell_item_changed", G_CALLBACK (cell_item_changed),
+                                           "arrow_pressed", G_CALLBACK (arrow_pressed),
+                                           "name_tooltip", G_CALLBACK (name_tooltip),
+                                           NULL);
+  factory = gtk_builder_list_item_factory_new_from_resource (GTK_BUILDER_SCOPE (scope),
+                                                             kind == COLUMN_NAME ? NAME_CELL_UI : NUMBER_CELL_UI);
   g_object_set_data_full (G_OBJECT (factory), "spec", spec, g_free);
-  g_signal_connect (factory, "setup", G_CALLBACK (kind == COLUMN_NAME ? setup_name_cb : setup_number_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), self);
 
   if (two_clocks && kind != COLUMN_NAME && kind != COLUMN_CALLS)
     /* Translators: a column title and the clock it is on, e.g. "Incl CPU" */
@@ -1259,6 +1221,7 @@ strata_profile_view_class_init (StrataProfileViewClass *klass)
   gtk_widget_class_install_action (widget_class, "profile.expand", NULL, expand_action);
   gtk_widget_class_install_action (widget_class, "profile.collapse", NULL, collapse_action);
 
+  g_type_ensure (STRATA_TYPE_CELL_TEXT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-profile-view.ui");
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, box);
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, search_entry);
