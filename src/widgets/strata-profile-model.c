@@ -330,12 +330,16 @@ relayout (StrataProfileModel *self)
 
       g_array_append_val (self->flat, row);
       if (g_hash_table_contains (self->expanded, GUINT_TO_POINTER (index)))
-        for (guint r = 0; r < n_relatives (self, index); r++)
-          {
-            FlatRow relative = { index, r };
+        {
+          guint n = n_relatives (self, index);
 
-            g_array_append_val (self->flat, relative);
-          }
+          for (guint r = 0; r < n; r++)
+            {
+              FlatRow relative = { index, r };
+
+              g_array_append_val (self->flat, relative);
+            }
+        }
     }
   refill (self, 0, old_n);
 }
@@ -446,13 +450,13 @@ strata_profile_model_set_expanded (StrataProfileModel *self,
   n = n_relatives (self, index);
   if (expanded)
     {
-      g_hash_table_add (self->expanded, GUINT_TO_POINTER (index));
-      for (guint r = 0; r < n; r++)
-        {
-          FlatRow relative = { index, r };
+      g_autofree FlatRow *relatives = g_new (FlatRow, n);
 
-          g_array_insert_val (self->flat, position + 1 + r, relative);
-        }
+      g_hash_table_add (self->expanded, GUINT_TO_POINTER (index));
+      /* In one go: a method may have thousands of callers or callees. */
+      for (guint r = 0; r < n; r++)
+        relatives[r] = (FlatRow) { index, r };
+      g_array_insert_vals (self->flat, position + 1, relatives, n);
     }
   else
     {
