@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "strata-application.h"
+#include "strata-cell-text.h"
 #include "strata-profile-model.h"
 #include "strata-profile-row.h"
 #include "strata-profile-view.h"
@@ -494,6 +495,38 @@ test_profile_view_model (void)
   fixture_close (&f);
 }
 
+/* The table's text cell: one line high whatever it shows, and new text
+ * does not ask for a new size. */
+static void
+test_profile_view_cell_text (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *cell = strata_cell_text_new ();
+  int before, after, natural;
+
+  gtk_window_set_child (GTK_WINDOW (window), cell);
+  gtk_widget_measure (cell, GTK_ORIENTATION_VERTICAL, -1, &before, &natural, NULL, NULL);
+  g_assert_cmpint (before, >, 0);
+  g_assert_cmpstr (strata_cell_text_get_text (STRATA_CELL_TEXT (cell)), ==, "");
+
+  strata_cell_text_set_text (STRATA_CELL_TEXT (cell), "java.lang.String.charAt (I)C, a rather long method name");
+  gtk_widget_measure (cell, GTK_ORIENTATION_VERTICAL, -1, &after, &natural, NULL, NULL);
+  g_assert_cmpint (after, ==, before);
+  g_assert_cmpstr (strata_cell_text_get_text (STRATA_CELL_TEXT (cell)), ==,
+                   "java.lang.String.charAt (I)C, a rather long method name");
+
+  g_object_set (cell, "xalign", 0.0f, "ellipsize", PANGO_ELLIPSIZE_MIDDLE, NULL);
+  {
+    float xalign;
+    PangoEllipsizeMode ellipsize;
+
+    g_object_get (cell, "xalign", &xalign, "ellipsize", &ellipsize, NULL);
+    g_assert_cmpfloat (xalign, ==, 0.0f);
+    g_assert_cmpint (ellipsize, ==, PANGO_ELLIPSIZE_MIDDLE);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_profile_view_export (void)
 {
@@ -543,6 +576,7 @@ main (int   argc,
   g_test_add_func ("/profile-view/keyboard", test_profile_view_keyboard);
   g_test_add_func ("/profile-view/columns", test_profile_view_columns);
   g_test_add_func ("/profile-view/model", test_profile_view_model);
+  g_test_add_func ("/profile-view/cell-text", test_profile_view_cell_text);
   g_test_add_func ("/profile-view/export", test_profile_view_export);
 
   return g_test_run ();
