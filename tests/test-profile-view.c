@@ -12,11 +12,10 @@
 #include "strata-profile-model.h"
 #include "strata-profile-row.h"
 #include "strata-profile-view.h"
-#include "strata-test-display.h"
+#include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-window-private.h"
 
-#define WAIT_TIMEOUT_SECONDS 30
 #define TRACE_NAME "studio-perflib-char_2_bytes.trace"
 
 typedef struct
@@ -27,24 +26,6 @@ typedef struct
   StrataSession     *session;
   char              *path;
 } Fixture;
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  g_error ("timed out");
-  return G_SOURCE_REMOVE;
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer   data)
-{
-  guint timeout = g_timeout_add_seconds (WAIT_TIMEOUT_SECONDS, timeout_cb, NULL);
-
-  while (!done (data))
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
-}
 
 static gboolean
 loaded (gpointer data)
@@ -71,21 +52,16 @@ static void
 fixture_open (Fixture *f)
 {
   g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
 
   f->path = strata_test_corpus_path ("dmtrace", TRACE_NAME, NULL);
   file = g_file_new_for_path (f->path);
-  f->app = strata_application_new ();
-  g_application_set_flags (G_APPLICATION (f->app),
-                           g_application_get_flags (G_APPLICATION (f->app)) | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (f->app), NULL, &error);
-  g_assert_no_error (error);
+  f->app = strata_test_new_app ();
   g_application_open (G_APPLICATION (f->app), &file, 1, "");
   f->window = STRATA_WINDOW (gtk_application_get_windows (GTK_APPLICATION (f->app))->data);
   f->session = strata_window_get_session (f->window);
   f->view = STRATA_PROFILE_VIEW (f->window->profile_view);
-  iterate_until (loaded, f);
-  iterate_until (sorted, strata_profile_view_get_rows (f->view));
+  strata_test_iterate_until (loaded, f);
+  strata_test_iterate_until (sorted, strata_profile_view_get_rows (f->view));
 }
 
 static void
@@ -175,7 +151,7 @@ test_profile_view_parents_and_children (void)
   g_assert_cmpuint (n_parents + n_children, >, 0);
 
   g_assert_true (strata_profile_view_expand_method (f.view, method));
-  iterate_until (sorted, strata_profile_view_get_rows (f.view));
+  strata_test_iterate_until (sorted, strata_profile_view_get_rows (f.view));
 
   for (guint i = 0; i < n_parents; i++)
     g_assert_cmpint (strata_profile_row_get_kind (row_at (&f, ++position)), ==, STRATA_PROFILE_ROW_PARENT);
@@ -214,13 +190,13 @@ test_profile_view_sort_and_filter (void)
   rows = strata_profile_view_get_rows (f.view);
 
   strata_profile_view_sort_by (f.view, "excl-0", GTK_SORT_DESCENDING);
-  iterate_until (sorted, rows);
+  strata_test_iterate_until (sorted, rows);
   for (guint i = 1; i < 20; i++)
     g_assert_cmpint (strata_profile_row_get_exclusive (row_at (&f, i), 0), <=,
                      strata_profile_row_get_exclusive (row_at (&f, i - 1), 0));
 
   strata_profile_view_set_filter (f.view, "layoutinflater");
-  iterate_until (sorted, rows);
+  strata_test_iterate_until (sorted, rows);
   n = g_list_model_get_n_items (rows);
   g_assert_cmpuint (n, >, 0);
   for (guint i = 0; i < n; i++)
@@ -233,7 +209,7 @@ test_profile_view_sort_and_filter (void)
   g_assert_cmpuint (strata_profile_view_get_n_matches (f.view), ==, n_matches);
 
   strata_profile_view_set_filter (f.view, "");
-  iterate_until (sorted, rows);
+  strata_test_iterate_until (sorted, rows);
   g_assert_cmpuint (g_list_model_get_n_items (rows), >, n);
 
   fixture_close (&f);
@@ -295,8 +271,8 @@ test_profile_view_range (void)
   strata_session_set_selection_range (f.session, start + (end - start) / 4, start + (end - start) / 2);
   strata_session_set_selected_method (f.session, strata_profile_row_get_method (row_at (&f, 0)));
   strata_profile_view_set_range_only (f.view, TRUE);
-  iterate_until (range_profile_shown, &f);
-  iterate_until (sorted, strata_profile_view_get_rows (f.view));
+  strata_test_iterate_until (range_profile_shown, &f);
+  strata_test_iterate_until (sorted, strata_profile_view_get_rows (f.view));
 
   /* The selected method stays selected in the new table. */
   {
@@ -327,7 +303,7 @@ test_profile_view_range (void)
 
   /* Clearing the range brings the whole trace back. */
   strata_session_clear_selection (f.session);
-  iterate_until (whole_profile_shown, &f);
+  strata_test_iterate_until (whole_profile_shown, &f);
 
   fixture_close (&f);
 }

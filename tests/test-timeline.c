@@ -9,36 +9,10 @@
 
 #include "strata-application.h"
 #include "strata-loader.h"
-#include "strata-test-display.h"
+#include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-timeline.h"
 #include "strata-window-private.h"
-
-#define WAIT_TIMEOUT_SECONDS 30
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  g_error ("timed out waiting for the window");
-  return G_SOURCE_REMOVE;
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer),
-               gpointer   data)
-{
-  guint timeout = g_timeout_add_seconds (WAIT_TIMEOUT_SECONDS, timeout_cb, NULL);
-
-  while (!done (data))
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
-}
-
-static gboolean
-window_idle (gpointer data)
-{
-  return !strata_window_get_busy (data);
-}
 
 static gboolean
 profile_ready (gpointer data)
@@ -60,22 +34,16 @@ fixture_open (Fixture    *f,
 {
   g_autofree char *path = strata_test_corpus_path ("dmtrace", corpus_name, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
 
-  f->app = strata_application_new ();
-  g_application_set_flags (G_APPLICATION (f->app),
-                           g_application_get_flags (G_APPLICATION (f->app)) | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (f->app), NULL, &error);
-  g_assert_no_error (error);
-
+  f->app = strata_test_new_app ();
   g_application_open (G_APPLICATION (f->app), &file, 1, "");
   f->window = STRATA_WINDOW (gtk_application_get_windows (GTK_APPLICATION (f->app))->data);
-  iterate_until (window_idle, f->window);
+  strata_test_wait_for_window (f->window);
   g_assert_cmpstr (strata_window_get_page (f->window), ==, "trace");
 
   f->timeline = STRATA_TIMELINE (f->window->timeline);
   f->session = strata_window_get_session (f->window);
-  iterate_until (profile_ready, f->session);
+  strata_test_iterate_until (profile_ready, f->session);
   g_assert_true (gtk_widget_is_focus (GTK_WIDGET (f->timeline)));
 }
 

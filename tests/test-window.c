@@ -7,43 +7,11 @@
 #include <string.h>
 
 #include "strata-application.h"
-#include "strata-test-display.h"
+#include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-window-private.h"
 
-#define WAIT_TIMEOUT_SECONDS 30
-
 static const char png_bytes[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0";
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  g_error ("timed out waiting for the window");
-  return G_SOURCE_REMOVE;
-}
-
-static void
-wait_until_idle (StrataWindow *window)
-{
-  guint timeout = g_timeout_add_seconds (WAIT_TIMEOUT_SECONDS, timeout_cb, NULL);
-
-  while (strata_window_get_busy (window))
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (timeout);
-}
-
-static StrataApplication *
-create_app (void)
-{
-  StrataApplication *app = strata_application_new ();
-  g_autoptr(GError) error = NULL;
-
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  return app;
-}
 
 static StrataWindow *
 only_window (StrataApplication *app)
@@ -109,7 +77,7 @@ assert_label_contains (GtkLabel   *label,
 static void
 test_window_open_missing_file (void)
 {
-  StrataApplication *app = create_app ();
+  StrataApplication *app = strata_test_new_app ();
   g_autofree char *dir = strata_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "missing.trace", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -124,7 +92,7 @@ test_window_open_missing_file (void)
   assert_label_contains (window->loading_title, "missing.trace");
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (window)));
 
-  wait_until_idle (window);
+  strata_test_wait_for_window (window);
   g_assert_cmpstr (strata_window_get_page (window), ==, "error");
   assert_label_contains (window->error_title, "missing.trace");
   assert_label_contains (window->error_reason, "does not exist");
@@ -135,14 +103,14 @@ test_window_open_missing_file (void)
 static void
 test_window_open_unreadable_content (void)
 {
-  StrataApplication *app = create_app ();
+  StrataApplication *app = strata_test_new_app ();
   g_autofree char *path = strata_test_write_file ("image.trace", png_bytes, sizeof png_bytes - 1);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   StrataWindow *window;
 
   g_application_open (G_APPLICATION (app), &file, 1, "");
   window = only_window (app);
-  wait_until_idle (window);
+  strata_test_wait_for_window (window);
   g_assert_cmpstr (strata_window_get_page (window), ==, "error");
   assert_label_contains (window->error_reason, "PNG");
 
@@ -154,7 +122,7 @@ test_window_open_unreadable_content (void)
 static void
 test_window_activate_shows_welcome (void)
 {
-  StrataApplication *app = create_app ();
+  StrataApplication *app = strata_test_new_app ();
   StrataWindow *window;
 
   g_application_activate (G_APPLICATION (app));
@@ -182,7 +150,7 @@ emit_drop (StrataWindow *window,
 static void
 test_window_drop (void)
 {
-  StrataApplication *app = create_app ();
+  StrataApplication *app = strata_test_new_app ();
   g_autofree char *png = strata_test_write_file ("dropped.trace", png_bytes, sizeof png_bytes - 1);
   g_autofree char *dir = strata_test_make_tmpdir ();
   g_autoptr(GFile) png_file = g_file_new_for_path (png);
@@ -212,7 +180,7 @@ test_window_drop (void)
   windows = gtk_application_get_windows (GTK_APPLICATION (app));
   g_assert_cmpuint (g_list_length (windows), ==, 2);
   for (GList *l = windows; l != NULL; l = l->next)
-    wait_until_idle (l->data);
+    strata_test_wait_for_window (l->data);
 
   assert_label_contains (window->error_title, "dropped.trace");
   assert_label_contains (window->error_reason, "PNG");
@@ -226,7 +194,7 @@ test_window_drop (void)
 static void
 test_window_cancel (void)
 {
-  StrataApplication *app = create_app ();
+  StrataApplication *app = strata_test_new_app ();
   g_autofree char *path = strata_test_write_file ("cancelled.trace", png_bytes, sizeof png_bytes - 1);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   StrataWindow *window;
@@ -235,7 +203,7 @@ test_window_cancel (void)
   window = only_window (app);
   strata_window_open (window, file);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-load", NULL));
-  wait_until_idle (window);
+  strata_test_wait_for_window (window);
 
   /* Cancelling goes back to where the window was, not to an error. */
   g_assert_cmpstr (strata_window_get_page (window), ==, "welcome");
@@ -247,7 +215,7 @@ test_window_cancel (void)
 static void
 test_window_open_sample (void)
 {
-  StrataApplication *app = create_app ();
+  StrataApplication *app = strata_test_new_app ();
   StrataWindow *window;
   GtkWidget *first_sample;
 
@@ -260,7 +228,7 @@ test_window_open_sample (void)
   g_assert_nonnull (first_sample);
   g_assert_true (gtk_widget_activate (first_sample));
   g_assert_cmpstr (strata_window_get_page (window), ==, "loading");
-  wait_until_idle (window);
+  strata_test_wait_for_window (window);
 
   g_assert_cmpstr (strata_window_get_page (window), ==, "trace");
   g_assert_nonnull (strata_session_get_trace (strata_window_get_session (window)));
@@ -274,7 +242,7 @@ test_window_open_sample (void)
 static void
 test_window_open_file_adds_recent (void)
 {
-  StrataApplication *app = create_app ();
+  StrataApplication *app = strata_test_new_app ();
   g_autofree char *path = strata_test_corpus_path ("dmtrace", "studio-perflib-exception.trace", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *uri = g_file_get_uri (file);
@@ -289,7 +257,7 @@ test_window_open_file_adds_recent (void)
 
   g_application_open (G_APPLICATION (app), &file, 1, "");
   window = only_window (app);
-  wait_until_idle (window);
+  strata_test_wait_for_window (window);
   g_assert_cmpstr (strata_window_get_page (window), ==, "trace");
   g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
 
@@ -299,7 +267,7 @@ test_window_open_file_adds_recent (void)
 static void
 test_window_remembers_size (void)
 {
-  StrataApplication *app = create_app ();
+  StrataApplication *app = strata_test_new_app ();
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   StrataWindow *window;
   int width, height;
@@ -341,7 +309,7 @@ has_toplevel_of_type (GType type)
 static void
 test_window_shortcuts_and_about (void)
 {
-  StrataApplication *app = create_app ();
+  StrataApplication *app = strata_test_new_app ();
   StrataWindow *window;
 
   g_application_activate (G_APPLICATION (app));
