@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include "bench-util.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
 
@@ -20,28 +21,6 @@ static double
 seconds_since (gint64 start)
 {
   return (g_get_monotonic_time () - start) / 1e6;
-}
-
-static gboolean
-ensure_trace (const char *generator,
-              const char *path,
-              guint64     n_records)
-{
-  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n_records);
-  const char *argv[] = { generator, count, path, NULL };
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    return TRUE;
-  g_print ("generating %s records into %s…\n", count, path);
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, &error))
-    {
-      g_printerr ("generator failed: %s\n", error->message);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 /* dmtracedump profiles the same file; its output goes nowhere. */
@@ -82,7 +61,7 @@ main (int   argc,
     }
   path = argc > 3 ? g_strdup (argv[3])
                   : g_strdup_printf ("bench-dmtrace-%" G_GUINT64_FORMAT ".trace", n_records);
-  if (!ensure_trace (argv[1], path, n_records))
+  if (!strata_bench_ensure_trace (argv[1], path, n_records, 0))
     return 1;
 
   file = g_file_new_for_path (path);

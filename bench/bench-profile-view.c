@@ -10,12 +10,13 @@
 
 #include <gtk/gtk.h>
 
+#include "bench-util.h"
 #include "strata-loader.h"
 #include "strata-profile-view.h"
 #include "strata-session.h"
 
-#define N_METHODS "100000"
-#define N_RECORDS "4000000"
+#define N_METHODS 100000
+#define N_RECORDS 4000000
 
 static double longest_block;
 
@@ -36,15 +37,6 @@ settle (StrataProfileView *view)
     }
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double da = *(const double *) a, db = *(const double *) b;
-
-  return (da > db) - (da < db);
-}
-
 /* Median and worst of @n runs: until the rows are drawn, and how long the
  * window was blocked at most. */
 static void
@@ -53,8 +45,8 @@ report (const char *what,
         double     *blocked,
         guint       n)
 {
-  qsort (took, n, sizeof (double), compare_doubles);
-  qsort (blocked, n, sizeof (double), compare_doubles);
+  qsort (took, n, sizeof (double), strata_bench_compare_doubles);
+  qsort (blocked, n, sizeof (double), strata_bench_compare_doubles);
   g_print ("%-22s %.1f ms median, %.1f ms worst (of %u); window blocked %.1f ms median, %.1f ms worst\n",
            what, took[n / 2], took[n - 1], n, blocked[n / 2], blocked[n - 1]);
 }
@@ -92,14 +84,8 @@ main (int   argc,
       g_print ("no display: run under xvfb-run\n");
       return 77;
     }
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      const char *gen[] = { argv[1], N_RECORDS, path, N_METHODS, NULL };
-      int status;
-
-      if (!g_spawn_sync (NULL, (char **) gen, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error))
-        g_error ("%s", error->message);
-    }
+  if (!strata_bench_ensure_trace (argv[1], path, N_RECORDS, N_METHODS))
+    return 1;
 
   file = g_file_new_for_path (path);
   loader = strata_loader_new (file);

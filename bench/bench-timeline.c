@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 
+#include "bench-util.h"
 #include "strata-loader.h"
 #include "strata-palette.h"
 #include "strata-profile.h"
@@ -20,15 +21,6 @@
 #define N_FRAMES 100
 /* STRATA_BENCH_FRAMES overrides N_FRAMES, e.g. for a run under callgrind. */
 #define DEFAULT_RECORDS 20000000
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
 
 static double
 median_frame_ms (cairo_t            *cr,
@@ -57,29 +49,8 @@ median_frame_ms (cairo_t            *cr,
       cairo_surface_flush (cairo_get_target (cr));
       times[i] = (g_get_monotonic_time () - start) / 1000.0;
     }
-  qsort (times, n_frames, sizeof (double), compare_doubles);
+  qsort (times, n_frames, sizeof (double), strata_bench_compare_doubles);
   return times[n_frames / 2];
-}
-
-static gboolean
-ensure_trace (const char *generator,
-              const char *path,
-              guint64     n_records)
-{
-  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n_records);
-  const char *argv[] = { generator, count, path, NULL };
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    return TRUE;
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, &error))
-    {
-      g_printerr ("generator failed: %s\n", error->message);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 int
@@ -109,7 +80,7 @@ main (int   argc,
       g_printerr ("usage: %s GENERATOR [N_RECORDS] [FILE]\n", argv[0]);
       return 2;
     }
-  if (!ensure_trace (argv[1], path, n_records))
+  if (!strata_bench_ensure_trace (argv[1], path, n_records, 0))
     return 1;
 
   file = g_file_new_for_path (path);

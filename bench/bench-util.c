@@ -1,0 +1,43 @@
+/* bench-util.c: what the benchmarks share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "bench-util.h"
+
+/* Writes the input with bench/gen-dmtrace unless it is already there;
+ * @n_methods 0 keeps the generator's own number. */
+gboolean
+strata_bench_ensure_trace (const char *generator,
+                           const char *path,
+                           guint64     n_records,
+                           guint       n_methods)
+{
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n_records);
+  g_autofree char *methods = n_methods > 0 ? g_strdup_printf ("%u", n_methods) : NULL;
+  const char *argv[] = { generator, count, path, methods, NULL };
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return TRUE;
+  g_print ("generating %s records into %s…\n", count, path);
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    {
+      g_printerr ("generator failed: %s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* For qsort() over doubles, smallest first. */
+int
+strata_bench_compare_doubles (gconstpointer a,
+                              gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}

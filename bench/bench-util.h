@@ -1,0 +1,18 @@
+/* bench-util.h: what the benchmarks share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+gboolean strata_bench_ensure_trace    (const char    *generator,
+                                       const char    *path,
+                                       guint64        n_records,
+                                       guint          n_methods);
+int      strata_bench_compare_doubles (gconstpointer  a,
+                                       gconstpointer  b);
+
+G_END_DECLS
