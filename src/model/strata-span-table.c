@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "strata-span-table.h"
 
 /**
@@ -71,6 +73,33 @@ strata_span_table_get_n_spans (const StrataSpanTable *self)
   return total;
 }
 
+/* Binary search over @n records of @stride bytes whose gint64 end sits
+ * at @end_offset: the first that ends at @time or later. Spans of both
+ * clocks keep their ends in order. */
+static inline guint32
+first_ending_from (const void *records,
+                   gsize       stride,
+                   gsize       end_offset,
+                   guint32     n,
+                   gint64      time)
+{
+  const guint8 *base = (const guint8 *) records + end_offset;
+  guint32 lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+      gint64 end;
+
+      memcpy (&end, base + (gsize) mid * stride, sizeof end);
+      if (end < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 /**
  * strata_span_table_search:
  *
@@ -82,23 +111,10 @@ strata_span_table_search (const StrataSpanTable *self,
                           guint                  depth,
                           gint64                 time)
 {
-  const StrataSpan *spans;
-  guint32 lo = 0, hi;
-
   g_return_val_if_fail (depth < self->n_depths, 0);
 
-  spans = self->spans[depth];
-  hi = self->n_spans[depth];
-  while (lo < hi)
-    {
-      guint32 mid = lo + (hi - lo) / 2;
-
-      if (spans[mid].end < time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return first_ending_from (self->spans[depth], sizeof (StrataSpan), G_STRUCT_OFFSET (StrataSpan, end),
+                            self->n_spans[depth], time);
 }
 
 /**
@@ -113,26 +129,13 @@ strata_span_table_search_clock (const StrataSpanTable *self,
                                 guint                  depth,
                                 gint64                 time)
 {
-  const StrataClockSpan *spans;
-  guint32 lo = 0, hi;
-
   if (clock == 0)
     return strata_span_table_search (self, depth, time);
 
   g_return_val_if_fail (depth < self->n_depths && self->second != NULL, 0);
 
-  spans = self->second[depth];
-  hi = self->n_spans[depth];
-  while (lo < hi)
-    {
-      guint32 mid = lo + (hi - lo) / 2;
-
-      if (spans[mid].end < time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return first_ending_from (self->second[depth], sizeof (StrataClockSpan), G_STRUCT_OFFSET (StrataClockSpan, end),
+                            self->n_spans[depth], time);
 }
 
 void
