@@ -19,23 +19,7 @@ struct _StrataProfileRow
   gboolean              expanded; /* methods: showing parents and children */
 };
 
-/* Read-only properties, for GtkExpressions (sorters, bound cells). */
-enum {
-  PROP_0,
-  PROP_NAME,
-  PROP_INCL_0,
-  PROP_INCL_1,
-  PROP_EXCL_0,
-  PROP_EXCL_1,
-  PROP_CALLS,
-  PROP_PER_CALL_0,
-  PROP_PER_CALL_1,
-  N_PROPS
-};
-
 G_DEFINE_FINAL_TYPE (StrataProfileRow, strata_profile_row, G_TYPE_OBJECT)
-
-static GParamSpec *properties[N_PROPS];
 
 enum {
   CHANGED,
@@ -43,47 +27,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-static gint64
-clock_value (StrataProfileRow *self,
-             gint64          (*getter) (StrataProfileRow *, guint),
-             guint             clock)
-{
-  return clock < strata_profile_get_n_clocks (self->profile) ? getter (self, clock) : 0;
-}
-
-static void
-strata_profile_row_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  StrataProfileRow *self = STRATA_PROFILE_ROW (object);
-
-  switch (prop_id)
-    {
-    case PROP_NAME:
-      g_value_set_string (value, strata_profile_row_get_name (self));
-      break;
-    case PROP_INCL_0:
-    case PROP_INCL_1:
-      g_value_set_int64 (value, clock_value (self, strata_profile_row_get_inclusive, prop_id - PROP_INCL_0));
-      break;
-    case PROP_EXCL_0:
-    case PROP_EXCL_1:
-      g_value_set_int64 (value, clock_value (self, strata_profile_row_get_exclusive, prop_id - PROP_EXCL_0));
-      break;
-    case PROP_CALLS:
-      g_value_set_uint64 (value, strata_profile_row_get_total_calls (self));
-      break;
-    case PROP_PER_CALL_0:
-    case PROP_PER_CALL_1:
-      g_value_set_int64 (value, clock_value (self, strata_profile_row_get_time_per_call, prop_id - PROP_PER_CALL_0));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
 
 static void
 strata_profile_row_finalize (GObject *object)
@@ -95,33 +38,12 @@ strata_profile_row_finalize (GObject *object)
   G_OBJECT_CLASS (strata_profile_row_parent_class)->finalize (object);
 }
 
-static GParamSpec *
-int64_property (const char *name)
-{
-  return g_param_spec_int64 (name, NULL, NULL, G_MININT64, G_MAXINT64, 0,
-                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-}
-
 static void
 strata_profile_row_class_init (StrataProfileRowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = strata_profile_row_finalize;
-  object_class->get_property = strata_profile_row_get_property;
-
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL,
-                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_INCL_0] = int64_property ("incl-0");
-  properties[PROP_INCL_1] = int64_property ("incl-1");
-  properties[PROP_EXCL_0] = int64_property ("excl-0");
-  properties[PROP_EXCL_1] = int64_property ("excl-1");
-  properties[PROP_CALLS] = g_param_spec_uint64 ("calls", NULL, NULL, 0, G_MAXUINT64, 0,
-                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PER_CALL_0] = int64_property ("per-call-0");
-  properties[PROP_PER_CALL_1] = int64_property ("per-call-1");
-
-  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * StrataProfileRow::changed:
