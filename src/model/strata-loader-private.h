@@ -19,6 +19,8 @@ typedef struct
    * handed back to the kernel (they are read again from the file). */
   gboolean      bytes_are_mapped;
   StrataFormat  format;
+  /* Formats that stream their content get it still compressed. */
+  StrataCompression compression;
   /* The share of the progress bar the format loader reports into. */
   double        progress_base;
   double        progress_span;
@@ -43,5 +45,7 @@ gboolean     strata_load_job_update (StrataLoadJob  *job,
 
 StrataTrace *strata_dmtrace_load    (StrataLoadJob  *job,
                                      GError        **error);
+StrataTrace *strata_trace_event_load (StrataLoadJob  *job,
+                                      GError        **error);
 
 G_END_DECLS

@@ -473,9 +473,11 @@ find_format_loader (StrataFormat format)
     case STRATA_FORMAT_DMTRACE:
       return strata_dmtrace_load;
 
+    case STRATA_FORMAT_TRACE_EVENT:
+      return strata_trace_event_load;
+
     case STRATA_FORMAT_HPROF_BINARY:
     case STRATA_FORMAT_HPROF_TEXT:
-    case STRATA_FORMAT_TRACE_EVENT:
     case STRATA_FORMAT_UNKNOWN:
     default:
       return NULL;
@@ -536,7 +538,10 @@ load_content (StrataLoader  *self,
   if (job.format == STRATA_FORMAT_UNKNOWN)
     return NULL;
 
-  if (compression == STRATA_COMPRESSION_GZIP && find_format_loader (job.format) != NULL)
+  job.compression = compression;
+  /* Trace Event JSON inflates as it reads, never holding it all. */
+  if (compression == STRATA_COMPRESSION_GZIP && job.format != STRATA_FORMAT_TRACE_EVENT &&
+      find_format_loader (job.format) != NULL)
     {
       g_autoptr(GBytes) inflated = NULL;
 
@@ -546,6 +551,7 @@ load_content (StrataLoader  *self,
       g_clear_pointer (&bytes, g_bytes_unref);
       bytes = g_steal_pointer (&inflated);
       job.bytes_are_mapped = FALSE;
+      job.compression = STRATA_COMPRESSION_NONE;
       job.progress_base = GUNZIP_PROGRESS_SHARE;
       job.progress_span = 1 - GUNZIP_PROGRESS_SHARE;
     }

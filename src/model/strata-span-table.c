@@ -51,12 +51,33 @@ strata_span_table_new_in (guint            n_clocks,
   return self;
 }
 
+/**
+ * strata_span_table_set_sources:
+ * @sources: room for one offset per call, laid out like the spans, owned
+ *   by the caller
+ *
+ * Keeps where each call came from in the file, for formats whose details
+ * are read again on demand.
+ */
+void
+strata_span_table_set_sources (StrataSpanTable *self,
+                               guint64         *sources)
+{
+  self->sources = g_new0 (guint64 *, MAX (self->n_depths, 1));
+  for (guint d = 0; d < self->n_depths; d++)
+    {
+      self->sources[d] = sources;
+      sources += self->n_spans[d];
+    }
+}
+
 void
 strata_span_table_free (StrataSpanTable *self)
 {
   if (self == NULL)
     return;
 
+  g_free (self->sources);
   g_free (self->spans);
   g_free (self->second);
   g_free (self->n_spans);

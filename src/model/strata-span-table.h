@@ -36,6 +36,7 @@ typedef struct
   guint32          *n_spans;  /* per depth */
   StrataSpan      **spans;    /* per depth */
   StrataClockSpan **second;   /* per depth; NULL with one clock */
+  guint64         **sources;  /* per depth: where each call is in the file; NULL if not kept */
 } StrataSpanTable;
 
 StrataSpanTable *strata_span_table_new_in     (guint                  n_clocks,
@@ -43,6 +44,8 @@ StrataSpanTable *strata_span_table_new_in     (guint                  n_clocks,
                                                const guint32         *n_spans,
                                                StrataSpan            *spans,
                                                StrataClockSpan       *second);
+void             strata_span_table_set_sources (StrataSpanTable       *self,
+                                                guint64               *sources);
 void             strata_span_table_free       (StrataSpanTable       *self);
 guint64          strata_span_table_get_n_spans (const StrataSpanTable *self);
 guint32          strata_span_table_search     (const StrataSpanTable *self,

@@ -38,6 +38,14 @@ void              strata_trace_add_diagnostic    (StrataTrace      *self,
 void              strata_trace_add_diagnosticf   (StrataTrace      *self,
                                                   const char       *format,
                                                   ...) G_GNUC_PRINTF (2, 3);
+void              strata_trace_take_events       (StrataTrace      *self,
+                                                  GArray           *events);
+void              strata_trace_take_flows        (StrataTrace      *self,
+                                                  GArray           *flows);
+void              strata_trace_add_counter       (StrataTrace      *self,
+                                                  StrataCounter    *counter);
+void              strata_trace_set_phase_counts  (StrataTrace      *self,
+                                                  const guint64    *counts);
 gpointer          strata_trace_alloc_block       (StrataTrace      *self,
                                                   gsize             size);
 void              strata_trace_finish            (StrataTrace      *self);

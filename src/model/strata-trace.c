@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <glib/gi18n.h>
 
@@ -27,6 +28,10 @@ struct _StrataTrace
   GArray           *methods;      /* StrataMethod */
   GPtrArray        *metadata;     /* key, value, key, value, ... */
   GPtrArray        *blocks;       /* large storage shared by span tables */
+  GArray           *events;       /* StrataEvent, by start */
+  GArray           *flows;        /* StrataFlow */
+  GPtrArray        *counters;     /* StrataCounter */
+  guint64           phase_counts[128];
   gint64            start;
   gint64            end;
   guint64           n_spans;
@@ -58,6 +63,9 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->methods, g_array_unref);
   g_clear_pointer (&self->metadata, g_ptr_array_unref);
   g_clear_pointer (&self->blocks, g_ptr_array_unref);
+  g_clear_pointer (&self->events, g_array_unref);
+  g_clear_pointer (&self->flows, g_array_unref);
+  g_clear_pointer (&self->counters, g_ptr_array_unref);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
 
   G_OBJECT_CLASS (strata_trace_parent_class)->finalize (object);
@@ -83,6 +91,9 @@ strata_trace_init (StrataTrace *self)
   self->methods = g_array_new (FALSE, TRUE, sizeof (StrataMethod));
   self->metadata = g_ptr_array_new_with_free_func (g_free);
   self->blocks = g_ptr_array_new_with_free_func (free);
+  self->events = g_array_new (FALSE, FALSE, sizeof (StrataEvent));
+  self->flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow));
+  self->counters = g_ptr_array_new_with_free_func ((GDestroyNotify) strata_counter_free);
   self->diagnostics = g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -399,6 +410,119 @@ strata_trace_alloc_block (StrataTrace *self,
   return block;
 }
 
+void
+strata_trace_take_events (StrataTrace *self,
+                          GArray      *events)
+{
+  g_array_unref (self->events);
+  self->events = events;
+}
+
+void
+strata_trace_take_flows (StrataTrace *self,
+                         GArray      *flows)
+{
+  g_array_unref (self->flows);
+  self->flows = flows;
+}
+
+void
+strata_trace_add_counter (StrataTrace   *self,
+                          StrataCounter *counter)
+{
+  g_ptr_array_add (self->counters, counter);
+}
+
+/* @counts: 128 counts, by phase letter */
+void
+strata_trace_set_phase_counts (StrataTrace   *self,
+                               const guint64 *counts)
+{
+  memcpy (self->phase_counts, counts, sizeof self->phase_counts);
+}
+
+guint
+strata_trace_get_n_events (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->events->len;
+}
+
+const StrataEvent *
+strata_trace_get_event (StrataTrace *self,
+                        guint        index)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->events->len, NULL);
+
+  return &g_array_index (self->events, StrataEvent, index);
+}
+
+guint
+strata_trace_get_n_flows (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->flows->len;
+}
+
+const StrataFlow *
+strata_trace_get_flow (StrataTrace *self,
+                       guint        index)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->flows->len, NULL);
+
+  return &g_array_index (self->flows, StrataFlow, index);
+}
+
+guint
+strata_trace_get_n_counters (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return self->counters->len;
+}
+
+const StrataCounter *
+strata_trace_get_counter (StrataTrace *self,
+                          guint        index)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->counters->len, NULL);
+
+  return g_ptr_array_index (self->counters, index);
+}
+
+/**
+ * strata_trace_get_phase_count:
+ *
+ * Returns: how many events of the Trace Event @phase the file held
+ *   (zero for other formats)
+ */
+guint64
+strata_trace_get_phase_count (StrataTrace *self,
+                              char         phase)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return (guchar) phase < G_N_ELEMENTS (self->phase_counts) ? self->phase_counts[(guchar) phase] : 0;
+}
+
+static void
+widen_range (StrataTrace *self,
+             gboolean    *any,
+             gint64       start,
+             gint64       end)
+{
+  if (!*any || start < self->start)
+    self->start = start;
+  if (!*any || end > self->end)
+    self->end = end;
+  *any = TRUE;
+}
+
 /* Called by the loader once everything is in: computes the time range. */
 void
 strata_trace_finish (StrataTrace *self)
@@ -413,11 +537,20 @@ strata_trace_finish (StrataTrace *self)
       if (thread->spans == NULL)
         continue;
       self->n_spans += strata_span_table_get_n_spans (thread->spans);
-      if (!any || thread->first_time[0] < self->start)
-        self->start = thread->first_time[0];
-      if (!any || thread->last_time[0] > self->end)
-        self->end = thread->last_time[0];
-      any = TRUE;
+      widen_range (self, &any, thread->first_time[0], thread->last_time[0]);
+    }
+  for (guint i = 0; i < self->events->len; i++)
+    {
+      const StrataEvent *event = &g_array_index (self->events, StrataEvent, i);
+
+      widen_range (self, &any, event->start, event->end);
+    }
+  for (guint i = 0; i < self->counters->len; i++)
+    {
+      const StrataCounter *counter = g_ptr_array_index (self->counters, i);
+
+      if (counter->n_samples > 0)
+        widen_range (self, &any, counter->times[0], counter->times[counter->n_samples - 1]);
     }
 }
 

@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "strata-counter.h"
 #include "strata-format.h"
 #include "strata-span-table.h"
 #include "strata-string-pool.h"
@@ -41,6 +42,7 @@ typedef struct
 {
   gint64  pid;
   guint32 name;
+  guint32 labels;         /* string pool id, 0 without */
   gint32  sort_index;
 } StrataProcess;
 
@@ -57,6 +59,43 @@ typedef struct
   gint64           first_time[STRATA_MAX_CLOCKS];
   gint64           last_time[STRATA_MAX_CLOCKS];
 } StrataThread;
+
+#define STRATA_NO_THREAD G_MAXUINT32
+
+/* Anything on the time axis that is not a call: instants, async slices
+ * and their steps, object lifetimes and snapshots, samples, marks, clock
+ * syncs, memory dumps. @phase is the Trace Event phase letter. */
+typedef struct
+{
+  gint64  start;       /* ns */
+  gint64  end;         /* the same as @start for instants */
+  guint32 name;        /* string pool ids */
+  guint32 category;
+  guint32 id;          /* the event's id as text, 0 when it has none */
+  guint   process;     /* index into the processes */
+  guint   thread;      /* index into the threads, or STRATA_NO_THREAD */
+  guint16 depth;       /* nesting within an async tree */
+  char    phase;
+  char    scope;       /* instants: 'g'lobal, 'p'rocess or 't'hread */
+  guint64 source;      /* where the event starts in the file's content */
+} StrataEvent;
+
+/* One call: a thread's span at a depth. */
+typedef struct
+{
+  guint   thread;
+  guint   depth;
+  guint32 index;
+} StrataSliceRef;
+
+/* An arrow between two calls, one leg of a flow. */
+typedef struct
+{
+  StrataSliceRef from;
+  StrataSliceRef to;
+  guint32        id;         /* string pool ids */
+  guint32        name;
+} StrataFlow;
 
 StrataTrace         *strata_trace_new                 (StrataFormat  format);
 StrataFormat         strata_trace_get_format          (StrataTrace  *self);
@@ -93,6 +132,17 @@ void                 strata_trace_get_metadata        (StrataTrace  *self,
                                                        guint         index,
                                                        const char  **key,
                                                        const char  **value);
+guint                strata_trace_get_n_events        (StrataTrace  *self);
+const StrataEvent   *strata_trace_get_event           (StrataTrace  *self,
+                                                       guint         index);
+guint                strata_trace_get_n_flows         (StrataTrace  *self);
+const StrataFlow    *strata_trace_get_flow            (StrataTrace  *self,
+                                                       guint         index);
+guint                strata_trace_get_n_counters      (StrataTrace  *self);
+const StrataCounter *strata_trace_get_counter         (StrataTrace  *self,
+                                                       guint         index);
+guint64              strata_trace_get_phase_count     (StrataTrace  *self,
+                                                       char          phase);
 guint                strata_trace_get_n_diagnostics   (StrataTrace  *self);
 const char          *strata_trace_get_diagnostic      (StrataTrace  *self,
                                                        guint         index);

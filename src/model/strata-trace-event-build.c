@@ -1,0 +1,510 @@
+/* strata-trace-event-build.c: from the events read to the trace's tables
+ *
+ * Calls arrive in file order, B/E and X mixed and unsorted. Per thread
+ * they are sorted by start (the longer first when two start together, so
+ * it becomes the parent), given depths with a stack, and laid out in span
+ * tables like every other format's. Flows are bound to the calls they
+ * leave from and arrive at once those tables exist.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "strata-trace-event-private.h"
+
+void
+strata_trace_event_state_init (TeState       *state,
+                               StrataLoadJob *job,
+                               StrataTrace   *trace)
+{
+  memset (state, 0, sizeof *state);
+  state->job = job;
+  state->trace = trace;
+  state->threads = g_array_new (FALSE, TRUE, sizeof (TeThread));
+  state->events = g_array_new (FALSE, FALSE, sizeof (StrataEvent));
+  state->flow_steps = g_array_new (FALSE, FALSE, sizeof (TeFlowStep));
+  state->counters = g_ptr_array_new_with_free_func ((GDestroyNotify) strata_counter_builder_free);
+  state->counter_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  state->async_open = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
+  state->objects_open = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  state->flow_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  strata_id_map_init (&state->methods);
+}
+
+void
+strata_trace_event_state_clear (TeState *state)
+{
+  for (guint i = 0; state->threads != NULL && i < state->threads->len; i++)
+    {
+      TeThread *thread = &g_array_index (state->threads, TeThread, i);
+
+      g_clear_pointer (&thread->slices, g_array_unref);
+      g_clear_pointer (&thread->open, g_array_unref);
+    }
+  g_clear_pointer (&state->threads, g_array_unref);
+  g_clear_pointer (&state->events, g_array_unref);
+  g_clear_pointer (&state->flow_steps, g_array_unref);
+  g_clear_pointer (&state->counters, g_ptr_array_unref);
+  g_clear_pointer (&state->counter_keys, g_hash_table_unref);
+  g_clear_pointer (&state->async_open, g_hash_table_unref);
+  g_clear_pointer (&state->objects_open, g_hash_table_unref);
+  g_clear_pointer (&state->flow_keys, g_hash_table_unref);
+  strata_id_map_clear (&state->methods);
+}
+
+/* ---- Calls ---- */
+
+/* B events still open when the file ends run to the end of the trace. */
+static void
+close_open_begins (TeState  *state,
+                   TeThread *thread)
+{
+  while (thread->open->len > 0)
+    {
+      TeOpenBegin *begin = &g_array_index (thread->open, TeOpenBegin, thread->open->len - 1);
+      TeSlice slice = {
+        .start = begin->start,
+        .end = MAX (state->last_time, begin->start),
+        .thread_start = begin->thread_start,
+        .thread_end = begin->thread_start,
+        .source = begin->source,
+        .flags = begin->flags,
+        .bind_id = begin->bind_id,
+      };
+      StrataMethod method = { .line = -1 };
+      guint64 key = ((guint64) begin->name << 32) | begin->category;
+
+      slice.method = strata_id_map_lookup (&state->methods, key);
+      if (slice.method == STRATA_ID_MAP_MISSING)
+        {
+          method.raw_id = key;
+          method.name = method.display_name = begin->name;
+          method.class_name = begin->category;
+          slice.method = strata_trace_add_method (state->trace, &method);
+          strata_id_map_insert (&state->methods, key, slice.method);
+        }
+      g_array_append_val (thread->slices, slice);
+      g_array_set_size (thread->open, thread->open->len - 1);
+      state->n_unended_begins++;
+    }
+}
+
+typedef struct
+{
+  gint64  start;
+  gint64  end;
+  guint32 index;
+} SortKey;
+
+static int
+compare_keys (const void *a,
+              const void *b)
+{
+  const SortKey *ka = a, *kb = b;
+
+  if (ka->start != kb->start)
+    return ka->start < kb->start ? -1 : 1;
+  /* Of two calls starting together, the longer holds the other. */
+  if (ka->end != kb->end)
+    return ka->end > kb->end ? -1 : 1;
+  return ka->index < kb->index ? -1 : (ka->index > kb->index);
+}
+
+static guint32 *
+sort_slices (const TeSlice *slices,
+             guint32        n)
+{
+  g_autofree SortKey *keys = g_new (SortKey, MAX (n, 1));
+  guint32 *order = g_new (guint32, MAX (n, 1));
+
+  for (guint32 i = 0; i < n; i++)
+    keys[i] = (SortKey) { slices[i].start, slices[i].end, i };
+  qsort (keys, n, sizeof (SortKey), compare_keys);
+  for (guint32 i = 0; i < n; i++)
+    order[i] = keys[i].index;
+  return order;
+}
+
+/* Gives each call its depth: a stack of the calls that hold it. Calls
+ * that run past their parent's end are cut there. Returns the depths. */
+static guint
+assign_depths (TeState       *state,
+               TeSlice       *slices,
+               const guint32 *order,
+               guint32        n,
+               GArray        *counts)
+{
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint32 k = 0; k < n; k++)
+    {
+      TeSlice *slice = &slices[order[k]];
+
+      while (stack->len > 0)
+        {
+          const TeSlice *top = &slices[g_array_index (stack, guint32, stack->len - 1)];
+
+          if (top->end > slice->start)
+            break;
+          g_array_set_size (stack, stack->len - 1);
+        }
+      if (stack->len > 0)
+        {
+          const TeSlice *parent = &slices[g_array_index (stack, guint32, stack->len - 1)];
+
+          if (slice->end > parent->end)
+            {
+              slice->end = parent->end;
+              state->n_clipped++;
+            }
+        }
+      slice->depth = MIN (stack->len, G_MAXUINT16 - 1);
+      if (slice->depth >= counts->len)
+        g_array_set_size (counts, slice->depth + 1);
+      g_array_index (counts, guint32, slice->depth)++;
+      if (stack->len < G_MAXUINT16 - 1)
+        g_array_append_val (stack, order[k]);
+    }
+  return counts->len;
+}
+
+/* Thread times must nest like the calls and keep each depth in order, or
+ * searches on the thread clock go wrong: out-of-line values are pulled
+ * into their parent's range. */
+static void
+fit_thread_time (StrataClockSpan       *span,
+                 const TeSlice         *slice,
+                 const StrataClockSpan *parent,
+                 gint64                *last_end,
+                 gint64                *now)
+{
+  gint64 start = (slice->flags & TE_SLICE_THREAD_TIME) ? slice->thread_start : *now;
+  gint64 end = (slice->flags & TE_SLICE_THREAD_TIME) ? slice->thread_end : start;
+
+  start = MAX (start, *last_end);
+  if (parent != NULL)
+    {
+      start = CLAMP (start, parent->start, parent->end);
+      end = MIN (end, parent->end);
+    }
+  end = MAX (end, start);
+  span->start = start;
+  span->end = end;
+  *last_end = end;
+  *now = MAX (*now, start);
+}
+
+typedef struct
+{
+  StrataSpan      *spans;
+  StrataClockSpan *second;
+  guint64         *sources;
+} SpanBlocks;
+
+static void
+fill_table (TeSlice         *slices,
+            const guint32   *order,
+            guint32          n,
+            StrataSpanTable *table)
+{
+  g_autofree guint32 *cursor = g_new0 (guint32, table->n_depths + 1);
+  g_autofree gint64 *last_end = g_new0 (gint64, table->n_depths);
+  g_autofree StrataClockSpan **parents = g_new0 (StrataClockSpan *, table->n_depths);
+  gint64 now = G_MININT64;
+
+  for (guint d = 0; d < table->n_depths; d++)
+    last_end[d] = G_MININT64;
+
+  for (guint32 k = 0; k < n; k++)
+    {
+      TeSlice *slice = &slices[order[k]];
+      guint d = slice->depth;
+      guint32 index = cursor[d]++;
+
+      table->spans[d][index] = (StrataSpan) {
+        slice->start, slice->end, slice->method,
+        d + 1 < table->n_depths ? cursor[d + 1] : 0,
+      };
+      table->sources[d][index] = slice->source;
+      slice->ref = index;
+      if (table->second != NULL)
+        {
+          fit_thread_time (&table->second[d][index], slice, d > 0 ? parents[d - 1] : NULL, &last_end[d], &now);
+          parents[d] = &table->second[d][index];
+        }
+    }
+}
+
+static void
+set_thread_range (StrataThread *thread)
+{
+  const StrataSpanTable *table = thread->spans;
+  guint32 n = table->n_spans[0];
+
+  for (guint c = 0; c < table->n_clocks; c++)
+    {
+      thread->first_time[c] = strata_span_table_get_start (table, c, 0, 0);
+      thread->last_time[c] = 0;
+      for (guint32 i = 0; i < n; i++)
+        thread->last_time[c] = MAX (thread->last_time[c], strata_span_table_get_end (table, c, 0, i));
+      thread->last_time[c] = MAX (thread->last_time[c], thread->first_time[c]);
+    }
+}
+
+static void
+build_thread (TeState    *state,
+              guint       index,
+              SpanBlocks *blocks,
+              guint       n_clocks)
+{
+  TeThread *te = &g_array_index (state->threads, TeThread, index);
+  StrataThread *thread = strata_trace_peek_thread (state->trace, index);
+  TeSlice *slices = (TeSlice *) te->slices->data;
+  guint32 n = te->slices->len;
+  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
+  g_autofree guint32 *order = NULL;
+  guint n_depths;
+
+  if (n == 0)
+    return;
+  order = sort_slices (slices, n);
+  n_depths = assign_depths (state, slices, order, n, counts);
+
+  thread->spans = strata_span_table_new_in (n_clocks, n_depths, (const guint32 *) counts->data,
+                                            blocks->spans, n_clocks == 2 ? blocks->second : NULL);
+  strata_span_table_set_sources (thread->spans, blocks->sources);
+  blocks->spans += n;
+  blocks->sources += n;
+  if (n_clocks == 2)
+    blocks->second += n;
+
+  fill_table (slices, order, n, thread->spans);
+  set_thread_range (thread);
+}
+
+static void
+build_calls (TeState *state)
+{
+  StrataClockKind kinds[] = { STRATA_CLOCK_WALL, STRATA_CLOCK_THREAD_CPU };
+  guint n_clocks = state->has_thread_time ? 2 : 1;
+  guint64 total = 0;
+  SpanBlocks blocks;
+
+  strata_trace_set_clocks (state->trace, n_clocks, kinds);
+  for (guint i = 0; i < state->threads->len; i++)
+    {
+      TeThread *thread = &g_array_index (state->threads, TeThread, i);
+
+      close_open_begins (state, thread);
+      total += thread->slices->len;
+    }
+
+  blocks.spans = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataSpan));
+  blocks.sources = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (guint64));
+  blocks.second = n_clocks == 2 ? strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataClockSpan)) : NULL;
+  for (guint i = 0; i < state->threads->len; i++)
+    build_thread (state, i, &blocks, n_clocks);
+}
+
+/* ---- Flows ---- */
+
+/* The deepest call on @thread running at @time. */
+static gboolean
+find_enclosing (StrataTrace    *trace,
+                guint           thread,
+                gint64          time,
+                StrataSliceRef *ref)
+{
+  const StrataSpanTable *table = strata_trace_get_thread (trace, thread)->spans;
+
+  for (guint d = table ? table->n_depths : 0; d-- > 0;)
+    {
+      guint32 i = strata_span_table_search (table, d, time);
+
+      if (i < table->n_spans[d] && table->spans[d][i].start <= time)
+        {
+          *ref = (StrataSliceRef) { thread, d, i };
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The first call on @thread to start at @time or later (a flow's end
+ * binds to the next slice unless it says "bp": "e"). */
+static gboolean
+find_next (StrataTrace    *trace,
+           guint           thread,
+           gint64          time,
+           StrataSliceRef *ref)
+{
+  const StrataSpanTable *table = strata_trace_get_thread (trace, thread)->spans;
+  gboolean found = FALSE;
+  gint64 best = 0;
+
+  for (guint d = 0; table != NULL && d < table->n_depths; d++)
+    {
+      guint32 i = strata_span_table_search (table, d, time);
+
+      while (i < table->n_spans[d] && table->spans[d][i].start < time)
+        i++;
+      if (i < table->n_spans[d] && (!found || table->spans[d][i].start < best))
+        {
+          best = table->spans[d][i].start;
+          *ref = (StrataSliceRef) { thread, d, i };
+          found = TRUE;
+        }
+    }
+  return found;
+}
+
+static int
+compare_steps (const void *a,
+               const void *b)
+{
+  const TeFlowStep *sa = a, *sb = b;
+
+  if (sa->key != sb->key)
+    return sa->key < sb->key ? -1 : 1;
+  if (sa->time != sb->time)
+    return sa->time < sb->time ? -1 : 1;
+  return (sa->phase == 's' ? 0 : sa->phase == 't' ? 1 : 2) - (sb->phase == 's' ? 0 : sb->phase == 't' ? 1 : 2);
+}
+
+/* Flow events (s, t, f): steps of one id, in time order, linked leg by
+ * leg; an "f" ends the chain and the next "s" starts another. */
+static void
+bind_flow_steps (TeState *state,
+                 GArray  *flows)
+{
+  TeFlowStep *steps = (TeFlowStep *) state->flow_steps->data;
+  guint n = state->flow_steps->len;
+  StrataSliceRef previous = { 0 };
+  gboolean have_previous = FALSE;
+
+  qsort (steps, n, sizeof (TeFlowStep), compare_steps);
+  for (guint i = 0; i < n; i++)
+    {
+      StrataSliceRef ref;
+      gboolean bound;
+
+      if (i > 0 && steps[i].key != steps[i - 1].key)
+        have_previous = FALSE;
+      bound = steps[i].binds_enclosing ? find_enclosing (state->trace, steps[i].thread, steps[i].time, &ref)
+                                       : find_next (state->trace, steps[i].thread, steps[i].time, &ref);
+      if (!bound)
+        {
+          state->n_unbound_flows++;
+          continue;
+        }
+      if (have_previous && steps[i].phase != 's')
+        {
+          StrataFlow flow = { previous, ref, steps[i].id, steps[i].name };
+
+          g_array_append_val (flows, flow);
+        }
+      previous = ref;
+      have_previous = steps[i].phase != 'f';
+    }
+}
+
+/* Flow v2: calls carrying bind_id with flow_out lead to the calls with the
+ * same bind_id and flow_in. */
+static void
+bind_flow_ids (TeState *state,
+               GArray  *flows)
+{
+  g_autoptr(GHashTable) outs = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+
+  for (int pass = 0; pass < 2; pass++)
+    for (guint t = 0; t < state->threads->len; t++)
+      {
+        TeThread *te = &g_array_index (state->threads, TeThread, t);
+
+        for (guint i = 0; i < te->slices->len; i++)
+          {
+            const TeSlice *slice = &g_array_index (te->slices, TeSlice, i);
+            StrataSliceRef ref = { t, slice->depth, slice->ref };
+            StrataSliceRef *from;
+
+            if (slice->bind_id == 0)
+              continue;
+            if (pass == 0 && (slice->flags & TE_SLICE_FLOW_OUT) &&
+                !g_hash_table_contains (outs, GUINT_TO_POINTER (slice->bind_id)))
+              g_hash_table_insert (outs, GUINT_TO_POINTER (slice->bind_id), g_memdup2 (&ref, sizeof ref));
+            else if (pass == 1 && (slice->flags & TE_SLICE_FLOW_IN) &&
+                     (from = g_hash_table_lookup (outs, GUINT_TO_POINTER (slice->bind_id))) != NULL &&
+                     (from->thread != t || from->depth != ref.depth || from->index != ref.index))
+              {
+                StrataFlow flow = { *from, ref, slice->bind_id, 0 };
+
+                g_array_append_val (flows, flow);
+              }
+          }
+      }
+}
+
+/* ---- Everything else ---- */
+
+static int
+compare_events (const void *a,
+                const void *b)
+{
+  const StrataEvent *ea = a, *eb = b;
+
+  if (ea->start != eb->start)
+    return ea->start < eb->start ? -1 : 1;
+  return ea->source < eb->source ? -1 : (ea->source > eb->source);
+}
+
+static void
+finish_events (TeState *state)
+{
+  for (guint i = 0; i < state->events->len; i++)
+    {
+      StrataEvent *event = &g_array_index (state->events, StrataEvent, i);
+
+      if (event->end != G_MININT64)
+        continue;
+      event->end = MAX (state->last_time, event->start);
+      if (event->phase == 'N')
+        state->n_objects_undeleted++;
+      else
+        state->n_async_unended++;
+    }
+  qsort (state->events->data, state->events->len, sizeof (StrataEvent), compare_events);
+  strata_trace_take_events (state->trace, g_steal_pointer (&state->events));
+}
+
+static void
+finish_counters (TeState *state)
+{
+  for (guint i = 0; i < state->counters->len; i++)
+    {
+      StrataCounterBuilder *builder = g_ptr_array_steal_index (state->counters, i);
+
+      g_ptr_array_insert (state->counters, i, NULL);
+      strata_trace_add_counter (state->trace, strata_counter_builder_finish (builder));
+    }
+}
+
+/**
+ * strata_trace_event_build:
+ *
+ * Hands everything read over to the trace; @state is spent afterwards.
+ */
+void
+strata_trace_event_build (TeState *state)
+{
+  g_autoptr(GArray) flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow));
+
+  build_calls (state);
+  bind_flow_steps (state, flows);
+  bind_flow_ids (state, flows);
+  strata_trace_take_flows (state->trace, g_steal_pointer (&flows));
+  finish_events (state);
+  finish_counters (state);
+}

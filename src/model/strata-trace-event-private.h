@@ -1,0 +1,105 @@
+/* strata-trace-event-private.h: state shared by the Trace Event loader's parts
+ *
+ * strata-trace-event.c reads the file and sorts each event into the state
+ * below; strata-trace-event-build.c turns that state into the trace's
+ * span tables, events, flows and counters once every event is in.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "strata-id-map.h"
+#include "strata-loader-private.h"
+#include "strata-trace-private.h"
+
+G_BEGIN_DECLS
+
+#define TE_SLICE_THREAD_TIME (1u << 0)
+#define TE_SLICE_FLOW_IN     (1u << 1)
+#define TE_SLICE_FLOW_OUT    (1u << 2)
+
+/* A call before it has its depth. */
+typedef struct
+{
+  gint64  start;
+  gint64  end;
+  gint64  thread_start;
+  gint64  thread_end;
+  guint64 source;
+  guint32 method;
+  guint32 flags;
+  guint32 bind_id;      /* string pool id of bind_id, 0 without */
+  guint32 ref;          /* after building: its index at its depth */
+  guint16 depth;
+} TeSlice;
+
+typedef struct
+{
+  gint64  start;
+  gint64  thread_start;
+  guint64 source;
+  guint32 name;
+  guint32 category;
+  guint32 flags;
+  guint32 bind_id;
+} TeOpenBegin;
+
+typedef struct
+{
+  GArray  *slices;      /* TeSlice, in file order */
+  GArray  *open;        /* TeOpenBegin: the B events not yet ended */
+  gint64   last_time;   /* latest timestamp seen on the thread */
+  gboolean has_time;
+} TeThread;
+
+/* A flow event (s, t, f) waiting for the calls to bind to. */
+typedef struct
+{
+  gint64  time;
+  guint32 key;          /* index of its flow (category + id) */
+  guint32 id;
+  guint32 name;
+  guint   thread;
+  char    phase;
+  char    binds_enclosing;
+} TeFlowStep;
+
+typedef struct
+{
+  StrataLoadJob *job;
+  StrataTrace   *trace;
+  GArray        *threads;        /* TeThread, by trace thread index */
+  GArray        *events;         /* StrataEvent */
+  GArray        *flow_steps;     /* TeFlowStep */
+  GPtrArray     *counters;       /* StrataCounterBuilder, by counter key */
+  GHashTable    *counter_keys;   /* key string -> index + 1 */
+  GHashTable    *async_open;     /* key string -> GArray of event indexes */
+  GHashTable    *objects_open;   /* key string -> event index + 1 */
+  GHashTable    *flow_keys;      /* key string -> index + 1 */
+  StrataIdMap    methods;        /* name << 32 | category -> method */
+  gboolean       has_thread_time;
+  gint64         last_time;      /* latest timestamp in the whole trace */
+  guint64        phase_counts[128];
+
+  /* What was repaired, for the diagnostics. */
+  guint64        n_unmatched_ends;
+  guint64        n_mismatched_ends;
+  guint64        n_unended_begins;
+  guint64        n_clipped;
+  guint64        n_without_time;
+  guint64        n_negative_durations;
+  guint64        n_unknown_phases;
+  guint64        n_async_unmatched_ends;
+  guint64        n_async_unended;
+  guint64        n_objects_undeleted;
+  guint64        n_unbound_flows;
+  guint64        n_bad_counter_values;
+} TeState;
+
+void  strata_trace_event_build      (TeState *state);
+void  strata_trace_event_state_init (TeState *state,
+                                     StrataLoadJob *job,
+                                     StrataTrace   *trace);
+void  strata_trace_event_state_clear (TeState *state);
+
+G_END_DECLS
