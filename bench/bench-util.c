@@ -6,7 +6,8 @@
 
 #include "bench-util.h"
 
-/* Writes the input with bench/gen-dmtrace unless it is already there;
+/* Writes the input with a generator (bench/gen-dmtrace, or a Python
+ * script such as the shared gen_trace.py) unless it is already there;
  * @n_methods 0 keeps the generator's own number. */
 gboolean
 strata_bench_ensure_trace (const char *generator,
@@ -16,14 +17,17 @@ strata_bench_ensure_trace (const char *generator,
 {
   g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n_records);
   g_autofree char *methods = n_methods > 0 ? g_strdup_printf ("%u", n_methods) : NULL;
-  const char *argv[] = { generator, count, path, methods, NULL };
+  /* Python generators run through python3: the script need not be executable. */
+  gboolean python = g_str_has_suffix (generator, ".py");
+  const char *argv[] = { python ? "python3" : generator, python ? generator : count,
+                         python ? count : path, python ? path : methods, python ? methods : NULL, NULL };
   g_autoptr(GError) error = NULL;
   int status;
 
   if (g_file_test (path, G_FILE_TEST_EXISTS))
     return TRUE;
   g_print ("generating %s records into %s…\n", count, path);
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error) ||
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error) ||
       !g_spawn_check_wait_status (status, &error))
     {
       g_printerr ("generator failed: %s\n", error->message);

@@ -187,12 +187,39 @@ print_diagnostics (StrataTrace *trace)
     g_print ("  %s\n", strata_trace_get_diagnostic (trace, i));
 }
 
+/* Trace Event JSON: what the file held, phase by phase. */
+static void
+print_phase_counts (StrataTrace *trace)
+{
+  if (strata_trace_get_format (trace) != STRATA_FORMAT_TRACE_EVENT)
+    return;
+
+  g_print ("\n%s\n", _("Events by phase"));
+  for (int ph = 0; ph < 128; ph++)
+    {
+      guint64 n = strata_trace_get_phase_count (trace, ph);
+      g_autofree char *count = NULL;
+
+      if (n == 0)
+        continue;
+      count = strata_units_format_count (n);
+      if (ph == 0)
+        g_print ("  %-6s %12s\n", _("none"), count);
+      else
+        g_print ("  %-6c %12s\n", ph, count);
+    }
+  g_print (_("  Counters: %u; other events: %u; flows: %u\n"),
+           strata_trace_get_n_counters (trace), strata_trace_get_n_events (trace),
+           strata_trace_get_n_flows (trace));
+}
+
 static void
 print_text (const Report *report)
 {
   print_header (report);
   print_methods (report);
   print_relations (report);
+  print_phase_counts (report->trace);
   print_diagnostics (report->trace);
 }
 
@@ -255,8 +282,10 @@ build_json_threads (JsonBuilder *builder,
 
       json_builder_begin_object (builder);
       add_int_member (builder, "id", thread->tid);
+      add_int_member (builder, "pid", strata_trace_get_process (trace, thread->process)->pid);
       add_string_member (builder, "name", strata_trace_get_string (trace, thread->name));
       add_int_member (builder, "spans", thread->spans ? strata_span_table_get_n_spans (thread->spans) : 0);
+      add_int_member (builder, "depths", thread->spans ? thread->spans->n_depths : 0);
       if (thread->spans != NULL)
         {
           build_json_clock_times (builder, trace, thread->first_time, "first", thread->last_time, "last");
@@ -346,6 +375,28 @@ build_json_summary (JsonBuilder   *builder,
 }
 
 static void
+build_json_phases (JsonBuilder *builder,
+                   StrataTrace *trace)
+{
+  if (strata_trace_get_format (trace) != STRATA_FORMAT_TRACE_EVENT)
+    return;
+
+  json_builder_set_member_name (builder, "phases");
+  json_builder_begin_object (builder);
+  for (int ph = 0; ph < 128; ph++)
+    {
+      char name[2] = { ph, 0 };
+
+      if (strata_trace_get_phase_count (trace, ph) > 0)
+        add_int_member (builder, ph ? name : "", strata_trace_get_phase_count (trace, ph));
+    }
+  json_builder_end_object (builder);
+  add_int_member (builder, "counters", strata_trace_get_n_counters (trace));
+  add_int_member (builder, "events", strata_trace_get_n_events (trace));
+  add_int_member (builder, "flows", strata_trace_get_n_flows (trace));
+}
+
+static void
 print_json (const Report *report)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -359,6 +410,7 @@ print_json (const Report *report)
   build_json_threads (builder, trace);
   build_json_methods (builder, trace, report->profile);
   build_json_edges (builder, trace, report->profile);
+  build_json_phases (builder, trace);
   json_builder_set_member_name (builder, "diagnostics");
   json_builder_begin_array (builder);
   for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)

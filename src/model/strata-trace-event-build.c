@@ -15,6 +15,23 @@
 
 #include "strata-trace-event-private.h"
 
+static guint
+key_hash (gconstpointer data)
+{
+  const TeKey *key = data;
+  guint64 h = ((guint64) key->category << 32 | key->id) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+
+  h ^= ((guint64) key->process << 32 | key->name) * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f);
+  return (guint) (h ^ (h >> 32));
+}
+
+static gboolean
+key_equal (gconstpointer a,
+           gconstpointer b)
+{
+  return memcmp (a, b, sizeof (TeKey)) == 0;
+}
+
 void
 strata_trace_event_state_init (TeState       *state,
                                StrataLoadJob *job,
@@ -27,10 +44,10 @@ strata_trace_event_state_init (TeState       *state,
   state->events = g_array_new (FALSE, FALSE, sizeof (StrataEvent));
   state->flow_steps = g_array_new (FALSE, FALSE, sizeof (TeFlowStep));
   state->counters = g_ptr_array_new_with_free_func ((GDestroyNotify) strata_counter_builder_free);
-  state->counter_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  state->async_open = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
-  state->objects_open = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  state->flow_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  state->counter_keys = g_hash_table_new_full (key_hash, key_equal, g_free, NULL);
+  state->async_open = g_hash_table_new_full (key_hash, key_equal, g_free, (GDestroyNotify) g_array_unref);
+  state->objects_open = g_hash_table_new_full (key_hash, key_equal, g_free, NULL);
+  state->flow_keys = g_hash_table_new_full (key_hash, key_equal, g_free, NULL);
   strata_id_map_init (&state->methods);
 }
 

@@ -64,6 +64,15 @@ typedef struct
   char    binds_enclosing;
 } TeFlowStep;
 
+/* What async events, objects, flows and counters are matched by. */
+typedef struct
+{
+  guint32 category;
+  guint32 id;
+  guint32 process;     /* G_MAXUINT32 for global ids */
+  guint32 name;
+} TeKey;
+
 typedef struct
 {
   StrataLoadJob *job;
@@ -72,10 +81,10 @@ typedef struct
   GArray        *events;         /* StrataEvent */
   GArray        *flow_steps;     /* TeFlowStep */
   GPtrArray     *counters;       /* StrataCounterBuilder, by counter key */
-  GHashTable    *counter_keys;   /* key string -> index + 1 */
-  GHashTable    *async_open;     /* key string -> GArray of event indexes */
-  GHashTable    *objects_open;   /* key string -> event index + 1 */
-  GHashTable    *flow_keys;      /* key string -> index + 1 */
+  GHashTable    *counter_keys;   /* TeKey -> index + 1 */
+  GHashTable    *async_open;     /* TeKey -> GArray of event indexes */
+  GHashTable    *objects_open;   /* TeKey -> event index + 1 */
+  GHashTable    *flow_keys;      /* TeKey -> index + 1 */
   StrataIdMap    methods;        /* name << 32 | category -> method */
   gboolean       has_thread_time;
   gint64         last_time;      /* latest timestamp in the whole trace */

@@ -428,8 +428,8 @@ typedef struct
   TeState   state;
   Reader    reader;
   GString  *scratch;
-  GHashTable *processes;       /* pid -> process index + 1 */
-  GHashTable *threads;         /* "pid tid" -> thread index + 1 */
+  StrataIdMap processes;       /* pid -> process index */
+  GPtrArray  *threads;         /* per process: StrataIdMap, tid -> thread index */
   GHashTable *named_ids;       /* pid or tid text -> made-up number */
   gint64      last_pid, last_tid;
   guint       last_thread;
@@ -470,10 +470,16 @@ intern_id (TeLoader      *self,
     return 0;
   if (numeric && !value->text.escaped && strata_json_parse_uint64 (start, end, &number))
     {
-      char text[32];
+      static const char digits[] = "0123456789abcdef";
+      char text[20];
+      int n = sizeof text;
 
-      g_snprintf (text, sizeof text, "0x%" G_GINT64_MODIFIER "x", number);
-      return strata_string_pool_intern (strata_trace_get_pool (self->state.trace), text);
+      do
+        text[--n] = digits[number & 15];
+      while ((number >>= 4) != 0);
+      text[--n] = 'x';
+      text[--n] = '0';
+      return strata_string_pool_intern_len (strata_trace_get_pool (self->state.trace), text + n, sizeof text - n);
     }
   return intern_string (self, &value->text);
 }
@@ -519,17 +525,17 @@ ensure_process (TeLoader      *self,
 {
   guint32 name;
   gint64 pid = value_number (self, pid_value, &name);
-  gpointer found = g_hash_table_lookup (self->processes, &pid);
-  guint index;
-  gint64 *key;
+  guint index = strata_id_map_lookup (&self->processes, (guint64) pid);
+  StrataIdMap *threads;
 
-  if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
+  if (index != STRATA_ID_MAP_MISSING)
+    return index;
 
   index = strata_trace_add_process (self->state.trace, pid, name ? strata_trace_get_string (self->state.trace, name) : NULL);
-  key = g_new (gint64, 1);
-  *key = pid;
-  g_hash_table_insert (self->processes, key, GUINT_TO_POINTER (index + 1));
+  strata_id_map_insert (&self->processes, (guint64) pid, index);
+  threads = g_new0 (StrataIdMap, 1);
+  strata_id_map_init (threads);
+  g_ptr_array_add (self->threads, threads);
   return index;
 }
 
@@ -540,8 +546,7 @@ ensure_thread (TeLoader       *self,
   guint32 tid_name;
   guint process;
   gint64 tid;
-  char key[64];
-  gpointer found;
+  StrataIdMap *threads;
   guint index;
 
   process = ensure_process (self, &fields->pid);
@@ -551,16 +556,15 @@ ensure_thread (TeLoader       *self,
       tid == self->last_tid)
     return self->last_thread;
 
-  g_snprintf (key, sizeof key, "%u %" G_GINT64_FORMAT, process, tid);
-  if ((found = g_hash_table_lookup (self->threads, key)) != NULL)
-    index = GPOINTER_TO_UINT (found) - 1;
-  else
+  threads = g_ptr_array_index (self->threads, process);
+  index = strata_id_map_lookup (threads, (guint64) tid);
+  if (index == STRATA_ID_MAP_MISSING)
     {
       TeThread state = { 0 };
 
       index = strata_trace_add_thread (self->state.trace, process, tid,
                                        tid_name ? strata_trace_get_string (self->state.trace, tid_name) : NULL);
-      g_hash_table_insert (self->threads, g_strdup (key), GUINT_TO_POINTER (index + 1));
+      strata_id_map_insert (threads, (guint64) tid, index);
       state.slices = g_array_new (FALSE, FALSE, sizeof (TeSlice));
       state.open = g_array_new (FALSE, FALSE, sizeof (TeOpenBegin));
       g_array_append_val (self->state.threads, state);
@@ -761,17 +765,20 @@ handle_instant (TeLoader       *self,
 
 /* Async and object events are matched by a key: category, id, and the
  * process unless the id is global. */
-static char *
+static TeKey
 match_key (TeLoader       *self,
            const TeFields *fields,
            guint32         id,
            gboolean        with_name)
 {
-  guint process = fields->id_global ? G_MAXUINT : ensure_process (self, &fields->pid);
-  guint32 category = fields->has_cat ? intern_string (self, &fields->cat) : 0;
-  guint32 name = with_name && fields->has_name ? intern_string (self, &fields->name) : 0;
+  TeKey key = {
+    .category = fields->has_cat ? intern_string (self, &fields->cat) : 0,
+    .id = id,
+    .process = fields->id_global ? G_MAXUINT32 : ensure_process (self, &fields->pid),
+    .name = with_name && fields->has_name ? intern_string (self, &fields->name) : 0,
+  };
 
-  return g_strdup_printf ("%u %u %u %u", category, id, process, name);
+  return key;
 }
 
 static GArray *
@@ -779,13 +786,13 @@ async_stack (TeLoader       *self,
              const TeFields *fields,
              guint32         id)
 {
-  g_autofree char *key = match_key (self, fields, id, FALSE);
-  GArray *stack = g_hash_table_lookup (self->state.async_open, key);
+  TeKey key = match_key (self, fields, id, FALSE);
+  GArray *stack = g_hash_table_lookup (self->state.async_open, &key);
 
   if (stack == NULL)
     {
       stack = g_array_new (FALSE, FALSE, sizeof (guint));
-      g_hash_table_insert (self->state.async_open, g_steal_pointer (&key), stack);
+      g_hash_table_insert (self->state.async_open, g_memdup2 (&key, sizeof key), stack);
     }
   return stack;
 }
@@ -835,8 +842,8 @@ handle_object (TeLoader       *self,
                guint64         source)
 {
   guint32 id = intern_id (self, &fields->id);
-  g_autofree char *key = match_key (self, fields, id, TRUE);
-  gpointer found = g_hash_table_lookup (self->state.objects_open, key);
+  TeKey key = match_key (self, fields, id, TRUE);
+  gpointer found = g_hash_table_lookup (self->state.objects_open, &key);
   StrataEvent *event;
 
   if (fields->ph == 'D' && found != NULL)
@@ -844,7 +851,7 @@ handle_object (TeLoader       *self,
       event = &g_array_index (self->state.events, StrataEvent, GPOINTER_TO_UINT (found) - 1);
       event->end = MAX (fields->ts, event->start);
       self->state.last_time = MAX (self->state.last_time, fields->ts);
-      g_hash_table_remove (self->state.objects_open, key);
+      g_hash_table_remove (self->state.objects_open, &key);
       return;
     }
 
@@ -853,7 +860,7 @@ handle_object (TeLoader       *self,
   if (fields->ph == 'N')
     {
       event->end = G_MININT64;
-      g_hash_table_insert (self->state.objects_open, g_steal_pointer (&key),
+      g_hash_table_insert (self->state.objects_open, g_memdup2 (&key, sizeof key),
                            GUINT_TO_POINTER (self->state.events->len));
     }
 }
@@ -863,8 +870,8 @@ handle_flow (TeLoader       *self,
              const TeFields *fields)
 {
   guint32 id = intern_id (self, &fields->id);
-  g_autofree char *key = match_key (self, fields, id, FALSE);
-  gpointer found = g_hash_table_lookup (self->state.flow_keys, key);
+  TeKey key = match_key (self, fields, id, FALSE);
+  gpointer found = g_hash_table_lookup (self->state.flow_keys, &key);
   TeFlowStep step = {
     .time = fields->ts,
     .id = id,
@@ -877,7 +884,7 @@ handle_flow (TeLoader       *self,
   if (found == NULL)
     {
       found = GUINT_TO_POINTER (g_hash_table_size (self->state.flow_keys) + 1);
-      g_hash_table_insert (self->state.flow_keys, g_steal_pointer (&key), found);
+      g_hash_table_insert (self->state.flow_keys, g_memdup2 (&key, sizeof key), found);
     }
   step.key = GPOINTER_TO_UINT (found) - 1;
   g_array_append_val (self->state.flow_steps, step);
@@ -922,8 +929,8 @@ handle_counter (TeLoader       *self,
   guint process = ensure_process (self, &fields->pid);
   guint32 name = fields->has_name ? intern_string (self, &fields->name) : 0;
   guint32 id = intern_id (self, &fields->id);
-  g_autofree char *key = g_strdup_printf ("%u %u %u", process, name, id);
-  gpointer found = g_hash_table_lookup (self->state.counter_keys, key);
+  TeKey key = { .process = process, .name = name, .id = id };
+  gpointer found = g_hash_table_lookup (self->state.counter_keys, &key);
   CounterScan scan = { self, NULL, fields->ts };
   const char *args_end;
 
@@ -933,7 +940,7 @@ handle_counter (TeLoader       *self,
 
       g_ptr_array_add (self->state.counters, strata_counter_builder_new (name, category, id, process));
       found = GUINT_TO_POINTER (self->state.counters->len);
-      g_hash_table_insert (self->state.counter_keys, g_steal_pointer (&key), found);
+      g_hash_table_insert (self->state.counter_keys, g_memdup2 (&key, sizeof key), found);
     }
   scan.counter = g_ptr_array_index (self->state.counters, GPOINTER_TO_UINT (found) - 1);
   if (fields->args != NULL && *fields->args == '{')
@@ -1447,8 +1454,10 @@ te_loader_clear (TeLoader *self)
 {
   strata_trace_event_state_clear (&self->state);
   reader_clear (&self->reader);
-  g_clear_pointer (&self->processes, g_hash_table_unref);
-  g_clear_pointer (&self->threads, g_hash_table_unref);
+  strata_id_map_clear (&self->processes);
+  for (guint i = 0; self->threads != NULL && i < self->threads->len; i++)
+    strata_id_map_clear (g_ptr_array_index (self->threads, i));
+  g_clear_pointer (&self->threads, g_ptr_array_unref);
   g_clear_pointer (&self->named_ids, g_hash_table_unref);
   if (self->scratch != NULL)
     g_string_free (g_steal_pointer (&self->scratch), TRUE);
@@ -1483,8 +1492,8 @@ strata_trace_event_load (StrataLoadJob  *job,
   strata_trace_event_state_init (&self.state, job, trace);
   reader_init (&self.reader, job, job->compression == STRATA_COMPRESSION_GZIP);
   self.scratch = g_string_new (NULL);
-  self.processes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  self.threads = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  strata_id_map_init (&self.processes);
+  self.threads = g_ptr_array_new_with_free_func (g_free);
   self.named_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self.last_thread = STRATA_NO_THREAD;
 
