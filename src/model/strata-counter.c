@@ -133,7 +133,8 @@ strata_counter_builder_finish (StrataCounterBuilder *self)
   gsize n_points = self->points->len;
 
   strata_counter_builder_end_sample (self);
-  qsort (self->points->data, n_points, sizeof (CounterPoint), compare_points);
+  if (n_points > 0)
+    qsort (self->points->data, n_points, sizeof (CounterPoint), compare_points);
 
   counter->n_series = self->series_names->len;
   counter->series_names = g_memdup2 (self->series_names->data, sizeof (guint32) * counter->n_series);

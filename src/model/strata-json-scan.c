@@ -13,12 +13,6 @@
 #define MAX_NUMBER_LEN 64
 
 static inline gboolean
-is_space (char c)
-{
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-static inline gboolean
 is_digit (char c)
 {
   return c >= '0' && c <= '9';
@@ -28,9 +22,7 @@ const char *
 strata_json_skip_space (const char *p,
                         const char *end)
 {
-  while (p < end && is_space (*p))
-    p++;
-  return p;
+  return strata_json_skip_space_inline (p, end);
 }
 
 /**
@@ -52,30 +44,37 @@ strata_json_scan_string (const char        *p,
 
   string->start = q;
   string->escaped = FALSE;
+
+  /* Names and keys are short: a plain loop beats memchr there. */
+  for (const char *stop = MIN (end, q + 32); q < stop; q++)
+    {
+      if (*q == '"')
+        goto found;
+      if (*q == '\\')
+        break;
+    }
+
   for (;;)
     {
-      const char *quote = memchr (q, '"', end - q);
-      const char *back;
+      const char *backslash;
 
-      if (quote == NULL)
+      q = memchr (q, '"', end - q);
+      if (q == NULL)
         return STRATA_JSON_INCOMPLETE;
-
+      backslash = q;
+      while (backslash > string->start && backslash[-1] == '\\')
+        backslash--;
       /* An odd run of backslashes before the quote escapes it. */
-      back = quote;
-      while (back > string->start && back[-1] == '\\')
-        back--;
-      if (back != quote)
-        string->escaped = TRUE;
-      if ((quote - back) % 2 == 0)
-        {
-          if (!string->escaped && memchr (string->start, '\\', quote - string->start) != NULL)
-            string->escaped = TRUE;
-          string->len = quote - string->start;
-          *string_end = quote + 1;
-          return STRATA_JSON_OK;
-        }
-      q = quote + 1;
+      if ((q - backslash) % 2 == 0)
+        break;
+      q++;
     }
+  string->escaped = memchr (string->start, '\\', q - string->start) != NULL;
+
+found:
+  string->len = q - string->start;
+  *string_end = q + 1;
+  return STRATA_JSON_OK;
 }
 
 StrataJsonStatus
@@ -157,7 +156,7 @@ strata_json_skip_value (const char  *p,
     {
       StrataJsonStatus status;
 
-      p = strata_json_skip_space (p, end);
+      p = strata_json_skip_space_inline (p, end);
       if (p >= end)
         return STRATA_JSON_INCOMPLETE;
 
@@ -408,6 +407,19 @@ strata_json_parse_double (const char *start,
                           const char *end,
                           double     *value)
 {
+  gboolean negative = start < end && *start == '-';
+  const char *p = start + negative;
+  gint64 integer = 0;
+
+  /* Most values are small integers: no need for strtod. */
+  for (; p < end && is_digit (*p) && integer < G_MAXINT64 / 100; p++)
+    integer = integer * 10 + (*p - '0');
+  if (p == end && p > start + negative)
+    {
+      *value = negative ? -(double) integer : (double) integer;
+      return TRUE;
+    }
+
   char buf[MAX_NUMBER_LEN + 1];
   char *parsed_end;
   gsize len = end - start;

@@ -29,6 +29,15 @@ typedef struct
   gboolean    escaped;
 } StrataJsonString;
 
+static inline const char *
+strata_json_skip_space_inline (const char *p,
+                               const char *end)
+{
+  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+    p++;
+  return p;
+}
+
 const char       *strata_json_skip_space    (const char       *p,
                                              const char       *end);
 StrataJsonStatus  strata_json_skip_value    (const char       *p,

@@ -214,6 +214,24 @@ fit_thread_time (StrataClockSpan       *span,
   *now = MAX (*now, start);
 }
 
+/* Where the thread clock starts: calls before the first with a thread
+ * time are moments at that value. */
+static gint64
+first_thread_time (const TeSlice *slices,
+                   guint32        n)
+{
+  gboolean any = FALSE;
+  gint64 first = 0;
+
+  for (guint32 i = 0; i < n; i++)
+    if ((slices[i].flags & TE_SLICE_THREAD_TIME) && (!any || slices[i].thread_start < first))
+      {
+        first = slices[i].thread_start;
+        any = TRUE;
+      }
+  return first;
+}
+
 typedef struct
 {
   StrataSpan      *spans;
@@ -230,7 +248,7 @@ fill_table (TeSlice         *slices,
   g_autofree guint32 *cursor = g_new0 (guint32, table->n_depths + 1);
   g_autofree gint64 *last_end = g_new0 (gint64, table->n_depths);
   g_autofree StrataClockSpan **parents = g_new0 (StrataClockSpan *, table->n_depths);
-  gint64 now = G_MININT64;
+  gint64 now = first_thread_time (slices, n);
 
   for (guint d = 0; d < table->n_depths; d++)
     last_end[d] = G_MININT64;
@@ -402,7 +420,8 @@ bind_flow_steps (TeState *state,
   StrataSliceRef previous = { 0 };
   gboolean have_previous = FALSE;
 
-  qsort (steps, n, sizeof (TeFlowStep), compare_steps);
+  if (n > 0)
+    qsort (steps, n, sizeof (TeFlowStep), compare_steps);
   for (guint i = 0; i < n; i++)
     {
       StrataSliceRef ref;
@@ -492,7 +511,8 @@ finish_events (TeState *state)
       else
         state->n_async_unended++;
     }
-  qsort (state->events->data, state->events->len, sizeof (StrataEvent), compare_events);
+  if (state->events->len > 0)
+    qsort (state->events->data, state->events->len, sizeof (StrataEvent), compare_events);
   strata_trace_take_events (state->trace, g_steal_pointer (&state->events));
 }
 

@@ -23,6 +23,7 @@
 #define PROGRESS_INTERVAL 65536
 #define RELEASE_INTERVAL (16u << 20)
 #define MAX_METADATA_TEXT 4096
+#define MAX_TIME (G_GINT64_CONSTANT (1) << 62)
 
 /* ---- The content, mapped or inflated in windows ---- */
 
@@ -87,7 +88,8 @@ reader_refill (Reader *reader)
     return FALSE;
 
   keep = reader->len - reader->pos;
-  memmove (reader->buffer->data, reader->buffer->data + reader->pos, keep);
+  if (keep > 0)
+    memmove (reader->buffer->data, reader->buffer->data + reader->pos, keep);
   reader->offset += reader->pos;
   g_byte_array_set_size (reader->buffer, keep + INFLATE_CHUNK);
   result = g_converter_convert (reader->inflater,
@@ -117,7 +119,7 @@ reader_peek (Reader *reader,
 {
   for (;;)
     {
-      const char *p = strata_json_skip_space (reader->data + reader->pos, reader->data + reader->len);
+      const char *p = strata_json_skip_space_inline (reader->data + reader->pos, reader->data + reader->len);
 
       reader->pos = p - reader->data;
       if (reader->pos < reader->len)
@@ -217,8 +219,10 @@ scan_time (const char  *p,
 
   if (status != STRATA_JSON_OK || !value.present)
     return status;
+  /* Times beyond ±146 years would overflow when added or subtracted. */
   if (value.text.escaped ||
-      !strata_json_parse_micros (value.text.start, value.text.start + value.text.len, ns))
+      !strata_json_parse_micros (value.text.start, value.text.start + value.text.len, ns) ||
+      *ns >= MAX_TIME || *ns <= -MAX_TIME)
     *bad = TRUE;
   else
     *present = TRUE;
@@ -286,7 +290,7 @@ scan_object (const char  *p,
       StrataJsonString key;
       StrataJsonStatus status;
 
-      p = strata_json_skip_space (p, end);
+      p = strata_json_skip_space_inline (p, end);
       if (p >= end)
         return STRATA_JSON_INCOMPLETE;
       if (*p == '}')
@@ -301,9 +305,9 @@ scan_object (const char  *p,
         }
       if ((status = strata_json_scan_string (p, end, &key, &p)) != STRATA_JSON_OK)
         return status;
-      p = strata_json_skip_space (p, end);
+      p = strata_json_skip_space_inline (p, end);
       if (p < end && *p == ':')
-        p = strata_json_skip_space (p + 1, end);
+        p = strata_json_skip_space_inline (p + 1, end);
       if (p >= end)
         return STRATA_JSON_INCOMPLETE;
       if ((status = func (key.start, key.len, p, end, data, &p)) != STRATA_JSON_OK)
@@ -437,6 +441,7 @@ typedef struct
   guint64     n_not_objects;
   gboolean    has_trace_events;
   gboolean    truncated;
+  gboolean    cut_mid_event;
   gboolean    trailing_comma;
   guint64     truncated_at;
   guint64     invalid_at;
@@ -1194,6 +1199,7 @@ read_event_array (TeLoader  *self,
       if (status == STRATA_JSON_INCOMPLETE)
         {
           note_cut (self);
+          self->cut_mid_event = TRUE;
           return TRUE;
         }
       if (status == STRATA_JSON_INVALID)
@@ -1367,7 +1373,9 @@ report_container_repairs (TeLoader *self)
       at = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->truncated_at);
       /* Translators: %s is a byte offset */
       strata_trace_add_diagnosticf (self->state.trace,
-                                    _("The file ends inside the event array, without its closing “]”; the events up to byte %s were loaded and an incomplete last event was dropped."),
+                                    self->cut_mid_event
+                                    ? _("The file ends inside the event array, without its closing “]”; the events before byte %s were loaded and the incomplete last event was dropped.")
+                                    : _("The file ends inside the event array, without its closing “]”; all %s bytes of events were loaded."),
                                     at);
     }
   if (self->invalid)

@@ -17,6 +17,45 @@ int LLVMFuzzerTestOneInput (const uint8_t *data,
                             size_t         size);
 
 static void
+check_slice_ref (StrataTrace          *trace,
+                 const StrataSliceRef *ref)
+{
+  const StrataThread *thread;
+
+  g_assert (ref->thread < strata_trace_get_n_threads (trace));
+  thread = strata_trace_get_thread (trace, ref->thread);
+  g_assert (thread->spans != NULL && ref->depth < thread->spans->n_depths);
+  g_assert (ref->index < thread->spans->n_spans[ref->depth]);
+}
+
+/* Events, flows and counters of Trace Event files point only at what exists. */
+static void
+touch_events (StrataTrace *trace)
+{
+  for (guint i = 0; i < strata_trace_get_n_events (trace); i++)
+    {
+      const StrataEvent *event = strata_trace_get_event (trace, i);
+
+      g_assert (event->end >= event->start);
+      g_assert (event->process < strata_trace_get_n_processes (trace));
+      g_assert (event->thread == STRATA_NO_THREAD || event->thread < strata_trace_get_n_threads (trace));
+      g_assert (i == 0 || strata_trace_get_event (trace, i - 1)->start <= event->start);
+    }
+  for (guint i = 0; i < strata_trace_get_n_flows (trace); i++)
+    {
+      check_slice_ref (trace, &strata_trace_get_flow (trace, i)->from);
+      check_slice_ref (trace, &strata_trace_get_flow (trace, i)->to);
+    }
+  for (guint i = 0; i < strata_trace_get_n_counters (trace); i++)
+    {
+      const StrataCounter *counter = strata_trace_get_counter (trace, i);
+
+      for (gsize k = 1; k < counter->n_samples; k++)
+        g_assert (counter->times[k - 1] <= counter->times[k]);
+    }
+}
+
+static void
 touch_trace (StrataTrace *trace)
 {
   g_autoptr(StrataProfile) profile = strata_profile_new (trace, -1, NULL, NULL);
@@ -40,6 +79,7 @@ touch_trace (StrataTrace *trace)
     }
   for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
     g_assert (g_utf8_validate (strata_trace_get_method_name (trace, m), -1, NULL));
+  touch_events (trace);
   (void) colors;
 }
 
