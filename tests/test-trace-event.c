@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "strata-error.h"
+#include "strata-event-args.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
+#include "strata-test-util.h"
 
 static StrataTrace *
 load_bytes (const void  *data,
@@ -600,6 +602,71 @@ test_profile_of_slices (void)
   g_assert_cmpint (strata_profile_get_entry (profile, run_b)->inclusive[0], ==, 1000);
 }
 
+static StrataTrace *
+load_file (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(GError) error = NULL;
+  StrataTrace *trace = strata_loader_load (loader, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+static char *
+args_text (StrataTrace *trace,
+           guint64      source)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) args = strata_event_args_read (trace, source, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (args));
+  return json_to_string (args, FALSE);
+}
+
+static void
+check_args (const char *path)
+{
+  g_autoptr(StrataTrace) trace = load_file (path);
+  const StrataThread *thread = find_thread (trace, 1);
+  const StrataEvent *instant = find_event (trace, 'i', "tick");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) call = strata_event_args_read (trace, thread->spans->sources[0][0], NULL, &error);
+  JsonObject *merged;
+
+  g_assert_no_error (error);
+  merged = json_node_get_object (call);
+  g_autofree char *inner = args_text (trace, thread->spans->sources[1][0]);
+  g_autofree char *tick = args_text (trace, instant->source);
+
+  /* B and E args merge; the E's value wins. */
+  g_assert_cmpuint (json_object_get_size (merged), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (merged, "a"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (merged, "b"), ==, "end");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (merged, "c")), ==, 2);
+  g_assert_cmpstr (inner, ==, "{}");
+  g_assert_cmpstr (tick, ==, "{\"nested\":{\"caf\u00e9\":\"\u00e9\"}}");
+}
+
+static void
+test_args_on_demand (void)
+{
+  const char *text =
+    "{\"traceEvents\":[\n"
+    "{\"ph\":\"B\",\"name\":\"call\",\"pid\":1,\"tid\":1,\"ts\":0,\"args\":{\"a\":1,\"b\":\"begin\"}},\n"
+    "{\"ph\":\"X\",\"name\":\"inner\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1},\n"
+    "{\"ph\":\"i\",\"name\":\"tick\",\"pid\":1,\"tid\":1,\"ts\":2,\"args\":{\"nested\":{\"caf\\u00e9\":\"\u00e9\"}}},\n"
+    "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":3,\"args\":{\"b\":\"end\",\"c\":[true,null]}}]}";
+  g_autofree char *path = strata_test_write_file ("args.json", text, strlen (text));
+  g_autoptr(GBytes) zipped = gzip_bytes (text, strlen (text));
+  g_autofree char *gz_path = strata_test_write_file ("args.json.gz", g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped));
+
+  check_args (path);
+  check_args (gz_path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -622,6 +689,7 @@ main (int   argc,
   g_test_add_func ("/trace-event/thread-clock", test_thread_clock);
   g_test_add_func ("/trace-event/refusals", test_refusals);
   g_test_add_func ("/trace-event/profile", test_profile_of_slices);
+  g_test_add_func ("/trace-event/args-on-demand", test_args_on_demand);
 
   return g_test_run ();
 }

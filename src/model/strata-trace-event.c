@@ -686,9 +686,22 @@ handle_begin (TeLoader       *self,
   note_time (self, state, fields->ts);
 }
 
+/* "args": {} and no args at all need no second look. */
+static gboolean
+has_args (const TeFields *fields)
+{
+  const char *p;
+
+  if (fields->args == NULL || *fields->args != '{')
+    return FALSE;
+  p = strata_json_skip_space_inline (fields->args + 1, fields->args_end);
+  return p < fields->args_end && *p != '}';
+}
+
 static void
 handle_end (TeLoader       *self,
-            const TeFields *fields)
+            const TeFields *fields,
+            guint64         source)
 {
   guint thread = ensure_thread (self, fields);
   TeThread *state = thread_state (self, thread);
@@ -721,6 +734,8 @@ handle_end (TeLoader       *self,
     }
   else
     slice.flags &= ~TE_SLICE_THREAD_TIME;
+  if (has_args (fields))
+    strata_trace_add_source_link (self->state.trace, begin->source, source);
   g_array_set_size (state->open, state->open->len - 1);
   g_array_append_val (state->slices, slice);
 }
@@ -1056,7 +1071,7 @@ handle_event (TeLoader       *self,
     {
     case 'X': handle_complete (self, fields, source); break;
     case 'B': handle_begin (self, fields, source); break;
-    case 'E': handle_end (self, fields); break;
+    case 'E': handle_end (self, fields, source); break;
     case 'i': case 'I': case 'R':
       handle_instant (self, fields, source);
       break;

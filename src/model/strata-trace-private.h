@@ -44,6 +44,9 @@ void              strata_trace_take_flows        (StrataTrace      *self,
                                                   GArray           *flows);
 void              strata_trace_add_counter       (StrataTrace      *self,
                                                   StrataCounter    *counter);
+void              strata_trace_add_source_link   (StrataTrace      *self,
+                                                  guint64           from,
+                                                  guint64           to);
 void              strata_trace_set_phase_counts  (StrataTrace      *self,
                                                   const guint64    *counts);
 gpointer          strata_trace_alloc_block       (StrataTrace      *self,

@@ -32,6 +32,7 @@ struct _StrataTrace
   GArray           *flows;        /* StrataFlow */
   GPtrArray        *counters;     /* StrataCounter */
   guint64           phase_counts[128];
+  GHashTable       *source_links; /* guint64 source -> guint64 source */
   gint64            start;
   gint64            end;
   guint64           n_spans;
@@ -66,6 +67,7 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->events, g_array_unref);
   g_clear_pointer (&self->flows, g_array_unref);
   g_clear_pointer (&self->counters, g_ptr_array_unref);
+  g_clear_pointer (&self->source_links, g_hash_table_unref);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
 
   G_OBJECT_CLASS (strata_trace_parent_class)->finalize (object);
@@ -431,6 +433,42 @@ strata_trace_add_counter (StrataTrace   *self,
                           StrataCounter *counter)
 {
   g_ptr_array_add (self->counters, counter);
+}
+
+/* An event whose details continue in another: a B event's E carries
+ * args too. */
+void
+strata_trace_add_source_link (StrataTrace *self,
+                              guint64      from,
+                              guint64      to)
+{
+  guint64 *pair = g_new (guint64, 2);
+
+  if (self->source_links == NULL)
+    self->source_links = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  pair[0] = from;
+  pair[1] = to;
+  g_hash_table_replace (self->source_links, pair, pair + 1);
+}
+
+/**
+ * strata_trace_get_source_link:
+ *
+ * Returns: whether the event at @from continues in another, at @to
+ */
+gboolean
+strata_trace_get_source_link (StrataTrace *self,
+                              guint64      from,
+                              guint64     *to)
+{
+  const guint64 *found;
+
+  g_return_val_if_fail (STRATA_IS_TRACE (self), FALSE);
+
+  if (self->source_links == NULL || !(found = g_hash_table_lookup (self->source_links, &from)))
+    return FALSE;
+  *to = *found;
+  return TRUE;
 }
 
 /* @counts: 128 counts, by phase letter */

@@ -141,6 +141,9 @@ const StrataFlow    *strata_trace_get_flow            (StrataTrace  *self,
 guint                strata_trace_get_n_counters      (StrataTrace  *self);
 const StrataCounter *strata_trace_get_counter         (StrataTrace  *self,
                                                        guint         index);
+gboolean             strata_trace_get_source_link     (StrataTrace  *self,
+                                                       guint64       from,
+                                                       guint64      *to);
 guint64              strata_trace_get_phase_count     (StrataTrace  *self,
                                                        char          phase);
 guint                strata_trace_get_n_diagnostics   (StrataTrace  *self);

@@ -1,0 +1,193 @@
+/* strata-event-args.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-error.h"
+#include "strata-event-args.h"
+#include "strata-json-scan.h"
+#include "strata-trace-private.h"
+
+#define READ_CHUNK (64 * 1024)
+#define MAX_EVENT_SIZE ((gsize) 1 << 30)
+
+static GInputStream *
+open_content (GFile         *file,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, error);
+  g_autoptr(GInputStream) buffered = NULL;
+  g_autoptr(GZlibDecompressor) inflater = NULL;
+  const guint8 *head;
+  gsize n = 0;
+
+  if (stream == NULL)
+    return NULL;
+  buffered = g_buffered_input_stream_new (G_INPUT_STREAM (stream));
+  if (g_buffered_input_stream_fill (G_BUFFERED_INPUT_STREAM (buffered), 2, cancellable, error) < 0)
+    return NULL;
+  head = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (buffered), &n);
+  if (n < 2 || head[0] != 0x1f || head[1] != 0x8b)
+    return g_steal_pointer (&buffered);
+
+  inflater = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  return g_converter_input_stream_new (buffered, G_CONVERTER (inflater));
+}
+
+/* By reading: a filter stream's skip() would skip its base stream's
+ * bytes, not the inflated ones. */
+static gboolean
+skip_to (GInputStream  *stream,
+         guint64        offset,
+         GCancellable  *cancellable,
+         GError       **error)
+{
+  g_autofree guint8 *scratch = g_malloc (READ_CHUNK);
+
+  while (offset > 0)
+    {
+      gssize skipped = g_input_stream_read (stream, scratch, MIN (offset, READ_CHUNK), cancellable, error);
+
+      if (skipped < 0)
+        return FALSE;
+      if (skipped == 0)
+        {
+          g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                               _("The trace file is shorter than when it was loaded."));
+          return FALSE;
+        }
+      offset -= skipped;
+    }
+  return TRUE;
+}
+
+/* Reads until one whole JSON value is in @buffer. */
+static gboolean
+read_value (GInputStream  *stream,
+            GByteArray    *buffer,
+            gsize         *value_len,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  for (;;)
+    {
+      const char *data = (const char *) buffer->data;
+      const char *value_end;
+      StrataJsonStatus status = buffer->len > 0
+        ? strata_json_skip_value (data, data + buffer->len, &value_end)
+        : STRATA_JSON_INCOMPLETE;
+      gsize old_len = buffer->len;
+      gssize n;
+
+      if (status == STRATA_JSON_OK)
+        {
+          *value_len = value_end - data;
+          return TRUE;
+        }
+      if (status == STRATA_JSON_INVALID || buffer->len > MAX_EVENT_SIZE)
+        break;
+
+      g_byte_array_set_size (buffer, old_len + READ_CHUNK);
+      n = g_input_stream_read (stream, buffer->data + old_len, READ_CHUNK, cancellable, error);
+      if (n < 0)
+        return FALSE;
+      g_byte_array_set_size (buffer, old_len + n);
+      if (n == 0)
+        break;
+    }
+
+  g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                       _("The event could not be read again from the trace file; it changed since it was loaded."));
+  return FALSE;
+}
+
+/**
+ * strata_event_args_read_event:
+ * @source: where the event starts in the file's (inflated) content
+ *
+ * Returns: (transfer full): the whole event object
+ */
+JsonNode *
+strata_event_args_read_event (GFile         *file,
+                              guint64        source,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  g_autoptr(GInputStream) stream = open_content (file, cancellable, error);
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  gsize len;
+
+  if (stream == NULL || !skip_to (stream, source, cancellable, error) ||
+      !read_value (stream, buffer, &len, cancellable, error))
+    return NULL;
+  if (!json_parser_load_from_data (parser, (const char *) buffer->data, len, error))
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                           _("The event could not be read again from the trace file; it changed since it was loaded."));
+      return NULL;
+    }
+  return json_parser_steal_root (parser);
+}
+
+static JsonObject *
+args_of (JsonNode *event)
+{
+  JsonObject *object = json_node_get_object (event);
+  JsonNode *args = json_object_get_member (object, "args");
+
+  return args != NULL && JSON_NODE_HOLDS_OBJECT (args) ? json_node_get_object (args) : NULL;
+}
+
+/**
+ * strata_event_args_read:
+ *
+ * The args of the event (or call) that starts at @source. For a call
+ * written as B and E events, the args of both, the E's winning where
+ * they name the same key.
+ *
+ * Returns: (transfer full): an object node, empty when the event has none
+ */
+JsonNode *
+strata_event_args_read (StrataTrace   *trace,
+                        guint64        source,
+                        GCancellable  *cancellable,
+                        GError       **error)
+{
+  g_autoptr(JsonNode) event = NULL;
+  g_autoptr(JsonNode) end_event = NULL;
+  g_autoptr(JsonObject) merged = json_object_new ();
+  JsonNode *result = json_node_new (JSON_NODE_OBJECT);
+  guint64 end_source;
+  JsonObject *args;
+
+  if (!(event = strata_event_args_read_event (strata_trace_get_file (trace), source, cancellable, error)))
+    goto failed;
+  if (strata_trace_get_source_link (trace, source, &end_source) &&
+      !(end_event = strata_event_args_read_event (strata_trace_get_file (trace), end_source, cancellable, error)))
+    goto failed;
+
+  for (JsonNode *node = event; node != NULL; node = node == event ? end_event : NULL)
+    if ((args = args_of (node)) != NULL)
+      {
+        JsonObjectIter iter;
+        const char *name;
+        JsonNode *value;
+
+        json_object_iter_init (&iter, args);
+        while (json_object_iter_next (&iter, &name, &value))
+          json_object_set_member (merged, name, json_node_copy (value));
+      }
+  json_node_set_object (result, merged);
+  return result;
+
+failed:
+  json_node_unref (result);
+  return NULL;
+}

@@ -1,0 +1,27 @@
+/* strata-event-args.h: an event's args, read from the file when asked for
+ *
+ * Trace Event args can be megabytes per event and are rarely looked at,
+ * so loading keeps only where each event starts in the file's content.
+ * These functions go back to the file (inflating it again if it is
+ * compressed) and parse that one event with json-glib.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "strata-trace.h"
+
+G_BEGIN_DECLS
+
+JsonNode *strata_event_args_read_event (GFile         *file,
+                                        guint64        source,
+                                        GCancellable  *cancellable,
+                                        GError       **error);
+JsonNode *strata_event_args_read       (StrataTrace   *trace,
+                                        guint64        source,
+                                        GCancellable  *cancellable,
+                                        GError       **error);
+
+G_END_DECLS
