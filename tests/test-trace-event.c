@@ -602,6 +602,33 @@ test_profile_of_slices (void)
   g_assert_cmpint (strata_profile_get_entry (profile, run_b)->inclusive[0], ==, 1000);
 }
 
+static void
+test_samples (void)
+{
+  g_autoptr(StrataTrace) trace = load_json (
+    "{\"traceEvents\":[{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":5,\"args\":{\"name\":\"worker\"}},"
+    "                {\"ph\":\"P\",\"name\":\"p\",\"pid\":1,\"tid\":6,\"ts\":7,\"sf\":\"2\"}],"
+    " \"samples\":[{\"tid\":5,\"pid\":1,\"ts\":\"10\",\"sf\":2},{\"tid\":5,\"pid\":1,\"ts\":0,\"sf\":3},"
+    "            {\"tid\":5,\"pid\":1,\"ts\":20,\"sf\":2},{\"tid\":5,\"pid\":1,\"ts\":30,\"sf\":\"1\"},{\"tid\":5,\"ts\":40}],"
+    " \"stackFrames\":{\"1\":{\"name\":\"root\",\"category\":\"c\"},\"2\":{\"name\":\"a\",\"parent\":1},"
+    "                \"3\":{\"name\":\"b\",\"parent\":\"2\"}}}");
+  const StrataThread *companion = NULL;
+
+  for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
+    if (g_str_equal (strata_trace_get_string (trace, strata_trace_get_thread (trace, i)->name), "worker (samples)"))
+      companion = strata_trace_get_thread (trace, i);
+  g_assert_nonnull (companion);
+  /* Samples are sorted by time; the last one lasts one mean interval. */
+  assert_span (trace, companion, 0, 0, "root", 0, 40000);
+  assert_span (trace, companion, 1, 0, "a", 0, 30000);
+  assert_span (trace, companion, 2, 0, "b", 0, 10000);
+  g_assert_cmpuint (strata_span_table_get_n_spans (companion->spans), ==, 3);
+  g_assert_true (has_diagnostic (trace, "1 stack sample has no time or frame"));
+  /* The P event's sample gets a companion of its own thread. */
+  g_assert_nonnull (find_event (trace, 'P', "p"));
+  g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 4);
+}
+
 static StrataTrace *
 load_file (const char *path)
 {
@@ -690,6 +717,7 @@ main (int   argc,
   g_test_add_func ("/trace-event/refusals", test_refusals);
   g_test_add_func ("/trace-event/profile", test_profile_of_slices);
   g_test_add_func ("/trace-event/args-on-demand", test_args_on_demand);
+  g_test_add_func ("/trace-event/samples", test_samples);
 
   return g_test_run ();
 }

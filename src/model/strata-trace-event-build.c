@@ -32,6 +32,12 @@ key_equal (gconstpointer a,
   return memcmp (a, b, sizeof (TeKey)) == 0;
 }
 
+static void
+clear_sample (gpointer data)
+{
+  g_free (((TeSample *) data)->frame);
+}
+
 void
 strata_trace_event_state_init (TeState       *state,
                                StrataLoadJob *job,
@@ -49,6 +55,8 @@ strata_trace_event_state_init (TeState       *state,
   state->objects_open = g_hash_table_new_full (key_hash, key_equal, g_free, NULL);
   state->flow_keys = g_hash_table_new_full (key_hash, key_equal, g_free, NULL);
   strata_id_map_init (&state->methods);
+  state->samples = g_array_new (FALSE, FALSE, sizeof (TeSample));
+  g_array_set_clear_func (state->samples, clear_sample);
 }
 
 void
@@ -70,6 +78,31 @@ strata_trace_event_state_clear (TeState *state)
   g_clear_pointer (&state->objects_open, g_hash_table_unref);
   g_clear_pointer (&state->flow_keys, g_hash_table_unref);
   strata_id_map_clear (&state->methods);
+  g_clear_pointer (&state->stack_frames, json_node_unref);
+  g_clear_pointer (&state->samples_member, json_node_unref);
+  g_clear_pointer (&state->samples, g_array_unref);
+}
+
+/* Calls are grouped by name and category: the profile's "methods". */
+guint32
+strata_trace_event_ensure_method (TeState *state,
+                                  guint32  name,
+                                  guint32  category)
+{
+  guint64 key = ((guint64) name << 32) | category;
+  guint32 index = strata_id_map_lookup (&state->methods, key);
+  StrataMethod method = { .line = -1 };
+
+  if (index != STRATA_ID_MAP_MISSING)
+    return index;
+
+  method.raw_id = key;
+  method.name = name;
+  method.display_name = name;
+  method.class_name = category;
+  index = strata_trace_add_method (state->trace, &method);
+  strata_id_map_insert (&state->methods, key, index);
+  return index;
 }
 
 /* ---- Calls ---- */
@@ -91,18 +124,8 @@ close_open_begins (TeState  *state,
         .flags = begin->flags,
         .bind_id = begin->bind_id,
       };
-      StrataMethod method = { .line = -1 };
-      guint64 key = ((guint64) begin->name << 32) | begin->category;
 
-      slice.method = strata_id_map_lookup (&state->methods, key);
-      if (slice.method == STRATA_ID_MAP_MISSING)
-        {
-          method.raw_id = key;
-          method.name = method.display_name = begin->name;
-          method.class_name = begin->category;
-          slice.method = strata_trace_add_method (state->trace, &method);
-          strata_id_map_insert (&state->methods, key, slice.method);
-        }
+      slice.method = strata_trace_event_ensure_method (state, begin->name, begin->category);
       g_array_append_val (thread->slices, slice);
       g_array_set_size (thread->open, thread->open->len - 1);
       state->n_unended_begins++;
@@ -538,6 +561,7 @@ strata_trace_event_build (TeState *state)
 {
   g_autoptr(GArray) flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow));
 
+  strata_trace_event_build_samples (state);
   build_calls (state);
   bind_flow_steps (state, flows);
   bind_flow_ids (state, flows);

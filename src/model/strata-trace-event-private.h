@@ -8,6 +8,8 @@
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "strata-id-map.h"
 #include "strata-loader-private.h"
 #include "strata-trace-private.h"
@@ -64,6 +66,14 @@ typedef struct
   char    binds_enclosing;
 } TeFlowStep;
 
+/* One stack sample: a thread, a time, the leaf frame's id. */
+typedef struct
+{
+  gint64  time;
+  guint   thread;
+  char   *frame;
+} TeSample;
+
 /* What async events, objects, flows and counters are matched by. */
 typedef struct
 {
@@ -86,6 +96,9 @@ typedef struct
   GHashTable    *objects_open;   /* TeKey -> event index + 1 */
   GHashTable    *flow_keys;      /* TeKey -> index + 1 */
   StrataIdMap    methods;        /* name << 32 | category -> method */
+  JsonNode      *stack_frames;   /* the "stackFrames" member */
+  JsonNode      *samples_member; /* the "samples" member */
+  GArray        *samples;        /* TeSample */
   gboolean       has_thread_time;
   gint64         last_time;      /* latest timestamp in the whole trace */
   guint64        phase_counts[128];
@@ -103,9 +116,19 @@ typedef struct
   guint64        n_objects_undeleted;
   guint64        n_unbound_flows;
   guint64        n_bad_counter_values;
+  guint64        n_bad_samples;
 } TeState;
 
-void  strata_trace_event_build      (TeState *state);
+void    strata_trace_event_build         (TeState *state);
+void    strata_trace_event_build_samples (TeState *state);
+guint32 strata_trace_event_ensure_method (TeState *state,
+                                          guint32  name,
+                                          guint32  category);
+guint   strata_trace_event_sample_thread (TeState    *state,
+                                          gboolean    has_pid,
+                                          gint64      pid,
+                                          gint64      tid,
+                                          const char *name);
 void  strata_trace_event_state_init (TeState *state,
                                      StrataLoadJob *job,
                                      StrataTrace   *trace);

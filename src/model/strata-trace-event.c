@@ -174,7 +174,7 @@ typedef struct
   StrataJsonString name;
   StrataJsonString cat;
   gint64           ts, dur, tts, tdur;
-  TeValue          pid, tid, id, bind_id;
+  TeValue          pid, tid, id, bind_id, sf;
   const char      *args;
   const char      *args_end;
 } TeFields;
@@ -361,6 +361,8 @@ scan_event_member (const char  *key,
         return scan_value (p, end, &f->id, value_end);
       if (KEY_IS ("bp"))
         return scan_char_field (p, end, &f->bp, value_end);
+      if (KEY_IS ("sf"))
+        return scan_value (p, end, &f->sf, value_end);
       break;
     case 3:
       if (KEY_IS ("pid"))
@@ -584,20 +586,40 @@ ensure_method (TeLoader *self,
                guint32   name,
                guint32   category)
 {
-  guint64 key = ((guint64) name << 32) | category;
-  guint32 index = strata_id_map_lookup (&self->state.methods, key);
-  StrataMethod method = { .line = -1 };
+  return strata_trace_event_ensure_method (&self->state, name, category);
+}
 
-  if (index != STRATA_ID_MAP_MISSING)
-    return index;
+/**
+ * strata_trace_event_sample_thread:
+ *
+ * The thread a sample belongs to. Without a pid, the first thread with
+ * that tid; failing that, a new thread (in process 0) named @name.
+ */
+guint
+strata_trace_event_sample_thread (TeState    *state,
+                                  gboolean    has_pid,
+                                  gint64      pid,
+                                  gint64      tid,
+                                  const char *name)
+{
+  /* The state is the loader's first member. */
+  TeLoader *self = (TeLoader *) state;
+  TeFields fields = { 0 };
+  g_autofree char *pid_text = g_strdup_printf ("%" G_GINT64_FORMAT, has_pid ? pid : 0);
+  g_autofree char *tid_text = g_strdup_printf ("%" G_GINT64_FORMAT, tid);
+  guint thread;
 
-  method.raw_id = key;
-  method.name = name;
-  method.display_name = name;
-  method.class_name = category;
-  index = strata_trace_add_method (self->state.trace, &method);
-  strata_id_map_insert (&self->state.methods, key, index);
-  return index;
+  for (guint i = 0; !has_pid && i < strata_trace_get_n_threads (state->trace); i++)
+    if (strata_trace_peek_thread (state->trace, i)->tid == tid)
+      return i;
+
+  fields.pid = (TeValue) { TRUE, FALSE, { pid_text, strlen (pid_text), FALSE } };
+  fields.tid = (TeValue) { TRUE, FALSE, { tid_text, strlen (tid_text), FALSE } };
+  thread = ensure_thread (self, &fields);
+  if (name != NULL && *name != '\0' && strata_trace_peek_thread (state->trace, thread)->name == 0)
+    strata_trace_peek_thread (state->trace, thread)->name =
+      strata_string_pool_intern (strata_trace_get_pool (state->trace), name);
+  return thread;
 }
 
 /* ---- Phases ---- */
@@ -969,6 +991,21 @@ handle_counter (TeLoader       *self,
   self->state.last_time = MAX (self->state.last_time, fields->ts);
 }
 
+/* A "P" event naming a stack frame is one more sample for the profile. */
+static void
+handle_sample (TeLoader       *self,
+               const TeFields *fields,
+               guint64         source)
+{
+  StrataEvent *event = add_event (self, fields, source, TRUE);
+  TeSample sample = { fields->ts, event->thread, NULL };
+
+  if (!fields->sf.present || fields->sf.text.escaped)
+    return;
+  sample.frame = g_strndup (fields->sf.text.start, fields->sf.text.len);
+  g_array_append_val (self->state.samples, sample);
+}
+
 /* ---- Metadata events ---- */
 
 typedef struct
@@ -1085,7 +1122,10 @@ handle_event (TeLoader       *self,
     case 'N': case 'O': case 'D':
       handle_object (self, fields, source);
       break;
-    case 'P': case '(': case ')':
+    case 'P':
+      handle_sample (self, fields, source);
+      break;
+    case '(': case ')':
       add_event (self, fields, source, TRUE);
       break;
     case 'V': case 'v': case 'c': case '=':
@@ -1248,6 +1288,48 @@ add_member_metadata (TeLoader   *self,
   strata_trace_add_metadata (self->state.trace, key, text);
 }
 
+static JsonNode *
+parse_member (const char *value,
+              gsize       len)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+
+  if (!json_parser_load_from_data (parser, value, len, NULL))
+    return NULL;
+  return json_parser_steal_root (parser);
+}
+
+/* systemTraceEvents: Linux ftrace text, or other systems' data. Kept and
+ * described; not drawn. */
+static void
+describe_system_events (TeLoader   *self,
+                        const char *value,
+                        gsize       len)
+{
+  g_autofree char *size = g_format_size (len);
+
+  if (len > 2 && value[0] == '"' && g_str_has_prefix (value + 1, "# tracer:"))
+    {
+      g_autofree char *lines = NULL;
+      guint64 n_lines = 0;
+
+      for (gsize i = 0; i + 1 < len; i++)
+        n_lines += value[i] == '\\' && value[i + 1] == 'n';
+      lines = g_strdup_printf ("%'" G_GUINT64_FORMAT, n_lines);
+      /* Translators: the first %s is a size such as “12.5 MB”, the second a number of lines */
+      strata_trace_add_diagnosticf (self->state.trace,
+                                    ngettext ("The trace holds %s of Linux ftrace text (%s line); it is kept but not drawn.",
+                                              "The trace holds %s of Linux ftrace text (%s lines); it is kept but not drawn.",
+                                              n_lines),
+                                    size, lines);
+    }
+  else
+    /* Translators: %s is a size such as “12.5 MB” */
+    strata_trace_add_diagnosticf (self->state.trace,
+                                  _("The trace holds %s of system trace events in a form Strata does not draw; they are kept as metadata."),
+                                  size);
+}
+
 static void
 read_member_value (TeLoader   *self,
                    const char *key,
@@ -1259,9 +1341,15 @@ read_member_value (TeLoader   *self,
       g_autofree char *unit = g_strndup (value + 1, len - 2);
 
       strata_trace_add_metadata (self->state.trace, key, unit);
+      return;
     }
-  else
-    add_member_metadata (self, key, value, len);
+  if (g_str_equal (key, "stackFrames") && self->state.stack_frames == NULL)
+    self->state.stack_frames = parse_member (value, len);
+  else if (g_str_equal (key, "samples") && self->state.samples_member == NULL)
+    self->state.samples_member = parse_member (value, len);
+  else if (g_str_equal (key, "systemTraceEvents"))
+    describe_system_events (self, value, len);
+  add_member_metadata (self, key, value, len);
 }
 
 /* The reader is just past the '{' of the top-level object. */
@@ -1448,6 +1536,9 @@ report_event_repairs (TeLoader *self)
   add_count (self, s->n_unbound_flows,
              ngettext ("%s flow event has no slice to bind to and was dropped.",
                        "%s flow events have no slice to bind to and were dropped.", s->n_unbound_flows));
+  add_count (self, s->n_bad_samples,
+             ngettext ("%s stack sample has no time or frame and was skipped.",
+                       "%s stack samples have no time or frame and were skipped.", s->n_bad_samples));
   add_count (self, s->n_bad_counter_values,
              ngettext ("%s counter value is not a number and was skipped.",
                        "%s counter values are not numbers and were skipped.", s->n_bad_counter_values));
