@@ -40,6 +40,46 @@ add_row (StrataTraceSummary *self,
   self->n_rows++;
 }
 
+/* Trace Event JSON: how many events of each phase the file held. */
+static void
+add_event_rows (StrataTraceSummary *self,
+                StrataTrace        *trace)
+{
+  g_autoptr(GString) phases = g_string_new (NULL);
+  g_autofree char *counters = strata_units_format_count (strata_trace_get_n_counters (trace));
+  g_autofree char *flows = strata_units_format_count (strata_trace_get_n_flows (trace));
+  g_autofree char *events = strata_units_format_count (strata_trace_get_n_events (trace));
+  g_autofree char *others = NULL;
+
+  for (int ph = 1; ph < 128; ph++)
+    {
+      guint64 n = strata_trace_get_phase_count (trace, ph);
+      g_autofree char *count = NULL;
+
+      if (n == 0)
+        continue;
+      count = strata_units_format_count (n);
+      g_string_append_printf (phases, "%s%c %s", phases->len ? " · " : "", ph, count);
+    }
+  /* Translators: the three %s are counts */
+  others = g_strdup_printf (_("%s counters, %s flows, %s other events"), counters, flows, events);
+  add_row (self, _("Events by phase"), phases->len ? phases->str : _("none"));
+  add_row (self, _("Beyond calls"), others);
+}
+
+static void
+add_metadata_rows (StrataTraceSummary *self,
+                   StrataTrace        *trace)
+{
+  for (guint i = 0; i < strata_trace_get_n_metadata (trace); i++)
+    {
+      const char *key, *value;
+
+      strata_trace_get_metadata (trace, i, &key, &value);
+      add_row (self, key, value);
+    }
+}
+
 static void
 strata_trace_summary_fill (StrataTraceSummary *self,
                            StrataTrace        *trace)
@@ -69,6 +109,9 @@ strata_trace_summary_fill (StrataTraceSummary *self,
   add_row (self, _("Calls"), calls);
   add_row (self, _("Clocks"), clocks->str);
   add_row (self, _("Duration"), duration);
+  if (strata_trace_get_format (trace) == STRATA_FORMAT_TRACE_EVENT)
+    add_event_rows (self, trace);
+  add_metadata_rows (self, trace);
 
   if (n_diagnostics == 0)
     add_row (self, _("Import"), _("Loaded without repairs."));

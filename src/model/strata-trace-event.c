@@ -13,144 +13,14 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "strata-content-reader.h"
 #include "strata-error.h"
 #include "strata-json-scan.h"
 #include "strata-trace-event-private.h"
 
-#define INFLATE_CHUNK (4u << 20)
-/* One event (or top-level member) bigger than this is not followed. */
-#define MAX_ITEM_SIZE ((gsize) 1 << 30)
-#define PROGRESS_INTERVAL 65536
-#define RELEASE_INTERVAL (16u << 20)
+#define PROGRESS_INTERVAL 16384
 #define MAX_METADATA_TEXT 4096
 #define MAX_TIME (G_GINT64_CONSTANT (1) << 62)
-
-/* ---- The content, mapped or inflated in windows ---- */
-
-typedef struct
-{
-  StrataLoadJob *job;
-  const guint8  *input;
-  gsize          input_len;
-  gsize          input_pos;
-  GConverter    *inflater;     /* NULL for plain content */
-  GByteArray    *buffer;       /* inflated bytes from @offset on */
-  const char    *data;         /* the window */
-  gsize          len;
-  gsize          pos;          /* the scanner's place in the window */
-  guint64        offset;       /* content offset of data[0] */
-  gsize          released;     /* plain: pages handed back up to here */
-  gboolean       at_end;
-  gboolean       damaged;
-} Reader;
-
-static void
-reader_init (Reader        *reader,
-             StrataLoadJob *job,
-             gboolean       gzip)
-{
-  memset (reader, 0, sizeof *reader);
-  reader->job = job;
-  reader->input = g_bytes_get_data (job->bytes, &reader->input_len);
-  if (gzip)
-    {
-      reader->inflater = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
-      reader->buffer = g_byte_array_new ();
-    }
-  else
-    {
-      reader->data = (const char *) reader->input;
-      reader->len = reader->input_len;
-      reader->input_pos = reader->input_len;
-      reader->at_end = TRUE;
-    }
-}
-
-static void
-reader_clear (Reader *reader)
-{
-  g_clear_object (&reader->inflater);
-  g_clear_pointer (&reader->buffer, g_byte_array_unref);
-}
-
-/* Drops the window before @pos and inflates more after it. Returns FALSE
- * when there is nothing more to read. */
-static gboolean
-reader_refill (Reader *reader)
-{
-  g_autoptr(GError) error = NULL;
-  gsize keep, n_read = 0, n_written = 0;
-  GConverterResult result;
-
-  if (reader->at_end)
-    return FALSE;
-  if (reader->len - reader->pos > MAX_ITEM_SIZE)
-    return FALSE;
-
-  keep = reader->len - reader->pos;
-  if (keep > 0)
-    memmove (reader->buffer->data, reader->buffer->data + reader->pos, keep);
-  reader->offset += reader->pos;
-  g_byte_array_set_size (reader->buffer, keep + INFLATE_CHUNK);
-  result = g_converter_convert (reader->inflater,
-                                reader->input + reader->input_pos,
-                                reader->input_len - reader->input_pos,
-                                reader->buffer->data + keep, INFLATE_CHUNK,
-                                G_CONVERTER_INPUT_AT_END,
-                                &n_read, &n_written, &error);
-  reader->input_pos += n_read;
-  g_byte_array_set_size (reader->buffer, keep + n_written);
-  if (result == G_CONVERTER_ERROR)
-    reader->damaged = TRUE;
-  if (result != G_CONVERTER_CONVERTED || (n_read == 0 && n_written == 0))
-    reader->at_end = TRUE;
-
-  reader->data = (const char *) reader->buffer->data;
-  reader->len = reader->buffer->len;
-  reader->pos = 0;
-  return n_written > 0 || !reader->at_end;
-}
-
-/* Makes sure at least one byte after the spaces at the scanner's place is
- * in the window; FALSE at the end of the content. */
-static gboolean
-reader_peek (Reader *reader,
-             char   *c)
-{
-  for (;;)
-    {
-      const char *p = strata_json_skip_space_inline (reader->data + reader->pos, reader->data + reader->len);
-
-      reader->pos = p - reader->data;
-      if (reader->pos < reader->len)
-        {
-          *c = *p;
-          return TRUE;
-        }
-      if (!reader_refill (reader))
-        return FALSE;
-    }
-}
-
-static void
-reader_release (Reader *reader)
-{
-  const guint8 *to;
-
-  if (reader->inflater != NULL || reader->pos - reader->released < RELEASE_INTERVAL)
-    return;
-  to = reader->input + reader->pos;
-  strata_load_job_release_pages (reader->job, reader->input + reader->released, to);
-  reader->released = reader->pos;
-}
-
-static double
-reader_fraction (Reader *reader)
-{
-  gsize pos = reader->inflater != NULL ? reader->input_pos : reader->pos;
-
-  return reader->input_len > 0 ? (double) pos / reader->input_len : 1;
-}
 
 /* ---- One event's fields, read without side effects ---- */
 
@@ -432,7 +302,7 @@ scan_event (const char  *p,
 typedef struct
 {
   TeState   state;
-  Reader    reader;
+  StrataContentReader reader;
   GString  *scratch;
   StrataIdMap processes;       /* pid -> process index */
   GPtrArray  *threads;         /* per process: StrataIdMap, tid -> thread index */
@@ -1144,7 +1014,7 @@ handle_event (TeLoader       *self,
 typedef StrataJsonStatus (*ItemScan) (const char *p, const char *end, gpointer data, const char **item_end);
 
 static StrataJsonStatus
-scan_item (Reader     *reader,
+scan_item (StrataContentReader *reader,
            ItemScan    scan,
            gpointer    data,
            gsize      *item_len)
@@ -1160,7 +1030,7 @@ scan_item (Reader     *reader,
           *item_len = item_end - p;
           return status;
         }
-      if (status == STRATA_JSON_INVALID || !reader_refill (reader))
+      if (status == STRATA_JSON_INVALID || !strata_content_reader_refill (reader))
         return status;
     }
 }
@@ -1189,8 +1059,8 @@ report_progress (TeLoader  *self,
 {
   if (++self->n_events % PROGRESS_INTERVAL != 0)
     return TRUE;
-  reader_release (&self->reader);
-  return strata_load_job_update (self->state.job, reader_fraction (&self->reader),
+  strata_content_reader_release (&self->reader);
+  return strata_load_job_update (self->state.job, strata_content_reader_fraction (&self->reader),
                                  _("Reading events…"), error);
 }
 
@@ -1213,7 +1083,7 @@ static gboolean
 read_event_array (TeLoader  *self,
                   GError   **error)
 {
-  Reader *reader = &self->reader;
+  StrataContentReader *reader = &self->reader;
   gboolean after_comma = FALSE;
 
   self->has_trace_events = TRUE;
@@ -1224,7 +1094,7 @@ read_event_array (TeLoader  *self,
       gsize len = 0;
       char c;
 
-      if (!reader_peek (reader, &c))
+      if (!strata_content_reader_peek (reader, &c))
         {
           note_cut (self);
           return TRUE;
@@ -1357,7 +1227,7 @@ static gboolean
 read_top_object (TeLoader  *self,
                  GError   **error)
 {
-  Reader *reader = &self->reader;
+  StrataContentReader *reader = &self->reader;
 
   for (;;)
     {
@@ -1368,7 +1238,7 @@ read_top_object (TeLoader  *self,
       gsize len = 0;
       char c;
 
-      if (!reader_peek (reader, &c) || c == '}')
+      if (!strata_content_reader_peek (reader, &c) || c == '}')
         return TRUE;
       if (c == ',')
         {
@@ -1376,7 +1246,7 @@ read_top_object (TeLoader  *self,
           continue;
         }
       status = strata_json_scan_string (reader->data + reader->pos, reader->data + reader->len, &key_string, &key_end);
-      while (status == STRATA_JSON_INCOMPLETE && reader_refill (reader))
+      while (status == STRATA_JSON_INCOMPLETE && strata_content_reader_refill (reader))
         status = strata_json_scan_string (reader->data + reader->pos, reader->data + reader->len, &key_string, &key_end);
       if (status != STRATA_JSON_OK)
         {
@@ -1389,10 +1259,10 @@ read_top_object (TeLoader  *self,
       key = g_strdup (self->scratch->str);
       reader->pos = key_end - reader->data;
 
-      if (!reader_peek (reader, &c) || c != ':')
+      if (!strata_content_reader_peek (reader, &c) || c != ':')
         return TRUE;
       reader->pos++;
-      if (!reader_peek (reader, &c))
+      if (!strata_content_reader_peek (reader, &c))
         return TRUE;
 
       if (g_str_equal (key, "traceEvents") && c == '[')
@@ -1420,15 +1290,15 @@ static gboolean
 read_content (TeLoader  *self,
               GError   **error)
 {
-  Reader *reader = &self->reader;
+  StrataContentReader *reader = &self->reader;
   char c;
 
   /* A byte order mark is not JSON, but some writers put one. */
-  if (reader_peek (reader, &c) && reader->len - reader->pos >= 3 &&
+  if (strata_content_reader_peek (reader, &c) && reader->len - reader->pos >= 3 &&
       memcmp (reader->data + reader->pos, "\xEF\xBB\xBF", 3) == 0)
     reader->pos += 3;
 
-  if (!reader_peek (reader, &c))
+  if (!strata_content_reader_peek (reader, &c))
     {
       g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
                            _("The file is empty."));
@@ -1567,7 +1437,7 @@ static void
 te_loader_clear (TeLoader *self)
 {
   strata_trace_event_state_clear (&self->state);
-  reader_clear (&self->reader);
+  strata_content_reader_clear (&self->reader);
   strata_id_map_clear (&self->processes);
   for (guint i = 0; self->threads != NULL && i < self->threads->len; i++)
     strata_id_map_clear (g_ptr_array_index (self->threads, i));
@@ -1604,7 +1474,7 @@ strata_trace_event_load (StrataLoadJob  *job,
   gboolean ok;
 
   strata_trace_event_state_init (&self.state, job, trace);
-  reader_init (&self.reader, job, job->compression == STRATA_COMPRESSION_GZIP);
+  strata_content_reader_init (&self.reader, job, job->compression == STRATA_COMPRESSION_GZIP);
   self.scratch = g_string_new (NULL);
   strata_id_map_init (&self.processes);
   self.threads = g_ptr_array_new_with_free_func (g_free);

@@ -660,6 +660,13 @@ draw_thread_label (const Painter     *p,
   cairo_rectangle (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
   cairo_fill (p->cr);
 
+  if (*name == '\0')
+    {
+      /* Translators: a thread without a name, by its id */
+      one_line = g_strdup_printf (_("Thread %s"), tid);
+      draw_text (p, one_line, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+      return;
+    }
   if (track->height - STRATA_TIMELINE_TRACK_GAP >= 2 * STRATA_TIMELINE_ROW_HEIGHT)
     {
       /* Translators: the thread id under a thread's name */
