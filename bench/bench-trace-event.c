@@ -161,6 +161,8 @@ main (int   argc,
 
       if (latency < 0)
         g_print ("cancel:             the load finished before the cancel at %u%%\n", i * 20);
+      if (g_getenv ("STRATA_BENCH_VERBOSE"))
+        g_print ("cancel at %u%%:       %.0f ms\n", i * 20, latency);
       worst_cancel = MAX (worst_cancel, latency);
     }
   g_print ("cancel:             stops within %.0f ms (worst of 4 points in the load)\n", worst_cancel);

@@ -15,6 +15,9 @@
 
 #include "strata-trace-event-private.h"
 
+/* Calls handled between two looks at the cancellable: a few milliseconds. */
+#define CANCEL_CHECK_INTERVAL (1u << 18)
+
 static guint
 key_hash (gconstpointer data)
 {
@@ -59,19 +62,39 @@ strata_trace_event_state_init (TeState       *state,
   g_array_set_clear_func (state->samples, clear_sample);
 }
 
-void
-strata_trace_event_state_clear (TeState *state)
+static gpointer
+free_in_background (gpointer data)
 {
+  g_ptr_array_unref (data);
+  return NULL;
+}
+
+/* Handing hundreds of megabytes back to the system takes tens of
+ * milliseconds; a cancelled or finished load need not wait for it. */
+static void
+drop_large_arrays (TeState *state)
+{
+  GPtrArray *garbage = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+
   for (guint i = 0; state->threads != NULL && i < state->threads->len; i++)
     {
       TeThread *thread = &g_array_index (state->threads, TeThread, i);
 
-      g_clear_pointer (&thread->slices, g_array_unref);
-      g_clear_pointer (&thread->open, g_array_unref);
+      g_ptr_array_add (garbage, g_steal_pointer (&thread->slices));
+      g_ptr_array_add (garbage, g_steal_pointer (&thread->open));
     }
+  if (state->events != NULL)
+    g_ptr_array_add (garbage, g_steal_pointer (&state->events));
+  if (state->flow_steps != NULL)
+    g_ptr_array_add (garbage, g_steal_pointer (&state->flow_steps));
+  g_thread_unref (g_thread_new ("strata-free", free_in_background, garbage));
+}
+
+void
+strata_trace_event_state_clear (TeState *state)
+{
+  drop_large_arrays (state);
   g_clear_pointer (&state->threads, g_array_unref);
-  g_clear_pointer (&state->events, g_array_unref);
-  g_clear_pointer (&state->flow_steps, g_array_unref);
   g_clear_pointer (&state->counters, g_ptr_array_unref);
   g_clear_pointer (&state->counter_keys, g_hash_table_unref);
   g_clear_pointer (&state->async_open, g_hash_table_unref);
@@ -153,25 +176,69 @@ compare_keys (const void *a,
   return ka->index < kb->index ? -1 : (ka->index > kb->index);
 }
 
+/* A bottom-up merge sort that can stop half way: a thread of ten million
+ * calls takes a second to sort, more than a cancel may wait. */
+static gboolean
+sort_keys (SortKey      *keys,
+           guint32       n,
+           GCancellable *cancellable)
+{
+  g_autofree SortKey *scratch = g_new (SortKey, MAX (n, 1));
+  SortKey *from = keys, *to = scratch;
+  guint64 steps = 0, next_check = CANCEL_CHECK_INTERVAL;
+
+  for (guint32 width = 1; width < n; width *= 2)
+    {
+      for (guint32 lo = 0; lo < n; lo += 2 * width)
+        {
+          guint32 mid = MIN (lo + width, n), hi = MIN (lo + 2 * width, n);
+          guint32 i = lo, j = mid, k = lo;
+
+          while (i < mid && j < hi)
+            to[k++] = compare_keys (&from[j], &from[i]) < 0 ? from[j++] : from[i++];
+          while (i < mid)
+            to[k++] = from[i++];
+          while (j < hi)
+            to[k++] = from[j++];
+          steps += hi - lo;
+          if (steps >= next_check)
+            {
+              next_check += CANCEL_CHECK_INTERVAL;
+              if (g_cancellable_is_cancelled (cancellable))
+                return FALSE;
+            }
+        }
+      SortKey *swap = from;
+
+      from = to;
+      to = swap;
+    }
+  if (from != keys)
+    memcpy (keys, from, sizeof (SortKey) * n);
+  return TRUE;
+}
+
 static guint32 *
 sort_slices (const TeSlice *slices,
-             guint32        n)
+             guint32        n,
+             GCancellable  *cancellable)
 {
   g_autofree SortKey *keys = g_new (SortKey, MAX (n, 1));
-  guint32 *order = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
 
   for (guint32 i = 0; i < n; i++)
     keys[i] = (SortKey) { slices[i].start, slices[i].end, i };
-  qsort (keys, n, sizeof (SortKey), compare_keys);
+  if (!sort_keys (keys, n, cancellable))
+    return NULL;
   for (guint32 i = 0; i < n; i++)
     order[i] = keys[i].index;
-  return order;
+  return g_steal_pointer (&order);
 }
 
 /* Gives each call its depth: a stack of the calls that hold it. Calls
  * that run past their parent's end are cut there. Returns the depths. */
 static guint
-assign_depths (TeState       *state,
+assign_depths (guint64       *n_clipped,
                TeSlice       *slices,
                const guint32 *order,
                guint32        n,
@@ -198,7 +265,7 @@ assign_depths (TeState       *state,
           if (slice->end > parent->end)
             {
               slice->end = parent->end;
-              state->n_clipped++;
+              (*n_clipped)++;
             }
         }
       slice->depth = MIN (stack->len, G_MAXUINT16 - 1);
@@ -312,11 +379,14 @@ set_thread_range (StrataThread *thread)
     }
 }
 
-static void
-build_thread (TeState    *state,
-              guint       index,
-              SpanBlocks *blocks,
-              guint       n_clocks)
+/* Lays out one thread's calls in its part of the shared blocks. Returns
+ * FALSE if the load was cancelled meanwhile. */
+static gboolean
+build_thread (TeState          *state,
+              guint             index,
+              const SpanBlocks *blocks,
+              guint             n_clocks,
+              guint64          *n_clipped)
 {
   TeThread *te = &g_array_index (state->threads, TeThread, index);
   StrataThread *thread = strata_trace_peek_thread (state->trace, index);
@@ -327,29 +397,63 @@ build_thread (TeState    *state,
   guint n_depths;
 
   if (n == 0)
-    return;
-  order = sort_slices (slices, n);
-  n_depths = assign_depths (state, slices, order, n, counts);
+    return TRUE;
+  if (!(order = sort_slices (slices, n, state->job->cancellable)))
+    return FALSE;
+  n_depths = assign_depths (n_clipped, slices, order, n, counts);
 
   thread->spans = strata_span_table_new_in (n_clocks, n_depths, (const guint32 *) counts->data,
                                             blocks->spans, n_clocks == 2 ? blocks->second : NULL);
   strata_span_table_set_sources (thread->spans, blocks->sources);
-  blocks->spans += n;
-  blocks->sources += n;
-  if (n_clocks == 2)
-    blocks->second += n;
-
   fill_table (slices, order, n, thread->spans);
   set_thread_range (thread);
+  return !g_cancellable_is_cancelled (state->job->cancellable);
 }
 
+typedef struct
+{
+  TeState    *state;
+  SpanBlocks *blocks;      /* per thread: where its calls go */
+  guint       n_clocks;
+  gint        next;        /* the next thread to build */
+  gint        failed;
+  guint64     n_clipped[2];
+} BuildWork;
+
 static void
+build_threads_from_queue (BuildWork *work,
+                          guint      worker)
+{
+  for (;;)
+    {
+      gint index = g_atomic_int_add (&work->next, 1);
+
+      if (index >= (gint) work->state->threads->len || g_atomic_int_get (&work->failed))
+        return;
+      if (!build_thread (work->state, index, &work->blocks[index], work->n_clocks, &work->n_clipped[worker]))
+        g_atomic_int_set (&work->failed, 1);
+    }
+}
+
+static gpointer
+build_worker (gpointer data)
+{
+  build_threads_from_queue (data, 1);
+  return NULL;
+}
+
+/* Threads are sorted and laid out on both cores; each knows beforehand
+ * where its calls go in the shared blocks. */
+static gboolean
 build_calls (TeState *state)
 {
   StrataClockKind kinds[] = { STRATA_CLOCK_WALL, STRATA_CLOCK_THREAD_CPU };
   guint n_clocks = state->has_thread_time ? 2 : 1;
+  g_autofree SpanBlocks *blocks = g_new0 (SpanBlocks, MAX (state->threads->len, 1));
+  BuildWork work = { state, blocks, n_clocks, 0, 0, { 0, 0 } };
   guint64 total = 0;
-  SpanBlocks blocks;
+  SpanBlocks next;
+  GThread *helper;
 
   strata_trace_set_clocks (state->trace, n_clocks, kinds);
   for (guint i = 0; i < state->threads->len; i++)
@@ -360,11 +464,25 @@ build_calls (TeState *state)
       total += thread->slices->len;
     }
 
-  blocks.spans = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataSpan));
-  blocks.sources = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (guint64));
-  blocks.second = n_clocks == 2 ? strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataClockSpan)) : NULL;
+  next.spans = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataSpan));
+  next.sources = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (guint64));
+  next.second = n_clocks == 2 ? strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataClockSpan)) : NULL;
   for (guint i = 0; i < state->threads->len; i++)
-    build_thread (state, i, &blocks, n_clocks);
+    {
+      guint n = g_array_index (state->threads, TeThread, i).slices->len;
+
+      blocks[i] = next;
+      next.spans += n;
+      next.sources += n;
+      if (next.second != NULL)
+        next.second += n;
+    }
+
+  helper = g_thread_new ("strata-build", build_worker, &work);
+  build_threads_from_queue (&work, 0);
+  g_thread_join (helper);
+  state->n_clipped += work.n_clipped[0] + work.n_clipped[1];
+  return !work.failed;
 }
 
 /* ---- Flows ---- */
@@ -450,6 +568,8 @@ bind_flow_steps (TeState *state,
       StrataSliceRef ref;
       gboolean bound;
 
+      if (i % 4096 == 0 && g_cancellable_is_cancelled (state->job->cancellable))
+        return;
       if (i > 0 && steps[i].key != steps[i - 1].key)
         have_previous = FALSE;
       bound = steps[i].binds_enclosing ? find_enclosing (state->trace, steps[i].thread, steps[i].time, &ref)
@@ -555,17 +675,29 @@ finish_counters (TeState *state)
  * strata_trace_event_build:
  *
  * Hands everything read over to the trace; @state is spent afterwards.
+ *
+ * Returns: %FALSE with @error set if the load was cancelled meanwhile
  */
-void
-strata_trace_event_build (TeState *state)
+gboolean
+strata_trace_event_build (TeState  *state,
+                          GError  **error)
 {
   g_autoptr(GArray) flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow));
+  GCancellable *cancellable = state->job->cancellable;
 
   strata_trace_event_build_samples (state);
-  build_calls (state);
+  if (!build_calls (state) || g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return FALSE;
+    }
   bind_flow_steps (state, flows);
-  bind_flow_ids (state, flows);
+  if (state->n_bound_slices > 0)
+    bind_flow_ids (state, flows);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
   strata_trace_take_flows (state->trace, g_steal_pointer (&flows));
   finish_events (state);
   finish_counters (state);
+  return TRUE;
 }

@@ -117,9 +117,11 @@ typedef struct
   guint64        n_unbound_flows;
   guint64        n_bad_counter_values;
   guint64        n_bad_samples;
+  guint64        n_bound_slices;  /* calls with flow_in or flow_out */
 } TeState;
 
-void    strata_trace_event_build         (TeState *state);
+gboolean strata_trace_event_build        (TeState *state,
+                                          GError **error);
 void    strata_trace_event_build_samples (TeState *state);
 guint32 strata_trace_event_ensure_method (TeState *state,
                                           guint32  name,

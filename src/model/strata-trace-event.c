@@ -524,6 +524,7 @@ slice_flags (TeLoader       *self,
   if (fields->flow_out)
     flags |= TE_SLICE_FLOW_OUT;
   *bind_id = (flags != 0) ? intern_id (self, &fields->bind_id) : 0;
+  self->state.n_bound_slices += flags != 0;
   if (*bind_id == 0 && flags != 0)
     *bind_id = intern_id (self, &fields->id);
   return flags;
@@ -1488,10 +1489,10 @@ strata_trace_event_load (StrataLoadJob  *job,
                            _("It starts like JSON, but it is not valid JSON."));
       ok = FALSE;
     }
-  ok = ok && strata_load_job_update (job, 0.95, _("Building the timeline…"), error);
+  ok = ok && strata_load_job_update (job, 0.95, _("Building the timeline…"), error) &&
+       strata_trace_event_build (&self.state, error);
   if (ok)
     {
-      strata_trace_event_build (&self.state);
       strata_trace_set_phase_counts (trace, self.state.phase_counts);
       describe_format (&self);
       report_container_repairs (&self);

@@ -32,7 +32,7 @@ struct _StrataTrace
   GArray           *flows;        /* StrataFlow */
   GPtrArray        *counters;     /* StrataCounter */
   guint64           phase_counts[128];
-  GHashTable       *source_links; /* guint64 source -> guint64 source */
+  GArray           *source_links; /* SourceLink, by @from once finished */
   gint64            start;
   gint64            end;
   guint64           n_spans;
@@ -42,6 +42,12 @@ struct _StrataTrace
 };
 
 G_DEFINE_FINAL_TYPE (StrataTrace, strata_trace, G_TYPE_OBJECT)
+
+typedef struct
+{
+  guint64 from;
+  guint64 to;
+} SourceLink;
 
 static void
 clear_thread (gpointer data)
@@ -67,7 +73,7 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->events, g_array_unref);
   g_clear_pointer (&self->flows, g_array_unref);
   g_clear_pointer (&self->counters, g_ptr_array_unref);
-  g_clear_pointer (&self->source_links, g_hash_table_unref);
+  g_clear_pointer (&self->source_links, g_array_unref);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
 
   G_OBJECT_CLASS (strata_trace_parent_class)->finalize (object);
@@ -442,13 +448,20 @@ strata_trace_add_source_link (StrataTrace *self,
                               guint64      from,
                               guint64      to)
 {
-  guint64 *pair = g_new (guint64, 2);
+  SourceLink link = { from, to };
 
   if (self->source_links == NULL)
-    self->source_links = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  pair[0] = from;
-  pair[1] = to;
-  g_hash_table_replace (self->source_links, pair, pair + 1);
+    self->source_links = g_array_new (FALSE, FALSE, sizeof (SourceLink));
+  g_array_append_val (self->source_links, link);
+}
+
+static int
+compare_links (const void *a,
+               const void *b)
+{
+  const SourceLink *la = a, *lb = b;
+
+  return la->from < lb->from ? -1 : la->from > lb->from;
 }
 
 /**
@@ -461,13 +474,15 @@ strata_trace_get_source_link (StrataTrace *self,
                               guint64      from,
                               guint64     *to)
 {
-  const guint64 *found;
+  SourceLink key = { from, 0 };
+  const SourceLink *found;
 
   g_return_val_if_fail (STRATA_IS_TRACE (self), FALSE);
 
-  if (self->source_links == NULL || !(found = g_hash_table_lookup (self->source_links, &from)))
+  if (self->source_links == NULL ||
+      !(found = bsearch (&key, self->source_links->data, self->source_links->len, sizeof (SourceLink), compare_links)))
     return FALSE;
-  *to = *found;
+  *to = found->to;
   return TRUE;
 }
 
@@ -567,6 +582,8 @@ strata_trace_finish (StrataTrace *self)
 {
   gboolean any = FALSE;
 
+  if (self->source_links != NULL)
+    qsort (self->source_links->data, self->source_links->len, sizeof (SourceLink), compare_links);
   self->n_spans = 0;
   for (guint i = 0; i < self->threads->len; i++)
     {
