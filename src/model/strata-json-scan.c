@@ -31,6 +31,46 @@ strata_json_skip_space (const char *p,
  *
  * Finds the closing quote; @string gets the text between them.
  */
+/* Bytes of @word equal to @byte have their top bit set (and only the
+ * lowest such byte is exact, which is all the scan needs). */
+static inline guint64
+match_byte (guint64 word,
+            guint8  byte)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  guint64 x = word ^ (ones * byte);
+
+  return (x - ones) & ~x & (ones << 7);
+}
+
+/* The first '"' or '\\' at or after @q, eight bytes at a time. */
+static inline const char *
+find_quote_or_backslash (const char *q,
+                         const char *end)
+{
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  for (; end - q >= 8; q += 8)
+    {
+      guint64 word, hits;
+
+      memcpy (&word, q, 8);
+      hits = match_byte (word, '"') | match_byte (word, '\\');
+      if (hits != 0)
+        return q + __builtin_ctzll (hits) / 8;
+    }
+#endif
+  for (; q < end; q++)
+    if (*q == '"' || *q == '\\')
+      return q;
+  return NULL;
+}
+
+/**
+ * strata_json_scan_string:
+ * @p: the opening quote
+ *
+ * Finds the closing quote; @string gets the text between them.
+ */
 StrataJsonStatus
 strata_json_scan_string (const char        *p,
                          const char        *end,
@@ -44,34 +84,20 @@ strata_json_scan_string (const char        *p,
 
   string->start = q;
   string->escaped = FALSE;
-
-  /* Names and keys are short: a plain loop beats memchr there. */
-  for (const char *stop = MIN (end, q + 32); q < stop; q++)
-    {
-      if (*q == '"')
-        goto found;
-      if (*q == '\\')
-        break;
-    }
-
   for (;;)
     {
-      const char *backslash;
-
-      q = memchr (q, '"', end - q);
+      q = find_quote_or_backslash (q, end);
       if (q == NULL)
         return STRATA_JSON_INCOMPLETE;
-      backslash = q;
-      while (backslash > string->start && backslash[-1] == '\\')
-        backslash--;
-      /* An odd run of backslashes before the quote escapes it. */
-      if ((q - backslash) % 2 == 0)
+      if (*q == '"')
         break;
-      q++;
+      /* A backslash and the byte it escapes. */
+      string->escaped = TRUE;
+      q += 2;
+      if (q >= end)
+        return STRATA_JSON_INCOMPLETE;
     }
-  string->escaped = memchr (string->start, '\\', q - string->start) != NULL;
 
-found:
   string->len = q - string->start;
   *string_end = q + 1;
   return STRATA_JSON_OK;
