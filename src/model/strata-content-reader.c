@@ -48,6 +48,7 @@ inflate_thread (gpointer data)
       g_autoptr(GError) error = NULL;
       gsize n_read = 0, n_written = 0;
       GConverterResult result;
+      gboolean last;
 
       if (g_atomic_int_get (&self->stop))
         {
@@ -63,9 +64,10 @@ inflate_thread (gpointer data)
       chunk->len = n_written;
       chunk->input_pos = input_pos;
       chunk->damaged = result == G_CONVERTER_ERROR;
-      chunk->last = result != G_CONVERTER_CONVERTED || (n_read == 0 && n_written == 0);
+      /* Once pushed, the chunk belongs to the reader (the last one is freed). */
+      last = chunk->last = result != G_CONVERTER_CONVERTED || (n_read == 0 && n_written == 0);
       g_async_queue_push (self->filled, chunk);
-      if (chunk->last)
+      if (last)
         return NULL;
     }
 }
