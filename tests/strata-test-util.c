@@ -6,6 +6,7 @@
 
 #include <glib/gstdio.h>
 
+#include "strata-loader.h"
 #include "strata-test-util.h"
 
 static char *tmpdir;
@@ -74,4 +75,27 @@ strata_test_fill_random (guint8  *data,
 
   for (gsize i = 0; i < len; i++)
     data[i] = g_rand_int_range (rand, 0, 256);
+}
+
+/* Loads @path the way the application does. */
+StrataTrace *
+strata_test_load_path (const char  *path,
+                       GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+
+  return strata_loader_load (loader, NULL, error);
+}
+
+/* The call at @depth and @index, asserting it exists. */
+const StrataSpan *
+strata_test_span_at (const StrataThread *thread,
+                     guint               depth,
+                     guint32             index)
+{
+  g_assert_nonnull (thread->spans);
+  g_assert_cmpuint (depth, <, thread->spans->n_depths);
+  g_assert_cmpuint (index, <, thread->spans->n_spans[depth]);
+  return &thread->spans->spans[depth][index];
 }

@@ -6,6 +6,8 @@
 
 #include <gio/gio.h>
 
+#include "strata-trace.h"
+
 G_BEGIN_DECLS
 
 char  *strata_test_corpus_path  (const char   *first_element,
@@ -17,5 +19,11 @@ char  *strata_test_make_tmpdir  (void);
 void   strata_test_fill_random  (guint8       *data,
                                  gsize         len,
                                  guint32       seed);
+
+StrataTrace      *strata_test_load_path (const char         *path,
+                                        GError            **error);
+const StrataSpan *strata_test_span_at   (const StrataThread *thread,
+                                        guint               depth,
+                                        guint32             index);
 
 G_END_DECLS

@@ -16,16 +16,6 @@
 #define BAR_C "com.example.Bar\tc\t()V\tBar.java"
 
 static StrataTrace *
-load_path (const char  *path,
-           GError     **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StrataLoader) loader = strata_loader_new (file);
-
-  return strata_loader_load (loader, NULL, error);
-}
-
-static StrataTrace *
 load_bytes (GBytes      *bytes,
             const char  *name,
             GError     **error)
@@ -33,7 +23,7 @@ load_bytes (GBytes      *bytes,
   g_autofree char *path = strata_test_write_file (name, g_bytes_get_data (bytes, NULL),
                                                   g_bytes_get_size (bytes));
 
-  return load_path (path, error);
+  return strata_test_load_path (path, error);
 }
 
 static StrataTrace *
@@ -58,17 +48,6 @@ thread_by_tid (StrataTrace *trace,
       return strata_trace_get_thread (trace, i);
   g_error ("no thread %" G_GINT64_FORMAT, tid);
   return NULL;
-}
-
-static const StrataSpan *
-span_at (const StrataThread *thread,
-         guint               depth,
-         guint               index)
-{
-  g_assert_nonnull (thread->spans);
-  g_assert_cmpuint (depth, <, thread->spans->n_depths);
-  g_assert_cmpuint (index, <, thread->spans->n_spans[depth]);
-  return &thread->spans->spans[depth][index];
 }
 
 static gboolean
@@ -125,8 +104,8 @@ test_dmtrace_v3_dual (void)
   main_thread = thread_by_tid (trace, 1);
   g_assert_cmpstr (strata_trace_get_string (trace, main_thread->name), ==, "main");
   g_assert_cmpuint (main_thread->spans->n_depths, ==, 2);
-  a = span_at (main_thread, 0, 0);
-  b = span_at (main_thread, 1, 0);
+  a = strata_test_span_at (main_thread, 0, 0);
+  b = strata_test_span_at (main_thread, 1, 0);
   g_assert_cmpint (a->start, ==, 100000);
   g_assert_cmpint (a->end, ==, 170000);
   g_assert_cmpint (b->start, ==, 120000);
@@ -166,7 +145,7 @@ assert_single_clock (guint            version,
   g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 1);
   g_assert_cmpint (strata_trace_get_clock_kind (trace, 0), ==, expected);
   g_assert_null (thread_by_tid (trace, 1)->spans->second);
-  a = span_at (thread_by_tid (trace, 1), 0, 0);
+  a = strata_test_span_at (thread_by_tid (trace, 1), 0, 0);
   g_assert_cmpint (a->start, ==, 0);
   g_assert_cmpint (a->end, ==, 40000);
 }
@@ -233,10 +212,10 @@ test_dmtrace_streaming (void)
   g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
   worker = thread_by_tid (trace, 7);
   g_assert_cmpstr (strata_trace_get_string (trace, worker->name), ==, "worker");
-  g_assert_cmpint (span_at (worker, 0, 0)->start, ==, 110000);
-  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (worker, 0, 0)->method), ==,
+  g_assert_cmpint (strata_test_span_at (worker, 0, 0)->start, ==, 110000);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (worker, 0, 0)->method), ==,
                    "com.example.Foo.b (I)I");
-  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 160000);
+  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 160000);
 }
 
 static void
@@ -252,7 +231,7 @@ test_dmtrace_streaming_without_summary (void)
 
   /* Two time fields and no key to say otherwise: dual, as ART writes. */
   g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
-  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 0, 0)->start, ==, 100000);
+  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->start, ==, 100000);
 }
 
 static void
@@ -279,11 +258,11 @@ test_dmtrace_split_files (void)
   /* Opening either half finds the other. */
   for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
     {
-      g_autoptr(StrataTrace) trace = load_path (paths[i], &error);
+      g_autoptr(StrataTrace) trace = strata_test_load_path (paths[i], &error);
 
       g_assert_no_error (error);
       g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
-      g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread_by_tid (trace, 1), 0, 0)->method),
+      g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->method),
                        ==, "com.example.Foo.a ()V");
     }
 }
@@ -321,9 +300,9 @@ test_dmtrace_unknown_method (void)
 
   thread = thread_by_tid (trace, 1);
   g_assert_cmpuint (thread->spans->n_spans[0], ==, 2);
-  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread, 0, 0)->method), ==,
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 0, 0)->method), ==,
                    "unknown method 0x40");
-  g_assert_cmpuint (span_at (thread, 0, 0)->method, ==, span_at (thread, 0, 1)->method);
+  g_assert_cmpuint (strata_test_span_at (thread, 0, 0)->method, ==, strata_test_span_at (thread, 0, 1)->method);
   g_assert_true (has_diagnostic (trace, "2 calls to method ids missing from the key"));
 }
 
@@ -341,8 +320,8 @@ test_dmtrace_unroll (void)
   dmtrace_writer_record (writer, 1, 0, DMTRACE_UNROLL, 3, 3);
   trace = load_ok (writer, FALSE);
 
-  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 1, 0)->end, ==, 2000);
-  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 3000);
+  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 1, 0)->end, ==, 2000);
+  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 3000);
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
 }
 
@@ -368,10 +347,10 @@ test_dmtrace_unmatched_exit (void)
   thread = thread_by_tid (trace, 1);
   g_assert_cmpuint (thread->n_entered_before, ==, 1);
   g_assert_cmpuint (thread->spans->n_spans[0], ==, 2);
-  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread, 0, 0)->method), ==, "com.example.Foo.a ()V");
-  g_assert_cmpint (span_at (thread, 0, 0)->start, ==, 105000);
-  g_assert_cmpint (span_at (thread, 0, 0)->end, ==, 112000);
-  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread, 1, 0)->method), ==, "com.example.Foo.b (I)I");
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 0, 0)->method), ==, "com.example.Foo.a ()V");
+  g_assert_cmpint (strata_test_span_at (thread, 0, 0)->start, ==, 105000);
+  g_assert_cmpint (strata_test_span_at (thread, 0, 0)->end, ==, 112000);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 1, 0)->method), ==, "com.example.Foo.b (I)I");
   strata_span_table_get_children (thread->spans, 0, 0, &first, &last);
   g_assert_cmpuint (first, ==, 0);
   g_assert_cmpuint (last, ==, 1);
@@ -399,7 +378,7 @@ test_dmtrace_mismatched_exit (void)
   thread = thread_by_tid (trace, 1);
   g_assert_cmpuint (thread->spans->n_depths, ==, 3);
   for (guint d = 0; d < 3; d++)
-    g_assert_cmpint (span_at (thread, d, 0)->end, ==, 6000);
+    g_assert_cmpint (strata_test_span_at (thread, d, 0)->end, ==, 6000);
   g_assert_true (has_diagnostic (trace, "1 exit did not match the innermost call"));
 }
 
@@ -419,8 +398,8 @@ test_dmtrace_open_at_end (void)
   trace = load_ok (writer, FALSE);
 
   thread = thread_by_tid (trace, 1);
-  g_assert_cmpint (span_at (thread, 0, 0)->end, ==, 19000);
-  g_assert_cmpint (span_at (thread, 1, 0)->end, ==, 19000);
+  g_assert_cmpint (strata_test_span_at (thread, 0, 0)->end, ==, 19000);
+  g_assert_cmpint (strata_test_span_at (thread, 1, 0)->end, ==, 19000);
   g_assert_cmpint (thread->spans->second[0][0].end, ==, 3000);
   g_assert_true (has_diagnostic (trace, "2 calls still running when tracing stopped"));
 }
@@ -443,7 +422,7 @@ test_dmtrace_non_ascii (void)
   trace = load_ok (writer, FALSE);
 
   g_assert_cmpstr (strata_trace_get_string (trace, thread_by_tid (trace, 1)->name), ==, "Grüße-Thread");
-  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread_by_tid (trace, 1), 0, 0)->method),
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->method),
                    ==, "android.os.Debugò.ˊ ()V");
   for (guint m = 0; m < strata_trace_get_n_methods (trace); m++)
     g_assert_true (g_utf8_validate (strata_trace_get_method_name (trace, m), -1, NULL));
@@ -466,7 +445,7 @@ test_dmtrace_truncated (void)
 
   g_assert_no_error (error);
   /* The last exit is lost; the open call is closed at the last time. */
-  g_assert_cmpint (span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 150000);
+  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 150000);
   g_assert_true (has_diagnostic (trace, "cut mid-record"));
 }
 
@@ -549,7 +528,7 @@ test_dmtrace_garbage_key (void)
   g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
   g_assert_true (has_diagnostic (trace, "2 lines of the key could not be read"));
   g_assert_true (has_diagnostic (trace, "1 method id appears twice"));
-  g_assert_cmpstr (strata_trace_get_method_name (trace, span_at (thread_by_tid (trace, 1), 1, 0)->method),
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread_by_tid (trace, 1), 1, 0)->method),
                    ==, "com.example.Foo.b (I)I");
 }
 
@@ -566,7 +545,7 @@ test_dmtrace_clock_wrap (void)
   dmtrace_writer_record (writer, 1, 0, DMTRACE_EXIT, 20, 9);
   trace = load_ok (writer, FALSE);
 
-  a = span_at (thread_by_tid (trace, 1), 0, 0);
+  a = strata_test_span_at (thread_by_tid (trace, 1), 0, 0);
   g_assert_cmpint (a->end - a->start, ==, 20000);
   g_assert_true (has_diagnostic (trace, "1 wrap of the 32-bit microsecond clock"));
 }
@@ -634,7 +613,7 @@ test_dmtrace_corpus (void)
     {
       g_autofree char *path = g_build_filename (dir_path, name, NULL);
       g_autoptr(GError) error = NULL;
-      g_autoptr(StrataTrace) trace = load_path (path, &error);
+      g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
       gboolean damaged = strstr (name, "header") || strstr (name, "special_char");
 
       g_test_message ("%s: %s", name, error ? error->message : "loaded");

@@ -19,10 +19,8 @@ load_writer (DmtraceWriter *writer)
   g_autoptr(GBytes) bytes = dmtrace_writer_finish (writer, FALSE);
   g_autofree char *path = strata_test_write_file ("profile.trace", g_bytes_get_data (bytes, NULL),
                                                   g_bytes_get_size (bytes));
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StrataLoader) loader = strata_loader_new (file);
   g_autoptr(GError) error = NULL;
-  StrataTrace *trace = strata_loader_load (loader, NULL, &error);
+  StrataTrace *trace = strata_test_load_path (path, &error);
 
   g_assert_no_error (error);
   return trace;

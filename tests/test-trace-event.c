@@ -45,17 +45,6 @@ find_thread (StrataTrace *trace,
   g_assert_not_reached ();
 }
 
-static const StrataSpan *
-span_at (const StrataThread *thread,
-         guint               depth,
-         guint32             index)
-{
-  g_assert_nonnull (thread->spans);
-  g_assert_cmpuint (depth, <, thread->spans->n_depths);
-  g_assert_cmpuint (index, <, thread->spans->n_spans[depth]);
-  return &thread->spans->spans[depth][index];
-}
-
 static void
 assert_span (StrataTrace        *trace,
              const StrataThread *thread,
@@ -65,7 +54,7 @@ assert_span (StrataTrace        *trace,
              gint64              start,
              gint64              end)
 {
-  const StrataSpan *span = span_at (thread, depth, index);
+  const StrataSpan *span = strata_test_span_at (thread, depth, index);
 
   g_assert_cmpstr (strata_trace_get_method_name (trace, span->method), ==, name);
   g_assert_cmpint (span->start, ==, start);
@@ -116,8 +105,8 @@ test_slices (void)
   assert_span (trace, thread, 0, 1, "early", 25000, 26000);
   assert_span (trace, thread, 0, 2, "late", 30000, 31000);
   assert_span (trace, thread, 1, 0, "inner", 11500, 13750);
-  g_assert_cmpuint (span_at (thread, 0, 0)->first_child, ==, 0);
-  g_assert_cmpuint (span_at (thread, 0, 1)->first_child, ==, 1);
+  g_assert_cmpuint (strata_test_span_at (thread, 0, 0)->first_child, ==, 0);
+  g_assert_cmpuint (strata_test_span_at (thread, 0, 1)->first_child, ==, 1);
   /* Nanosecond digits beyond a double's precision survive. */
   assert_span (trace, precise, 0, 0, "precise", G_GINT64_CONSTANT (1234567890123457), G_GINT64_CONSTANT (1234567890123458));
   g_assert_cmpuint (strata_trace_get_phase_count (trace, 'X'), ==, 4);
@@ -421,8 +410,8 @@ test_flows (void)
       const StrataFlow *flow = strata_trace_get_flow (trace, i);
       const StrataThread *from = strata_trace_get_thread (trace, flow->from.thread);
       const StrataThread *to = strata_trace_get_thread (trace, flow->to.thread);
-      const char *from_name = strata_trace_get_method_name (trace, span_at (from, flow->from.depth, flow->from.index)->method);
-      const char *to_name = strata_trace_get_method_name (trace, span_at (to, flow->to.depth, flow->to.index)->method);
+      const char *from_name = strata_trace_get_method_name (trace, strata_test_span_at (from, flow->from.depth, flow->from.index)->method);
+      const char *to_name = strata_trace_get_method_name (trace, strata_test_span_at (to, flow->to.depth, flow->to.index)->method);
       const char *id = strata_trace_get_string (trace, flow->id);
 
       if (g_str_equal (id, "0x5"))
@@ -632,10 +621,8 @@ test_samples (void)
 static StrataTrace *
 load_file (const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(StrataLoader) loader = strata_loader_new (file);
   g_autoptr(GError) error = NULL;
-  StrataTrace *trace = strata_loader_load (loader, NULL, &error);
+  StrataTrace *trace = strata_test_load_path (path, &error);
 
   g_assert_no_error (error);
   return trace;

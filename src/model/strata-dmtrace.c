@@ -656,22 +656,6 @@ allocate_span_tables (DmtraceLoader *self)
 
 /* ---- Diagnostics ---- */
 
-/* @message comes from ngettext() and has one %s for the count. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-static void
-add_count_diagnostic (DmtraceLoader *self,
-                      guint64        n,
-                      const char    *message)
-{
-  g_autofree char *count = NULL;
-
-  if (n == 0)
-    return;
-  count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-  strata_trace_add_diagnosticf (self->trace, message, count);
-}
-#pragma GCC diagnostic pop
 
 static void
 report_diagnostics (DmtraceLoader *self)
@@ -689,46 +673,46 @@ report_diagnostics (DmtraceLoader *self)
                                     _("The trace is cut mid-record at byte %s of its data; the last %s bytes were ignored."),
                                     at, bytes);
     }
-  add_count_diagnostic (self, self->n_unknown_method_calls,
-                        ngettext ("%s call to a method id missing from the key is shown as “unknown method”.",
-                                  "%s calls to method ids missing from the key are shown as “unknown method”.",
-                                  self->n_unknown_method_calls));
-  add_count_diagnostic (self, self->n_unmatched_exits,
-                        ngettext ("%s exit without a matching entry (a method running when tracing began) was given an entry at its thread’s first timestamp.",
-                                  "%s exits without a matching entry (methods running when tracing began) were given an entry at their thread’s first timestamp.",
-                                  self->n_unmatched_exits));
-  add_count_diagnostic (self, self->n_mismatched_exits,
-                        ngettext ("%s exit did not match the innermost call; the calls above it were closed with it.",
-                                  "%s exits did not match the innermost call; the calls above them were closed with them.",
-                                  self->n_mismatched_exits));
-  add_count_diagnostic (self, self->n_open_at_end,
-                        ngettext ("%s call still running when tracing stopped was closed at its thread’s last timestamp.",
-                                  "%s calls still running when tracing stopped were closed at their thread’s last timestamp.",
-                                  self->n_open_at_end));
-  add_count_diagnostic (self, self->n_unknown_threads,
-                        ngettext ("%s thread missing from the key is named by its id.",
-                                  "%s threads missing from the key are named by their ids.",
-                                  self->n_unknown_threads));
-  add_count_diagnostic (self, self->n_bad_actions,
-                        ngettext ("%s record with an invalid action was skipped.",
-                                  "%s records with an invalid action were skipped.",
-                                  self->n_bad_actions));
-  add_count_diagnostic (self, self->n_backwards,
-                        ngettext ("%s timestamp went backwards and was held at the previous one.",
-                                  "%s timestamps went backwards and were held at the previous one.",
-                                  self->n_backwards));
-  add_count_diagnostic (self, self->n_wraps,
-                        ngettext ("%s wrap of the 32-bit microsecond clock was undone.",
-                                  "%s wraps of the 32-bit microsecond clock were undone.",
-                                  self->n_wraps));
-  add_count_diagnostic (self, self->n_bad_key_lines,
-                        ngettext ("%s line of the key could not be read and was skipped.",
-                                  "%s lines of the key could not be read and were skipped.",
-                                  self->n_bad_key_lines));
-  add_count_diagnostic (self, self->n_duplicate_methods,
-                        ngettext ("%s method id appears twice in the key; the first line was kept.",
-                                  "%s method ids appear twice in the key; the first lines were kept.",
-                                  self->n_duplicate_methods));
+  strata_trace_add_count_diagnostic (self->trace, self->n_unknown_method_calls,
+                                    ngettext ("%s call to a method id missing from the key is shown as “unknown method”.",
+                                              "%s calls to method ids missing from the key are shown as “unknown method”.",
+                                              self->n_unknown_method_calls));
+  strata_trace_add_count_diagnostic (self->trace, self->n_unmatched_exits,
+                                    ngettext ("%s exit without a matching entry (a method running when tracing began) was given an entry at its thread’s first timestamp.",
+                                              "%s exits without a matching entry (methods running when tracing began) were given an entry at their thread’s first timestamp.",
+                                              self->n_unmatched_exits));
+  strata_trace_add_count_diagnostic (self->trace, self->n_mismatched_exits,
+                                    ngettext ("%s exit did not match the innermost call; the calls above it were closed with it.",
+                                              "%s exits did not match the innermost call; the calls above them were closed with them.",
+                                              self->n_mismatched_exits));
+  strata_trace_add_count_diagnostic (self->trace, self->n_open_at_end,
+                                    ngettext ("%s call still running when tracing stopped was closed at its thread’s last timestamp.",
+                                              "%s calls still running when tracing stopped were closed at their thread’s last timestamp.",
+                                              self->n_open_at_end));
+  strata_trace_add_count_diagnostic (self->trace, self->n_unknown_threads,
+                                    ngettext ("%s thread missing from the key is named by its id.",
+                                              "%s threads missing from the key are named by their ids.",
+                                              self->n_unknown_threads));
+  strata_trace_add_count_diagnostic (self->trace, self->n_bad_actions,
+                                    ngettext ("%s record with an invalid action was skipped.",
+                                              "%s records with an invalid action were skipped.",
+                                              self->n_bad_actions));
+  strata_trace_add_count_diagnostic (self->trace, self->n_backwards,
+                                    ngettext ("%s timestamp went backwards and was held at the previous one.",
+                                              "%s timestamps went backwards and were held at the previous one.",
+                                              self->n_backwards));
+  strata_trace_add_count_diagnostic (self->trace, self->n_wraps,
+                                    ngettext ("%s wrap of the 32-bit microsecond clock was undone.",
+                                              "%s wraps of the 32-bit microsecond clock were undone.",
+                                              self->n_wraps));
+  strata_trace_add_count_diagnostic (self->trace, self->n_bad_key_lines,
+                                    ngettext ("%s line of the key could not be read and was skipped.",
+                                              "%s lines of the key could not be read and were skipped.",
+                                              self->n_bad_key_lines));
+  strata_trace_add_count_diagnostic (self->trace, self->n_duplicate_methods,
+                                    ngettext ("%s method id appears twice in the key; the first line was kept.",
+                                              "%s method ids appear twice in the key; the first lines were kept.",
+                                              self->n_duplicate_methods));
 }
 
 static void

@@ -1318,21 +1318,6 @@ read_content (TeLoader  *self,
 
 /* ---- Diagnostics ---- */
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-static void
-add_count (TeLoader   *self,
-           guint64     n,
-           const char *message)
-{
-  g_autofree char *count = NULL;
-
-  if (n == 0)
-    return;
-  count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-  strata_trace_add_diagnosticf (self->state.trace, message, count);
-}
-#pragma GCC diagnostic pop
 
 static void
 report_container_repairs (TeLoader *self)
@@ -1363,10 +1348,10 @@ report_container_repairs (TeLoader *self)
   if (self->trailing_comma)
     strata_trace_add_diagnostic (self->state.trace,
                                  _("The event array ends with a comma before its “]”; it was ignored."));
-  add_count (self, self->n_not_objects,
-             ngettext ("%s item in the event array is not an object and was skipped.",
-                       "%s items in the event array are not objects and were skipped.",
-                       self->n_not_objects));
+  strata_trace_add_count_diagnostic (self->state.trace, self->n_not_objects,
+                                    ngettext ("%s item in the event array is not an object and was skipped.",
+                                              "%s items in the event array are not objects and were skipped.",
+                                              self->n_not_objects));
 }
 
 static void
@@ -1374,45 +1359,45 @@ report_event_repairs (TeLoader *self)
 {
   TeState *s = &self->state;
 
-  add_count (self, s->n_unmatched_ends,
-             ngettext ("%s end event (“E”) had no begin on its thread and was dropped.",
-                       "%s end events (“E”) had no begin on their threads and were dropped.", s->n_unmatched_ends));
-  add_count (self, s->n_mismatched_ends,
-             ngettext ("%s end event names another slice than the one it closes; it closed the innermost one.",
-                       "%s end events name other slices than the ones they close; they closed the innermost ones.", s->n_mismatched_ends));
-  add_count (self, s->n_unended_begins,
-             ngettext ("%s begin event (“B”) never ended; it was closed at the end of the trace.",
-                       "%s begin events (“B”) never ended; they were closed at the end of the trace.", s->n_unended_begins));
-  add_count (self, s->n_clipped,
-             ngettext ("%s slice ran past the end of its parent and was cut there.",
-                       "%s slices ran past the ends of their parents and were cut there.", s->n_clipped));
-  add_count (self, s->n_negative_durations,
-             ngettext ("%s complete event (“X”) has a negative duration, read as zero.",
-                       "%s complete events (“X”) have negative durations, read as zero.", s->n_negative_durations));
-  add_count (self, s->n_without_time,
-             ngettext ("%s event has no usable timestamp and was skipped.",
-                       "%s events have no usable timestamp and were skipped.", s->n_without_time));
-  add_count (self, s->n_unknown_phases,
-             ngettext ("%s event has an unknown phase and was skipped.",
-                       "%s events have unknown phases and were skipped.", s->n_unknown_phases));
-  add_count (self, s->n_async_unmatched_ends,
-             ngettext ("%s async end event had no open begin with its id and was dropped.",
-                       "%s async end events had no open begin with their ids and were dropped.", s->n_async_unmatched_ends));
-  add_count (self, s->n_async_unended,
-             ngettext ("%s async slice never ended; it was closed at the end of the trace.",
-                       "%s async slices never ended; they were closed at the end of the trace.", s->n_async_unended));
-  add_count (self, s->n_objects_undeleted,
-             ngettext ("%s object was never deleted; its lifetime runs to the end of the trace.",
-                       "%s objects were never deleted; their lifetimes run to the end of the trace.", s->n_objects_undeleted));
-  add_count (self, s->n_unbound_flows,
-             ngettext ("%s flow event has no slice to bind to and was dropped.",
-                       "%s flow events have no slice to bind to and were dropped.", s->n_unbound_flows));
-  add_count (self, s->n_bad_samples,
-             ngettext ("%s stack sample has no time or frame and was skipped.",
-                       "%s stack samples have no time or frame and were skipped.", s->n_bad_samples));
-  add_count (self, s->n_bad_counter_values,
-             ngettext ("%s counter value is not a number and was skipped.",
-                       "%s counter values are not numbers and were skipped.", s->n_bad_counter_values));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_unmatched_ends,
+                                    ngettext ("%s end event (“E”) had no begin on its thread and was dropped.",
+                                              "%s end events (“E”) had no begin on their threads and were dropped.", s->n_unmatched_ends));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_mismatched_ends,
+                                    ngettext ("%s end event names another slice than the one it closes; it closed the innermost one.",
+                                              "%s end events name other slices than the ones they close; they closed the innermost ones.", s->n_mismatched_ends));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_unended_begins,
+                                    ngettext ("%s begin event (“B”) never ended; it was closed at the end of the trace.",
+                                              "%s begin events (“B”) never ended; they were closed at the end of the trace.", s->n_unended_begins));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_clipped,
+                                    ngettext ("%s slice ran past the end of its parent and was cut there.",
+                                              "%s slices ran past the ends of their parents and were cut there.", s->n_clipped));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_negative_durations,
+                                    ngettext ("%s complete event (“X”) has a negative duration, read as zero.",
+                                              "%s complete events (“X”) have negative durations, read as zero.", s->n_negative_durations));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_without_time,
+                                    ngettext ("%s event has no usable timestamp and was skipped.",
+                                              "%s events have no usable timestamp and were skipped.", s->n_without_time));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_unknown_phases,
+                                    ngettext ("%s event has an unknown phase and was skipped.",
+                                              "%s events have unknown phases and were skipped.", s->n_unknown_phases));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_async_unmatched_ends,
+                                    ngettext ("%s async end event had no open begin with its id and was dropped.",
+                                              "%s async end events had no open begin with their ids and were dropped.", s->n_async_unmatched_ends));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_async_unended,
+                                    ngettext ("%s async slice never ended; it was closed at the end of the trace.",
+                                              "%s async slices never ended; they were closed at the end of the trace.", s->n_async_unended));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_objects_undeleted,
+                                    ngettext ("%s object was never deleted; its lifetime runs to the end of the trace.",
+                                              "%s objects were never deleted; their lifetimes run to the end of the trace.", s->n_objects_undeleted));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_unbound_flows,
+                                    ngettext ("%s flow event has no slice to bind to and was dropped.",
+                                              "%s flow events have no slice to bind to and were dropped.", s->n_unbound_flows));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_bad_samples,
+                                    ngettext ("%s stack sample has no time or frame and was skipped.",
+                                              "%s stack samples have no time or frame and were skipped.", s->n_bad_samples));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_bad_counter_values,
+                                    ngettext ("%s counter value is not a number and was skipped.",
+                                              "%s counter values are not numbers and were skipped.", s->n_bad_counter_values));
 }
 
 static void

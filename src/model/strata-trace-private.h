@@ -49,6 +49,9 @@ void              strata_trace_add_source_link   (StrataTrace      *self,
                                                   guint64           to);
 void              strata_trace_set_phase_counts  (StrataTrace      *self,
                                                   const guint64    *counts);
+void              strata_trace_add_count_diagnostic (StrataTrace *self,
+                                                     guint64      n,
+                                                     const char  *message);
 gpointer          strata_trace_alloc_block       (StrataTrace      *self,
                                                   gsize             size);
 void              strata_trace_finish            (StrataTrace      *self);

@@ -441,6 +441,28 @@ strata_trace_add_counter (StrataTrace   *self,
   g_ptr_array_add (self->counters, counter);
 }
 
+/**
+ * strata_trace_add_count_diagnostic:
+ * @message: from ngettext(), with one %s for the count
+ *
+ * Adds a repair that happened @n times; nothing when @n is 0.
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+void
+strata_trace_add_count_diagnostic (StrataTrace *self,
+                                   guint64      n,
+                                   const char  *message)
+{
+  g_autofree char *count = NULL;
+
+  if (n == 0)
+    return;
+  count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+  strata_trace_add_diagnosticf (self, message, count);
+}
+#pragma GCC diagnostic pop
+
 /* An event whose details continue in another: a B event's E carries
  * args too. */
 void
