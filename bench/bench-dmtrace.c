@@ -17,12 +17,6 @@
 
 #define DEFAULT_RECORDS 20000000
 
-static double
-seconds_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1e6;
-}
-
 /* dmtracedump profiles the same file; its output goes nowhere. */
 static double
 time_dmtracedump (const char *path)
@@ -36,7 +30,7 @@ time_dmtracedump (const char *path)
                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
                      NULL, NULL, NULL, NULL, &status, &error))
     return -1;
-  return seconds_since (start);
+  return strata_bench_seconds_since (start);
 }
 
 int
@@ -45,14 +39,10 @@ main (int   argc,
 {
   guint64 n_records = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_RECORDS;
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(StrataLoader) loader = NULL;
   g_autoptr(StrataTrace) trace = NULL;
   g_autoptr(StrataProfile) profile = NULL;
-  g_autoptr(GError) error = NULL;
   struct rusage usage;
   double load_s, profile_s, dump_s;
-  gint64 start;
 
   if (argc < 2)
     {
@@ -64,18 +54,8 @@ main (int   argc,
   if (!strata_bench_ensure_trace (argv[1], path, n_records, 0))
     return 1;
 
-  file = g_file_new_for_path (path);
-  loader = strata_loader_new (file);
-  start = g_get_monotonic_time ();
-  if (!(trace = strata_loader_load (loader, NULL, &error)))
-    {
-      g_printerr ("load failed: %s\n", error->message);
-      return 1;
-    }
-  load_s = seconds_since (start);
-  start = g_get_monotonic_time ();
-  profile = strata_profile_new (trace, -1, NULL, &error);
-  profile_s = seconds_since (start);
+  if (!(trace = strata_bench_load_and_profile (path, &profile, &load_s, &profile_s)))
+    return 1;
   getrusage (RUSAGE_SELF, &usage);
 
   g_print ("records:            %" G_GUINT64_FORMAT "\n", n_records);

@@ -20,12 +20,6 @@
 
 #define DEFAULT_EVENTS 3300000   /* about 500 MB of the generator's output */
 
-static double
-seconds_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1e6;
-}
-
 typedef struct
 {
   GCancellable *cancellable;
@@ -105,15 +99,12 @@ main (int   argc,
   guint64 n_events = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_EVENTS;
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
-  g_autoptr(StrataLoader) loader = NULL;
   g_autoptr(StrataTrace) trace = NULL;
   g_autoptr(StrataProfile) profile = NULL;
-  g_autoptr(GError) error = NULL;
   g_autoptr(GFileInfo) info = NULL;
   struct rusage usage;
   double load_s, profile_s, total_s, size_mb, worst_cancel = 0;
   guint64 n_read = 0;
-  gint64 start;
 
   if (argc < 2)
     {
@@ -128,17 +119,8 @@ main (int   argc,
   file = g_file_new_for_path (path);
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, 0, NULL, NULL);
   size_mb = info ? g_file_info_get_size (info) / 1e6 : 0;
-  loader = strata_loader_new (file);
-  start = g_get_monotonic_time ();
-  if (!(trace = strata_loader_load (loader, NULL, &error)))
-    {
-      g_printerr ("load failed: %s\n", error->message);
-      return 1;
-    }
-  load_s = seconds_since (start);
-  start = g_get_monotonic_time ();
-  profile = strata_profile_new (trace, -1, NULL, &error);
-  profile_s = seconds_since (start);
+  if (!(trace = strata_bench_load_and_profile (path, &profile, &load_s, &profile_s)))
+    return 1;
   total_s = load_s + profile_s;
   getrusage (RUSAGE_SELF, &usage);
   for (int ph = 0; ph < 128; ph++)

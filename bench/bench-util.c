@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "bench-util.h"
+#include "strata-loader.h"
 
 /* Writes the input with a generator (bench/gen-dmtrace, or a Python
  * script such as the shared gen_trace.py) unless it is already there;
@@ -44,4 +45,36 @@ strata_bench_compare_doubles (gconstpointer a,
   double x = *(const double *) a, y = *(const double *) b;
 
   return (x > y) - (x < y);
+}
+
+double
+strata_bench_seconds_since (gint64 start)
+{
+  return (g_get_monotonic_time () - start) / 1e6;
+}
+
+/* Loads @path as the application does, then profiles it, timing each;
+ * prints why and returns %NULL if the load fails. */
+StrataTrace *
+strata_bench_load_and_profile (const char     *path,
+                               StrataProfile **profile,
+                               double         *load_s,
+                               double         *profile_s)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  if (!(trace = strata_loader_load (loader, NULL, &error)))
+    {
+      g_printerr ("load failed: %s\n", error->message);
+      return NULL;
+    }
+  *load_s = strata_bench_seconds_since (start);
+  start = g_get_monotonic_time ();
+  *profile = strata_profile_new (trace, -1, NULL, NULL);
+  *profile_s = strata_bench_seconds_since (start);
+  return g_steal_pointer (&trace);
 }

@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "strata-profile.h"
+
 G_BEGIN_DECLS
 
 gboolean strata_bench_ensure_trace    (const char    *generator,
@@ -14,5 +16,11 @@ gboolean strata_bench_ensure_trace    (const char    *generator,
                                        guint          n_methods);
 int      strata_bench_compare_doubles (gconstpointer  a,
                                        gconstpointer  b);
+
+double       strata_bench_seconds_since   (gint64          start);
+StrataTrace *strata_bench_load_and_profile (const char     *path,
+                                           StrataProfile **profile,
+                                           double         *load_s,
+                                           double         *profile_s);
 
 G_END_DECLS
