@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "strata-loader.h"
@@ -98,4 +99,26 @@ strata_test_span_at (const StrataThread *thread,
   g_assert_cmpuint (depth, <, thread->spans->n_depths);
   g_assert_cmpuint (index, <, thread->spans->n_spans[depth]);
   return &thread->spans->spans[depth][index];
+}
+
+const StrataThread *
+strata_test_thread_by_tid (StrataTrace *trace,
+                           gint64       tid)
+{
+  for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
+    if (strata_trace_get_thread (trace, i)->tid == tid)
+      return strata_trace_get_thread (trace, i);
+  g_error ("no thread %" G_GINT64_FORMAT, tid);
+  return NULL;
+}
+
+/* Whether one of the load's repairs mentions @part. */
+gboolean
+strata_test_has_diagnostic (StrataTrace *trace,
+                            const char  *part)
+{
+  for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)
+    if (strstr (strata_trace_get_diagnostic (trace, i), part) != NULL)
+      return TRUE;
+  return FALSE;
 }

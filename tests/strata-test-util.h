@@ -25,5 +25,9 @@ StrataTrace      *strata_test_load_path (const char         *path,
 const StrataSpan *strata_test_span_at   (const StrataThread *thread,
                                         guint               depth,
                                         guint32             index);
+const StrataThread *strata_test_thread_by_tid (StrataTrace *trace,
+                                              gint64       tid);
+gboolean          strata_test_has_diagnostic (StrataTrace *trace,
+                                              const char  *part);
 
 G_END_DECLS

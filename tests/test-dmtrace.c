@@ -39,27 +39,6 @@ load_ok (DmtraceWriter *writer,
   return trace;
 }
 
-static const StrataThread *
-thread_by_tid (StrataTrace *trace,
-               gint64       tid)
-{
-  for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
-    if (strata_trace_get_thread (trace, i)->tid == tid)
-      return strata_trace_get_thread (trace, i);
-  g_error ("no thread %" G_GINT64_FORMAT, tid);
-  return NULL;
-}
-
-static gboolean
-has_diagnostic (StrataTrace *trace,
-                const char  *part)
-{
-  for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)
-    if (strstr (strata_trace_get_diagnostic (trace, i), part) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
 static void
 add_basic_key (DmtraceWriter *writer)
 {
@@ -99,9 +78,9 @@ test_dmtrace_v3_dual (void)
   g_assert_cmpint (strata_trace_get_clock_kind (trace, 1), ==, STRATA_CLOCK_THREAD_CPU);
   g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 2);
   g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
-  g_assert_null (thread_by_tid (trace, 7)->spans);
+  g_assert_null (strata_test_thread_by_tid (trace, 7)->spans);
 
-  main_thread = thread_by_tid (trace, 1);
+  main_thread = strata_test_thread_by_tid (trace, 1);
   g_assert_cmpstr (strata_trace_get_string (trace, main_thread->name), ==, "main");
   g_assert_cmpuint (main_thread->spans->n_depths, ==, 2);
   a = strata_test_span_at (main_thread, 0, 0);
@@ -144,8 +123,8 @@ assert_single_clock (guint            version,
 
   g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 1);
   g_assert_cmpint (strata_trace_get_clock_kind (trace, 0), ==, expected);
-  g_assert_null (thread_by_tid (trace, 1)->spans->second);
-  a = strata_test_span_at (thread_by_tid (trace, 1), 0, 0);
+  g_assert_null (strata_test_thread_by_tid (trace, 1)->spans->second);
+  a = strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0);
   g_assert_cmpint (a->start, ==, 0);
   g_assert_cmpint (a->end, ==, 40000);
 }
@@ -210,12 +189,12 @@ test_dmtrace_streaming (void)
 
   g_assert_cmpstr (strata_trace_get_format_detail (trace), ==, "dmtrace v3, streaming, dual clock");
   g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
-  worker = thread_by_tid (trace, 7);
+  worker = strata_test_thread_by_tid (trace, 7);
   g_assert_cmpstr (strata_trace_get_string (trace, worker->name), ==, "worker");
   g_assert_cmpint (strata_test_span_at (worker, 0, 0)->start, ==, 110000);
   g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (worker, 0, 0)->method), ==,
                    "com.example.Foo.b (I)I");
-  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 160000);
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->end, ==, 160000);
 }
 
 static void
@@ -231,7 +210,7 @@ test_dmtrace_streaming_without_summary (void)
 
   /* Two time fields and no key to say otherwise: dual, as ART writes. */
   g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
-  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->start, ==, 100000);
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->start, ==, 100000);
 }
 
 static void
@@ -262,7 +241,7 @@ test_dmtrace_split_files (void)
 
       g_assert_no_error (error);
       g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
-      g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->method),
+      g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->method),
                        ==, "com.example.Foo.a ()V");
     }
 }
@@ -298,12 +277,12 @@ test_dmtrace_unknown_method (void)
   dmtrace_writer_record (writer, 1, 0x40, DMTRACE_EXIT, 9, 9);
   trace = load_ok (writer, FALSE);
 
-  thread = thread_by_tid (trace, 1);
+  thread = strata_test_thread_by_tid (trace, 1);
   g_assert_cmpuint (thread->spans->n_spans[0], ==, 2);
   g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 0, 0)->method), ==,
                    "unknown method 0x40");
   g_assert_cmpuint (strata_test_span_at (thread, 0, 0)->method, ==, strata_test_span_at (thread, 0, 1)->method);
-  g_assert_true (has_diagnostic (trace, "2 calls to method ids missing from the key"));
+  g_assert_true (strata_test_has_diagnostic (trace, "2 calls to method ids missing from the key"));
 }
 
 static void
@@ -320,8 +299,8 @@ test_dmtrace_unroll (void)
   dmtrace_writer_record (writer, 1, 0, DMTRACE_UNROLL, 3, 3);
   trace = load_ok (writer, FALSE);
 
-  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 1, 0)->end, ==, 2000);
-  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 3000);
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 1, 0)->end, ==, 2000);
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->end, ==, 3000);
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
 }
 
@@ -344,7 +323,7 @@ test_dmtrace_unmatched_exit (void)
   dmtrace_writer_record (writer, 1, 8, DMTRACE_EXIT, 14, 114);
   trace = load_ok (writer, FALSE);
 
-  thread = thread_by_tid (trace, 1);
+  thread = strata_test_thread_by_tid (trace, 1);
   g_assert_cmpuint (thread->n_entered_before, ==, 1);
   g_assert_cmpuint (thread->spans->n_spans[0], ==, 2);
   g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 0, 0)->method), ==, "com.example.Foo.a ()V");
@@ -356,7 +335,7 @@ test_dmtrace_unmatched_exit (void)
   g_assert_cmpuint (last, ==, 1);
   strata_span_table_get_children (thread->spans, 0, 1, &first, &last);
   g_assert_cmpuint (last - first, ==, 0);
-  g_assert_true (has_diagnostic (trace, "1 exit without a matching entry"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 exit without a matching entry"));
 }
 
 static void
@@ -375,11 +354,11 @@ test_dmtrace_mismatched_exit (void)
   dmtrace_writer_record (writer, 1, 0, DMTRACE_EXIT, 6, 6);
   trace = load_ok (writer, FALSE);
 
-  thread = thread_by_tid (trace, 1);
+  thread = strata_test_thread_by_tid (trace, 1);
   g_assert_cmpuint (thread->spans->n_depths, ==, 3);
   for (guint d = 0; d < 3; d++)
     g_assert_cmpint (strata_test_span_at (thread, d, 0)->end, ==, 6000);
-  g_assert_true (has_diagnostic (trace, "1 exit did not match the innermost call"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 exit did not match the innermost call"));
 }
 
 static void
@@ -397,11 +376,11 @@ test_dmtrace_open_at_end (void)
   dmtrace_writer_record (writer, 1, 8, DMTRACE_EXIT, 3, 19);
   trace = load_ok (writer, FALSE);
 
-  thread = thread_by_tid (trace, 1);
+  thread = strata_test_thread_by_tid (trace, 1);
   g_assert_cmpint (strata_test_span_at (thread, 0, 0)->end, ==, 19000);
   g_assert_cmpint (strata_test_span_at (thread, 1, 0)->end, ==, 19000);
   g_assert_cmpint (thread->spans->second[0][0].end, ==, 3000);
-  g_assert_true (has_diagnostic (trace, "2 calls still running when tracing stopped"));
+  g_assert_true (strata_test_has_diagnostic (trace, "2 calls still running when tracing stopped"));
 }
 
 static void
@@ -421,8 +400,8 @@ test_dmtrace_non_ascii (void)
   dmtrace_writer_record (writer, 1, 0x259c, DMTRACE_EXIT, 3, 3);
   trace = load_ok (writer, FALSE);
 
-  g_assert_cmpstr (strata_trace_get_string (trace, thread_by_tid (trace, 1)->name), ==, "Grüße-Thread");
-  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->method),
+  g_assert_cmpstr (strata_trace_get_string (trace, strata_test_thread_by_tid (trace, 1)->name), ==, "Grüße-Thread");
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->method),
                    ==, "android.os.Debugò.ˊ ()V");
   for (guint m = 0; m < strata_trace_get_n_methods (trace); m++)
     g_assert_true (g_utf8_validate (strata_trace_get_method_name (trace, m), -1, NULL));
@@ -445,8 +424,8 @@ test_dmtrace_truncated (void)
 
   g_assert_no_error (error);
   /* The last exit is lost; the open call is closed at the last time. */
-  g_assert_cmpint (strata_test_span_at (thread_by_tid (trace, 1), 0, 0)->end, ==, 150000);
-  g_assert_true (has_diagnostic (trace, "cut mid-record"));
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->end, ==, 150000);
+  g_assert_true (strata_test_has_diagnostic (trace, "cut mid-record"));
 }
 
 static void
@@ -526,9 +505,9 @@ test_dmtrace_garbage_key (void)
   trace = load_ok (writer, FALSE);
 
   g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
-  g_assert_true (has_diagnostic (trace, "2 lines of the key could not be read"));
-  g_assert_true (has_diagnostic (trace, "1 method id appears twice"));
-  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread_by_tid (trace, 1), 1, 0)->method),
+  g_assert_true (strata_test_has_diagnostic (trace, "2 lines of the key could not be read"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 method id appears twice"));
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (strata_test_thread_by_tid (trace, 1), 1, 0)->method),
                    ==, "com.example.Foo.b (I)I");
 }
 
@@ -545,9 +524,9 @@ test_dmtrace_clock_wrap (void)
   dmtrace_writer_record (writer, 1, 0, DMTRACE_EXIT, 20, 9);
   trace = load_ok (writer, FALSE);
 
-  a = strata_test_span_at (thread_by_tid (trace, 1), 0, 0);
+  a = strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0);
   g_assert_cmpint (a->end - a->start, ==, 20000);
-  g_assert_true (has_diagnostic (trace, "1 wrap of the 32-bit microsecond clock"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 wrap of the 32-bit microsecond clock"));
 }
 
 static void
@@ -565,9 +544,9 @@ test_dmtrace_high_thread_ids (void)
   dmtrace_writer_record (writer, 65535, 4, DMTRACE_EXIT, 4, 4);
   trace = load_ok (writer, FALSE);
 
-  g_assert_cmpuint (thread_by_tid (trace, 40000)->spans->n_spans[0], ==, 1);
-  g_assert_cmpstr (strata_trace_get_string (trace, thread_by_tid (trace, 65535)->name), ==, "Thread 65535");
-  g_assert_true (has_diagnostic (trace, "1 thread missing from the key"));
+  g_assert_cmpuint (strata_test_thread_by_tid (trace, 40000)->spans->n_spans[0], ==, 1);
+  g_assert_cmpstr (strata_trace_get_string (trace, strata_test_thread_by_tid (trace, 65535)->name), ==, "Thread 65535");
+  g_assert_true (strata_test_has_diagnostic (trace, "1 thread missing from the key"));
 }
 
 static void
@@ -586,7 +565,7 @@ test_dmtrace_search (void)
     }
   trace = load_ok (writer, FALSE);
 
-  table = thread_by_tid (trace, 1)->spans;
+  table = strata_test_thread_by_tid (trace, 1)->spans;
   g_assert_cmpuint (table->n_spans[0], ==, 100);
   g_assert_cmpuint (strata_span_table_search (table, 0, 0), ==, 0);
   g_assert_cmpuint (strata_span_table_search (table, 0, 507000), ==, 51);

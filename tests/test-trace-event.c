@@ -35,16 +35,6 @@ load_json (const char *text)
   return trace;
 }
 
-static const StrataThread *
-find_thread (StrataTrace *trace,
-             gint64       tid)
-{
-  for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
-    if (strata_trace_get_thread (trace, i)->tid == tid)
-      return strata_trace_get_thread (trace, i);
-  g_assert_not_reached ();
-}
-
 static void
 assert_span (StrataTrace        *trace,
              const StrataThread *thread,
@@ -59,16 +49,6 @@ assert_span (StrataTrace        *trace,
   g_assert_cmpstr (strata_trace_get_method_name (trace, span->method), ==, name);
   g_assert_cmpint (span->start, ==, start);
   g_assert_cmpint (span->end, ==, end);
-}
-
-static gboolean
-has_diagnostic (StrataTrace *trace,
-                const char  *part)
-{
-  for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)
-    if (strstr (strata_trace_get_diagnostic (trace, i), part) != NULL)
-      return TRUE;
-  return FALSE;
 }
 
 static const StrataEvent *
@@ -96,8 +76,8 @@ test_slices (void)
     " {\"ph\":\"X\",\"name\":\"late\",\"pid\":1,\"tid\":2,\"ts\":30,\"dur\":1},\n"
     " {\"tid\":2,\"dur\":1,\"ts\":25,\"pid\":1,\"name\":\"early\",\"ph\":\"X\"},\n"
     " {\"ph\":\"X\",\"name\":\"precise\",\"pid\":1,\"tid\":3,\"ts\":1234567890123.456789,\"dur\":1e-3}]");
-  const StrataThread *thread = find_thread (trace, 2);
-  const StrataThread *precise = find_thread (trace, 3);
+  const StrataThread *thread = strata_test_thread_by_tid (trace, 2);
+  const StrataThread *precise = strata_test_thread_by_tid (trace, 3);
 
   g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 5);
   g_assert_cmpuint (thread->spans->n_depths, ==, 2);
@@ -124,15 +104,15 @@ test_nesting (void)
     " {\"ph\":\"X\",\"name\":\"z\",\"pid\":1,\"tid\":1,\"ts\":3,\"dur\":0},"
     " {\"ph\":\"X\",\"name\":\"s\",\"pid\":1,\"tid\":1,\"ts\":8,\"dur\":5},"
     " {\"ph\":\"X\",\"name\":\"n\",\"pid\":1,\"tid\":1,\"ts\":20,\"dur\":-4}]");
-  const StrataThread *thread = find_thread (trace, 1);
+  const StrataThread *thread = strata_test_thread_by_tid (trace, 1);
 
   assert_span (trace, thread, 0, 0, "a", 0, 10000);
   assert_span (trace, thread, 0, 1, "n", 20000, 20000);
   assert_span (trace, thread, 1, 0, "b", 0, 5000);
   assert_span (trace, thread, 1, 1, "s", 8000, 10000);
   assert_span (trace, thread, 2, 0, "z", 3000, 3000);
-  g_assert_true (has_diagnostic (trace, "1 slice ran past the end of its parent"));
-  g_assert_true (has_diagnostic (trace, "negative duration"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 slice ran past the end of its parent"));
+  g_assert_true (strata_test_has_diagnostic (trace, "negative duration"));
 }
 
 static void
@@ -146,15 +126,15 @@ test_begin_end_repairs (void)
     " {\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":4},"
     " {\"ph\":\"B\",\"name\":\"c\",\"pid\":1,\"tid\":1,\"ts\":5},"
     " {\"ph\":\"X\",\"name\":\"d\",\"pid\":1,\"tid\":1,\"ts\":6,\"dur\":4}]");
-  const StrataThread *thread = find_thread (trace, 1);
+  const StrataThread *thread = strata_test_thread_by_tid (trace, 1);
 
   assert_span (trace, thread, 0, 0, "a", 0, 3000);
   assert_span (trace, thread, 0, 1, "c", 5000, 10000);
   assert_span (trace, thread, 1, 0, "b", 1000, 2000);
   assert_span (trace, thread, 1, 1, "d", 6000, 10000);
-  g_assert_true (has_diagnostic (trace, "1 end event (“E”) had no begin"));
-  g_assert_true (has_diagnostic (trace, "names another slice"));
-  g_assert_true (has_diagnostic (trace, "1 begin event (“B”) never ended"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 end event (“E”) had no begin"));
+  g_assert_true (strata_test_has_diagnostic (trace, "names another slice"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 begin event (“B”) never ended"));
 }
 
 static void
@@ -171,8 +151,8 @@ test_truncated (void)
 
       g_test_message ("tail %u: %s", i, tails[i]);
       g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
-      g_assert_true (has_diagnostic (trace, "without its closing “]”"));
-      g_assert_true (has_diagnostic (trace, "incomplete last event") == (i >= 3));
+      g_assert_true (strata_test_has_diagnostic (trace, "without its closing “]”"));
+      g_assert_true (strata_test_has_diagnostic (trace, "incomplete last event") == (i >= 3));
     }
 
   {
@@ -180,7 +160,7 @@ test_truncated (void)
     g_autoptr(StrataTrace) trace = load_json (text);
 
     g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
-    g_assert_true (has_diagnostic (trace, "ends with a comma"));
+    g_assert_true (strata_test_has_diagnostic (trace, "ends with a comma"));
   }
 }
 
@@ -347,7 +327,7 @@ test_counters (void)
   g_assert_cmpfloat (mem->values[1][1], ==, 5);
   g_assert_cmpfloat (mem->values[1][2], ==, 5);
   g_assert_cmpfloat (other->values[0][0], ==, 7);
-  g_assert_true (has_diagnostic (trace, "1 counter value is not a number"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 counter value is not a number"));
 }
 
 static void
@@ -384,8 +364,8 @@ test_async (void)
   g_assert_cmpint (open->end, ==, 8000);
   g_assert_cmpint (legacy->end, ==, 8000);
   g_assert_cmpuint (step->depth, ==, 1);
-  g_assert_true (has_diagnostic (trace, "1 async end event had no open begin"));
-  g_assert_true (has_diagnostic (trace, "1 async slice never ended"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 async end event had no open begin"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 async slice never ended"));
 }
 
 static void
@@ -436,7 +416,7 @@ test_flows (void)
         }
     }
   g_assert_true (seen[0] && seen[1] && seen[2]);
-  g_assert_true (has_diagnostic (trace, "1 flow event has no slice to bind to"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 flow event has no slice to bind to"));
 }
 
 static void
@@ -457,7 +437,7 @@ test_objects (void)
   g_assert_null (find_event (trace, 'D', "obj"));
   g_assert_cmpint (kept->end, ==, 7000);
   g_assert_nonnull (find_event (trace, 'P', "sample"));
-  g_assert_true (has_diagnostic (trace, "1 object was never deleted"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 object was never deleted"));
 }
 
 static void
@@ -470,7 +450,7 @@ test_metadata_events (void)
     " {\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":7,\"tid\":70,\"args\":{\"name\":\"Compositor\"}},"
     " {\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":7,\"tid\":70,\"args\":{\"sort_index\":3}},"
     " {\"ph\":\"X\",\"name\":\"x\",\"pid\":7,\"tid\":70,\"ts\":1,\"dur\":1}]");
-  const StrataThread *thread = find_thread (trace, 70);
+  const StrataThread *thread = strata_test_thread_by_tid (trace, 70);
   const StrataProcess *process = strata_trace_get_process (trace, thread->process);
 
   g_assert_cmpint (process->pid, ==, 7);
@@ -503,8 +483,8 @@ test_ids_and_strings (void)
   assert_span (trace, main_thread, 0, 0, "café 🚀 a\xEF\xBF\xBD" "b x/y \"q\"", 5000, 6000);
   g_assert_cmpstr (strata_trace_get_string (trace, big->id), ==, "0xffffffffffffffff");
   g_assert_cmpint (big->end, ==, 2000);
-  g_assert_true (has_diagnostic (trace, "1 event has no usable timestamp"));
-  g_assert_true (has_diagnostic (trace, "1 event has an unknown phase"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 event has no usable timestamp"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 event has an unknown phase"));
   g_assert_cmpuint (strata_trace_get_phase_count (trace, 'Z'), ==, 1);
   for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
     g_assert_true (g_utf8_validate (strata_trace_get_method_name (trace, m), -1, NULL));
@@ -518,7 +498,7 @@ test_thread_clock (void)
     " {\"ph\":\"B\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":1,\"tts\":101},"
     " {\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":4,\"tts\":103},"
     " {\"ph\":\"X\",\"name\":\"c\",\"pid\":1,\"tid\":1,\"ts\":5,\"dur\":1}]");
-  const StrataThread *thread = find_thread (trace, 1);
+  const StrataThread *thread = strata_test_thread_by_tid (trace, 1);
   g_autoptr(StrataProfile) profile = strata_profile_new (trace, -1, NULL, NULL);
 
   g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
@@ -612,7 +592,7 @@ test_samples (void)
   assert_span (trace, companion, 1, 0, "a", 0, 30000);
   assert_span (trace, companion, 2, 0, "b", 0, 10000);
   g_assert_cmpuint (strata_span_table_get_n_spans (companion->spans), ==, 3);
-  g_assert_true (has_diagnostic (trace, "1 stack sample has no time or frame"));
+  g_assert_true (strata_test_has_diagnostic (trace, "1 stack sample has no time or frame"));
   /* The P event's sample gets a companion of its own thread. */
   g_assert_nonnull (find_event (trace, 'P', "p"));
   g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 4);
@@ -644,7 +624,7 @@ static void
 check_args (const char *path)
 {
   g_autoptr(StrataTrace) trace = load_file (path);
-  const StrataThread *thread = find_thread (trace, 1);
+  const StrataThread *thread = strata_test_thread_by_tid (trace, 1);
   const StrataEvent *instant = find_event (trace, 'i', "tick");
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) call = strata_event_args_read (trace, thread->spans->sources[0][0], NULL, &error);
