@@ -343,7 +343,11 @@ test_async (void)
     " {\"ph\":\"b\",\"cat\":\"x\",\"id2\":{\"global\":3},\"name\":\"open\",\"pid\":1,\"tid\":1,\"ts\":6},"
     " {\"ph\":\"S\",\"cat\":\"y\",\"id\":7,\"name\":\"legacy\",\"pid\":1,\"tid\":1,\"ts\":0},"
     " {\"ph\":\"T\",\"cat\":\"y\",\"id\":7,\"name\":\"legacy\",\"pid\":1,\"tid\":1,\"ts\":1,\"args\":{\"step\":\"s1\"}},"
-    " {\"ph\":\"F\",\"cat\":\"y\",\"id\":7,\"name\":\"legacy\",\"pid\":1,\"tid\":1,\"ts\":8}]");
+    " {\"ph\":\"F\",\"cat\":\"y\",\"id\":7,\"name\":\"legacy\",\"pid\":1,\"tid\":1,\"ts\":8},"
+    " {\"ph\":\"b\",\"cat\":\"z\",\"id\":4,\"scope\":\"a\",\"name\":\"scoped\",\"pid\":1,\"tid\":1,\"ts\":1},"
+    " {\"ph\":\"e\",\"cat\":\"z\",\"id\":4,\"scope\":\"b\",\"name\":\"scoped\",\"pid\":1,\"tid\":1,\"ts\":2},"
+    " {\"ph\":\"e\",\"cat\":\"z\",\"id\":4,\"scope\":\"a\",\"name\":\"scoped\",\"pid\":1,\"tid\":1,\"ts\":3}]");
+  const StrataEvent *scoped = find_event (trace, 'b', "scoped");
   const StrataEvent *a = find_event (trace, 'b', "A");
   const StrataEvent *b = find_event (trace, 'b', "B");
   const StrataEvent *n = find_event (trace, 'n', "N");
@@ -364,7 +368,9 @@ test_async (void)
   g_assert_cmpint (open->end, ==, 8000);
   g_assert_cmpint (legacy->end, ==, 8000);
   g_assert_cmpuint (step->depth, ==, 1);
-  g_assert_true (strata_test_has_diagnostic (trace, "1 async end event had no open begin"));
+  /* An id in another scope is another id. */
+  g_assert_cmpint (scoped->end, ==, 3000);
+  g_assert_true (strata_test_has_diagnostic (trace, "2 async end events had no open begin"));
   g_assert_true (strata_test_has_diagnostic (trace, "1 async slice never ended"));
 }
 

@@ -25,6 +25,7 @@ key_hash (gconstpointer data)
   guint64 h = ((guint64) key->category << 32 | key->id) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
 
   h ^= ((guint64) key->process << 32 | key->name) * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f);
+  h ^= key->scope * G_GUINT64_CONSTANT (0x165667b19e3779f9);
   return (guint) (h ^ (h >> 32));
 }
 

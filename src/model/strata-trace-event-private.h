@@ -81,6 +81,7 @@ typedef struct
   guint32 id;
   guint32 process;     /* G_MAXUINT32 for global ids */
   guint32 name;
+  guint32 scope;
 } TeKey;
 
 typedef struct

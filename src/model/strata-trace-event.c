@@ -37,12 +37,13 @@ typedef struct
   char             ph;
   char             scope;
   char             bp;
-  gboolean         has_name, has_cat, has_ts, has_dur, has_tts, has_tdur;
+  gboolean         has_name, has_cat, has_ts, has_dur, has_tts, has_tdur, has_scope;
   gboolean         bad_ts;
   gboolean         flow_in, flow_out;
   gboolean         id_global, id_local;
   StrataJsonString name;
   StrataJsonString cat;
+  StrataJsonString scope_name;   /* "scope": ids of one scope match only each other */
   gint64           ts, dur, tts, tdur;
   TeValue          pid, tid, id, bind_id, sf;
   const char      *args;
@@ -262,13 +263,8 @@ scan_event_member (const char  *key,
         return scan_time (p, end, &f->has_tdur, &f->bad_ts, &f->tdur, value_end);
       break;
     case 5:
-      if (KEY_IS ("scope") && *p == '"')
-        {
-          gboolean present = FALSE;
-          StrataJsonString ignored;
-
-          return scan_string_field (p, end, &present, &ignored, value_end);
-        }
+      if (KEY_IS ("scope"))
+        return scan_string_field (p, end, &f->has_scope, &f->scope_name, value_end);
       break;
     case 7:
       if (KEY_IS ("bind_id"))
@@ -689,6 +685,7 @@ match_key (TeLoader       *self,
     .id = id,
     .process = fields->id_global ? G_MAXUINT32 : ensure_process (self, &fields->pid),
     .name = with_name && fields->has_name ? intern_string (self, &fields->name) : 0,
+    .scope = fields->has_scope ? intern_string (self, &fields->scope_name) : 0,
   };
 
   return key;
