@@ -133,6 +133,7 @@ strata_content_reader_init (StrataContentReader *reader,
     {
       reader->inflater = inflater_new (reader->input, reader->input_len);
       reader->buffer = g_byte_array_new ();
+      reader->data = "";
     }
   else
     {

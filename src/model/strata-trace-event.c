@@ -335,12 +335,14 @@ intern_id (TeLoader      *self,
            const TeValue *value)
 {
   const char *start = value->text.start;
-  const char *end = start + value->text.len;
-  gboolean numeric = !value->is_string || (value->text.len > 2 && start[0] == '0' && (start[1] == 'x' || start[1] == 'X'));
+  const char *end;
+  gboolean numeric;
   guint64 number;
 
   if (!value->present)
     return 0;
+  end = start + value->text.len;
+  numeric = !value->is_string || (value->text.len > 2 && start[0] == '0' && (start[1] == 'x' || start[1] == 'X'));
   if (numeric && !value->text.escaped && strata_json_parse_uint64 (start, end, &number))
     {
       static const char digits[] = "0123456789abcdef";
@@ -376,7 +378,7 @@ value_number (TeLoader      *self,
       double d;
 
       if (strata_json_parse_double (value->text.start, value->text.start + value->text.len, &d) &&
-          d >= G_MININT64 && d <= G_MAXINT64)
+          d > -9.2e18 && d < 9.2e18)
         return (gint64) d;
       return 0;
     }
