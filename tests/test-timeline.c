@@ -5,9 +5,11 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "strata-application.h"
+#include "strata-counter-render.h"
 #include "strata-loader.h"
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
@@ -226,6 +228,133 @@ test_timeline_render_offscreen (void)
   cairo_surface_destroy (surface);
 }
 
+static StrataCounter *
+random_counter (gsize  n_samples,
+                guint  n_series,
+                GRand *rand)
+{
+  StrataCounter *counter = g_new0 (StrataCounter, 1);
+
+  counter->n_series = n_series;
+  counter->n_samples = n_samples;
+  counter->series_names = g_new0 (guint32, n_series);
+  counter->times = g_new (gint64, n_samples);
+  counter->values = g_new (double *, n_series);
+  for (guint s = 0; s < n_series; s++)
+    {
+      counter->values[s] = g_new (double, n_samples);
+      for (gsize i = 0; i < n_samples; i++)
+        counter->values[s][i] = g_rand_double_range (rand, 0, 100);
+    }
+  for (gsize i = 0; i < n_samples; i++)
+    counter->times[i] = (gint64) i * 10;
+  return counter;
+}
+
+/* The block maxima give exactly what summing every sample gives. */
+static void
+test_timeline_counter_lod (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(StrataCounter) counter = random_counter (70001, 3, rand);
+  const guint64 masks[] = { 0, 1, 2, 5 };
+
+  for (guint m = 0; m < G_N_ELEMENTS (masks); m++)
+    {
+      g_autoptr(StrataCounterLod) lod = strata_counter_lod_new (counter, masks[m]);
+
+      for (guint trial = 0; trial < 300; trial++)
+        {
+          gsize first = g_rand_int_range (rand, 0, counter->n_samples);
+          gsize length = g_rand_int_range (rand, 0, trial < 150 ? 40 : 70000);
+          gsize last = MIN (counter->n_samples - 1, first + length);
+          double fast[3], slow[3] = { -INFINITY, -INFINITY, -INFINITY };
+
+          strata_counter_lod_column_max (lod, first, last, fast);
+          for (gsize i = first; i <= last; i++)
+            {
+              double sum = 0;
+              guint k = 0;
+
+              for (guint s = 0; s < 3; s++)
+                if (!((masks[m] >> s) & 1))
+                  {
+                    sum += counter->values[s][i];
+                    slow[k] = MAX (slow[k], sum);
+                    k++;
+                  }
+            }
+          for (guint k = 0; k < 3 - (guint) __builtin_popcountll (masks[m]); k++)
+            g_assert_cmpfloat_with_epsilon (fast[k], slow[k], 1e-3);
+        }
+    }
+}
+
+/* Counters get a track under their process, drawn as a chart, with a
+ * legend whose entries can be hit. */
+static void
+test_timeline_counter_tracks (void)
+{
+  const char *json =
+    "[{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"args\":{\"name\":\"Renderer\"}},"
+    " {\"ph\":\"C\",\"name\":\"memory\",\"pid\":1,\"ts\":0,\"args\":{\"heap\":10,\"gpu\":5}},"
+    " {\"ph\":\"C\",\"name\":\"memory\",\"pid\":1,\"ts\":50,\"args\":{\"heap\":30,\"gpu\":5}},"
+    " {\"ph\":\"C\",\"name\":\"idle\",\"pid\":2,\"ts\":10,\"args\":{\"n\":1}},"
+    " {\"ph\":\"X\",\"name\":\"work\",\"pid\":1,\"tid\":7,\"ts\":0,\"dur\":100}]";
+  g_autofree char *path = strata_test_write_file ("counters.json", json, strlen (json));
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, NULL);
+  g_autoptr(GArray) tracks = NULL;
+  g_autoptr(GPtrArray) lods = g_ptr_array_new_with_free_func ((GDestroyNotify) strata_counter_lod_free);
+  StrataTimelineTheme theme = { { 0, 0, 0, 1 }, { 0.2, 0.5, 0.9, 1 }, FALSE };
+  StrataTimelineView view;
+  StrataTimelineHit hit;
+  const StrataTrack *chart;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double content_height, chart_y;
+  guint8 *low, *high;
+
+  g_assert_nonnull (trace);
+  for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
+    g_ptr_array_add (lods, strata_counter_lod_new (strata_trace_get_counter (trace, c), 0));
+  tracks = strata_timeline_layout (trace, FALSE, NULL, &content_height);
+  /* Renderer: header, its counter, its thread; process 2: header, counter. */
+  g_assert_cmpuint (tracks->len, ==, 5);
+  g_assert_cmpint (g_array_index (tracks, StrataTrack, 0).kind, ==, STRATA_TRACK_PROCESS);
+  g_assert_cmpint (g_array_index (tracks, StrataTrack, 1).kind, ==, STRATA_TRACK_COUNTER);
+  g_assert_cmpint (g_array_index (tracks, StrataTrack, 2).kind, ==, STRATA_TRACK_THREAD);
+  g_assert_cmpint (g_array_index (tracks, StrataTrack, 4).kind, ==, STRATA_TRACK_COUNTER);
+
+  view = (StrataTimelineView) {
+    .trace = trace, .selected_method = G_MAXUINT32, .tracks = tracks, .counter_lods = lods,
+    .width = 400, .label_width = STRATA_TIMELINE_LABEL_WIDTH, .theme = &theme,
+    .start = 0, .end = 100000,
+  };
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, (int) content_height);
+  cr = cairo_create (surface);
+  strata_timeline_render_rows (cr, &view, content_height);
+  cairo_surface_flush (surface);
+
+  /* After 50 µs the stack is 35 high instead of 15: a pixel two thirds
+   * up the chart is empty in the first half and painted in the second. */
+  chart = &g_array_index (tracks, StrataTrack, 1);
+  chart_y = chart->y + 2 + (chart->height - STRATA_TIMELINE_TRACK_GAP - 2) * 0.3;
+  low = cairo_image_surface_get_data (surface) + (int) chart_y * cairo_image_surface_get_stride (surface) +
+        (int) (STRATA_TIMELINE_LABEL_WIDTH + 40) * 4;
+  high = low + 120 * 4;
+  g_assert_cmpuint (low[3], ==, 0);
+  g_assert_cmpuint (high[3], >, 150);
+
+  g_assert_true (strata_timeline_hit_test (&view, 300, chart->y + 10, &hit));
+  g_assert_cmpint (hit.kind, ==, STRATA_HIT_COUNTER);
+  g_assert_true (strata_timeline_hit_test (&view, 40, chart->y + STRATA_TIMELINE_ROW_HEIGHT + STRATA_COUNTER_LEGEND_ROW + 3, &hit));
+  g_assert_cmpint (hit.kind, ==, STRATA_HIT_COUNTER_LEGEND);
+  g_assert_cmpuint (hit.depth, ==, 1);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_timeline_needs_display (void)
 {
@@ -239,6 +368,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/timeline/render-offscreen", test_timeline_render_offscreen);
+  g_test_add_func ("/timeline/counter-lod", test_timeline_counter_lod);
+  g_test_add_func ("/timeline/counter-tracks", test_timeline_counter_tracks);
   if (!strata_test_init_gtk ())
     {
       g_test_add_func ("/timeline/needs-display", test_timeline_needs_display);

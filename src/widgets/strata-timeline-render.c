@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <glib/gi18n.h>
 
+#include "strata-counter-render.h"
 #include "strata-palette.h"
 #include "strata-timeline-render.h"
 #include "strata-units.h"
@@ -192,12 +193,96 @@ thread_height (const StrataThread *thread,
   return thread->spans->n_depths * STRATA_TIMELINE_ROW_HEIGHT + STRATA_TIMELINE_TRACK_GAP;
 }
 
+static int
+compare_processes (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      data)
+{
+  StrataTrace *trace = data;
+  guint ia = *(const guint *) a, ib = *(const guint *) b;
+  const StrataProcess *pa = strata_trace_get_process (trace, ia);
+  const StrataProcess *pb = strata_trace_get_process (trace, ib);
+
+  if (pa->sort_index != pb->sort_index)
+    return pa->sort_index < pb->sort_index ? -1 : 1;
+  if (pa->pid != pb->pid)
+    return pa->pid < pb->pid ? -1 : 1;
+  return ia < ib ? -1 : ia > ib;
+}
+
+/* Processes with something to draw: threads with calls, or counters. */
+static GArray *
+shown_processes (StrataTrace *trace)
+{
+  g_autofree gboolean *shown = g_new0 (gboolean, MAX (strata_trace_get_n_processes (trace), 1));
+  GArray *order = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    if (strata_trace_get_thread (trace, t)->spans != NULL)
+      shown[strata_trace_get_thread (trace, t)->process] = TRUE;
+  for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
+    shown[strata_trace_get_counter (trace, c)->process] = TRUE;
+  for (guint p = 0; p < strata_trace_get_n_processes (trace); p++)
+    if (shown[p])
+      g_array_append_val (order, p);
+  g_array_sort_with_data (order, compare_processes, trace);
+  return order;
+}
+
+static void
+append_track (GArray      *tracks,
+              StrataTrack  track,
+              double      *y)
+{
+  track.y = *y;
+  g_array_append_val (tracks, track);
+  *y += track.height;
+}
+
+/* One process: its header, then its counters, then its threads. */
+static void
+layout_process (StrataTrace      *trace,
+                guint             process,
+                const GArray     *threads,
+                gboolean          compact,
+                const GHashTable *collapsed,
+                GArray           *tracks,
+                double           *y)
+{
+  StrataTrack header = { STRATA_TRACK_PROCESS, process, 0, STRATA_TIMELINE_HEADER_HEIGHT };
+
+  for (guint i = 0; i < threads->len; i++)
+    header.n_threads += strata_trace_get_thread (trace, g_array_index (threads, guint, i))->process == process;
+  header.collapsed = collapsed != NULL && g_hash_table_contains ((GHashTable *) collapsed, GUINT_TO_POINTER (process));
+  append_track (tracks, header, y);
+  if (header.collapsed)
+    return;
+
+  for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
+    {
+      const StrataCounter *counter = strata_trace_get_counter (trace, c);
+      StrataTrack track = { STRATA_TRACK_COUNTER, c, 0, strata_counter_track_height (counter) };
+
+      if (counter->process == process)
+        append_track (tracks, track, y);
+    }
+  for (guint i = 0; i < threads->len; i++)
+    {
+      guint t = g_array_index (threads, guint, i);
+      const StrataThread *thread = strata_trace_get_thread (trace, t);
+      StrataTrack track = { STRATA_TRACK_THREAD, t, 0, thread_height (thread, compact) };
+
+      if (thread->process == process)
+        append_track (tracks, track, y);
+    }
+}
+
 /**
  * strata_timeline_layout:
- * @collapsed: (nullable): process indexes whose threads are hidden
+ * @collapsed: (nullable): process indexes whose tracks are hidden
  *
- * Processes by sort index, then pid; their threads (those with calls) by
- * sort index, then thread id.
+ * Processes by sort index, then pid; in each, its counters, then its
+ * threads (those with calls) by sort index, then thread id.
  *
  * Returns: (transfer full): the tracks, top to bottom
  */
@@ -208,43 +293,17 @@ strata_timeline_layout (StrataTrace      *trace,
                         double           *content_height)
 {
   GArray *tracks = g_array_new (FALSE, TRUE, sizeof (StrataTrack));
-  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-  guint current_process = G_MAXUINT;
-  guint header_at = 0;
+  g_autoptr(GArray) threads = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) processes = shown_processes (trace);
   double y = 0;
 
   for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
     if (strata_trace_get_thread (trace, t)->spans != NULL)
-      g_array_append_val (order, t);
-  g_array_sort_with_data (order, compare_threads, trace);
+      g_array_append_val (threads, t);
+  g_array_sort_with_data (threads, compare_threads, trace);
 
-  for (guint i = 0; i < order->len; i++)
-    {
-      guint t = g_array_index (order, guint, i);
-      const StrataThread *thread = strata_trace_get_thread (trace, t);
-      StrataTrack track = { STRATA_TRACK_THREAD, t, 0, thread_height (thread, compact) };
-      StrataTrack *header;
-
-      if (thread->process != current_process)
-        {
-          StrataTrack process = { STRATA_TRACK_PROCESS, thread->process, y, STRATA_TIMELINE_HEADER_HEIGHT };
-
-          process.collapsed = collapsed != NULL &&
-                              g_hash_table_contains ((GHashTable *) collapsed, GUINT_TO_POINTER (thread->process));
-          g_array_append_val (tracks, process);
-          header_at = tracks->len - 1;
-          current_process = thread->process;
-          y += process.height;
-        }
-
-      header = &g_array_index (tracks, StrataTrack, header_at);
-      header->n_threads++;
-      if (header->collapsed)
-        continue;
-      track.y = y;
-      g_array_append_val (tracks, track);
-      y += track.height;
-    }
+  for (guint i = 0; i < processes->len; i++)
+    layout_process (trace, g_array_index (processes, guint, i), threads, compact, collapsed, tracks, &y);
 
   *content_height = y;
   return tracks;
@@ -629,6 +688,9 @@ draw_process_header (const Painter     *p,
   g_autofree char *pid = g_strdup_printf ("%" G_GINT64_FORMAT, process->pid);
   const char *name = strata_trace_get_string (view->trace, process->name);
 
+  if (*name == '\0')
+    /* Translators: a process without a name */
+    name = _("Process");
   set_rgba (p->cr, &view->theme->fg, 0.07);
   cairo_rectangle (p->cr, 0, y, view->width, track->height);
   cairo_fill (p->cr);
@@ -679,6 +741,74 @@ draw_thread_label (const Painter     *p,
   /* Translators: a thread's name and id on one line */
   one_line = g_strdup_printf (_("%s (%s)"), name, tid);
   draw_text (p, one_line, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+}
+
+/* ---- Counters ---- */
+
+static const StrataCounterLod *
+counter_lod (const StrataTimelineView *view,
+             guint                     counter)
+{
+  if (view->counter_lods == NULL || counter >= view->counter_lods->len)
+    return NULL;
+  return g_ptr_array_index (view->counter_lods, counter);
+}
+
+static char *
+counter_title (StrataTrace         *trace,
+               const StrataCounter *counter)
+{
+  const char *name = strata_trace_get_string (trace, counter->name);
+  const char *id = strata_trace_get_string (trace, counter->id);
+
+  if (*id == '\0')
+    return g_strdup (name);
+  /* Translators: a counter's name and its id */
+  return g_strdup_printf (_("%s (id %s)"), name, id);
+}
+
+/* The name, then a swatch and name per series; hidden series are faint. */
+static void
+draw_counter_legend (const Painter       *p,
+                     const StrataCounter *counter,
+                     guint64              hidden,
+                     double               y)
+{
+  StrataTrace *trace = p->view->trace;
+  g_autofree char *title = counter_title (trace, counter);
+
+  draw_text (p, title, 10, y + 1, p->view->label_width - 16, 0.85, FALSE);
+  for (guint s = 0; s < MIN (counter->n_series, STRATA_COUNTER_MAX_SERIES); s++)
+    {
+      double row_y = y + STRATA_TIMELINE_ROW_HEIGHT + s * STRATA_COUNTER_LEGEND_ROW;
+      const StrataRgba *color = strata_counter_series_color (s);
+      gboolean off = (hidden >> s) & 1;
+
+      cairo_set_source_rgba (p->cr, color->red, color->green, color->blue, off ? 0.25 : 1);
+      cairo_rectangle (p->cr, 14, row_y + 4, 9, 9);
+      off ? cairo_stroke (p->cr) : cairo_fill (p->cr);
+      pango_layout_set_ellipsize (p->layout, PANGO_ELLIPSIZE_END);
+      draw_text (p, strata_trace_get_string (trace, counter->series_names[s]), 28, row_y,
+                 p->view->label_width - 34, off ? 0.35 : 0.7, FALSE);
+    }
+}
+
+static void
+draw_counter (const Painter     *p,
+              const StrataTrack *track,
+              double             y)
+{
+  const StrataTimelineView *view = p->view;
+  const StrataCounter *counter = strata_trace_get_counter (view->trace, track->index);
+  const StrataCounterLod *lod = counter_lod (view, track->index);
+  double height = track->height - STRATA_TIMELINE_TRACK_GAP;
+
+  set_rgba (p->cr, &view->theme->fg, 0.035);
+  cairo_rectangle (p->cr, 0, y, view->label_width, height);
+  cairo_fill (p->cr);
+  draw_counter_legend (p, counter, lod ? strata_counter_lod_get_hidden (lod) : 0, y);
+  if (lod != NULL)
+    strata_counter_render (p->cr, lod, view, p->area_x, y + 2, p->area_width, height - 2);
 }
 
 static PangoLayout *
@@ -780,6 +910,8 @@ strata_timeline_render_rows (cairo_t                  *cr,
 
       if (track->kind == STRATA_TRACK_PROCESS)
         draw_process_header (&p, track, y);
+      else if (track->kind == STRATA_TRACK_COUNTER)
+        draw_counter (&p, track, y);
       else
         {
           draw_thread_label (&p, track, y);
@@ -991,6 +1123,30 @@ hit_span (const StrataTimelineView *view,
   return TRUE;
 }
 
+static gboolean
+hit_counter (const StrataTimelineView *view,
+             const StrataTrack        *track,
+             double                    x,
+             double                    dy,
+             StrataTimelineHit        *hit)
+{
+  const StrataCounter *counter = strata_trace_get_counter (view->trace, track->index);
+  double legend_y = dy - STRATA_TIMELINE_ROW_HEIGHT;
+
+  hit->index = track->index;
+  hit->kind = STRATA_HIT_COUNTER;
+  if (x >= view->label_width)
+    return TRUE;
+  if (legend_y >= 0 && legend_y < MIN (counter->n_series, STRATA_COUNTER_MAX_SERIES) * STRATA_COUNTER_LEGEND_ROW)
+    {
+      hit->kind = STRATA_HIT_COUNTER_LEGEND;
+      hit->depth = legend_y / STRATA_COUNTER_LEGEND_ROW;
+      return TRUE;
+    }
+  hit->kind = STRATA_HIT_NONE;
+  return TRUE;
+}
+
 /**
  * strata_timeline_hit_test:
  * @y: in row viewport coordinates
@@ -1028,6 +1184,8 @@ strata_timeline_hit_test (const StrataTimelineView *view,
           hit->kind = STRATA_HIT_PROCESS;
           return TRUE;
         }
+      if (track->kind == STRATA_TRACK_COUNTER)
+        return hit_counter (view, track, x, dy, hit);
 
       thread = strata_trace_get_thread (view->trace, track->index);
       hit->thread = track->index;

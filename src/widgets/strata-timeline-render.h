@@ -26,12 +26,13 @@ typedef enum
 {
   STRATA_TRACK_PROCESS,
   STRATA_TRACK_THREAD,
+  STRATA_TRACK_COUNTER,
 } StrataTrackKind;
 
 typedef struct
 {
   StrataTrackKind kind;
-  guint           index;       /* process or thread index */
+  guint           index;       /* process, thread or counter index */
   double          y;           /* top, in content coordinates */
   double          height;
   gboolean        collapsed;   /* processes only */
@@ -68,6 +69,8 @@ typedef enum
   STRATA_HIT_THREAD_LABEL,
   STRATA_HIT_THREAD,
   STRATA_HIT_SPAN,
+  STRATA_HIT_COUNTER,          /* @index: the counter */
+  STRATA_HIT_COUNTER_LEGEND,   /* @index: the counter, @depth: the series */
 } StrataHitKind;
 
 typedef struct
@@ -94,6 +97,7 @@ typedef struct
   const GArray              *marks;            /* gint64 pairs: calls to the selected method */
   gboolean                   compact;
   const GArray              *tracks;           /* StrataTrack */
+  GPtrArray                 *counter_lods;     /* StrataCounterLod per counter, or NULL */
   double                     scroll_y;
   double                     width;            /* whole widget */
   double                     label_width;

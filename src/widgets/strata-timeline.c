@@ -10,6 +10,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "strata-counter-render.h"
 #include "strata-timeline.h"
 #include "strata-units.h"
 #include "strata-widget-color.h"
@@ -40,6 +41,7 @@ struct _StrataTimeline
   GArray              *marks;
   char                *range_label;
   StrataLabelCache    *label_cache;
+  GPtrArray           *counter_lods;   /* StrataCounterLod per counter */
 
   /* Pointer and keyboard */
   double               pointer_x;
@@ -106,6 +108,7 @@ fill_view (StrataTimeline      *self,
     .marks = self->marks,
     .compact = self->compact,
     .tracks = self->tracks,
+    .counter_lods = self->counter_lods,
     .scroll_y = gtk_adjustment_get_value (self->vadjustment),
     .width = gtk_widget_get_width (GTK_WIDGET (self)),
     .label_width = STRATA_TIMELINE_LABEL_WIDTH,
@@ -249,10 +252,77 @@ update_marks (StrataTimeline *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Block maxima for every counter, all series shown. */
+static void
+rebuild_counter_lods (StrataTimeline *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+
+  g_clear_pointer (&self->counter_lods, g_ptr_array_unref);
+  if (trace == NULL)
+    return;
+  self->counter_lods = g_ptr_array_new_with_free_func ((GDestroyNotify) strata_counter_lod_free);
+  for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
+    g_ptr_array_add (self->counter_lods, strata_counter_lod_new (strata_trace_get_counter (trace, c), 0));
+}
+
+static void
+toggle_counter_series (StrataTimeline *self,
+                       guint           counter,
+                       guint           series)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  StrataCounterLod *old = g_ptr_array_index (self->counter_lods, counter);
+  guint64 hidden = strata_counter_lod_get_hidden (old) ^ (G_GUINT64_CONSTANT (1) << series);
+
+  g_ptr_array_index (self->counter_lods, counter) =
+    strata_counter_lod_new (strata_trace_get_counter (trace, counter), hidden);
+  strata_counter_lod_free (old);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * strata_timeline_describe_counter:
+ *
+ * Returns: (transfer full): the time and every series' value held then,
+ *   and their sum, for tooltips and screen readers
+ */
+char *
+strata_timeline_describe_counter (StrataTimeline *self,
+                                  guint           counter_index,
+                                  gint64          time)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  const StrataCounter *counter = strata_trace_get_counter (trace, counter_index);
+  gsize at = strata_counter_sample_at (counter, time + 1);
+  g_autofree char *when = strata_units_format_duration (time - strata_trace_get_start (trace));
+  GString *text = g_string_new (strata_trace_get_string (trace, counter->name));
+  double total = 0;
+
+  g_string_append_printf (text, "\n%s", when);
+  if (at == 0)
+    {
+      g_string_append_printf (text, "\n%s", _("No value yet"));
+      return g_string_free (text, FALSE);
+    }
+  for (guint s = 0; s < counter->n_series; s++)
+    {
+      double value = counter->values[s][at - 1];
+
+      total += value;
+      g_string_append_printf (text, "\n%s: %.6g", strata_trace_get_string (trace, counter->series_names[s]), value);
+    }
+  if (counter->n_series > 1)
+    /* Translators: the sum of a counter's series */
+    g_string_append_printf (text, _("\nTotal: %.6g"), total);
+  return g_string_free (text, FALSE);
+}
+
 static void
 trace_changed_cb (StrataTimeline *self)
 {
   self->has_focus_call = FALSE;
+  rebuild_counter_lods (self);
   strata_label_cache_clear (self->label_cache);
   g_hash_table_remove_all (self->collapsed);
   if (self->vadjustment != NULL)
@@ -533,6 +603,8 @@ click_pressed_cb (StrataTimeline  *self,
     strata_timeline_focus_call (self, hit.thread, hit.depth, hit.index);
   else if (hit.kind == STRATA_HIT_SPAN && n_press == 2)
     zoom_to_call (self, hit.thread, hit.depth, hit.index);
+  else if (hit.kind == STRATA_HIT_COUNTER_LEGEND && n_press == 1)
+    toggle_counter_series (self, hit.index, hit.depth);
 }
 
 static void
@@ -698,6 +770,8 @@ query_tooltip_cb (StrataTimeline *self,
     text = strata_timeline_describe_call (self, self->focus_thread, self->focus_depth, self->focus_index);
   else if (hit_at (self, x, y, &hit) && hit.kind == STRATA_HIT_SPAN)
     text = strata_timeline_describe_call (self, hit.thread, hit.depth, hit.index);
+  else if (hit.kind == STRATA_HIT_COUNTER)
+    text = strata_timeline_describe_counter (self, hit.index, hit.time);
 
   if (text == NULL)
     return FALSE;
@@ -938,6 +1012,7 @@ strata_timeline_dispose (GObject *object)
   g_clear_pointer (&self->collapsed, g_hash_table_unref);
   g_clear_pointer (&self->range_label, g_free);
   g_clear_pointer (&self->label_cache, strata_label_cache_free);
+  g_clear_pointer (&self->counter_lods, g_ptr_array_unref);
 
   G_OBJECT_CLASS (strata_timeline_parent_class)->dispose (object);
 }

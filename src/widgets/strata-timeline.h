@@ -33,4 +33,8 @@ char          *strata_timeline_describe_call (StrataTimeline *self,
                                               guint           depth,
                                               guint32         index);
 
+char           *strata_timeline_describe_counter (StrataTimeline *self,
+                                                 guint           counter,
+                                                 gint64          time);
+
 G_END_DECLS
