@@ -92,7 +92,7 @@ main (int   argc,
       return 1;
     }
   colors = strata_palette_assign (profile, 0);
-  tracks = strata_timeline_layout (trace, FALSE, NULL, &content_height);
+  tracks = strata_timeline_layout (trace, NULL, FALSE, NULL, &content_height);
   strata_trace_get_clock_range (trace, 0, &start, &end);
 
   view = (StrataTimelineView) {

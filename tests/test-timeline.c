@@ -202,7 +202,7 @@ test_timeline_render_offscreen (void)
   guint8 *pixel;
 
   g_assert_nonnull (trace);
-  tracks = strata_timeline_layout (trace, FALSE, NULL, &content_height);
+  tracks = strata_timeline_layout (trace, NULL, FALSE, NULL, &content_height);
   view = (StrataTimelineView) {
     .trace = trace, .selected_method = G_MAXUINT32, .tracks = tracks, .width = 800,
     .label_width = STRATA_TIMELINE_LABEL_WIDTH, .theme = &theme,
@@ -317,7 +317,7 @@ test_timeline_counter_tracks (void)
   g_assert_nonnull (trace);
   for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
     g_ptr_array_add (lods, strata_counter_lod_new (strata_trace_get_counter (trace, c), 0));
-  tracks = strata_timeline_layout (trace, FALSE, NULL, &content_height);
+  tracks = strata_timeline_layout (trace, NULL, FALSE, NULL, &content_height);
   /* Renderer: header, its counter, its thread; process 2: header, counter. */
   g_assert_cmpuint (tracks->len, ==, 5);
   g_assert_cmpint (g_array_index (tracks, StrataTrack, 0).kind, ==, STRATA_TRACK_PROCESS);

@@ -305,7 +305,13 @@ strata_session_get_bounds (StrataSession *self,
   g_return_if_fail (STRATA_IS_SESSION (self));
 
   *start = *end = 0;
-  if (self->trace != NULL)
+  /* On the wall clock, events and counters count too, not only calls. */
+  if (self->trace != NULL && self->clock == 0)
+    {
+      *start = strata_trace_get_start (self->trace);
+      *end = strata_trace_get_end (self->trace);
+    }
+  else if (self->trace != NULL)
     strata_trace_get_clock_range (self->trace, self->clock, start, end);
   if (*end - *start < MIN_VISIBLE_NS)
     *end = *start + MIN_VISIBLE_NS;

@@ -674,19 +674,29 @@ handle_instant (TeLoader       *self,
   event->scope = scope;
 }
 
-/* Async and object events are matched by a key: category, id, and the
- * process unless the id is global. */
+typedef enum
+{
+  MATCH_CATEGORY = 1 << 0,
+  MATCH_NAME     = 1 << 1,
+  MATCH_PROCESS  = 1 << 2,   /* even without id2.local */
+} MatchFields;
+
+/* What events that belong together share, as Chrome's importer pairs
+ * them: always the id and its scope, and the process when the id is
+ * local to it; nestable async and flows the category too, legacy async
+ * the name, objects (addresses in one process) the process and name. */
 static TeKey
 match_key (TeLoader       *self,
            const TeFields *fields,
            guint32         id,
-           gboolean        with_name)
+           MatchFields     match)
 {
+  gboolean local = fields->id_local || ((match & MATCH_PROCESS) && !fields->id_global);
   TeKey key = {
-    .category = fields->has_cat ? intern_string (self, &fields->cat) : 0,
+    .category = (match & MATCH_CATEGORY) && fields->has_cat ? intern_string (self, &fields->cat) : 0,
     .id = id,
-    .process = fields->id_global ? G_MAXUINT32 : ensure_process (self, &fields->pid),
-    .name = with_name && fields->has_name ? intern_string (self, &fields->name) : 0,
+    .process = local ? ensure_process (self, &fields->pid) : G_MAXUINT32,
+    .name = (match & MATCH_NAME) && fields->has_name ? intern_string (self, &fields->name) : 0,
     .scope = fields->has_scope ? intern_string (self, &fields->scope_name) : 0,
   };
 
@@ -698,7 +708,8 @@ async_stack (TeLoader       *self,
              const TeFields *fields,
              guint32         id)
 {
-  TeKey key = match_key (self, fields, id, FALSE);
+  gboolean legacy = strchr ("STpF", fields->ph) != NULL;
+  TeKey key = match_key (self, fields, id, legacy ? MATCH_NAME : MATCH_CATEGORY);
   GArray *stack = g_hash_table_lookup (self->state.async_open, &key);
 
   if (stack == NULL)
@@ -754,7 +765,7 @@ handle_object (TeLoader       *self,
                guint64         source)
 {
   guint32 id = intern_id (self, &fields->id);
-  TeKey key = match_key (self, fields, id, TRUE);
+  TeKey key = match_key (self, fields, id, MATCH_NAME | MATCH_PROCESS);
   gpointer found = g_hash_table_lookup (self->state.objects_open, &key);
   StrataEvent *event;
 
@@ -782,7 +793,7 @@ handle_flow (TeLoader       *self,
              const TeFields *fields)
 {
   guint32 id = intern_id (self, &fields->id);
-  TeKey key = match_key (self, fields, id, FALSE);
+  TeKey key = match_key (self, fields, id, MATCH_CATEGORY);
   gpointer found = g_hash_table_lookup (self->state.flow_keys, &key);
   TeFlowStep step = {
     .time = fields->ts,

@@ -212,7 +212,8 @@ compare_processes (gconstpointer a,
 
 /* Processes with something to draw: threads with calls, or counters. */
 static GArray *
-shown_processes (StrataTrace *trace)
+shown_processes (StrataTrace            *trace,
+                 const StrataEventIndex *events)
 {
   g_autofree gboolean *shown = g_new0 (gboolean, MAX (strata_trace_get_n_processes (trace), 1));
   GArray *order = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -222,6 +223,9 @@ shown_processes (StrataTrace *trace)
       shown[strata_trace_get_thread (trace, t)->process] = TRUE;
   for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
     shown[strata_trace_get_counter (trace, c)->process] = TRUE;
+  for (guint p = 0; events != NULL && p < events->n_processes; p++)
+    for (guint k = 0; k < STRATA_N_LANE_KINDS; k++)
+      shown[p] |= strata_event_index_get_lanes (events, p, k)->n_lanes > 0;
   for (guint p = 0; p < strata_trace_get_n_processes (trace); p++)
     if (shown[p])
       g_array_append_val (order, p);
@@ -241,7 +245,8 @@ append_track (GArray      *tracks,
 
 /* One process: its header, then its counters, then its threads. */
 static void
-layout_process (StrataTrace      *trace,
+layout_process (StrataTrace            *trace,
+                const StrataEventIndex *events,
                 guint             process,
                 const GArray     *threads,
                 gboolean          compact,
@@ -266,6 +271,17 @@ layout_process (StrataTrace      *trace,
       if (counter->process == process)
         append_track (tracks, track, y);
     }
+  for (guint k = 0; events != NULL && k < STRATA_N_LANE_KINDS; k++)
+    {
+      guint n_lanes = strata_event_index_get_lanes (events, process, k)->n_lanes;
+      StrataTrack track = {
+        k == STRATA_LANES_ASYNC ? STRATA_TRACK_ASYNC : STRATA_TRACK_OBJECTS, process, 0,
+        MAX (n_lanes, 1) * STRATA_TIMELINE_ROW_HEIGHT + STRATA_TIMELINE_TRACK_GAP,
+      };
+
+      if (n_lanes > 0)
+        append_track (tracks, track, y);
+    }
   for (guint i = 0; i < threads->len; i++)
     {
       guint t = g_array_index (threads, guint, i);
@@ -279,22 +295,25 @@ layout_process (StrataTrace      *trace,
 
 /**
  * strata_timeline_layout:
+ * @events: (nullable): where the trace's events go
  * @collapsed: (nullable): process indexes whose tracks are hidden
  *
- * Processes by sort index, then pid; in each, its counters, then its
- * threads (those with calls) by sort index, then thread id.
+ * Processes by sort index, then pid; in each, its counters, its async
+ * and object lanes, then its threads (those with calls) by sort index,
+ * then thread id.
  *
  * Returns: (transfer full): the tracks, top to bottom
  */
 GArray *
-strata_timeline_layout (StrataTrace      *trace,
+strata_timeline_layout (StrataTrace            *trace,
+                        const StrataEventIndex *events,
                         gboolean          compact,
                         const GHashTable *collapsed,
                         double           *content_height)
 {
   GArray *tracks = g_array_new (FALSE, TRUE, sizeof (StrataTrack));
   g_autoptr(GArray) threads = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GArray) processes = shown_processes (trace);
+  g_autoptr(GArray) processes = shown_processes (trace, events);
   double y = 0;
 
   for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
@@ -303,7 +322,7 @@ strata_timeline_layout (StrataTrace      *trace,
   g_array_sort_with_data (threads, compare_threads, trace);
 
   for (guint i = 0; i < processes->len; i++)
-    layout_process (trace, g_array_index (processes, guint, i), threads, compact, collapsed, tracks, &y);
+    layout_process (trace, events, g_array_index (processes, guint, i), threads, compact, collapsed, tracks, &y);
 
   *content_height = y;
   return tracks;
@@ -743,6 +762,126 @@ draw_thread_label (const Painter     *p,
   draw_text (p, one_line, 10, y + 1, view->label_width - 16, 0.85, FALSE);
 }
 
+/* ---- Events: instants and lanes ---- */
+
+static const StrataColor *
+event_color (const StrataEvent *event)
+{
+  return strata_palette_get_color (event->name % strata_palette_get_n_colors ());
+}
+
+/* A tick from @y down @height, with a small triangle on top. */
+static void
+draw_instants (const Painter *p,
+               const GArray  *instants,
+               double         y,
+               double         height)
+{
+  StrataTrace *trace = p->view->trace;
+  guint i = strata_event_index_first_from (trace, instants, p->view->start);
+  double last_x = -1;
+
+  for (; i < instants->len; i++)
+    {
+      const StrataEvent *event = strata_trace_get_event (trace, g_array_index (instants, guint, i));
+      double x = floor (span_x (p, event->start)) + 0.5;
+
+      if (event->start > p->view->end)
+        break;
+      /* One tick per pixel column is all the eye can tell apart. */
+      if (x == last_x)
+        continue;
+      last_x = x;
+      set_rgba (p->cr, &p->view->theme->fg, 0.55);
+      cairo_move_to (p->cr, x, y + 1);
+      cairo_line_to (p->cr, x, y + height - 1);
+      cairo_set_line_width (p->cr, 1);
+      cairo_stroke (p->cr);
+      cairo_move_to (p->cr, x - 3.5, y);
+      cairo_line_to (p->cr, x + 3.5, y);
+      cairo_line_to (p->cr, x, y + 5);
+      cairo_close_path (p->cr);
+      cairo_fill (p->cr);
+    }
+}
+
+static void
+draw_lane_item (const Painter     *p,
+                const StrataEvent *event,
+                double             y)
+{
+  const StrataColor *color = event_color (event);
+  double x0 = MAX (span_x (p, event->start), p->area_x);
+  double x1 = MIN (span_x (p, event->end), p->area_x + p->area_width);
+  const char *name;
+
+  if (event->end == event->start)
+    {
+      /* Steps and snapshots: a diamond. */
+      double x = span_x (p, event->start), mid = y + STRATA_TIMELINE_ROW_HEIGHT / 2;
+
+      cairo_set_source_rgb (p->cr, color->red, color->green, color->blue);
+      cairo_move_to (p->cr, x, mid - 5);
+      cairo_line_to (p->cr, x + 5, mid);
+      cairo_line_to (p->cr, x, mid + 5);
+      cairo_line_to (p->cr, x - 5, mid);
+      cairo_close_path (p->cr);
+      cairo_fill (p->cr);
+      return;
+    }
+  cairo_set_source_rgb (p->cr, color->red, color->green, color->blue);
+  cairo_rectangle (p->cr, x0, y + 1, MAX (1, x1 - x0), STRATA_TIMELINE_ROW_HEIGHT - 2);
+  cairo_fill (p->cr);
+  name = strata_trace_get_string (p->view->trace, event->name);
+  if (x1 - x0 >= MIN_LABEL_PX && *name != '\0')
+    {
+      pango_layout_set_ellipsize (p->layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_text (p->layout, name, -1);
+      pango_layout_set_width (p->layout, (int) ((x1 - x0 - 6) * PANGO_SCALE));
+      cairo_set_source_rgb (p->cr, 1, 1, 1);
+      cairo_move_to (p->cr, x0 + 3, y + 1);
+      pango_cairo_show_layout (p->cr, p->layout);
+    }
+}
+
+static void
+draw_lanes (const Painter     *p,
+            const StrataTrack *track,
+            double             y)
+{
+  const StrataTimelineView *view = p->view;
+  StrataLaneKind kind = track->kind == STRATA_TRACK_ASYNC ? STRATA_LANES_ASYNC : STRATA_LANES_OBJECTS;
+  const StrataLanes *lanes = strata_event_index_get_lanes (view->events, track->index, kind);
+  g_autofree char *title = NULL;
+
+  set_rgba (p->cr, &view->theme->fg, 0.035);
+  cairo_rectangle (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
+  cairo_fill (p->cr);
+  title = g_strdup_printf (kind == STRATA_LANES_ASYNC
+                           /* Translators: the track of a process's async events, with their number */
+                           ? ngettext ("Async · %u event", "Async · %u events", lanes->items->len)
+                           /* Translators: the track of a process's objects, with their number */
+                           : ngettext ("Objects · %u event", "Objects · %u events", lanes->items->len),
+                           lanes->items->len);
+  draw_text (p, title, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, p->area_x, y, p->area_width, track->height);
+  cairo_clip (p->cr);
+  for (guint i = 0; i < lanes->items->len; i++)
+    {
+      const StrataLaneItem *item = &g_array_index (lanes->items, StrataLaneItem, i);
+      const StrataEvent *event = strata_trace_get_event (view->trace, item->event);
+
+      if (event->start > view->end)
+        break;
+      if (event->end < view->start)
+        continue;
+      draw_lane_item (p, event, y + item->lane * STRATA_TIMELINE_ROW_HEIGHT);
+    }
+  cairo_restore (p->cr);
+}
+
 /* ---- Counters ---- */
 
 static const StrataCounterLod *
@@ -909,15 +1048,25 @@ strata_timeline_render_rows (cairo_t                  *cr,
         break;
 
       if (track->kind == STRATA_TRACK_PROCESS)
-        draw_process_header (&p, track, y);
+        {
+          draw_process_header (&p, track, y);
+          if (view->events != NULL)
+            draw_instants (&p, view->events->process_instants[track->index], y, track->height);
+        }
       else if (track->kind == STRATA_TRACK_COUNTER)
         draw_counter (&p, track, y);
+      else if (track->kind == STRATA_TRACK_ASYNC || track->kind == STRATA_TRACK_OBJECTS)
+        draw_lanes (&p, track, y);
       else
         {
           draw_thread_label (&p, track, y);
           draw_thread_spans (&p, track, y, height);
+          if (view->events != NULL)
+            draw_instants (&p, view->events->thread_instants[track->index], y, STRATA_TIMELINE_ROW_HEIGHT);
         }
     }
+  if (view->events != NULL)
+    draw_instants (&p, view->events->global_instants, 0, height);
 
   draw_range (&p, 0, height);
   painter_clear (&p);
@@ -1124,6 +1273,53 @@ hit_span (const StrataTimelineView *view,
 }
 
 static gboolean
+hit_instant (const StrataTimelineView *view,
+             const GArray             *instants,
+             gint64                    time,
+             gint64                    slop,
+             StrataTimelineHit        *hit)
+{
+  guint i = strata_event_index_first_from (view->trace, instants, time - 2 * slop);
+
+  if (i < instants->len &&
+      strata_trace_get_event (view->trace, g_array_index (instants, guint, i))->start <= time + 2 * slop)
+    {
+      hit->kind = STRATA_HIT_EVENT;
+      hit->index = g_array_index (instants, guint, i);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+hit_lanes (const StrataTimelineView *view,
+           const StrataTrack        *track,
+           double                    dy,
+           gint64                    slop,
+           StrataTimelineHit        *hit)
+{
+  StrataLaneKind kind = track->kind == STRATA_TRACK_ASYNC ? STRATA_LANES_ASYNC : STRATA_LANES_OBJECTS;
+  const StrataLanes *lanes = strata_event_index_get_lanes (view->events, track->index, kind);
+  guint lane = dy / STRATA_TIMELINE_ROW_HEIGHT;
+
+  hit->kind = STRATA_HIT_NONE;
+  for (guint i = 0; i < lanes->items->len; i++)
+    {
+      const StrataLaneItem *item = &g_array_index (lanes->items, StrataLaneItem, i);
+      const StrataEvent *event = strata_trace_get_event (view->trace, item->event);
+
+      if (event->start > hit->time + slop)
+        break;
+      if (item->lane == lane && event->end + slop >= hit->time)
+        {
+          hit->kind = STRATA_HIT_EVENT;
+          hit->index = item->event;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
 hit_counter (const StrataTimelineView *view,
              const StrataTrack        *track,
              double                    x,
@@ -1186,6 +1382,11 @@ strata_timeline_hit_test (const StrataTimelineView *view,
         }
       if (track->kind == STRATA_TRACK_COUNTER)
         return hit_counter (view, track, x, dy, hit);
+      if (track->kind == STRATA_TRACK_ASYNC || track->kind == STRATA_TRACK_OBJECTS)
+        return hit_lanes (view, track, dy, slop, hit);
+      if (view->events != NULL && dy < STRATA_TIMELINE_ROW_HEIGHT &&
+          hit_instant (view, view->events->thread_instants[track->index], hit->time, slop, hit))
+        return TRUE;
 
       thread = strata_trace_get_thread (view->trace, track->index);
       hit->thread = track->index;

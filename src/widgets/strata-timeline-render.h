@@ -10,6 +10,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
+#include "strata-event-index.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,8 @@ typedef enum
   STRATA_TRACK_PROCESS,
   STRATA_TRACK_THREAD,
   STRATA_TRACK_COUNTER,
+  STRATA_TRACK_ASYNC,          /* @index: the process */
+  STRATA_TRACK_OBJECTS,        /* @index: the process */
 } StrataTrackKind;
 
 typedef struct
@@ -71,6 +74,7 @@ typedef enum
   STRATA_HIT_SPAN,
   STRATA_HIT_COUNTER,          /* @index: the counter */
   STRATA_HIT_COUNTER_LEGEND,   /* @index: the counter, @depth: the series */
+  STRATA_HIT_EVENT,            /* @index: the trace event */
 } StrataHitKind;
 
 typedef struct
@@ -98,6 +102,7 @@ typedef struct
   gboolean                   compact;
   const GArray              *tracks;           /* StrataTrack */
   GPtrArray                 *counter_lods;     /* StrataCounterLod per counter, or NULL */
+  const StrataEventIndex    *events;           /* nullable */
   double                     scroll_y;
   double                     width;            /* whole widget */
   double                     label_width;
@@ -115,6 +120,7 @@ typedef struct
 } StrataTimelineView;
 
 GArray  *strata_timeline_layout          (StrataTrace              *trace,
+                                          const StrataEventIndex   *events,
                                           gboolean                  compact,
                                           const GHashTable         *collapsed,
                                           double                   *content_height);

@@ -42,6 +42,7 @@ struct _StrataTimeline
   char                *range_label;
   StrataLabelCache    *label_cache;
   GPtrArray           *counter_lods;   /* StrataCounterLod per counter */
+  StrataEventIndex    *events;
 
   /* Pointer and keyboard */
   double               pointer_x;
@@ -109,6 +110,7 @@ fill_view (StrataTimeline      *self,
     .compact = self->compact,
     .tracks = self->tracks,
     .counter_lods = self->counter_lods,
+    .events = self->events,
     .scroll_y = gtk_adjustment_get_value (self->vadjustment),
     .width = gtk_widget_get_width (GTK_WIDGET (self)),
     .label_width = STRATA_TIMELINE_LABEL_WIDTH,
@@ -177,7 +179,7 @@ rebuild_tracks (StrataTimeline *self)
   g_clear_pointer (&self->tracks, g_array_unref);
   self->content_height = 0;
   if (trace != NULL)
-    self->tracks = strata_timeline_layout (trace, self->compact, self->collapsed, &self->content_height);
+    self->tracks = strata_timeline_layout (trace, self->events, self->compact, self->collapsed, &self->content_height);
   configure_vadjustment (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -259,6 +261,7 @@ rebuild_counter_lods (StrataTimeline *self)
   StrataTrace *trace = strata_session_get_trace (self->session);
 
   g_clear_pointer (&self->counter_lods, g_ptr_array_unref);
+  g_clear_pointer (&self->events, strata_event_index_free);
   if (trace == NULL)
     return;
   self->counter_lods = g_ptr_array_new_with_free_func ((GDestroyNotify) strata_counter_lod_free);
@@ -318,11 +321,77 @@ strata_timeline_describe_counter (StrataTimeline *self,
   return g_string_free (text, FALSE);
 }
 
+/* What a Trace Event phase letter means, for people. */
+static const char *
+phase_name (char phase)
+{
+  switch (phase)
+    {
+    case 'i': case 'I': return _("Instant");
+    case 'R': return _("Mark");
+    case 'c': return _("Clock sync");
+    case 'b': case 'S': return _("Async slice");
+    case 'n': case 'T': case 'p': return _("Async step");
+    case 'N': return _("Object");
+    case 'O': return _("Object snapshot");
+    case 'V': case 'v': return _("Memory dump");
+    case 'P': return _("Sample");
+    default: return _("Event");
+    }
+}
+
+/**
+ * strata_timeline_describe_event:
+ *
+ * Returns: (transfer full): an event's name, kind, category, time, length
+ *   and where it happened, for tooltips and screen readers
+ */
+char *
+strata_timeline_describe_event (StrataTimeline *self,
+                                guint           index)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  const StrataEvent *event = strata_trace_get_event (trace, index);
+  const char *category = strata_trace_get_string (trace, event->category);
+  g_autofree char *at = strata_units_format_duration (event->start - strata_trace_get_start (trace));
+  GString *text = g_string_new (strata_trace_get_string (trace, event->name));
+
+  g_string_append_printf (text, "\n%s", phase_name (event->phase));
+  if (*category != '\0')
+    g_string_append_printf (text, " · %s", category);
+  /* Translators: when an event happened, from the start of the trace */
+  g_string_append_printf (text, _("\nAt %s"), at);
+  if (event->end > event->start)
+    {
+      g_autofree char *length = strata_units_format_duration (event->end - event->start);
+
+      /* Translators: how long an async slice or object lasted */
+      g_string_append_printf (text, _(", lasting %s"), length);
+    }
+  if (event->id != 0)
+    /* Translators: an event's id */
+    g_string_append_printf (text, _("\nId %s"), strata_trace_get_string (trace, event->id));
+  if (event->thread != STRATA_NO_THREAD)
+    {
+      const StrataThread *thread = strata_trace_get_thread (trace, event->thread);
+      g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
+
+      /* Translators: the thread an event happened on, and its id */
+      g_string_append_printf (text, _("\nThread %s (%s)"), strata_trace_get_string (trace, thread->name), tid);
+    }
+  return g_string_free (text, FALSE);
+}
+
 static void
 trace_changed_cb (StrataTimeline *self)
 {
+  StrataTrace *trace = strata_session_get_trace (self->session);
+
   self->has_focus_call = FALSE;
   rebuild_counter_lods (self);
+  g_clear_pointer (&self->events, strata_event_index_free);
+  if (trace != NULL)
+    self->events = strata_event_index_new (trace);
   strata_label_cache_clear (self->label_cache);
   g_hash_table_remove_all (self->collapsed);
   if (self->vadjustment != NULL)
@@ -772,6 +841,8 @@ query_tooltip_cb (StrataTimeline *self,
     text = strata_timeline_describe_call (self, hit.thread, hit.depth, hit.index);
   else if (hit.kind == STRATA_HIT_COUNTER)
     text = strata_timeline_describe_counter (self, hit.index, hit.time);
+  else if (hit.kind == STRATA_HIT_EVENT)
+    text = strata_timeline_describe_event (self, hit.index);
 
   if (text == NULL)
     return FALSE;

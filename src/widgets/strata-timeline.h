@@ -37,4 +37,7 @@ char           *strata_timeline_describe_counter (StrataTimeline *self,
                                                  guint           counter,
                                                  gint64          time);
 
+char           *strata_timeline_describe_event   (StrataTimeline *self,
+                                                 guint           event);
+
 G_END_DECLS
