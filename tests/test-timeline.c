@@ -10,6 +10,7 @@
 
 #include "strata-application.h"
 #include "strata-counter-render.h"
+#include "strata-event-details.h"
 #include "strata-loader.h"
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
@@ -31,10 +32,11 @@ typedef struct
 } Fixture;
 
 static void
-fixture_open (Fixture    *f,
-              const char *corpus_name)
+fixture_open_in (Fixture    *f,
+                 const char *folder,
+                 const char *corpus_name)
 {
-  g_autofree char *path = strata_test_corpus_path ("dmtrace", corpus_name, NULL);
+  g_autofree char *path = strata_test_corpus_path (folder, corpus_name, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   f->app = strata_test_new_app ();
@@ -47,6 +49,13 @@ fixture_open (Fixture    *f,
   f->session = strata_window_get_session (f->window);
   strata_test_iterate_until (profile_ready, f->session);
   g_assert_true (gtk_widget_is_focus (GTK_WIDGET (f->timeline)));
+}
+
+static void
+fixture_open (Fixture    *f,
+              const char *corpus_name)
+{
+  fixture_open_in (f, "dmtrace", corpus_name);
 }
 
 static void
@@ -355,6 +364,113 @@ test_timeline_counter_tracks (void)
   cairo_surface_destroy (surface);
 }
 
+static gboolean
+details_read (gpointer data)
+{
+  return !strata_event_details_is_reading (data);
+}
+
+static const StrataThread *
+thread_named (StrataTrace *trace,
+              gint64       tid)
+{
+  return strata_test_thread_by_tid (trace, tid);
+}
+
+/* catapult's flow_simple.json: OtherSlice (tid 15794) receives a flow
+ * from SenderA (tid 15903) and sends one on to SomeSlice (tid 15894). */
+static void
+test_timeline_details_and_flows (void)
+{
+  Fixture f;
+  StrataEventDetails *details;
+  StrataTrace *trace;
+  StrataSliceRef call = { 0 }, selected;
+  g_autofree char *text = NULL;
+  g_autofree char *after = NULL;
+  GtkWidget *button = NULL;
+
+  fixture_open_in (&f, "json", "catapult/flow_simple.json");
+  details = STRATA_EVENT_DETAILS (f.window->event_details);
+  trace = strata_session_get_trace (f.session);
+  call.thread = thread_named (trace, 15794) - strata_trace_get_thread (trace, 0);
+  strata_timeline_focus_call (f.timeline, call.thread, 0, 0);
+  strata_test_iterate_until (details_read, details);
+
+  text = strata_event_details_dup_text (details);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "OtherSlice"));
+  g_assert_nonnull (strstr (text, "Flows"));
+  g_assert_nonnull (strstr (text, "← SenderA"));
+  g_assert_nonnull (strstr (text, "→ SomeSlice"));
+  g_assert_nonnull (strstr (text, "Arguments"));
+
+  /* The link goes to the call at the flow's other end. */
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (details)); w != NULL; )
+    {
+      if (GTK_IS_BUTTON (w) && g_str_has_prefix (gtk_button_get_label (GTK_BUTTON (w)), "→"))
+        {
+          button = w;
+          break;
+        }
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = w ? gtk_widget_get_next_sibling (w) : NULL;
+        }
+    }
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpint (strata_session_get_selected_item (f.session, &selected, NULL), ==, STRATA_SELECTED_CALL);
+  g_assert_true (strata_trace_get_thread (trace, selected.thread)->tid == 15894);
+  after = strata_event_details_dup_text (details);
+  g_assert_nonnull (strstr (after, "SomeSlice"));
+  g_assert_nonnull (strstr (after, "← OtherSlice"));
+
+  /* Escape clears the selection and the pane says so. */
+  activate (&f, "timeline.clear-selection");
+  activate (&f, "timeline.clear-selection");
+  g_clear_pointer (&after, g_free);
+  after = strata_event_details_dup_text (details);
+  g_assert_nonnull (strstr (after, "Select a call or an event"));
+
+  fixture_close (&f);
+}
+
+/* An async slice selected: its kind, id and args read from the file. */
+static void
+test_timeline_event_details (void)
+{
+  Fixture f;
+  StrataEventDetails *details;
+  StrataTrace *trace;
+  g_autofree char *text = NULL;
+  guint event = G_MAXUINT;
+
+  fixture_open_in (&f, "json", "catapult/nestable_async.json");
+  details = STRATA_EVENT_DETAILS (f.window->event_details);
+  trace = strata_session_get_trace (f.session);
+  for (guint i = 0; i < strata_trace_get_n_events (trace); i++)
+    if (g_str_equal (strata_trace_get_string (trace, strata_trace_get_event (trace, i)->name), "REQUEST_FOO"))
+      event = i;
+  g_assert_cmpuint (event, !=, G_MAXUINT);
+  strata_session_select_event (f.session, event);
+  strata_test_iterate_until (details_read, details);
+
+  text = strata_event_details_dup_text (details);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "REQUEST_FOO"));
+  g_assert_nonnull (strstr (text, "Async slice"));
+  g_assert_nonnull (strstr (text, "Arguments"));
+  g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (f.window->details)), ==,
+                   gtk_notebook_page_num (GTK_NOTEBOOK (f.window->details), f.window->event_details));
+
+  fixture_close (&f);
+}
+
 static void
 test_timeline_needs_display (void)
 {
@@ -378,6 +494,8 @@ main (int   argc,
   g_test_add_func ("/timeline/zoom-and-pan", test_timeline_zoom_and_pan);
   g_test_add_func ("/timeline/select-calls", test_timeline_select_calls);
   g_test_add_func ("/timeline/range-and-clock", test_timeline_range_and_clock);
+  g_test_add_func ("/timeline/details-and-flows", test_timeline_details_and_flows);
+  g_test_add_func ("/timeline/event-details", test_timeline_event_details);
 
   return g_test_run ();
 }

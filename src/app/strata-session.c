@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "strata-palette.h"
 #include "strata-session.h"
 
@@ -26,6 +28,11 @@ struct _StrataSession
   gboolean       has_range;
   gint64         range_start;
   gint64         range_end;
+
+  /* The one call or event whose details are shown. */
+  StrataSelectedKind selected_kind;
+  StrataSliceRef     selected_call;
+  guint              selected_event;
 };
 
 enum {
@@ -40,6 +47,7 @@ enum {
 enum {
   VISIBLE_RANGE_CHANGED,
   SELECTION_RANGE_CHANGED,
+  SELECTED_ITEM_CHANGED,
   N_SIGNALS
 };
 
@@ -154,6 +162,9 @@ strata_session_class_init (StrataSessionClass *klass)
   signals[SELECTION_RANGE_CHANGED] =
     g_signal_new ("selection-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SELECTED_ITEM_CHANGED] =
+    g_signal_new ("selected-item-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -219,6 +230,7 @@ strata_session_set_trace (StrataSession *self,
   self->clock = 0;
   self->selected_method = STRATA_NO_METHOD;
   self->has_range = FALSE;
+  self->selected_kind = STRATA_SELECTED_NOTHING;
 
   if (trace != NULL)
     {
@@ -233,6 +245,7 @@ strata_session_set_trace (StrataSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_METHOD]);
   strata_session_zoom_to_fit (self);
   g_signal_emit (self, signals[SELECTION_RANGE_CHANGED], 0);
+  g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);
 }
 
 /**
@@ -460,4 +473,68 @@ strata_session_clear_selection (StrataSession *self)
       return;
     }
   strata_session_set_selected_method (self, STRATA_NO_METHOD);
+  if (self->selected_kind != STRATA_SELECTED_NOTHING)
+    {
+      self->selected_kind = STRATA_SELECTED_NOTHING;
+      g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);
+    }
+}
+
+/**
+ * strata_session_select_call:
+ *
+ * Makes one call the selected item; its method becomes the selected
+ * method.
+ */
+void
+strata_session_select_call (StrataSession        *self,
+                            const StrataSliceRef *call)
+{
+  const StrataSpanTable *table;
+
+  g_return_if_fail (STRATA_IS_SESSION (self));
+  g_return_if_fail (self->trace != NULL && call->thread < strata_trace_get_n_threads (self->trace));
+
+  table = strata_trace_get_thread (self->trace, call->thread)->spans;
+  g_return_if_fail (table != NULL && call->depth < table->n_depths && call->index < table->n_spans[call->depth]);
+
+  if (self->selected_kind == STRATA_SELECTED_CALL && memcmp (&self->selected_call, call, sizeof *call) == 0)
+    return;
+  self->selected_kind = STRATA_SELECTED_CALL;
+  self->selected_call = *call;
+  strata_session_set_selected_method (self, table->spans[call->depth][call->index].method);
+  g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);
+}
+
+void
+strata_session_select_event (StrataSession *self,
+                             guint          event)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+  g_return_if_fail (self->trace != NULL && event < strata_trace_get_n_events (self->trace));
+
+  if (self->selected_kind == STRATA_SELECTED_EVENT && self->selected_event == event)
+    return;
+  self->selected_kind = STRATA_SELECTED_EVENT;
+  self->selected_event = event;
+  g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);
+}
+
+/**
+ * strata_session_get_selected_item:
+ * @call: (out) (optional): the call, when a call is selected
+ * @event: (out) (optional): the event index, when an event is selected
+ */
+StrataSelectedKind
+strata_session_get_selected_item (StrataSession  *self,
+                                  StrataSliceRef *call,
+                                  guint          *event)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), STRATA_SELECTED_NOTHING);
+
+  if (call != NULL)
+    *call = self->selected_call;
+  if (event != NULL)
+    *event = self->selected_event;
+  return self->selected_kind;
 }

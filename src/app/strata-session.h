@@ -20,6 +20,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StrataSession, strata_session, STRATA, SESSION, GObject)
 
+typedef enum
+{
+  STRATA_SELECTED_NOTHING,
+  STRATA_SELECTED_CALL,
+  STRATA_SELECTED_EVENT,
+} StrataSelectedKind;
+
 StrataSession *strata_session_new                 (void);
 StrataTrace   *strata_session_get_trace           (StrataSession *self);
 void           strata_session_set_trace           (StrataSession *self,
@@ -54,5 +61,12 @@ void           strata_session_set_selection_range (StrataSession *self,
                                                    gint64         start,
                                                    gint64         end);
 void           strata_session_clear_selection     (StrataSession *self);
+void           strata_session_select_call         (StrataSession        *self,
+                                                   const StrataSliceRef *call);
+void           strata_session_select_event        (StrataSession *self,
+                                                   guint          event);
+StrataSelectedKind strata_session_get_selected_item (StrataSession  *self,
+                                                     StrataSliceRef *call,
+                                                     guint          *event);
 
 G_END_DECLS

@@ -47,6 +47,8 @@ struct _StrataWindow
   GtkWidget            *paned;
   GtkWidget            *details;
   GtkWidget            *profile_view;
+  GtkWidget            *event_details;
+  GtkWidget            *summary;       /* owned by the notebook */
 };
 
 void   _strata_window_class_init_actions (GtkWidgetClass *widget_class);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-profile-view.h"
+#include "strata-event-details.h"
 #include "strata-trace-summary.h"
 #include "strata-window-private.h"
 
@@ -190,16 +191,23 @@ static void
 show_trace (StrataWindow *self,
             StrataTrace  *trace)
 {
-  int summary_page;
-
   strata_session_set_trace (self->session, trace);
-  summary_page = gtk_notebook_get_n_pages (GTK_NOTEBOOK (self->details)) - 1;
-  if (summary_page > 0)
-    gtk_notebook_remove_page (GTK_NOTEBOOK (self->details), summary_page);
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->details), strata_trace_summary_new (trace),
-                            gtk_label_new (_("Summary")));
+  if (self->summary != NULL)
+    gtk_notebook_remove_page (GTK_NOTEBOOK (self->details),
+                              gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->summary));
+  self->summary = strata_trace_summary_new (trace);
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->summary, gtk_label_new (_("Summary")));
   show_resting_page (self);
   gtk_widget_grab_focus (self->timeline);
+}
+
+/* Events have nothing to show in the profile: their details come up. */
+static void
+selected_item_changed_cb (StrataWindow *self)
+{
+  if (strata_session_get_selected_item (self->session, NULL, NULL) == STRATA_SELECTED_EVENT)
+    gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
+                                   gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->event_details));
 }
 
 /* The trace page: the timeline over the summary of what was loaded. */
@@ -207,6 +215,7 @@ static void
 build_trace_page (StrataWindow *self)
 {
   GtkWidget *scroller = gtk_scrolled_window_new ();
+  g_autoptr(GPropertyAction) flows_action = NULL;
 
   self->timeline = strata_timeline_new (self->session);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
@@ -215,6 +224,10 @@ build_trace_page (StrataWindow *self)
   self->profile_view = strata_profile_view_new (self->session);
   self->details = gtk_notebook_new ();
   gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->profile_view, gtk_label_new (_("Profile")));
+  self->event_details = strata_event_details_new (self->session);
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->event_details, gtk_label_new (_("Details")));
+  g_signal_connect_object (self->session, "selected-item-changed",
+                           G_CALLBACK (selected_item_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_set_size_request (self->details, -1, 260);
 
   self->paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
@@ -228,6 +241,8 @@ build_trace_page (StrataWindow *self)
 
   g_object_bind_property (self->timeline, "compact", self->compact_button, "active",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  flows_action = g_property_action_new ("show-all-flows", self->timeline, "show-all-flows");
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (flows_action));
   for (guint c = 0; c < 2; c++)
     g_signal_connect_object (self->clock_buttons[c], "toggled",
                              G_CALLBACK (clock_button_toggled_cb), self, G_CONNECT_SWAPPED);

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "strata-event-index.h"
 
 /* More lanes than this share the last one: a track stays readable. */
@@ -185,4 +187,29 @@ strata_event_index_first_from (StrataTrace  *trace,
         hi = mid;
     }
   return lo;
+}
+
+/**
+ * strata_event_phase_describe:
+ *
+ * Returns: what a Trace Event phase letter means, for people
+ */
+const char *
+strata_event_phase_describe (char phase)
+{
+  switch (phase)
+    {
+    case 'i': case 'I': return _("Instant");
+    case 'R': return _("Mark");
+    case 'c': return _("Clock sync");
+    case 'b': case 'S': return _("Async slice");
+    case 'n': case 'T': case 'p': return _("Async step");
+    case 'N': return _("Object");
+    case 'O': return _("Object snapshot");
+    case 'V': case 'v': return _("Memory dump");
+    case 'P': return _("Sample");
+    case '(': case ')': return _("Context");
+    case '=': return _("Linked ids");
+    default: return _("Event");
+    }
 }

@@ -52,6 +52,8 @@ guint             strata_event_index_first_from (StrataTrace            *trace,
                                                  const GArray           *events,
                                                  gint64                  time);
 
+const char       *strata_event_phase_describe   (char                    phase);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataEventIndex, strata_event_index_free)
 
 G_END_DECLS

@@ -882,6 +882,68 @@ draw_lanes (const Painter     *p,
   cairo_restore (p->cr);
 }
 
+/* ---- Flows ---- */
+
+/* Where a call's row is, in viewport coordinates; FALSE if its thread is
+ * not laid out (a collapsed process). */
+static gboolean
+call_row_y (const StrataTimelineView *view,
+            const StrataSliceRef     *call,
+            double                   *y)
+{
+  for (guint i = 0; i < view->tracks->len; i++)
+    {
+      const StrataTrack *track = &g_array_index (view->tracks, StrataTrack, i);
+
+      if (track->kind != STRATA_TRACK_THREAD || track->index != call->thread)
+        continue;
+      *y = track->y - view->scroll_y +
+           (view->compact ? STRATA_TIMELINE_COMPACT_HEIGHT : (call->depth + 0.5) * STRATA_TIMELINE_ROW_HEIGHT) -
+           (view->compact ? STRATA_TIMELINE_COMPACT_HEIGHT / 2 : 0);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* From the end of the call a flow leaves to the start of the call it
+ * reaches, as a curve with an arrowhead. */
+static void
+draw_flows (const Painter *p)
+{
+  const StrataTimelineView *view = p->view;
+
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, p->area_x, 0, p->area_width, G_MAXINT16);
+  cairo_clip (p->cr);
+  set_rgba (p->cr, &view->theme->accent, 0.9);
+  cairo_set_line_width (p->cr, 1.5);
+  for (guint i = 0; i < view->flows->len; i++)
+    {
+      const StrataFlow *flow = &g_array_index (view->flows, StrataFlow, i);
+      const StrataSpanTable *from = strata_trace_get_thread (view->trace, flow->from.thread)->spans;
+      const StrataSpanTable *to = strata_trace_get_thread (view->trace, flow->to.thread)->spans;
+      double x0 = span_x (p, strata_timeline_span_end (from, view->clock, flow->from.depth, flow->from.index));
+      double x1 = span_x (p, strata_timeline_span_start (to, view->clock, flow->to.depth, flow->to.index));
+      double y0, y1, bend;
+
+      if (!call_row_y (view, &flow->from, &y0) || !call_row_y (view, &flow->to, &y1))
+        continue;
+      /* A flow may leave a call before it ends: start where the next
+       * call begins if that comes first. */
+      x0 = MIN (x0, x1);
+      bend = MAX (20, (x1 - x0) / 2);
+      cairo_move_to (p->cr, x0, y0);
+      cairo_curve_to (p->cr, x0 + bend, y0, x1 - bend, y1, x1, y1);
+      cairo_stroke (p->cr);
+      cairo_move_to (p->cr, x1, y1);
+      cairo_line_to (p->cr, x1 - 7, y1 - 4);
+      cairo_line_to (p->cr, x1 - 7, y1 + 4);
+      cairo_close_path (p->cr);
+      cairo_fill (p->cr);
+    }
+  cairo_restore (p->cr);
+}
+
 /* ---- Counters ---- */
 
 static const StrataCounterLod *
@@ -1067,6 +1129,8 @@ strata_timeline_render_rows (cairo_t                  *cr,
     }
   if (view->events != NULL)
     draw_instants (&p, view->events->global_instants, 0, height);
+  if (view->flows != NULL)
+    draw_flows (&p);
 
   draw_range (&p, 0, height);
   painter_clear (&p);

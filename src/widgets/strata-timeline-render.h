@@ -103,6 +103,7 @@ typedef struct
   const GArray              *tracks;           /* StrataTrack */
   GPtrArray                 *counter_lods;     /* StrataCounterLod per counter, or NULL */
   const StrataEventIndex    *events;           /* nullable */
+  const GArray              *flows;            /* StrataFlow arrows to draw, or NULL */
   double                     scroll_y;
   double                     width;            /* whole widget */
   double                     label_width;

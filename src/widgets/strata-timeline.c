@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "strata-counter-render.h"
@@ -43,6 +44,8 @@ struct _StrataTimeline
   StrataLabelCache    *label_cache;
   GPtrArray           *counter_lods;   /* StrataCounterLod per counter */
   StrataEventIndex    *events;
+  GArray              *flows;          /* StrataFlow: the arrows drawn */
+  gboolean             show_all_flows;
 
   /* Pointer and keyboard */
   double               pointer_x;
@@ -66,6 +69,7 @@ enum {
   PROP_0,
   PROP_SESSION,
   PROP_COMPACT,
+  PROP_SHOW_ALL_FLOWS,
   N_PROPS,
 
   PROP_HADJUSTMENT,
@@ -111,6 +115,7 @@ fill_view (StrataTimeline      *self,
     .tracks = self->tracks,
     .counter_lods = self->counter_lods,
     .events = self->events,
+    .flows = self->flows,
     .scroll_y = gtk_adjustment_get_value (self->vadjustment),
     .width = gtk_widget_get_width (GTK_WIDGET (self)),
     .label_width = STRATA_TIMELINE_LABEL_WIDTH,
@@ -262,6 +267,7 @@ rebuild_counter_lods (StrataTimeline *self)
 
   g_clear_pointer (&self->counter_lods, g_ptr_array_unref);
   g_clear_pointer (&self->events, strata_event_index_free);
+  g_clear_pointer (&self->flows, g_array_unref);
   if (trace == NULL)
     return;
   self->counter_lods = g_ptr_array_new_with_free_func ((GDestroyNotify) strata_counter_lod_free);
@@ -321,25 +327,6 @@ strata_timeline_describe_counter (StrataTimeline *self,
   return g_string_free (text, FALSE);
 }
 
-/* What a Trace Event phase letter means, for people. */
-static const char *
-phase_name (char phase)
-{
-  switch (phase)
-    {
-    case 'i': case 'I': return _("Instant");
-    case 'R': return _("Mark");
-    case 'c': return _("Clock sync");
-    case 'b': case 'S': return _("Async slice");
-    case 'n': case 'T': case 'p': return _("Async step");
-    case 'N': return _("Object");
-    case 'O': return _("Object snapshot");
-    case 'V': case 'v': return _("Memory dump");
-    case 'P': return _("Sample");
-    default: return _("Event");
-    }
-}
-
 /**
  * strata_timeline_describe_event:
  *
@@ -356,7 +343,7 @@ strata_timeline_describe_event (StrataTimeline *self,
   g_autofree char *at = strata_units_format_duration (event->start - strata_trace_get_start (trace));
   GString *text = g_string_new (strata_trace_get_string (trace, event->name));
 
-  g_string_append_printf (text, "\n%s", phase_name (event->phase));
+  g_string_append_printf (text, "\n%s", strata_event_phase_describe (event->phase));
   if (*category != '\0')
     g_string_append_printf (text, " · %s", category);
   /* Translators: when an event happened, from the start of the trace */
@@ -380,6 +367,48 @@ strata_timeline_describe_event (StrataTimeline *self,
       g_string_append_printf (text, _("\nThread %s (%s)"), strata_trace_get_string (trace, thread->name), tid);
     }
   return g_string_free (text, FALSE);
+}
+
+/**
+ * strata_timeline_update_flows:
+ *
+ * The arrows to draw: every flow with "show all flows", else the flows
+ * that leave or reach the selected call.
+ */
+void
+strata_timeline_update_flows (StrataTimeline *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  StrataSliceRef call;
+  gboolean has_call;
+
+  g_clear_pointer (&self->flows, g_array_unref);
+  if (trace == NULL || strata_trace_get_n_flows (trace) == 0)
+    return;
+  has_call = strata_session_get_selected_item (self->session, &call, NULL) == STRATA_SELECTED_CALL;
+  self->flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow));
+  for (guint i = 0; i < strata_trace_get_n_flows (trace); i++)
+    {
+      const StrataFlow *flow = strata_trace_get_flow (trace, i);
+
+      if (self->show_all_flows ||
+          (has_call && (memcmp (&flow->from, &call, sizeof call) == 0 || memcmp (&flow->to, &call, sizeof call) == 0)))
+        g_array_append_val (self->flows, *flow);
+    }
+}
+
+/* Another view selected a call (a flow's other end, say): go there. */
+static void
+selected_item_changed_cb (StrataTimeline *self)
+{
+  StrataSliceRef call;
+
+  if (strata_session_get_selected_item (self->session, &call, NULL) == STRATA_SELECTED_CALL &&
+      (!self->has_focus_call || call.thread != self->focus_thread ||
+       call.depth != self->focus_depth || call.index != self->focus_index))
+    strata_timeline_focus_call (self, call.thread, call.depth, call.index);
+  strata_timeline_update_flows (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -579,7 +608,7 @@ strata_timeline_focus_call (StrataTimeline *self,
   self->focus_thread = thread;
   self->focus_depth = depth;
   self->focus_index = index;
-  strata_session_set_selected_method (self->session, table->spans[depth][index].method);
+  strata_session_select_call (self->session, &(StrataSliceRef) { thread, depth, index });
   scroll_to_call (self);
   update_accessible_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -674,6 +703,8 @@ click_pressed_cb (StrataTimeline  *self,
     zoom_to_call (self, hit.thread, hit.depth, hit.index);
   else if (hit.kind == STRATA_HIT_COUNTER_LEGEND && n_press == 1)
     toggle_counter_series (self, hit.index, hit.depth);
+  else if (hit.kind == STRATA_HIT_EVENT && n_press == 1)
+    strata_session_select_event (self->session, hit.index);
 }
 
 static void
@@ -1059,6 +1090,7 @@ set_session (StrataTimeline *self,
 {
   self->session = g_object_ref (session);
   g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "selected-item-changed", G_CALLBACK (selected_item_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::profile", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::clock", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::selected-method", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
@@ -1106,6 +1138,10 @@ strata_timeline_get_property (GObject    *object,
       g_value_set_boolean (value, self->compact);
       break;
 
+    case PROP_SHOW_ALL_FLOWS:
+      g_value_set_boolean (value, self->show_all_flows);
+      break;
+
     case PROP_HADJUSTMENT:
       g_value_set_object (value, self->hadjustment);
       break;
@@ -1143,6 +1179,16 @@ strata_timeline_set_property (GObject      *object,
 
     case PROP_COMPACT:
       strata_timeline_set_compact (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_SHOW_ALL_FLOWS:
+      if (self->show_all_flows != g_value_get_boolean (value))
+        {
+          self->show_all_flows = g_value_get_boolean (value);
+          strata_timeline_update_flows (self);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
 
     case PROP_HADJUSTMENT:
@@ -1197,6 +1243,11 @@ strata_timeline_class_init (StrataTimelineClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   properties[PROP_COMPACT] =
     g_param_spec_boolean ("compact", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* Flow arrows for every call, not only the selected one. */
+  properties[PROP_SHOW_ALL_FLOWS] =
+    g_param_spec_boolean ("show-all-flows", NULL, NULL,
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -40,4 +40,6 @@ char           *strata_timeline_describe_counter (StrataTimeline *self,
 char           *strata_timeline_describe_event   (StrataTimeline *self,
                                                  guint           event);
 
+void            strata_timeline_update_flows     (StrataTimeline *self);
+
 G_END_DECLS
