@@ -471,6 +471,62 @@ test_timeline_event_details (void)
   fixture_close (&f);
 }
 
+static char *
+track_order (StrataTimeline *timeline)
+{
+  const GArray *tracks = strata_timeline_get_tracks (timeline);
+  GString *order = g_string_new (NULL);
+
+  for (guint i = 0; i < tracks->len; i++)
+    {
+      const StrataTrack *track = &g_array_index (tracks, StrataTrack, i);
+
+      g_string_append_printf (order, "%s%c%u%s", i ? " " : "", "ptcao"[track->kind], track->index,
+                              track->collapsed ? "-" : "");
+    }
+  return g_string_free (order, FALSE);
+}
+
+/* catapult's instance_counters.json: one process, two counters, one
+ * thread. Tracks move, pin, hide and collapse through their menu. */
+static void
+test_timeline_track_menu (void)
+{
+  Fixture f;
+  g_autofree char *order = NULL;
+
+  fixture_open_in (&f, "json", "catapult/instance_counters.json");
+#define ORDER_IS(expected) \
+  G_STMT_START { g_free (order); order = track_order (f.timeline); g_assert_cmpstr (order, ==, expected); } G_STMT_END
+
+  ORDER_IS ("p0 c0 c1 t0");
+  strata_timeline_track_menu_for (f.timeline, STRATA_TRACK_COUNTER, 1, 0);
+  activate (&f, "timeline.track-move-up");
+  ORDER_IS ("p0 c1 c0 t0");
+  activate (&f, "timeline.track-move-up");
+  ORDER_IS ("p0 c1 c0 t0");
+  activate (&f, "timeline.track-move-down");
+  activate (&f, "timeline.track-move-down");
+  ORDER_IS ("p0 c0 t0 c1");
+
+  strata_timeline_track_menu_for (f.timeline, STRATA_TRACK_THREAD, 0, 0);
+  activate (&f, "timeline.track-pin");
+  ORDER_IS ("t0 p0 c0 c1");
+  activate (&f, "timeline.track-collapse");
+  ORDER_IS ("t0- p0 c0 c1");
+  activate (&f, "timeline.track-pin");
+  ORDER_IS ("p0 c0 t0- c1");
+
+  strata_timeline_track_menu_for (f.timeline, STRATA_TRACK_COUNTER, 0, 0);
+  activate (&f, "timeline.track-hide");
+  ORDER_IS ("p0 t0- c1");
+  activate (&f, "timeline.show-hidden-tracks");
+  ORDER_IS ("p0 c0 t0- c1");
+#undef ORDER_IS
+
+  fixture_close (&f);
+}
+
 static void
 test_timeline_needs_display (void)
 {
@@ -496,6 +552,7 @@ main (int   argc,
   g_test_add_func ("/timeline/range-and-clock", test_timeline_range_and_clock);
   g_test_add_func ("/timeline/details-and-flows", test_timeline_details_and_flows);
   g_test_add_func ("/timeline/event-details", test_timeline_event_details);
+  g_test_add_func ("/timeline/track-menu", test_timeline_track_menu);
 
   return g_test_run ();
 }

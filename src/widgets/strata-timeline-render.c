@@ -184,6 +184,14 @@ compare_threads (gconstpointer a,
   return ta->tid < tb->tid ? -1 : ta->tid > tb->tid;
 }
 
+/* A thread drawn in one row: everywhere in compact mode, or collapsed. */
+static gboolean
+track_compact (const StrataTimelineView *view,
+               const StrataTrack        *track)
+{
+  return view->compact || (track->kind == STRATA_TRACK_THREAD && track->collapsed);
+}
+
 static double
 thread_height (const StrataThread *thread,
                gboolean            compact)
@@ -243,86 +251,230 @@ append_track (GArray      *tracks,
   *y += track.height;
 }
 
-/* One process: its header, then its counters, then its threads. */
+guint64
+strata_track_key (StrataTrackKind kind,
+                  guint           index)
+{
+  return ((guint64) kind << 32) | index;
+}
+
+static gboolean
+prefs_has (const StrataTrackPrefs *prefs,
+           GHashTable             *set,
+           guint64                 key)
+{
+  return prefs != NULL && set != NULL && g_hash_table_contains (set, &key);
+}
+
+static gboolean
+is_pinned (const StrataTrackPrefs *prefs,
+           guint64                 key)
+{
+  for (guint i = 0; prefs != NULL && prefs->pinned != NULL && i < prefs->pinned->len; i++)
+    if (g_array_index (prefs->pinned, guint64, i) == key)
+      return TRUE;
+  return FALSE;
+}
+
+/* A track as tall as its content, or one row when collapsed. */
+static StrataTrack
+make_track (StrataTrace            *trace,
+            const StrataEventIndex *events,
+            StrataTrackKind         kind,
+            guint                   index,
+            gboolean                compact,
+            const StrataTrackPrefs *prefs)
+{
+  StrataTrack track = { kind, index };
+
+  track.collapsed = prefs_has (prefs, prefs ? prefs->collapsed : NULL, strata_track_key (kind, index));
+  if (track.collapsed)
+    track.height = (kind == STRATA_TRACK_THREAD ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT) +
+                   STRATA_TIMELINE_TRACK_GAP;
+  else if (kind == STRATA_TRACK_THREAD)
+    track.height = thread_height (strata_trace_get_thread (trace, index), compact);
+  else if (kind == STRATA_TRACK_COUNTER)
+    track.height = strata_counter_track_height (strata_trace_get_counter (trace, index));
+  else
+    {
+      StrataLaneKind lanes = kind == STRATA_TRACK_ASYNC ? STRATA_LANES_ASYNC : STRATA_LANES_OBJECTS;
+
+      track.height = MAX (strata_event_index_get_lanes (events, index, lanes)->n_lanes, 1) *
+                     STRATA_TIMELINE_ROW_HEIGHT + STRATA_TIMELINE_TRACK_GAP;
+    }
+  return track;
+}
+
+/* A process's own tracks in their natural order: counters, async and
+ * object lanes, threads. */
+static GArray *
+process_children (StrataTrace            *trace,
+                  const StrataEventIndex *events,
+                  guint                   process,
+                  const GArray           *threads)
+{
+  GArray *keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
+    if (strata_trace_get_counter (trace, c)->process == process)
+      {
+        guint64 key = strata_track_key (STRATA_TRACK_COUNTER, c);
+
+        g_array_append_val (keys, key);
+      }
+  for (guint k = 0; events != NULL && k < STRATA_N_LANE_KINDS; k++)
+    if (strata_event_index_get_lanes (events, process, k)->n_lanes > 0)
+      {
+        guint64 key = strata_track_key (k == STRATA_LANES_ASYNC ? STRATA_TRACK_ASYNC : STRATA_TRACK_OBJECTS, process);
+
+        g_array_append_val (keys, key);
+      }
+  for (guint i = 0; i < threads->len; i++)
+    {
+      guint t = g_array_index (threads, guint, i);
+
+      if (strata_trace_get_thread (trace, t)->process == process)
+        {
+          guint64 key = strata_track_key (STRATA_TRACK_THREAD, t);
+
+          g_array_append_val (keys, key);
+        }
+    }
+  return keys;
+}
+
+/* Moved tracks carry a position; the others keep their natural one. */
+static double
+track_position (const StrataTrackPrefs *prefs,
+                guint64                 key,
+                guint                   natural)
+{
+  gpointer value;
+
+  if (prefs != NULL && prefs->positions != NULL &&
+      (value = g_hash_table_lookup (prefs->positions, &key)) != NULL)
+    return *(double *) value;
+  return natural;
+}
+
+typedef struct
+{
+  guint64 key;
+  double  position;
+} OrderedKey;
+
+static int
+compare_ordered (const void *a,
+                 const void *b)
+{
+  const OrderedKey *oa = a, *ob = b;
+
+  return oa->position < ob->position ? -1 : oa->position > ob->position;
+}
+
+/**
+ * strata_timeline_process_tracks:
+ *
+ * Returns: (transfer full): the keys of a process's tracks as they are
+ *   shown, moved ones where they were moved to
+ */
+GArray *
+strata_timeline_process_tracks (StrataTrace            *trace,
+                                const StrataEventIndex *events,
+                                guint                   process,
+                                const StrataTrackPrefs *prefs)
+{
+  g_autoptr(GArray) threads = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) natural = NULL;
+  g_autofree OrderedKey *ordered = NULL;
+  GArray *keys;
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    if (strata_trace_get_thread (trace, t)->spans != NULL)
+      g_array_append_val (threads, t);
+  g_array_sort_with_data (threads, compare_threads, trace);
+  natural = process_children (trace, events, process, threads);
+  ordered = g_new (OrderedKey, MAX (natural->len, 1));
+  for (guint i = 0; i < natural->len; i++)
+    {
+      guint64 key = g_array_index (natural, guint64, i);
+
+      ordered[i] = (OrderedKey) { key, track_position (prefs, key, i) };
+    }
+  qsort (ordered, natural->len, sizeof (OrderedKey), compare_ordered);
+  keys = g_array_sized_new (FALSE, FALSE, sizeof (guint64), natural->len);
+  for (guint i = 0; i < natural->len; i++)
+    g_array_append_val (keys, ordered[i].key);
+  return keys;
+}
+
+static void
+append_key (StrataTrace            *trace,
+            const StrataEventIndex *events,
+            guint64                 key,
+            gboolean                compact,
+            const StrataTrackPrefs *prefs,
+            GArray                 *tracks,
+            double                 *y)
+{
+  if (prefs_has (prefs, prefs ? prefs->hidden : NULL, key))
+    return;
+  append_track (tracks, make_track (trace, events, key >> 32, key & G_MAXUINT32, compact, prefs), y);
+}
+
+/* One process: its header, then its tracks, less pinned and hidden ones. */
 static void
 layout_process (StrataTrace            *trace,
                 const StrataEventIndex *events,
-                guint             process,
-                const GArray     *threads,
-                gboolean          compact,
-                const GHashTable *collapsed,
-                GArray           *tracks,
-                double           *y)
+                guint                   process,
+                gboolean                compact,
+                const StrataTrackPrefs *prefs,
+                GArray                 *tracks,
+                double                 *y)
 {
   StrataTrack header = { STRATA_TRACK_PROCESS, process, 0, STRATA_TIMELINE_HEADER_HEIGHT };
+  g_autoptr(GArray) keys = strata_timeline_process_tracks (trace, events, process, prefs);
 
-  for (guint i = 0; i < threads->len; i++)
-    header.n_threads += strata_trace_get_thread (trace, g_array_index (threads, guint, i))->process == process;
-  header.collapsed = collapsed != NULL && g_hash_table_contains ((GHashTable *) collapsed, GUINT_TO_POINTER (process));
+  for (guint i = 0; i < keys->len; i++)
+    header.n_threads += (g_array_index (keys, guint64, i) >> 32) == STRATA_TRACK_THREAD;
+  header.collapsed = prefs != NULL && prefs->collapsed_processes != NULL &&
+                     g_hash_table_contains (prefs->collapsed_processes, GUINT_TO_POINTER (process));
   append_track (tracks, header, y);
   if (header.collapsed)
     return;
 
-  for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
-    {
-      const StrataCounter *counter = strata_trace_get_counter (trace, c);
-      StrataTrack track = { STRATA_TRACK_COUNTER, c, 0, strata_counter_track_height (counter) };
-
-      if (counter->process == process)
-        append_track (tracks, track, y);
-    }
-  for (guint k = 0; events != NULL && k < STRATA_N_LANE_KINDS; k++)
-    {
-      guint n_lanes = strata_event_index_get_lanes (events, process, k)->n_lanes;
-      StrataTrack track = {
-        k == STRATA_LANES_ASYNC ? STRATA_TRACK_ASYNC : STRATA_TRACK_OBJECTS, process, 0,
-        MAX (n_lanes, 1) * STRATA_TIMELINE_ROW_HEIGHT + STRATA_TIMELINE_TRACK_GAP,
-      };
-
-      if (n_lanes > 0)
-        append_track (tracks, track, y);
-    }
-  for (guint i = 0; i < threads->len; i++)
-    {
-      guint t = g_array_index (threads, guint, i);
-      const StrataThread *thread = strata_trace_get_thread (trace, t);
-      StrataTrack track = { STRATA_TRACK_THREAD, t, 0, thread_height (thread, compact) };
-
-      if (thread->process == process)
-        append_track (tracks, track, y);
-    }
+  for (guint i = 0; i < keys->len; i++)
+    if (!is_pinned (prefs, g_array_index (keys, guint64, i)))
+      append_key (trace, events, g_array_index (keys, guint64, i), compact, prefs, tracks, y);
 }
 
 /**
  * strata_timeline_layout:
  * @events: (nullable): where the trace's events go
- * @collapsed: (nullable): process indexes whose tracks are hidden
+ * @prefs: (nullable): what the user collapsed, hid, pinned and moved
  *
- * Processes by sort index, then pid; in each, its counters, its async
- * and object lanes, then its threads (those with calls) by sort index,
- * then thread id.
+ * Pinned tracks first, in the order they were pinned; then processes by
+ * sort index, then pid; in each, its counters, its async and object
+ * lanes, then its threads (those with calls) by sort index, then thread
+ * id, except where tracks were moved.
  *
  * Returns: (transfer full): the tracks, top to bottom
  */
 GArray *
 strata_timeline_layout (StrataTrace            *trace,
                         const StrataEventIndex *events,
-                        gboolean          compact,
-                        const GHashTable *collapsed,
-                        double           *content_height)
+                        gboolean                compact,
+                        const StrataTrackPrefs *prefs,
+                        double                 *content_height)
 {
   GArray *tracks = g_array_new (FALSE, TRUE, sizeof (StrataTrack));
-  g_autoptr(GArray) threads = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GArray) processes = shown_processes (trace, events);
   double y = 0;
 
-  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
-    if (strata_trace_get_thread (trace, t)->spans != NULL)
-      g_array_append_val (threads, t);
-  g_array_sort_with_data (threads, compare_threads, trace);
-
+  for (guint i = 0; prefs != NULL && prefs->pinned != NULL && i < prefs->pinned->len; i++)
+    append_key (trace, events, g_array_index (prefs->pinned, guint64, i), compact, prefs, tracks, &y);
   for (guint i = 0; i < processes->len; i++)
-    layout_process (trace, events, g_array_index (processes, guint, i), threads, compact, collapsed, tracks, &y);
+    layout_process (trace, events, g_array_index (processes, guint, i), compact, prefs, tracks, &y);
 
   *content_height = y;
   return tracks;
@@ -624,11 +776,11 @@ draw_focus (const Painter      *p,
 
   x0 = span_x (p, strata_timeline_span_start (thread->spans, view->clock, view->focus_depth, view->focus_index));
   x1 = span_x (p, strata_timeline_span_end (thread->spans, view->clock, view->focus_depth, view->focus_index));
-  row_y = view->compact ? y : y + view->focus_depth * STRATA_TIMELINE_ROW_HEIGHT;
+  row_y = track_compact (view, track) ? y : y + view->focus_depth * STRATA_TIMELINE_ROW_HEIGHT;
   set_rgba (p->cr, &view->theme->accent, 1.0);
   cairo_set_line_width (p->cr, 2);
   cairo_rectangle (p->cr, MAX (x0, p->area_x) - 1, row_y - 1, MAX (x1 - x0, 2) + 2,
-                   (view->compact ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT) + 1);
+                   (track_compact (view, track) ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT) + 1);
   cairo_stroke (p->cr);
 }
 
@@ -647,8 +799,9 @@ draw_thread_spans (const Painter     *p,
 
   for (guint d = 0; d < table->n_depths; d++)
     {
-      double row_y = p->view->compact ? y : y + d * STRATA_TIMELINE_ROW_HEIGHT;
-      double row_h = p->view->compact ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT;
+      gboolean compact = track_compact (p->view, track);
+      double row_y = compact ? y : y + d * STRATA_TIMELINE_ROW_HEIGHT;
+      double row_h = compact ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT;
 
       /* Only rows on screen; in compact mode deeper calls paint over
        * their callers, leaving the running method visible. */
@@ -877,7 +1030,8 @@ draw_lanes (const Painter     *p,
         break;
       if (event->end < view->start)
         continue;
-      draw_lane_item (p, event, y + item->lane * STRATA_TIMELINE_ROW_HEIGHT);
+      /* Collapsed, every lane shares the one row. */
+      draw_lane_item (p, event, y + (track->collapsed ? 0 : item->lane * STRATA_TIMELINE_ROW_HEIGHT));
     }
   cairo_restore (p->cr);
 }
@@ -898,8 +1052,7 @@ call_row_y (const StrataTimelineView *view,
       if (track->kind != STRATA_TRACK_THREAD || track->index != call->thread)
         continue;
       *y = track->y - view->scroll_y +
-           (view->compact ? STRATA_TIMELINE_COMPACT_HEIGHT : (call->depth + 0.5) * STRATA_TIMELINE_ROW_HEIGHT) -
-           (view->compact ? STRATA_TIMELINE_COMPACT_HEIGHT / 2 : 0);
+           (track_compact (view, track) ? STRATA_TIMELINE_COMPACT_HEIGHT / 2 : (call->depth + 0.5) * STRATA_TIMELINE_ROW_HEIGHT);
       return TRUE;
     }
   return FALSE;
@@ -1007,7 +1160,11 @@ draw_counter (const Painter     *p,
   set_rgba (p->cr, &view->theme->fg, 0.035);
   cairo_rectangle (p->cr, 0, y, view->label_width, height);
   cairo_fill (p->cr);
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, 0, y, view->label_width, height);
+  cairo_clip (p->cr);
   draw_counter_legend (p, counter, lod ? strata_counter_lod_get_hidden (lod) : 0, y);
+  cairo_restore (p->cr);
   if (lod != NULL)
     strata_counter_render (p->cr, lod, view, p->area_x, y + 2, p->area_width, height - 2);
 }
@@ -1374,7 +1531,7 @@ hit_lanes (const StrataTimelineView *view,
 
       if (event->start > hit->time + slop)
         break;
-      if (item->lane == lane && event->end + slop >= hit->time)
+      if ((track->collapsed || item->lane == lane) && event->end + slop >= hit->time)
         {
           hit->kind = STRATA_HIT_EVENT;
           hit->index = item->event;
@@ -1397,7 +1554,7 @@ hit_counter (const StrataTimelineView *view,
   hit->kind = STRATA_HIT_COUNTER;
   if (x >= view->label_width)
     return TRUE;
-  if (legend_y >= 0 && legend_y < MIN (counter->n_series, STRATA_COUNTER_MAX_SERIES) * STRATA_COUNTER_LEGEND_ROW)
+  if (!track->collapsed && legend_y >= 0 && legend_y < MIN (counter->n_series, STRATA_COUNTER_MAX_SERIES) * STRATA_COUNTER_LEGEND_ROW)
     {
       hit->kind = STRATA_HIT_COUNTER_LEGEND;
       hit->depth = legend_y / STRATA_COUNTER_LEGEND_ROW;
@@ -1458,7 +1615,7 @@ strata_timeline_hit_test (const StrataTimelineView *view,
       if (hit->kind == STRATA_HIT_THREAD_LABEL)
         return TRUE;
 
-      if (view->compact)
+      if (track_compact (view, track))
         {
           /* The running method: the deepest call at that time. */
           for (guint d = thread->spans->n_depths; d-- > 0;)

@@ -38,7 +38,7 @@ typedef struct
   guint           index;       /* process, thread or counter index */
   double          y;           /* top, in content coordinates */
   double          height;
-  gboolean        collapsed;   /* processes only */
+  gboolean        collapsed;   /* a process's tracks hidden, or a track in one row */
   guint           n_threads;   /* processes only: threads with calls */
 } StrataTrack;
 
@@ -46,6 +46,19 @@ typedef struct
 {
   double red, green, blue, alpha;
 } StrataRgba;
+
+/* What the user changed about the tracks. Keys are strata_track_key(). */
+typedef struct
+{
+  GHashTable *collapsed_processes;  /* process index */
+  GHashTable *collapsed;            /* guint64 key: one row high */
+  GHashTable *hidden;               /* guint64 key */
+  GArray     *pinned;               /* guint64 keys, shown first, in order */
+  GHashTable *positions;            /* guint64 key -> double: moved tracks */
+} StrataTrackPrefs;
+
+guint64 strata_track_key (StrataTrackKind kind,
+                          guint           index);
 
 /* Chrome colours, taken from the theme by the widget. */
 typedef struct
@@ -123,8 +136,12 @@ typedef struct
 GArray  *strata_timeline_layout          (StrataTrace              *trace,
                                           const StrataEventIndex   *events,
                                           gboolean                  compact,
-                                          const GHashTable         *collapsed,
+                                          const StrataTrackPrefs   *prefs,
                                           double                   *content_height);
+GArray  *strata_timeline_process_tracks  (StrataTrace              *trace,
+                                          const StrataEventIndex   *events,
+                                          guint                     process,
+                                          const StrataTrackPrefs   *prefs);
 void     strata_timeline_render_rows     (cairo_t                  *cr,
                                           const StrataTimelineView *view,
                                           double                    height);

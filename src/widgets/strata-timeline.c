@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-counter-render.h"
+#include "strata-track-prefs.h"
 #include "strata-timeline.h"
 #include "strata-units.h"
 #include "strata-widget-color.h"
@@ -37,7 +38,10 @@ struct _StrataTimeline
 
   GArray              *tracks;
   double               content_height;
-  GHashTable          *collapsed;
+  StrataTrackPrefs    *prefs;
+  guint64              menu_track;     /* the track the context menu is for */
+  guint                menu_process;
+  GtkWidget           *track_menu;
   gboolean             compact;
   GArray              *marks;
   char                *range_label;
@@ -184,7 +188,7 @@ rebuild_tracks (StrataTimeline *self)
   g_clear_pointer (&self->tracks, g_array_unref);
   self->content_height = 0;
   if (trace != NULL)
-    self->tracks = strata_timeline_layout (trace, self->events, self->compact, self->collapsed, &self->content_height);
+    self->tracks = strata_timeline_layout (trace, self->events, self->compact, self->prefs, &self->content_height);
   configure_vadjustment (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -422,7 +426,7 @@ trace_changed_cb (StrataTimeline *self)
   if (trace != NULL)
     self->events = strata_event_index_new (trace);
   strata_label_cache_clear (self->label_cache);
-  g_hash_table_remove_all (self->collapsed);
+  strata_track_prefs_reset (self->prefs);
   if (self->vadjustment != NULL)
     gtk_adjustment_set_value (self->vadjustment, 0);
   rebuild_tracks (self);
@@ -675,11 +679,159 @@ static void
 toggle_process (StrataTimeline *self,
                 guint           process)
 {
-  gpointer key = GUINT_TO_POINTER (process);
-
-  if (!g_hash_table_remove (self->collapsed, key))
-    g_hash_table_add (self->collapsed, key);
+  strata_track_prefs_toggle_process (self->prefs, process);
   rebuild_tracks (self);
+}
+
+/* ---- The track menu ---- */
+
+/* The labels say what each item will do to this track. */
+static GMenuModel *
+build_track_menu (gboolean collapsed,
+                  gboolean pinned,
+                  guint    n_hidden)
+{
+  GMenu *menu = g_menu_new ();
+  g_autoptr(GMenu) move = g_menu_new ();
+
+  g_menu_append (menu, collapsed ? _("_Expand") : _("_Collapse"), "timeline.track-collapse");
+  g_menu_append (menu, pinned ? _("_Unpin") : _("_Pin to Top"), "timeline.track-pin");
+  g_menu_append (menu, _("_Hide"), "timeline.track-hide");
+  if (!pinned)
+    {
+      g_menu_append (move, _("Move _Up"), "timeline.track-move-up");
+      g_menu_append (move, _("Move _Down"), "timeline.track-move-down");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (move));
+    }
+  if (n_hidden > 0)
+    {
+      g_autoptr(GMenu) all = g_menu_new ();
+      /* Translators: %u is a number of hidden tracks */
+      g_autofree char *label = g_strdup_printf (ngettext ("_Show %u Hidden Track", "_Show %u Hidden Tracks", n_hidden),
+                                                n_hidden);
+
+      g_menu_append (all, label, "timeline.show-hidden-tracks");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (all));
+    }
+  return G_MENU_MODEL (menu);
+}
+
+static void
+open_track_menu (StrataTimeline    *self,
+                 const StrataTrack *track,
+                 double             x,
+                 double             y)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  guint64 key = strata_track_key (track->kind, track->index);
+  g_autoptr(GMenuModel) model = NULL;
+
+  self->menu_track = key;
+  self->menu_process = track->kind == STRATA_TRACK_THREAD ? strata_trace_get_thread (trace, track->index)->process
+                     : track->kind == STRATA_TRACK_COUNTER ? strata_trace_get_counter (trace, track->index)->process
+                     : track->index;
+  model = build_track_menu (track->collapsed, strata_track_prefs_is_pinned (self->prefs, key),
+                            g_hash_table_size (self->prefs->hidden));
+  if (self->track_menu == NULL)
+    {
+      self->track_menu = gtk_popover_menu_new_from_model (model);
+      gtk_widget_set_parent (self->track_menu, GTK_WIDGET (self));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->track_menu), FALSE);
+      gtk_widget_set_halign (self->track_menu, GTK_ALIGN_START);
+    }
+  else
+    gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->track_menu), model);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->track_menu), &(GdkRectangle) { x, y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->track_menu));
+}
+
+static void
+track_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  StrataTimeline *self = STRATA_TIMELINE (widget);
+  StrataTrace *trace = strata_session_get_trace (self->session);
+
+  if (trace == NULL)
+    return;
+  if (g_str_equal (action_name, "timeline.track-collapse"))
+    strata_track_prefs_toggle_collapsed (self->prefs, self->menu_track);
+  else if (g_str_equal (action_name, "timeline.track-hide"))
+    strata_track_prefs_hide (self->prefs, self->menu_track);
+  else if (g_str_equal (action_name, "timeline.track-pin"))
+    strata_track_prefs_toggle_pinned (self->prefs, self->menu_track);
+  else if (g_str_equal (action_name, "timeline.show-hidden-tracks"))
+    strata_track_prefs_show_hidden (self->prefs);
+  else
+    {
+      g_autoptr(GArray) shown = strata_timeline_process_tracks (trace, self->events, self->menu_process, self->prefs);
+
+      strata_track_prefs_move (self->prefs, shown, self->menu_track,
+                               g_str_equal (action_name, "timeline.track-move-up") ? -1 : 1);
+    }
+  rebuild_tracks (self);
+}
+
+/**
+ * strata_timeline_get_tracks:
+ *
+ * Returns: (transfer none) (nullable): the tracks as laid out, top first
+ */
+const GArray *
+strata_timeline_get_tracks (StrataTimeline *self)
+{
+  g_return_val_if_fail (STRATA_IS_TIMELINE (self), NULL);
+
+  return self->tracks;
+}
+
+/**
+ * strata_timeline_get_track_prefs:
+ *
+ * Returns: (transfer none): what the user changed about the tracks
+ */
+StrataTrackPrefs *
+strata_timeline_get_track_prefs (StrataTimeline *self)
+{
+  g_return_val_if_fail (STRATA_IS_TIMELINE (self), NULL);
+
+  return self->prefs;
+}
+
+/**
+ * strata_timeline_track_menu_for:
+ *
+ * Points the track actions at the track with this kind and index, as a
+ * right click on its label does.
+ */
+void
+strata_timeline_track_menu_for (StrataTimeline  *self,
+                                StrataTrackKind  kind,
+                                guint            index,
+                                guint            process)
+{
+  g_return_if_fail (STRATA_IS_TIMELINE (self));
+
+  self->menu_track = strata_track_key (kind, index);
+  self->menu_process = process;
+}
+
+static void
+secondary_pressed_cb (StrataTimeline  *self,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      GtkGestureClick *gesture)
+{
+  StrataTimelineHit hit;
+  const StrataTrack *track;
+
+  if (!hit_at (self, x, y, &hit) || x >= STRATA_TIMELINE_LABEL_WIDTH)
+    return;
+  track = &g_array_index (self->tracks, StrataTrack, hit.track);
+  if (track->kind != STRATA_TRACK_PROCESS)
+    open_track_menu (self, track, x, y);
 }
 
 static void
@@ -1112,7 +1264,8 @@ strata_timeline_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_pointer (&self->tracks, g_array_unref);
   g_clear_pointer (&self->marks, g_array_unref);
-  g_clear_pointer (&self->collapsed, g_hash_table_unref);
+  g_clear_pointer (&self->prefs, strata_track_prefs_free);
+  g_clear_pointer (&self->track_menu, gtk_widget_unparent);
   g_clear_pointer (&self->range_label, g_free);
   g_clear_pointer (&self->label_cache, strata_label_cache_free);
   g_clear_pointer (&self->counter_lods, g_ptr_array_unref);
@@ -1268,6 +1421,12 @@ strata_timeline_class_init (StrataTimelineClass *klass)
   gtk_widget_class_install_action (widget_class, "timeline.parent-call", NULL, move_focus_action);
   gtk_widget_class_install_action (widget_class, "timeline.child-call", NULL, move_focus_action);
   gtk_widget_class_install_property_action (widget_class, "timeline.compact", "compact");
+  gtk_widget_class_install_action (widget_class, "timeline.track-collapse", NULL, track_action);
+  gtk_widget_class_install_action (widget_class, "timeline.track-hide", NULL, track_action);
+  gtk_widget_class_install_action (widget_class, "timeline.track-pin", NULL, track_action);
+  gtk_widget_class_install_action (widget_class, "timeline.track-move-up", NULL, track_action);
+  gtk_widget_class_install_action (widget_class, "timeline.track-move-down", NULL, track_action);
+  gtk_widget_class_install_action (widget_class, "timeline.show-hidden-tracks", NULL, track_action);
 
   add_binding (widget_class, GDK_KEY_w, "timeline.zoom-in");
   add_binding (widget_class, GDK_KEY_plus, "timeline.zoom-in");
@@ -1296,7 +1455,7 @@ strata_timeline_init (StrataTimeline *self)
   GtkEventController *controller;
   GtkGesture *gesture;
 
-  self->collapsed = g_hash_table_new (NULL, NULL);
+  self->prefs = strata_track_prefs_new ();
   self->label_cache = strata_label_cache_new ();
   set_vadjustment (self, NULL);
 
@@ -1312,6 +1471,11 @@ strata_timeline_init (StrataTimeline *self)
 
   gesture = gtk_gesture_click_new ();
   g_signal_connect_object (gesture, "pressed", G_CALLBACK (click_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  g_signal_connect_object (gesture, "pressed", G_CALLBACK (secondary_pressed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
   gesture = gtk_gesture_drag_new ();

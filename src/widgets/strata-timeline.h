@@ -42,4 +42,11 @@ char           *strata_timeline_describe_event   (StrataTimeline *self,
 
 void            strata_timeline_update_flows     (StrataTimeline *self);
 
+StrataTrackPrefs *strata_timeline_get_track_prefs (StrataTimeline  *self);
+const GArray   *strata_timeline_get_tracks       (StrataTimeline  *self);
+void            strata_timeline_track_menu_for   (StrataTimeline  *self,
+                                                 StrataTrackKind  kind,
+                                                 guint            index,
+                                                 guint            process);
+
 G_END_DECLS
