@@ -32,6 +32,7 @@ struct _StrataApplication
   int             exit_status;
   gboolean        has_range;
   char           *select;
+  gboolean        details;
   double          range_from_ms;
   double          range_to_ms;
 };
@@ -46,6 +47,7 @@ static const GOptionEntry main_entries[] = {
   { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Window size for --screenshot, such as 1280x800"), N_("WxH") },
   { "range", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Show this part of the trace, in milliseconds from its start, such as 120.5-180"), N_("FROM-TO") },
   { "select", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: select the slowest method whose name contains TEXT and show its parents and children"), N_("TEXT") },
+  { "details", 0, 0, G_OPTION_ARG_NONE, NULL, N_("With --select: select that method’s longest call and show its details"), NULL },
   { NULL }
 };
 
@@ -144,8 +146,8 @@ screenshot_when_idle (StrataApplication *self)
       return;
     }
   g_signal_handlers_disconnect_by_data (session, self);
-  if (self->select != NULL)
-    strata_window_select_method (window, self->select);
+  if (self->select != NULL && strata_window_select_method (window, self->select) && self->details)
+    strata_window_show_longest_call (window);
 
   g_signal_handlers_disconnect_by_data (window, self);
   self->screenshot_frames = 0;
@@ -281,6 +283,7 @@ strata_application_handle_local_options (GApplication *application,
     }
 
   g_variant_dict_lookup (options, "select", "s", &self->select);
+  g_variant_dict_lookup (options, "details", "b", &self->details);
   if (g_variant_dict_lookup (options, "range", "&s", &range) &&
       !parse_range (range, &self->range_from_ms, &self->range_to_ms))
     {

@@ -424,6 +424,41 @@ strata_window_select_method (StrataWindow *self,
   return FALSE;
 }
 
+/**
+ * strata_window_show_longest_call:
+ *
+ * Selects the longest call of the selected method and shows its details
+ * (for screenshots of the details pane and its flows).
+ */
+void
+strata_window_show_longest_call (StrataWindow *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  guint32 method = strata_session_get_selected_method (self->session);
+  StrataSliceRef best = { 0 };
+  gint64 best_length = -1;
+
+  g_return_if_fail (STRATA_IS_WINDOW (self));
+
+  for (guint t = 0; trace != NULL && t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
+
+      for (guint d = 0; table != NULL && d < table->n_depths; d++)
+        for (guint32 i = 0; i < table->n_spans[d]; i++)
+          if (table->spans[d][i].method == method && table->spans[d][i].end - table->spans[d][i].start > best_length)
+            {
+              best = (StrataSliceRef) { t, d, i };
+              best_length = table->spans[d][i].end - table->spans[d][i].start;
+            }
+    }
+  if (best_length < 0)
+    return;
+  strata_timeline_focus_call (STRATA_TIMELINE (self->timeline), best.thread, best.depth, best.index);
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->event_details));
+}
+
 /* For screenshots: a given size that is not saved as the user's choice. */
 void
 strata_window_set_fixed_size (StrataWindow *self,
