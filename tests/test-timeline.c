@@ -471,6 +471,64 @@ test_timeline_event_details (void)
   fixture_close (&f);
 }
 
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *after_heading)
+{
+  gboolean seen = FALSE;
+
+  for (GtkWidget *w = gtk_widget_get_first_child (root); w != NULL; )
+    {
+      if (GTK_IS_LABEL (w) && g_str_equal (gtk_label_get_text (GTK_LABEL (w)), after_heading))
+        seen = TRUE;
+      if (seen && GTK_IS_BUTTON (w))
+        return w;
+      if (gtk_widget_get_first_child (w) != NULL && !GTK_IS_BUTTON (w))
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && w != root && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = (w == NULL || w == root) ? NULL : gtk_widget_get_next_sibling (w);
+        }
+    }
+  return NULL;
+}
+
+/* catapult's quads.json: snapshots whose args refer to other objects by
+ * "id_ref" link to them. */
+static void
+test_timeline_object_links (void)
+{
+  Fixture f;
+  StrataEventDetails *details;
+  StrataTrace *trace;
+  GtkWidget *link = NULL;
+  g_autofree char *label = NULL;
+  guint selected, tried = 0;
+
+  fixture_open_in (&f, "json", "catapult/quads.json");
+  details = STRATA_EVENT_DETAILS (f.window->event_details);
+  trace = strata_session_get_trace (f.session);
+  for (guint i = 0; i < strata_trace_get_n_events (trace) && link == NULL && tried < 40; i++)
+    {
+      if (strata_trace_get_event (trace, i)->phase != 'O')
+        continue;
+      tried++;
+      strata_session_select_event (f.session, i);
+      strata_test_iterate_until (details_read, details);
+      link = find_button (GTK_WIDGET (details), "Referenced objects");
+    }
+  g_assert_nonnull (link);
+  /* The pane is rebuilt for the object: read the link's text first. */
+  label = g_strdup (gtk_button_get_label (GTK_BUTTON (link)));
+  g_signal_emit_by_name (link, "clicked");
+  g_assert_cmpint (strata_session_get_selected_item (f.session, NULL, &selected), ==, STRATA_SELECTED_EVENT);
+  g_assert_nonnull (strstr (label, strata_trace_get_string (trace, strata_trace_get_event (trace, selected)->id)));
+
+  fixture_close (&f);
+}
+
 static char *
 track_order (StrataTimeline *timeline)
 {
@@ -553,6 +611,7 @@ main (int   argc,
   g_test_add_func ("/timeline/details-and-flows", test_timeline_details_and_flows);
   g_test_add_func ("/timeline/event-details", test_timeline_event_details);
   g_test_add_func ("/timeline/track-menu", test_timeline_track_menu);
+  g_test_add_func ("/timeline/object-links", test_timeline_object_links);
 
   return g_test_run ();
 }

@@ -71,6 +71,17 @@ static void
 add_metadata_rows (StrataTraceSummary *self,
                    StrataTrace        *trace)
 {
+  for (guint p = 0; p < strata_trace_get_n_processes (trace); p++)
+    {
+      const StrataProcess *process = strata_trace_get_process (trace, p);
+      g_autofree char *key = NULL;
+
+      if (process->labels == 0)
+        continue;
+      /* Translators: the labels of a process; %s is its name */
+      key = g_strdup_printf (_("Labels of %s"), strata_trace_get_string (trace, process->name));
+      add_row (self, key, strata_trace_get_string (trace, process->labels));
+    }
   for (guint i = 0; i < strata_trace_get_n_metadata (trace); i++)
     {
       const char *key, *value;

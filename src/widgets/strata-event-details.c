@@ -234,6 +234,98 @@ read_args_thread (GTask        *task,
     g_task_return_pointer (task, args, (GDestroyNotify) json_node_unref);
 }
 
+/* Every "id_ref" in the args: the objects they point at. */
+static void
+collect_id_refs (JsonNode  *node,
+                 GPtrArray *refs)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &name, &member) && refs->len < MAX_CHILDREN)
+        {
+          if (g_str_equal (name, "id_ref") && JSON_NODE_HOLDS_VALUE (member) &&
+              json_node_get_value_type (member) == G_TYPE_STRING)
+            g_ptr_array_add (refs, g_ascii_strdown (json_node_get_string (member), -1));
+          else
+            collect_id_refs (member, refs);
+        }
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array) && refs->len < MAX_CHILDREN; i++)
+        collect_id_refs (json_array_get_element (array, i), refs);
+    }
+}
+
+static void
+object_clicked_cb (GtkButton          *button,
+                   StrataEventDetails *self)
+{
+  strata_session_select_event (self->session, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "event")));
+}
+
+/* The object whose id is @id: its lifetime, else its first snapshot,
+ * else its deletion. */
+static guint
+find_object (StrataTrace *trace,
+             const char  *id)
+{
+  guint found = G_MAXUINT, rank = 3;
+
+  for (guint i = 0; i < strata_trace_get_n_events (trace); i++)
+    {
+      const StrataEvent *event = strata_trace_get_event (trace, i);
+      const char *kinds = "NOD";
+      const char *kind = strchr (kinds, event->phase);
+
+      if (event->phase == '\0' || kind == NULL || event->id == 0 || (guint) (kind - kinds) >= rank ||
+          g_ascii_strcasecmp (strata_trace_get_string (trace, event->id), id) != 0)
+        continue;
+      found = i;
+      rank = kind - kinds;
+    }
+  return found;
+}
+
+static void
+add_object_links (StrataEventDetails *self,
+                  JsonNode           *args)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  g_autoptr(GPtrArray) refs = g_ptr_array_new_with_free_func (g_free);
+  gboolean heading = FALSE;
+
+  collect_id_refs (args, refs);
+  for (guint i = 0; trace != NULL && i < refs->len; i++)
+    {
+      guint event = find_object (trace, g_ptr_array_index (refs, i));
+      g_autofree char *text = NULL;
+      GtkWidget *button;
+
+      if (event == G_MAXUINT)
+        continue;
+      if (!heading)
+        add_label (self->box, _("Referenced objects"), "heading");
+      heading = TRUE;
+      /* Translators: a link to an object: its name and id */
+      text = g_strdup_printf (_("%s %s"), strata_trace_get_string (trace, strata_trace_get_event (trace, event)->name),
+                              (const char *) g_ptr_array_index (refs, i));
+      button = gtk_button_new_with_label (text);
+      gtk_widget_set_halign (button, GTK_ALIGN_START);
+      gtk_widget_add_css_class (button, "flat");
+      g_object_set_data (G_OBJECT (button), "event", GUINT_TO_POINTER (event));
+      g_signal_connect (button, "clicked", G_CALLBACK (object_clicked_cb), self);
+      gtk_box_append (GTK_BOX (self->box), button);
+    }
+}
+
 static void
 args_read_cb (GObject      *object,
               GAsyncResult *result,
@@ -258,6 +350,7 @@ args_read_cb (GObject      *object,
     }
   gtk_widget_set_visible (self->args_status, FALSE);
   fill_container (self->args_box, args);
+  add_object_links (self, args);
 }
 
 static void
