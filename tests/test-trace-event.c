@@ -433,8 +433,11 @@ test_objects (void)
     " {\"ph\":\"O\",\"name\":\"obj\",\"id\":\"0x1\",\"pid\":1,\"tid\":1,\"ts\":1,\"args\":{\"snapshot\":{\"n\":1}}},"
     " {\"ph\":\"D\",\"name\":\"obj\",\"id\":\"0x1\",\"pid\":1,\"tid\":1,\"ts\":5},"
     " {\"ph\":\"N\",\"name\":\"kept\",\"id\":\"0x2\",\"pid\":1,\"tid\":1,\"ts\":2},"
-    " {\"ph\":\"P\",\"name\":\"sample\",\"pid\":1,\"tid\":1,\"ts\":7}]");
+    " {\"ph\":\"P\",\"name\":\"sample\",\"pid\":1,\"tid\":1,\"ts\":7},"
+    " {\"ph\":\"O\",\"name\":\"implicit\",\"id\":\"0x3\",\"pid\":1,\"tid\":1,\"ts\":3},"
+    " {\"ph\":\"D\",\"name\":\"implicit\",\"id\":\"0x3\",\"pid\":1,\"tid\":1,\"ts\":6}]");
   const StrataEvent *object = find_event (trace, 'N', "obj");
+  const StrataEvent *implicit = find_event (trace, 'N', "implicit");
   const StrataEvent *kept = find_event (trace, 'N', "kept");
 
   g_assert_cmpint (object->start, ==, 0);
@@ -444,6 +447,11 @@ test_objects (void)
   g_assert_cmpint (kept->end, ==, 7000);
   g_assert_nonnull (find_event (trace, 'P', "sample"));
   g_assert_true (strata_test_has_diagnostic (trace, "1 object was never deleted"));
+  /* Snapshotted without a "N": created at its first snapshot. */
+  g_assert_nonnull (implicit);
+  g_assert_cmpint (implicit->start, ==, 3000);
+  g_assert_cmpint (implicit->end, ==, 6000);
+  g_assert_nonnull (find_event (trace, 'O', "implicit"));
 }
 
 static void

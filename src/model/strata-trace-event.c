@@ -778,6 +778,18 @@ handle_object (TeLoader       *self,
       return;
     }
 
+  /* A snapshot of an object never created explicitly creates it, as
+   * Chrome's importer does: its lifetime starts there. */
+  if (fields->ph == 'O' && found == NULL)
+    {
+      event = add_event (self, fields, source, FALSE);
+      event->phase = 'N';
+      event->thread = fields->tid.present ? ensure_thread (self, fields) : STRATA_NO_THREAD;
+      event->end = G_MININT64;
+      g_hash_table_insert (self->state.objects_open, g_memdup2 (&key, sizeof key),
+                           GUINT_TO_POINTER (self->state.events->len));
+    }
+
   event = add_event (self, fields, source, FALSE);
   event->thread = fields->tid.present ? ensure_thread (self, fields) : STRATA_NO_THREAD;
   if (fields->ph == 'N')

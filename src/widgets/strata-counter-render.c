@@ -257,6 +257,37 @@ strata_counter_sample_at (const StrataCounter *counter,
   return lo;
 }
 
+/* Like strata_counter_sample_at(), but searching forward from @from,
+ * which is at or before the answer: columns move left to right, and
+ * galloping touches few cache lines where a full search misses on each
+ * of its two dozen steps. */
+static gsize
+sample_at_from (const StrataCounter *counter,
+                gint64               time,
+                gsize                from)
+{
+  gsize lo = from, step = 1, hi;
+
+  while (lo + step < counter->n_samples && counter->times[lo + step] < time)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN (lo + step, counter->n_samples);
+  if (lo < counter->n_samples && counter->times[lo] >= time)
+    return lo;
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (counter->times[mid] < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 /* For each pixel column, the tops of the bands; NAN before the first
  * sample. A column shows the value held at its start and every sample
  * inside it. */
@@ -276,7 +307,7 @@ measure_columns (const StrataCounterLod   *lod,
   for (guint c = 0; c < n_columns; c++)
     {
       gint64 column_end = view->start + (gint64) ((c + 1) * ns_per_px);
-      gsize end = strata_counter_sample_at (counter, column_end);
+      gsize end = sample_at_from (counter, column_end, next);
       gsize first = next > 0 ? next - 1 : 0;
       double *column = &tops[(gsize) c * n];
 
