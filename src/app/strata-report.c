@@ -71,6 +71,8 @@ print_header (const Report *report)
   g_print ("%s: %s\n", _("File"), location);
   g_print ("%s: %s%s%s%s\n", _("Format"), strata_format_get_name (strata_trace_get_format (trace)),
            detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
+  if (strata_trace_get_heap (trace) != NULL && strata_trace_get_n_methods (trace) == 0)
+    return;
   g_print (_("Threads: %u with calls, %u in all; methods: %u; calls: %s\n"),
            count_threads_with_calls (trace), strata_trace_get_n_threads (trace),
            strata_trace_get_n_methods (trace), calls);
@@ -213,12 +215,53 @@ print_phase_counts (StrataTrace *trace)
            strata_trace_get_n_flows (trace));
 }
 
+/* Heap dumps: the classes with the most shallow bytes, and the roots.
+ * Classes beyond --top are summed in one line. */
+static void
+print_heap (const Report *report)
+{
+  const StrataHeap *heap = strata_trace_get_heap (report->trace);
+  g_autofree guint *order = NULL;
+  guint n, shown;
+  guint64 instances, bytes;
+
+  if (heap == NULL)
+    return;
+  n = strata_heap_get_n_classes (heap);
+  order = strata_heap_sort_by_bytes (heap);
+  shown = report->top > 0 ? MIN (n, MAX (report->top, 20)) : n;
+  strata_heap_get_totals (heap, &instances, &bytes);
+
+  g_print ("\n%s\n", _("Class histogram"));
+  g_print ("%14s %16s  %s\n", _("Instances"), _("Shallow bytes"), _("Class"));
+  for (guint i = 0; i < shown; i++)
+    {
+      const StrataHeapClass *klass = strata_heap_get_class (heap, order[i]);
+
+      if (klass->instances == 0)
+        break;
+      g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT "  %s\n", klass->instances, klass->shallow_bytes,
+               strata_trace_get_string (report->trace, klass->name));
+    }
+  /* Translators: the last line of the class histogram */
+  g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT "  %s\n", instances, bytes, _("Total"));
+
+  g_print ("\n%s\n", _("GC roots"));
+  for (guint kind = 0; kind < STRATA_N_ROOT_KINDS; kind++)
+    if (strata_heap_get_root_count (heap, kind) > 0)
+      g_print ("%14" G_GUINT64_FORMAT "  %s\n", strata_heap_get_root_count (heap, kind), strata_root_kind_get_name (kind));
+}
+
 static void
 print_text (const Report *report)
 {
   print_header (report);
-  print_methods (report);
-  print_relations (report);
+  if (strata_trace_get_heap (report->trace) == NULL || strata_trace_get_n_methods (report->trace) > 0)
+    {
+      print_methods (report);
+      print_relations (report);
+    }
+  print_heap (report);
   print_phase_counts (report->trace);
   print_diagnostics (report->trace);
 }
@@ -397,6 +440,37 @@ build_json_phases (JsonBuilder *builder,
 }
 
 static void
+build_json_heap (JsonBuilder *builder,
+                 StrataTrace *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  g_autofree guint *order = NULL;
+
+  if (heap == NULL)
+    return;
+  order = strata_heap_sort_by_bytes (heap);
+  json_builder_set_member_name (builder, "classes");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
+    {
+      const StrataHeapClass *klass = strata_heap_get_class (heap, order[i]);
+
+      json_builder_begin_object (builder);
+      add_string_member (builder, "name", strata_trace_get_string (trace, klass->name));
+      add_int_member (builder, "instances", klass->instances);
+      add_int_member (builder, "shallow_bytes", klass->shallow_bytes);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "roots");
+  json_builder_begin_object (builder);
+  for (guint kind = 0; kind < STRATA_N_ROOT_KINDS; kind++)
+    if (strata_heap_get_root_count (heap, kind) > 0)
+      add_int_member (builder, strata_root_kind_get_id (kind), strata_heap_get_root_count (heap, kind));
+  json_builder_end_object (builder);
+}
+
+static void
 print_json (const Report *report)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -411,6 +485,7 @@ print_json (const Report *report)
   build_json_methods (builder, trace, report->profile);
   build_json_edges (builder, trace, report->profile);
   build_json_phases (builder, trace);
+  build_json_heap (builder, trace);
   json_builder_set_member_name (builder, "diagnostics");
   json_builder_begin_array (builder);
   for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)

@@ -477,6 +477,8 @@ find_format_loader (StrataFormat format)
       return strata_trace_event_load;
 
     case STRATA_FORMAT_HPROF_BINARY:
+      return strata_hprof_binary_load;
+
     case STRATA_FORMAT_HPROF_TEXT:
     case STRATA_FORMAT_UNKNOWN:
     default:

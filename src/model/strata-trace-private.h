@@ -47,6 +47,8 @@ void              strata_trace_add_counter       (StrataTrace      *self,
 void              strata_trace_add_source_link   (StrataTrace      *self,
                                                   guint64           from,
                                                   guint64           to);
+void              strata_trace_set_heap          (StrataTrace      *self,
+                                                  StrataHeap       *heap);
 void              strata_trace_set_phase_counts  (StrataTrace      *self,
                                                   const guint64    *counts);
 void              strata_trace_add_count_diagnostic (StrataTrace *self,

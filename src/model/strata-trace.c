@@ -33,6 +33,7 @@ struct _StrataTrace
   GPtrArray        *counters;     /* StrataCounter */
   guint64           phase_counts[128];
   GArray           *source_links; /* SourceLink, by @from once finished */
+  StrataHeap       *heap;
   gint64            start;
   gint64            end;
   guint64           n_spans;
@@ -74,6 +75,7 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->flows, g_array_unref);
   g_clear_pointer (&self->counters, g_ptr_array_unref);
   g_clear_pointer (&self->source_links, g_array_unref);
+  g_clear_pointer (&self->heap, strata_heap_free);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
 
   G_OBJECT_CLASS (strata_trace_parent_class)->finalize (object);
@@ -506,6 +508,28 @@ strata_trace_get_source_link (StrataTrace *self,
     return FALSE;
   *to = found->to;
   return TRUE;
+}
+
+/* Takes @heap: a heap dump's class histogram and roots. */
+void
+strata_trace_set_heap (StrataTrace *self,
+                       StrataHeap  *heap)
+{
+  g_clear_pointer (&self->heap, strata_heap_free);
+  self->heap = heap;
+}
+
+/**
+ * strata_trace_get_heap:
+ *
+ * Returns: (nullable): what a heap dump held, or %NULL for other traces
+ */
+const StrataHeap *
+strata_trace_get_heap (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+
+  return self->heap;
 }
 
 /* @counts: 128 counts, by phase letter */

@@ -11,6 +11,7 @@
 
 #include "strata-counter.h"
 #include "strata-format.h"
+#include "strata-heap.h"
 #include "strata-span-table.h"
 #include "strata-string-pool.h"
 
@@ -144,6 +145,7 @@ const StrataCounter *strata_trace_get_counter         (StrataTrace  *self,
 gboolean             strata_trace_get_source_link     (StrataTrace  *self,
                                                        guint64       from,
                                                        guint64      *to);
+const StrataHeap    *strata_trace_get_heap            (StrataTrace  *self);
 guint64              strata_trace_get_phase_count     (StrataTrace  *self,
                                                        char          phase);
 guint                strata_trace_get_n_diagnostics   (StrataTrace  *self);

@@ -1,0 +1,209 @@
+/* strata-heap.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <glib/gi18n.h>
+
+#include "strata-heap.h"
+
+struct _StrataHeap
+{
+  GArray  *classes;                        /* StrataHeapClass */
+  guint64  roots[STRATA_N_ROOT_KINDS];
+};
+
+StrataHeap *
+strata_heap_new (void)
+{
+  StrataHeap *self = g_new0 (StrataHeap, 1);
+
+  self->classes = g_array_new (FALSE, TRUE, sizeof (StrataHeapClass));
+  return self;
+}
+
+void
+strata_heap_free (StrataHeap *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->classes);
+  g_free (self);
+}
+
+guint
+strata_heap_add_class (StrataHeap *self,
+                       guint32     name)
+{
+  StrataHeapClass klass = { .name = name };
+
+  g_array_append_val (self->classes, klass);
+  return self->classes->len - 1;
+}
+
+StrataHeapClass *
+strata_heap_peek_class (StrataHeap *self,
+                        guint       index)
+{
+  g_assert (index < self->classes->len);
+
+  return &g_array_index (self->classes, StrataHeapClass, index);
+}
+
+guint
+strata_heap_get_n_classes (const StrataHeap *self)
+{
+  return self->classes->len;
+}
+
+const StrataHeapClass *
+strata_heap_get_class (const StrataHeap *self,
+                       guint             index)
+{
+  g_return_val_if_fail (index < self->classes->len, NULL);
+
+  return &g_array_index (self->classes, StrataHeapClass, index);
+}
+
+static const StrataHeap *sort_heap;
+
+static int
+compare_by_bytes (const void *a,
+                  const void *b)
+{
+  const StrataHeapClass *ca = strata_heap_get_class (sort_heap, *(const guint *) a);
+  const StrataHeapClass *cb = strata_heap_get_class (sort_heap, *(const guint *) b);
+
+  if (ca->shallow_bytes != cb->shallow_bytes)
+    return ca->shallow_bytes > cb->shallow_bytes ? -1 : 1;
+  if (ca->instances != cb->instances)
+    return ca->instances > cb->instances ? -1 : 1;
+  return *(const guint *) a < *(const guint *) b ? -1 : 1;
+}
+
+/**
+ * strata_heap_sort_by_bytes:
+ *
+ * Returns: (transfer full): class indexes, most shallow bytes first
+ */
+guint *
+strata_heap_sort_by_bytes (const StrataHeap *self)
+{
+  static GMutex lock;
+  guint *order = g_new (guint, MAX (self->classes->len, 1));
+
+  for (guint i = 0; i < self->classes->len; i++)
+    order[i] = i;
+  /* qsort has no user data in C11: one sort at a time. */
+  g_mutex_lock (&lock);
+  sort_heap = self;
+  qsort (order, self->classes->len, sizeof (guint), compare_by_bytes);
+  g_mutex_unlock (&lock);
+  return order;
+}
+
+void
+strata_heap_add_root (StrataHeap     *self,
+                      StrataRootKind  kind)
+{
+  self->roots[kind < STRATA_N_ROOT_KINDS ? kind : STRATA_ROOT_UNKNOWN]++;
+}
+
+guint64
+strata_heap_get_root_count (const StrataHeap *self,
+                            StrataRootKind    kind)
+{
+  g_return_val_if_fail (kind < STRATA_N_ROOT_KINDS, 0);
+
+  return self->roots[kind];
+}
+
+void
+strata_heap_get_totals (const StrataHeap *self,
+                        guint64          *instances,
+                        guint64          *bytes)
+{
+  *instances = *bytes = 0;
+  for (guint i = 0; i < self->classes->len; i++)
+    {
+      *instances += g_array_index (self->classes, StrataHeapClass, i).instances;
+      *bytes += g_array_index (self->classes, StrataHeapClass, i).shallow_bytes;
+    }
+}
+
+const char *
+strata_root_kind_get_name (StrataRootKind kind)
+{
+  switch (kind)
+    {
+    case STRATA_ROOT_UNKNOWN: return _("Unknown");
+    case STRATA_ROOT_JNI_GLOBAL: return _("JNI global");
+    case STRATA_ROOT_JNI_LOCAL: return _("JNI local");
+    case STRATA_ROOT_JAVA_FRAME: return _("Java frame");
+    case STRATA_ROOT_NATIVE_STACK: return _("Native stack");
+    case STRATA_ROOT_STICKY_CLASS: return _("Sticky class");
+    case STRATA_ROOT_THREAD_BLOCK: return _("Thread block");
+    case STRATA_ROOT_MONITOR_USED: return _("Monitor used");
+    case STRATA_ROOT_THREAD_OBJECT: return _("Thread object");
+    case STRATA_ROOT_INTERNED_STRING: return _("Interned string");
+    case STRATA_ROOT_FINALIZING: return _("Finalizing");
+    case STRATA_ROOT_DEBUGGER: return _("Debugger");
+    case STRATA_ROOT_REFERENCE_CLEANUP: return _("Reference cleanup");
+    case STRATA_ROOT_VM_INTERNAL: return _("VM internal");
+    case STRATA_ROOT_JNI_MONITOR: return _("JNI monitor");
+    case STRATA_ROOT_UNREACHABLE: return _("Unreachable");
+    case STRATA_N_ROOT_KINDS:
+    default:
+      return _("Unknown");
+    }
+}
+
+/* A stable name for machines (JSON reports), not translated. */
+const char *
+strata_root_kind_get_id (StrataRootKind kind)
+{
+  static const char *ids[] = {
+    "unknown", "jni-global", "jni-local", "java-frame", "native-stack", "sticky-class",
+    "thread-block", "monitor-used", "thread-object", "interned-string", "finalizing",
+    "debugger", "reference-cleanup", "vm-internal", "jni-monitor", "unreachable",
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (ids) == STRATA_N_ROOT_KINDS);
+  return kind < STRATA_N_ROOT_KINDS ? ids[kind] : ids[0];
+}
+
+/**
+ * strata_heap_merge_same_names:
+ *
+ * One row per class name: array classes a dump lists more than once, and
+ * primitive arrays counted apart from their class records, are summed.
+ */
+void
+strata_heap_merge_same_names (StrataHeap *self)
+{
+  g_autoptr(GHashTable) by_name = g_hash_table_new (NULL, NULL);
+  GArray *merged = g_array_new (FALSE, TRUE, sizeof (StrataHeapClass));
+
+  for (guint i = 0; i < self->classes->len; i++)
+    {
+      const StrataHeapClass *klass = &g_array_index (self->classes, StrataHeapClass, i);
+      gpointer found = g_hash_table_lookup (by_name, GUINT_TO_POINTER (klass->name));
+
+      if (found == NULL)
+        {
+          g_array_append_val (merged, *klass);
+          g_hash_table_insert (by_name, GUINT_TO_POINTER (klass->name), GUINT_TO_POINTER (merged->len));
+        }
+      else
+        {
+          StrataHeapClass *into = &g_array_index (merged, StrataHeapClass, GPOINTER_TO_UINT (found) - 1);
+
+          into->instances += klass->instances;
+          into->shallow_bytes += klass->shallow_bytes;
+        }
+    }
+  g_array_unref (self->classes);
+  self->classes = merged;
+}

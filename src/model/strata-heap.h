@@ -1,0 +1,68 @@
+/* strata-heap.h: what a Java heap dump holds, summed per class
+ *
+ * A heap dump is never kept object by object: the loader walks it once
+ * and keeps, per class, how many instances (or arrays) there were and
+ * their shallow size, plus the GC roots by kind.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  STRATA_ROOT_UNKNOWN,
+  STRATA_ROOT_JNI_GLOBAL,
+  STRATA_ROOT_JNI_LOCAL,
+  STRATA_ROOT_JAVA_FRAME,
+  STRATA_ROOT_NATIVE_STACK,
+  STRATA_ROOT_STICKY_CLASS,
+  STRATA_ROOT_THREAD_BLOCK,
+  STRATA_ROOT_MONITOR_USED,
+  STRATA_ROOT_THREAD_OBJECT,
+  STRATA_ROOT_INTERNED_STRING,
+  STRATA_ROOT_FINALIZING,
+  STRATA_ROOT_DEBUGGER,
+  STRATA_ROOT_REFERENCE_CLEANUP,
+  STRATA_ROOT_VM_INTERNAL,
+  STRATA_ROOT_JNI_MONITOR,
+  STRATA_ROOT_UNREACHABLE,
+  STRATA_N_ROOT_KINDS,
+} StrataRootKind;
+
+typedef struct
+{
+  guint32 name;            /* string pool id, e.g. "java.util.HashMap$Node[]" */
+  guint64 instances;       /* instances, or arrays for array classes */
+  guint64 shallow_bytes;   /* instance field bytes; array elements' bytes */
+} StrataHeapClass;
+
+typedef struct _StrataHeap StrataHeap;
+
+StrataHeap            *strata_heap_new              (void);
+void                   strata_heap_free             (StrataHeap     *self);
+guint                  strata_heap_add_class        (StrataHeap     *self,
+                                                     guint32         name);
+StrataHeapClass       *strata_heap_peek_class       (StrataHeap     *self,
+                                                     guint           index);
+guint                  strata_heap_get_n_classes    (const StrataHeap *self);
+const StrataHeapClass *strata_heap_get_class        (const StrataHeap *self,
+                                                     guint           index);
+void                   strata_heap_merge_same_names (StrataHeap   *self);
+guint                 *strata_heap_sort_by_bytes    (const StrataHeap *self);
+void                   strata_heap_add_root         (StrataHeap     *self,
+                                                     StrataRootKind  kind);
+guint64                strata_heap_get_root_count   (const StrataHeap *self,
+                                                     StrataRootKind  kind);
+void                   strata_heap_get_totals       (const StrataHeap *self,
+                                                     guint64        *instances,
+                                                     guint64        *bytes);
+const char            *strata_root_kind_get_name    (StrataRootKind  kind);
+const char            *strata_root_kind_get_id      (StrataRootKind  kind);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataHeap, strata_heap_free)
+
+G_END_DECLS

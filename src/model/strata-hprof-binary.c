@@ -1,0 +1,613 @@
+/* strata-hprof-binary.c: binary HPROF heap dumps, summed per class
+ *
+ * One walk over the mapped file: records are framed by a length, heap
+ * dump sub-records by their tag. Every length is checked against the
+ * bytes that remain; objects are counted, never stored.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-error.h"
+#include "strata-heap.h"
+#include "strata-id-map.h"
+#include "strata-loader-private.h"
+#include "strata-trace-private.h"
+
+#define MAX_MAGIC 32
+#define PROGRESS_BYTES (8u << 20)
+
+enum {
+  TAG_STRING = 0x01,
+  TAG_LOAD_CLASS = 0x02,
+  TAG_HEAP_SUMMARY = 0x07,
+  TAG_HEAP_DUMP = 0x0C,
+  TAG_HEAP_DUMP_SEGMENT = 0x1C,
+};
+
+typedef struct
+{
+  const guint8 *p;
+  const guint8 *end;
+  guint         id_size;
+  gboolean      ok;
+} Cursor;
+
+typedef struct
+{
+  gsize   offset;
+  guint32 len;
+} StringRef;
+
+typedef struct
+{
+  guint   heap_class;
+  guint64 name_id;
+} ClassName;
+
+typedef struct
+{
+  StrataLoadJob        *job;
+  StrataTrace          *trace;
+  StrataHeap           *heap;
+  const guint8         *data;
+  gsize                 len;
+  guint                 id_size;
+  StrataIdMap           strings;         /* string id -> index in string_refs */
+  GArray               *string_refs;     /* StringRef */
+  StrataIdMap           classes;         /* class object id -> heap class */
+  GArray               *class_names;     /* ClassName, resolved at the end */
+  guint                 primitive_class[12];
+  StrataCounterBuilder *summary;
+  gsize                 last_progress;
+  guint64               n_unknown_tags;
+  guint64               n_bad_segments;
+  guint64               n_records;
+  gboolean              truncated;
+  gsize                 truncated_at;
+} HprofLoader;
+
+/* ---- Reading big-endian values within bounds ---- */
+
+static inline gboolean
+cursor_need (Cursor *c,
+             gsize   n)
+{
+  if (!c->ok || (gsize) (c->end - c->p) < n)
+    {
+      c->ok = FALSE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static inline guint64
+read_be (Cursor *c,
+         guint   n)
+{
+  guint64 v = 0;
+
+  if (!cursor_need (c, n))
+    return 0;
+  for (guint i = 0; i < n; i++)
+    v = (v << 8) | c->p[i];
+  c->p += n;
+  return v;
+}
+
+static inline guint64
+read_id (Cursor *c)
+{
+  return read_be (c, c->id_size);
+}
+
+static inline void
+skip (Cursor *c,
+      guint64 n)
+{
+  if (cursor_need (c, n))
+    c->p += n;
+}
+
+/* Sizes of the basic types; 0 for codes that are not types. */
+static guint
+type_size (guint type,
+           guint id_size)
+{
+  static const guint8 sizes[12] = { 0, 0, 0, 0, 1, 2, 4, 8, 1, 2, 4, 8 };
+
+  if (type == 1 || type == 2)
+    return id_size;
+  return type < G_N_ELEMENTS (sizes) ? sizes[type] : 0;
+}
+
+/* ---- Names ---- */
+
+static const char *
+primitive_name (char code)
+{
+  switch (code)
+    {
+    case 'Z': return "boolean";
+    case 'C': return "char";
+    case 'F': return "float";
+    case 'D': return "double";
+    case 'B': return "byte";
+    case 'S': return "short";
+    case 'I': return "int";
+    case 'J': return "long";
+    default: return NULL;
+    }
+}
+
+/* HotSpot writes "java/util/HashMap$Node" and "[Ljava/lang/String;"; the
+ * agent and Android "java.util.HashMap$Node" and "java.lang.String[]".
+ * Both become the second form. */
+static char *
+normalize_class_name (const char *raw)
+{
+  GString *name = g_string_new (NULL);
+  guint dims = 0;
+
+  while (raw[dims] == '[')
+    dims++;
+  if (dims > 0 && raw[dims] == 'L')
+    {
+      const char *end = strchr (raw + dims + 1, ';');
+
+      g_string_append_len (name, raw + dims + 1, end ? end - (raw + dims + 1) : (gssize) strlen (raw + dims + 1));
+    }
+  else if (dims > 0 && primitive_name (raw[dims]) != NULL && raw[dims + 1] == '\0')
+    g_string_append (name, primitive_name (raw[dims]));
+  else
+    g_string_append (name, raw + dims);
+  g_strdelimit (name->str, "/", '.');
+  for (guint i = 0; i < dims; i++)
+    g_string_append (name, "[]");
+  return g_string_free (name, FALSE);
+}
+
+static guint32
+string_by_id (HprofLoader *self,
+              guint64      id)
+{
+  guint32 index = strata_id_map_lookup (&self->strings, id);
+  const StringRef *ref;
+  g_autofree char *raw = NULL;
+  g_autofree char *name = NULL;
+
+  if (index == STRATA_ID_MAP_MISSING)
+    return 0;
+  ref = &g_array_index (self->string_refs, StringRef, index);
+  raw = g_utf8_make_valid ((const char *) self->data + ref->offset, ref->len);
+  name = normalize_class_name (raw);
+  return strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
+}
+
+static guint
+class_for (HprofLoader *self,
+           guint64      class_id)
+{
+  guint32 index = strata_id_map_lookup (&self->classes, class_id);
+
+  if (index == STRATA_ID_MAP_MISSING)
+    {
+      /* Instances of a class the dump never named. */
+      g_autofree char *hex = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", class_id);
+      /* Translators: %s is a class object's id, such as 0x7f3a10 */
+      g_autofree char *name = g_strdup_printf (_("unknown class %s"), hex);
+
+      index = strata_heap_add_class (self->heap, strata_string_pool_intern (strata_trace_get_pool (self->trace), name));
+      strata_id_map_insert (&self->classes, class_id, index);
+    }
+  return index;
+}
+
+static guint
+primitive_array_class (HprofLoader *self,
+                       guint        type)
+{
+  static const char codes[12] = { 0, 0, 0, 0, 'Z', 'C', 'F', 'D', 'B', 'S', 'I', 'J' };
+
+  if (self->primitive_class[type] == 0)
+    {
+      g_autofree char *name = g_strdup_printf ("%s[]", primitive_name (codes[type]));
+
+      /* Stored + 1: 0 means not made yet. */
+      self->primitive_class[type] = 1 + strata_heap_add_class (self->heap,
+                                                               strata_string_pool_intern (strata_trace_get_pool (self->trace), name));
+    }
+  return self->primitive_class[type] - 1;
+}
+
+static void
+count_object (HprofLoader *self,
+              guint        heap_class,
+              guint64      bytes)
+{
+  StrataHeapClass *klass = strata_heap_peek_class (self->heap, heap_class);
+
+  klass->instances++;
+  klass->shallow_bytes += bytes;
+}
+
+/* ---- Heap dump sub-records ---- */
+
+static void
+skip_class_dump (Cursor *c)
+{
+  guint n;
+
+  skip (c, c->id_size + 4 + 6 * c->id_size + 4);
+  n = read_be (c, 2);
+  for (guint i = 0; i < n && c->ok; i++)
+    {
+      guint type;
+
+      skip (c, 2);
+      type = read_be (c, 1);
+      if (type_size (type, c->id_size) == 0)
+        c->ok = FALSE;
+      skip (c, type_size (type, c->id_size));
+    }
+  n = read_be (c, 2);
+  for (guint i = 0; i < n && c->ok; i++)
+    {
+      guint type;
+
+      skip (c, c->id_size);
+      type = read_be (c, 1);
+      if (type_size (type, c->id_size) == 0)
+        c->ok = FALSE;
+      skip (c, type_size (type, c->id_size));
+    }
+  n = read_be (c, 2);
+  skip (c, (guint64) n * (c->id_size + 1));
+}
+
+static void
+read_array (HprofLoader *self,
+            Cursor      *c,
+            gboolean     primitive,
+            gboolean     with_data)
+{
+  guint64 count, element_size;
+  guint heap_class;
+
+  skip (c, c->id_size + 4);
+  count = read_be (c, 4);
+  if (primitive)
+    {
+      guint type = read_be (c, 1);
+
+      element_size = type_size (type, c->id_size);
+      if (type < 4 || element_size == 0)
+        {
+          c->ok = FALSE;
+          return;
+        }
+      heap_class = primitive_array_class (self, type);
+    }
+  else
+    {
+      element_size = c->id_size;
+      heap_class = class_for (self, read_id (c));
+    }
+  if (with_data)
+    skip (c, count * element_size);
+  if (c->ok)
+    count_object (self, heap_class, count * element_size);
+}
+
+/* One sub-record; FALSE when its tag is unknown (the rest of the
+ * segment cannot be framed). */
+static gboolean
+read_sub_record (HprofLoader *self,
+                 Cursor      *c)
+{
+  guint tag = read_be (c, 1);
+  guint id = c->id_size;
+
+  switch (tag)
+    {
+    case 0xFF: strata_heap_add_root (self->heap, STRATA_ROOT_UNKNOWN); skip (c, id); break;
+    case 0x01: strata_heap_add_root (self->heap, STRATA_ROOT_JNI_GLOBAL); skip (c, 2 * id); break;
+    case 0x02: strata_heap_add_root (self->heap, STRATA_ROOT_JNI_LOCAL); skip (c, id + 8); break;
+    case 0x03: strata_heap_add_root (self->heap, STRATA_ROOT_JAVA_FRAME); skip (c, id + 8); break;
+    case 0x04: strata_heap_add_root (self->heap, STRATA_ROOT_NATIVE_STACK); skip (c, id + 4); break;
+    case 0x05: strata_heap_add_root (self->heap, STRATA_ROOT_STICKY_CLASS); skip (c, id); break;
+    case 0x06: strata_heap_add_root (self->heap, STRATA_ROOT_THREAD_BLOCK); skip (c, id + 4); break;
+    case 0x07: strata_heap_add_root (self->heap, STRATA_ROOT_MONITOR_USED); skip (c, id); break;
+    case 0x08: strata_heap_add_root (self->heap, STRATA_ROOT_THREAD_OBJECT); skip (c, id + 8); break;
+    case 0x89: strata_heap_add_root (self->heap, STRATA_ROOT_INTERNED_STRING); skip (c, id); break;
+    case 0x8A: strata_heap_add_root (self->heap, STRATA_ROOT_FINALIZING); skip (c, id); break;
+    case 0x8B: strata_heap_add_root (self->heap, STRATA_ROOT_DEBUGGER); skip (c, id); break;
+    case 0x8C: strata_heap_add_root (self->heap, STRATA_ROOT_REFERENCE_CLEANUP); skip (c, id); break;
+    case 0x8D: strata_heap_add_root (self->heap, STRATA_ROOT_VM_INTERNAL); skip (c, id); break;
+    case 0x8E: strata_heap_add_root (self->heap, STRATA_ROOT_JNI_MONITOR); skip (c, id + 8); break;
+    case 0x90: strata_heap_add_root (self->heap, STRATA_ROOT_UNREACHABLE); skip (c, id); break;
+    case 0xFE: skip (c, 4 + id); break;
+    case 0x20: skip_class_dump (c); break;
+    case 0x21:
+      {
+        guint64 class_id, n;
+
+        skip (c, id + 4);
+        class_id = read_id (c);
+        n = read_be (c, 4);
+        skip (c, n);
+        if (c->ok)
+          count_object (self, class_for (self, class_id), n);
+        break;
+      }
+    case 0x22: read_array (self, c, FALSE, TRUE); break;
+    case 0x23: read_array (self, c, TRUE, TRUE); break;
+    case 0xC3: read_array (self, c, TRUE, FALSE); break;
+    default:
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+read_heap_dump (HprofLoader  *self,
+                const guint8 *body,
+                gsize         len)
+{
+  Cursor c = { body, body + len, self->id_size, TRUE };
+
+  while (c.ok && c.p < c.end)
+    if (!read_sub_record (self, &c))
+      {
+        self->n_bad_segments++;
+        return;
+      }
+  if (!c.ok)
+    self->n_bad_segments++;
+}
+
+/* ---- Top-level records ---- */
+
+static void
+read_load_class (HprofLoader *self,
+                 Cursor      *c)
+{
+  guint64 class_id, name_id;
+  ClassName pending;
+
+  skip (c, 4);
+  class_id = read_id (c);
+  skip (c, 4);
+  name_id = read_id (c);
+  if (!c->ok)
+    return;
+  pending.heap_class = strata_heap_add_class (self->heap, 0);
+  pending.name_id = name_id;
+  strata_id_map_insert (&self->classes, class_id, pending.heap_class);
+  g_array_append_val (self->class_names, pending);
+}
+
+static void
+read_heap_summary (HprofLoader *self,
+                   Cursor      *c,
+                   gint64       time)
+{
+  StrataStringPool *pool = strata_trace_get_pool (self->trace);
+  double live_bytes = read_be (c, 4), live_instances = read_be (c, 4);
+  double allocated_bytes = read_be (c, 8), allocated_instances = read_be (c, 8);
+
+  if (!c->ok)
+    return;
+  if (self->summary == NULL)
+    self->summary = strata_counter_builder_new (strata_string_pool_intern (pool, _("Heap summary")), 0, 0, 0);
+  strata_counter_builder_add (self->summary, time, strata_string_pool_intern (pool, _("live bytes")), live_bytes);
+  strata_counter_builder_add (self->summary, time, strata_string_pool_intern (pool, _("live instances")), live_instances);
+  strata_counter_builder_add (self->summary, time, strata_string_pool_intern (pool, _("allocated bytes")), allocated_bytes);
+  strata_counter_builder_add (self->summary, time, strata_string_pool_intern (pool, _("allocated instances")), allocated_instances);
+  strata_counter_builder_end_sample (self->summary);
+}
+
+static void
+read_record (HprofLoader  *self,
+             guint         tag,
+             gint64        time,
+             const guint8 *body,
+             gsize         len)
+{
+  Cursor c = { body, body + len, self->id_size, TRUE };
+
+  switch (tag)
+    {
+    case TAG_STRING:
+      {
+        guint64 id = read_id (&c);
+        StringRef ref = { c.p - self->data, len - self->id_size };
+
+        if (!c.ok || len - self->id_size > G_MAXUINT32)
+          break;
+        g_array_append_val (self->string_refs, ref);
+        strata_id_map_insert (&self->strings, id, self->string_refs->len - 1);
+        break;
+      }
+    case TAG_LOAD_CLASS:
+      read_load_class (self, &c);
+      break;
+    case TAG_HEAP_SUMMARY:
+      read_heap_summary (self, &c, time);
+      break;
+    case TAG_HEAP_DUMP:
+    case TAG_HEAP_DUMP_SEGMENT:
+      read_heap_dump (self, body, len);
+      break;
+    case 0x03: case 0x04: case 0x05: case 0x06: case 0x0A: case 0x0B:
+    case 0x0D: case 0x0E: case 0x2C:
+      break;
+    default:
+      self->n_unknown_tags++;
+      break;
+    }
+}
+
+static gboolean
+read_records (HprofLoader  *self,
+              gsize         pos,
+              GError      **error)
+{
+  while (pos < self->len)
+    {
+      Cursor c = { self->data + pos, self->data + self->len, self->id_size, TRUE };
+      guint tag = read_be (&c, 1);
+      gint64 time = read_be (&c, 4) * 1000;
+      guint64 len = read_be (&c, 4);
+      gsize body = pos + 9;
+
+      if (!c.ok)
+        {
+          self->truncated = TRUE;
+          self->truncated_at = pos;
+          break;
+        }
+      if (len > self->len - body)
+        {
+          /* A heap dump cut short still counts what it holds. */
+          self->truncated = TRUE;
+          self->truncated_at = pos;
+          if (tag == TAG_HEAP_DUMP || tag == TAG_HEAP_DUMP_SEGMENT)
+            read_heap_dump (self, self->data + body, self->len - body);
+          break;
+        }
+      read_record (self, tag, time, self->data + body, len);
+      self->n_records++;
+      pos = body + len;
+      if (pos - self->last_progress >= PROGRESS_BYTES)
+        {
+          self->last_progress = pos;
+          if (!strata_load_job_update (self->job, (double) pos / self->len, _("Reading the heap dump…"), error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+read_header (HprofLoader  *self,
+             gsize        *pos,
+             GError      **error)
+{
+  const guint8 *nul = memchr (self->data, 0, MIN (self->len, MAX_MAGIC));
+  Cursor c;
+
+  if (nul == NULL)
+    {
+      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                           _("The heap dump’s header is damaged."));
+      return FALSE;
+    }
+  c = (Cursor) { nul + 1, self->data + self->len, 4, TRUE };
+  self->id_size = read_be (&c, 4);
+  skip (&c, 8);
+  if (!c.ok || (self->id_size != 4 && self->id_size != 8))
+    {
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                   _("The heap dump gives an identifier size of %u bytes; only 4 and 8 exist."),
+                   c.ok ? self->id_size : 0);
+      return FALSE;
+    }
+  strata_trace_set_format_detail (self->trace, (const char *) self->data);
+  *pos = c.p - self->data;
+  return TRUE;
+}
+
+static void
+resolve_class_names (HprofLoader *self)
+{
+  for (guint i = 0; i < self->class_names->len; i++)
+    {
+      const ClassName *pending = &g_array_index (self->class_names, ClassName, i);
+      guint32 name = string_by_id (self, pending->name_id);
+
+      if (name == 0)
+        {
+          g_autofree char *hex = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", pending->name_id);
+          /* Translators: %s is the id of a class name missing from the dump */
+          g_autofree char *unnamed = g_strdup_printf (_("unnamed class %s"), hex);
+
+          name = strata_string_pool_intern (strata_trace_get_pool (self->trace), unnamed);
+        }
+      strata_heap_peek_class (self->heap, pending->heap_class)->name = name;
+    }
+}
+
+static void
+report (HprofLoader *self)
+{
+  if (self->truncated)
+    {
+      g_autofree char *at = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->truncated_at);
+
+      /* Translators: %s is a byte offset */
+      strata_trace_add_diagnosticf (self->trace,
+                                    _("The heap dump is cut off in a record at byte %s; what came before was loaded."), at);
+    }
+  strata_trace_add_count_diagnostic (self->trace, self->n_unknown_tags,
+                                     ngettext ("%s record of an unknown kind was skipped.",
+                                               "%s records of unknown kinds were skipped.", self->n_unknown_tags));
+  strata_trace_add_count_diagnostic (self->trace, self->n_bad_segments,
+                                     ngettext ("%s heap dump segment holds a record Strata cannot read; the rest of it was skipped.",
+                                               "%s heap dump segments hold records Strata cannot read; the rest of them was skipped.",
+                                               self->n_bad_segments));
+}
+
+static void
+hprof_loader_clear (HprofLoader *self)
+{
+  strata_id_map_clear (&self->strings);
+  strata_id_map_clear (&self->classes);
+  g_clear_pointer (&self->string_refs, g_array_unref);
+  g_clear_pointer (&self->class_names, g_array_unref);
+  g_clear_pointer (&self->heap, strata_heap_free);
+  g_clear_pointer (&self->summary, strata_counter_builder_free);
+}
+
+/**
+ * strata_hprof_binary_load:
+ *
+ * Reads a binary heap dump into a trace whose heap holds the class
+ * histogram and GC roots.
+ */
+StrataTrace *
+strata_hprof_binary_load (StrataLoadJob  *job,
+                          GError        **error)
+{
+  g_autoptr(StrataTrace) trace = strata_trace_new (STRATA_FORMAT_HPROF_BINARY);
+  HprofLoader self = { .job = job, .trace = trace };
+  gsize pos = 0;
+  gboolean ok;
+
+  self.data = g_bytes_get_data (job->bytes, &self.len);
+  self.heap = strata_heap_new ();
+  self.string_refs = g_array_new (FALSE, FALSE, sizeof (StringRef));
+  self.class_names = g_array_new (FALSE, FALSE, sizeof (ClassName));
+  strata_id_map_init (&self.strings);
+  strata_id_map_init (&self.classes);
+
+  ok = read_header (&self, &pos, error) && read_records (&self, pos, error);
+  if (ok)
+    {
+      resolve_class_names (&self);
+      strata_heap_merge_same_names (self.heap);
+      if (self.summary != NULL)
+        {
+          strata_trace_add_process (trace, 0, _("Java VM"));
+          strata_trace_add_counter (trace, strata_counter_builder_finish (g_steal_pointer (&self.summary)));
+        }
+      strata_trace_set_heap (trace, g_steal_pointer (&self.heap));
+      report (&self);
+      strata_trace_finish (trace);
+    }
+  hprof_loader_clear (&self);
+  return ok ? g_steal_pointer (&trace) : NULL;
+}

@@ -1,0 +1,41 @@
+// Allocations.java: a program with exactly known objects of its own classes,
+// kept alive while its heap is dumped (tests/java/make-fixture.sh).
+//
+// SPDX-License-Identifier: GPL-3.0-or-later
+import java.util.ArrayList;
+import java.util.List;
+
+public class Allocations {
+    static final class Small { int value; }
+    static final class Big { long a, b, c; Small link; }
+
+    static final int SMALL = 12345;
+    static final int BIG = 678;
+    static final int ARRAYS = 9;
+    static final int ARRAY_LENGTH = 100;
+
+    static final List<Object> keep = new ArrayList<>();
+
+    public static void main(String[] args) throws Exception {
+        Small[][] smallArrays = new Small[ARRAYS][];
+        for (int i = 0; i < ARRAYS; i++)
+            smallArrays[i] = new Small[ARRAY_LENGTH];
+        for (int i = 0; i < SMALL; i++)
+            smallArrays[i % ARRAYS][i % ARRAY_LENGTH] = new Small();
+        List<Small> smalls = new ArrayList<>();
+        for (int i = 0; i < SMALL; i++)
+            smalls.add(new Small());
+        for (int i = 0; i < BIG; i++)
+            keep.add(new Big());
+        keep.add(smalls);
+        keep.add(smallArrays);
+        // Instances of Small: the list's plus the arrays' last writes.
+        System.out.println("Allocations$Small " + (SMALL + ARRAYS * ARRAY_LENGTH));
+        System.out.println("Allocations$Big " + BIG);
+        System.out.println("Allocations$Small[] " + ARRAYS + " x " + ARRAY_LENGTH);
+        System.out.println("Allocations$Small[][] 1 x " + ARRAYS);
+        System.out.println("ready " + ProcessHandle.current().pid());
+        System.out.flush();
+        Thread.sleep(600_000);
+    }
+}

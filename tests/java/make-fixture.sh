@@ -1,0 +1,21 @@
+#!/bin/sh
+# make-fixture.sh OUT.hprof.gz OUT.expected: compiles Allocations.java, runs
+# it, dumps its heap with jcmd while its objects are alive, and writes what
+# the program says it allocated. Needs a JDK (javac, java, jcmd).
+set -eu
+out=$1
+expected=$2
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+javac -d "$work" "$here/Allocations.java"
+java -XX:+UseSerialGC -Xmx64m -cp "$work" Allocations >"$work/out.txt" &
+pid=$!
+for _ in $(seq 1 100); do
+  grep -q '^ready' "$work/out.txt" 2>/dev/null && break
+  sleep 0.1
+done
+jcmd "$pid" GC.heap_dump "$work/dump.hprof" >/dev/null
+grep -v '^ready' "$work/out.txt" >"$expected"
+gzip -9 -n -c "$work/dump.hprof" >"$out"

@@ -1,0 +1,217 @@
+/* test-hprof.c: binary heap dumps, summed per class
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "strata-error.h"
+#include "strata-loader.h"
+#include "strata-test-util.h"
+
+static StrataTrace *
+load_ok (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  StrataTrace *trace = strata_test_load_path (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (strata_trace_get_heap (trace));
+  return trace;
+}
+
+static const StrataHeapClass *
+find_class (StrataTrace *trace,
+            const char  *name)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
+    if (g_str_equal (strata_trace_get_string (trace, strata_heap_get_class (heap, i)->name), name))
+      return strata_heap_get_class (heap, i);
+  return NULL;
+}
+
+/* tests/java/Allocations.java, dumped by JDK 17's jcmd: the histogram has
+ * exactly what the program printed. Shallow sizes are field bytes (an
+ * int; three longs and a reference) and element bytes (8-byte ids). */
+static void
+test_known_allocations (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "allocations.hprof.gz", NULL);
+  g_autofree char *expected_path = g_test_build_filename (G_TEST_DIST, "data", "allocations.expected", NULL);
+  g_autofree char *expected = NULL;
+  g_autoptr(StrataTrace) trace = load_ok (path);
+  struct { const char *name; guint64 field_bytes; } classes[] = {
+    { "Allocations$Small", 4 }, { "Allocations$Big", 32 },
+    { "Allocations$Small[]", 800 }, { "Allocations$Small[][]", 72 },
+  };
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+  lines = g_strsplit (expected, "\n", -1);
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    {
+      const StrataHeapClass *klass = find_class (trace, classes[i].name);
+      g_autofree char *prefix = g_strconcat (classes[i].name, " ", NULL);
+      guint64 count = 0;
+
+      for (guint l = 0; lines[l] != NULL; l++)
+        if (g_str_has_prefix (lines[l], prefix))
+          count = g_ascii_strtoull (lines[l] + strlen (prefix), NULL, 10);
+      g_test_message ("%s: %" G_GUINT64_FORMAT " expected", classes[i].name, count);
+      g_assert_cmpuint (count, >, 0);
+      g_assert_nonnull (klass);
+      g_assert_cmpuint (klass->instances, ==, count);
+      g_assert_cmpuint (klass->shallow_bytes, ==, count * classes[i].field_bytes);
+    }
+  g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (trace), STRATA_ROOT_THREAD_OBJECT), >, 0);
+  g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
+}
+
+static void
+test_corpus (void)
+{
+  const char *names[] = {
+    "ahat-RI.hprof", "hprof-slurp-hprof-32.bin", "hprof-slurp-hprof-64.bin",
+    "kevinlights-student32.hprof", "py-hprof-example-java.hprof", "studio-perflib-dialer.android-hprof",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = strata_test_corpus_path ("hprof", names[i], NULL);
+      g_autoptr(StrataTrace) trace = NULL;
+      guint64 instances, bytes;
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_test_skip ("no corpus");
+          return;
+        }
+      trace = load_ok (path);
+      strata_heap_get_totals (strata_trace_get_heap (trace), &instances, &bytes);
+      g_test_message ("%s: %" G_GUINT64_FORMAT " objects, %" G_GUINT64_FORMAT " bytes", names[i], instances, bytes);
+      g_assert_cmpuint (instances, >, 1000);
+      g_assert_nonnull (find_class (trace, "java.lang.String"));
+      g_assert_null (find_class (trace, "java/lang/String"));
+      g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
+    }
+}
+
+static GBytes *
+corpus_bytes (const char *name)
+{
+  g_autofree char *path = strata_test_corpus_path ("hprof", name, NULL);
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  if (!g_file_get_contents (path, &contents, &len, NULL))
+    return NULL;
+  return g_bytes_new_take (g_steal_pointer (&contents), len);
+}
+
+static StrataTrace *
+load_bytes (GBytes  *bytes,
+            GError **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path ("/nonexistent/strata-test/dump.hprof");
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+
+  return strata_loader_load_bytes (loader, bytes, NULL, error);
+}
+
+/* A dump cut anywhere keeps the classes counted so far and says where. */
+static void
+test_damaged (void)
+{
+  g_autoptr(GBytes) whole = corpus_bytes ("ahat-RI.hprof");
+  g_autoptr(GBytes) half = NULL;
+  g_autoptr(GBytes) bad_id = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree guint8 *copy = NULL;
+  gconstpointer data;
+  gsize len;
+
+  if (whole == NULL)
+    {
+      g_test_skip ("no corpus");
+      return;
+    }
+  half = g_bytes_new_from_bytes (whole, 0, g_bytes_get_size (whole) / 2);
+  trace = load_bytes (half, &error);
+  g_assert_no_error (error);
+  g_assert_true (strata_test_has_diagnostic (trace, "cut off"));
+  g_assert_cmpuint (strata_heap_get_n_classes (strata_trace_get_heap (trace)), >, 100);
+
+  data = g_bytes_get_data (whole, &len);
+  copy = g_memdup2 (data, len);
+  copy[strlen ((char *) copy) + 4] = 5;   /* identifier size 5 */
+  bad_id = g_bytes_new (copy, len);
+  g_clear_object (&trace);
+  trace = load_bytes (bad_id, &error);
+  g_assert_null (trace);
+  g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT);
+}
+
+/* Android 1.0.3 and its hprof-conv conversion: the same histogram. */
+static void
+test_hprof_conv (void)
+{
+  g_autofree char *tool = g_find_program_in_path ("hprof-conv");
+  g_autofree char *input = strata_test_corpus_path ("hprof", "studio-perflib-dialer.android-hprof", NULL);
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *output = g_build_filename (dir, "converted.hprof", NULL);
+  g_autoptr(StrataTrace) android = NULL;
+  g_autoptr(StrataTrace) converted = NULL;
+  const StrataHeap *heap;
+  guint compared = 0;
+
+  if (tool == NULL && g_file_test ("/usr/lib/android-sdk/platform-tools/hprof-conv", G_FILE_TEST_IS_EXECUTABLE))
+    tool = g_strdup ("/usr/lib/android-sdk/platform-tools/hprof-conv");
+  if (tool == NULL || !g_file_test (input, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("hprof-conv or the corpus is missing");
+      return;
+    }
+  {
+    const char *argv[] = { tool, input, output, NULL };
+    int status;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  android = load_ok (input);
+  converted = load_ok (output);
+  heap = strata_trace_get_heap (android);
+  for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
+    {
+      const StrataHeapClass *a = strata_heap_get_class (heap, i);
+      const StrataHeapClass *b = find_class (converted, strata_trace_get_string (android, a->name));
+
+      if (b == NULL)
+        continue;
+      g_assert_cmpuint (a->instances, ==, b->instances);
+      g_assert_cmpuint (a->shallow_bytes, ==, b->shallow_bytes);
+      compared++;
+    }
+  g_assert_cmpuint (compared, >, 1000);
+  /* Android's own roots become "unknown" in the conversion. */
+  g_assert_cmpuint (strata_heap_get_root_count (heap, STRATA_ROOT_INTERNED_STRING), >, 0);
+  g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (converted), STRATA_ROOT_INTERNED_STRING), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/hprof/known-allocations", test_known_allocations);
+  g_test_add_func ("/hprof/corpus", test_corpus);
+  g_test_add_func ("/hprof/damaged", test_damaged);
+  g_test_add_func ("/hprof/hprof-conv", test_hprof_conv);
+
+  return g_test_run ();
+}
