@@ -68,6 +68,7 @@ typedef struct
   guint64               n_records;
   gboolean              truncated;
   gsize                 truncated_at;
+  gboolean              cancelled;
 } HprofLoader;
 
 /* ---- Reading big-endian values within bounds ---- */
@@ -352,19 +353,40 @@ read_sub_record (HprofLoader *self,
   return TRUE;
 }
 
+/* Inside one huge HEAP DUMP record (JDK 8 writes a single one) pages
+ * are handed back too, and a cancel is noticed. */
+static void
+heap_dump_progress (HprofLoader  *self,
+                    const guint8 *at)
+{
+  gsize pos = at - self->data;
+
+  if (pos - self->last_progress < PROGRESS_BYTES)
+    return;
+  strata_load_job_release_pages (self->job, self->data + self->last_progress, at);
+  self->last_progress = pos;
+  if (g_cancellable_is_cancelled (self->job->cancellable))
+    self->cancelled = TRUE;
+}
+
 static void
 read_heap_dump (HprofLoader  *self,
                 const guint8 *body,
                 gsize         len)
 {
   Cursor c = { body, body + len, self->id_size, TRUE };
+  guint n = 0;
 
-  while (c.ok && c.p < c.end)
-    if (!read_sub_record (self, &c))
-      {
-        self->n_bad_segments++;
-        return;
-      }
+  while (c.ok && c.p < c.end && !self->cancelled)
+    {
+      if (!read_sub_record (self, &c))
+        {
+          self->n_bad_segments++;
+          return;
+        }
+      if (++n % 65536 == 0)
+        heap_dump_progress (self, c.p);
+    }
   if (!c.ok)
     self->n_bad_segments++;
 }
@@ -482,8 +504,13 @@ read_records (HprofLoader  *self,
       read_record (self, tag, time, self->data + body, len);
       self->n_records++;
       pos = body + len;
+      if (self->cancelled)
+        return strata_load_job_update (self->job, (double) pos / self->len, NULL, error);
       if (pos - self->last_progress >= PROGRESS_BYTES)
         {
+          /* Pages read go back to the kernel: a dump bigger than memory
+           * streams through it (names are read again from the file). */
+          strata_load_job_release_pages (self->job, self->data + self->last_progress, self->data + pos);
           self->last_progress = pos;
           if (!strata_load_job_update (self->job, (double) pos / self->len, _("Reading the heap dump…"), error))
             return FALSE;

@@ -1,0 +1,109 @@
+/* bench-hprof.c: the class histogram of a large heap dump
+ *
+ * Loads a binary HPROF file (bench/gen-hprof.sh writes one of about 1 GB
+ * from a real JVM) and prints the time, MB/s and peak memory, beside the
+ * time `cat FILE > /dev/null` takes on the same warm file. Not a test:
+ * run it with `meson test -C _build --benchmark` or directly:
+ *
+ *   bench-hprof GENERATOR.sh FILE
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/resource.h>
+
+#include "bench-util.h"
+#include "strata-loader.h"
+
+#define READ_CHUNK (1 << 20)
+
+static gboolean
+ensure_dump (const char *generator,
+             const char *path)
+{
+  const char *argv[] = { "sh", generator, path, NULL };
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return TRUE;
+  g_print ("writing a heap dump into %s with %s…\n", path, generator);
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    {
+      g_printerr ("the generator failed (it needs a JDK): %s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* What `cat FILE > /dev/null` does: read it all, once warm. */
+static double
+time_cat (const char *path)
+{
+  g_autofree char *buffer = g_malloc (READ_CHUNK);
+  int fd = open (path, O_RDONLY);
+  gint64 start;
+
+  if (fd < 0)
+    return -1;
+  for (int pass = 0; pass < 2; pass++)
+    {
+      start = g_get_monotonic_time ();
+      lseek (fd, 0, SEEK_SET);
+      while (read (fd, buffer, READ_CHUNK) > 0)
+        ;
+    }
+  close (fd);
+  return strata_bench_seconds_since (start);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StrataLoader) loader = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  struct rusage usage;
+  double cat_s, load_s, size_mb;
+  guint64 instances, bytes;
+  gint64 start;
+
+  if (argc < 3)
+    {
+      g_printerr ("usage: %s GENERATOR FILE\n", argv[0]);
+      return 2;
+    }
+  if (!ensure_dump (argv[1], argv[2]))
+    return 77;
+
+  file = g_file_new_for_path (argv[2]);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, 0, NULL, NULL);
+  size_mb = info ? g_file_info_get_size (info) / 1e6 : 0;
+  cat_s = time_cat (argv[2]);
+
+  loader = strata_loader_new (file);
+  start = g_get_monotonic_time ();
+  if (!(trace = strata_loader_load (loader, NULL, &error)))
+    {
+      g_printerr ("load failed: %s\n", error->message);
+      return 1;
+    }
+  load_s = strata_bench_seconds_since (start);
+  getrusage (RUSAGE_SELF, &usage);
+  strata_heap_get_totals (strata_trace_get_heap (trace), &instances, &bytes);
+
+  g_print ("file:               %s, %.1f MB\n", argv[2], size_mb);
+  g_print ("heap:               %" G_GUINT64_FORMAT " objects in %u classes\n",
+           instances, strata_heap_get_n_classes (strata_trace_get_heap (trace)));
+  g_print ("class histogram:    %.3f s, %.0f MB/s\n", load_s, size_mb / load_s);
+  g_print ("cat > /dev/null:    %.3f s, %.0f MB/s\n", cat_s, size_mb / cat_s);
+  g_print ("peak memory:        %.1f MiB\n", usage.ru_maxrss / 1024.0);
+  return 0;
+}
