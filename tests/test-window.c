@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "strata-application.h"
+#include "strata-heap-row.h"
+#include "strata-heap-view.h"
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-window-private.h"
@@ -239,6 +241,57 @@ test_window_open_sample (void)
   finish_app (app);
 }
 
+static guint64
+row_instances (GListModel *model,
+               guint       position)
+{
+  g_autoptr(StrataHeapRow) row = g_list_model_get_item (model, position);
+
+  return strata_heap_row_get_instances (row);
+}
+
+/* A heap dump opens on its class histogram, with no empty timeline;
+ * the table filters and sorts. */
+static void
+test_window_heap_dump (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "allocations.hprof.gz", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  StrataHeapView *view;
+  GListModel *model;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  g_assert_cmpstr (strata_window_get_page (window), ==, "trace");
+  g_assert_nonnull (window->heap_view);
+  g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (window->details)), ==,
+                   gtk_notebook_page_num (GTK_NOTEBOOK (window->details), window->heap_view));
+  g_assert_false (gtk_widget_get_visible (gtk_paned_get_start_child (GTK_PANED (window->paned))));
+
+  view = STRATA_HEAP_VIEW (window->heap_view);
+  model = strata_heap_view_get_model (view);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >, 100);
+  /* Largest shallow size first. */
+  {
+    g_autoptr(StrataHeapRow) first = g_list_model_get_item (model, 0);
+    g_autoptr(StrataHeapRow) second = g_list_model_get_item (model, 1);
+
+    g_assert_cmpuint (strata_heap_row_get_shallow_bytes (first), >=, strata_heap_row_get_shallow_bytes (second));
+  }
+
+  strata_heap_view_set_filter (view, "Allocations$Small");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  strata_heap_view_sort_by (view, "instances", GTK_SORT_ASCENDING);
+  g_assert_cmpuint (row_instances (model, 0), ==, 13245);
+  g_assert_cmpuint (row_instances (model, 1), ==, 9);
+  g_assert_cmpuint (row_instances (model, 2), ==, 1);
+
+  finish_app (app);
+}
+
 static void
 test_window_open_file_adds_recent (void)
 {
@@ -350,6 +403,7 @@ main (int   argc,
   g_test_add_func ("/window/drop", test_window_drop);
   g_test_add_func ("/window/cancel", test_window_cancel);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
+  g_test_add_func ("/window/heap-dump", test_window_heap_dump);
   g_test_add_func ("/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/window/shortcuts-and-about", test_window_shortcuts_and_about);
   g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);

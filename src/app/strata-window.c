@@ -9,6 +9,7 @@
 
 #include "strata-profile-view.h"
 #include "strata-event-details.h"
+#include "strata-heap-view.h"
 #include "strata-trace-summary.h"
 #include "strata-window-private.h"
 
@@ -187,6 +188,13 @@ clock_button_toggled_cb (StrataWindow    *self,
     strata_session_set_clock (self->session, button == GTK_TOGGLE_BUTTON (self->clock_buttons[1]));
 }
 
+static gboolean
+has_time_axis (StrataTrace *trace)
+{
+  return strata_trace_get_n_spans (trace) > 0 || strata_trace_get_n_counters (trace) > 0 ||
+         strata_trace_get_n_events (trace) > 0 || strata_trace_get_heap (trace) == NULL;
+}
+
 static void
 show_trace (StrataWindow *self,
             StrataTrace  *trace)
@@ -195,8 +203,23 @@ show_trace (StrataWindow *self,
   if (self->summary != NULL)
     gtk_notebook_remove_page (GTK_NOTEBOOK (self->details),
                               gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->summary));
+  if (self->heap_view != NULL)
+    gtk_notebook_remove_page (GTK_NOTEBOOK (self->details),
+                              gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
+  self->heap_view = NULL;
+  if (strata_trace_get_heap (trace) != NULL)
+    {
+      /* A heap dump has no calls: its histogram is what there is to see. */
+      self->heap_view = strata_heap_view_new (trace);
+      gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->heap_view, gtk_label_new (_("Heap")));
+    }
   self->summary = strata_trace_summary_new (trace);
   gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->summary, gtk_label_new (_("Summary")));
+  if (self->heap_view != NULL)
+    gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
+                                   gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
+  /* Nothing on the time axis (a heap dump of classes only): no timeline. */
+  gtk_widget_set_visible (gtk_paned_get_start_child (GTK_PANED (self->paned)), has_time_axis (trace));
   show_resting_page (self);
   gtk_widget_grab_focus (self->timeline);
 }

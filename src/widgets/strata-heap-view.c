@@ -1,0 +1,283 @@
+/* strata-heap-view.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-heap-row.h"
+#include "strata-heap-view.h"
+#include "strata-units.h"
+
+struct _StrataHeapView
+{
+  GtkWidget        parent_instance;
+
+  GtkWidget       *box;
+  GtkWidget       *search;
+  GtkWidget       *column_view;
+  GtkStringFilter *filter;
+  GListModel      *model;        /* sorted and filtered rows */
+};
+
+G_DEFINE_FINAL_TYPE (StrataHeapView, strata_heap_view, GTK_TYPE_WIDGET)
+
+typedef enum
+{
+  COLUMN_CLASS,
+  COLUMN_INSTANCES,
+  COLUMN_BYTES,
+} Column;
+
+static void
+setup_cell (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (data) == COLUMN_CLASS ? 0 : 1);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  if (GPOINTER_TO_INT (data) != COLUMN_CLASS)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  data)
+{
+  StrataHeapRow *row = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autofree char *text = NULL;
+
+  switch (GPOINTER_TO_INT (data))
+    {
+    case COLUMN_CLASS:
+      gtk_label_set_text (GTK_LABEL (label), strata_heap_row_get_name (row));
+      return;
+    case COLUMN_INSTANCES:
+      text = strata_units_format_count (strata_heap_row_get_instances (row));
+      break;
+    case COLUMN_BYTES:
+    default:
+      text = strata_units_format_count (strata_heap_row_get_shallow_bytes (row));
+      break;
+    }
+  gtk_label_set_text (GTK_LABEL (label), text);
+}
+
+static GtkColumnViewColumn *
+add_column (StrataHeapView *self,
+            const char     *title,
+            Column          column,
+            GtkSorter      *sorter)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *view_column;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
+  view_column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_sorter (view_column, sorter);
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_column_set_expand (view_column, column == COLUMN_CLASS);
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), view_column);
+  g_object_unref (sorter);
+  return view_column;
+}
+
+static GtkSorter *
+numeric_sorter (const char *property)
+{
+  GtkSorter *sorter = GTK_SORTER (gtk_numeric_sorter_new (gtk_property_expression_new (STRATA_TYPE_HEAP_ROW, NULL, property)));
+
+  /* The biggest first when a number column is first clicked. */
+  gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
+  return sorter;
+}
+
+static char *
+summary_text (StrataTrace      *trace,
+              const StrataHeap *heap)
+{
+  GString *text = g_string_new (NULL);
+  guint64 instances, bytes;
+  g_autofree char *classes = strata_units_format_count (strata_heap_get_n_classes (heap));
+  g_autofree char *objects = NULL;
+  g_autofree char *size = NULL;
+
+  strata_heap_get_totals (heap, &instances, &bytes);
+  objects = strata_units_format_count (instances);
+  size = g_format_size (bytes);
+  /* Translators: classes, objects and their size in a heap dump */
+  g_string_append_printf (text, _("%s classes, %s objects, %s shallow"), classes, objects, size);
+  g_string_append_printf (text, " · %s", _("GC roots:"));
+  for (guint kind = 0; kind < STRATA_N_ROOT_KINDS; kind++)
+    if (strata_heap_get_root_count (heap, kind) > 0)
+      {
+        g_autofree char *count = strata_units_format_count (strata_heap_get_root_count (heap, kind));
+
+        g_string_append_printf (text, " %s %s,", strata_root_kind_get_name (kind), count);
+      }
+  if (text->str[text->len - 1] == ',')
+    g_string_truncate (text, text->len - 1);
+  return g_string_free (text, FALSE);
+}
+
+static GListStore *
+build_rows (StrataTrace      *trace,
+            const StrataHeap *heap)
+{
+  GListStore *store = g_list_store_new (STRATA_TYPE_HEAP_ROW);
+
+  for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
+    {
+      const StrataHeapClass *klass = strata_heap_get_class (heap, i);
+      g_autoptr(StrataHeapRow) row = strata_heap_row_new (strata_trace_get_string (trace, klass->name),
+                                                          klass->instances, klass->shallow_bytes);
+
+      g_list_store_append (store, row);
+    }
+  return store;
+}
+
+static void
+search_changed_cb (StrataHeapView *self)
+{
+  strata_heap_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (self->search)));
+}
+
+static void
+build (StrataHeapView *self,
+       StrataTrace    *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  g_autofree char *summary = summary_text (trace, heap);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *totals = gtk_label_new (summary);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkFilterListModel *filtered;
+  GtkSortListModel *sorted;
+  GtkColumnViewColumn *bytes_column;
+  GtkSingleSelection *selection;
+
+  self->search = gtk_search_entry_new ();
+  gtk_widget_set_size_request (self->search, 280, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Filter Classes"), -1);
+  g_object_set (self->search, "placeholder-text", _("Filter Classes"), NULL);
+  g_signal_connect_swapped (self->search, "search-changed", G_CALLBACK (search_changed_cb), self);
+  gtk_label_set_xalign (GTK_LABEL (totals), 0);
+  gtk_label_set_wrap (GTK_LABEL (totals), TRUE);
+  gtk_widget_set_hexpand (totals, TRUE);
+  gtk_widget_add_css_class (totals, "dim-label");
+  gtk_box_append (GTK_BOX (bar), self->search);
+  gtk_box_append (GTK_BOX (bar), totals);
+  gtk_widget_set_margin_start (bar, 6);
+  gtk_widget_set_margin_end (bar, 6);
+  gtk_widget_set_margin_top (bar, 6);
+  gtk_box_append (GTK_BOX (self->box), bar);
+
+  self->filter = gtk_string_filter_new (gtk_property_expression_new (STRATA_TYPE_HEAP_ROW, NULL, "name"));
+  gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
+  filtered = gtk_filter_list_model_new (G_LIST_MODEL (build_rows (trace, heap)), GTK_FILTER (g_object_ref (self->filter)));
+  self->column_view = gtk_column_view_new (NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Class histogram"), -1);
+  add_column (self, _("Class"), COLUMN_CLASS,
+              GTK_SORTER (gtk_string_sorter_new (gtk_property_expression_new (STRATA_TYPE_HEAP_ROW, NULL, "name"))));
+  add_column (self, _("Instances"), COLUMN_INSTANCES, numeric_sorter ("instances"));
+  bytes_column = add_column (self, _("Shallow bytes"), COLUMN_BYTES, numeric_sorter ("shallow-bytes"));
+  sorted = gtk_sort_list_model_new (G_LIST_MODEL (filtered),
+                                    g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view))));
+  self->model = G_LIST_MODEL (sorted);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), bytes_column, GTK_SORT_ASCENDING);
+  selection = gtk_single_selection_new (g_object_ref (self->model));
+  /* Nothing selected at first, so the list starts at its top. */
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (selection));
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_box_append (GTK_BOX (self->box), scroller);
+}
+
+/**
+ * strata_heap_view_get_model:
+ *
+ * Returns: (transfer none): the rows as shown, sorted and filtered
+ */
+GListModel *
+strata_heap_view_get_model (StrataHeapView *self)
+{
+  g_return_val_if_fail (STRATA_IS_HEAP_VIEW (self), NULL);
+
+  return self->model;
+}
+
+void
+strata_heap_view_set_filter (StrataHeapView *self,
+                             const char     *text)
+{
+  g_return_if_fail (STRATA_IS_HEAP_VIEW (self));
+
+  gtk_string_filter_set_search (self->filter, text && *text ? text : NULL);
+}
+
+/* By "class", "instances" or "bytes"; GTK's ascending on number columns
+ * is largest first (their sorters run descending). */
+void
+strata_heap_view_sort_by (StrataHeapView *self,
+                          const char     *column,
+                          GtkSortType     order)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  guint index = g_str_equal (column, "class") ? 0 : g_str_equal (column, "instances") ? 1 : 2;
+  g_autoptr(GtkColumnViewColumn) view_column = g_list_model_get_item (columns, index);
+
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), view_column, order);
+}
+
+static void
+strata_heap_view_dispose (GObject *object)
+{
+  StrataHeapView *self = STRATA_HEAP_VIEW (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (strata_heap_view_parent_class)->dispose (object);
+}
+
+static void
+strata_heap_view_class_init (StrataHeapViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = strata_heap_view_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "heapview");
+}
+
+static void
+strata_heap_view_init (StrataHeapView *self)
+{
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+}
+
+GtkWidget *
+strata_heap_view_new (StrataTrace *trace)
+{
+  StrataHeapView *self = g_object_new (STRATA_TYPE_HEAP_VIEW, NULL);
+
+  g_return_val_if_fail (strata_trace_get_heap (trace) != NULL, NULL);
+
+  build (self, trace);
+  return GTK_WIDGET (self);
+}

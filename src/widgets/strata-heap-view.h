@@ -1,0 +1,28 @@
+/* strata-heap-view.h: a heap dump's class histogram and GC roots
+ *
+ * A sortable, filterable table of classes (instances and shallow bytes),
+ * with the totals and the roots by kind above it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "strata-trace.h"
+
+G_BEGIN_DECLS
+
+#define STRATA_TYPE_HEAP_VIEW (strata_heap_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (StrataHeapView, strata_heap_view, STRATA, HEAP_VIEW, GtkWidget)
+
+GtkWidget  *strata_heap_view_new          (StrataTrace    *trace);
+GListModel *strata_heap_view_get_model    (StrataHeapView *self);
+void        strata_heap_view_set_filter   (StrataHeapView *self,
+                                           const char     *text);
+void        strata_heap_view_sort_by      (StrataHeapView *self,
+                                           const char     *column,
+                                           GtkSortType     order);
+
+G_END_DECLS
