@@ -238,23 +238,31 @@ strata_counter_series_color (guint series)
   return &colors[series % G_N_ELEMENTS (colors)];
 }
 
-/* The first sample at @time or later (n_samples if none). */
-gsize
-strata_counter_sample_at (const StrataCounter *counter,
-                          gint64               time)
+/* In times[lo, hi): the first at @time or later (or @hi). */
+static gsize
+first_at_or_after (const gint64 *times,
+                   gsize         lo,
+                   gsize         hi,
+                   gint64        time)
 {
-  gsize lo = 0, hi = counter->n_samples;
-
   while (lo < hi)
     {
       gsize mid = lo + (hi - lo) / 2;
 
-      if (counter->times[mid] < time)
+      if (times[mid] < time)
         lo = mid + 1;
       else
         hi = mid;
     }
   return lo;
+}
+
+/* The first sample at @time or later (n_samples if none). */
+gsize
+strata_counter_sample_at (const StrataCounter *counter,
+                          gint64               time)
+{
+  return first_at_or_after (counter->times, 0, counter->n_samples, time);
 }
 
 /* Like strata_counter_sample_at(), but searching forward from @from,
@@ -266,26 +274,16 @@ sample_at_from (const StrataCounter *counter,
                 gint64               time,
                 gsize                from)
 {
-  gsize lo = from, step = 1, hi;
+  gsize lo = from, step = 1;
 
+  if (lo < counter->n_samples && counter->times[lo] >= time)
+    return lo;
   while (lo + step < counter->n_samples && counter->times[lo + step] < time)
     {
       lo += step;
       step *= 2;
     }
-  hi = MIN (lo + step, counter->n_samples);
-  if (lo < counter->n_samples && counter->times[lo] >= time)
-    return lo;
-  while (lo < hi)
-    {
-      gsize mid = lo + (hi - lo) / 2;
-
-      if (counter->times[mid] < time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return first_at_or_after (counter->times, lo, MIN (lo + step, counter->n_samples), time);
 }
 
 /* For each pixel column, the tops of the bands; NAN before the first
