@@ -867,7 +867,12 @@ draw_process_header (const Painter     *p,
   cairo_rectangle (p->cr, 0, y, view->width, track->height);
   cairo_fill (p->cr);
 
-  if (process->pid != 0)
+  if (track->n_threads == 0 && process->pid != 0)
+    /* Translators: a process header without threads: disclosure triangle, name and pid */
+    title = g_strdup_printf (_("%s %s (pid %s)"), track->collapsed ? "▸" : "▾", name, pid);
+  else if (track->n_threads == 0)
+    title = g_strdup_printf ("%s %s", track->collapsed ? "▸" : "▾", name);
+  else if (process->pid != 0)
     /* Translators: a process header: disclosure triangle, name, pid and thread count */
     title = g_strdup_printf (ngettext ("%s %s (pid %s) · %u thread",
                                        "%s %s (pid %s) · %u threads", track->n_threads),
