@@ -585,6 +585,32 @@ test_timeline_track_menu (void)
   fixture_close (&f);
 }
 
+/* catapult's instant_events.json: threads with only instants get a row,
+ * and every instant can be hit where it is drawn. */
+static void
+test_timeline_instant_rows (void)
+{
+  g_autofree char *path = strata_test_corpus_path ("json", "catapult", "instant_events.json", NULL);
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, NULL);
+  g_autoptr(StrataEventIndex) events = NULL;
+  g_autoptr(GArray) tracks = NULL;
+  double content_height;
+  guint n_threads = 0;
+
+  if (trace == NULL)
+    {
+      g_test_skip ("no corpus");
+      return;
+    }
+  events = strata_event_index_new (trace);
+  tracks = strata_timeline_layout (trace, events, FALSE, NULL, &content_height);
+  for (guint i = 0; i < tracks->len; i++)
+    n_threads += g_array_index (tracks, StrataTrack, i).kind == STRATA_TRACK_THREAD;
+  g_assert_cmpuint (tracks->len, ==, 5);
+  g_assert_cmpuint (n_threads, ==, 3);
+  g_assert_cmpuint (events->global_instants->len, ==, 1);
+}
+
 static void
 test_timeline_needs_display (void)
 {
@@ -600,6 +626,7 @@ main (int   argc,
   g_test_add_func ("/timeline/render-offscreen", test_timeline_render_offscreen);
   g_test_add_func ("/timeline/counter-lod", test_timeline_counter_lod);
   g_test_add_func ("/timeline/counter-tracks", test_timeline_counter_tracks);
+  g_test_add_func ("/timeline/instant-rows", test_timeline_instant_rows);
   if (!strata_test_init_gtk ())
     {
       g_test_add_func ("/timeline/needs-display", test_timeline_needs_display);

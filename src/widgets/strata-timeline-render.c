@@ -196,6 +196,8 @@ static double
 thread_height (const StrataThread *thread,
                gboolean            compact)
 {
+  if (thread->spans == NULL)
+    return STRATA_TIMELINE_ROW_HEIGHT + STRATA_TIMELINE_TRACK_GAP;
   if (compact)
     return STRATA_TIMELINE_COMPACT_HEIGHT + STRATA_TIMELINE_TRACK_GAP;
   return thread->spans->n_depths * STRATA_TIMELINE_ROW_HEIGHT + STRATA_TIMELINE_TRACK_GAP;
@@ -219,6 +221,16 @@ compare_processes (gconstpointer a,
 }
 
 /* Processes with something to draw: threads with calls, or counters. */
+/* A thread gets a track for its calls, or for its instants alone. */
+static gboolean
+thread_shown (StrataTrace            *trace,
+              const StrataEventIndex *events,
+              guint                   thread)
+{
+  return strata_trace_get_thread (trace, thread)->spans != NULL ||
+         (events != NULL && thread < events->n_threads && events->thread_instants[thread]->len > 0);
+}
+
 static GArray *
 shown_processes (StrataTrace            *trace,
                  const StrataEventIndex *events)
@@ -227,10 +239,12 @@ shown_processes (StrataTrace            *trace,
   GArray *order = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
-    if (strata_trace_get_thread (trace, t)->spans != NULL)
+    if (thread_shown (trace, events, t))
       shown[strata_trace_get_thread (trace, t)->process] = TRUE;
   for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
     shown[strata_trace_get_counter (trace, c)->process] = TRUE;
+  for (guint p = 0; events != NULL && p < events->n_processes; p++)
+    shown[p] |= events->process_instants[p]->len > 0;
   for (guint p = 0; events != NULL && p < events->n_processes; p++)
     for (guint k = 0; k < STRATA_N_LANE_KINDS; k++)
       shown[p] |= strata_event_index_get_lanes (events, p, k)->n_lanes > 0;
@@ -390,7 +404,7 @@ strata_timeline_process_tracks (StrataTrace            *trace,
   GArray *keys;
 
   for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
-    if (strata_trace_get_thread (trace, t)->spans != NULL)
+    if (thread_shown (trace, events, t))
       g_array_append_val (threads, t);
   g_array_sort_with_data (threads, compare_threads, trace);
   natural = process_children (trace, events, process, threads);
@@ -769,7 +783,7 @@ draw_focus (const Painter      *p,
   const StrataThread *thread = strata_trace_get_thread (view->trace, track->index);
   double x0, x1, row_y;
 
-  if (!view->has_focus || view->focus_thread != track->index ||
+  if (!view->has_focus || view->focus_thread != track->index || thread->spans == NULL ||
       view->focus_depth >= thread->spans->n_depths ||
       view->focus_index >= thread->spans->n_spans[view->focus_depth])
     return;
@@ -793,6 +807,8 @@ draw_thread_spans (const Painter     *p,
   const StrataThread *thread = strata_trace_get_thread (p->view->trace, track->index);
   const StrataSpanTable *table = thread->spans;
 
+  if (table == NULL)
+    return;
   cairo_save (p->cr);
   cairo_rectangle (p->cr, p->area_x, y, p->area_width, track->height);
   cairo_clip (p->cr);
@@ -921,6 +937,26 @@ draw_thread_label (const Painter     *p,
 }
 
 /* ---- Events: instants and lanes ---- */
+
+/* From a process header to the end of its last track: where the
+ * process's own instants are drawn across. */
+static double
+process_extent (const StrataTimelineView *view,
+                guint                     header)
+{
+  const StrataTrack *first = &g_array_index (view->tracks, StrataTrack, header);
+  double bottom = first->y + first->height;
+
+  for (guint i = header + 1; i < view->tracks->len; i++)
+    {
+      const StrataTrack *track = &g_array_index (view->tracks, StrataTrack, i);
+
+      if (track->kind == STRATA_TRACK_PROCESS)
+        break;
+      bottom = track->y + track->height;
+    }
+  return bottom - first->y;
+}
 
 static const StrataColor *
 event_color (const StrataEvent *event)
@@ -1275,7 +1311,7 @@ strata_timeline_render_rows (cairo_t                  *cr,
         {
           draw_process_header (&p, track, y);
           if (view->events != NULL)
-            draw_instants (&p, view->events->process_instants[track->index], y, track->height);
+            draw_instants (&p, view->events->process_instants[track->index], y, process_extent (view, i));
         }
       else if (track->kind == STRATA_TRACK_COUNTER)
         draw_counter (&p, track, y);
@@ -1617,7 +1653,7 @@ strata_timeline_hit_test (const StrataTimelineView *view,
       thread = strata_trace_get_thread (view->trace, track->index);
       hit->thread = track->index;
       hit->kind = x < view->label_width ? STRATA_HIT_THREAD_LABEL : STRATA_HIT_THREAD;
-      if (hit->kind == STRATA_HIT_THREAD_LABEL)
+      if (hit->kind == STRATA_HIT_THREAD_LABEL || thread->spans == NULL)
         return TRUE;
 
       if (track_compact (view, track))

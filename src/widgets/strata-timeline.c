@@ -1115,6 +1115,8 @@ first_visible_call (StrataTimeline *self)
       if (track->kind != STRATA_TRACK_THREAD)
         continue;
       table = thread_spans (self, track->index);
+      if (table == NULL)
+        continue;
       index = strata_span_table_search_clock (table, strata_session_get_clock (self->session), 0, start);
       if (index < table->n_spans[0])
         {
