@@ -8,6 +8,7 @@
 
 #include "strata-error.h"
 #include "strata-loader.h"
+#include "strata-profile.h"
 #include "strata-test-util.h"
 
 static StrataTrace *
@@ -202,6 +203,137 @@ test_hprof_conv (void)
   g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (converted), STRATA_ROOT_INTERNED_STRING), ==, 0);
 }
 
+static StrataTrace *
+load_corpus (const char *name)
+{
+  g_autofree char *path = strata_test_corpus_path ("hprof", name, NULL);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+  return load_ok (path);
+}
+
+/* Each method's exclusive samples, summed from the CPU SAMPLES rows by
+ * their top frame, as the file itself states them. */
+static GHashTable *
+samples_by_top_frame (const char *name,
+                      guint64    *total)
+{
+  g_autofree char *path = strata_test_corpus_path ("hprof", name, NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  GHashTable *sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean inside = FALSE;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  *total = 0;
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = NULL;
+      guint n = 0;
+
+      if (g_str_has_prefix (lines[i], "CPU SAMPLES BEGIN"))
+        inside = TRUE;
+      else if (g_str_has_prefix (lines[i], "CPU SAMPLES END"))
+        inside = FALSE;
+      if (!inside)
+        continue;
+      words = g_strsplit_set (g_strstrip (lines[i]), " ", -1);
+      {
+        const char *fields[6];
+
+        for (guint w = 0; words[w] != NULL && n < 6; w++)
+          if (*words[w] != '\0')
+            fields[n++] = words[w];
+        if (n == 6 && g_ascii_isdigit (fields[0][0]))
+          {
+            guint64 count = g_ascii_strtoull (fields[3], NULL, 10);
+
+            g_hash_table_insert (sums, g_strdup (fields[5]),
+                                 GSIZE_TO_POINTER (GPOINTER_TO_SIZE (g_hash_table_lookup (sums, fields[5])) + count));
+            *total += count;
+          }
+      }
+    }
+  return sums;
+}
+
+static void
+test_text_cpu_samples (void)
+{
+  const char *names[] = { "onitama-cpu-samples.java.hprof.txt", "javalab-tiny-cpu-samples.java.hprof.txt",
+                          "simnet-jdk14-cpu-samples.java.hprof.txt", "cards-20threads-cpu-samples.java.hprof.txt" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (names); f++)
+    {
+      g_autoptr(StrataTrace) trace = load_corpus (names[f]);
+      g_autoptr(StrataProfile) profile = NULL;
+      g_autoptr(GHashTable) expected = NULL;
+      GHashTableIter iter;
+      gpointer key, value;
+      guint64 total;
+
+      if (trace == NULL)
+        {
+          g_test_skip ("no corpus");
+          return;
+        }
+      g_test_message ("%s", names[f]);
+      profile = strata_profile_new (trace, -1, NULL, NULL);
+      expected = samples_by_top_frame (names[f], &total);
+      g_assert_cmpint (strata_trace_get_clock_kind (trace, 0), ==, STRATA_CLOCK_SAMPLES);
+      g_assert_cmpint (strata_profile_get_total (profile, 0), ==, (gint64) total * 1000000);
+      g_hash_table_iter_init (&iter, expected);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          gint64 exclusive = -1;
+
+          for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+            if (g_str_equal (strata_trace_get_method_name (trace, m), key))
+              exclusive = strata_profile_get_entry (profile, m)->exclusive[0];
+          if (g_str_equal (key, "<empty"))
+            continue;
+          g_assert_cmpint (exclusive, ==, (gint64) GPOINTER_TO_SIZE (value) * 1000000);
+        }
+    }
+}
+
+static void
+test_text_sections (void)
+{
+  g_autoptr(StrataTrace) times = load_corpus ("libinjection-cpu-times.java.hprof.txt");
+  g_autoptr(StrataTrace) sites = load_corpus ("comp3702-heap-sites.java.hprof.txt");
+  g_autoptr(StrataTrace) heap = load_corpus ("corejava-heap-all.java.hprof.txt");
+  g_autoptr(StrataTrace) tmp = load_corpus ("comp3702-heapdump-tmp.java.hprof.txt.TMP");
+  g_autoptr(StrataTrace) cut = load_corpus ("lllm-truncated.java.hprof.txt");
+  const StrataAllocSite *first;
+  guint64 instances, bytes;
+
+  if (times == NULL || sites == NULL || heap == NULL || tmp == NULL || cut == NULL)
+    {
+      g_test_skip ("no corpus");
+      return;
+    }
+  g_assert_cmpint (strata_trace_get_clock_kind (times, 0), ==, STRATA_CLOCK_THREAD_CPU);
+  g_assert_cmpuint (strata_trace_get_n_spans (times), >, 100);
+
+  g_assert_cmpuint (strata_heap_get_n_sites (strata_trace_get_heap (sites)), >, 100);
+  first = strata_heap_get_site (strata_trace_get_heap (sites), 0);
+  g_assert_cmpuint (first->live_bytes, ==, 16912);
+  g_assert_cmpuint (first->live_objects, ==, 109);
+  g_assert_cmpuint (first->trace, ==, 300050);
+  g_assert_cmpstr (strata_trace_get_string (sites, first->class_name), ==, "char[]");
+
+  strata_heap_get_totals (strata_trace_get_heap (heap), &instances, &bytes);
+  g_assert_cmpuint (instances, >, 1000);
+  g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (heap), STRATA_ROOT_STICKY_CLASS), >, 0);
+  strata_heap_get_totals (strata_trace_get_heap (tmp), &instances, &bytes);
+  g_assert_cmpuint (instances, >, 1000);
+
+  g_assert_true (strata_test_has_diagnostic (cut, "stops at line 65"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -212,6 +344,8 @@ main (int   argc,
   g_test_add_func ("/hprof/corpus", test_corpus);
   g_test_add_func ("/hprof/damaged", test_damaged);
   g_test_add_func ("/hprof/hprof-conv", test_hprof_conv);
+  g_test_add_func ("/hprof/text-cpu-samples", test_text_cpu_samples);
+  g_test_add_func ("/hprof/text-sections", test_text_sections);
 
   return g_test_run ();
 }

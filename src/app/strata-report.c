@@ -71,7 +71,7 @@ print_header (const Report *report)
   g_print ("%s: %s\n", _("File"), location);
   g_print ("%s: %s%s%s%s\n", _("Format"), strata_format_get_name (strata_trace_get_format (trace)),
            detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
-  if (strata_trace_get_heap (trace) != NULL && strata_trace_get_n_methods (trace) == 0)
+  if (strata_trace_get_heap (trace) != NULL && strata_trace_get_n_spans (trace) == 0)
     return;
   g_print (_("Threads: %u with calls, %u in all; methods: %u; calls: %s\n"),
            count_threads_with_calls (trace), strata_trace_get_n_threads (trace),
@@ -215,6 +215,28 @@ print_phase_counts (StrataTrace *trace)
            strata_trace_get_n_flows (trace));
 }
 
+/* hprof's SITES table as written: ordered by live bytes or allocations. */
+static void
+print_sites (const Report     *report,
+             const StrataHeap *heap)
+{
+  guint n = strata_heap_get_n_sites (heap);
+
+  if (n == 0)
+    return;
+  g_print ("\n%s\n", _("Allocation sites"));
+  g_print ("%5s %14s %10s %14s %10s %8s  %s\n", _("Rank"), _("Live bytes"), _("Objects"),
+           _("Alloc bytes"), _("Objects"), _("Trace"), _("Class"));
+  for (guint i = 0; i < n && (report->top == 0 || i < MAX (report->top, 20)); i++)
+    {
+      const StrataAllocSite *site = strata_heap_get_site (heap, i);
+
+      g_print ("%5u %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT
+               " %8u  %s\n", i + 1, site->live_bytes, site->live_objects, site->allocated_bytes,
+               site->allocated_objects, site->trace, strata_trace_get_string (report->trace, site->class_name));
+    }
+}
+
 /* Heap dumps: the classes with the most shallow bytes, and the roots.
  * Classes beyond --top are summed in one line. */
 static void
@@ -232,6 +254,8 @@ print_heap (const Report *report)
   shown = report->top > 0 ? MIN (n, MAX (report->top, 20)) : n;
   strata_heap_get_totals (heap, &instances, &bytes);
 
+  if (instances == 0)
+    goto sites;
   g_print ("\n%s\n", _("Class histogram"));
   g_print ("%14s %16s  %s\n", _("Instances"), _("Shallow bytes"), _("Class"));
   for (guint i = 0; i < shown; i++)
@@ -246,6 +270,10 @@ print_heap (const Report *report)
   /* Translators: the last line of the class histogram */
   g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT "  %s\n", instances, bytes, _("Total"));
 
+sites:
+  print_sites (report, heap);
+  if (instances == 0)
+    return;
   g_print ("\n%s\n", _("GC roots"));
   for (guint kind = 0; kind < STRATA_N_ROOT_KINDS; kind++)
     if (strata_heap_get_root_count (heap, kind) > 0)
@@ -256,7 +284,7 @@ static void
 print_text (const Report *report)
 {
   print_header (report);
-  if (strata_trace_get_heap (report->trace) == NULL || strata_trace_get_n_methods (report->trace) > 0)
+  if (strata_trace_get_heap (report->trace) == NULL || strata_trace_get_n_spans (report->trace) > 0)
     {
       print_methods (report);
       print_relations (report);
@@ -270,7 +298,16 @@ static const char *
 clock_id (StrataTrace *trace,
           guint        clock)
 {
-  return strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_THREAD_CPU ? "thread-cpu" : "wall";
+  switch (strata_trace_get_clock_kind (trace, clock))
+    {
+    case STRATA_CLOCK_THREAD_CPU:
+      return "thread-cpu";
+    case STRATA_CLOCK_SAMPLES:
+      return "samples";
+    case STRATA_CLOCK_WALL:
+    default:
+      return "wall";
+    }
 }
 
 static void

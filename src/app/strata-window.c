@@ -207,7 +207,7 @@ show_trace (StrataWindow *self,
     gtk_notebook_remove_page (GTK_NOTEBOOK (self->details),
                               gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
   self->heap_view = NULL;
-  if (strata_trace_get_heap (trace) != NULL)
+  if (strata_trace_get_heap (trace) != NULL && strata_heap_get_n_classes (strata_trace_get_heap (trace)) > 0)
     {
       /* A heap dump has no calls: its histogram is what there is to see. */
       self->heap_view = strata_heap_view_new (trace);
@@ -215,7 +215,7 @@ show_trace (StrataWindow *self,
     }
   self->summary = strata_trace_summary_new (trace);
   gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->summary, gtk_label_new (_("Summary")));
-  if (self->heap_view != NULL)
+  if (self->heap_view != NULL && strata_trace_get_n_spans (trace) == 0)
     gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                    gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
   /* Nothing on the time axis (a heap dump of classes only): no timeline. */

@@ -12,6 +12,7 @@
 struct _StrataHeap
 {
   GArray  *classes;                        /* StrataHeapClass */
+  GArray  *sites;                          /* StrataAllocSite */
   guint64  roots[STRATA_N_ROOT_KINDS];
 };
 
@@ -21,6 +22,7 @@ strata_heap_new (void)
   StrataHeap *self = g_new0 (StrataHeap, 1);
 
   self->classes = g_array_new (FALSE, TRUE, sizeof (StrataHeapClass));
+  self->sites = g_array_new (FALSE, TRUE, sizeof (StrataAllocSite));
   return self;
 }
 
@@ -30,6 +32,7 @@ strata_heap_free (StrataHeap *self)
   if (self == NULL)
     return;
   g_array_unref (self->classes);
+  g_array_unref (self->sites);
   g_free (self);
 }
 
@@ -102,6 +105,36 @@ strata_heap_sort_by_bytes (const StrataHeap *self)
   qsort (order, self->classes->len, sizeof (guint), compare_by_bytes);
   g_mutex_unlock (&lock);
   return order;
+}
+
+void
+strata_heap_add_site (StrataHeap            *self,
+                      const StrataAllocSite *site)
+{
+  g_array_append_val (self->sites, *site);
+}
+
+/* A later SITES section (hprof writes one per dump request) replaces the
+ * earlier. */
+void
+strata_heap_clear_sites (StrataHeap *self)
+{
+  g_array_set_size (self->sites, 0);
+}
+
+guint
+strata_heap_get_n_sites (const StrataHeap *self)
+{
+  return self->sites->len;
+}
+
+const StrataAllocSite *
+strata_heap_get_site (const StrataHeap *self,
+                      guint             index)
+{
+  g_return_val_if_fail (index < self->sites->len, NULL);
+
+  return &g_array_index (self->sites, StrataAllocSite, index);
 }
 
 void

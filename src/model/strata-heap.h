@@ -40,6 +40,17 @@ typedef struct
   guint64 shallow_bytes;   /* instance field bytes; array elements' bytes */
 } StrataHeapClass;
 
+/* One row of an allocation sites table (hprof's SITES). */
+typedef struct
+{
+  guint32 class_name;        /* string pool id */
+  guint32 trace;             /* the allocating stack's serial */
+  guint64 live_bytes;
+  guint64 live_objects;
+  guint64 allocated_bytes;
+  guint64 allocated_objects;
+} StrataAllocSite;
+
 typedef struct _StrataHeap StrataHeap;
 
 StrataHeap            *strata_heap_new              (void);
@@ -53,6 +64,12 @@ const StrataHeapClass *strata_heap_get_class        (const StrataHeap *self,
                                                      guint           index);
 void                   strata_heap_merge_same_names (StrataHeap   *self);
 guint                 *strata_heap_sort_by_bytes    (const StrataHeap *self);
+void                   strata_heap_add_site         (StrataHeap     *self,
+                                                     const StrataAllocSite *site);
+void                   strata_heap_clear_sites      (StrataHeap     *self);
+guint                  strata_heap_get_n_sites      (const StrataHeap *self);
+const StrataAllocSite *strata_heap_get_site         (const StrataHeap *self,
+                                                     guint           index);
 void                   strata_heap_add_root         (StrataHeap     *self,
                                                      StrataRootKind  kind);
 guint64                strata_heap_get_root_count   (const StrataHeap *self,

@@ -49,5 +49,7 @@ StrataTrace *strata_trace_event_load (StrataLoadJob  *job,
                                       GError        **error);
 StrataTrace *strata_hprof_binary_load (StrataLoadJob  *job,
                                        GError        **error);
+StrataTrace *strata_hprof_text_load  (StrataLoadJob  *job,
+                                      GError        **error);
 
 G_END_DECLS

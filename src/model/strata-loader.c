@@ -480,6 +480,8 @@ find_format_loader (StrataFormat format)
       return strata_hprof_binary_load;
 
     case STRATA_FORMAT_HPROF_TEXT:
+      return strata_hprof_text_load;
+
     case STRATA_FORMAT_UNKNOWN:
     default:
       return NULL;

@@ -234,6 +234,9 @@ strata_trace_get_clock_name (StrataTrace *self,
     {
     case STRATA_CLOCK_THREAD_CPU:
       return _("Thread CPU");
+    case STRATA_CLOCK_SAMPLES:
+      /* Translators: a clock that counts CPU samples, each shown as 1 ms */
+      return _("CPU samples (1 ms each)");
     case STRATA_CLOCK_WALL:
     default:
       return _("Wall");

@@ -26,6 +26,7 @@ typedef enum
 {
   STRATA_CLOCK_WALL,
   STRATA_CLOCK_THREAD_CPU,
+  STRATA_CLOCK_SAMPLES,      /* sampled CPU profiles: one sample drawn as 1 ms */
 } StrataClockKind;
 
 typedef struct

@@ -1,0 +1,689 @@
+/* strata-hprof-text.c: the JDK hprof agent's java.hprof.txt
+ *
+ * A line-based reader: threads, TRACE stacks, CPU SAMPLES or CPU TIME,
+ * SITES and the text heap dump, in any order and repeated, with traces
+ * referred to before they are defined. CPU rows become calls: each
+ * trace's stack is laid out for its weight (one sample or one
+ * millisecond per millisecond of the axis), stacks sorted so that shared
+ * callers merge, which gives the profile its parents and children.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-error.h"
+#include "strata-heap.h"
+#include "strata-id-map.h"
+#include "strata-loader-private.h"
+#include "strata-trace-private.h"
+
+#define NS_PER_UNIT G_GINT64_CONSTANT (1000000)   /* a sample or a ms drawn as 1 ms */
+#define MAX_FRAMES 1024
+
+typedef struct
+{
+  guint32 thread;      /* serial, 0 without */
+  GArray *frames;      /* guint32 methods, innermost first */
+} TraceInfo;
+
+typedef struct
+{
+  guint32 trace;       /* serial */
+  guint64 weight;      /* samples or ms */
+} CpuRow;
+
+typedef enum
+{
+  SECTION_NONE,
+  SECTION_TRACE,
+  SECTION_CPU_SAMPLES,
+  SECTION_CPU_TIME,
+  SECTION_SITES,
+  SECTION_HEAP,
+  SECTION_OTHER,
+} Section;
+
+typedef struct
+{
+  StrataLoadJob *job;
+  StrataTrace   *trace;
+  StrataHeap    *heap;
+  GArray        *traces;         /* TraceInfo */
+  StrataIdMap    trace_ids;      /* serial -> index */
+  StrataIdMap    threads;        /* serial -> trace thread */
+  GHashTable    *methods;        /* "class.method" -> method index + 1 */
+  GHashTable    *classes;        /* class name -> heap class + 1 */
+  GArray        *cpu;            /* CpuRow */
+  guint64        cpu_total;
+  gboolean       cpu_is_time;
+  Section        section;
+  TraceInfo     *current_trace;
+  guint64        n_sites;
+  gboolean       has_header;
+  gboolean       ended;          /* the last section was closed */
+  guint64        n_bad_lines;
+} TextLoader;
+
+/* ---- Lines ---- */
+
+static char *
+next_line (const char **p,
+           const char  *end)
+{
+  const char *start = *p;
+  const char *nl = memchr (start, '\n', end - start);
+  const char *stop = nl ? nl : end;
+
+  *p = nl ? nl + 1 : end;
+  if (stop > start && stop[-1] == '\r')
+    stop--;
+  return g_utf8_make_valid (start, stop - start);
+}
+
+static gboolean
+starts_with (const char *line,
+             const char *prefix)
+{
+  return strncmp (line, prefix, strlen (prefix)) == 0;
+}
+
+/* The number after "key=" (or "key = ") in @line. */
+static gboolean
+find_number (const char *line,
+             const char *key,
+             int         base,
+             guint64    *value)
+{
+  const char *at = strstr (line, key);
+  char *end;
+
+  if (at == NULL)
+    return FALSE;
+  at += strlen (key);
+  while (*at == ' ' || *at == '=')
+    at++;
+  *value = g_ascii_strtoull (at, &end, base);
+  return end != at;
+}
+
+/* ---- Threads and traces ---- */
+
+static guint
+ensure_thread (TextLoader *self,
+               guint32     serial,
+               const char *name)
+{
+  guint32 index = strata_id_map_lookup (&self->threads, serial);
+
+  if (index == STRATA_ID_MAP_MISSING)
+    {
+      g_autofree char *fallback = g_strdup_printf (_("Thread %u"), serial);
+
+      index = strata_trace_add_thread (self->trace, 0, serial, name ? name : fallback);
+      strata_id_map_insert (&self->threads, serial, index);
+    }
+  else if (name != NULL)
+    strata_trace_peek_thread (self->trace, index)->name =
+      strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
+  return index;
+}
+
+static void
+read_thread_start (TextLoader *self,
+                   const char *line)
+{
+  guint64 serial;
+  const char *name = strstr (line, "name=\"");
+  g_autofree char *copy = NULL;
+
+  if (!find_number (line, "id", 10, &serial))
+    {
+      self->n_bad_lines++;
+      return;
+    }
+  if (name != NULL)
+    {
+      const char *close = strstr (name + 6, "\", group=");
+
+      copy = close ? g_strndup (name + 6, close - (name + 6)) : g_strdup (name + 6);
+    }
+  ensure_thread (self, serial, copy);
+}
+
+static TraceInfo *
+ensure_trace (TextLoader *self,
+              guint32     serial)
+{
+  guint32 index = strata_id_map_lookup (&self->trace_ids, serial);
+
+  if (index == STRATA_ID_MAP_MISSING)
+    {
+      TraceInfo info = { 0, g_array_new (FALSE, FALSE, sizeof (guint32)) };
+
+      g_array_append_val (self->traces, info);
+      index = self->traces->len - 1;
+      strata_id_map_insert (&self->trace_ids, serial, index);
+    }
+  return &g_array_index (self->traces, TraceInfo, index);
+}
+
+/* "\tpkg.Class.method(Source.java:12)": the last "(" starts the place. */
+static guint32
+frame_method (TextLoader *self,
+              const char *frame)
+{
+  StrataStringPool *pool = strata_trace_get_pool (self->trace);
+  const char *paren = strrchr (frame, '(');
+  g_autofree char *full = paren ? g_strndup (frame, paren - frame) : g_strdup (frame);
+  gpointer found = g_hash_table_lookup (self->methods, full);
+  StrataMethod method = { .line = -1 };
+  const char *dot = strrchr (full, '.');
+
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+
+  method.display_name = strata_string_pool_intern (pool, full);
+  method.name = strata_string_pool_intern (pool, dot ? dot + 1 : full);
+  if (dot != NULL)
+    {
+      g_autofree char *klass = g_strndup (full, dot - full);
+
+      method.class_name = strata_string_pool_intern (pool, klass);
+    }
+  if (paren != NULL)
+    {
+      g_autofree char *place = g_strdup (paren + 1);
+      char *colon = strrchr (place, ':');
+      char *close = strrchr (place, ')');
+
+      if (close)
+        *close = '\0';
+      if (colon)
+        {
+          method.line = atoi (colon + 1) > 0 ? atoi (colon + 1) : -1;
+          *colon = '\0';
+        }
+      method.source_file = strata_string_pool_intern (pool, place);
+    }
+  method.raw_id = g_hash_table_size (self->methods);
+  found = GUINT_TO_POINTER (strata_trace_add_method (self->trace, &method) + 1);
+  g_hash_table_insert (self->methods, g_steal_pointer (&full), found);
+  return GPOINTER_TO_UINT (found) - 1;
+}
+
+static void
+read_trace_header (TextLoader *self,
+                   const char *line)
+{
+  guint64 serial, thread;
+
+  if (!find_number (line, "TRACE", 10, &serial))
+    {
+      self->n_bad_lines++;
+      self->current_trace = NULL;
+      return;
+    }
+  self->current_trace = ensure_trace (self, serial);
+  g_array_set_size (self->current_trace->frames, 0);
+  if (find_number (line, "(thread", 10, &thread))
+    self->current_trace->thread = thread;
+}
+
+static void
+read_frame (TextLoader *self,
+            const char *line)
+{
+  guint32 method;
+
+  if (self->current_trace == NULL || g_str_equal (line + 1, "<empty>") ||
+      self->current_trace->frames->len >= MAX_FRAMES)
+    return;
+  method = frame_method (self, line + 1);
+  g_array_append_val (self->current_trace->frames, method);
+}
+
+/* ---- Tables ---- */
+
+/* "   1 21.16% 21.16%     201 300142 pkg.Class.method" */
+static void
+read_cpu_row (TextLoader *self,
+              const char *line)
+{
+  g_auto(GStrv) fields = g_strsplit_set (line, " \t", -1);
+  const char *values[5];
+  guint n = 0;
+  CpuRow row;
+
+  for (guint i = 0; fields[i] != NULL && n < 5; i++)
+    if (*fields[i] != '\0')
+      values[n++] = fields[i];
+  if (n < 5 || !g_ascii_isdigit (values[0][0]))
+    return;
+  row.trace = g_ascii_strtoull (values[4], NULL, 10);
+  if (self->cpu_is_time)
+    /* CPU TIME: "count" is calls; the time is the self share of the total. */
+    row.weight = (guint64) (g_ascii_strtod (values[1], NULL) / 100.0 * self->cpu_total + 0.5);
+  else
+    row.weight = g_ascii_strtoull (values[3], NULL, 10);
+  if (row.weight > 0)
+    g_array_append_val (self->cpu, row);
+}
+
+static void
+read_site_row (TextLoader *self,
+               const char *line)
+{
+  g_auto(GStrv) fields = g_strsplit_set (line, " \t", -1);
+  const char *values[9];
+  guint n = 0;
+  StrataAllocSite site = { 0 };
+
+  for (guint i = 0; fields[i] != NULL && n < 9; i++)
+    if (*fields[i] != '\0')
+      values[n++] = fields[i];
+  if (n < 9 || !g_ascii_isdigit (values[0][0]))
+    return;
+  site.live_bytes = g_ascii_strtoull (values[3], NULL, 10);
+  site.live_objects = g_ascii_strtoull (values[4], NULL, 10);
+  site.allocated_bytes = g_ascii_strtoull (values[5], NULL, 10);
+  site.allocated_objects = g_ascii_strtoull (values[6], NULL, 10);
+  site.trace = g_ascii_strtoull (values[7], NULL, 10);
+  site.class_name = strata_string_pool_intern (strata_trace_get_pool (self->trace), values[8]);
+  strata_heap_add_site (self->heap, &site);
+}
+
+static guint
+heap_class (TextLoader *self,
+            const char *name)
+{
+  gpointer found = g_hash_table_lookup (self->classes, name);
+
+  if (found == NULL)
+    {
+      found = GUINT_TO_POINTER (strata_heap_add_class (self->heap,
+                                                       strata_string_pool_intern (strata_trace_get_pool (self->trace), name)) + 1);
+      g_hash_table_insert (self->classes, g_strdup (name), found);
+    }
+  return GPOINTER_TO_UINT (found) - 1;
+}
+
+/* "OBJ 500011a5 (sz=24, trace=300000, class=java.lang.String@50000136)"
+ * and "ARR 50000182 (sz=56, trace=300003, nelems=0, elem type=char[])". */
+static void
+read_heap_line (TextLoader *self,
+                const char *line)
+{
+  gboolean object = starts_with (line, "OBJ ");
+  const char *key = object ? "class=" : "elem type=";
+  const char *name = strstr (line, key);
+  g_autofree char *klass = NULL;
+  guint64 size;
+  StrataHeapClass *entry;
+
+  if (starts_with (line, "ROOT "))
+    {
+      strata_heap_add_root (self->heap, strstr (line, "kind=<thread>") ? STRATA_ROOT_THREAD_OBJECT
+                                        : strstr (line, "kind=<system class>") ? STRATA_ROOT_STICKY_CLASS
+                                        : strstr (line, "kind=<JNI global") ? STRATA_ROOT_JNI_GLOBAL
+                                        : strstr (line, "kind=<JNI local") ? STRATA_ROOT_JNI_LOCAL
+                                        : strstr (line, "kind=<Java stack>") ? STRATA_ROOT_JAVA_FRAME
+                                        : strstr (line, "kind=<native stack>") ? STRATA_ROOT_NATIVE_STACK
+                                        : strstr (line, "kind=<thread block>") ? STRATA_ROOT_THREAD_BLOCK
+                                        : strstr (line, "kind=<busy monitor>") ? STRATA_ROOT_MONITOR_USED
+                                        : STRATA_ROOT_UNKNOWN);
+      return;
+    }
+  if ((!object && !starts_with (line, "ARR ")) || name == NULL || !find_number (line, "(sz", 10, &size))
+    return;
+  name += strlen (key);
+  klass = g_strndup (name, strcspn (name, object ? "@)" : ")"));
+  if (!object && strchr (klass, '@') != NULL)
+    {
+      /* Object arrays name their element class: "java.lang.String@5000…". */
+      char *at = strchr (klass, '@');
+      g_autofree char *element = g_strndup (klass, at - klass);
+
+      g_free (klass);
+      klass = g_strconcat (element, "[]", NULL);
+    }
+  entry = strata_heap_peek_class (self->heap, heap_class (self, klass));
+  entry->instances++;
+  entry->shallow_bytes += size;
+}
+
+/* ---- Sections ---- */
+
+static void
+begin_section (TextLoader *self,
+               const char *line)
+{
+  self->ended = FALSE;
+  if (starts_with (line, "CPU SAMPLES BEGIN") || starts_with (line, "CPU TIME (ms) BEGIN"))
+    {
+      /* A later dump supersedes an earlier one (the agent dumps again on
+       * each SIGQUIT, with totals so far). */
+      self->cpu_is_time = starts_with (line, "CPU TIME");
+      g_array_set_size (self->cpu, 0);
+      find_number (line, "(total", 10, &self->cpu_total);
+      self->section = self->cpu_is_time ? SECTION_CPU_TIME : SECTION_CPU_SAMPLES;
+    }
+  else if (starts_with (line, "SITES BEGIN"))
+    {
+      strata_heap_clear_sites (self->heap);
+      self->section = SECTION_SITES;
+    }
+  else if (starts_with (line, "HEAP DUMP BEGIN"))
+    self->section = SECTION_HEAP;
+  else
+    self->section = SECTION_OTHER;
+}
+
+static void
+read_line (TextLoader *self,
+           const char *line)
+{
+  if (starts_with (line, "THREAD START"))
+    read_thread_start (self, line);
+  else if (starts_with (line, "THREAD END"))
+    ;
+  else if (starts_with (line, "TRACE "))
+    {
+      self->section = SECTION_TRACE;
+      read_trace_header (self, line);
+    }
+  else if (line[0] == '\t' && self->section == SECTION_TRACE)
+    read_frame (self, line);
+  else if (strstr (line, " BEGIN") != NULL && g_ascii_isupper (line[0]))
+    begin_section (self, line);
+  else if (strstr (line, " END") != NULL && g_ascii_isupper (line[0]) && !starts_with (line, "ROOT"))
+    {
+      self->section = SECTION_NONE;
+      self->ended = TRUE;
+    }
+  else if (self->section == SECTION_CPU_SAMPLES || self->section == SECTION_CPU_TIME)
+    read_cpu_row (self, line);
+  else if (self->section == SECTION_SITES)
+    read_site_row (self, line);
+  else if (self->section == SECTION_HEAP)
+    read_heap_line (self, line);
+}
+
+/* ---- CPU rows to calls ---- */
+
+static const TextLoader *sort_loader;
+static G_LOCK_DEFINE (sort_lock);
+
+static const GArray *
+row_frames (const TextLoader *self,
+            const CpuRow     *row)
+{
+  guint32 index = strata_id_map_lookup ((StrataIdMap *) &self->trace_ids, row->trace);
+
+  return index == STRATA_ID_MAP_MISSING ? NULL : g_array_index (self->traces, TraceInfo, index).frames;
+}
+
+/* Outermost frame first, so rows sharing callers sort together. */
+static int
+compare_rows (const void *a,
+              const void *b)
+{
+  const GArray *fa = row_frames (sort_loader, a), *fb = row_frames (sort_loader, b);
+  guint na = fa ? fa->len : 0, nb = fb ? fb->len : 0;
+
+  for (guint i = 0; i < MIN (na, nb); i++)
+    {
+      guint32 ma = g_array_index (fa, guint32, na - 1 - i), mb = g_array_index (fb, guint32, nb - 1 - i);
+
+      if (ma != mb)
+        return ma < mb ? -1 : 1;
+    }
+  return na < nb ? -1 : (na > nb);
+}
+
+typedef struct
+{
+  gint64  start;
+  guint32 method;
+  guint32 first_child;
+} OpenCall;
+
+typedef struct
+{
+  StrataSpan span;
+  guint      depth;
+} DoneCall;
+
+static void
+close_calls (GArray  *open,
+             guint    keep,
+             gint64   time,
+             GArray  *done,
+             GArray  *counts)
+{
+  while (open->len > keep)
+    {
+      const OpenCall *call = &g_array_index (open, OpenCall, open->len - 1);
+      DoneCall finished = { { call->start, time, call->method, call->first_child }, open->len - 1 };
+
+      g_array_append_val (done, finished);
+      g_array_index (counts, guint32, open->len - 1)++;
+      g_array_set_size (open, open->len - 1);
+    }
+}
+
+/* The rows of one thread laid end to end, stacks merged where they share
+ * callers; spans come out in close order, which per depth is start order. */
+static void
+lay_out_thread (TextLoader *self,
+                guint       thread,
+                CpuRow     *rows,
+                guint       n_rows)
+{
+  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (OpenCall));
+  g_autoptr(GArray) done = g_array_new (FALSE, FALSE, sizeof (DoneCall));
+  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
+  g_autofree guint32 *cursor = NULL;
+  StrataThread *info = strata_trace_peek_thread (self->trace, thread);
+  StrataSpan *block;
+  gint64 time = 0;
+
+  for (guint r = 0; r < n_rows; r++)
+    {
+      const GArray *frames = row_frames (self, &rows[r]);
+      guint depth = frames ? frames->len : 0, common = 0;
+
+      while (common < depth && common < open->len &&
+             g_array_index (open, OpenCall, common).method == g_array_index (frames, guint32, depth - 1 - common))
+        common++;
+      close_calls (open, common, time, done, counts);
+      for (guint d = common; d < depth; d++)
+        {
+          OpenCall call = { time, g_array_index (frames, guint32, depth - 1 - d), 0 };
+
+          if (d + 1 >= counts->len)
+            g_array_set_size (counts, d + 2);
+          call.first_child = g_array_index (counts, guint32, d + 1);
+          g_array_append_val (open, call);
+        }
+      time += (gint64) MIN (rows[r].weight, G_MAXINT32) * NS_PER_UNIT;
+    }
+  close_calls (open, 0, time, done, counts);
+  while (counts->len > 0 && g_array_index (counts, guint32, counts->len - 1) == 0)
+    g_array_set_size (counts, counts->len - 1);
+  if (done->len == 0)
+    return;
+
+  block = strata_trace_alloc_block (self->trace, done->len * sizeof (StrataSpan));
+  info->spans = strata_span_table_new_in (1, counts->len, (const guint32 *) counts->data, block, NULL);
+  cursor = g_new0 (guint32, counts->len);
+  for (guint i = 0; i < done->len; i++)
+    {
+      const DoneCall *call = &g_array_index (done, DoneCall, i);
+
+      info->spans->spans[call->depth][cursor[call->depth]++] = call->span;
+    }
+  info->first_time[0] = 0;
+  info->last_time[0] = time;
+}
+
+static void
+build_calls (TextLoader *self)
+{
+  CpuRow *rows = (CpuRow *) self->cpu->data;
+  guint n = self->cpu->len;
+  guint all_threads = G_MAXUINT;
+
+  if (n == 0)
+    return;
+  G_LOCK (sort_lock);
+  sort_loader = self;
+  qsort (rows, n, sizeof (CpuRow), compare_rows);
+  G_UNLOCK (sort_lock);
+
+  /* One timeline of everything: the agent gives threads only with
+   * thread=y, and the profile is what the rows are for. */
+  all_threads = strata_trace_add_thread (self->trace, 0, 0,
+                                         self->cpu_is_time ? _("CPU time, all threads") : _("CPU samples, all threads"));
+  lay_out_thread (self, all_threads, rows, n);
+}
+
+/* ---- Entry point ---- */
+
+static void
+text_loader_clear (TextLoader *self)
+{
+  for (guint i = 0; self->traces != NULL && i < self->traces->len; i++)
+    g_array_unref (g_array_index (self->traces, TraceInfo, i).frames);
+  g_clear_pointer (&self->traces, g_array_unref);
+  g_clear_pointer (&self->cpu, g_array_unref);
+  g_clear_pointer (&self->methods, g_hash_table_unref);
+  g_clear_pointer (&self->classes, g_hash_table_unref);
+  g_clear_pointer (&self->heap, strata_heap_free);
+  strata_id_map_clear (&self->trace_ids);
+  strata_id_map_clear (&self->threads);
+}
+
+/* Skips the prelude (which holds lines that look like records) up to and
+ * including the "--------" line. A .TMP heap dump has no header at all. */
+static const char *
+skip_prelude (const char *data,
+              const char *end,
+              gboolean   *has_header)
+{
+  const char *p = data;
+
+  *has_header = FALSE;
+  if (end - data < 12 || strncmp (data, "JAVA PROFILE", 12) != 0)
+    return data;
+  while (p < end)
+    {
+      g_autofree char *line = next_line (&p, end);
+
+      if (g_str_equal (line, "--------"))
+        {
+          *has_header = TRUE;
+          return p;
+        }
+    }
+  return end;
+}
+
+static guint64
+count_lines (const char *data,
+             const char *end)
+{
+  guint64 n = 0;
+
+  for (const char *p = data; (p = memchr (p, '\n', end - p)) != NULL; p++)
+    n++;
+  return n;
+}
+
+static void
+report (TextLoader *self,
+        guint64     n_lines)
+{
+  g_autofree char *at = g_strdup_printf ("%'" G_GUINT64_FORMAT, n_lines);
+
+  /* Translators: %s is a line number */
+  if (self->section != SECTION_NONE && self->section != SECTION_TRACE)
+    strata_trace_add_diagnosticf (self->trace,
+                                  _("The profile stops at line %s inside a section (the program was stopped before hprof finished writing); what came before was loaded."),
+                                  at);
+  else if (!self->ended && self->has_header)
+    /* Translators: %s is a line number */
+    strata_trace_add_diagnosticf (self->trace,
+                                  _("The profile stops at line %s, before any results: the program was stopped before hprof wrote them."),
+                                  at);
+  strata_trace_add_count_diagnostic (self->trace, self->n_bad_lines,
+                                     ngettext ("%s line could not be read and was skipped.",
+                                               "%s lines could not be read and were skipped.", self->n_bad_lines));
+}
+
+/**
+ * strata_hprof_text_load:
+ *
+ * Reads the hprof agent's text output: CPU samples or times become calls
+ * for the profile, SITES and the text heap dump go to the trace's heap.
+ */
+StrataTrace *
+strata_hprof_text_load (StrataLoadJob  *job,
+                        GError        **error)
+{
+  g_autoptr(StrataTrace) trace = strata_trace_new (STRATA_FORMAT_HPROF_TEXT);
+  TextLoader self = { .job = job, .trace = trace };
+  const char *data, *p, *end;
+  gsize len;
+  guint64 n_lines = 0;
+  StrataClockKind kind;
+
+  data = g_bytes_get_data (job->bytes, &len);
+  end = data + len;
+  self.heap = strata_heap_new ();
+  self.traces = g_array_new (FALSE, FALSE, sizeof (TraceInfo));
+  self.cpu = g_array_new (FALSE, FALSE, sizeof (CpuRow));
+  self.methods = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self.classes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  strata_id_map_init (&self.trace_ids);
+  strata_id_map_init (&self.threads);
+  strata_trace_add_process (trace, 0, _("Java VM"));
+
+  p = skip_prelude (data, end, &self.has_header);
+  if (!self.has_header && p != data)
+    {
+      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                           _("The profile has no “--------” line after its header: it is not hprof output."));
+      text_loader_clear (&self);
+      return NULL;
+    }
+  if (!self.has_header)
+    self.section = SECTION_HEAP;   /* a leftover .TMP file: heap dump lines only */
+
+  while (p < end)
+    {
+      g_autofree char *line = next_line (&p, end);
+
+      read_line (&self, line);
+      if (++n_lines % 65536 == 0 &&
+          !strata_load_job_update (job, (double) (p - data) / len, _("Reading the profile…"), error))
+        {
+          text_loader_clear (&self);
+          return NULL;
+        }
+    }
+
+  kind = self.cpu_is_time ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_SAMPLES;
+  strata_trace_set_clocks (trace, 1, &kind);
+  build_calls (&self);
+  strata_heap_merge_same_names (self.heap);
+  strata_trace_set_heap (trace, g_steal_pointer (&self.heap));
+  strata_trace_set_format_detail (trace, self.cpu->len > 0 ? (self.cpu_is_time ? _("CPU time") : _("CPU samples")) : NULL);
+  report (&self, count_lines (data, end));
+  strata_trace_finish (trace);
+  text_loader_clear (&self);
+  return g_steal_pointer (&trace);
+}
