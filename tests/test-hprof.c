@@ -69,6 +69,47 @@ test_known_allocations (void)
     }
   g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (trace), STRATA_ROOT_THREAD_OBJECT), >, 0);
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
+
+  /* HotSpot writes each thread's stack: main sleeps in Allocations.main. */
+  {
+    const StrataHeap *heap = strata_trace_get_heap (trace);
+    gboolean found = FALSE;
+
+    for (guint t = 0; t < strata_heap_get_n_threads (heap); t++)
+      {
+        guint n;
+        const guint32 *frames = strata_heap_get_stack (heap, strata_heap_get_thread (heap, t)->stack, &n);
+
+        for (guint f = 0; f < n; f++)
+          found |= g_str_has_prefix (strata_trace_get_string (trace, frames[f]), "Allocations.main(Allocations.java:");
+      }
+    g_assert_true (found);
+  }
+}
+
+/* The JDK agent's binary output: threads by name, allocation sites whose
+ * stacks resolve. */
+static void
+test_agent_sites (void)
+{
+  g_autofree char *path = strata_test_corpus_path ("hprof", "hprof-slurp-hprof-32.bin", NULL);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataHeap *heap;
+  gboolean main_seen = FALSE;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no corpus");
+      return;
+    }
+  trace = load_ok (path);
+  heap = strata_trace_get_heap (trace);
+  g_assert_cmpuint (strata_heap_get_n_sites (heap), >, 10);
+  g_assert_cmpstr (strata_trace_get_string (trace, strata_heap_get_site (heap, 0)->class_name), ==, "char[]");
+  g_assert_cmpuint (strata_heap_get_site (heap, 0)->live_bytes, ==, 63496);
+  for (guint t = 0; t < strata_heap_get_n_threads (heap); t++)
+    main_seen |= g_str_equal (strata_trace_get_string (trace, strata_heap_get_thread (heap, t)->name), "main");
+  g_assert_true (main_seen);
 }
 
 static void
@@ -324,6 +365,13 @@ test_text_sections (void)
   g_assert_cmpuint (first->live_objects, ==, 109);
   g_assert_cmpuint (first->trace, ==, 300050);
   g_assert_cmpstr (strata_trace_get_string (sites, first->class_name), ==, "char[]");
+  {
+    guint n;
+
+    /* Sites refer to TRACE stacks, which the file defines. */
+    g_assert_nonnull (strata_heap_get_stack (strata_trace_get_heap (sites), first->trace, &n));
+    g_assert_cmpuint (n, >, 0);
+  }
 
   strata_heap_get_totals (strata_trace_get_heap (heap), &instances, &bytes);
   g_assert_cmpuint (instances, >, 1000);
@@ -342,6 +390,7 @@ main (int   argc,
 
   g_test_add_func ("/hprof/known-allocations", test_known_allocations);
   g_test_add_func ("/hprof/corpus", test_corpus);
+  g_test_add_func ("/hprof/agent-sites", test_agent_sites);
   g_test_add_func ("/hprof/damaged", test_damaged);
   g_test_add_func ("/hprof/hprof-conv", test_hprof_conv);
   g_test_add_func ("/hprof/text-cpu-samples", test_text_cpu_samples);

@@ -215,6 +215,39 @@ print_phase_counts (StrataTrace *trace)
            strata_trace_get_n_flows (trace));
 }
 
+static void
+print_stack (StrataTrace      *trace,
+             const StrataHeap *heap,
+             guint32           serial,
+             const char       *indent)
+{
+  guint n;
+  const guint32 *frames = strata_heap_get_stack (heap, serial, &n);
+
+  for (guint f = 0; f < n; f++)
+    g_print ("%s%s\n", indent, strata_trace_get_string (trace, frames[f]));
+}
+
+static void
+print_heap_threads (const Report     *report,
+                    const StrataHeap *heap)
+{
+  guint n = strata_heap_get_n_threads (heap);
+
+  if (n == 0)
+    return;
+  g_print ("\n%s\n", _("Threads"));
+  for (guint i = 0; i < n; i++)
+    {
+      const StrataHeapThread *thread = strata_heap_get_thread (heap, i);
+      const char *name = strata_trace_get_string (report->trace, thread->name);
+
+      /* Translators: a thread the heap dump does not name */
+      g_print ("  %u %s\n", thread->serial, *name ? name : _("(unnamed)"));
+      print_stack (report->trace, heap, thread->stack, "      ");
+    }
+}
+
 /* hprof's SITES table as written: ordered by live bytes or allocations. */
 static void
 print_sites (const Report     *report,
@@ -272,6 +305,7 @@ print_heap (const Report *report)
 
 sites:
   print_sites (report, heap);
+  print_heap_threads (report, heap);
   if (instances == 0)
     return;
   g_print ("\n%s\n", _("GC roots"));
@@ -477,6 +511,22 @@ build_json_phases (JsonBuilder *builder,
 }
 
 static void
+build_json_stack (JsonBuilder      *builder,
+                  StrataTrace      *trace,
+                  const StrataHeap *heap,
+                  guint32           serial)
+{
+  guint n;
+  const guint32 *frames = strata_heap_get_stack (heap, serial, &n);
+
+  json_builder_set_member_name (builder, "stack");
+  json_builder_begin_array (builder);
+  for (guint f = 0; f < n; f++)
+    json_builder_add_string_value (builder, strata_trace_get_string (trace, frames[f]));
+  json_builder_end_array (builder);
+}
+
+static void
 build_json_heap (JsonBuilder *builder,
                  StrataTrace *trace)
 {
@@ -496,6 +546,35 @@ build_json_heap (JsonBuilder *builder,
       add_string_member (builder, "name", strata_trace_get_string (trace, klass->name));
       add_int_member (builder, "instances", klass->instances);
       add_int_member (builder, "shallow_bytes", klass->shallow_bytes);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "sites");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < strata_heap_get_n_sites (heap); i++)
+    {
+      const StrataAllocSite *site = strata_heap_get_site (heap, i);
+
+      json_builder_begin_object (builder);
+      add_string_member (builder, "class", strata_trace_get_string (trace, site->class_name));
+      add_int_member (builder, "live_bytes", site->live_bytes);
+      add_int_member (builder, "live_objects", site->live_objects);
+      add_int_member (builder, "allocated_bytes", site->allocated_bytes);
+      add_int_member (builder, "allocated_objects", site->allocated_objects);
+      build_json_stack (builder, trace, heap, site->trace);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "heap_threads");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < strata_heap_get_n_threads (heap); i++)
+    {
+      const StrataHeapThread *thread = strata_heap_get_thread (heap, i);
+
+      json_builder_begin_object (builder);
+      add_int_member (builder, "serial", thread->serial);
+      add_string_member (builder, "name", strata_trace_get_string (trace, thread->name));
+      build_json_stack (builder, trace, heap, thread->stack);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

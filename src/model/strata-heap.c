@@ -13,6 +13,8 @@ struct _StrataHeap
 {
   GArray  *classes;                        /* StrataHeapClass */
   GArray  *sites;                          /* StrataAllocSite */
+  GArray  *threads;                        /* StrataHeapThread */
+  GHashTable *stacks;                      /* serial -> GArray of guint32 frame texts */
   guint64  roots[STRATA_N_ROOT_KINDS];
 };
 
@@ -23,6 +25,8 @@ strata_heap_new (void)
 
   self->classes = g_array_new (FALSE, TRUE, sizeof (StrataHeapClass));
   self->sites = g_array_new (FALSE, TRUE, sizeof (StrataAllocSite));
+  self->threads = g_array_new (FALSE, TRUE, sizeof (StrataHeapThread));
+  self->stacks = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   return self;
 }
 
@@ -33,6 +37,8 @@ strata_heap_free (StrataHeap *self)
     return;
   g_array_unref (self->classes);
   g_array_unref (self->sites);
+  g_array_unref (self->threads);
+  g_hash_table_unref (self->stacks);
   g_free (self);
 }
 
@@ -135,6 +141,77 @@ strata_heap_get_site (const StrataHeap *self,
   g_return_val_if_fail (index < self->sites->len, NULL);
 
   return &g_array_index (self->sites, StrataAllocSite, index);
+}
+
+/**
+ * strata_heap_add_stack:
+ * @frames: string pool ids of the frames as text, innermost first
+ *
+ * A stack trace that sites and threads refer to by @serial.
+ */
+void
+strata_heap_add_stack (StrataHeap    *self,
+                       guint32        serial,
+                       const guint32 *frames,
+                       guint          n_frames)
+{
+  GArray *stack = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_frames);
+
+  g_array_append_vals (stack, frames, n_frames);
+  g_hash_table_replace (self->stacks, GUINT_TO_POINTER (serial), stack);
+}
+
+/**
+ * strata_heap_get_stack:
+ *
+ * Returns: (nullable): the frames of the stack trace @serial, innermost
+ *   first, or %NULL if the dump does not hold it
+ */
+const guint32 *
+strata_heap_get_stack (const StrataHeap *self,
+                       guint32           serial,
+                       guint            *n_frames)
+{
+  GArray *stack = g_hash_table_lookup (self->stacks, GUINT_TO_POINTER (serial));
+
+  *n_frames = stack ? stack->len : 0;
+  return stack ? (const guint32 *) stack->data : NULL;
+}
+
+void
+strata_heap_add_thread (StrataHeap             *self,
+                        const StrataHeapThread *thread)
+{
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      StrataHeapThread *known = &g_array_index (self->threads, StrataHeapThread, i);
+
+      /* The same thread seen again (START THREAD, then its root): merge. */
+      if (known->serial == thread->serial)
+        {
+          if (thread->name != 0)
+            known->name = thread->name;
+          if (thread->stack != 0)
+            known->stack = thread->stack;
+          return;
+        }
+    }
+  g_array_append_val (self->threads, *thread);
+}
+
+guint
+strata_heap_get_n_threads (const StrataHeap *self)
+{
+  return self->threads->len;
+}
+
+const StrataHeapThread *
+strata_heap_get_thread (const StrataHeap *self,
+                        guint             index)
+{
+  g_return_val_if_fail (index < self->threads->len, NULL);
+
+  return &g_array_index (self->threads, StrataHeapThread, index);
 }
 
 void

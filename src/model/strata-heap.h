@@ -51,6 +51,14 @@ typedef struct
   guint64 allocated_objects;
 } StrataAllocSite;
 
+/* A thread the dump names, with the stack it had (0: none). */
+typedef struct
+{
+  guint32 serial;
+  guint32 name;              /* string pool id */
+  guint32 stack;             /* stack trace serial */
+} StrataHeapThread;
+
 typedef struct _StrataHeap StrataHeap;
 
 StrataHeap            *strata_heap_new              (void);
@@ -69,6 +77,18 @@ void                   strata_heap_add_site         (StrataHeap     *self,
 void                   strata_heap_clear_sites      (StrataHeap     *self);
 guint                  strata_heap_get_n_sites      (const StrataHeap *self);
 const StrataAllocSite *strata_heap_get_site         (const StrataHeap *self,
+                                                     guint           index);
+void                   strata_heap_add_stack        (StrataHeap     *self,
+                                                     guint32         serial,
+                                                     const guint32  *frames,
+                                                     guint           n_frames);
+const guint32         *strata_heap_get_stack        (const StrataHeap *self,
+                                                     guint32         serial,
+                                                     guint          *n_frames);
+void                   strata_heap_add_thread       (StrataHeap     *self,
+                                                     const StrataHeapThread *thread);
+guint                  strata_heap_get_n_threads    (const StrataHeap *self);
+const StrataHeapThread *strata_heap_get_thread      (const StrataHeap *self,
                                                      guint           index);
 void                   strata_heap_add_root         (StrataHeap     *self,
                                                      StrataRootKind  kind);

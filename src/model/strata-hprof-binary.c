@@ -23,7 +23,11 @@
 enum {
   TAG_STRING = 0x01,
   TAG_LOAD_CLASS = 0x02,
+  TAG_STACK_FRAME = 0x04,
+  TAG_STACK_TRACE = 0x05,
+  TAG_ALLOC_SITES = 0x06,
   TAG_HEAP_SUMMARY = 0x07,
+  TAG_START_THREAD = 0x0A,
   TAG_HEAP_DUMP = 0x0C,
   TAG_HEAP_DUMP_SEGMENT = 0x1C,
 };
@@ -50,6 +54,27 @@ typedef struct
 
 typedef struct
 {
+  guint64 method_name;   /* string ids */
+  guint64 source;
+  guint32 class_serial;
+  gint32  line;
+} FrameInfo;
+
+typedef struct
+{
+  guint32 serial;
+  GArray *frame_ids;     /* guint64, innermost first */
+} StackInfo;
+
+typedef struct
+{
+  guint32 serial;
+  guint64 name;          /* string id, 0 without */
+  guint32 stack;
+} ThreadInfo;
+
+typedef struct
+{
   StrataLoadJob        *job;
   StrataTrace          *trace;
   StrataHeap           *heap;
@@ -62,6 +87,13 @@ typedef struct
   GArray               *class_names;     /* ClassName, resolved at the end */
   guint                 primitive_class[12];
   StrataCounterBuilder *summary;
+  StrataIdMap           class_serials;   /* class serial -> name string id index */
+  GArray                *class_serial_names; /* guint64 string ids */
+  StrataIdMap           frames;          /* frame id -> index in frame_infos */
+  GArray                *frame_infos;    /* FrameInfo */
+  GArray                *stacks;         /* StackInfo */
+  GArray                *threads;        /* ThreadInfo */
+  GArray                *sites;          /* StrataAllocSite with class_name = class serial */
   gsize                 last_progress;
   guint64               n_unknown_tags;
   guint64               n_bad_segments;
@@ -322,7 +354,18 @@ read_sub_record (HprofLoader *self,
     case 0x05: strata_heap_add_root (self->heap, STRATA_ROOT_STICKY_CLASS); skip (c, id); break;
     case 0x06: strata_heap_add_root (self->heap, STRATA_ROOT_THREAD_BLOCK); skip (c, id + 4); break;
     case 0x07: strata_heap_add_root (self->heap, STRATA_ROOT_MONITOR_USED); skip (c, id); break;
-    case 0x08: strata_heap_add_root (self->heap, STRATA_ROOT_THREAD_OBJECT); skip (c, id + 8); break;
+    case 0x08:
+      {
+        ThreadInfo thread = { 0 };
+
+        strata_heap_add_root (self->heap, STRATA_ROOT_THREAD_OBJECT);
+        skip (c, id);
+        thread.serial = read_be (c, 4);
+        thread.stack = read_be (c, 4);
+        if (c->ok)
+          g_array_append_val (self->threads, thread);
+        break;
+      }
     case 0x89: strata_heap_add_root (self->heap, STRATA_ROOT_INTERNED_STRING); skip (c, id); break;
     case 0x8A: strata_heap_add_root (self->heap, STRATA_ROOT_FINALIZING); skip (c, id); break;
     case 0x8B: strata_heap_add_root (self->heap, STRATA_ROOT_DEBUGGER); skip (c, id); break;
@@ -398,9 +441,10 @@ read_load_class (HprofLoader *self,
                  Cursor      *c)
 {
   guint64 class_id, name_id;
+  guint32 serial;
   ClassName pending;
 
-  skip (c, 4);
+  serial = read_be (c, 4);
   class_id = read_id (c);
   skip (c, 4);
   name_id = read_id (c);
@@ -408,8 +452,91 @@ read_load_class (HprofLoader *self,
     return;
   pending.heap_class = strata_heap_add_class (self->heap, 0);
   pending.name_id = name_id;
+  g_array_append_val (self->class_serial_names, name_id);
+  strata_id_map_insert (&self->class_serials, serial, self->class_serial_names->len - 1);
   strata_id_map_insert (&self->classes, class_id, pending.heap_class);
   g_array_append_val (self->class_names, pending);
+}
+
+static void
+read_stack_frame (HprofLoader *self,
+                  Cursor      *c)
+{
+  guint64 frame_id = read_id (c);
+  FrameInfo frame;
+
+  frame.method_name = read_id (c);
+  skip (c, c->id_size);                /* signature */
+  frame.source = read_id (c);
+  frame.class_serial = read_be (c, 4);
+  frame.line = (gint32) read_be (c, 4);
+  if (!c->ok)
+    return;
+  g_array_append_val (self->frame_infos, frame);
+  strata_id_map_insert (&self->frames, frame_id, self->frame_infos->len - 1);
+}
+
+static void
+read_stack_trace (HprofLoader *self,
+                  Cursor      *c)
+{
+  StackInfo stack;
+  guint32 n;
+
+  stack.serial = read_be (c, 4);
+  skip (c, 4);                         /* thread serial */
+  n = read_be (c, 4);
+  if (!cursor_need (c, (guint64) n * c->id_size))
+    return;
+  stack.frame_ids = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n);
+  for (guint32 i = 0; i < n; i++)
+    {
+      guint64 id = read_id (c);
+
+      g_array_append_val (stack.frame_ids, id);
+    }
+  g_array_append_val (self->stacks, stack);
+}
+
+static void
+read_start_thread (HprofLoader *self,
+                   Cursor      *c)
+{
+  ThreadInfo thread;
+
+  thread.serial = read_be (c, 4);
+  skip (c, c->id_size);
+  thread.stack = read_be (c, 4);
+  thread.name = read_id (c);
+  if (c->ok)
+    g_array_append_val (self->threads, thread);
+}
+
+/* ALLOC SITES: a header, then 25 bytes per site. */
+static void
+read_alloc_sites (HprofLoader *self,
+                  Cursor      *c)
+{
+  guint32 n;
+
+  skip (c, 2 + 4 + 4 + 4 + 8 + 8);
+  n = read_be (c, 4);
+  if (!cursor_need (c, (guint64) n * 25))
+    return;
+  g_array_set_size (self->sites, 0);
+  for (guint32 i = 0; i < n; i++)
+    {
+      StrataAllocSite site = { 0 };
+
+      skip (c, 1);                     /* array kind */
+      site.class_name = read_be (c, 4);   /* a class serial until resolved */
+      site.trace = read_be (c, 4);
+      site.live_bytes = read_be (c, 4);
+      site.live_objects = read_be (c, 4);
+      site.allocated_bytes = read_be (c, 4);
+      site.allocated_objects = read_be (c, 4);
+      g_array_append_val (self->sites, site);
+    }
 }
 
 static void
@@ -460,11 +587,23 @@ read_record (HprofLoader  *self,
     case TAG_HEAP_SUMMARY:
       read_heap_summary (self, &c, time);
       break;
+    case TAG_STACK_FRAME:
+      read_stack_frame (self, &c);
+      break;
+    case TAG_STACK_TRACE:
+      read_stack_trace (self, &c);
+      break;
+    case TAG_START_THREAD:
+      read_start_thread (self, &c);
+      break;
+    case TAG_ALLOC_SITES:
+      read_alloc_sites (self, &c);
+      break;
     case TAG_HEAP_DUMP:
     case TAG_HEAP_DUMP_SEGMENT:
       read_heap_dump (self, body, len);
       break;
-    case 0x03: case 0x04: case 0x05: case 0x06: case 0x0A: case 0x0B:
+    case 0x03: case 0x0B:
     case 0x0D: case 0x0E: case 0x2C:
       break;
     default:
@@ -568,6 +707,90 @@ resolve_class_names (HprofLoader *self)
     }
 }
 
+static guint32
+string_text (HprofLoader *self,
+             guint64      id)
+{
+  guint32 index = strata_id_map_lookup (&self->strings, id);
+  const StringRef *ref;
+  g_autofree char *text = NULL;
+
+  if (index == STRATA_ID_MAP_MISSING)
+    return 0;
+  ref = &g_array_index (self->string_refs, StringRef, index);
+  text = g_utf8_make_valid ((const char *) self->data + ref->offset, ref->len);
+  return strata_string_pool_intern (strata_trace_get_pool (self->trace), text);
+}
+
+static guint32
+class_name_by_serial (HprofLoader *self,
+                      guint32      serial)
+{
+  guint32 index = strata_id_map_lookup (&self->class_serials, serial);
+
+  return index == STRATA_ID_MAP_MISSING ? 0
+         : string_by_id (self, g_array_index (self->class_serial_names, guint64, index));
+}
+
+/* "java.lang.Thread.run(Thread.java:833)", as stack traces are written. */
+static guint32
+frame_text (HprofLoader *self,
+            guint64      frame_id)
+{
+  StrataStringPool *pool = strata_trace_get_pool (self->trace);
+  guint32 index = strata_id_map_lookup (&self->frames, frame_id);
+  const FrameInfo *frame;
+  g_autofree char *text = NULL;
+
+  if (index == STRATA_ID_MAP_MISSING)
+    return strata_string_pool_intern (pool, _("<unknown frame>"));
+  frame = &g_array_index (self->frame_infos, FrameInfo, index);
+  {
+    const char *klass = strata_trace_get_string (self->trace, class_name_by_serial (self, frame->class_serial));
+    const char *method = strata_trace_get_string (self->trace, string_text (self, frame->method_name));
+    const char *source = strata_trace_get_string (self->trace, string_text (self, frame->source));
+
+    /* As Java prints stack traces. */
+    if (frame->line == -3)
+      text = g_strdup_printf ("%s.%s(Native Method)", klass, method);
+    else if (*source == '\0')
+      text = g_strdup_printf ("%s.%s(Unknown Source)", klass, method);
+    else if (frame->line > 0)
+      text = g_strdup_printf ("%s.%s(%s:%d)", klass, method, source, frame->line);
+    else
+      text = g_strdup_printf ("%s.%s(%s)", klass, method, source);
+  }
+  return strata_string_pool_intern (pool, text);
+}
+
+static void
+resolve_stacks_and_threads (HprofLoader *self)
+{
+  for (guint i = 0; i < self->stacks->len; i++)
+    {
+      const StackInfo *stack = &g_array_index (self->stacks, StackInfo, i);
+      g_autofree guint32 *frames = g_new (guint32, MAX (stack->frame_ids->len, 1));
+
+      for (guint f = 0; f < stack->frame_ids->len; f++)
+        frames[f] = frame_text (self, g_array_index (stack->frame_ids, guint64, f));
+      strata_heap_add_stack (self->heap, stack->serial, frames, stack->frame_ids->len);
+    }
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      const ThreadInfo *info = &g_array_index (self->threads, ThreadInfo, i);
+      StrataHeapThread thread = { info->serial, info->name ? string_text (self, info->name) : 0, info->stack };
+
+      strata_heap_add_thread (self->heap, &thread);
+    }
+  for (guint i = 0; i < self->sites->len; i++)
+    {
+      StrataAllocSite site = g_array_index (self->sites, StrataAllocSite, i);
+
+      site.class_name = class_name_by_serial (self, site.class_name);
+      strata_heap_add_site (self->heap, &site);
+    }
+}
+
 static void
 report (HprofLoader *self)
 {
@@ -591,6 +814,15 @@ report (HprofLoader *self)
 static void
 hprof_loader_clear (HprofLoader *self)
 {
+  for (guint i = 0; self->stacks != NULL && i < self->stacks->len; i++)
+    g_array_unref (g_array_index (self->stacks, StackInfo, i).frame_ids);
+  g_clear_pointer (&self->stacks, g_array_unref);
+  g_clear_pointer (&self->threads, g_array_unref);
+  g_clear_pointer (&self->sites, g_array_unref);
+  g_clear_pointer (&self->frame_infos, g_array_unref);
+  g_clear_pointer (&self->class_serial_names, g_array_unref);
+  strata_id_map_clear (&self->frames);
+  strata_id_map_clear (&self->class_serials);
   strata_id_map_clear (&self->strings);
   strata_id_map_clear (&self->classes);
   g_clear_pointer (&self->string_refs, g_array_unref);
@@ -620,11 +852,19 @@ strata_hprof_binary_load (StrataLoadJob  *job,
   self.class_names = g_array_new (FALSE, FALSE, sizeof (ClassName));
   strata_id_map_init (&self.strings);
   strata_id_map_init (&self.classes);
+  strata_id_map_init (&self.frames);
+  strata_id_map_init (&self.class_serials);
+  self.frame_infos = g_array_new (FALSE, FALSE, sizeof (FrameInfo));
+  self.class_serial_names = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self.stacks = g_array_new (FALSE, FALSE, sizeof (StackInfo));
+  self.threads = g_array_new (FALSE, FALSE, sizeof (ThreadInfo));
+  self.sites = g_array_new (FALSE, FALSE, sizeof (StrataAllocSite));
 
   ok = read_header (&self, &pos, error) && read_records (&self, pos, error);
   if (ok)
     {
       resolve_class_names (&self);
+      resolve_stacks_and_threads (&self);
       strata_heap_merge_same_names (self.heap);
       if (self.summary != NULL)
         {

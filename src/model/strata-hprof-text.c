@@ -26,8 +26,10 @@
 
 typedef struct
 {
+  guint32 serial;
   guint32 thread;      /* serial, 0 without */
   GArray *frames;      /* guint32 methods, innermost first */
+  GArray *texts;       /* guint32 pool ids of the frames as written */
 } TraceInfo;
 
 typedef struct
@@ -152,6 +154,9 @@ read_thread_start (TextLoader *self,
       copy = close ? g_strndup (name + 6, close - (name + 6)) : g_strdup (name + 6);
     }
   ensure_thread (self, serial, copy);
+  strata_heap_add_thread (self->heap, &(StrataHeapThread) {
+    serial, strata_string_pool_intern (strata_trace_get_pool (self->trace), copy ? copy : ""), 0,
+  });
 }
 
 static TraceInfo *
@@ -162,7 +167,8 @@ ensure_trace (TextLoader *self,
 
   if (index == STRATA_ID_MAP_MISSING)
     {
-      TraceInfo info = { 0, g_array_new (FALSE, FALSE, sizeof (guint32)) };
+      TraceInfo info = { serial, 0, g_array_new (FALSE, FALSE, sizeof (guint32)),
+                         g_array_new (FALSE, FALSE, sizeof (guint32)) };
 
       g_array_append_val (self->traces, info);
       index = self->traces->len - 1;
@@ -229,6 +235,7 @@ read_trace_header (TextLoader *self,
     }
   self->current_trace = ensure_trace (self, serial);
   g_array_set_size (self->current_trace->frames, 0);
+  g_array_set_size (self->current_trace->texts, 0);
   if (find_number (line, "(thread", 10, &thread))
     self->current_trace->thread = thread;
 }
@@ -237,13 +244,15 @@ static void
 read_frame (TextLoader *self,
             const char *line)
 {
-  guint32 method;
+  guint32 method, text;
 
   if (self->current_trace == NULL || g_str_equal (line + 1, "<empty>") ||
       self->current_trace->frames->len >= MAX_FRAMES)
     return;
   method = frame_method (self, line + 1);
   g_array_append_val (self->current_trace->frames, method);
+  text = strata_string_pool_intern (strata_trace_get_pool (self->trace), line + 1);
+  g_array_append_val (self->current_trace->texts, text);
 }
 
 /* ---- Tables ---- */
@@ -557,7 +566,10 @@ static void
 text_loader_clear (TextLoader *self)
 {
   for (guint i = 0; self->traces != NULL && i < self->traces->len; i++)
-    g_array_unref (g_array_index (self->traces, TraceInfo, i).frames);
+    {
+      g_array_unref (g_array_index (self->traces, TraceInfo, i).frames);
+      g_array_unref (g_array_index (self->traces, TraceInfo, i).texts);
+    }
   g_clear_pointer (&self->traces, g_array_unref);
   g_clear_pointer (&self->cpu, g_array_unref);
   g_clear_pointer (&self->methods, g_hash_table_unref);
@@ -679,6 +691,12 @@ strata_hprof_text_load (StrataLoadJob  *job,
   kind = self.cpu_is_time ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_SAMPLES;
   strata_trace_set_clocks (trace, 1, &kind);
   build_calls (&self);
+  for (guint i = 0; i < self.traces->len; i++)
+    {
+      const TraceInfo *info = &g_array_index (self.traces, TraceInfo, i);
+
+      strata_heap_add_stack (self.heap, info->serial, (const guint32 *) info->texts->data, info->texts->len);
+    }
   strata_heap_merge_same_names (self.heap);
   strata_trace_set_heap (trace, g_steal_pointer (&self.heap));
   strata_trace_set_format_detail (trace, self.cpu->len > 0 ? (self.cpu_is_time ? _("CPU time") : _("CPU samples")) : NULL);
