@@ -9,6 +9,8 @@
 #include "strata-application.h"
 #include "strata-heap-row.h"
 #include "strata-heap-view.h"
+#include "strata-site-row.h"
+#include "strata-sites-view.h"
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-window-private.h"
@@ -292,6 +294,69 @@ test_window_heap_dump (void)
   finish_app (app);
 }
 
+/* The JDK agent's binary output: allocation sites that expand to their
+ * stack and sort by any column, and the threads page. */
+static void
+test_window_allocation_sites (void)
+{
+  g_autofree char *path = strata_test_corpus_path ("hprof", "hprof-slurp-hprof-32.bin", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataApplication *app;
+  StrataWindow *window;
+  StrataHeapView *view;
+  StrataSitesView *sites;
+  GListModel *model;
+  guint n, with_stack = G_MAXUINT;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no corpus");
+      return;
+    }
+  app = strata_test_new_app ();
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  view = STRATA_HEAP_VIEW (window->heap_view);
+  g_assert_nonnull (strata_heap_view_get_page (view, "classes"));
+  g_assert_nonnull (strata_heap_view_get_page (view, "threads"));
+  sites = STRATA_SITES_VIEW (strata_heap_view_get_page (view, "sites"));
+  g_assert_nonnull (sites);
+
+  model = strata_sites_view_get_model (sites);
+  n = g_list_model_get_n_items (model);
+  g_assert_cmpuint (n, ==, strata_heap_get_n_sites (strata_trace_get_heap (strata_session_get_trace (strata_window_get_session (window)))));
+  for (guint i = 0; i < n && with_stack == G_MAXUINT; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+
+      if (gtk_tree_list_row_is_expandable (row))
+        {
+          with_stack = i;
+          gtk_tree_list_row_set_expanded (row, TRUE);
+        }
+    }
+  g_assert_cmpuint (with_stack, !=, G_MAXUINT);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >, n);
+  {
+    g_autoptr(GtkTreeListRow) frame_row = g_list_model_get_item (model, with_stack + 1);
+    g_autoptr(StrataSiteRow) frame = gtk_tree_list_row_get_item (frame_row);
+
+    g_assert_true (strata_site_row_is_frame (frame));
+  }
+
+  /* Live objects, most first: the sites' frames stay under their site. */
+  strata_sites_view_sort_by (sites, 3, GTK_SORT_ASCENDING);
+  {
+    g_autoptr(GtkTreeListRow) first_row = g_list_model_get_item (model, 0);
+    g_autoptr(StrataSiteRow) first = gtk_tree_list_row_get_item (first_row);
+
+    g_assert_cmpuint (strata_site_row_get_value (first, 2), ==, 702);
+  }
+
+  finish_app (app);
+}
+
 static void
 test_window_open_file_adds_recent (void)
 {
@@ -404,6 +469,7 @@ main (int   argc,
   g_test_add_func ("/window/cancel", test_window_cancel);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
   g_test_add_func ("/window/heap-dump", test_window_heap_dump);
+  g_test_add_func ("/window/allocation-sites", test_window_allocation_sites);
   g_test_add_func ("/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/window/shortcuts-and-about", test_window_shortcuts_and_about);
   g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);

@@ -207,7 +207,10 @@ show_trace (StrataWindow *self,
     gtk_notebook_remove_page (GTK_NOTEBOOK (self->details),
                               gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
   self->heap_view = NULL;
-  if (strata_trace_get_heap (trace) != NULL && strata_heap_get_n_classes (strata_trace_get_heap (trace)) > 0)
+  if (strata_trace_get_heap (trace) != NULL &&
+      (strata_heap_get_n_classes (strata_trace_get_heap (trace)) > 0 ||
+       strata_heap_get_n_sites (strata_trace_get_heap (trace)) > 0 ||
+       strata_heap_get_n_threads (strata_trace_get_heap (trace)) > 0))
     {
       /* A heap dump has no calls: its histogram is what there is to see. */
       self->heap_view = strata_heap_view_new (trace);

@@ -8,6 +8,7 @@
 
 #include "strata-heap-row.h"
 #include "strata-heap-view.h"
+#include "strata-sites-view.h"
 #include "strata-units.h"
 
 struct _StrataHeapView
@@ -16,9 +17,10 @@ struct _StrataHeapView
 
   GtkWidget       *box;
   GtkWidget       *search;
+  GtkWidget       *stack;
   GtkWidget       *column_view;
   GtkStringFilter *filter;
-  GListModel      *model;        /* sorted and filtered rows */
+  GListModel      *model;        /* sorted and filtered class rows, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (StrataHeapView, strata_heap_view, GTK_TYPE_WIDGET)
@@ -150,10 +152,11 @@ search_changed_cb (StrataHeapView *self)
   strata_heap_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (self->search)));
 }
 
-static void
-build (StrataHeapView *self,
-       StrataTrace    *trace)
+static GtkWidget *
+build_classes (StrataHeapView *self,
+               StrataTrace    *trace)
 {
+  GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   const StrataHeap *heap = strata_trace_get_heap (trace);
   g_autofree char *summary = summary_text (trace, heap);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -178,7 +181,7 @@ build (StrataHeapView *self,
   gtk_widget_set_margin_start (bar, 6);
   gtk_widget_set_margin_end (bar, 6);
   gtk_widget_set_margin_top (bar, 6);
-  gtk_box_append (GTK_BOX (self->box), bar);
+  gtk_box_append (GTK_BOX (page), bar);
 
   self->filter = gtk_string_filter_new (gtk_property_expression_new (STRATA_TYPE_HEAP_ROW, NULL, "name"));
   gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
@@ -202,7 +205,87 @@ build (StrataHeapView *self,
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
   gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_box_append (GTK_BOX (self->box), scroller);
+  gtk_box_append (GTK_BOX (page), scroller);
+  return page;
+}
+
+/* Each thread the dump names, expanding to the stack it had. */
+static GtkWidget *
+build_threads (StrataTrace *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+
+  for (guint i = 0; i < strata_heap_get_n_threads (heap); i++)
+    {
+      const StrataHeapThread *thread = strata_heap_get_thread (heap, i);
+      const char *name = strata_trace_get_string (trace, thread->name);
+      guint n;
+      const guint32 *frames = strata_heap_get_stack (heap, thread->stack, &n);
+      /* Translators: a thread's serial number and name */
+      g_autofree char *title = g_strdup_printf (_("%u · %s"), thread->serial, *name ? name : _("(unnamed)"));
+      GtkWidget *expander = gtk_expander_new (title);
+      GtkWidget *stack = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+      gtk_widget_set_margin_start (stack, 24);
+      for (guint f = 0; f < n; f++)
+        {
+          GtkWidget *label = gtk_label_new (strata_trace_get_string (trace, frames[f]));
+
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+          gtk_box_append (GTK_BOX (stack), label);
+        }
+      if (n == 0)
+        gtk_box_append (GTK_BOX (stack), gtk_label_new (_("No stack")));
+      gtk_expander_set_child (GTK_EXPANDER (expander), stack);
+      gtk_box_append (GTK_BOX (box), expander);
+    }
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  return scroller;
+}
+
+/* Classes, allocation sites and threads, those the dump has, as pages. */
+static void
+build (StrataHeapView *self,
+       StrataTrace    *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  GtkWidget *stack = gtk_stack_new ();
+  GtkWidget *switcher = gtk_stack_switcher_new ();
+
+  self->stack = stack;
+  if (strata_heap_get_n_classes (heap) > 0)
+    gtk_stack_add_titled (GTK_STACK (stack), build_classes (self, trace), "classes", _("Classes"));
+  if (strata_heap_get_n_sites (heap) > 0)
+    gtk_stack_add_titled (GTK_STACK (stack), strata_sites_view_new (trace), "sites", _("Allocation Sites"));
+  if (strata_heap_get_n_threads (heap) > 0)
+    gtk_stack_add_titled (GTK_STACK (stack), build_threads (trace), "threads", _("Threads"));
+  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (stack));
+  gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (switcher, 6);
+  gtk_box_append (GTK_BOX (self->box), switcher);
+  gtk_widget_set_vexpand (stack, TRUE);
+  gtk_box_append (GTK_BOX (self->box), stack);
+}
+
+/**
+ * strata_heap_view_get_page:
+ *
+ * Returns: (transfer none) (nullable): the page "classes", "sites" or
+ *   "threads", if the dump has it
+ */
+GtkWidget *
+strata_heap_view_get_page (StrataHeapView *self,
+                           const char     *name)
+{
+  g_return_val_if_fail (STRATA_IS_HEAP_VIEW (self), NULL);
+
+  return gtk_stack_get_child_by_name (GTK_STACK (self->stack), name);
 }
 
 /**
@@ -224,7 +307,8 @@ strata_heap_view_set_filter (StrataHeapView *self,
 {
   g_return_if_fail (STRATA_IS_HEAP_VIEW (self));
 
-  gtk_string_filter_set_search (self->filter, text && *text ? text : NULL);
+  if (self->filter != NULL)
+    gtk_string_filter_set_search (self->filter, text && *text ? text : NULL);
 }
 
 /* By "class", "instances" or "bytes"; GTK's ascending on number columns
@@ -234,9 +318,15 @@ strata_heap_view_sort_by (StrataHeapView *self,
                           const char     *column,
                           GtkSortType     order)
 {
-  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  GListModel *columns;
   guint index = g_str_equal (column, "class") ? 0 : g_str_equal (column, "instances") ? 1 : 2;
-  g_autoptr(GtkColumnViewColumn) view_column = g_list_model_get_item (columns, index);
+  g_autoptr(GtkColumnViewColumn) view_column = NULL;
+
+  g_return_if_fail (STRATA_IS_HEAP_VIEW (self));
+  if (self->column_view == NULL)
+    return;
+  columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  view_column = g_list_model_get_item (columns, index);
 
   gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), view_column, order);
 }

@@ -1,7 +1,8 @@
 /* strata-heap-view.h: a heap dump's class histogram and GC roots
  *
- * A sortable, filterable table of classes (instances and shallow bytes),
- * with the totals and the roots by kind above it.
+ * Pages for what the dump holds: a sortable, filterable table of classes
+ * (instances and shallow bytes) with the totals and the roots by kind
+ * above it, the allocation sites with their stacks, and the threads.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +20,8 @@ G_DECLARE_FINAL_TYPE (StrataHeapView, strata_heap_view, STRATA, HEAP_VIEW, GtkWi
 
 GtkWidget  *strata_heap_view_new          (StrataTrace    *trace);
 GListModel *strata_heap_view_get_model    (StrataHeapView *self);
+GtkWidget  *strata_heap_view_get_page     (StrataHeapView *self,
+                                           const char     *name);
 void        strata_heap_view_set_filter   (StrataHeapView *self,
                                            const char     *text);
 void        strata_heap_view_sort_by      (StrataHeapView *self,

@@ -1,0 +1,28 @@
+/* strata-site-row.h: an allocation site, or one frame of its stack
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "strata-heap.h"
+
+G_BEGIN_DECLS
+
+#define STRATA_TYPE_SITE_ROW (strata_site_row_get_type ())
+
+G_DECLARE_FINAL_TYPE (StrataSiteRow, strata_site_row, STRATA, SITE_ROW, GObject)
+
+StrataSiteRow *strata_site_row_new_site  (guint                  rank,
+                                          const char            *class_name,
+                                          const StrataAllocSite *site,
+                                          GListModel            *frames);
+StrataSiteRow *strata_site_row_new_frame (const char            *text);
+const char    *strata_site_row_get_text  (StrataSiteRow         *self);
+gboolean       strata_site_row_is_frame  (StrataSiteRow         *self);
+guint64        strata_site_row_get_value (StrataSiteRow         *self,
+                                          guint                  column);
+GListModel    *strata_site_row_get_frames (StrataSiteRow        *self);
+
+G_END_DECLS

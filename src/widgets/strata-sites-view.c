@@ -1,0 +1,230 @@
+/* strata-sites-view.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-site-row.h"
+#include "strata-sites-view.h"
+#include "strata-units.h"
+
+struct _StrataSitesView
+{
+  GtkWidget   parent_instance;
+
+  GtkWidget  *scroller;
+  GtkWidget  *column_view;
+  GListModel *model;         /* GtkTreeListRow items, sorted */
+};
+
+G_DEFINE_FINAL_TYPE (StrataSitesView, strata_sites_view, GTK_TYPE_WIDGET)
+
+/* Column 0 is the class (with the expander); 1-5 the rank and numbers. */
+enum {
+  COLUMN_CLASS = -1,
+};
+
+static void
+setup_cell (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  if (GPOINTER_TO_INT (data) == COLUMN_CLASS)
+    {
+      GtkWidget *expander = gtk_tree_expander_new ();
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
+      gtk_list_item_set_child (item, expander);
+      return;
+    }
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  data)
+{
+  GtkTreeListRow *tree_row = gtk_list_item_get_item (item);
+  StrataSiteRow *row = gtk_tree_list_row_get_item (tree_row);
+  GtkWidget *child = gtk_list_item_get_child (item);
+  int column = GPOINTER_TO_INT (data);
+  g_autofree char *text = NULL;
+
+  if (column == COLUMN_CLASS)
+    {
+      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), tree_row);
+      gtk_label_set_text (GTK_LABEL (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))),
+                          strata_site_row_get_text (row));
+    }
+  else
+    {
+      if (!strata_site_row_is_frame (row))
+        text = strata_units_format_count (strata_site_row_get_value (row, column));
+      gtk_label_set_text (GTK_LABEL (child), text ? text : "");
+    }
+  g_object_unref (row);
+}
+
+static GListModel *
+create_frames (gpointer item,
+               gpointer data)
+{
+  GListModel *frames = strata_site_row_get_frames (item);
+
+  return frames && g_list_model_get_n_items (frames) > 0 ? g_object_ref (frames) : NULL;
+}
+
+static GListStore *
+build_rows (StrataTrace *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  GListStore *store = g_list_store_new (STRATA_TYPE_SITE_ROW);
+
+  for (guint i = 0; i < strata_heap_get_n_sites (heap); i++)
+    {
+      const StrataAllocSite *site = strata_heap_get_site (heap, i);
+      g_autoptr(GListStore) frames = g_list_store_new (STRATA_TYPE_SITE_ROW);
+      g_autoptr(StrataSiteRow) row = NULL;
+      guint n;
+      const guint32 *stack = strata_heap_get_stack (heap, site->trace, &n);
+
+      for (guint f = 0; f < n; f++)
+        {
+          g_autoptr(StrataSiteRow) frame = strata_site_row_new_frame (strata_trace_get_string (trace, stack[f]));
+
+          g_list_store_append (frames, frame);
+        }
+      row = strata_site_row_new_site (i + 1, strata_trace_get_string (trace, site->class_name), site, G_LIST_MODEL (frames));
+      g_list_store_append (store, row);
+    }
+  return store;
+}
+
+static void
+add_column (StrataSitesView *self,
+            const char      *title,
+            int              column,
+            const char      *property)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *view_column;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
+  view_column = gtk_column_view_column_new (title, factory);
+  if (property != NULL)
+    {
+      GtkExpression *expression = gtk_property_expression_new (STRATA_TYPE_SITE_ROW, NULL, property);
+      GtkSorter *sorter = column == COLUMN_CLASS ? GTK_SORTER (gtk_string_sorter_new (expression))
+                                                 : GTK_SORTER (gtk_numeric_sorter_new (expression));
+
+      /* Numbers: the biggest first when the column is first clicked;
+       * the rank: the first first. */
+      if (column > 0)
+        gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
+      gtk_column_view_column_set_sorter (view_column, sorter);
+      g_object_unref (sorter);
+    }
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_column_set_expand (view_column, column == COLUMN_CLASS);
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), view_column);
+  g_object_unref (view_column);
+}
+
+static void
+build (StrataSitesView *self,
+       StrataTrace     *trace)
+{
+  GtkTreeListModel *tree = gtk_tree_list_model_new (G_LIST_MODEL (build_rows (trace)), FALSE, FALSE,
+                                                    create_frames, NULL, NULL);
+  GtkTreeListRowSorter *row_sorter;
+  GtkSortListModel *sorted;
+  GtkNoSelection *selection;
+
+  self->column_view = gtk_column_view_new (NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Allocation sites"), -1);
+  add_column (self, _("Rank"), 0, "rank");
+  add_column (self, _("Class"), COLUMN_CLASS, "text");
+  add_column (self, _("Live bytes"), 1, "live-bytes");
+  add_column (self, _("Live objects"), 2, "live-objects");
+  add_column (self, _("Allocated bytes"), 3, "allocated-bytes");
+  add_column (self, _("Allocated objects"), 4, "allocated-objects");
+
+  /* Sorting keeps each stack under its site. */
+  row_sorter = gtk_tree_list_row_sorter_new (g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view))));
+  sorted = gtk_sort_list_model_new (G_LIST_MODEL (tree), GTK_SORTER (row_sorter));
+  self->model = G_LIST_MODEL (sorted);
+  selection = gtk_no_selection_new (g_object_ref (self->model));
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->column_view);
+}
+
+GListModel *
+strata_sites_view_get_model (StrataSitesView *self)
+{
+  g_return_val_if_fail (STRATA_IS_SITES_VIEW (self), NULL);
+
+  return self->model;
+}
+
+/* @column: 0 rank, 1 class, 2-5 the numbers, as shown left to right */
+void
+strata_sites_view_sort_by (StrataSitesView *self,
+                           guint            column,
+                           GtkSortType      order)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  g_autoptr(GtkColumnViewColumn) view_column = g_list_model_get_item (columns, column);
+
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), view_column, order);
+}
+
+static void
+strata_sites_view_dispose (GObject *object)
+{
+  StrataSitesView *self = STRATA_SITES_VIEW (object);
+
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (strata_sites_view_parent_class)->dispose (object);
+}
+
+static void
+strata_sites_view_class_init (StrataSitesViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = strata_sites_view_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "sitesview");
+}
+
+static void
+strata_sites_view_init (StrataSitesView *self)
+{
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+}
+
+GtkWidget *
+strata_sites_view_new (StrataTrace *trace)
+{
+  StrataSitesView *self = g_object_new (STRATA_TYPE_SITES_VIEW, NULL);
+
+  build (self, trace);
+  return GTK_WIDGET (self);
+}
