@@ -244,6 +244,105 @@ test_hprof_conv (void)
   g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (converted), STRATA_ROOT_INTERNED_STRING), ==, 0);
 }
 
+/* ---- A tiny binary HPROF writer (4-byte ids, big-endian) ---- */
+
+static void
+put_u1 (GByteArray *out,
+        guint8      value)
+{
+  g_byte_array_append (out, &value, 1);
+}
+
+static void
+put_u4 (GByteArray *out,
+        guint32     value)
+{
+  guint8 bytes[4] = { value >> 24, value >> 16, value >> 8, value };
+
+  g_byte_array_append (out, bytes, 4);
+}
+
+static void
+put_record (GByteArray *out,
+            guint8      tag,
+            GByteArray *body)
+{
+  put_u1 (out, tag);
+  put_u4 (out, 0);
+  put_u4 (out, body->len);
+  g_byte_array_append (out, body->data, body->len);
+  g_byte_array_set_size (body, 0);
+}
+
+static void
+put_string (GByteArray *out,
+            GByteArray *body,
+            guint32     id,
+            const char *text)
+{
+  put_u4 (body, id);
+  g_byte_array_append (body, (const guint8 *) text, strlen (text));
+  put_record (out, 0x01, body);
+}
+
+/* Class Main (serial 1) with run (frame 10) called from main (frame 11);
+ * trace 1: run<-main, trace 2: main; CPU SAMPLES: 7 in trace 1, 3 in 2. */
+static GBytes *
+write_cpu_samples_dump (void)
+{
+  GByteArray *out = g_byte_array_new ();
+  g_autoptr(GByteArray) body = g_byte_array_new ();
+  const char header[] = "JAVA PROFILE 1.0.1";
+
+  g_byte_array_append (out, (const guint8 *) header, sizeof header);
+  put_u4 (out, 4);
+  put_u4 (out, 0);
+  put_u4 (out, 0);
+  put_string (out, body, 1, "Main");
+  put_string (out, body, 2, "run");
+  put_string (out, body, 3, "main");
+  put_string (out, body, 4, "Main.java");
+  put_u4 (body, 1); put_u4 (body, 0x100); put_u4 (body, 0); put_u4 (body, 1);
+  put_record (out, 0x02, body);
+  put_u4 (body, 10); put_u4 (body, 2); put_u4 (body, 0); put_u4 (body, 4); put_u4 (body, 1); put_u4 (body, 12);
+  put_record (out, 0x04, body);
+  put_u4 (body, 11); put_u4 (body, 3); put_u4 (body, 0); put_u4 (body, 4); put_u4 (body, 1); put_u4 (body, 5);
+  put_record (out, 0x04, body);
+  put_u4 (body, 1); put_u4 (body, 0); put_u4 (body, 2); put_u4 (body, 10); put_u4 (body, 11);
+  put_record (out, 0x05, body);
+  put_u4 (body, 2); put_u4 (body, 0); put_u4 (body, 1); put_u4 (body, 11);
+  put_record (out, 0x05, body);
+  put_u4 (body, 10); put_u4 (body, 2); put_u4 (body, 7); put_u4 (body, 1); put_u4 (body, 3); put_u4 (body, 2);
+  put_record (out, 0x0D, body);
+  return g_byte_array_free_to_bytes (out);
+}
+
+static void
+test_binary_cpu_samples (void)
+{
+  g_autoptr(GBytes) bytes = write_cpu_samples_dump ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = load_bytes (bytes, &error);
+  g_autoptr(StrataProfile) profile = NULL;
+  gint64 run_exclusive = -1, main_inclusive = -1;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (strata_trace_get_clock_kind (trace, 0), ==, STRATA_CLOCK_SAMPLES);
+  profile = strata_profile_new (trace, -1, NULL, NULL);
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    {
+      const char *name = strata_trace_get_method_name (trace, m);
+
+      if (g_str_equal (name, "Main.run"))
+        run_exclusive = strata_profile_get_entry (profile, m)->exclusive[0];
+      if (g_str_equal (name, "Main.main"))
+        main_inclusive = strata_profile_get_entry (profile, m)->inclusive[0];
+    }
+  g_assert_cmpint (run_exclusive, ==, 7 * 1000000);
+  g_assert_cmpint (main_inclusive, ==, 10 * 1000000);
+  g_assert_cmpint (strata_profile_get_total (profile, 0), ==, 10 * 1000000);
+}
+
 static StrataTrace *
 load_corpus (const char *name)
 {
@@ -394,6 +493,7 @@ main (int   argc,
   g_test_add_func ("/hprof/damaged", test_damaged);
   g_test_add_func ("/hprof/hprof-conv", test_hprof_conv);
   g_test_add_func ("/hprof/text-cpu-samples", test_text_cpu_samples);
+  g_test_add_func ("/hprof/binary-cpu-samples", test_binary_cpu_samples);
   g_test_add_func ("/hprof/text-sections", test_text_sections);
 
   return g_test_run ();

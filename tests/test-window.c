@@ -346,7 +346,7 @@ test_window_allocation_sites (void)
   }
 
   /* Live objects, most first: the sites' frames stay under their site. */
-  strata_sites_view_sort_by (sites, 3, GTK_SORT_ASCENDING);
+  strata_sites_view_sort_by (sites, 5, GTK_SORT_ASCENDING);
   {
     g_autoptr(GtkTreeListRow) first_row = g_list_model_get_item (model, 0);
     g_autoptr(StrataSiteRow) first = gtk_tree_list_row_get_item (first_row);

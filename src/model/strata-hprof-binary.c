@@ -15,10 +15,12 @@
 #include "strata-heap.h"
 #include "strata-id-map.h"
 #include "strata-loader-private.h"
+#include "strata-stack-layout.h"
 #include "strata-trace-private.h"
 
 #define MAX_MAGIC 32
 #define PROGRESS_BYTES (8u << 20)
+#define NS_PER_SAMPLE G_GINT64_CONSTANT (1000000)   /* a sample drawn as 1 ms */
 
 enum {
   TAG_STRING = 0x01,
@@ -28,6 +30,7 @@ enum {
   TAG_ALLOC_SITES = 0x06,
   TAG_HEAP_SUMMARY = 0x07,
   TAG_START_THREAD = 0x0A,
+  TAG_CPU_SAMPLES = 0x0D,
   TAG_HEAP_DUMP = 0x0C,
   TAG_HEAP_DUMP_SEGMENT = 0x1C,
 };
@@ -94,6 +97,8 @@ typedef struct
   GArray                *stacks;         /* StackInfo */
   GArray                *threads;        /* ThreadInfo */
   GArray                *sites;          /* StrataAllocSite with class_name = class serial */
+  GArray                *cpu_rows;       /* guint32 pairs: samples, trace serial */
+  GHashTable            *methods;        /* "class.method" -> method index + 1 */
   gsize                 last_progress;
   guint64               n_unknown_tags;
   guint64               n_bad_segments;
@@ -512,6 +517,26 @@ read_start_thread (HprofLoader *self,
     g_array_append_val (self->threads, thread);
 }
 
+/* CPU SAMPLES (the JDK agent with cpu=samples): samples per trace. */
+static void
+read_cpu_samples (HprofLoader *self,
+                  Cursor      *c)
+{
+  guint32 n;
+
+  skip (c, 4);                         /* total */
+  n = read_be (c, 4);
+  if (!cursor_need (c, (guint64) n * 8))
+    return;
+  g_array_set_size (self->cpu_rows, 0);
+  for (guint32 i = 0; i < 2 * n; i++)
+    {
+      guint32 value = read_be (c, 4);
+
+      g_array_append_val (self->cpu_rows, value);
+    }
+}
+
 /* ALLOC SITES: a header, then 25 bytes per site. */
 static void
 read_alloc_sites (HprofLoader *self,
@@ -599,12 +624,15 @@ read_record (HprofLoader  *self,
     case TAG_ALLOC_SITES:
       read_alloc_sites (self, &c);
       break;
+    case TAG_CPU_SAMPLES:
+      read_cpu_samples (self, &c);
+      break;
     case TAG_HEAP_DUMP:
     case TAG_HEAP_DUMP_SEGMENT:
       read_heap_dump (self, body, len);
       break;
     case 0x03: case 0x0B:
-    case 0x0D: case 0x0E: case 0x2C:
+    case 0x0E: case 0x2C:
       break;
     default:
       self->n_unknown_tags++;
@@ -763,6 +791,72 @@ frame_text (HprofLoader *self,
   return strata_string_pool_intern (pool, text);
 }
 
+/* The profile's method for a frame: one per "class.method". */
+static guint32
+frame_method (HprofLoader *self,
+              guint64      frame_id)
+{
+  StrataStringPool *pool = strata_trace_get_pool (self->trace);
+  guint32 index = strata_id_map_lookup (&self->frames, frame_id);
+  StrataMethod method = { .line = -1 };
+  g_autofree char *key = NULL;
+  gpointer found;
+
+  if (index == STRATA_ID_MAP_MISSING)
+    key = g_strdup (_("<unknown frame>"));
+  else
+    {
+      const FrameInfo *frame = &g_array_index (self->frame_infos, FrameInfo, index);
+
+      method.class_name = class_name_by_serial (self, frame->class_serial);
+      method.name = string_text (self, frame->method_name);
+      method.source_file = string_text (self, frame->source);
+      key = g_strdup_printf ("%s.%s", strata_trace_get_string (self->trace, method.class_name),
+                             strata_trace_get_string (self->trace, method.name));
+    }
+  if ((found = g_hash_table_lookup (self->methods, key)) != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  method.display_name = strata_string_pool_intern (pool, key);
+  method.raw_id = g_hash_table_size (self->methods);
+  found = GUINT_TO_POINTER (strata_trace_add_method (self->trace, &method) + 1);
+  g_hash_table_insert (self->methods, g_steal_pointer (&key), found);
+  return GPOINTER_TO_UINT (found) - 1;
+}
+
+/* CPU SAMPLES become calls, as for the text format. */
+static void
+build_cpu_calls (HprofLoader *self)
+{
+  guint n = self->cpu_rows->len / 2;
+  g_autofree StrataStackRow *rows = g_new0 (StrataStackRow, MAX (n, 1));
+  g_autoptr(GPtrArray) stacks = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) by_serial = g_hash_table_new (NULL, NULL);
+  StrataClockKind kind = STRATA_CLOCK_SAMPLES;
+  guint thread;
+
+  if (n == 0)
+    return;
+  for (guint i = 0; i < self->stacks->len; i++)
+    g_hash_table_insert (by_serial, GUINT_TO_POINTER (g_array_index (self->stacks, StackInfo, i).serial),
+                         &g_array_index (self->stacks, StackInfo, i));
+  for (guint r = 0; r < n; r++)
+    {
+      const StackInfo *stack = g_hash_table_lookup (by_serial,
+                                                    GUINT_TO_POINTER (g_array_index (self->cpu_rows, guint32, 2 * r + 1)));
+      guint32 *methods = g_new (guint32, stack ? MAX (stack->frame_ids->len, 1) : 1);
+
+      for (guint f = 0; stack != NULL && f < stack->frame_ids->len; f++)
+        methods[f] = frame_method (self, g_array_index (stack->frame_ids, guint64, f));
+      g_ptr_array_add (stacks, methods);
+      rows[r] = (StrataStackRow) { g_array_index (self->cpu_rows, guint32, 2 * r), methods,
+                                   stack ? stack->frame_ids->len : 0 };
+    }
+  strata_trace_set_clocks (self->trace, 1, &kind);
+  thread = strata_trace_add_thread (self->trace, strata_trace_add_process (self->trace, 0, _("Java VM")), 0,
+                                    _("CPU samples, all threads"));
+  strata_stack_layout_thread (self->trace, thread, rows, n, NS_PER_SAMPLE);
+}
+
 static void
 resolve_stacks_and_threads (HprofLoader *self)
 {
@@ -819,6 +913,8 @@ hprof_loader_clear (HprofLoader *self)
   g_clear_pointer (&self->stacks, g_array_unref);
   g_clear_pointer (&self->threads, g_array_unref);
   g_clear_pointer (&self->sites, g_array_unref);
+  g_clear_pointer (&self->cpu_rows, g_array_unref);
+  g_clear_pointer (&self->methods, g_hash_table_unref);
   g_clear_pointer (&self->frame_infos, g_array_unref);
   g_clear_pointer (&self->class_serial_names, g_array_unref);
   strata_id_map_clear (&self->frames);
@@ -859,12 +955,15 @@ strata_hprof_binary_load (StrataLoadJob  *job,
   self.stacks = g_array_new (FALSE, FALSE, sizeof (StackInfo));
   self.threads = g_array_new (FALSE, FALSE, sizeof (ThreadInfo));
   self.sites = g_array_new (FALSE, FALSE, sizeof (StrataAllocSite));
+  self.cpu_rows = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self.methods = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   ok = read_header (&self, &pos, error) && read_records (&self, pos, error);
   if (ok)
     {
       resolve_class_names (&self);
       resolve_stacks_and_threads (&self);
+      build_cpu_calls (&self);
       strata_heap_merge_same_names (self.heap);
       if (self.summary != NULL)
         {

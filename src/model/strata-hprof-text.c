@@ -19,6 +19,7 @@
 #include "strata-heap.h"
 #include "strata-id-map.h"
 #include "strata-loader-private.h"
+#include "strata-stack-layout.h"
 #include "strata-trace-private.h"
 
 #define NS_PER_UNIT G_GINT64_CONSTANT (1000000)   /* a sample or a ms drawn as 1 ms */
@@ -423,141 +424,33 @@ read_line (TextLoader *self,
 
 /* ---- CPU rows to calls ---- */
 
-static const TextLoader *sort_loader;
-static G_LOCK_DEFINE (sort_lock);
-
-static const GArray *
-row_frames (const TextLoader *self,
-            const CpuRow     *row)
-{
-  guint32 index = strata_id_map_lookup ((StrataIdMap *) &self->trace_ids, row->trace);
-
-  return index == STRATA_ID_MAP_MISSING ? NULL : g_array_index (self->traces, TraceInfo, index).frames;
-}
-
-/* Outermost frame first, so rows sharing callers sort together. */
-static int
-compare_rows (const void *a,
-              const void *b)
-{
-  const GArray *fa = row_frames (sort_loader, a), *fb = row_frames (sort_loader, b);
-  guint na = fa ? fa->len : 0, nb = fb ? fb->len : 0;
-
-  for (guint i = 0; i < MIN (na, nb); i++)
-    {
-      guint32 ma = g_array_index (fa, guint32, na - 1 - i), mb = g_array_index (fb, guint32, nb - 1 - i);
-
-      if (ma != mb)
-        return ma < mb ? -1 : 1;
-    }
-  return na < nb ? -1 : (na > nb);
-}
-
-typedef struct
-{
-  gint64  start;
-  guint32 method;
-  guint32 first_child;
-} OpenCall;
-
-typedef struct
-{
-  StrataSpan span;
-  guint      depth;
-} DoneCall;
-
-static void
-close_calls (GArray  *open,
-             guint    keep,
-             gint64   time,
-             GArray  *done,
-             GArray  *counts)
-{
-  while (open->len > keep)
-    {
-      const OpenCall *call = &g_array_index (open, OpenCall, open->len - 1);
-      DoneCall finished = { { call->start, time, call->method, call->first_child }, open->len - 1 };
-
-      g_array_append_val (done, finished);
-      g_array_index (counts, guint32, open->len - 1)++;
-      g_array_set_size (open, open->len - 1);
-    }
-}
-
-/* The rows of one thread laid end to end, stacks merged where they share
- * callers; spans come out in close order, which per depth is start order. */
-static void
-lay_out_thread (TextLoader *self,
-                guint       thread,
-                CpuRow     *rows,
-                guint       n_rows)
-{
-  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (OpenCall));
-  g_autoptr(GArray) done = g_array_new (FALSE, FALSE, sizeof (DoneCall));
-  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
-  g_autofree guint32 *cursor = NULL;
-  StrataThread *info = strata_trace_peek_thread (self->trace, thread);
-  StrataSpan *block;
-  gint64 time = 0;
-
-  for (guint r = 0; r < n_rows; r++)
-    {
-      const GArray *frames = row_frames (self, &rows[r]);
-      guint depth = frames ? frames->len : 0, common = 0;
-
-      while (common < depth && common < open->len &&
-             g_array_index (open, OpenCall, common).method == g_array_index (frames, guint32, depth - 1 - common))
-        common++;
-      close_calls (open, common, time, done, counts);
-      for (guint d = common; d < depth; d++)
-        {
-          OpenCall call = { time, g_array_index (frames, guint32, depth - 1 - d), 0 };
-
-          if (d + 1 >= counts->len)
-            g_array_set_size (counts, d + 2);
-          call.first_child = g_array_index (counts, guint32, d + 1);
-          g_array_append_val (open, call);
-        }
-      time += (gint64) MIN (rows[r].weight, G_MAXINT32) * NS_PER_UNIT;
-    }
-  close_calls (open, 0, time, done, counts);
-  while (counts->len > 0 && g_array_index (counts, guint32, counts->len - 1) == 0)
-    g_array_set_size (counts, counts->len - 1);
-  if (done->len == 0)
-    return;
-
-  block = strata_trace_alloc_block (self->trace, done->len * sizeof (StrataSpan));
-  info->spans = strata_span_table_new_in (1, counts->len, (const guint32 *) counts->data, block, NULL);
-  cursor = g_new0 (guint32, counts->len);
-  for (guint i = 0; i < done->len; i++)
-    {
-      const DoneCall *call = &g_array_index (done, DoneCall, i);
-
-      info->spans->spans[call->depth][cursor[call->depth]++] = call->span;
-    }
-  info->first_time[0] = 0;
-  info->last_time[0] = time;
-}
-
 static void
 build_calls (TextLoader *self)
 {
-  CpuRow *rows = (CpuRow *) self->cpu->data;
-  guint n = self->cpu->len;
-  guint all_threads = G_MAXUINT;
+  g_autofree StrataStackRow *rows = g_new0 (StrataStackRow, MAX (self->cpu->len, 1));
+  guint thread;
 
-  if (n == 0)
+  if (self->cpu->len == 0)
     return;
-  G_LOCK (sort_lock);
-  sort_loader = self;
-  qsort (rows, n, sizeof (CpuRow), compare_rows);
-  G_UNLOCK (sort_lock);
+  for (guint i = 0; i < self->cpu->len; i++)
+    {
+      const CpuRow *row = &g_array_index (self->cpu, CpuRow, i);
+      guint32 index = strata_id_map_lookup (&self->trace_ids, row->trace);
 
+      rows[i].weight = row->weight;
+      if (index != STRATA_ID_MAP_MISSING)
+        {
+          const GArray *frames = g_array_index (self->traces, TraceInfo, index).frames;
+
+          rows[i].frames = (const guint32 *) frames->data;
+          rows[i].n_frames = frames->len;
+        }
+    }
   /* One timeline of everything: the agent gives threads only with
    * thread=y, and the profile is what the rows are for. */
-  all_threads = strata_trace_add_thread (self->trace, 0, 0,
-                                         self->cpu_is_time ? _("CPU time, all threads") : _("CPU samples, all threads"));
-  lay_out_thread (self, all_threads, rows, n);
+  thread = strata_trace_add_thread (self->trace, 0, 0,
+                                    self->cpu_is_time ? _("CPU time, all threads") : _("CPU samples, all threads"));
+  strata_stack_layout_thread (self->trace, thread, rows, self->cpu->len, NS_PER_UNIT);
 }
 
 /* ---- Entry point ---- */

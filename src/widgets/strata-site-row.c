@@ -16,6 +16,8 @@ struct _StrataSiteRow
   char       *text;          /* the class, or the frame */
   gboolean    is_frame;
   guint64     values[5];     /* rank, live bytes, live objects, allocated bytes, allocated objects */
+  double      self_share;    /* of all live bytes, in % */
+  double      accumulated;   /* this and the sites ranked above it, in % */
   GListModel *frames;        /* StrataSiteRow frames, or NULL */
 };
 
@@ -27,6 +29,8 @@ enum {
   PROP_LIVE_OBJECTS,
   PROP_ALLOCATED_BYTES,
   PROP_ALLOCATED_OBJECTS,
+  PROP_SELF,
+  PROP_ACCUMULATED,
   N_PROPS
 };
 
@@ -55,7 +59,11 @@ strata_site_row_get_property (GObject    *object,
 
   if (prop_id == PROP_TEXT)
     g_value_set_string (value, self->text);
-  else if (prop_id > PROP_TEXT && prop_id < N_PROPS)
+  else if (prop_id == PROP_SELF)
+    g_value_set_double (value, self->self_share);
+  else if (prop_id == PROP_ACCUMULATED)
+    g_value_set_double (value, self->accumulated);
+  else if (prop_id > PROP_TEXT && prop_id < PROP_SELF)
     g_value_set_uint64 (value, self->values[prop_id - PROP_RANK]);
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -74,6 +82,9 @@ strata_site_row_class_init (StrataSiteRowClass *klass)
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     properties[PROP_RANK + i] = g_param_spec_uint64 (names[i], NULL, NULL, 0, G_MAXUINT64, 0,
                                                      (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties[PROP_SELF] = g_param_spec_double ("self", NULL, NULL, 0, 100, 0, (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties[PROP_ACCUMULATED] = g_param_spec_double ("accumulated", NULL, NULL, 0, 100, 0,
+                                                      (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -90,10 +101,14 @@ StrataSiteRow *
 strata_site_row_new_site (guint                  rank,
                           const char            *class_name,
                           const StrataAllocSite *site,
+                          double                 self_share,
+                          double                 accumulated,
                           GListModel            *frames)
 {
   StrataSiteRow *self = g_object_new (STRATA_TYPE_SITE_ROW, NULL);
 
+  self->self_share = self_share;
+  self->accumulated = accumulated;
   self->text = g_strdup (class_name);
   self->values[0] = rank;
   self->values[1] = site->live_bytes;
@@ -146,4 +161,15 @@ GListModel *
 strata_site_row_get_frames (StrataSiteRow *self)
 {
   return self->frames;
+}
+
+/* Shares of all live bytes, in %: the site's own, and with those ranked
+ * above it (as hprof's SITES table prints them). */
+void
+strata_site_row_get_shares (StrataSiteRow *self,
+                            double        *self_share,
+                            double        *accumulated)
+{
+  *self_share = self->self_share;
+  *accumulated = self->accumulated;
 }

@@ -17,7 +17,12 @@ G_DECLARE_FINAL_TYPE (StrataSiteRow, strata_site_row, STRATA, SITE_ROW, GObject)
 StrataSiteRow *strata_site_row_new_site  (guint                  rank,
                                           const char            *class_name,
                                           const StrataAllocSite *site,
+                                          double                 self_share,
+                                          double                 accumulated,
                                           GListModel            *frames);
+void           strata_site_row_get_shares (StrataSiteRow        *self,
+                                          double               *self_share,
+                                          double               *accumulated);
 StrataSiteRow *strata_site_row_new_frame (const char            *text);
 const char    *strata_site_row_get_text  (StrataSiteRow         *self);
 gboolean       strata_site_row_is_frame  (StrataSiteRow         *self);

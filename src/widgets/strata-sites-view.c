@@ -21,9 +21,12 @@ struct _StrataSitesView
 
 G_DEFINE_FINAL_TYPE (StrataSitesView, strata_sites_view, GTK_TYPE_WIDGET)
 
-/* Column 0 is the class (with the expander); 1-5 the rank and numbers. */
+/* The class (with the expander), the two shares, then the rank and
+ * numbers by their index in the row. */
 enum {
   COLUMN_CLASS = -1,
+  COLUMN_SELF = -2,
+  COLUMN_ACCUMULATED = -3,
 };
 
 static void
@@ -65,6 +68,15 @@ bind_cell (GtkSignalListItemFactory *factory,
       gtk_label_set_text (GTK_LABEL (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))),
                           strata_site_row_get_text (row));
     }
+  else if (column == COLUMN_SELF || column == COLUMN_ACCUMULATED)
+    {
+      double self_share, accumulated;
+
+      strata_site_row_get_shares (row, &self_share, &accumulated);
+      if (!strata_site_row_is_frame (row))
+        text = g_strdup_printf ("%.2f%%", column == COLUMN_SELF ? self_share : accumulated);
+      gtk_label_set_text (GTK_LABEL (child), text ? text : "");
+    }
   else
     {
       if (!strata_site_row_is_frame (row))
@@ -88,7 +100,10 @@ build_rows (StrataTrace *trace)
 {
   const StrataHeap *heap = strata_trace_get_heap (trace);
   GListStore *store = g_list_store_new (STRATA_TYPE_SITE_ROW);
+  double total = 0, accumulated = 0;
 
+  for (guint i = 0; i < strata_heap_get_n_sites (heap); i++)
+    total += strata_heap_get_site (heap, i)->live_bytes;
   for (guint i = 0; i < strata_heap_get_n_sites (heap); i++)
     {
       const StrataAllocSite *site = strata_heap_get_site (heap, i);
@@ -103,7 +118,11 @@ build_rows (StrataTrace *trace)
 
           g_list_store_append (frames, frame);
         }
-      row = strata_site_row_new_site (i + 1, strata_trace_get_string (trace, site->class_name), site, G_LIST_MODEL (frames));
+      double share = total > 0 ? 100.0 * site->live_bytes / total : 0;
+
+      accumulated += share;
+      row = strata_site_row_new_site (i + 1, strata_trace_get_string (trace, site->class_name), site,
+                                      share, MIN (accumulated, 100.0), G_LIST_MODEL (frames));
       g_list_store_append (store, row);
     }
   return store;
@@ -128,8 +147,8 @@ add_column (StrataSitesView *self,
                                                  : GTK_SORTER (gtk_numeric_sorter_new (expression));
 
       /* Numbers: the biggest first when the column is first clicked;
-       * the rank: the first first. */
-      if (column > 0)
+       * the rank and the running share: the first first. */
+      if (column > 0 || column == COLUMN_SELF)
         gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
       gtk_column_view_column_set_sorter (view_column, sorter);
       g_object_unref (sorter);
@@ -154,6 +173,8 @@ build (StrataSitesView *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Allocation sites"), -1);
   add_column (self, _("Rank"), 0, "rank");
+  add_column (self, _("Self %"), COLUMN_SELF, "self");
+  add_column (self, _("Accum. %"), COLUMN_ACCUMULATED, "accumulated");
   add_column (self, _("Class"), COLUMN_CLASS, "text");
   add_column (self, _("Live bytes"), 1, "live-bytes");
   add_column (self, _("Live objects"), 2, "live-objects");
@@ -178,7 +199,8 @@ strata_sites_view_get_model (StrataSitesView *self)
   return self->model;
 }
 
-/* @column: 0 rank, 1 class, 2-5 the numbers, as shown left to right */
+/* @column: as shown left to right: 0 rank, 1 self %, 2 accumulated %,
+ * 3 class, 4-7 the numbers */
 void
 strata_sites_view_sort_by (StrataSitesView *self,
                            guint            column,
