@@ -481,6 +481,29 @@ test_text_sections (void)
   g_assert_true (strata_test_has_diagnostic (cut, "stops at line 65"));
 }
 
+/* MONITOR sections are kept as written, for the summary page. */
+static void
+test_text_monitors (void)
+{
+  const char *text =
+    "JAVA PROFILE 1.0.1, created Sun Nov 22 03:00:00 2026\n\n--------\n\n"
+    "MONITOR TIME BEGIN (total = 123 ms) Sun Nov 22 03:00:01 2026\n"
+    "rank   self  accum   count trace monitor\n"
+    "   1 40.00% 40.00%       3 300123 java.lang.Object (Java)\n"
+    "MONITOR TIME END\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = load_bytes (bytes, &error);
+  const char *key = NULL, *value = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_trace_get_n_metadata (trace), ==, 1);
+  strata_trace_get_metadata (trace, 0, &key, &value);
+  g_assert_cmpstr (key, ==, "Monitor time");
+  g_assert_nonnull (strstr (value, "java.lang.Object (Java)"));
+  g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -495,6 +518,7 @@ main (int   argc,
   g_test_add_func ("/hprof/text-cpu-samples", test_text_cpu_samples);
   g_test_add_func ("/hprof/binary-cpu-samples", test_binary_cpu_samples);
   g_test_add_func ("/hprof/text-sections", test_text_sections);
+  g_test_add_func ("/hprof/text-monitors", test_text_monitors);
 
   return g_test_run ();
 }

@@ -47,6 +47,7 @@ typedef enum
   SECTION_CPU_TIME,
   SECTION_SITES,
   SECTION_HEAP,
+  SECTION_MONITOR,
   SECTION_OTHER,
 } Section;
 
@@ -69,6 +70,7 @@ typedef struct
   gboolean       has_header;
   gboolean       ended;          /* the last section was closed */
   guint64        n_bad_lines;
+  GString       *monitors;       /* the current MONITOR section's lines */
 } TextLoader;
 
 /* ---- Lines ---- */
@@ -388,6 +390,12 @@ begin_section (TextLoader *self,
     }
   else if (starts_with (line, "HEAP DUMP BEGIN"))
     self->section = SECTION_HEAP;
+  else if (starts_with (line, "MONITOR TIME BEGIN") || starts_with (line, "MONITOR DUMP BEGIN"))
+    {
+      g_string_truncate (self->monitors, 0);
+      g_string_append_printf (self->monitors, "%s\n", line);
+      self->section = SECTION_MONITOR;
+    }
   else
     self->section = SECTION_OTHER;
 }
@@ -411,9 +419,15 @@ read_line (TextLoader *self,
     begin_section (self, line);
   else if (strstr (line, " END") != NULL && g_ascii_isupper (line[0]) && !starts_with (line, "ROOT"))
     {
+      /* Monitor contention is kept as written, on the summary page. */
+      if (self->section == SECTION_MONITOR)
+        strata_trace_add_metadata (self->trace, starts_with (line, "MONITOR TIME") ? _("Monitor time") : _("Monitor dump"),
+                                   self->monitors->str);
       self->section = SECTION_NONE;
       self->ended = TRUE;
     }
+  else if (self->section == SECTION_MONITOR)
+    g_string_append_printf (self->monitors, "%s\n", line);
   else if (self->section == SECTION_CPU_SAMPLES || self->section == SECTION_CPU_TIME)
     read_cpu_row (self, line);
   else if (self->section == SECTION_SITES)
@@ -468,6 +482,8 @@ text_loader_clear (TextLoader *self)
   g_clear_pointer (&self->methods, g_hash_table_unref);
   g_clear_pointer (&self->classes, g_hash_table_unref);
   g_clear_pointer (&self->heap, strata_heap_free);
+  if (self->monitors != NULL)
+    g_string_free (g_steal_pointer (&self->monitors), TRUE);
   strata_id_map_clear (&self->trace_ids);
   strata_id_map_clear (&self->threads);
 }
@@ -553,6 +569,7 @@ strata_hprof_text_load (StrataLoadJob  *job,
   self.cpu = g_array_new (FALSE, FALSE, sizeof (CpuRow));
   self.methods = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self.classes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self.monitors = g_string_new (NULL);
   strata_id_map_init (&self.trace_ids);
   strata_id_map_init (&self.threads);
   strata_trace_add_process (trace, 0, _("Java VM"));

@@ -13,8 +13,12 @@
 #include "strata-palette.h"
 #include "strata-profile.h"
 
+int strata_fuzz_loader (const uint8_t *data,
+                        size_t         size);
+#ifndef STRATA_FUZZ_NO_ENTRY
 int LLVMFuzzerTestOneInput (const uint8_t *data,
                             size_t         size);
+#endif
 
 static void
 check_slice_ref (StrataTrace          *trace,
@@ -83,9 +87,11 @@ touch_trace (StrataTrace *trace)
   (void) colors;
 }
 
+/* Any bytes through sniffing and the loaders; the HPROF harnesses call
+ * this after putting a header in front. */
 int
-LLVMFuzzerTestOneInput (const uint8_t *data,
-                        size_t         size)
+strata_fuzz_loader (const uint8_t *data,
+                    size_t         size)
 {
   static GFile *file;
   g_autoptr(StrataLoader) loader = NULL;
@@ -107,3 +113,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   return 0;
 }
+
+#ifndef STRATA_FUZZ_NO_ENTRY
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  return strata_fuzz_loader (data, size);
+}
+#endif
