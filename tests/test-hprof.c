@@ -439,6 +439,37 @@ test_text_cpu_samples (void)
     }
 }
 
+/* Every text file of the corpus loads and holds a profile or heap data. */
+static void
+test_text_corpus (void)
+{
+  g_autofree char *dir = strata_test_corpus_path ("hprof", NULL);
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  if (listing == NULL)
+    {
+      g_test_skip ("no corpus");
+      return;
+    }
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autoptr(StrataTrace) trace = NULL;
+      const StrataHeap *heap;
+
+      if (!strstr (name, ".hprof.txt"))
+        continue;
+      g_test_message ("%s", name);
+      trace = load_corpus (name);
+      heap = strata_trace_get_heap (trace);
+      g_assert_true (strata_trace_get_n_spans (trace) > 0 || strata_heap_get_n_classes (heap) > 0 ||
+                     strata_heap_get_n_sites (heap) > 0 || strata_trace_get_n_diagnostics (trace) > 0);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 9);
+}
+
 static void
 test_text_sections (void)
 {
@@ -518,6 +549,7 @@ main (int   argc,
   g_test_add_func ("/hprof/text-cpu-samples", test_text_cpu_samples);
   g_test_add_func ("/hprof/binary-cpu-samples", test_binary_cpu_samples);
   g_test_add_func ("/hprof/text-sections", test_text_sections);
+  g_test_add_func ("/hprof/text-corpus", test_text_corpus);
   g_test_add_func ("/hprof/text-monitors", test_text_monitors);
 
   return g_test_run ();
