@@ -438,33 +438,61 @@ read_line (TextLoader *self,
 
 /* ---- CPU rows to calls ---- */
 
+static int
+compare_thread_rows (const void *a,
+                     const void *b)
+{
+  guint32 ta = ((const guint32 *) a)[0], tb = ((const guint32 *) b)[0];
+
+  return ta < tb ? -1 : (ta > tb);
+}
+
+/* With thread=y, each thread gets its own samples; otherwise all go to
+ * one "all threads" track. */
 static void
 build_calls (TextLoader *self)
 {
-  g_autofree StrataStackRow *rows = g_new0 (StrataStackRow, MAX (self->cpu->len, 1));
-  guint thread;
+  guint n = self->cpu->len;
+  g_autofree StrataStackRow *rows = g_new0 (StrataStackRow, MAX (n, 1));
+  g_autofree guint32 *order = g_new (guint32, 2 * MAX (n, 1));   /* thread serial, row */
+  guint first = 0;
 
-  if (self->cpu->len == 0)
+  if (n == 0)
     return;
-  for (guint i = 0; i < self->cpu->len; i++)
+  for (guint i = 0; i < n; i++)
     {
       const CpuRow *row = &g_array_index (self->cpu, CpuRow, i);
       guint32 index = strata_id_map_lookup (&self->trace_ids, row->trace);
 
+      order[2 * i] = 0;
+      order[2 * i + 1] = i;
       rows[i].weight = row->weight;
       if (index != STRATA_ID_MAP_MISSING)
         {
-          const GArray *frames = g_array_index (self->traces, TraceInfo, index).frames;
+          const TraceInfo *info = &g_array_index (self->traces, TraceInfo, index);
 
-          rows[i].frames = (const guint32 *) frames->data;
-          rows[i].n_frames = frames->len;
+          rows[i].frames = (const guint32 *) info->frames->data;
+          rows[i].n_frames = info->frames->len;
+          order[2 * i] = info->thread;
         }
     }
-  /* One timeline of everything: the agent gives threads only with
-   * thread=y, and the profile is what the rows are for. */
-  thread = strata_trace_add_thread (self->trace, 0, 0,
-                                    self->cpu_is_time ? _("CPU time, all threads") : _("CPU samples, all threads"));
-  strata_stack_layout_thread (self->trace, thread, rows, self->cpu->len, NS_PER_UNIT);
+  qsort (order, n, 2 * sizeof (guint32), compare_thread_rows);
+
+  for (guint i = 1; i <= n; i++)
+    if (i == n || order[2 * i] != order[2 * first])
+      {
+        guint32 serial = order[2 * first];
+        g_autofree StrataStackRow *group = g_new (StrataStackRow, i - first);
+        guint thread;
+
+        for (guint k = first; k < i; k++)
+          group[k - first] = rows[order[2 * k + 1]];
+        thread = serial != 0 ? ensure_thread (self, serial, NULL)
+               : strata_trace_add_thread (self->trace, 0, 0, self->cpu_is_time ? _("CPU time, all threads")
+                                                                               : _("CPU samples, all threads"));
+        strata_stack_layout_thread (self->trace, thread, group, i - first, NS_PER_UNIT);
+        first = i;
+      }
 }
 
 /* ---- Entry point ---- */

@@ -38,6 +38,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return strata_fuzz_loader (data, size);
   input = g_malloc (HEADER_LEN + size);
   memcpy (input, header, HEADER_LEN);
-  memcpy (input + HEADER_LEN, data, size);
+  if (size > 0)
+    memcpy (input + HEADER_LEN, data, size);
   return strata_fuzz_loader (input, HEADER_LEN + size);
 }
