@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """check-flatpak-manifest.py SRCDIR: the Flatpak manifest agrees with the
 desktop file, the metainfo and the build, and keeps the sandbox tight."""
 import configparser
@@ -62,6 +62,29 @@ sources = app_module.get("sources", [])
 check("app module is built from the local tree",
       any(s.get("type") == "dir" and os.path.isfile(
           os.path.join(os.path.dirname(manifest_path), s.get("path", ""), "meson.build")) for s in sources))
+
+try:
+    import jsonschema
+except ImportError:
+    jsonschema = None
+if jsonschema is not None:
+    with open(os.path.join(src, "flatpak", "manifest.schema.json"), encoding="utf-8") as f:
+        validator = jsonschema.Draft7Validator(json.load(f))
+    errors = [f"{'/'.join(map(str, e.path)) or '<root>'}: {e.message}" for e in validator.iter_errors(manifest)]
+    check("manifest matches the schema", not errors, errors)
+    # The schema must catch the mistakes flatpak-builder lets through.
+    broken = {
+        "a misspelt key": lambda m: m.update(comand=m.pop("command")),
+        "an unknown build system": lambda m: m["modules"][-1].update(buildsystem="mesonx"),
+        "a number in finish-args": lambda m: m["finish-args"].append(42),
+        "an unknown source type": lambda m: m["modules"][-1]["sources"][0].update(type="dirx"),
+    }
+    for name, breakage in broken.items():
+        copy = json.loads(json.dumps(manifest))
+        breakage(copy)
+        check(f"the schema refuses {name}", any(True for _ in validator.iter_errors(copy)))
+else:
+    print("# python3-jsonschema is missing: schema not checked")
 
 flatpak_builder = shutil.which("flatpak-builder")
 if flatpak_builder:

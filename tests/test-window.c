@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "strata-application.h"
@@ -441,6 +442,149 @@ test_window_shortcuts_and_about (void)
   finish_app (app);
 }
 
+/* Keypad keys do what their main keys do; the window lists the main key. */
+static guint
+main_keyval (guint keyval)
+{
+  static const guint keypad[][2] = {
+    { GDK_KEY_KP_Up, GDK_KEY_Up }, { GDK_KEY_KP_Down, GDK_KEY_Down },
+    { GDK_KEY_KP_Left, GDK_KEY_Left }, { GDK_KEY_KP_Right, GDK_KEY_Right },
+    { GDK_KEY_KP_Home, GDK_KEY_Home }, { GDK_KEY_KP_Add, GDK_KEY_plus },
+    { GDK_KEY_KP_Subtract, GDK_KEY_minus }, { GDK_KEY_KP_Enter, GDK_KEY_Return },
+    { GDK_KEY_KP_0, GDK_KEY_0 }, { GDK_KEY_KP_Equal, GDK_KEY_equal },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keypad); i++)
+    if (keypad[i][0] == keyval)
+      return keypad[i][1];
+  return keyval;
+}
+
+/* Every key a Strata widget binds, as "keyval:mods" strings. */
+static void
+collect_widget_bindings (GtkWidget  *widget,
+                         GHashTable *keys)
+{
+  if (g_str_has_prefix (G_OBJECT_TYPE_NAME (widget), "Strata"))
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+          if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+            continue;
+          for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+            {
+              g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+              GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+              /* Strata binds keys to its actions; signal and callback
+               * bindings are GTK's own (list navigation, the inspector) */
+              if (GTK_IS_KEYVAL_TRIGGER (trigger) && GTK_IS_NAMED_ACTION (gtk_shortcut_get_action (shortcut)))
+                g_hash_table_add (keys, g_strdup_printf ("%u:%u",
+                                                         main_keyval (gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger))),
+                                                         gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger))));
+            }
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_widget_bindings (child, keys);
+}
+
+static void
+add_accelerators (GHashTable *keys,
+                  const char *accelerators)
+{
+  g_auto(GStrv) parts = g_strsplit (accelerators, " ", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      guint keyval = 0;
+      GdkModifierType mods = 0;
+
+      if (gtk_accelerator_parse (parts[i], &keyval, &mods) && keyval != 0)
+        g_hash_table_add (keys, g_strdup_printf ("%u:%u", keyval, mods));
+    }
+}
+
+/* The keys the shortcuts window lists: its own accelerators and those of
+ * the application actions it names. */
+static GHashTable *
+collect_listed_keys (GtkApplication *app)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/stratatrace/Strata/gtk/help-overlay.ui");
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+  GHashTable *keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    {
+      g_autofree char *accelerator = NULL;
+      g_autofree char *action = NULL;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      g_object_get (l->data, "accelerator", &accelerator, "action-name", &action, NULL);
+      if (accelerator != NULL)
+        add_accelerators (keys, accelerator);
+      if (action != NULL)
+        {
+          g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, action);
+
+          g_assert_true (accels[0] != NULL);
+          for (guint i = 0; accels[i] != NULL; i++)
+            add_accelerators (keys, accels[i]);
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+  return keys;
+}
+
+/* The actions are the source: every application accelerator and every key
+ * a Strata widget binds is in the shortcuts window. */
+static void
+test_window_shortcuts_complete (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  g_autoptr(GHashTable) bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) listed = NULL;
+  g_auto(GStrv) actions = NULL;
+  GHashTableIter iter;
+  const char *key;
+  guint missing = 0;
+
+  g_application_activate (G_APPLICATION (app));
+  collect_widget_bindings (GTK_WIDGET (only_window (app)), bound);
+  actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), actions[i]);
+
+      for (guint j = 0; accels[j] != NULL; j++)
+        add_accelerators (bound, accels[j]);
+    }
+  g_assert_cmpuint (g_hash_table_size (bound), >=, 20);
+
+  listed = collect_listed_keys (GTK_APPLICATION (app));
+  g_hash_table_iter_init (&iter, bound);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &key, NULL))
+    {
+      guint keyval = 0, mods = 0;
+      g_autofree char *label = NULL;
+
+      sscanf (key, "%u:%u", &keyval, &mods);
+      label = gtk_accelerator_name (keyval, mods);
+      if (!g_hash_table_contains (listed, key))
+        {
+          g_printerr ("%s is bound but not in the shortcuts window\n", label);
+          missing++;
+        }
+    }
+  g_assert_cmpuint (missing, ==, 0);
+  finish_app (app);
+}
+
 static void
 test_window_needs_display (void)
 {
@@ -472,6 +616,7 @@ main (int   argc,
   g_test_add_func ("/window/allocation-sites", test_window_allocation_sites);
   g_test_add_func ("/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/window/shortcuts-and-about", test_window_shortcuts_and_about);
+  g_test_add_func ("/window/shortcuts-complete", test_window_shortcuts_complete);
   g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);
 
   return g_test_run ();

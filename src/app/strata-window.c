@@ -255,8 +255,10 @@ build_trace_page (StrataWindow *self)
   g_signal_connect_object (self->session, "selected-item-changed",
                            G_CALLBACK (selected_item_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_set_size_request (self->details, -1, 260);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->details), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Trace Panels"), -1);
 
   self->paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->paned), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Timeline and Panels"), -1);
   gtk_paned_set_start_child (GTK_PANED (self->paned), scroller);
   gtk_paned_set_end_child (GTK_PANED (self->paned), self->details);
   gtk_paned_set_resize_start_child (GTK_PANED (self->paned), TRUE);

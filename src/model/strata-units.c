@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 
 #include "strata-units.h"
 
@@ -39,12 +40,31 @@ strata_units_format_duration (gint64 ns)
   return g_strdup_printf (_("%lld ns"), (long long) ns);
 }
 
-/* All the digits, in milliseconds: for reports and tooltips. */
+static char *
+format_exact_with_point (gint64      ns,
+                         const char *point)
+{
+  guint64 magnitude = ns < 0 ? (guint64) -(ns + 1) + 1 : (guint64) ns;
+
+  return g_strdup_printf ("%s%" G_GUINT64_FORMAT "%s%06" G_GUINT64_FORMAT " ms",
+                          ns < 0 ? "-" : "", magnitude / 1000000, point, magnitude % 1000000);
+}
+
+/* All the digits, in milliseconds, with a full stop whatever the locale:
+ * reports are compared and parsed by other tools. */
 char *
 strata_units_format_exact (gint64 ns)
 {
-  return g_strdup_printf ("%" G_GINT64_FORMAT ".%06" G_GINT64_FORMAT " ms",
-                          ns / 1000000, ABS (ns % 1000000));
+  return format_exact_with_point (ns, ".");
+}
+
+/* All the digits, in milliseconds, for people: the locale's decimal mark. */
+char *
+strata_units_format_exact_localized (gint64 ns)
+{
+  const char *point = localeconv ()->decimal_point;
+
+  return format_exact_with_point (ns, point != NULL && *point != '\0' ? point : ".");
 }
 
 char *

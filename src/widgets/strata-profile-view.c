@@ -191,6 +191,55 @@ name_tooltip (GtkWidget        *label,
   return TRUE;
 }
 
+/* GTK 4.8 names a column view row after its widget type; screen readers
+ * get what the row is instead: kind, name, share of the first clock and
+ * calls. The row is the cell's grandparent, found by its role. */
+static void
+label_row_for_screen_readers (StrataProfileView *self,
+                              GtkWidget         *cell_child,
+                              StrataProfileRow  *row,
+                              gboolean           expandable)
+{
+  GtkWidget *widget = cell_child;
+  gint64 total = strata_profile_get_n_clocks (self->profile) > 0 ? strata_profile_get_total (self->profile, 0) : 0;
+  const char *name = strata_profile_row_get_name (row);
+  g_autofree char *percent = NULL;
+  g_autofree char *calls = NULL;
+  g_autofree char *more = NULL;
+  g_autofree char *label = NULL;
+
+  while (widget != NULL && gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) != GTK_ACCESSIBLE_ROLE_ROW)
+    widget = gtk_widget_get_parent (widget);
+  if (widget == NULL)
+    return;
+  percent = strata_units_format_percent (strata_profile_row_get_inclusive (row, 0), total);
+  calls = strata_units_format_count (strata_profile_row_get_calls (row));
+  switch (strata_profile_row_get_kind (row))
+    {
+    case STRATA_PROFILE_ROW_PARENT:
+      more = strata_units_format_count (strata_profile_row_get_total_calls (row));
+      /* Translators: a caller of the expanded method: name, share of the
+       * time, calls through it out of all calls to the method */
+      label = g_strdup_printf (_("Parent %s, %s inclusive, %s of %s calls"), name, percent, calls, more);
+      break;
+    case STRATA_PROFILE_ROW_CHILD:
+      more = strata_units_format_count (strata_profile_row_get_total_calls (row));
+      /* Translators: a callee of the expanded method, as for "Parent" */
+      label = g_strdup_printf (_("Child %s, %s inclusive, %s of %s calls"), name, percent, calls, more);
+      break;
+    case STRATA_PROFILE_ROW_METHOD:
+    default:
+      more = strata_units_format_count (strata_profile_row_get_recursive_calls (row));
+      /* Translators: a method: name, share of the time, calls + recursive calls */
+      label = g_strdup_printf (_("%s, %s inclusive, %s+%s calls"), name, percent, calls, more);
+      break;
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  if (expandable)
+    gtk_accessible_update_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_EXPANDED,
+                                 strata_profile_row_get_expanded (row), -1);
+}
+
 /* An arrow for methods that have parents or children, an indent for
  * those rows themselves. */
 static void
@@ -204,10 +253,11 @@ bind_name (StrataProfileView *self,
   GtkWidget *swatch = gtk_widget_get_next_sibling (arrow);
   GtkWidget *label = gtk_widget_get_last_child (box);
   gboolean method = strata_profile_row_get_kind (row) == STRATA_PROFILE_ROW_METHOD;
+  gboolean expandable = method && strata_profile_model_is_expandable (self->model, gtk_list_item_get_position (item));
 
   gtk_widget_set_margin_start (box, method ? 0 : 2 * SWATCH_SIZE);
   gtk_widget_set_visible (arrow, method);
-  gtk_widget_set_opacity (arrow, method && strata_profile_model_is_expandable (self->model, gtk_list_item_get_position (item)) ? 1 : 0);
+  gtk_widget_set_opacity (arrow, expandable ? 1 : 0);
   if (method)
     update_arrow (row, arrow);
   g_object_set_data (G_OBJECT (arrow), "strata-item", item);
@@ -215,6 +265,7 @@ bind_name (StrataProfileView *self,
   g_object_set_data (G_OBJECT (swatch), "method", GUINT_TO_POINTER (strata_profile_row_get_method (row)));
   gtk_widget_queue_draw (swatch);
   strata_cell_text_set_text (STRATA_CELL_TEXT (label), text);
+  label_row_for_screen_readers (self, box, row, expandable);
 }
 
 static void
@@ -1238,10 +1289,24 @@ strata_profile_view_class_init (StrataProfileViewClass *klass)
   gtk_widget_class_set_css_name (widget_class, "profileview");
 }
 
+/* GTK 4.8's drop-down takes the keyboard focus on an inner button that has
+ * no name of its own; it gets the drop-down's, so a screen reader says
+ * "Thread" rather than "toggle button". */
+static void
+name_drop_down_button (GtkWidget *drop_down)
+{
+  const char *label = _("Thread");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (drop_down); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
 static void
 strata_profile_view_init (StrataProfileView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  name_drop_down_button (self->thread_dropdown);
 
   self->thread_indexes = g_array_new (FALSE, FALSE, sizeof (guint));
   build_models (self);

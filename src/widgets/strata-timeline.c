@@ -401,16 +401,40 @@ strata_timeline_update_flows (StrataTimeline *self)
     }
 }
 
+/* A screen reader reads a selected instant, async slice or object as
+ * it reads a call: what it is, its name and when. */
+static void
+describe_event (StrataTimeline *self,
+                guint           index)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  const StrataEvent *event = strata_trace_get_event (trace, index);
+  gint64 origin = strata_trace_get_start (trace);
+  g_autofree char *start = strata_units_format_exact_localized (event->start - origin);
+  g_autofree char *length = strata_units_format_exact_localized (event->end - event->start);
+  g_autofree char *description = NULL;
+
+  /* Translators: a selected timeline event: its kind, name, start and length */
+  description = g_strdup_printf (_("%s %s, starts at %s, lasts %s"),
+                                 strata_event_phase_describe (event->phase),
+                                 strata_trace_get_string (trace, event->name), start, length);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
 /* Another view selected a call (a flow's other end, say): go there. */
 static void
 selected_item_changed_cb (StrataTimeline *self)
 {
   StrataSliceRef call;
+  guint event;
+  StrataSelectedKind kind = strata_session_get_selected_item (self->session, &call, &event);
 
-  if (strata_session_get_selected_item (self->session, &call, NULL) == STRATA_SELECTED_CALL &&
+  if (kind == STRATA_SELECTED_CALL &&
       (!self->has_focus_call || call.thread != self->focus_thread ||
        call.depth != self->focus_depth || call.index != self->focus_index))
     strata_timeline_focus_call (self, call.thread, call.depth, call.index);
+  else if (kind == STRATA_SELECTED_EVENT)
+    describe_event (self, event);
   strata_timeline_update_flows (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -506,10 +530,10 @@ append_clock_times (GString               *text,
                     guint32                index,
                     gint64                 origin)
 {
-  g_autofree char *start = strata_units_format_exact (strata_timeline_span_start (table, clock, depth, index) - origin);
-  g_autofree char *incl = strata_units_format_exact (strata_timeline_span_end (table, clock, depth, index) -
+  g_autofree char *start = strata_units_format_exact_localized (strata_timeline_span_start (table, clock, depth, index) - origin);
+  g_autofree char *incl = strata_units_format_exact_localized (strata_timeline_span_end (table, clock, depth, index) -
                                                      strata_timeline_span_start (table, clock, depth, index));
-  g_autofree char *excl = strata_units_format_exact (call_exclusive (table, clock, depth, index));
+  g_autofree char *excl = strata_units_format_exact_localized (call_exclusive (table, clock, depth, index));
 
   /* Translators: one clock's times for a call; the first %s is the clock's name */
   g_string_append_printf (text, _("\n%s: starts at %s, inclusive %s, exclusive %s"),

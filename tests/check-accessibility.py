@@ -1,0 +1,180 @@
+#!/usr/bin/python3
+"""check-accessibility.py STRATA SAMPLE: run Strata on its own session bus,
+read its window through AT-SPI (python3-pyatspi) and drive it with the
+keyboard alone: names of every control, the timeline's selected call, the
+profile's rows, parents and children, and the Open dialog.
+
+Needs a display (the test suite runs under xvfb-run), dbus-run-session,
+xdotool and python3-pyatspi; exits 77 (skipped) without them."""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+if os.environ.get("STRATA_A11Y_SESSION") != "1":
+    if not shutil.which("dbus-run-session") or not shutil.which("xdotool") or "DISPLAY" not in os.environ:
+        print("1..0 # SKIP needs dbus-run-session, xdotool and a display")
+        sys.exit(77)
+    # The bus daemons started on demand print to stdout; TAP goes to its own fd.
+    tap_fd = os.dup(1)
+    env = dict(os.environ, STRATA_A11Y_SESSION="1", STRATA_TAP_FD=str(tap_fd))
+    sys.exit(subprocess.call(["dbus-run-session", "--", "/usr/bin/python3"] + sys.argv, env=env,
+                             stdout=sys.stderr, pass_fds=(tap_fd,)))
+
+sys.stdout = os.fdopen(int(os.environ.get("STRATA_TAP_FD", "1")), "w", buffering=1)
+
+try:
+    import pyatspi
+except ImportError:
+    print("1..0 # SKIP python3-pyatspi is not installed")
+    sys.exit(77)
+
+strata, sample = sys.argv[1], sys.argv[2]
+count = 0
+failures = []
+
+
+def check(name, condition, detail=""):
+    global count
+    count += 1
+    print(f"{'ok' if condition else 'not ok'} {count} - {name}" + ("" if condition else f" # {detail!r}"))
+    if not condition:
+        failures.append(name)
+
+
+def walk(acc, depth=0):
+    yield acc
+    if depth > 60:
+        return
+    for i in range(acc.childCount):
+        child = acc.getChildAtIndex(i)
+        if child is not None:
+            yield from walk(child, depth + 1)
+
+
+def showing(acc):
+    return acc.getState().contains(pyatspi.STATE_SHOWING)
+
+
+def find_app():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and app.name == "strata":
+            return app
+    return None
+
+
+def wait_for(predicate, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+        except Exception:  # the tree changes under us while GTK builds it
+            value = None
+        if value:
+            return value
+        time.sleep(0.2)
+    return None
+
+
+def focused(app):
+    for acc in walk(app):
+        if acc.getState().contains(pyatspi.STATE_FOCUSED):
+            return acc
+    return None
+
+
+def key(*keys):
+    subprocess.run(["xdotool", "key", "--clearmodifiers"] + list(keys), check=False)
+    time.sleep(0.4)
+
+
+def by_role(app, role, name=None):
+    return [a for a in walk(app) if a.getRoleName() == role and (name is None or a.name == name)]
+
+
+env = dict(os.environ, GDK_BACKEND="x11", GSK_RENDERER="cairo")
+env.pop("GTK_A11Y", None)
+env.pop("NO_AT_BRIDGE", None)
+proc = subprocess.Popen([strata, sample], env=env, stderr=subprocess.DEVNULL)
+try:
+    title = os.path.basename(sample) + " — Strata"
+    # Found afresh on each try: an early proxy may keep a stale child list.
+    frame = wait_for(lambda: next((f for f in by_role(find_app(), "frame") if f.name == title), None))
+    app = find_app()
+    check("the window is named after the trace", frame is not None, title)
+    if frame is None:
+        raise SystemExit(1)
+    timeline = wait_for(lambda: next((a for a in walk(frame) if a.name == "Timeline"), None))
+    check("the timeline is exposed by name", timeline is not None)
+
+    controls = ("push button", "toggle button", "entry", "combo box", "check box",
+                "radio button", "spin button", "text", "menu button")
+    unnamed = [f"{a.getRoleName()} {a.name!r}" for a in walk(frame)
+               if a.getRoleName() in controls and showing(a)
+               and (not a.name.strip() or a.name.startswith("Gtk"))]
+    check("every control on show has a name", not unnamed, unnamed)
+
+    table = next((a for a in walk(frame) if a.getRoleName() == "tree table" and a.name == "Profile"), None)
+    check("the profile is a tree table named Profile", table is not None)
+    headers = [a.name for a in walk(table)] if table else []
+    for column in ("Name", "Incl %", "Excl %", "Calls+Rec"):
+        check(f"the profile has a {column} column header", any(column in h for h in headers), headers[:20])
+
+    window_id = subprocess.run(["xdotool", "search", "--name", title], capture_output=True, text=True).stdout.split()
+    if window_id:
+        subprocess.run(["xdotool", "windowfocus", "--sync", window_id[0]], stderr=subprocess.DEVNULL)
+
+    # Keyboard: the timeline's focused call is its accessible description.
+    check("the timeline has the keyboard focus after loading",
+          timeline is not None and timeline.getState().contains(pyatspi.STATE_FOCUSED))
+    key("Right")
+    description = timeline.description if timeline else ""
+    check("Right selects the first call and describes it", "depth 0" in description and "Thread" in description, description)
+    key("Down")
+    description = timeline.description if timeline else ""
+    check("Down moves to its first callee", "depth 1" in description, description)
+
+    # Keyboard: Tab into the profile, to its first row.
+    row = None
+    for _ in range(12):
+        key("Tab")
+        current = focused(app)
+        if current is not None and current.getRoleName() == "table row":
+            row = current
+            break
+    check("Tab reaches the profile's rows", row is not None)
+    row_name = row.name if row else ""
+    check("a profile row reads its method, share and calls",
+          "inclusive" in row_name and "calls" in row_name and not row_name.startswith("Gtk"), row_name)
+    key("plus")
+    edges = wait_for(lambda: [a.name for a in walk(table) if a.getRoleName() == "table row"
+                              and (a.name.startswith("Parent ") or a.name.startswith("Child "))], 5) or []
+    check("+ expands the method into parents and children", len(edges) > 0, edges[:5])
+    check("each parent or child row reads its calls out of the total",
+          edges and all(" of " in e for e in edges), edges[:5])
+    key("minus")
+    gone = wait_for(lambda: not [a for a in walk(table) if a.getRoleName() == "table row"
+                                 and a.name.startswith(("Parent ", "Child "))], 5)
+    check("- collapses it again", bool(gone))
+
+    # Keyboard: Ctrl+O opens the file chooser, Escape closes it.
+    key("ctrl+o")
+    # GTK 4.8 gives the dialog a generic role; it is a top-level of the app.
+    top_levels = lambda: [find_app().getChildAtIndex(i) for i in range(find_app().childCount)]
+    chooser = wait_for(lambda: next((w for w in top_levels() if w.name == "Open a Trace"), None), 10)
+    check("Ctrl+O opens the Open a Trace dialog", chooser is not None, [w.name for w in top_levels()])
+    key("Escape")
+    closed = wait_for(lambda: all(w.name != "Open a Trace" for w in top_levels()), 10)
+    check("Escape closes it", bool(closed))
+finally:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+print(f"1..{count}")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,75 @@
+/* test-units.c: durations, shares and counts as people read them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+
+#include "strata-units.h"
+
+static void
+assert_formatted (char       *text,
+                  const char *expected)
+{
+  g_assert_cmpstr (text, ==, expected);
+  g_free (text);
+}
+
+static void
+test_units_duration (void)
+{
+  assert_formatted (strata_units_format_duration (999), "999 ns");
+  assert_formatted (strata_units_format_duration (1500), "1.50 µs");
+  assert_formatted (strata_units_format_duration (12345678), "12.3 ms");
+  assert_formatted (strata_units_format_duration (206000000), "206 ms");
+  assert_formatted (strata_units_format_duration (-2000000000), "-2.00 s");
+}
+
+static void
+test_units_exact (void)
+{
+  assert_formatted (strata_units_format_exact (1500000), "1.500000 ms");
+  assert_formatted (strata_units_format_exact (-500000), "-0.500000 ms");
+  assert_formatted (strata_units_format_exact (G_MININT64), "-9223372036854.775808 ms");
+  assert_formatted (strata_units_format_exact_localized (7), "0.000007 ms");
+}
+
+static void
+test_units_percent (void)
+{
+  assert_formatted (strata_units_format_percent (1, 8), "12.5%");
+  assert_formatted (strata_units_format_percent (5, 0), "0.0%");
+}
+
+/* People get their locale's decimal mark and digit grouping; reports keep
+ * a full stop so other tools can read them. */
+static void
+test_units_locale (void)
+{
+  g_autofree char *saved = g_strdup (setlocale (LC_ALL, NULL));
+
+  if (setlocale (LC_ALL, "de_DE.UTF-8") == NULL)
+    {
+      g_test_skip ("the de_DE.UTF-8 locale is not installed (Debian: locales-all)");
+      return;
+    }
+  assert_formatted (strata_units_format_duration (12345678), "12,3 ms");
+  assert_formatted (strata_units_format_exact_localized (1500000), "1,500000 ms");
+  assert_formatted (strata_units_format_exact (1500000), "1.500000 ms");
+  assert_formatted (strata_units_format_percent (1, 8), "12,5%");
+  assert_formatted (strata_units_format_count (1234567), "1.234.567");
+  setlocale (LC_ALL, saved);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/units/duration", test_units_duration);
+  g_test_add_func ("/units/exact", test_units_exact);
+  g_test_add_func ("/units/percent", test_units_percent);
+  g_test_add_func ("/units/locale", test_units_locale);
+  return g_test_run ();
+}
