@@ -585,9 +585,9 @@ update_matches_label (StrataProfileView *self)
   guint n = strata_profile_view_get_n_matches (self);
 
   if (self->needle == NULL || *self->needle == '\0')
-    text = g_strdup_printf (ngettext ("%u method", "%u methods", n), n);
+    text = g_strdup_printf (ngettext ("%'u method", "%'u methods", n), n);
   else
-    text = g_strdup_printf (ngettext ("%u match", "%u matches", n), n);
+    text = g_strdup_printf (ngettext ("%'u match", "%'u matches", n), n);
   gtk_label_set_label (GTK_LABEL (self->matches_label), text);
 }
 
