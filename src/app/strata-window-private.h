@@ -41,6 +41,7 @@ struct _StrataWindow
   GtkBox               *trace_box;
   GtkWidget            *view_controls;
   GtkWidget            *compact_button;
+  GtkWidget            *menu_button;
   GtkWidget            *clock_switch;
   GtkWidget            *clock_buttons[2];
   GtkWidget            *timeline;

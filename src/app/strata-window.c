@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-accessible.h"
 #include "strata-profile-view.h"
 #include "strata-event-details.h"
 #include "strata-heap-view.h"
@@ -214,10 +215,10 @@ show_trace (StrataWindow *self,
     {
       /* A heap dump has no calls: its histogram is what there is to see. */
       self->heap_view = strata_heap_view_new (trace);
-      gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->heap_view, gtk_label_new (_("Heap")));
+      strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->heap_view, _("Heap"));
     }
   self->summary = strata_trace_summary_new (trace);
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->summary, gtk_label_new (_("Summary")));
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->summary, _("Summary"));
   if (self->heap_view != NULL && strata_trace_get_n_spans (trace) == 0)
     gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                    gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
@@ -249,9 +250,9 @@ build_trace_page (StrataWindow *self)
 
   self->profile_view = strata_profile_view_new (self->session);
   self->details = gtk_notebook_new ();
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->profile_view, gtk_label_new (_("Profile")));
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->profile_view, _("Profile"));
   self->event_details = strata_event_details_new (self->session);
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->details), self->event_details, gtk_label_new (_("Details")));
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->event_details, _("Details"));
   g_signal_connect_object (self->session, "selected-item-changed",
                            G_CALLBACK (selected_item_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_set_size_request (self->details, -1, 260);
@@ -571,6 +572,7 @@ strata_window_class_init (StrataWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StrataWindow, trace_box);
   gtk_widget_class_bind_template_child (widget_class, StrataWindow, view_controls);
   gtk_widget_class_bind_template_child (widget_class, StrataWindow, compact_button);
+  gtk_widget_class_bind_template_child (widget_class, StrataWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, StrataWindow, clock_switch);
   gtk_widget_class_bind_template_child_full (widget_class, "clock0_button", FALSE,
                                              G_STRUCT_OFFSET (StrataWindow, clock_buttons[0]));
@@ -592,6 +594,7 @@ strata_window_init (StrataWindow *self)
   self->settings = window_settings_new ();
   restore_window_size (self);
 
+  strata_accessible_name_children (self->menu_button, _("Main Menu"));
   build_trace_page (self);
   _strata_window_init_actions (self);
   _strata_window_init_dnd (self);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-accessible.h"
 #include "strata-event-args.h"
 #include "strata-event-details.h"
 #include "strata-event-index.h"
@@ -195,7 +196,7 @@ add_json_node (GtkWidget  *box,
     text = g_strdup_printf ("%s {%u}", key, json_object_get_size (json_node_get_object (node)));
   else
     text = g_strdup_printf ("%s [%u]", key, json_array_get_length (json_node_get_array (node)));
-  expander = gtk_expander_new (text);
+  expander = strata_accessible_expander_new (text);
   g_object_set_data_full (G_OBJECT (expander), "node", json_node_ref (node), (GDestroyNotify) json_node_unref);
   g_signal_connect (expander, "notify::expanded", G_CALLBACK (expander_opened_cb), NULL);
   gtk_box_append (GTK_BOX (box), expander);

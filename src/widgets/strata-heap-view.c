@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-accessible.h"
 #include "strata-heap-row.h"
 #include "strata-heap-view.h"
 #include "strata-sites-view.h"
@@ -187,7 +188,7 @@ build_classes (StrataHeapView *self,
   gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
   filtered = gtk_filter_list_model_new (G_LIST_MODEL (build_rows (trace, heap)), GTK_FILTER (g_object_ref (self->filter)));
   self->column_view = gtk_column_view_new (NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Class histogram"), -1);
+  strata_accessible_name_children (self->column_view, _("Class histogram"));
   add_column (self, _("Class"), COLUMN_CLASS,
               GTK_SORTER (gtk_string_sorter_new (gtk_property_expression_new (STRATA_TYPE_HEAP_ROW, NULL, "name"))));
   add_column (self, _("Instances"), COLUMN_INSTANCES, numeric_sorter ("instances"));
@@ -225,7 +226,7 @@ build_threads (StrataTrace *trace)
       const guint32 *frames = strata_heap_get_stack (heap, thread->stack, &n);
       /* Translators: a thread's serial number and name */
       g_autofree char *title = g_strdup_printf (_("%u · %s"), thread->serial, *name ? name : _("(unnamed)"));
-      GtkWidget *expander = gtk_expander_new (title);
+      GtkWidget *expander = strata_accessible_expander_new (title);
       GtkWidget *stack = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
 
       gtk_widget_set_margin_start (stack, 24);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-accessible.h"
 #include "strata-cell-scope.h"
 #include "strata-cell-text.h"
 #include "strata-palette.h"
@@ -1289,24 +1290,12 @@ strata_profile_view_class_init (StrataProfileViewClass *klass)
   gtk_widget_class_set_css_name (widget_class, "profileview");
 }
 
-/* GTK 4.8's drop-down takes the keyboard focus on an inner button that has
- * no name of its own; it gets the drop-down's, so a screen reader says
- * "Thread" rather than "toggle button". */
-static void
-name_drop_down_button (GtkWidget *drop_down)
-{
-  const char *label = _("Thread");
-
-  for (GtkWidget *child = gtk_widget_get_first_child (drop_down); child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_TOGGLE_BUTTON (child))
-      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-}
-
 static void
 strata_profile_view_init (StrataProfileView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  name_drop_down_button (self->thread_dropdown);
+  strata_accessible_name_children (self->thread_dropdown, _("Thread"));
+  strata_accessible_name_children (self->column_view, _("Profile"));
 
   self->thread_indexes = g_array_new (FALSE, FALSE, sizeof (guint));
   build_models (self);

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-accessible.h"
 #include "strata-site-row.h"
 #include "strata-sites-view.h"
 #include "strata-units.h"
@@ -170,8 +171,7 @@ build (StrataSitesView *self,
   GtkNoSelection *selection;
 
   self->column_view = gtk_column_view_new (NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Allocation sites"), -1);
+  strata_accessible_name_children (self->column_view, _("Allocation sites"));
   add_column (self, _("Rank"), 0, "rank");
   add_column (self, _("Self %"), COLUMN_SELF, "self");
   add_column (self, _("Accum. %"), COLUMN_ACCUMULATED, "accumulated");
