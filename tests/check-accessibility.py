@@ -149,6 +149,9 @@ try:
         raise SystemExit(1)
     timeline = wait_for(lambda: next((a for a in walk(frame) if a.name == "Timeline"), None))
     check("the timeline is exposed by name", timeline is not None)
+    check("the timeline is an image described by its selection",
+          timeline is not None and timeline.getRoleName() == "image" and timeline.description == "No call selected",
+          timeline and (timeline.getRoleName(), timeline.description))
 
     unnamed = [f"{a.getRoleName()} {a.name!r}" for a in walk(frame)
                if a.getRoleName() in NAMED_ROLES and (not a.name.strip() or a.name.startswith("Gtk") or a.name == "Tab")]

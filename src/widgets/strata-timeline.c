@@ -1472,7 +1472,8 @@ strata_timeline_class_init (StrataTimelineClass *klass)
   add_binding (widget_class, GDK_KEY_c, "timeline.compact");
 
   gtk_widget_class_set_css_name (widget_class, "timeline");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_WIDGET);
+  /* A picture of the calls, read through its description: the selected call or event */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
