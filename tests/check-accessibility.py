@@ -200,15 +200,24 @@ try:
                                  and a.name.startswith(("Parent ", "Child "))], 5)
     check("- collapses it again", bool(gone))
 
+    # Keyboard: ? opens the shortcuts window (entries take it as text).
+    top_levels = lambda: [find_app().getChildAtIndex(i) for i in range(find_app().childCount)]
+    shown = lambda name: next((w for w in top_levels() if w.name == name
+                               and w.getState().contains(pyatspi.STATE_SHOWING)), None)
+    key("question")
+    check("? opens the Keyboard Shortcuts window", wait_for(lambda: shown("Keyboard Shortcuts"), 10) is not None,
+          [w.name for w in top_levels()])
+    key("Escape")
+    check("Escape closes it", bool(wait_for(lambda: shown("Keyboard Shortcuts") is None, 10)))
+
     # Keyboard: Ctrl+O opens the file chooser, Escape closes it.
     key("ctrl+o")
     # GTK 4.8 gives the dialog a generic role; it is a top-level of the app.
-    top_levels = lambda: [find_app().getChildAtIndex(i) for i in range(find_app().childCount)]
     chooser = wait_for(lambda: next((w for w in top_levels() if w.name == "Open a Trace"), None), 10)
     check("Ctrl+O opens the Open a Trace dialog", chooser is not None, [w.name for w in top_levels()])
     key("Escape")
     closed = wait_for(lambda: all(w.name != "Open a Trace" for w in top_levels()), 10)
-    check("Escape closes it", bool(closed))
+    check("Escape closes the Open dialog", bool(closed))
 finally:
     close(proc)
 

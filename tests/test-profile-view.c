@@ -208,6 +208,20 @@ test_profile_view_sort_and_filter (void)
     }
   g_assert_cmpuint (strata_profile_view_get_n_matches (f.view), ==, n_matches);
 
+  /* Enter walks the matches, Shift+Enter back, wrapping at the ends;
+   * the timeline's selection follows. */
+  g_assert_true (strata_profile_view_select_match (f.view, FALSE));
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (rows)), ==, 0);
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, strata_profile_row_get_method (row_at (&f, 0)));
+  g_assert_true (strata_profile_view_select_match (f.view, FALSE));
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (rows)), ==, 1);
+  g_assert_true (strata_profile_view_select_match (f.view, TRUE));
+  g_assert_true (strata_profile_view_select_match (f.view, TRUE));
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (rows)), ==, n - 1);
+  strata_profile_view_set_filter (f.view, "no method has this name");
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+  g_assert_false (strata_profile_view_select_match (f.view, FALSE));
+
   strata_profile_view_set_filter (f.view, "");
   strata_test_iterate_until (sorted, rows);
   g_assert_cmpuint (g_list_model_get_n_items (rows), >, n);

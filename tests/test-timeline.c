@@ -114,6 +114,40 @@ test_timeline_zoom_and_pan (void)
   fixture_close (&f);
 }
 
+typedef struct
+{
+  char     *text;
+  gboolean  done;
+} ClipboardRead;
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ClipboardRead *read = user_data;
+
+  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  read->done = TRUE;
+}
+
+static gboolean
+clipboard_read_done (gpointer data)
+{
+  return ((ClipboardRead *) data)->done;
+}
+
+static char *
+read_clipboard (GtkWidget *widget)
+{
+  ClipboardRead read = { NULL, FALSE };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clipboard_read_cb, &read);
+  strata_test_iterate_until (clipboard_read_done, &read);
+  g_assert_nonnull (read.text);
+  return read.text;
+}
+
 static void
 test_timeline_select_calls (void)
 {
@@ -150,6 +184,16 @@ test_timeline_select_calls (void)
     strata_session_get_visible_range (f.session, &start, &end);
     g_assert_cmpint (start, <=, table->spans[0][index].start);
     g_assert_cmpint (end, >=, table->spans[0][index].end);
+  }
+
+  /* Ctrl+C copies the call in words. */
+  activate (&f, "timeline.copy");
+  {
+    g_autofree char *copied = read_clipboard (GTK_WIDGET (f.timeline));
+    const StrataMethod *m = strata_trace_get_method (strata_session_get_trace (f.session), method);
+
+    g_assert_nonnull (strstr (copied, strata_trace_get_string (strata_session_get_trace (f.session), m->display_name)));
+    g_assert_nonnull (strstr (copied, "depth 0"));
   }
 
   /* Escape clears the range first, then the method. */
@@ -465,6 +509,12 @@ test_timeline_event_details (void)
   g_assert_nonnull (strstr (text, "REQUEST_FOO"));
   g_assert_nonnull (strstr (text, "Async slice"));
   g_assert_nonnull (strstr (text, "Arguments"));
+  activate (&f, "timeline.copy");
+  {
+    g_autofree char *copied = read_clipboard (GTK_WIDGET (f.timeline));
+
+    g_assert_nonnull (strstr (copied, "Async slice REQUEST_FOO, starts at"));
+  }
   g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (f.window->details)), ==,
                    gtk_notebook_page_num (GTK_NOTEBOOK (f.window->details), f.window->event_details));
 

@@ -10,6 +10,7 @@
 #include "strata-application.h"
 #include "strata-heap-row.h"
 #include "strata-heap-view.h"
+#include "strata-import-banner.h"
 #include "strata-site-row.h"
 #include "strata-sites-view.h"
 #include "strata-test-gtk.h"
@@ -241,6 +242,19 @@ test_window_open_sample (void)
   assert_label_contains (window->subtitle_label, "Android method trace");
   g_assert_false (strata_window_is_empty (window));
 
+  /* The sample's repairs are announced above the timeline, not in a
+   * dialog; Details goes to the Summary page that lists them. */
+  {
+    const char *text = strata_import_banner_get_text (STRATA_IMPORT_BANNER (window->import_banner));
+
+    g_assert_nonnull (text);
+    g_assert_nonnull (strstr (text, "139 exits without a matching entry"));
+    g_assert_nonnull (strstr (text, "(and 1 more)"));
+    g_signal_emit_by_name (window->import_banner, "show-details");
+    g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (window->details)), ==,
+                     gtk_notebook_page_num (GTK_NOTEBOOK (window->details), window->summary));
+  }
+
   finish_app (app);
 }
 
@@ -273,6 +287,9 @@ test_window_heap_dump (void)
   g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (window->details)), ==,
                    gtk_notebook_page_num (GTK_NOTEBOOK (window->details), window->heap_view));
   g_assert_false (gtk_widget_get_visible (gtk_paned_get_start_child (GTK_PANED (window->paned))));
+  /* A clean file: no banner. */
+  g_assert_null (strata_import_banner_get_text (STRATA_IMPORT_BANNER (window->import_banner)));
+  g_assert_false (gtk_widget_get_visible (window->import_banner));
 
   view = STRATA_HEAP_VIEW (window->heap_view);
   model = strata_heap_view_get_model (view);

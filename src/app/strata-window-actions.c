@@ -356,6 +356,8 @@ _strata_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.no-recent-files", NULL, no_recent_files_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
+  /* A plain "?" as in Chrome tracing and Perfetto; text entries take it first. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, 0, "win.show-help-overlay", NULL);
 }
 
 void

@@ -45,6 +45,7 @@ struct _StrataWindow
   GtkWidget            *clock_switch;
   GtkWidget            *clock_buttons[2];
   GtkWidget            *timeline;
+  GtkWidget            *import_banner;
   GtkWidget            *paned;
   GtkWidget            *details;
   GtkWidget            *profile_view;

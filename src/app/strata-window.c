@@ -11,6 +11,8 @@
 #include "strata-profile-view.h"
 #include "strata-event-details.h"
 #include "strata-heap-view.h"
+#include "strata-import-banner.h"
+#include "strata-units.h"
 #include "strata-trace-summary.h"
 #include "strata-window-private.h"
 
@@ -123,6 +125,13 @@ set_busy (StrataWindow *self,
     gtk_widget_grab_focus (gtk_stack_get_child_by_name (self->stack, "loading"));
 }
 
+static gboolean
+has_time_axis (StrataTrace *trace)
+{
+  return strata_trace_get_n_spans (trace) > 0 || strata_trace_get_n_counters (trace) > 0 ||
+         strata_trace_get_n_events (trace) > 0 || strata_trace_get_heap (trace) == NULL;
+}
+
 static void
 show_resting_page (StrataWindow *self)
 {
@@ -138,10 +147,18 @@ show_resting_page (StrataWindow *self)
   {
     g_autofree char *name = _strata_file_get_display_name (strata_trace_get_file (trace));
     g_autofree char *size = g_format_size (strata_trace_get_file_size (trace));
-    /* Translators: the header bar subtitle: a format name and a file size */
-    g_autofree char *subtitle = g_strdup_printf (_("%s · %s"),
-                                                 strata_format_get_name (strata_trace_get_format (trace)),
-                                                 size);
+    g_autofree char *subtitle = NULL;
+
+    if (has_time_axis (trace) && strata_trace_get_end (trace) > strata_trace_get_start (trace))
+      {
+        g_autofree char *duration = strata_units_format_duration (strata_trace_get_end (trace) - strata_trace_get_start (trace));
+
+        /* Translators: the header bar subtitle: a format name, a file size and how long the trace lasts */
+        subtitle = g_strdup_printf (_("%s · %s · %s"), strata_format_get_name (strata_trace_get_format (trace)), size, duration);
+      }
+    else
+      /* Translators: the header bar subtitle: a format name and a file size */
+      subtitle = g_strdup_printf (_("%s · %s"), strata_format_get_name (strata_trace_get_format (trace)), size);
 
     gtk_stack_set_visible_child_name (self->stack, "trace");
     set_titles (self, name, subtitle);
@@ -189,13 +206,6 @@ clock_button_toggled_cb (StrataWindow    *self,
     strata_session_set_clock (self->session, button == GTK_TOGGLE_BUTTON (self->clock_buttons[1]));
 }
 
-static gboolean
-has_time_axis (StrataTrace *trace)
-{
-  return strata_trace_get_n_spans (trace) > 0 || strata_trace_get_n_counters (trace) > 0 ||
-         strata_trace_get_n_events (trace) > 0 || strata_trace_get_heap (trace) == NULL;
-}
-
 static void
 show_trace (StrataWindow *self,
             StrataTrace  *trace)
@@ -224,8 +234,16 @@ show_trace (StrataWindow *self,
                                    gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
   /* Nothing on the time axis (a heap dump of classes only): no timeline. */
   gtk_widget_set_visible (gtk_paned_get_start_child (GTK_PANED (self->paned)), has_time_axis (trace));
+  strata_import_banner_set_trace (STRATA_IMPORT_BANNER (self->import_banner), trace);
   show_resting_page (self);
   gtk_widget_grab_focus (self->timeline);
+}
+
+static void
+show_summary_page (StrataWindow *self)
+{
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->summary));
 }
 
 /* Events have nothing to show in the profile: their details come up. */
@@ -266,6 +284,9 @@ build_trace_page (StrataWindow *self)
   gtk_paned_set_resize_end_child (GTK_PANED (self->paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (self->paned), FALSE);
   gtk_widget_set_vexpand (self->paned, TRUE);
+  self->import_banner = strata_import_banner_new ();
+  g_signal_connect_object (self->import_banner, "show-details", G_CALLBACK (show_summary_page), self, G_CONNECT_SWAPPED);
+  gtk_box_append (self->trace_box, self->import_banner);
   gtk_box_append (self->trace_box, self->paned);
 
   g_object_bind_property (self->timeline, "compact", self->compact_button, "active",

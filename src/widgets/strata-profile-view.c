@@ -1076,6 +1076,93 @@ search_changed_cb (StrataProfileView *self)
   strata_profile_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
 }
 
+/**
+ * strata_profile_view_select_match:
+ * @backwards: the previous match rather than the next
+ *
+ * Moves the selection to the next (or previous) method row the filter
+ * lets through, wrapping around; parent and child rows are skipped.
+ *
+ * Returns: FALSE when there is no method to go to
+ */
+gboolean
+strata_profile_view_select_match (StrataProfileView *self,
+                                  gboolean           backwards)
+{
+  GListModel *rows;
+  guint n, current;
+
+  g_return_val_if_fail (STRATA_IS_PROFILE_VIEW (self), FALSE);
+
+  rows = G_LIST_MODEL (self->selection);
+  n = g_list_model_get_n_items (rows);
+  current = gtk_single_selection_get_selected (self->selection);
+  for (guint step = 1; step <= n; step++)
+    {
+      guint position = current == GTK_INVALID_LIST_POSITION
+                       ? (backwards ? n - step : step - 1)
+                       : (backwards ? (current + n - step) % n : (current + step) % n);
+      g_autoptr(StrataProfileRow) row = g_list_model_get_item (rows, position);
+
+      if (strata_profile_row_get_kind (row) != STRATA_PROFILE_ROW_METHOD)
+        continue;
+      select_position (self, position);
+      strata_session_set_selected_method (self->session, strata_profile_row_get_method (row));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Enter and Ctrl+G: the next match; Shift+Enter and Shift+Ctrl+G: the
+ * previous one. The focus stays in the entry to go on typing. */
+static void
+next_match_cb (StrataProfileView *self)
+{
+  if (!strata_profile_view_select_match (self, FALSE))
+    gtk_widget_error_bell (self->search_entry);
+}
+
+static void
+previous_match_cb (StrataProfileView *self)
+{
+  if (!strata_profile_view_select_match (self, TRUE))
+    gtk_widget_error_bell (self->search_entry);
+}
+
+static gboolean
+shift_enter_cb (GtkWidget *entry,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  previous_match_cb (user_data);
+  return TRUE;
+}
+
+/* Escape: a filter is cleared; an empty one hands the keys to the table. */
+static void
+stop_search_cb (StrataProfileView *self)
+{
+  if (*gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0')
+    gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  else
+    gtk_widget_child_focus (self->column_view, GTK_DIR_TAB_FORWARD);
+}
+
+static void
+add_shift_enter (StrataProfileView *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkShortcutAction *action = gtk_callback_action_new (shift_enter_cb, self, NULL);
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Return, GDK_SHIFT_MASK), action));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_KP_Enter, GDK_SHIFT_MASK),
+                                                          g_object_ref (action)));
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_widget_add_controller (self->search_entry, controller);
+}
+
 guint
 strata_profile_view_get_n_matches (StrataProfileView *self)
 {
@@ -1283,6 +1370,9 @@ strata_profile_view_class_init (StrataProfileViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, thread_names);
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, column_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, next_match_cb);
+  gtk_widget_class_bind_template_callback (widget_class, previous_match_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
   gtk_widget_class_bind_template_callback (widget_class, refresh_profile);
   gtk_widget_class_bind_template_callback (widget_class, activate_cb);
 
@@ -1295,6 +1385,7 @@ strata_profile_view_init (StrataProfileView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   strata_accessible_name_children (self->thread_dropdown, _("Thread"));
+  add_shift_enter (self);
   strata_accessible_name_children (self->column_view, _("Profile"));
 
   self->thread_indexes = g_array_new (FALSE, FALSE, sizeof (guint));

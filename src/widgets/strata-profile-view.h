@@ -26,6 +26,8 @@ GtkColumnView *strata_profile_view_get_column_view (StrataProfileView *self);
 void         strata_profile_view_set_filter     (StrataProfileView *self,
                                                  const char        *text);
 guint        strata_profile_view_get_n_matches  (StrataProfileView *self);
+gboolean     strata_profile_view_select_match   (StrataProfileView *self,
+                                                 gboolean           backwards);
 void         strata_profile_view_sort_by        (StrataProfileView *self,
                                                  const char        *column_id,
                                                  GtkSortType        order);

@@ -401,9 +401,9 @@ strata_timeline_update_flows (StrataTimeline *self)
     }
 }
 
-/* A screen reader reads a selected instant, async slice or object as
- * it reads a call: what it is, its name and when. */
-static void
+/* A selected instant, async slice or object in words, as a call is:
+ * what it is, its name and when. */
+static char *
 describe_event (StrataTimeline *self,
                 guint           index)
 {
@@ -412,13 +412,38 @@ describe_event (StrataTimeline *self,
   gint64 origin = strata_trace_get_start (trace);
   g_autofree char *start = strata_units_format_exact_localized (event->start - origin);
   g_autofree char *length = strata_units_format_exact_localized (event->end - event->start);
-  g_autofree char *description = NULL;
 
   /* Translators: a selected timeline event: its kind, name, start and length */
-  description = g_strdup_printf (_("%s %s, starts at %s, lasts %s"),
-                                 strata_event_phase_describe (event->phase),
-                                 strata_trace_get_string (trace, event->name), start, length);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  return g_strdup_printf (_("%s %s, starts at %s, lasts %s"),
+                          strata_event_phase_describe (event->phase),
+                          strata_trace_get_string (trace, event->name), start, length);
+}
+
+/* The selected call or event in words, or NULL. */
+static char *
+describe_selection (StrataTimeline *self)
+{
+  guint event;
+
+  if (self->has_focus_call)
+    return strata_timeline_describe_call (self, self->focus_thread, self->focus_depth, self->focus_index);
+  if (strata_session_get_trace (self->session) != NULL &&
+      strata_session_get_selected_item (self->session, NULL, &event) == STRATA_SELECTED_EVENT)
+    return describe_event (self, event);
+  return NULL;
+}
+
+static void
+copy_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  g_autofree char *text = describe_selection (STRATA_TIMELINE (widget));
+
+  if (text != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  else
+    gtk_widget_error_bell (widget);
 }
 
 /* Another view selected a call (a flow's other end, say): go there. */
@@ -434,7 +459,11 @@ selected_item_changed_cb (StrataTimeline *self)
        call.depth != self->focus_depth || call.index != self->focus_index))
     strata_timeline_focus_call (self, call.thread, call.depth, call.index);
   else if (kind == STRATA_SELECTED_EVENT)
-    describe_event (self, event);
+    {
+      g_autofree char *description = describe_event (self, event);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    }
   strata_timeline_update_flows (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1453,6 +1482,7 @@ strata_timeline_class_init (StrataTimelineClass *klass)
   gtk_widget_class_install_action (widget_class, "timeline.track-move-up", NULL, track_action);
   gtk_widget_class_install_action (widget_class, "timeline.track-move-down", NULL, track_action);
   gtk_widget_class_install_action (widget_class, "timeline.show-hidden-tracks", NULL, track_action);
+  gtk_widget_class_install_action (widget_class, "timeline.copy", NULL, copy_action);
 
   add_binding (widget_class, GDK_KEY_w, "timeline.zoom-in");
   add_binding (widget_class, GDK_KEY_plus, "timeline.zoom-in");
@@ -1470,6 +1500,7 @@ strata_timeline_class_init (StrataTimelineClass *klass)
   add_binding (widget_class, GDK_KEY_Up, "timeline.parent-call");
   add_binding (widget_class, GDK_KEY_Down, "timeline.child-call");
   add_binding (widget_class, GDK_KEY_c, "timeline.compact");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "timeline.copy", NULL);
 
   gtk_widget_class_set_css_name (widget_class, "timeline");
   /* A picture of the calls, read through its description: the selected call or event */

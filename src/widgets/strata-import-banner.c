@@ -1,0 +1,153 @@
+/* strata-import-banner.c
+ *
+ * A partial load is not an error: the window shows what was loaded and
+ * this strip says what the loader repaired or dropped, with a button to
+ * the Summary page that lists it all. Never a dialog.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-import-banner.h"
+
+struct _StrataImportBanner
+{
+  GtkWidget  parent_instance;
+
+  GtkWidget *revealer;
+  GtkWidget *label;
+};
+
+enum {
+  SIGNAL_SHOW_DETAILS,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (StrataImportBanner, strata_import_banner, GTK_TYPE_WIDGET)
+
+static void
+details_clicked_cb (StrataImportBanner *self)
+{
+  g_signal_emit (self, signals[SIGNAL_SHOW_DETAILS], 0);
+}
+
+static void
+close_clicked_cb (StrataImportBanner *self)
+{
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->revealer), FALSE);
+}
+
+/**
+ * strata_import_banner_set_trace:
+ *
+ * Shows the first of @trace's load diagnostics and how many more there
+ * are, or hides the banner when the file loaded without any.
+ */
+void
+strata_import_banner_set_trace (StrataImportBanner *self,
+                                StrataTrace        *trace)
+{
+  guint n = trace != NULL ? strata_trace_get_n_diagnostics (trace) : 0;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (STRATA_IS_IMPORT_BANNER (self));
+
+  if (n == 1)
+    text = g_strdup (strata_trace_get_diagnostic (trace, 0));
+  else if (n > 1)
+    /* Translators: the first repair made while loading, then how many more */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (and %u more)", "%s (and %u more)", n - 1),
+                            strata_trace_get_diagnostic (trace, 0), n - 1);
+  gtk_label_set_label (GTK_LABEL (self->label), text != NULL ? text : "");
+  gtk_widget_set_tooltip_text (self->label, text);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->revealer), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self), n > 0);
+}
+
+/* What the banner says, or NULL when it is hidden. */
+const char *
+strata_import_banner_get_text (StrataImportBanner *self)
+{
+  g_return_val_if_fail (STRATA_IS_IMPORT_BANNER (self), NULL);
+
+  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->revealer)))
+    return NULL;
+  return gtk_label_get_label (GTK_LABEL (self->label));
+}
+
+static GtkWidget *
+build_content (StrataImportBanner *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-information-symbolic");
+  GtkWidget *details = gtk_button_new_with_mnemonic (_("_Details"));
+  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
+
+  gtk_widget_add_css_class (box, "strata-import-banner");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Repaired while loading"), -1);
+  self->label = gtk_label_new (NULL);
+  gtk_label_set_ellipsize (GTK_LABEL (self->label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (self->label), 0);
+  gtk_widget_set_hexpand (self->label, TRUE);
+  gtk_widget_set_tooltip_text (details, _("Show everything the loader repaired or skipped"));
+  gtk_widget_set_tooltip_text (close, _("Hide"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (close), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hide"), -1);
+  gtk_widget_add_css_class (close, "flat");
+  g_signal_connect_swapped (details, "clicked", G_CALLBACK (details_clicked_cb), self);
+  g_signal_connect_swapped (close, "clicked", G_CALLBACK (close_clicked_cb), self);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), self->label);
+  gtk_box_append (GTK_BOX (box), details);
+  gtk_box_append (GTK_BOX (box), close);
+  return box;
+}
+
+static void
+strata_import_banner_dispose (GObject *object)
+{
+  StrataImportBanner *self = STRATA_IMPORT_BANNER (object);
+
+  g_clear_pointer (&self->revealer, gtk_widget_unparent);
+  G_OBJECT_CLASS (strata_import_banner_parent_class)->dispose (object);
+}
+
+static void
+strata_import_banner_class_init (StrataImportBannerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = strata_import_banner_dispose;
+
+  /**
+   * StrataImportBanner::show-details:
+   *
+   * The user asked for the full list of repairs.
+   */
+  signals[SIGNAL_SHOW_DETAILS] = g_signal_new ("show-details", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                               0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_STATUS);
+  gtk_widget_class_set_css_name (widget_class, "strataimportbanner");
+}
+
+static void
+strata_import_banner_init (StrataImportBanner *self)
+{
+  self->revealer = gtk_revealer_new ();
+  gtk_revealer_set_transition_type (GTK_REVEALER (self->revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
+  gtk_revealer_set_child (GTK_REVEALER (self->revealer), build_content (self));
+  gtk_widget_set_parent (self->revealer, GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Load repairs"), -1);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+GtkWidget *
+strata_import_banner_new (void)
+{
+  return g_object_new (STRATA_TYPE_IMPORT_BANNER, NULL);
+}
