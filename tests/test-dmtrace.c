@@ -262,6 +262,198 @@ test_dmtrace_split_missing_half (void)
   g_assert_nonnull (strstr (error->message, "lonely.data"));
 }
 
+/* A busy trace with every repair: unknown method ids, exits without
+ * entries and out of order, time running backwards and wrapping, a cut
+ * last record. */
+static GBytes *
+write_messy_trace (gboolean streaming)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", streaming);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  guint32 cpu[6] = { 0 }, wall[6] = { 0 };
+  guint32 stack[6][64];
+  guint depth[6] = { 0 };
+  GBytes *bytes;
+
+  for (guint t = 0; t < 5; t++)
+    {
+      g_autofree char *name = g_strdup_printf ("thread %u", t);
+
+      dmtrace_writer_add_thread (writer, t + 1, name);
+    }
+  for (guint m = 0; m < 40; m++)
+    {
+      g_autofree char *fields = g_strdup_printf ("com.example.C%u\tm%u\t()V\tC.java", m % 7, m);
+
+      dmtrace_writer_add_method (writer, m * 4, fields);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; i < 60000; i++)
+    {
+      /* Thread 6 is missing from the key and gets fewer records. */
+      guint t = g_rand_int_range (rand, 0, 11) == 0 ? 5 : g_rand_int_range (rand, 0, 5);
+      guint32 method = g_rand_int_range (rand, 0, 48) * 4;   /* 40..47 are unknown */
+      int roll = g_rand_int_range (rand, 0, 100);
+
+      cpu[t] += g_rand_int_range (rand, 0, 20);
+      wall[t] += g_rand_int_range (rand, 1, 30);
+      if (roll == 0)
+        wall[t] -= 5;                      /* backwards */
+      if (i == 30000 && t == 2)
+        cpu[t] = G_MAXUINT32 - 3;          /* wraps soon after */
+      if (depth[t] < 64 && (roll < 52 || depth[t] == 0) && roll != 1)
+        {
+          stack[t][depth[t]++] = method;
+          dmtrace_writer_record (writer, t + 1, method, DMTRACE_ENTER, cpu[t], wall[t]);
+        }
+      else if (roll == 1 || depth[t] == 0)
+        dmtrace_writer_record (writer, t + 1, method, DMTRACE_EXIT, cpu[t], wall[t]);   /* no entry */
+      else
+        {
+          guint from = roll < 55 && depth[t] > 1 ? 2 : 1;   /* now and then skips a frame */
+
+          depth[t] -= from;
+          dmtrace_writer_record (writer, t + 1, stack[t][depth[t]], roll < 58 ? DMTRACE_UNROLL : DMTRACE_EXIT,
+                                 cpu[t], wall[t]);
+        }
+    }
+  bytes = dmtrace_writer_finish (writer, TRUE);
+  /* Half a record more at the end. */
+  return g_bytes_new_from_bytes (bytes, 0, g_bytes_get_size (bytes) - (streaming ? 0 : 7));
+}
+
+static StrataTrace *
+load_with_workers (GBytes     *bytes,
+                   const char *workers)
+{
+  g_autoptr(GError) error = NULL;
+  StrataTrace *trace;
+
+  g_setenv ("STRATA_DMTRACE_WORKERS", workers, TRUE);
+  trace = load_bytes (bytes, "messy.trace", &error);
+  g_unsetenv ("STRATA_DMTRACE_WORKERS");
+  g_assert_no_error (error);
+  return trace;
+}
+
+static void
+assert_same_threads (StrataTrace *a,
+                     StrataTrace *b)
+{
+  g_assert_cmpuint (strata_trace_get_n_threads (a), ==, strata_trace_get_n_threads (b));
+  for (guint i = 0; i < strata_trace_get_n_threads (a); i++)
+    {
+      const StrataSpanTable *x = strata_trace_get_thread (a, i)->spans;
+      const StrataSpanTable *y = strata_trace_get_thread (b, i)->spans;
+
+      g_assert_true ((x == NULL) == (y == NULL));
+      if (x == NULL)
+        continue;
+      g_assert_cmpuint (x->n_depths, ==, y->n_depths);
+      for (guint d = 0; d < x->n_depths; d++)
+        {
+          g_assert_cmpuint (x->n_spans[d], ==, y->n_spans[d]);
+          g_assert_cmpmem (x->spans[d], x->n_spans[d] * sizeof (StrataSpan), y->spans[d], y->n_spans[d] * sizeof (StrataSpan));
+          g_assert_cmpmem (x->second[d], x->n_spans[d] * sizeof (StrataClockSpan),
+                           y->second[d], y->n_spans[d] * sizeof (StrataClockSpan));
+        }
+    }
+}
+
+/* The second pass shared out between workers gives exactly what one
+ * worker gives: calls, unknown methods in the same order, diagnostics. */
+static void
+test_dmtrace_parallel_build (void)
+{
+  for (guint streaming = 0; streaming < 2; streaming++)
+    {
+      g_autoptr(GBytes) bytes = write_messy_trace (streaming);
+      g_autoptr(StrataTrace) one = load_with_workers (bytes, "1");
+      g_autoptr(StrataTrace) four = load_with_workers (bytes, "4");
+
+      g_assert_cmpuint (strata_trace_get_n_methods (one), ==, 48);
+      g_assert_cmpuint (strata_trace_get_n_methods (four), ==, strata_trace_get_n_methods (one));
+      for (guint m = 0; m < strata_trace_get_n_methods (one); m++)
+        g_assert_cmpstr (strata_trace_get_method_name (one, m), ==, strata_trace_get_method_name (four, m));
+      assert_same_threads (one, four);
+      g_assert_cmpuint (strata_trace_get_n_diagnostics (one), >=, 5);
+      g_assert_cmpuint (strata_trace_get_n_diagnostics (four), ==, strata_trace_get_n_diagnostics (one));
+      for (guint i = 0; i < strata_trace_get_n_diagnostics (one); i++)
+        g_assert_cmpstr (strata_trace_get_diagnostic (one, i), ==, strata_trace_get_diagnostic (four, i));
+      g_assert_true (strata_test_has_diagnostic (one, "unknown method"));
+      g_assert_true (strata_test_has_diagnostic (one, "wrap"));
+      g_assert_true (strata_test_has_diagnostic (one, "backwards"));
+    }
+}
+
+typedef struct
+{
+  GMainLoop    *loop;
+  GCancellable *cancellable;
+  GError       *error;
+  StrataTrace  *trace;
+} CancelState;
+
+static void
+cancel_in_build_pass (StrataLoader *loader,
+                      GParamSpec   *pspec,
+                      CancelState  *state)
+{
+  /* The second pass reports from 0.45 on. */
+  if (strata_loader_get_fraction (loader) > 0.5)
+    g_cancellable_cancel (state->cancellable);
+}
+
+static void
+cancelled_load_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  CancelState *state = user_data;
+
+  state->trace = strata_loader_load_finish (STRATA_LOADER (object), result, &state->error);
+  g_main_loop_quit (state->loop);
+}
+
+/* Cancelled while several workers build the calls: every worker stops
+ * and the load reports the cancel. */
+static void
+test_dmtrace_parallel_cancel (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StrataLoader) loader = NULL;
+  CancelState state = { 0 };
+
+  for (guint t = 1; t <= 4; t++)
+    dmtrace_writer_add_thread (writer, t, "worker");
+  dmtrace_writer_add_method (writer, 0, FOO_A);
+  dmtrace_writer_begin_data (writer);
+  for (guint32 i = 0; i < 1500000; i++)
+    for (guint t = 1; t <= 4; t++)
+      dmtrace_writer_record (writer, t, 0, i % 2 ? DMTRACE_EXIT : DMTRACE_ENTER, i, i);
+  bytes = dmtrace_writer_finish (writer, TRUE);
+  path = strata_test_write_file ("cancel.trace", g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+
+  file = g_file_new_for_path (path);
+  loader = strata_loader_new (file);
+  state.loop = g_main_loop_new (NULL, FALSE);
+  state.cancellable = g_cancellable_new ();
+  g_signal_connect (loader, "notify::fraction", G_CALLBACK (cancel_in_build_pass), &state);
+  g_setenv ("STRATA_DMTRACE_WORKERS", "3", TRUE);
+  strata_loader_load_async (loader, state.cancellable, cancelled_load_cb, &state);
+  g_main_loop_run (state.loop);
+  g_unsetenv ("STRATA_DMTRACE_WORKERS");
+
+  g_assert_null (state.trace);
+  g_assert_error (state.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&state.error);
+  g_main_loop_unref (state.loop);
+  g_object_unref (state.cancellable);
+}
+
 static void
 test_dmtrace_unknown_method (void)
 {
@@ -627,6 +819,8 @@ main (int   argc,
   g_test_add_func ("/dmtrace/split-files", test_dmtrace_split_files);
   g_test_add_func ("/dmtrace/split-missing-half", test_dmtrace_split_missing_half);
   g_test_add_func ("/dmtrace/unknown-method", test_dmtrace_unknown_method);
+  g_test_add_func ("/dmtrace/parallel-build", test_dmtrace_parallel_build);
+  g_test_add_func ("/dmtrace/parallel-cancel", test_dmtrace_parallel_cancel);
   g_test_add_func ("/dmtrace/unroll", test_dmtrace_unroll);
   g_test_add_func ("/dmtrace/unmatched-exit", test_dmtrace_unmatched_exit);
   g_test_add_func ("/dmtrace/mismatched-exit", test_dmtrace_mismatched_exit);

@@ -10,6 +10,7 @@
 
 #define DMTRACE_MAX_TID G_MAXUINT16
 #define DMTRACE_NO_THREAD G_MAXUINT32
+#define DMTRACE_MAX_WORKERS 8
 
 G_BEGIN_DECLS
 
@@ -29,6 +30,13 @@ typedef struct
   gint64  start[STRATA_MAX_CLOCKS];
 } DmtraceFrame;
 
+/* A method id the key does not name, as one thread first met it. */
+typedef struct
+{
+  guint32 raw;
+  gsize   first_pos;
+} DmtraceUnknown;
+
 typedef struct
 {
   guint    thread;         /* index into the trace's threads */
@@ -42,6 +50,14 @@ typedef struct
   int      count_base;
   guint32 *cursor;         /* spans written per depth, second pass */
   guint64  n_records;
+  guint64  n_counted_records;  /* from the first pass, to share out the second */
+  guint    worker;             /* which of the second pass's workers owns it */
+  gsize    record_pos;         /* where the record being read starts */
+  guint64  n_wraps;            /* diagnostics of the second pass, summed later */
+  guint64  n_backwards;
+  guint64  n_unknown_calls;
+  GHashTable *unknown;         /* raw id -> index into @unknown_first */
+  GArray  *unknown_first;      /* DmtraceUnknown: ids missing from the key */
   gboolean seen;
   guint32  last_raw_time[STRATA_MAX_CLOCKS];
   gint64   epoch[STRATA_MAX_CLOCKS];
@@ -93,6 +109,14 @@ typedef struct
   gsize          truncated_at;
   gsize          truncated_bytes;
   gboolean       truncated;
+
+  /* Second pass, shared by its workers */
+  guint          n_workers;
+  gint           stop;             /* atomic: a worker failed or was cancelled */
+  gsize          worker_pos[DMTRACE_MAX_WORKERS];  /* atomic: how far each has read */
+  GMutex         release_lock;
+  GCond          caught_up;        /* a worker moved on: those ahead may go on */
+  gsize          released;         /* pages before this went back to the kernel */
 } DmtraceLoader;
 
 gboolean strata_dmtrace_parse_key          (DmtraceLoader  *self,

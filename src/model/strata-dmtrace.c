@@ -22,6 +22,8 @@
 #define RELEASE_INTERVAL (8u << 20)
 #define PREFETCH_AHEAD 4
 #define WRAP ((gint64) 1 << 32)
+#define PARALLEL_MIN_RECORDS (1u << 20)
+#define MAX_WORKER_LEAD (32u << 20)
 #define ALWAYS_INLINE __attribute__ ((always_inline))
 #define NOINLINE __attribute__ ((noinline))
 
@@ -48,7 +50,12 @@ typedef struct
   guint   tid;
   guint32 value;
   guint32 time[2];
+  gsize   pos;     /* where it starts in the data */
 } Record;
+
+/* Method indexes in the second pass for ids missing from the key: each
+ * thread numbers its own, and they become real methods after the pass. */
+#define UNKNOWN_METHOD_BIT 0x80000000u
 
 static inline guint16
 read_u16 (const guint8 *p)
@@ -72,6 +79,8 @@ dmtrace_loader_clear (DmtraceLoader *self)
       g_clear_pointer (&state->frames, g_free);
       g_clear_pointer (&state->counts, g_array_unref);
       g_clear_pointer (&state->cursor, g_free);
+      g_clear_pointer (&state->unknown, g_hash_table_unref);
+      g_clear_pointer (&state->unknown_first, g_array_unref);
     }
   g_clear_pointer (&self->threads, g_array_unref);
   strata_id_map_clear (&self->method_ids);
@@ -263,7 +272,8 @@ next_record (DmtraceLoader *self,
         {
           if (!read_packet (self, pos, pass))
             {
-              note_truncation (self, *pos);
+              if (pass == PASS_COUNT)
+                note_truncation (self, *pos);
               return FALSE;
             }
           continue;
@@ -271,10 +281,12 @@ next_record (DmtraceLoader *self,
 
       if (left < self->record_size)
         {
-          note_truncation (self, *pos);
+          if (pass == PASS_COUNT)
+            note_truncation (self, *pos);
           return FALSE;
         }
 
+      record->pos = *pos;
       record->tid = tid_size == 1 ? p[0] : read_u16 (p);
       record->value = read_u32 (p + tid_size);
       record->time[0] = read_u32 (p + tid_size + 4);
@@ -323,39 +335,47 @@ count_span (DmtraceThread *state,
     (*count_slot (state, level))++;
 }
 
+/* An id the key does not name: the thread gives it a number of its own,
+ * so workers on other threads need no lock; add_unknown_methods() turns
+ * those into methods once every worker is done. */
 static guint32
 resolve_method_slow (DmtraceLoader *self,
+                     DmtraceThread *state,
                      guint32        raw)
 {
   guint32 index = strata_id_map_lookup (&self->method_ids, raw);
-  g_autofree char *name = NULL;
-  StrataMethod method = { .raw_id = raw, .line = -1 };
+  gpointer local;
 
   if (G_LIKELY (index < self->n_known_methods))
     return index;
 
-  self->n_unknown_method_calls++;
-  if (index != STRATA_ID_MAP_MISSING)
-    return index;
+  state->n_unknown_calls++;
+  if (state->unknown == NULL)
+    {
+      state->unknown = g_hash_table_new (NULL, NULL);
+      state->unknown_first = g_array_new (FALSE, FALSE, sizeof (DmtraceUnknown));
+    }
+  if (!g_hash_table_lookup_extended (state->unknown, GUINT_TO_POINTER (raw), NULL, &local))
+    {
+      DmtraceUnknown first = { raw, state->record_pos };
 
-  name = g_strdup_printf (_("unknown method 0x%x"), raw);
-  method.name = strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
-  method.display_name = method.name;
-  index = strata_trace_add_method (self->trace, &method);
-  strata_id_map_insert (&self->method_ids, raw, index);
-
-  return index;
+      local = GUINT_TO_POINTER (state->unknown_first->len);
+      g_array_append_val (state->unknown_first, first);
+      g_hash_table_insert (state->unknown, GUINT_TO_POINTER (raw), local);
+    }
+  return UNKNOWN_METHOD_BIT | GPOINTER_TO_UINT (local);
 }
 
 static guint32
 resolve_method (DmtraceLoader *self,
+                DmtraceThread *state,
                 guint32        raw)
 {
   if (G_LIKELY ((raw >> 2) < self->method_direct_len &&
                 self->method_direct[raw >> 2] != STRATA_ID_MAP_MISSING))
     return self->method_direct[raw >> 2];
 
-  return resolve_method_slow (self, raw);
+  return resolve_method_slow (self, state, raw);
 }
 
 static void
@@ -418,7 +438,7 @@ close_unentered (DmtraceLoader *self,
       self->n_unmatched_exits++;
     }
   else
-    write_span (self, state, state->level, resolve_method (self, raw), 0, thread->first_time, time);
+    write_span (self, state, state->level, resolve_method (self, state, raw), 0, thread->first_time, time);
 }
 
 static inline void
@@ -468,7 +488,7 @@ handle_enter (DmtraceLoader *self,
     {
       guint child_depth = state->level + 1 - state->min_level;
 
-      frame->method = resolve_method (self, raw);
+      frame->method = resolve_method (self, state, raw);
       frame->first_child = child_depth < state->table->n_depths ? state->cursor[child_depth] : 0;
       frame->start[0] = time[0];
       frame->start[1] = time[1];
@@ -496,7 +516,7 @@ record_times (DmtraceLoader *self,
           state->last_raw_time[c] - raw > G_MAXUINT32 / 2)
         {
           state->epoch[c] += WRAP;
-          self->n_wraps++;
+          state->n_wraps++;
         }
       state->last_raw_time[c] = raw;
       t = (state->epoch[c] + raw) * 1000;
@@ -506,10 +526,9 @@ record_times (DmtraceLoader *self,
       else if (t < state->last_time[c])
         {
           t = state->last_time[c];
-          self->n_backwards++;
+          state->n_backwards++;
         }
       state->last_time[c] = t;
-      thread->last_time[c] = t;
       time[c] = t;
     }
   state->seen = TRUE;
@@ -541,7 +560,10 @@ process_record (DmtraceLoader *self,
     }
 
   if (pass == PASS_BUILD)
-    record_times (self, state, record, time);
+    {
+      state->record_pos = record->pos;
+      record_times (self, state, record, time);
+    }
 
   if ((record->value & 3) == ACTION_ENTER)
     handle_enter (self, state, pass, raw, time);
@@ -551,13 +573,20 @@ process_record (DmtraceLoader *self,
 
 static void
 close_open_frames (DmtraceLoader *self,
-                   Pass           pass)
+                   Pass           pass,
+                   guint          worker)
 {
   for (guint i = 0; i < self->threads->len; i++)
     {
       DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
-      const StrataThread *thread = strata_trace_peek_thread (self->trace, state->thread);
+      StrataThread *thread = strata_trace_peek_thread (self->trace, state->thread);
 
+      if (pass == PASS_BUILD && state->worker != worker)
+        continue;
+      /* Kept in the loader's state while reading: threads of different
+       * workers share cache lines in the trace. */
+      if (pass == PASS_BUILD && state->seen)
+        memcpy (thread->last_time, state->last_time, sizeof state->last_time);
       if (pass == PASS_COUNT)
         self->n_open_at_end += state->n_frames;
       while (state->n_frames > 0)
@@ -565,30 +594,25 @@ close_open_frames (DmtraceLoader *self,
     }
 }
 
-/* Inlined into one copy per pass, so the per-record branches on @pass
- * are decided at compile time. */
-static inline gboolean
-run_pass (DmtraceLoader  *self,
-          Pass            pass,
-          double          progress_from,
-          double          progress_to,
-          GError        **error)
+/* The first pass, on one thread: it also meets the threads and, in the
+ * streaming layout, the methods. */
+static gboolean
+run_count_pass (DmtraceLoader  *self,
+                GError        **error)
 {
-  const char *message = pass == PASS_COUNT ? _("Reading calls…") : _("Building the timeline…");
+  const char *message = _("Reading calls…");
   gsize pos = self->header_len;
   gsize released = pos;
   guint64 n = 0;
   Record record;
 
-  while (next_record (self, &pos, &record, pass))
+  while (next_record (self, &pos, &record, PASS_COUNT))
     {
-      process_record (self, &record, pass);
+      process_record (self, &record, PASS_COUNT);
 
       if (G_UNLIKELY (++n % PROGRESS_INTERVAL == 0))
         {
-          double fraction = progress_from + (progress_to - progress_from) * pos / self->len;
-
-          if (!strata_load_job_update (self->job, fraction, message, error))
+          if (!strata_load_job_update (self->job, 0.45 * pos / self->len, message, error))
             return FALSE;
           if (pos - released >= RELEASE_INTERVAL)
             {
@@ -598,9 +622,9 @@ run_pass (DmtraceLoader  *self,
         }
     }
 
-  close_open_frames (self, pass);
+  close_open_frames (self, PASS_COUNT, 0);
   strata_load_job_release_pages (self->job, self->data + released, self->data + pos);
-  return strata_load_job_update (self->job, progress_to, message, error);
+  return strata_load_job_update (self->job, 0.45, message, error);
 }
 
 /* Between the passes: every thread's spans, sized by what the first pass
@@ -648,6 +672,7 @@ allocate_span_tables (DmtraceLoader *self)
         second += n;
 
       /* Reset what the first pass changed. */
+      state->n_counted_records = state->n_records;
       state->level = 0;
       state->n_records = 0;
       state->n_frames = 0;
@@ -879,18 +904,278 @@ build_direct_method_table (DmtraceLoader *self)
     self->method_direct[strata_trace_get_method (self->trace, m)->raw_id >> 2] = m;
 }
 
-static gboolean
-run_count_pass (DmtraceLoader  *self,
-                GError        **error)
+/* ---- The second pass, shared out between workers by thread ---- */
+
+typedef struct
 {
-  return run_pass (self, PASS_COUNT, 0.0, 0.45, error);
+  DmtraceLoader *loader;
+  guint          id;
+  GError        *error;
+  gboolean       ok;
+} BuildWorker;
+
+static gsize
+slowest_worker_pos (DmtraceLoader *self)
+{
+  gsize slowest = G_MAXSIZE;
+
+  for (guint w = 0; w < self->n_workers; w++)
+    slowest = MIN (slowest, __atomic_load_n (&self->worker_pos[w], __ATOMIC_ACQUIRE));
+  return MIN (slowest, self->len);
+}
+
+/* Pages every worker has read go back to the kernel, whichever worker
+ * notices; a worker far ahead of the others waits for them, or the pages
+ * between would pile up in memory. */
+static void
+release_read_pages (DmtraceLoader *self,
+                    guint          worker,
+                    gsize          pos)
+{
+  gsize slowest;
+
+  g_mutex_lock (&self->release_lock);
+  __atomic_store_n (&self->worker_pos[worker], pos, __ATOMIC_RELEASE);
+  g_cond_broadcast (&self->caught_up);
+  while (pos != G_MAXSIZE && pos - MIN (pos, slowest_worker_pos (self)) > MAX_WORKER_LEAD &&
+         !g_atomic_int_get (&self->stop))
+    g_cond_wait (&self->caught_up, &self->release_lock);
+  slowest = slowest_worker_pos (self);
+  if (slowest > self->released && slowest - self->released >= RELEASE_INTERVAL)
+    {
+      strata_load_job_release_pages (self->job, self->data + self->released, self->data + slowest);
+      self->released = slowest;
+    }
+  g_mutex_unlock (&self->release_lock);
+}
+
+/* Worker 0 reports progress and notices cancellation; the others stop
+ * when it does. */
+static gboolean
+build_checkpoint (BuildWorker *worker,
+                  gsize        pos)
+{
+  DmtraceLoader *self = worker->loader;
+
+  release_read_pages (self, worker->id, pos);
+  if (worker->id == 0 &&
+      !strata_load_job_update (self->job, 0.45 + 0.5 * pos / self->len, _("Building the timeline…"), &worker->error))
+    {
+      g_mutex_lock (&self->release_lock);
+      g_atomic_int_set (&self->stop, TRUE);
+      g_cond_broadcast (&self->caught_up);
+      g_mutex_unlock (&self->release_lock);
+    }
+  return !g_atomic_int_get (&self->stop);
+}
+
+/* Every worker reads all records and builds the calls of its threads. */
+static gpointer
+run_build_worker (gpointer data)
+{
+  BuildWorker *worker = data;
+  DmtraceLoader *self = worker->loader;
+  gsize pos = self->header_len;
+  guint64 n = 0;
+  Record record;
+
+  while (next_record (self, &pos, &record, PASS_BUILD))
+    {
+      guint index = self->thread_of_tid[record.tid];
+
+      if (index != DMTRACE_NO_THREAD &&
+          g_array_index (self->threads, DmtraceThread, index).worker == worker->id)
+        process_record (self, &record, PASS_BUILD);
+
+      if (G_UNLIKELY (++n % PROGRESS_INTERVAL == 0) && !build_checkpoint (worker, pos))
+        return NULL;
+    }
+
+  close_open_frames (self, PASS_BUILD, worker->id);
+  release_read_pages (self, worker->id, G_MAXSIZE);
+  worker->ok = TRUE;
+  return NULL;
+}
+
+static int
+compare_by_records (gconstpointer a,
+                    gconstpointer b)
+{
+  const DmtraceThread *x = *(DmtraceThread * const *) a;
+  const DmtraceThread *y = *(DmtraceThread * const *) b;
+
+  return x->n_counted_records < y->n_counted_records ? 1 : x->n_counted_records > y->n_counted_records ? -1 : 0;
+}
+
+/* Threads go to the least loaded worker, busiest first. Small traces
+ * and single-thread ones keep one worker. */
+static void
+share_out_threads (DmtraceLoader *self)
+{
+  g_autofree DmtraceThread **order = g_new (DmtraceThread *, MAX (self->threads->len, 1));
+  guint64 load[DMTRACE_MAX_WORKERS] = { 0 };
+  guint64 total = 0;
+  guint n_busy = 0;
+
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      order[i] = &g_array_index (self->threads, DmtraceThread, i);
+      order[i]->worker = 0;
+      total += order[i]->n_counted_records;
+      n_busy += order[i]->n_counted_records > 0;
+    }
+  self->n_workers = total < PARALLEL_MIN_RECORDS ? 1 : MIN (MIN (g_get_num_processors (), DMTRACE_MAX_WORKERS), n_busy);
+  /* Tests compare one worker with several on small files. */
+  if (g_getenv ("STRATA_DMTRACE_WORKERS") != NULL)
+    self->n_workers = g_ascii_strtoull (g_getenv ("STRATA_DMTRACE_WORKERS"), NULL, 10);
+  self->n_workers = CLAMP (self->n_workers, 1, DMTRACE_MAX_WORKERS);
+  if (self->n_workers == 1)
+    return;
+
+  qsort (order, self->threads->len, sizeof (DmtraceThread *), compare_by_records);
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      guint lightest = 0;
+
+      for (guint w = 1; w < self->n_workers; w++)
+        if (load[w] < load[lightest])
+          lightest = w;
+      order[i]->worker = lightest;
+      load[lightest] += order[i]->n_counted_records;
+    }
+}
+
+static int
+compare_by_first_pos (gconstpointer a,
+                      gconstpointer b)
+{
+  const DmtraceUnknown *x = a;
+  const DmtraceUnknown *y = b;
+
+  if (x->first_pos != y->first_pos)
+    return x->first_pos < y->first_pos ? -1 : 1;
+  return x->raw < y->raw ? -1 : x->raw > y->raw;
+}
+
+static guint32
+add_unknown_method (DmtraceLoader *self,
+                    guint32        raw)
+{
+  g_autofree char *name = g_strdup_printf (_("unknown method 0x%x"), raw);
+  StrataMethod method = { .raw_id = raw, .line = -1 };
+  guint32 index;
+
+  method.name = strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
+  method.display_name = method.name;
+  index = strata_trace_add_method (self->trace, &method);
+  strata_id_map_insert (&self->method_ids, raw, index);
+  return index;
+}
+
+static void
+patch_unknown_calls (DmtraceThread *state,
+                     const guint32 *index_of_local)
+{
+  StrataSpanTable *table = state->table;
+
+  for (guint d = 0; table != NULL && d < table->n_depths; d++)
+    for (guint32 i = 0; i < table->n_spans[d]; i++)
+      if (table->spans[d][i].method & UNKNOWN_METHOD_BIT)
+        table->spans[d][i].method = index_of_local[table->spans[d][i].method & ~UNKNOWN_METHOD_BIT];
+}
+
+/* Ids missing from the key become "unknown method 0x…" methods, in the
+ * order the file first uses them (whichever thread did), and the calls
+ * that held a thread's own number for them get the method. */
+static void
+add_unknown_methods (DmtraceLoader *self)
+{
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (DmtraceUnknown));
+
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
+
+      if (state->unknown_first != NULL)
+        g_array_append_vals (all, state->unknown_first->data, state->unknown_first->len);
+    }
+  if (all->len == 0)
+    return;
+
+  g_array_sort (all, compare_by_first_pos);
+  for (guint i = 0; i < all->len; i++)
+    {
+      guint32 raw = g_array_index (all, DmtraceUnknown, i).raw;
+
+      if (strata_id_map_lookup (&self->method_ids, raw) == STRATA_ID_MAP_MISSING)
+        add_unknown_method (self, raw);
+    }
+
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
+      g_autofree guint32 *index_of_local = NULL;
+
+      if (state->unknown_first == NULL)
+        continue;
+      index_of_local = g_new (guint32, state->unknown_first->len);
+      for (guint k = 0; k < state->unknown_first->len; k++)
+        index_of_local[k] = strata_id_map_lookup (&self->method_ids,
+                                                  g_array_index (state->unknown_first, DmtraceUnknown, k).raw);
+      patch_unknown_calls (state, index_of_local);
+    }
+}
+
+static void
+sum_thread_diagnostics (DmtraceLoader *self)
+{
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      const DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
+
+      self->n_wraps += state->n_wraps;
+      self->n_backwards += state->n_backwards;
+      self->n_unknown_method_calls += state->n_unknown_calls;
+    }
 }
 
 static gboolean
 run_build_pass (DmtraceLoader  *self,
                 GError        **error)
 {
-  return run_pass (self, PASS_BUILD, 0.45, 0.95, error);
+  BuildWorker workers[DMTRACE_MAX_WORKERS] = { { 0 } };
+  GThread *threads[DMTRACE_MAX_WORKERS] = { NULL };
+
+  share_out_threads (self);
+  g_mutex_init (&self->release_lock);
+  g_cond_init (&self->caught_up);
+  self->released = self->header_len;
+  for (guint w = 0; w < self->n_workers; w++)
+    {
+      workers[w] = (BuildWorker) { .loader = self, .id = w };
+      self->worker_pos[w] = self->header_len;
+    }
+  for (guint w = 1; w < self->n_workers; w++)
+    threads[w] = g_thread_new ("strata-dmtrace", run_build_worker, &workers[w]);
+  run_build_worker (&workers[0]);
+  for (guint w = 1; w < self->n_workers; w++)
+    g_thread_join (threads[w]);
+
+  g_mutex_clear (&self->release_lock);
+  g_cond_clear (&self->caught_up);
+  strata_load_job_release_pages (self->job, self->data + self->released, self->data + self->len);
+  for (guint w = 1; w < self->n_workers; w++)
+    g_clear_error (&workers[w].error);
+  /* Only worker 0 can fail (cancelled); the others then stop too. */
+  if (!workers[0].ok)
+    {
+      g_propagate_error (error, workers[0].error);
+      return FALSE;
+    }
+
+  add_unknown_methods (self);
+  sum_thread_diagnostics (self);
+  return strata_load_job_update (self->job, 0.95, _("Building the timeline…"), error);
 }
 
 static gboolean
