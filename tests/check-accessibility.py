@@ -47,8 +47,11 @@ def walk(acc, depth=0):
     yield acc
     if depth > 60:
         return
-    for i in range(acc.childCount):
-        child = acc.getChildAtIndex(i)
+    try:
+        children = [acc.getChildAtIndex(i) for i in range(acc.childCount)]
+    except Exception:  # it went away while we read it
+        return
+    for child in children:
         if child is not None:
             yield from walk(child, depth + 1)
 
@@ -100,6 +103,19 @@ NAMED_ROLES = ("push button", "toggle button", "entry", "combo box", "check box"
                "slider", "link")
 
 
+def unnamed_controls(frame):
+    """The controls GTK would announce by type name; None when the tree
+    kept changing under the walk (widgets still being built)."""
+    for _ in range(10):
+        try:
+            return [f"{a.getRoleName()} {a.name!r} in {a.parent.getRoleName()} {a.parent.name!r}"
+                    for a in walk(frame) if a.getRoleName() in NAMED_ROLES
+                    and (not a.name.strip() or a.name.startswith("Gtk") or a.name == "Tab")][:10]
+        except Exception:  # an object went away while we read it
+            time.sleep(0.5)
+    return None
+
+
 def open_window(path):
     """Starts Strata on PATH and returns the process and its window."""
     proc = subprocess.Popen([strata, path], env=env, stderr=subprocess.DEVNULL)
@@ -125,10 +141,8 @@ def check_names(path):
         if frame is None:
             return
         time.sleep(1)  # the heap and summary pages fill in after the window shows
-        unnamed = [f"{a.getRoleName()} {a.name!r} in {a.parent.getRoleName()} {a.parent.name!r}"
-                   for a in walk(frame) if a.getRoleName() in NAMED_ROLES
-                   and (not a.name.strip() or a.name.startswith("Gtk") or a.name == "Tab")]
-        check(f"{label}: every control, tab and list has a name", not unnamed, unnamed[:10])
+        unnamed = unnamed_controls(frame)
+        check(f"{label}: every control, tab and list has a name", unnamed == [], unnamed)
     finally:
         close(proc)
 
@@ -153,9 +167,8 @@ try:
           timeline is not None and timeline.getRoleName() == "image" and timeline.description == "No call selected",
           timeline and (timeline.getRoleName(), timeline.description))
 
-    unnamed = [f"{a.getRoleName()} {a.name!r}" for a in walk(frame)
-               if a.getRoleName() in NAMED_ROLES and (not a.name.strip() or a.name.startswith("Gtk") or a.name == "Tab")]
-    check("every control, tab and list has a name", not unnamed, unnamed)
+    unnamed = unnamed_controls(frame)
+    check("every control, tab and list has a name", unnamed == [], unnamed)
 
     table = next((a for a in walk(frame) if a.getRoleName() == "tree table" and a.name == "Profile"), None)
     check("the profile is a tree table named Profile", table is not None)

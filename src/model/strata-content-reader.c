@@ -198,13 +198,17 @@ strata_content_reader_peek (StrataContentReader *reader,
 {
   for (;;)
     {
-      const char *p = strata_json_skip_space_inline (reader->data + reader->pos, reader->data + reader->len);
-
-      reader->pos = p - reader->data;
+      /* An empty window may have no buffer at all yet. */
       if (reader->pos < reader->len)
         {
-          *c = *p;
-          return TRUE;
+          const char *p = strata_json_skip_space_inline (reader->data + reader->pos, reader->data + reader->len);
+
+          reader->pos = p - reader->data;
+          if (reader->pos < reader->len)
+            {
+              *c = *p;
+              return TRUE;
+            }
         }
       if (!strata_content_reader_refill (reader))
         return FALSE;
