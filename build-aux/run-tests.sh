@@ -10,7 +10,9 @@ if [ ! -d "$builddir" ]; then
 fi
 meson compile -C "$builddir" || exit 1
 
-xvfb-run -a -s '-screen 0 1600x1000x24' \
+# -noreset: the X server would otherwise restart whenever its last window
+# closes, and a test starting the next one in that moment cannot connect.
+xvfb-run -a -s '-screen 0 1600x1000x24 -noreset' \
   meson test -C "$builddir" --print-errorlogs --num-processes 2
 status=$?
 

@@ -141,7 +141,7 @@ run_screenshot() {
   name=$1; shift
   png=$out/$name.png
   rm -f "$png"
-  dbus-run-session -- xvfb-run -a -s '-screen 0 1600x1000x24' \
+  dbus-run-session -- xvfb-run -a -s '-screen 0 1600x1000x24 -noreset' \
     timeout 120 flatpak run --user --env=GSK_RENDERER=cairo --env=GDK_BACKEND=x11 "$@" \
       --filesystem="$out" --filesystem="$(dirname "$sample"):ro" \
       "$app_id" --screenshot="$png" --size=1400x900 "$sample"

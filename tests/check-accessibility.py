@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 if os.environ.get("STRATA_A11Y_SESSION") != "1":
@@ -118,10 +119,23 @@ def unnamed_controls(frame):
 
 def open_window(path):
     """Starts Strata on PATH and returns the process and its window."""
-    proc = subprocess.Popen([strata, path], env=env, stderr=subprocess.DEVNULL)
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen([strata, path], env=env, stderr=log)
+    time.sleep(1)
+    if proc.poll() is not None:
+        # An X server that resets when its last client leaves refuses
+        # connections for a moment: try once more.
+        proc = subprocess.Popen([strata, path], env=env, stderr=log)
     title = os.path.basename(path) + " — Strata"
     # Found afresh on each try: an early proxy may keep a stale child list.
-    frame = wait_for(lambda: next((f for f in by_role(find_app(), "frame") if f.name == title), None))
+    frame = wait_for(lambda: next((f for f in by_role(find_app(), "frame") if f.name == title), None), 60)
+    if frame is None:
+        log.seek(0)
+        apps = wait_for(lambda: [a.name for a in walk(pyatspi.Registry.getDesktop(0), 58)], 5)
+        print(f"# no window {title!r}; Strata {'exited ' + str(proc.poll()) if proc.poll() is not None else 'runs'}; "
+              f"accessible apps and windows: {apps}")
+        for line in log.read().decode(errors="replace").splitlines()[-20:]:
+            print("# " + line)
     return proc, frame
 
 
