@@ -602,6 +602,27 @@ test_window_shortcuts_complete (void)
   finish_app (app);
 }
 
+/* The loading page estimates the time left once it has something to go on. */
+static void
+test_window_time_left (void)
+{
+  const struct { double elapsed, fraction; const char *expected; } cases[] = {
+    { 0.5, 0.5, NULL },                      /* too early */
+    { 3.0, 0.01, NULL },                     /* too little done */
+    { 2.0, 0.5, "About 2 seconds left" },
+    { 1.0, 0.99, "About 1 second left" },
+    { 10.0, 0.1, "About 2 minutes left" },   /* 90 s */
+    { 5.0, 1.0, NULL },                      /* done */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = _strata_window_describe_time_left (cases[i].elapsed, cases[i].fraction);
+
+      g_assert_cmpstr (text, ==, cases[i].expected);
+    }
+}
+
 static void
 test_window_needs_display (void)
 {
@@ -634,6 +655,7 @@ main (int   argc,
   g_test_add_func ("/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/window/shortcuts-and-about", test_window_shortcuts_and_about);
   g_test_add_func ("/window/shortcuts-complete", test_window_shortcuts_complete);
+  g_test_add_func ("/window/time-left", test_window_time_left);
   g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);
 
   return g_test_run ();

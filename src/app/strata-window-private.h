@@ -35,6 +35,7 @@ struct _StrataWindow
   GtkLabel             *loading_title;
   GtkLabel             *loading_message;
   GtkProgressBar       *progress_bar;
+  gint64                load_started;   /* monotonic µs */
   GtkLabel             *error_title;
   GtkLabel             *error_reason;
   GtkWidget            *error_open_button;
@@ -59,6 +60,8 @@ void   _strata_window_init_actions       (StrataWindow   *self);
 void   _strata_window_init_dnd           (StrataWindow   *self);
 void   _strata_window_update_actions     (StrataWindow   *self);
 void   _strata_window_cancel_load        (StrataWindow   *self);
+char  *_strata_window_describe_time_left (double          elapsed,
+                                          double          fraction);
 void   _strata_window_add_recent         (StrataWindow   *self,
                                           GFile          *file);
 char  *_strata_file_get_display_name     (GFile          *file);

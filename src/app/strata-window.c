@@ -302,6 +302,36 @@ build_trace_page (StrataWindow *self)
                            G_CALLBACK (update_view_controls), self, G_CONNECT_SWAPPED);
 }
 
+/**
+ * _strata_window_describe_time_left:
+ * @elapsed: seconds since the load began
+ * @fraction: how much of it is done
+ *
+ * Returns: (nullable): "About 12 seconds left" once there is enough to
+ *   go on (a second of loading and a twentieth done), else %NULL
+ */
+char *
+_strata_window_describe_time_left (double elapsed,
+                                   double fraction)
+{
+  double left;
+
+  if (elapsed < 1.0 || fraction < 0.05 || fraction >= 1.0)
+    return NULL;
+  left = elapsed * (1.0 - fraction) / fraction;
+  if (left < 60)
+    {
+      guint seconds = MAX (1, (guint) (left + 0.5));
+
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "About %u second left", "About %u seconds left", seconds), seconds);
+    }
+  {
+    guint minutes = (guint) (left / 60 + 0.5);
+
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "About %u minute left", "About %u minutes left", minutes), minutes);
+  }
+}
+
 static void
 loader_progress_cb (StrataWindow *self,
                     GParamSpec   *pspec,
@@ -309,9 +339,14 @@ loader_progress_cb (StrataWindow *self,
 {
   g_autofree char *message = strata_loader_dup_message (loader);
   double fraction = strata_loader_get_fraction (loader);
+  g_autofree char *left = _strata_window_describe_time_left ((g_get_monotonic_time () - self->load_started) / 1e6, fraction);
+  g_autofree char *text = NULL;
 
+  if (left != NULL && message != NULL)
+    /* Translators: what the loader is doing, then the time left */
+    text = g_strdup_printf (_("%s — %s"), message, left);
   gtk_progress_bar_set_fraction (self->progress_bar, fraction);
-  gtk_label_set_label (self->loading_message, message ? message : "");
+  gtk_label_set_label (self->loading_message, text ? text : message ? message : "");
 }
 
 static void
@@ -387,6 +422,7 @@ strata_window_open (StrataWindow *self,
   gtk_label_set_label (self->loading_title, title);
   gtk_label_set_label (self->loading_message, "");
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  self->load_started = g_get_monotonic_time ();
   gtk_stack_set_visible_child_name (self->stack, "loading");
   set_titles (self, name, _("Opening…"));
   set_busy (self, TRUE);
