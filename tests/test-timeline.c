@@ -513,11 +513,37 @@ test_timeline_event_details (void)
   {
     g_autofree char *copied = read_clipboard (GTK_WIDGET (f.timeline));
 
-    g_assert_nonnull (strstr (copied, "Async slice REQUEST_FOO, starts at"));
+    g_assert_nonnull (strstr (copied, "REQUEST_FOO\nAsync slice"));
   }
   g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (f.window->details)), ==,
                    gtk_notebook_page_num (GTK_NOTEBOOK (f.window->details), f.window->event_details));
 
+  fixture_close (&f);
+}
+
+/* A click on a counter chart selects its values there: screen readers read
+ * them and Ctrl+C copies them; moving to a call replaces them. */
+static void
+test_timeline_counter_value (void)
+{
+  Fixture f;
+  StrataTrace *trace;
+  const StrataCounter *counter;
+  const char *name;
+
+  fixture_open_in (&f, "json", "catapult/instance_counters.json");
+  trace = strata_session_get_trace (f.session);
+  g_assert_cmpuint (strata_trace_get_n_counters (trace), >, 0);
+  counter = strata_trace_get_counter (trace, 0);
+  name = strata_trace_get_string (trace, counter->name);
+  strata_timeline_select_counter_value (f.timeline, 0, counter->times[counter->n_samples - 1]);
+  activate (&f, "timeline.copy");
+  {
+    g_autofree char *copied = read_clipboard (GTK_WIDGET (f.timeline));
+
+    g_assert_true (g_str_has_prefix (copied, name));
+    g_assert_nonnull (strstr (copied, strata_trace_get_string (trace, counter->series_names[0])));
+  }
   fixture_close (&f);
 }
 
@@ -687,6 +713,7 @@ main (int   argc,
   g_test_add_func ("/timeline/range-and-clock", test_timeline_range_and_clock);
   g_test_add_func ("/timeline/details-and-flows", test_timeline_details_and_flows);
   g_test_add_func ("/timeline/event-details", test_timeline_event_details);
+  g_test_add_func ("/timeline/counter-value", test_timeline_counter_value);
   g_test_add_func ("/timeline/track-menu", test_timeline_track_menu);
   g_test_add_func ("/timeline/object-links", test_timeline_object_links);
 

@@ -31,6 +31,7 @@ struct _StrataTimeline
   GtkWidget            parent_instance;
 
   StrataSession       *session;
+  char                *counter_description;  /* the counter value clicked last */
   GtkAdjustment       *hadjustment;
   GtkAdjustment       *vadjustment;
   GtkScrollablePolicy  hscroll_policy;
@@ -331,6 +332,29 @@ strata_timeline_describe_counter (StrataTimeline *self,
   return g_string_free (text, FALSE);
 }
 
+static void update_accessible_description (StrataTimeline *self);
+
+/**
+ * strata_timeline_select_counter_value:
+ *
+ * A click on a counter chart: its values at @time become what screen
+ * readers read for the timeline and what Ctrl+C copies. A call no longer
+ * stays selected.
+ */
+void
+strata_timeline_select_counter_value (StrataTimeline *self,
+                                      guint           counter,
+                                      gint64          time)
+{
+  g_return_if_fail (STRATA_IS_TIMELINE (self));
+
+  self->has_focus_call = FALSE;
+  g_free (self->counter_description);
+  self->counter_description = strata_timeline_describe_counter (self, counter, time);
+  update_accessible_description (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 /**
  * strata_timeline_describe_event:
  *
@@ -401,25 +425,7 @@ strata_timeline_update_flows (StrataTimeline *self)
     }
 }
 
-/* A selected instant, async slice or object in words, as a call is:
- * what it is, its name and when. */
-static char *
-describe_event (StrataTimeline *self,
-                guint           index)
-{
-  StrataTrace *trace = strata_session_get_trace (self->session);
-  const StrataEvent *event = strata_trace_get_event (trace, index);
-  gint64 origin = strata_trace_get_start (trace);
-  g_autofree char *start = strata_units_format_exact_localized (event->start - origin);
-  g_autofree char *length = strata_units_format_exact_localized (event->end - event->start);
-
-  /* Translators: a selected timeline event: its kind, name, start and length */
-  return g_strdup_printf (_("%s %s, starts at %s, lasts %s"),
-                          strata_event_phase_describe (event->phase),
-                          strata_trace_get_string (trace, event->name), start, length);
-}
-
-/* The selected call or event in words, or NULL. */
+/* The selected call, event or counter value in words, or NULL. */
 static char *
 describe_selection (StrataTimeline *self)
 {
@@ -429,8 +435,8 @@ describe_selection (StrataTimeline *self)
     return strata_timeline_describe_call (self, self->focus_thread, self->focus_depth, self->focus_index);
   if (strata_session_get_trace (self->session) != NULL &&
       strata_session_get_selected_item (self->session, NULL, &event) == STRATA_SELECTED_EVENT)
-    return describe_event (self, event);
-  return NULL;
+    return strata_timeline_describe_event (self, event);
+  return g_strdup (self->counter_description);
 }
 
 static void
@@ -460,7 +466,9 @@ selected_item_changed_cb (StrataTimeline *self)
     strata_timeline_focus_call (self, call.thread, call.depth, call.index);
   else if (kind == STRATA_SELECTED_EVENT)
     {
-      g_autofree char *description = describe_event (self, event);
+      g_autofree char *description = strata_timeline_describe_event (self, event);
+
+      g_clear_pointer (&self->counter_description, g_free);
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
     }
@@ -474,6 +482,7 @@ trace_changed_cb (StrataTimeline *self)
   StrataTrace *trace = strata_session_get_trace (self->session);
 
   self->has_focus_call = FALSE;
+  g_clear_pointer (&self->counter_description, g_free);
   rebuild_counter_lods (self);
   g_clear_pointer (&self->events, strata_event_index_free);
   if (trace != NULL)
@@ -610,7 +619,12 @@ update_accessible_description (StrataTimeline *self)
   g_autofree char *description = NULL;
 
   if (self->has_focus_call)
-    description = strata_timeline_describe_call (self, self->focus_thread, self->focus_depth, self->focus_index);
+    {
+      g_clear_pointer (&self->counter_description, g_free);
+      description = strata_timeline_describe_call (self, self->focus_thread, self->focus_depth, self->focus_index);
+    }
+  else
+    description = g_strdup (self->counter_description);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   description ? description : _("No call selected"),
@@ -910,6 +924,8 @@ click_pressed_cb (StrataTimeline  *self,
     toggle_counter_series (self, hit.index, hit.depth);
   else if (hit.kind == STRATA_HIT_EVENT && n_press == 1)
     strata_session_select_event (self->session, hit.index);
+  else if (hit.kind == STRATA_HIT_COUNTER && n_press == 1)
+    strata_timeline_select_counter_value (self, hit.index, hit.time);
 }
 
 static void
@@ -1147,6 +1163,7 @@ clear_selection_action (GtkWidget  *widget,
   if (!had_range)
     {
       self->has_focus_call = FALSE;
+      g_clear_pointer (&self->counter_description, g_free);
       update_accessible_description (self);
       gtk_widget_queue_draw (widget);
     }
@@ -1317,6 +1334,7 @@ strata_timeline_dispose (GObject *object)
   g_clear_object (&self->vadjustment);
   g_clear_object (&self->hadjustment);
   g_clear_object (&self->session);
+  g_clear_pointer (&self->counter_description, g_free);
   g_clear_pointer (&self->tracks, g_array_unref);
   g_clear_pointer (&self->marks, g_array_unref);
   g_clear_pointer (&self->prefs, strata_track_prefs_free);

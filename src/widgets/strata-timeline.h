@@ -33,6 +33,9 @@ char          *strata_timeline_describe_call (StrataTimeline *self,
                                               guint           depth,
                                               guint32         index);
 
+void            strata_timeline_select_counter_value (StrataTimeline *self,
+                                                      guint           counter,
+                                                      gint64          time);
 char           *strata_timeline_describe_counter (StrataTimeline *self,
                                                  guint           counter,
                                                  gint64          time);
