@@ -1,9 +1,12 @@
 /* gen-dmtrace.c: a synthetic v3 dual-clock method trace for benchmarks
  *
  * 16 threads, 20,000 methods (or as many as asked), calls nested up to 80
- * deep; each method
- * calls a few callees of its own, and roots are picked with a skew so a
- * few are hot, as in real programs.
+ * deep. Two shapes of call graph:
+ * - local (the default): each method calls a few callees of its own, and
+ *   roots are picked with a skew so a few are hot, as in most programs;
+ * - random: each callee is drawn from all methods, as reflection,
+ *   interpreters and callbacks make it, so there are millions of distinct
+ *   caller/callee pairs and much recursion.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,6 +31,7 @@ typedef struct
 } ThreadState;
 
 static guint n_methods = DEFAULT_METHODS;
+static gboolean random_shape;
 
 static guint32
 pick_root (GRand *rand)
@@ -45,8 +49,14 @@ pick_callee (GRand   *rand,
              guint32  caller)
 {
   guint32 index = caller / 4;
-  guint n_callees = 1 + index % MAX_CALLEES;
-  guint which = g_rand_int_range (rand, 0, n_callees);
+  guint n_callees;
+  guint which;
+
+  if (random_shape)
+    return g_rand_int_range (rand, 0, n_methods) * 4;
+
+  n_callees = 1 + index % MAX_CALLEES;
+  which = g_rand_int_range (rand, 0, n_callees);
 
   /* Now and then a call to a shared utility, from anywhere. */
   if (g_rand_int_range (rand, 0, UTILITY_ONE_IN) == 0)
@@ -65,10 +75,17 @@ main (int   argc,
   guint32 wall = 0;
   FILE *file;
   DmtraceWriter *writer;
+  gboolean known_shape = TRUE;
 
-  if (argc != 3 && argc != 4)
+  if (argc > 1 && g_str_has_prefix (argv[1], "--shape="))
     {
-      g_printerr ("usage: %s N_RECORDS OUT.trace [N_METHODS]\n", argv[0]);
+      random_shape = g_str_equal (argv[1], "--shape=random");
+      known_shape = random_shape || g_str_equal (argv[1], "--shape=local");
+      argv++, argc--;
+    }
+  if (!known_shape || (argc != 3 && argc != 4))
+    {
+      g_printerr ("usage: gen-dmtrace [--shape=local|random] N_RECORDS OUT.trace [N_METHODS]\n");
       return 2;
     }
   if (argc == 4)

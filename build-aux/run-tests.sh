@@ -1,9 +1,16 @@
 #!/bin/sh
-# run-tests.sh [BUILDDIR]: build with AddressSanitizer and UBSan, run every
-# test under a virtual X server, and end with one line "N passed, N failed".
+# run-tests.sh [BUILDDIR]: install what the tests need if anything is
+# missing, build with AddressSanitizer and UBSan, run every test under a
+# virtual X server, and end with one line "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.." || exit 1
 builddir=${1:-_build-tests}
+
+missing=$(build-aux/missing-deps.sh)
+if [ -n "$missing" ]; then
+  echo "Installing what the tests need:" $missing
+  build-aux/install-deps.sh || exit 1
+fi
 
 if [ ! -d "$builddir" ]; then
   meson setup "$builddir" -Db_sanitize=address,undefined -Dbuildtype=debug || exit 1

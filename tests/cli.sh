@@ -1,8 +1,7 @@
 #!/bin/sh
-# cli.sh STRATA CORPUS_DIR: the command line works with no display at all.
+# cli.sh STRATA: the command line works with no display at all.
 set -u
 strata=$1
-corpus=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset DISPLAY WAYLAND_DISPLAY

@@ -12,32 +12,80 @@
 
 static char *tmpdir;
 
+static char *
+build_path_va (const char *root,
+               const char *first_element,
+               va_list     args)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+  g_ptr_array_add (parts, (gpointer) root);
+  for (const char *element = first_element; element != NULL; element = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer) element);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
 /**
  * strata_test_corpus_path:
  *
- * Returns: a path under $STRATA_CORPUS_DIR (default: ../shared/corpus)
+ * The larger corpus is not part of the repository: it is found only
+ * through $STRATA_CORPUS_DIR. Without it the path names a folder that
+ * does not exist, so the test skips (strata_test_skip_no_corpus()).
+ *
+ * Returns: a path under $STRATA_CORPUS_DIR
  */
 char *
 strata_test_corpus_path (const char *first_element,
                          ...)
 {
   const char *root = g_getenv ("STRATA_CORPUS_DIR");
-  g_autofree char *fallback = NULL;
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-  const char *element;
+  g_autofree char *missing = NULL;
   va_list args;
+  char *path;
 
-  /* The corpus sits beside the project: ../shared/corpus */
-  if (root == NULL)
-    root = fallback = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "corpus", NULL);
-  g_ptr_array_add (parts, (gpointer) root);
+  if (root == NULL || *root == '\0')
+    root = missing = g_test_build_filename (G_TEST_BUILT, "no-corpus", NULL);
   va_start (args, first_element);
-  for (element = first_element; element != NULL; element = va_arg (args, const char *))
-    g_ptr_array_add (parts, (gpointer) element);
+  path = build_path_va (root, first_element, args);
   va_end (args);
-  g_ptr_array_add (parts, NULL);
+  return path;
+}
 
-  return g_build_filenamev ((char **) parts->pdata);
+/* Marks the test skipped, saying what it needed. */
+void
+strata_test_skip_no_corpus (void)
+{
+  const char *root = g_getenv ("STRATA_CORPUS_DIR");
+
+  if (root == NULL || *root == '\0')
+    g_test_skip ("needs the shared corpus: STRATA_CORPUS_DIR is not set and there is none beside the source tree");
+  else
+    {
+      g_autofree char *reason = g_strdup_printf ("needs the shared corpus: not found in STRATA_CORPUS_DIR=%s", root);
+
+      g_test_skip (reason);
+    }
+}
+
+/**
+ * strata_test_fixture_path:
+ *
+ * Returns: a path under tests/data/third-party, small real files that
+ *   ship with the repository (origin and licence in its SOURCES.md)
+ */
+char *
+strata_test_fixture_path (const char *first_element,
+                          ...)
+{
+  g_autofree char *root = g_test_build_filename (G_TEST_DIST, "data", "third-party", NULL);
+  va_list args;
+  char *path;
+
+  va_start (args, first_element);
+  path = build_path_va (root, first_element, args);
+  va_end (args);
+  return path;
 }
 
 char *

@@ -12,6 +12,9 @@ G_BEGIN_DECLS
 
 char  *strata_test_corpus_path  (const char   *first_element,
                                  ...) G_GNUC_NULL_TERMINATED;
+char  *strata_test_fixture_path (const char   *first_element,
+                                 ...) G_GNUC_NULL_TERMINATED;
+void   strata_test_skip_no_corpus (void);
 char  *strata_test_write_file   (const char   *name,
                                  const void   *data,
                                  gsize         len);

@@ -776,7 +776,7 @@ test_dmtrace_corpus (void)
 
   if (dir == NULL)
     {
-      g_test_skip ("corpus not found; set STRATA_CORPUS_DIR");
+      strata_test_skip_no_corpus ();
       return;
     }
 

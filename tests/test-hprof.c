@@ -99,7 +99,7 @@ test_agent_sites (void)
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     {
-      g_test_skip ("no corpus");
+      strata_test_skip_no_corpus ();
       return;
     }
   trace = load_ok (path);
@@ -128,7 +128,7 @@ test_corpus (void)
 
       if (!g_file_test (path, G_FILE_TEST_EXISTS))
         {
-          g_test_skip ("no corpus");
+          strata_test_skip_no_corpus ();
           return;
         }
       trace = load_ok (path);
@@ -178,7 +178,7 @@ test_damaged (void)
 
   if (whole == NULL)
     {
-      g_test_skip ("no corpus");
+      strata_test_skip_no_corpus ();
       return;
     }
   half = g_bytes_new_from_bytes (whole, 0, g_bytes_get_size (whole) / 2);
@@ -416,7 +416,7 @@ test_text_cpu_samples (void)
 
       if (trace == NULL)
         {
-          g_test_skip ("no corpus");
+          strata_test_skip_no_corpus ();
           return;
         }
       g_test_message ("%s", names[f]);
@@ -450,7 +450,7 @@ test_text_corpus (void)
 
   if (listing == NULL)
     {
-      g_test_skip ("no corpus");
+      strata_test_skip_no_corpus ();
       return;
     }
   while ((name = g_dir_read_name (listing)) != NULL)
@@ -483,7 +483,7 @@ test_text_sections (void)
 
   if (times == NULL || sites == NULL || heap == NULL || tmp == NULL || cut == NULL)
     {
-      g_test_skip ("no corpus");
+      strata_test_skip_no_corpus ();
       return;
     }
   g_assert_cmpint (strata_trace_get_clock_kind (times, 0), ==, STRATA_CLOCK_THREAD_CPU);

@@ -53,7 +53,7 @@ fixture_open (Fixture *f)
 {
   g_autoptr(GFile) file = NULL;
 
-  f->path = strata_test_corpus_path ("dmtrace", TRACE_NAME, NULL);
+  f->path = strata_test_fixture_path ("dmtrace", TRACE_NAME, NULL);
   file = g_file_new_for_path (f->path);
   f->app = strata_test_new_app ();
   g_application_open (G_APPLICATION (f->app), &file, 1, "");

@@ -241,7 +241,7 @@ test_sniff_corpus (void)
 
       if (!g_file_test (path, G_FILE_TEST_IS_DIR))
         {
-          g_test_skip ("corpus not found; set STRATA_CORPUS_DIR");
+          strata_test_skip_no_corpus ();
           return;
         }
       sniff_corpus_dir (folders[i], path, &n_files);

@@ -34,9 +34,9 @@ typedef struct
 static void
 fixture_open_in (Fixture    *f,
                  const char *folder,
-                 const char *corpus_name)
+                 const char *fixture_name)
 {
-  g_autofree char *path = strata_test_corpus_path (folder, corpus_name, NULL);
+  g_autofree char *path = strata_test_fixture_path (folder, fixture_name, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   f->app = strata_test_new_app ();
@@ -53,9 +53,9 @@ fixture_open_in (Fixture    *f,
 
 static void
 fixture_open (Fixture    *f,
-              const char *corpus_name)
+              const char *fixture_name)
 {
-  fixture_open_in (f, "dmtrace", corpus_name);
+  fixture_open_in (f, "dmtrace", fixture_name);
 }
 
 static void
@@ -241,7 +241,7 @@ test_timeline_range_and_clock (void)
 static void
 test_timeline_render_offscreen (void)
 {
-  g_autofree char *path = strata_test_corpus_path ("dmtrace", "studio-perflib-exception.trace", NULL);
+  g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-exception.trace", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(StrataLoader) loader = strata_loader_new (file);
   g_autoptr(StrataTrace) trace = strata_loader_load (loader, NULL, NULL);
@@ -434,7 +434,7 @@ test_timeline_details_and_flows (void)
   g_autofree char *after = NULL;
   GtkWidget *button = NULL;
 
-  fixture_open_in (&f, "json", "catapult/flow_simple.json");
+  fixture_open_in (&f, "catapult", "flow_simple.json");
   details = STRATA_EVENT_DETAILS (f.window->event_details);
   trace = strata_session_get_trace (f.session);
   call.thread = thread_named (trace, 15794) - strata_trace_get_thread (trace, 0);
@@ -494,7 +494,7 @@ test_timeline_event_details (void)
   g_autofree char *text = NULL;
   guint event = G_MAXUINT;
 
-  fixture_open_in (&f, "json", "catapult/nestable_async.json");
+  fixture_open_in (&f, "catapult", "nestable_async.json");
   details = STRATA_EVENT_DETAILS (f.window->event_details);
   trace = strata_session_get_trace (f.session);
   for (guint i = 0; i < strata_trace_get_n_events (trace); i++)
@@ -531,7 +531,7 @@ test_timeline_counter_value (void)
   const StrataCounter *counter;
   const char *name;
 
-  fixture_open_in (&f, "json", "catapult/instance_counters.json");
+  fixture_open_in (&f, "catapult", "instance_counters.json");
   trace = strata_session_get_trace (f.session);
   g_assert_cmpuint (strata_trace_get_n_counters (trace), >, 0);
   counter = strata_trace_get_counter (trace, 0);
@@ -583,7 +583,7 @@ test_timeline_object_links (void)
   g_autofree char *label = NULL;
   guint selected, tried = 0;
 
-  fixture_open_in (&f, "json", "catapult/quads.json");
+  fixture_open_in (&f, "catapult", "quads_with_render_passes.json");
   details = STRATA_EVENT_DETAILS (f.window->event_details);
   trace = strata_session_get_trace (f.session);
   for (guint i = 0; i < strata_trace_get_n_events (trace) && link == NULL && tried < 40; i++)
@@ -629,7 +629,7 @@ test_timeline_track_menu (void)
   Fixture f;
   g_autofree char *order = NULL;
 
-  fixture_open_in (&f, "json", "catapult/instance_counters.json");
+  fixture_open_in (&f, "catapult", "instance_counters.json");
 #define ORDER_IS(expected) \
   G_STMT_START { g_free (order); order = track_order (f.timeline); g_assert_cmpstr (order, ==, expected); } G_STMT_END
 
@@ -666,18 +666,14 @@ test_timeline_track_menu (void)
 static void
 test_timeline_instant_rows (void)
 {
-  g_autofree char *path = strata_test_corpus_path ("json", "catapult", "instant_events.json", NULL);
+  g_autofree char *path = strata_test_fixture_path ("catapult", "instant_events.json", NULL);
   g_autoptr(StrataTrace) trace = strata_test_load_path (path, NULL);
   g_autoptr(StrataEventIndex) events = NULL;
   g_autoptr(GArray) tracks = NULL;
   double content_height;
   guint n_threads = 0;
 
-  if (trace == NULL)
-    {
-      g_test_skip ("no corpus");
-      return;
-    }
+  g_assert_nonnull (trace);
   events = strata_event_index_new (trace);
   tracks = strata_timeline_layout (trace, events, FALSE, NULL, &content_height);
   for (guint i = 0; i < tracks->len; i++)

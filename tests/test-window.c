@@ -328,7 +328,7 @@ test_window_allocation_sites (void)
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     {
-      g_test_skip ("no corpus");
+      strata_test_skip_no_corpus ();
       return;
     }
   app = strata_test_new_app ();
@@ -379,17 +379,10 @@ static void
 test_window_open_file_adds_recent (void)
 {
   StrataApplication *app = strata_test_new_app ();
-  g_autofree char *path = strata_test_corpus_path ("dmtrace", "studio-perflib-exception.trace", NULL);
+  g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-exception.trace", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *uri = g_file_get_uri (file);
   StrataWindow *window;
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("corpus not found; set STRATA_CORPUS_DIR");
-      g_object_unref (app);
-      return;
-    }
 
   g_application_open (G_APPLICATION (app), &file, 1, "");
   window = only_window (app);

@@ -85,8 +85,26 @@ int
 main (int   argc,
       char *argv[])
 {
+  const char *corpus = g_getenv ("STRATA_CORPUS_DIR");
+
   for (int i = 1; i < argc; i++)
-    run_path (argv[i], 1000 * i);
+    {
+      /* "corpus:FOLDER" is a folder of the shared corpus, when there is one. */
+      if (g_str_has_prefix (argv[i], "corpus:"))
+        {
+          g_autofree char *path = NULL;
+
+          if (corpus == NULL || *corpus == '\0')
+            {
+              g_print ("# %s left out: STRATA_CORPUS_DIR is not set\n", argv[i]);
+              continue;
+            }
+          path = g_build_filename (corpus, argv[i] + strlen ("corpus:"), NULL);
+          run_path (path, 1000 * i);
+        }
+      else
+        run_path (argv[i], 1000 * i);
+    }
 
   g_print ("1..1\nok 1 - %" G_GUINT64_FORMAT " inputs loaded or refused without a fault\n", n_runs);
   return n_runs > 0 ? 0 : 1;
