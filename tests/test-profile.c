@@ -149,14 +149,14 @@ test_profile_edges (void)
   /* c is called by a once and from the bottom of the stack once. */
   edges = strata_profile_get_parents (profile, c, &n);
   g_assert_cmpuint (n, ==, 2);
-  g_assert_cmpuint (strata_profile_get_edge (profile, edges[0])->caller, ==, STRATA_PROFILE_TOPLEVEL);
+  g_assert_cmpuint (strata_profile_get_edge_caller (profile, edges[0]), ==, STRATA_PROFILE_TOPLEVEL);
   g_assert_cmpint (strata_profile_get_edge (profile, edges[0])->time[0], ==, 5000);
-  g_assert_cmpuint (strata_profile_get_edge (profile, edges[1])->caller, ==, a);
+  g_assert_cmpuint (strata_profile_get_edge_caller (profile, edges[1]), ==, a);
   g_assert_cmpuint (strata_profile_get_entry (profile, c)->calls, ==, 2);
 
   edges = strata_profile_get_parents (profile, a, &n);
   g_assert_cmpuint (n, ==, 1);
-  g_assert_cmpuint (strata_profile_get_edge (profile, edges[0])->caller, ==, STRATA_PROFILE_TOPLEVEL);
+  g_assert_cmpuint (strata_profile_get_edge_caller (profile, edges[0]), ==, STRATA_PROFILE_TOPLEVEL);
   g_assert_cmpuint (strata_profile_get_n_edges (profile), ==, 4);
 }
 
@@ -231,7 +231,7 @@ test_profile_range_other_clock (void)
   g_assert_cmpint (a->exclusive[1], ==, 0);
   g_assert_cmpint (strata_profile_get_total (profile, 1), >=, 18000);
   for (guint i = 0; i < strata_profile_get_n_edges (profile); i++)
-    if (strata_profile_get_edge (profile, i)->caller == STRATA_PROFILE_TOPLEVEL)
+    if (strata_profile_get_edge_caller (profile, i) == STRATA_PROFILE_TOPLEVEL)
       g_assert_cmpint (strata_profile_get_edge (profile, i)->time[1], ==, 18000);
 }
 

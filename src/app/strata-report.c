@@ -5,9 +5,11 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
+#include <gio/gunixoutputstream.h>
 
+#include "strata-json-writer.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
 #include "strata-report.h"
@@ -144,11 +146,11 @@ print_edges (const Report  *report,
   for (guint i = 0; i < n_edges; i++)
     {
       const StrataProfileEdge *edge = strata_profile_get_edge (report->profile, edges[i]);
-      guint32 other = parents ? edge->caller : edge->callee;
+      guint32 other = parents ? strata_profile_get_edge_caller (report->profile, edges[i]) : edge->callee;
       const StrataProfileEntry *callee = strata_profile_get_entry (report->profile, edge->callee);
       g_autofree char *time = strata_units_format_exact (edge->time[report->clock]);
 
-      g_print ("      %16s %10" G_GUINT64_FORMAT "/%-10" G_GUINT64_FORMAT " %s\n", time, edge->calls,
+      g_print ("      %16s %10u/%-10" G_GUINT64_FORMAT " %s\n", time, edge->calls,
                callee->calls + callee->recursive_calls, edge_end_name (report, other));
     }
 }
@@ -345,173 +347,179 @@ clock_id (StrataTrace *trace,
 }
 
 static void
-add_string_member (JsonBuilder *builder,
-                   const char  *name,
-                   const char  *value)
+add_string_member (StrataJsonWriter *json,
+                   const char       *name,
+                   const char       *value)
 {
-  json_builder_set_member_name (builder, name);
-  json_builder_add_string_value (builder, value);
+  strata_json_writer_member (json, name);
+  strata_json_writer_string (json, value);
 }
 
 static void
-add_int_member (JsonBuilder *builder,
-                const char  *name,
-                gint64       value)
+add_int_member (StrataJsonWriter *json,
+                const char       *name,
+                gint64            value)
 {
-  json_builder_set_member_name (builder, name);
-  json_builder_add_int_value (builder, value);
+  strata_json_writer_member (json, name);
+  strata_json_writer_int (json, value);
 }
 
 static void
-build_json_clock_times (JsonBuilder   *builder,
-                        StrataTrace   *trace,
-                        const gint64  *first,
-                        const char    *first_name,
-                        const gint64  *second,
-                        const char    *second_name)
+write_json_clock_times (StrataJsonWriter *json,
+                        StrataTrace      *trace,
+                        const gint64     *first,
+                        const char       *first_name,
+                        const gint64     *second,
+                        const char       *second_name)
 {
-  json_builder_set_member_name (builder, "clocks");
-  json_builder_begin_object (builder);
+  strata_json_writer_member (json, "clocks");
+  strata_json_writer_begin_object (json);
   for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
     {
-      json_builder_set_member_name (builder, clock_id (trace, c));
-      json_builder_begin_object (builder);
-      add_int_member (builder, first_name, first[c]);
+      strata_json_writer_member (json, clock_id (trace, c));
+      strata_json_writer_begin_object (json);
+      add_int_member (json, first_name, first[c]);
       if (second != NULL)
-        add_int_member (builder, second_name, second[c]);
-      json_builder_end_object (builder);
+        add_int_member (json, second_name, second[c]);
+      strata_json_writer_end_object (json);
     }
-  json_builder_end_object (builder);
+  strata_json_writer_end_object (json);
 }
 
 static void
-build_json_threads (JsonBuilder *builder,
-                    StrataTrace *trace)
+write_json_threads (StrataJsonWriter *json,
+                    StrataTrace      *trace)
 {
-  json_builder_set_member_name (builder, "threads");
-  json_builder_begin_array (builder);
+  strata_json_writer_member (json, "threads");
+  strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
     {
       const StrataThread *thread = strata_trace_get_thread (trace, i);
 
-      json_builder_begin_object (builder);
-      add_int_member (builder, "id", thread->tid);
-      add_int_member (builder, "pid", strata_trace_get_process (trace, thread->process)->pid);
-      add_string_member (builder, "name", strata_trace_get_string (trace, thread->name));
-      add_int_member (builder, "spans", thread->spans ? strata_span_table_get_n_spans (thread->spans) : 0);
-      add_int_member (builder, "depths", thread->spans ? thread->spans->n_depths : 0);
+      strata_json_writer_begin_object (json);
+      add_int_member (json, "id", thread->tid);
+      add_int_member (json, "pid", strata_trace_get_process (trace, thread->process)->pid);
+      add_string_member (json, "name", strata_trace_get_string (trace, thread->name));
+      add_int_member (json, "spans", thread->spans ? strata_span_table_get_n_spans (thread->spans) : 0);
+      add_int_member (json, "depths", thread->spans ? thread->spans->n_depths : 0);
       if (thread->spans != NULL)
         {
-          build_json_clock_times (builder, trace, thread->first_time, "first", thread->last_time, "last");
-          json_builder_set_member_name (builder, "entered_before_tracing");
-          json_builder_begin_array (builder);
+          write_json_clock_times (json, trace, thread->first_time, "first", thread->last_time, "last");
+          strata_json_writer_member (json, "entered_before_tracing");
+          strata_json_writer_begin_array (json);
           for (guint d = 0; d < thread->n_entered_before; d++)
-            json_builder_add_int_value (builder, thread->spans->spans[d][0].method);
-          json_builder_end_array (builder);
+            strata_json_writer_int (json, thread->spans->spans[d][0].method);
+          strata_json_writer_end_array (json);
         }
-      json_builder_end_object (builder);
+      strata_json_writer_end_object (json);
     }
-  json_builder_end_array (builder);
+  strata_json_writer_end_array (json);
 }
 
 static void
-build_json_methods (JsonBuilder   *builder,
-                    StrataTrace   *trace,
-                    StrataProfile *profile)
+write_json_methods (StrataJsonWriter *json,
+                    StrataTrace      *trace,
+                    StrataProfile    *profile)
 {
-  json_builder_set_member_name (builder, "methods");
-  json_builder_begin_array (builder);
+  strata_json_writer_member (json, "methods");
+  strata_json_writer_begin_array (json);
   for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
     {
       const StrataMethod *method = strata_trace_get_method (trace, m);
       const StrataProfileEntry *entry = strata_profile_get_entry (profile, m);
 
-      json_builder_begin_object (builder);
-      add_int_member (builder, "index", m);
-      add_string_member (builder, "name", strata_trace_get_string (trace, method->display_name));
-      add_string_member (builder, "class", strata_trace_get_string (trace, method->class_name));
-      add_string_member (builder, "method", strata_trace_get_string (trace, method->name));
-      add_string_member (builder, "signature", strata_trace_get_string (trace, method->signature));
-      add_string_member (builder, "source", strata_trace_get_string (trace, method->source_file));
-      add_int_member (builder, "calls", entry->calls);
-      add_int_member (builder, "recursive", entry->recursive_calls);
-      build_json_clock_times (builder, trace, entry->inclusive, "inclusive", entry->exclusive, "exclusive");
-      json_builder_end_object (builder);
+      strata_json_writer_begin_object (json);
+      add_int_member (json, "index", m);
+      add_string_member (json, "name", strata_trace_get_string (trace, method->display_name));
+      add_string_member (json, "class", strata_trace_get_string (trace, method->class_name));
+      add_string_member (json, "method", strata_trace_get_string (trace, method->name));
+      add_string_member (json, "signature", strata_trace_get_string (trace, method->signature));
+      add_string_member (json, "source", strata_trace_get_string (trace, method->source_file));
+      add_int_member (json, "calls", entry->calls);
+      add_int_member (json, "recursive", entry->recursive_calls);
+      write_json_clock_times (json, trace, entry->inclusive, "inclusive", entry->exclusive, "exclusive");
+      strata_json_writer_end_object (json);
     }
-  json_builder_end_array (builder);
+  strata_json_writer_end_array (json);
 }
 
 static void
-build_json_edges (JsonBuilder   *builder,
-                  StrataTrace   *trace,
-                  StrataProfile *profile)
+write_json_edges (StrataJsonWriter *json,
+                  StrataTrace      *trace,
+                  StrataProfile    *profile)
 {
-  json_builder_set_member_name (builder, "edges");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < strata_profile_get_n_edges (profile); i++)
+  strata_json_writer_member (json, "edges");
+  strata_json_writer_begin_array (json);
+  for (guint c = 0; c <= strata_profile_get_n_methods (profile); c++)
     {
-      const StrataProfileEdge *edge = strata_profile_get_edge (profile, i);
+      guint32 caller = c < strata_profile_get_n_methods (profile) ? c : STRATA_PROFILE_TOPLEVEL;
+      guint first, n = strata_profile_get_edges_from (profile, caller, &first);
 
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "caller");
-      if (edge->caller == STRATA_PROFILE_TOPLEVEL)
-        json_builder_add_null_value (builder);
-      else
-        json_builder_add_int_value (builder, edge->caller);
-      add_int_member (builder, "callee", edge->callee);
-      add_int_member (builder, "calls", edge->calls);
-      build_json_clock_times (builder, trace, edge->time, "time", NULL, NULL);
-      json_builder_end_object (builder);
+      for (guint i = first; i < first + n; i++)
+        {
+          const StrataProfileEdge *edge = strata_profile_get_edge (profile, i);
+
+          strata_json_writer_begin_object (json);
+          strata_json_writer_member (json, "caller");
+          if (caller == STRATA_PROFILE_TOPLEVEL)
+            strata_json_writer_null (json);
+          else
+            strata_json_writer_int (json, caller);
+          add_int_member (json, "callee", edge->callee);
+          add_int_member (json, "calls", edge->calls);
+          write_json_clock_times (json, trace, edge->time, "time", NULL, NULL);
+          strata_json_writer_end_object (json);
+        }
     }
-  json_builder_end_array (builder);
+  strata_json_writer_end_array (json);
 }
 
 static void
-build_json_summary (JsonBuilder   *builder,
-                    StrataTrace   *trace,
-                    StrataProfile *profile)
+write_json_summary (StrataJsonWriter *json,
+                    StrataTrace      *trace,
+                    StrataProfile    *profile)
 {
   g_autofree char *location = g_file_get_parse_name (strata_trace_get_file (trace));
   gint64 totals[STRATA_MAX_CLOCKS] = { 0, 0 };
 
-  add_string_member (builder, "file", location);
-  add_string_member (builder, "format", strata_format_get_id (strata_trace_get_format (trace)));
+  add_string_member (json, "file", location);
+  add_string_member (json, "format", strata_format_get_id (strata_trace_get_format (trace)));
   if (strata_trace_get_format_detail (trace))
-    add_string_member (builder, "detail", strata_trace_get_format_detail (trace));
-  add_int_member (builder, "size", strata_trace_get_file_size (trace));
-  add_int_member (builder, "calls", strata_trace_get_n_spans (trace));
+    add_string_member (json, "detail", strata_trace_get_format_detail (trace));
+  add_int_member (json, "size", strata_trace_get_file_size (trace));
+  add_int_member (json, "calls", strata_trace_get_n_spans (trace));
   for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
     totals[c] = strata_profile_get_total (profile, c);
-  json_builder_set_member_name (builder, "total");
-  json_builder_begin_object (builder);
-  build_json_clock_times (builder, trace, totals, "ns", NULL, NULL);
-  json_builder_end_object (builder);
+  strata_json_writer_member (json, "total");
+  strata_json_writer_begin_object (json);
+  write_json_clock_times (json, trace, totals, "ns", NULL, NULL);
+  strata_json_writer_end_object (json);
 }
 
 static void
-build_json_phases (JsonBuilder *builder,
-                   StrataTrace *trace)
+write_json_phases (StrataJsonWriter *json,
+                   StrataTrace      *trace)
 {
   if (strata_trace_get_format (trace) != STRATA_FORMAT_TRACE_EVENT)
     return;
 
-  json_builder_set_member_name (builder, "phases");
-  json_builder_begin_object (builder);
+  strata_json_writer_member (json, "phases");
+  strata_json_writer_begin_object (json);
   for (int ph = 0; ph < 128; ph++)
     {
       char name[2] = { ph, 0 };
 
       if (strata_trace_get_phase_count (trace, ph) > 0)
-        add_int_member (builder, ph ? name : "", strata_trace_get_phase_count (trace, ph));
+        add_int_member (json, ph ? name : "", strata_trace_get_phase_count (trace, ph));
     }
-  json_builder_end_object (builder);
-  add_int_member (builder, "counters", strata_trace_get_n_counters (trace));
-  add_int_member (builder, "events", strata_trace_get_n_events (trace));
-  add_int_member (builder, "flows", strata_trace_get_n_flows (trace));
+  strata_json_writer_end_object (json);
+  add_int_member (json, "counters", strata_trace_get_n_counters (trace));
+  add_int_member (json, "events", strata_trace_get_n_events (trace));
+  add_int_member (json, "flows", strata_trace_get_n_flows (trace));
 }
 
 static void
-build_json_stack (JsonBuilder      *builder,
+write_json_stack (StrataJsonWriter *json,
                   StrataTrace      *trace,
                   const StrataHeap *heap,
                   guint32           serial)
@@ -519,16 +527,16 @@ build_json_stack (JsonBuilder      *builder,
   guint n;
   const guint32 *frames = strata_heap_get_stack (heap, serial, &n);
 
-  json_builder_set_member_name (builder, "stack");
-  json_builder_begin_array (builder);
+  strata_json_writer_member (json, "stack");
+  strata_json_writer_begin_array (json);
   for (guint f = 0; f < n; f++)
-    json_builder_add_string_value (builder, strata_trace_get_string (trace, frames[f]));
-  json_builder_end_array (builder);
+    strata_json_writer_string (json, strata_trace_get_string (trace, frames[f]));
+  strata_json_writer_end_array (json);
 }
 
 static void
-build_json_heap (JsonBuilder *builder,
-                 StrataTrace *trace)
+write_json_heap (StrataJsonWriter *json,
+                 StrataTrace      *trace)
 {
   const StrataHeap *heap = strata_trace_get_heap (trace);
   g_autofree guint *order = NULL;
@@ -536,84 +544,79 @@ build_json_heap (JsonBuilder *builder,
   if (heap == NULL)
     return;
   order = strata_heap_sort_by_bytes (heap);
-  json_builder_set_member_name (builder, "classes");
-  json_builder_begin_array (builder);
+  strata_json_writer_member (json, "classes");
+  strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
     {
       const StrataHeapClass *klass = strata_heap_get_class (heap, order[i]);
 
-      json_builder_begin_object (builder);
-      add_string_member (builder, "name", strata_trace_get_string (trace, klass->name));
-      add_int_member (builder, "instances", klass->instances);
-      add_int_member (builder, "shallow_bytes", klass->shallow_bytes);
-      json_builder_end_object (builder);
+      strata_json_writer_begin_object (json);
+      add_string_member (json, "name", strata_trace_get_string (trace, klass->name));
+      add_int_member (json, "instances", klass->instances);
+      add_int_member (json, "shallow_bytes", klass->shallow_bytes);
+      strata_json_writer_end_object (json);
     }
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "sites");
-  json_builder_begin_array (builder);
+  strata_json_writer_end_array (json);
+  strata_json_writer_member (json, "sites");
+  strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_heap_get_n_sites (heap); i++)
     {
       const StrataAllocSite *site = strata_heap_get_site (heap, i);
 
-      json_builder_begin_object (builder);
-      add_string_member (builder, "class", strata_trace_get_string (trace, site->class_name));
-      add_int_member (builder, "live_bytes", site->live_bytes);
-      add_int_member (builder, "live_objects", site->live_objects);
-      add_int_member (builder, "allocated_bytes", site->allocated_bytes);
-      add_int_member (builder, "allocated_objects", site->allocated_objects);
-      build_json_stack (builder, trace, heap, site->trace);
-      json_builder_end_object (builder);
+      strata_json_writer_begin_object (json);
+      add_string_member (json, "class", strata_trace_get_string (trace, site->class_name));
+      add_int_member (json, "live_bytes", site->live_bytes);
+      add_int_member (json, "live_objects", site->live_objects);
+      add_int_member (json, "allocated_bytes", site->allocated_bytes);
+      add_int_member (json, "allocated_objects", site->allocated_objects);
+      write_json_stack (json, trace, heap, site->trace);
+      strata_json_writer_end_object (json);
     }
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "heap_threads");
-  json_builder_begin_array (builder);
+  strata_json_writer_end_array (json);
+  strata_json_writer_member (json, "heap_threads");
+  strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_heap_get_n_threads (heap); i++)
     {
       const StrataHeapThread *thread = strata_heap_get_thread (heap, i);
 
-      json_builder_begin_object (builder);
-      add_int_member (builder, "serial", thread->serial);
-      add_string_member (builder, "name", strata_trace_get_string (trace, thread->name));
-      build_json_stack (builder, trace, heap, thread->stack);
-      json_builder_end_object (builder);
+      strata_json_writer_begin_object (json);
+      add_int_member (json, "serial", thread->serial);
+      add_string_member (json, "name", strata_trace_get_string (trace, thread->name));
+      write_json_stack (json, trace, heap, thread->stack);
+      strata_json_writer_end_object (json);
     }
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "roots");
-  json_builder_begin_object (builder);
+  strata_json_writer_end_array (json);
+  strata_json_writer_member (json, "roots");
+  strata_json_writer_begin_object (json);
   for (guint kind = 0; kind < STRATA_N_ROOT_KINDS; kind++)
     if (strata_heap_get_root_count (heap, kind) > 0)
-      add_int_member (builder, strata_root_kind_get_id (kind), strata_heap_get_root_count (heap, kind));
-  json_builder_end_object (builder);
+      add_int_member (json, strata_root_kind_get_id (kind), strata_heap_get_root_count (heap, kind));
+  strata_json_writer_end_object (json);
 }
 
-static void
-print_json (const Report *report)
+static gboolean
+print_json (const Report  *report,
+            GError       **error)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+  /* The document's top members and the items of its lists get a line each. */
+  g_autoptr(StrataJsonWriter) json = strata_json_writer_new (out, 2);
   StrataTrace *trace = report->trace;
 
-  json_builder_begin_object (builder);
-  build_json_summary (builder, trace, report->profile);
-  build_json_threads (builder, trace);
-  build_json_methods (builder, trace, report->profile);
-  build_json_edges (builder, trace, report->profile);
-  build_json_phases (builder, trace);
-  build_json_heap (builder, trace);
-  json_builder_set_member_name (builder, "diagnostics");
-  json_builder_begin_array (builder);
+  strata_json_writer_begin_object (json);
+  write_json_summary (json, trace, report->profile);
+  write_json_threads (json, trace);
+  write_json_methods (json, trace, report->profile);
+  write_json_edges (json, trace, report->profile);
+  write_json_phases (json, trace);
+  write_json_heap (json, trace);
+  strata_json_writer_member (json, "diagnostics");
+  strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)
-    json_builder_add_string_value (builder, strata_trace_get_diagnostic (trace, i));
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
+    strata_json_writer_string (json, strata_trace_get_diagnostic (trace, i));
+  strata_json_writer_end_array (json);
+  strata_json_writer_end_object (json);
+  return strata_json_writer_finish (json, error);
 }
 
 static gboolean
@@ -710,10 +713,13 @@ strata_report_main (char **argv)
       return EXIT_USAGE;
     }
 
-  if (format == REPORT_JSON)
-    print_json (&report);
-  else
+  if (format == REPORT_TEXT)
     print_text (&report);
+  else if (!print_json (&report, &error))
+    {
+      g_printerr ("strata: %s\n", error->message);
+      return EXIT_LOAD_FAILED;
+    }
 
   return EXIT_SUCCESS;
 }

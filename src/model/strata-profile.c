@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-#include "strata-id-map.h"
+#include "strata-edge-table.h"
 #include "strata-profile.h"
 
 
@@ -27,20 +27,22 @@ struct _StrataProfile
   gint64              total[STRATA_MAX_CLOCKS];
   guint               n_methods;
   StrataProfileEntry *entries;
-  GArray             *edges;          /* StrataProfileEdge */
+  StrataEdgeTable    *edges;          /* grouped by caller */
   guint32            *sorted[STRATA_MAX_CLOCKS];
 
-  /* Edges grouped by callee (parents) and by caller (children), each
-   * group sorted by time on the first clock, largest first. */
+  /* Edge indexes grouped by callee (parents) and by caller (children),
+   * made on first use; each group is sorted by time on the first clock,
+   * largest first, the first time it is asked for. */
+  GMutex              relations_lock;
   guint32            *parent_offsets;
   guint32            *parent_edges;
-  guint32            *child_offsets;
   guint32            *child_edges;
+  guint8             *parents_sorted;  /* per method */
+  guint8             *children_sorted;
 };
 
 G_DEFINE_FINAL_TYPE (StrataProfile, strata_profile, G_TYPE_OBJECT)
 
-#define EDGE_CACHE_SIZE 4096
 #define PARALLEL_MIN_SPANS 200000
 #define MAX_WORKERS 2
 #define PREFETCH_AHEAD 4
@@ -51,7 +53,6 @@ typedef struct
   guint32 next_child;
   guint32 end_child;
   guint32 method;
-  guint32 edge;      /* where this call's time went, for range corrections */
   gint64  duration[STRATA_MAX_CLOCKS];
   gint64  children[STRATA_MAX_CLOCKS];
 } Visit;
@@ -59,13 +60,11 @@ typedef struct
 /* What one worker adds up over its share of the threads. */
 typedef struct
 {
+  guint               worker;
   guint               n_clocks;
   guint               n_methods;
   StrataProfileEntry *entries;
-  GArray             *edges;       /* StrataProfileEdge */
-  StrataIdMap         edge_ids;
-  guint64             cache_keys[EDGE_CACHE_SIZE];
-  guint32             cache_values[EDGE_CACHE_SIZE];
+  StrataEdgeTable    *edges;       /* shared; each worker writes its own parts */
   guint32            *on_stack;    /* per method: how many frames of it are open */
   Visit              *visits;
   guint               n_visits_allocated;
@@ -79,60 +78,29 @@ typedef struct
 
 static void
 accumulator_init (Accumulator  *acc,
+                  guint         worker,
                   guint         n_clocks,
                   guint         n_methods,
                   GCancellable *cancellable)
 {
   memset (acc, 0, sizeof *acc);
+  acc->worker = worker;
   acc->n_clocks = n_clocks;
   acc->n_methods = n_methods;
   acc->entries = g_new0 (StrataProfileEntry, MAX (n_methods, 1));
-  acc->edges = g_array_new (FALSE, TRUE, sizeof (StrataProfileEdge));
   acc->on_stack = g_new0 (guint32, MAX (n_methods, 1));
   acc->tables = g_ptr_array_new ();
   acc->cancellable = cancellable;
-  strata_id_map_init (&acc->edge_ids);
-  /* No edge has this key (toplevel calling toplevel). */
-  for (guint i = 0; i < EDGE_CACHE_SIZE; i++)
-    acc->cache_keys[i] = G_MAXUINT64;
 }
 
 static void
 accumulator_clear (Accumulator *acc)
 {
   g_clear_pointer (&acc->entries, g_free);
-  g_clear_pointer (&acc->edges, g_array_unref);
   g_clear_pointer (&acc->on_stack, g_free);
   g_clear_pointer (&acc->visits, g_free);
   g_clear_pointer (&acc->tables, g_ptr_array_unref);
-  strata_id_map_clear (&acc->edge_ids);
   g_clear_error (&acc->error);
-}
-
-/* A small direct-mapped cache in front of the map: a method calls few
- * distinct callees, so most lookups hit it. */
-static guint32
-edge_index (Accumulator *acc,
-            guint64      key)
-{
-  guint slot = (guint) (strata_id_map_hash (key) & (EDGE_CACHE_SIZE - 1));
-  guint32 index;
-
-  if (G_LIKELY (acc->cache_keys[slot] == key))
-    return acc->cache_values[slot];
-
-  index = strata_id_map_lookup (&acc->edge_ids, key);
-  if (index == STRATA_ID_MAP_MISSING)
-    {
-      StrataProfileEdge edge = { .caller = key >> 32, .callee = key & G_MAXUINT32 };
-
-      g_array_append_val (acc->edges, edge);
-      index = acc->edges->len - 1;
-      strata_id_map_insert (&acc->edge_ids, key, index);
-    }
-  acc->cache_keys[slot] = key;
-  acc->cache_values[slot] = index;
-  return index;
 }
 
 static gint64
@@ -185,11 +153,7 @@ push_visit (Accumulator           *acc,
 {
   const StrataSpan *span = &table->spans[depth][index];
   StrataProfileEntry *entry = &acc->entries[span->method];
-  Visit *parent = n_visits > 0 ? &acc->visits[n_visits - 1] : NULL;
   Visit *visit = &acc->visits[n_visits];
-  StrataProfileEdge *edge;
-  guint32 edge_at;
-  guint64 key;
 
   /* The walk reads a few hundred arrays in step; fetch ahead in each. */
   __builtin_prefetch (span + PREFETCH_AHEAD, 0, 3);
@@ -213,20 +177,6 @@ push_visit (Accumulator           *acc,
   else
     entry->recursive_calls++;
 
-  key = ((guint64) (parent ? parent->method : STRATA_PROFILE_TOPLEVEL) << 32) | span->method;
-  /* Look up first: adding an edge may move the array. */
-  edge_at = edge_index (acc, key);
-  visit->edge = edge_at;
-  edge = &g_array_index (acc->edges, StrataProfileEdge, edge_at);
-  edge->calls++;
-  edge->time[0] += visit->duration[0];
-  edge->time[1] += visit->duration[1];
-  if (parent != NULL)
-    {
-      parent->children[0] += visit->duration[0];
-      parent->children[1] += visit->duration[1];
-    }
-
   /* Children run from this span's first child to the next span's first. */
   if (depth + 1 < table->n_depths)
     {
@@ -245,8 +195,7 @@ push_visit (Accumulator           *acc,
  * Raise it to its children's time so exclusive time never goes negative. */
 static void
 cover_children (Accumulator *acc,
-                Visit       *visit,
-                Visit       *parent)
+                Visit       *visit)
 {
   for (guint c = 0; c < acc->n_clocks; c++)
     {
@@ -255,14 +204,13 @@ cover_children (Accumulator *acc,
       if (missing <= 0)
         continue;
       visit->duration[c] += missing;
-      g_array_index (acc->edges, StrataProfileEdge, visit->edge).time[c] += missing;
       if (acc->on_stack[visit->method] == 1)
         acc->entries[visit->method].inclusive[c] += missing;
-      if (parent != NULL)
-        parent->children[c] += missing;
     }
 }
 
+/* A call is done: its time is final, and goes to its caller and the edge
+ * between them. */
 static inline void
 pop_visit (Accumulator *acc,
            Visit       *visit,
@@ -271,11 +219,18 @@ pop_visit (Accumulator *acc,
   StrataProfileEntry *entry = &acc->entries[visit->method];
 
   if (G_UNLIKELY (acc->has_range))
-    cover_children (acc, visit, parent);
+    cover_children (acc, visit);
 
   entry->exclusive[0] += visit->duration[0] - visit->children[0];
   entry->exclusive[1] += visit->duration[1] - visit->children[1];
   acc->on_stack[visit->method]--;
+  if (parent != NULL)
+    {
+      parent->children[0] += visit->duration[0];
+      parent->children[1] += visit->duration[1];
+    }
+  strata_edge_table_add (acc->edges, acc->worker, parent != NULL ? parent->method : acc->n_methods,
+                         visit->method, visit->duration);
 }
 
 static gboolean
@@ -322,6 +277,48 @@ walk_table (Accumulator           *acc,
   return TRUE;
 }
 
+/* How many calls the walk may see each method make in @table: every
+ * child of every call that can be visited (for a range, the calls that
+ * overlap it; their children may not), and the roots for the toplevel. */
+static void
+count_calls (const Accumulator     *acc,
+             const StrataSpanTable *table,
+             guint64               *counts)
+{
+  for (guint d = 0; d < table->n_depths; d++)
+    {
+      const StrataSpan *spans = table->spans[d];
+      guint32 n = table->n_spans[d];
+      guint32 i = acc->has_range ? strata_span_table_search_clock (table, acc->range.clock, d, acc->range.start) : 0;
+      guint32 first = i;
+
+      for (; i < n; i++)
+        {
+          guint32 end_child;
+
+          if (G_UNLIKELY (acc->has_range) && span_time (table, acc->range.clock, d, i, FALSE) > acc->range.end)
+            break;
+          if (d + 1 >= table->n_depths)
+            continue;
+          end_child = i + 1 < n ? spans[i + 1].first_child : table->n_spans[d + 1];
+          counts[spans[i].method] += end_child - spans[i].first_child;
+        }
+      if (d == 0)
+        counts[acc->n_methods] += i - first;
+    }
+}
+
+static gpointer
+count_tables (gpointer data)
+{
+  Accumulator *acc = data;
+  guint64 *counts = strata_edge_table_get_counts (acc->edges, acc->worker);
+
+  for (guint i = 0; i < acc->tables->len; i++)
+    count_calls (acc, g_ptr_array_index (acc->tables, i), counts);
+  return NULL;
+}
+
 static gpointer
 accumulate_tables (gpointer data)
 {
@@ -333,7 +330,7 @@ accumulate_tables (gpointer data)
   return NULL;
 }
 
-/* Adds @from's sums into @into; edges are matched by their two ends. */
+/* Adds @from's sums into @into; the edges are already in one table. */
 static void
 accumulator_merge (Accumulator *into,
                    Accumulator *from)
@@ -350,17 +347,6 @@ accumulator_merge (Accumulator *into,
           a->inclusive[c] += b->inclusive[c];
           a->exclusive[c] += b->exclusive[c];
         }
-    }
-
-  for (guint i = 0; i < from->edges->len; i++)
-    {
-      const StrataProfileEdge *b = &g_array_index (from->edges, StrataProfileEdge, i);
-      guint32 index = edge_index (into, ((guint64) b->caller << 32) | b->callee);
-      StrataProfileEdge *a = &g_array_index (into->edges, StrataProfileEdge, index);
-
-      a->calls += b->calls;
-      for (guint c = 0; c < STRATA_MAX_CLOCKS; c++)
-        a->time[c] += b->time[c];
     }
 }
 
@@ -409,13 +395,15 @@ strata_profile_finalize (GObject *object)
 
   g_clear_object (&self->trace);
   g_clear_pointer (&self->entries, g_free);
-  g_clear_pointer (&self->edges, g_array_unref);
+  g_clear_pointer (&self->edges, strata_edge_table_free);
   for (guint c = 0; c < STRATA_MAX_CLOCKS; c++)
     g_clear_pointer (&self->sorted[c], g_free);
   g_clear_pointer (&self->parent_offsets, g_free);
   g_clear_pointer (&self->parent_edges, g_free);
-  g_clear_pointer (&self->child_offsets, g_free);
   g_clear_pointer (&self->child_edges, g_free);
+  g_clear_pointer (&self->parents_sorted, g_free);
+  g_clear_pointer (&self->children_sorted, g_free);
+  g_mutex_clear (&self->relations_lock);
 
   G_OBJECT_CLASS (strata_profile_parent_class)->finalize (object);
 }
@@ -431,7 +419,7 @@ strata_profile_class_init (StrataProfileClass *klass)
 static void
 strata_profile_init (StrataProfile *self)
 {
-  self->edges = g_array_new (FALSE, TRUE, sizeof (StrataProfileEdge));
+  g_mutex_init (&self->relations_lock);
 }
 
 typedef struct
@@ -460,8 +448,7 @@ compare_edges_by_time (gconstpointer a,
                        gconstpointer b,
                        gpointer      data)
 {
-  const StrataProfile *profile = data;
-  const StrataProfileEdge *edges = (const StrataProfileEdge *) profile->edges->data;
+  const StrataProfileEdge *edges = data;
   guint32 ea = *(const guint32 *) a, eb = *(const guint32 *) b;
   gint64 ta = edges[ea].time[0], tb = edges[eb].time[0];
 
@@ -485,43 +472,55 @@ sort_methods (StrataProfile *self)
     }
 }
 
-/* Groups edge indexes by one end (CSR layout), each group sorted by time. */
+/* Edge indexes grouped by callee (CSR layout), in edge order. */
 static void
-group_edges (StrataProfile  *self,
-             gboolean        by_callee,
-             guint32       **offsets_out,
-             guint32       **edges_out)
+group_parents (StrataProfile *self)
 {
-  const StrataProfileEdge *edges = (const StrataProfileEdge *) self->edges->data;
+  const StrataProfileEdge *edges = self->edges->edges;
+  guint n_edges = self->edges->n_edges;
   guint32 *offsets = g_new0 (guint32, self->n_methods + 1);
-  guint32 *grouped = g_new (guint32, MAX (self->edges->len, 1));
+  guint32 *grouped = g_new (guint32, MAX (n_edges, 1));
   g_autofree guint32 *fill = NULL;
 
-  for (guint i = 0; i < self->edges->len; i++)
-    {
-      guint32 key = by_callee ? edges[i].callee : edges[i].caller;
-
-      if (key != STRATA_PROFILE_TOPLEVEL)
-        offsets[key + 1]++;
-    }
+  for (guint i = 0; i < n_edges; i++)
+    offsets[edges[i].callee + 1]++;
   for (guint m = 0; m < self->n_methods; m++)
     offsets[m + 1] += offsets[m];
 
   fill = g_memdup2 (offsets, sizeof (guint32) * (self->n_methods + 1));
-  for (guint i = 0; i < self->edges->len; i++)
+  for (guint i = 0; i < n_edges; i++)
+    grouped[fill[edges[i].callee]++] = i;
+
+  self->parent_offsets = offsets;
+  self->parent_edges = grouped;
+}
+
+/* Edges out of each method are already together; this is their order. */
+static void
+group_children (StrataProfile *self)
+{
+  guint n_edges = self->edges->n_edges;
+
+  self->child_edges = g_new (guint32, MAX (n_edges, 1));
+  for (guint i = 0; i < n_edges; i++)
+    self->child_edges[i] = i;
+}
+
+/* Sorts one group the first time it is asked for: most groups never are,
+ * and sorting all of them costs more than the profile itself. */
+static const guint32 *
+sorted_group (StrataProfile *self,
+              guint32       *group,
+              guint          n,
+              guint8        *sorted,
+              guint32        method)
+{
+  if (!sorted[method])
     {
-      guint32 key = by_callee ? edges[i].callee : edges[i].caller;
-
-      if (key != STRATA_PROFILE_TOPLEVEL)
-        grouped[fill[key]++] = i;
+      g_qsort_with_data (group, n, sizeof (guint32), compare_edges_by_time, self->edges->edges);
+      sorted[method] = TRUE;
     }
-
-  for (guint m = 0; m < self->n_methods; m++)
-    g_qsort_with_data (grouped + offsets[m], offsets[m + 1] - offsets[m], sizeof (guint32),
-                       compare_edges_by_time, self);
-
-  *offsets_out = offsets;
-  *edges_out = grouped;
+  return group;
 }
 
 static void
@@ -556,17 +555,59 @@ static void
 cover_toplevel_calls (StrataProfile *self)
 {
   gint64 toplevel[STRATA_MAX_CLOCKS] = { 0 };
+  guint first;
+  guint n = strata_profile_get_edges_from (self, STRATA_PROFILE_TOPLEVEL, &first);
 
-  for (guint i = 0; i < self->edges->len; i++)
-    {
-      const StrataProfileEdge *edge = &g_array_index (self->edges, StrataProfileEdge, i);
-
-      if (edge->caller == STRATA_PROFILE_TOPLEVEL)
-        for (guint c = 0; c < self->n_clocks; c++)
-          toplevel[c] += edge->time[c];
-    }
+  for (guint i = first; i < first + n; i++)
+    for (guint c = 0; c < self->n_clocks; c++)
+      toplevel[c] += self->edges->edges[i].time[c];
   for (guint c = 0; c < self->n_clocks; c++)
     self->total[c] = MAX (self->total[c], toplevel[c]);
+}
+
+static void
+run_workers (Accumulator *accs,
+             guint        n_accs,
+             GThreadFunc  func)
+{
+  GThread *helper = NULL;
+
+  if (n_accs > 1)
+    helper = g_thread_new ("strata-profile", func, &accs[1]);
+  func (&accs[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+}
+
+/* Walks the threads with @n_accs workers: counts first, so the edge table
+ * can give each worker its parts, then the walk proper. */
+static gboolean
+accumulate (StrataProfile  *self,
+            Accumulator    *accs,
+            guint           n_accs,
+            GError        **error)
+{
+  self->edges = strata_edge_table_new (self->n_methods, n_accs);
+  for (guint w = 0; w < n_accs; w++)
+    accs[w].edges = self->edges;
+
+  run_workers (accs, n_accs, count_tables);
+  if (!strata_edge_table_allocate (self->edges, error))
+    return FALSE;
+  run_workers (accs, n_accs, accumulate_tables);
+
+  for (guint w = 0; w < n_accs; w++)
+    if (accs[w].error != NULL)
+      {
+        g_propagate_error (error, g_steal_pointer (&accs[w].error));
+        return FALSE;
+      }
+  for (guint w = 1; w < n_accs; w++)
+    accumulator_merge (&accs[0], &accs[w]);
+  g_warn_if_fail (self->edges->n_dropped == 0);
+  strata_edge_table_fold (self->edges);
+  self->entries = g_steal_pointer (&accs[0].entries);
+  return TRUE;
 }
 
 /**
@@ -602,9 +643,8 @@ strata_profile_new_for_range (StrataTrace              *trace,
 {
   g_autoptr(StrataProfile) self = NULL;
   Accumulator accs[MAX_WORKERS];
-  GThread *helper = NULL;
-  guint n_accs;
-  gboolean ok = TRUE;
+  guint n_accs, n_workers;
+  gboolean ok;
 
   g_return_val_if_fail (STRATA_IS_TRACE (trace), NULL);
   g_return_val_if_fail (thread >= -1 && thread < (int) strata_trace_get_n_threads (trace), NULL);
@@ -622,46 +662,26 @@ strata_profile_new_for_range (StrataTrace              *trace,
     if (thread < 0 || (guint) thread == t)
       add_thread_totals (self, strata_trace_get_thread (trace, t));
 
-  n_accs = MIN (MAX_WORKERS, MAX (1, g_get_num_processors ()));
-  for (guint w = 0; w < n_accs; w++)
+  n_workers = MIN (MAX_WORKERS, MAX (1, g_get_num_processors ()));
+  for (guint w = 0; w < n_workers; w++)
     {
-      accumulator_init (&accs[w], self->n_clocks, self->n_methods, cancellable);
+      accumulator_init (&accs[w], w, self->n_clocks, self->n_methods, cancellable);
       accs[w].has_range = self->has_range;
       accs[w].range = self->range;
     }
-  n_accs = assign_tables (trace, thread, accs, n_accs);
+  n_accs = assign_tables (trace, thread, accs, n_workers);
 
-  if (n_accs > 1)
-    helper = g_thread_new ("strata-profile", accumulate_tables, &accs[1]);
-  accumulate_tables (&accs[0]);
-  if (helper != NULL)
-    g_thread_join (helper);
-
-  for (guint w = 0; w < n_accs; w++)
-    if (ok && accs[w].error != NULL)
-      {
-        g_propagate_error (error, g_steal_pointer (&accs[w].error));
-        ok = FALSE;
-      }
-  for (guint w = 1; ok && w < n_accs; w++)
-    accumulator_merge (&accs[0], &accs[w]);
-
-  if (ok)
-    {
-      self->entries = g_steal_pointer (&accs[0].entries);
-      g_array_unref (self->edges);
-      self->edges = g_steal_pointer (&accs[0].edges);
-      if (self->has_range)
-        cover_toplevel_calls (self);
-    }
-  for (guint w = 0; w < MIN (MAX_WORKERS, MAX (1, g_get_num_processors ())); w++)
+  ok = accumulate (self, accs, n_accs, error);
+  for (guint w = 0; w < n_workers; w++)
     accumulator_clear (&accs[w]);
   if (!ok)
     return NULL;
 
+  if (self->has_range)
+    cover_toplevel_calls (self);
   sort_methods (self);
-  group_edges (self, TRUE, &self->parent_offsets, &self->parent_edges);
-  group_edges (self, FALSE, &self->child_offsets, &self->child_edges);
+  self->parents_sorted = g_new0 (guint8, MAX (self->n_methods, 1));
+  self->children_sorted = g_new0 (guint8, self->n_methods + 1);
 
   return g_steal_pointer (&self);
 }
@@ -828,7 +848,7 @@ strata_profile_get_n_edges (StrataProfile *self)
 {
   g_return_val_if_fail (STRATA_IS_PROFILE (self), 0);
 
-  return self->edges->len;
+  return self->edges->n_edges;
 }
 
 const StrataProfileEdge *
@@ -836,9 +856,65 @@ strata_profile_get_edge (StrataProfile *self,
                          guint          index)
 {
   g_return_val_if_fail (STRATA_IS_PROFILE (self), NULL);
-  g_return_val_if_fail (index < self->edges->len, NULL);
+  g_return_val_if_fail (index < self->edges->n_edges, NULL);
 
-  return &g_array_index (self->edges, StrataProfileEdge, index);
+  return &self->edges->edges[index];
+}
+
+/**
+ * strata_profile_get_edge_caller:
+ *
+ * Returns: the method that made the calls of edge @index, or
+ *   %STRATA_PROFILE_TOPLEVEL for calls at the bottom of a stack
+ */
+guint32
+strata_profile_get_edge_caller (StrataProfile *self,
+                                guint          index)
+{
+  const gsize *offsets;
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (STRATA_IS_PROFILE (self), STRATA_PROFILE_TOPLEVEL);
+  g_return_val_if_fail (index < self->edges->n_edges, STRATA_PROFILE_TOPLEVEL);
+
+  /* The last caller whose edges start at or before @index. */
+  offsets = self->edges->offsets;
+  hi = self->n_methods;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo + 1) / 2;
+
+      if (offsets[mid] <= index)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  return lo == self->n_methods ? STRATA_PROFILE_TOPLEVEL : lo;
+}
+
+/**
+ * strata_profile_get_edges_from:
+ * @caller: a method, or %STRATA_PROFILE_TOPLEVEL
+ * @first: (out): the index of its first edge
+ *
+ * The edges out of @caller are the indexes from @first on, in no
+ * particular order; strata_profile_get_children() sorts them.
+ *
+ * Returns: how many there are
+ */
+guint
+strata_profile_get_edges_from (StrataProfile *self,
+                               guint32        caller,
+                               guint         *first)
+{
+  guint c;
+
+  g_return_val_if_fail (STRATA_IS_PROFILE (self), 0);
+  g_return_val_if_fail (caller < self->n_methods || caller == STRATA_PROFILE_TOPLEVEL, 0);
+
+  c = caller == STRATA_PROFILE_TOPLEVEL ? self->n_methods : caller;
+  *first = self->edges->offsets[c];
+  return self->edges->offsets[c + 1] - self->edges->offsets[c];
 }
 
 /**
@@ -853,11 +929,19 @@ strata_profile_get_parents (StrataProfile *self,
                             guint32        method,
                             guint         *n_edges)
 {
+  const guint32 *group;
+
   g_return_val_if_fail (STRATA_IS_PROFILE (self), NULL);
   g_return_val_if_fail (method < self->n_methods, NULL);
 
+  g_mutex_lock (&self->relations_lock);
+  if (self->parent_edges == NULL)
+    group_parents (self);
   *n_edges = self->parent_offsets[method + 1] - self->parent_offsets[method];
-  return self->parent_edges + self->parent_offsets[method];
+  group = sorted_group (self, self->parent_edges + self->parent_offsets[method], *n_edges,
+                        self->parents_sorted, method);
+  g_mutex_unlock (&self->relations_lock);
+  return group;
 }
 
 /**
@@ -871,9 +955,17 @@ strata_profile_get_children (StrataProfile *self,
                              guint32        method,
                              guint         *n_edges)
 {
+  const guint32 *group;
+  guint first;
+
   g_return_val_if_fail (STRATA_IS_PROFILE (self), NULL);
   g_return_val_if_fail (method < self->n_methods, NULL);
 
-  *n_edges = self->child_offsets[method + 1] - self->child_offsets[method];
-  return self->child_edges + self->child_offsets[method];
+  g_mutex_lock (&self->relations_lock);
+  if (self->child_edges == NULL)
+    group_children (self);
+  *n_edges = strata_profile_get_edges_from (self, method, &first);
+  group = sorted_group (self, self->child_edges + first, *n_edges, self->children_sorted, method);
+  g_mutex_unlock (&self->relations_lock);
+  return group;
 }

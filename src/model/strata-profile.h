@@ -22,12 +22,13 @@ typedef struct
   guint64 recursive_calls;               /* inside a call to itself */
 } StrataProfileEntry;
 
+/* The calls from one method (its caller: strata_profile_get_edge_caller())
+ * to another; edges are grouped by caller. */
 typedef struct
 {
-  guint32 caller;                        /* method, or STRATA_PROFILE_TOPLEVEL */
-  guint32 callee;
   gint64  time[STRATA_MAX_CLOCKS];       /* inclusive time through this edge */
-  guint64 calls;
+  guint32 callee;
+  guint32 calls;
 } StrataProfileEdge;
 
 /* A time range on one clock: only the calls in it, cut at its ends. */
@@ -76,6 +77,11 @@ const guint32            *strata_profile_get_sorted   (StrataProfile *self,
 guint                     strata_profile_get_n_edges  (StrataProfile *self);
 const StrataProfileEdge  *strata_profile_get_edge     (StrataProfile *self,
                                                        guint          index);
+guint32                   strata_profile_get_edge_caller (StrataProfile *self,
+                                                          guint          index);
+guint                     strata_profile_get_edges_from (StrataProfile *self,
+                                                         guint32        caller,
+                                                         guint         *first);
 const guint32            *strata_profile_get_parents  (StrataProfile *self,
                                                        guint32        method,
                                                        guint         *n_edges);

@@ -198,7 +198,7 @@ strata_profile_row_set_edge (StrataProfileRow     *self,
   e = strata_profile_get_edge (self->profile, edge);
   self->kind = kind;
   self->edge = edge;
-  self->method = kind == STRATA_PROFILE_ROW_PARENT ? e->caller : e->callee;
+  self->method = kind == STRATA_PROFILE_ROW_PARENT ? strata_profile_get_edge_caller (self->profile, edge) : e->callee;
   self->expanded = FALSE;
   g_signal_emit (self, signals[CHANGED], 0);
 }
