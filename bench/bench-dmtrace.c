@@ -1,15 +1,21 @@
 /* bench-dmtrace.c: load + profile a large method trace, beside dmtracedump
  *
  * Prints wall time, peak memory per record and the speed ratio against
- * AOSP's dmtracedump on the same file. Not a test: run it with
- * `meson test -C _build --benchmark` or directly.
+ * AOSP's dmtracedump on the same file; with --strata, also the whole
+ * `strata -r` process in text and JSON. --shape=random makes a trace whose
+ * callees are drawn from all methods (millions of distinct edges).
+ * Not a test: run it with `meson test -C _build --benchmark` or directly.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "bench-util.h"
 #include "strata-loader.h"
@@ -33,31 +39,96 @@ time_dmtracedump (const char *path)
   return strata_bench_seconds_since (start);
 }
 
+/* The whole `strata -r` process, its output thrown away: seconds, and its
+ * peak memory in @peak_mib. */
+static double
+time_report (const char *strata,
+             const char *format,
+             const char *path,
+             double     *peak_mib)
+{
+  g_autofree char *format_arg = g_strdup_printf ("--format=%s", format);
+  gint64 start = g_get_monotonic_time ();
+  struct rusage usage;
+  int status;
+  pid_t pid = fork ();
+
+  if (pid == 0)
+    {
+      int null = open ("/dev/null", O_WRONLY);
+
+      dup2 (null, STDOUT_FILENO);
+      execl (strata, strata, "-r", format_arg, path, (char *) NULL);
+      _exit (127);
+    }
+  if (pid < 0 || wait4 (pid, &status, 0, &usage) < 0 || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    return -1;
+  *peak_mib = usage.ru_maxrss / 1024.0;
+  return strata_bench_seconds_since (start);
+}
+
+static void
+print_reports (const char *strata,
+               const char *path,
+               guint64     n_records)
+{
+  const char *formats[] = { "text", "json" };
+  struct stat info;
+  double budget_mib = 0;
+
+  if (stat (path, &info) == 0)
+    budget_mib = (info.st_size + 24.0 * n_records) / (1024.0 * 1024.0);
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      double peak = 0, seconds = time_report (strata, formats[i], path, &peak);
+
+      if (seconds < 0)
+        g_print ("strata -r (%s):     failed\n", formats[i]);
+      else
+        g_print ("strata -r (%s):%*s%.3f s, peak %.1f MiB (budget: file + 24 B/record = %.1f MiB)\n",
+                 formats[i], (int) (6 - strlen (formats[i])), "", seconds, peak, budget_mib);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  guint64 n_records = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_RECORDS;
+  g_autofree char *shape = NULL;
+  g_autofree char *strata = NULL;
   g_autofree char *path = NULL;
+  g_autoptr(GOptionContext) context = g_option_context_new ("GENERATOR [N_RECORDS] [FILE]");
+  g_autoptr(GError) error = NULL;
   g_autoptr(StrataTrace) trace = NULL;
   g_autoptr(StrataProfile) profile = NULL;
+  const GOptionEntry entries[] = {
+    { "shape", 0, 0, G_OPTION_ARG_STRING, &shape, "Call graph of the generated trace: local or random", "SHAPE" },
+    { "strata", 0, 0, G_OPTION_ARG_FILENAME, &strata, "Also time `strata -r` in both formats with this binary", "PATH" },
+    { NULL }
+  };
+  guint64 n_records;
   struct rusage usage;
   double load_s, profile_s, dump_s;
+  g_autofree char *shape_arg = NULL;
 
-  if (argc < 2)
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
     {
-      g_printerr ("usage: %s GENERATOR [N_RECORDS] [FILE]\n", argv[0]);
+      g_printerr ("usage: %s [--shape=local|random] [--strata=PATH] GENERATOR [N_RECORDS] [FILE]\n", argv[0]);
       return 2;
     }
+  n_records = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_RECORDS;
+  shape_arg = shape ? g_strdup_printf ("--shape=%s", shape) : NULL;
   path = argc > 3 ? g_strdup (argv[3])
-                  : g_strdup_printf ("bench-dmtrace-%" G_GUINT64_FORMAT ".trace", n_records);
-  if (!strata_bench_ensure_trace (argv[1], path, n_records, 0))
+                  : g_strdup_printf ("bench-dmtrace-%s-%" G_GUINT64_FORMAT ".trace", shape ? shape : "local", n_records);
+  if (!strata_bench_ensure_shaped_trace (argv[1], shape_arg, path, n_records, 0))
     return 1;
 
   if (!(trace = strata_bench_load_and_profile (path, &profile, &load_s, &profile_s)))
     return 1;
   getrusage (RUSAGE_SELF, &usage);
 
+  g_print ("shape:              %s\n", shape ? shape : "local");
   g_print ("records:            %" G_GUINT64_FORMAT "\n", n_records);
   g_print ("calls:              %" G_GUINT64_FORMAT "\n", strata_trace_get_n_spans (trace));
   g_print ("load:               %.3f s\n", load_s);
@@ -66,6 +137,12 @@ main (int   argc,
            n_records / (load_s + profile_s) / 1e6);
   g_print ("peak memory:        %.1f MiB, %.1f bytes per record\n", usage.ru_maxrss / 1024.0,
            usage.ru_maxrss * 1024.0 / n_records);
+
+  g_print ("distinct edges:     %u\n", strata_profile_get_n_edges (profile));
+  g_clear_object (&profile);
+  g_clear_object (&trace);
+  if (strata != NULL)
+    print_reports (strata, path, n_records);
 
   dump_s = g_getenv ("STRATA_BENCH_NO_PEER") ? -1 : time_dmtracedump (path);
   if (dump_s > 0)

@@ -16,19 +16,39 @@ strata_bench_ensure_trace (const char *generator,
                            guint64     n_records,
                            guint       n_methods)
 {
+  return strata_bench_ensure_shaped_trace (generator, NULL, path, n_records, n_methods);
+}
+
+/* The same, passing @shape ("--shape=random") to the generator. */
+gboolean
+strata_bench_ensure_shaped_trace (const char *generator,
+                                  const char *shape,
+                                  const char *path,
+                                  guint64     n_records,
+                                  guint       n_methods)
+{
   g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n_records);
   g_autofree char *methods = n_methods > 0 ? g_strdup_printf ("%u", n_methods) : NULL;
   /* Python generators run through python3: the script need not be executable. */
   gboolean python = g_str_has_suffix (generator, ".py");
-  const char *argv[] = { python ? "python3" : generator, python ? generator : count,
-                         python ? count : path, python ? path : methods, python ? methods : NULL, NULL };
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   int status;
 
   if (g_file_test (path, G_FILE_TEST_EXISTS))
     return TRUE;
+  if (python)
+    g_ptr_array_add (argv, (gpointer) "python3");
+  g_ptr_array_add (argv, (gpointer) generator);
+  if (shape != NULL)
+    g_ptr_array_add (argv, (gpointer) shape);
+  g_ptr_array_add (argv, count);
+  g_ptr_array_add (argv, (gpointer) path);
+  if (methods != NULL)
+    g_ptr_array_add (argv, methods);
+  g_ptr_array_add (argv, NULL);
   g_print ("generating %s records into %s…\n", count, path);
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error) ||
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error) ||
       !g_spawn_check_wait_status (status, &error))
     {
       g_printerr ("generator failed: %s\n", error->message);

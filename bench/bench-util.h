@@ -14,6 +14,11 @@ gboolean strata_bench_ensure_trace    (const char    *generator,
                                        const char    *path,
                                        guint64        n_records,
                                        guint          n_methods);
+gboolean strata_bench_ensure_shaped_trace (const char *generator,
+                                           const char *shape,
+                                           const char *path,
+                                           guint64     n_records,
+                                           guint       n_methods);
 int      strata_bench_compare_doubles (gconstpointer  a,
                                        gconstpointer  b);
 

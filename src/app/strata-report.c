@@ -18,6 +18,7 @@
 #define EXIT_LOAD_FAILED 1
 #define EXIT_USAGE 2
 #define DEFAULT_TOP 10
+#define EDGES_PER_CHUNK 65536
 
 typedef enum
 {
@@ -443,16 +444,19 @@ write_json_methods (StrataJsonWriter *json,
   strata_json_writer_end_array (json);
 }
 
+/* The edges of callers @begin to @end (the toplevel is the last caller). */
 static void
-write_json_edges (StrataJsonWriter *json,
-                  StrataTrace      *trace,
-                  StrataProfile    *profile)
+write_json_edge_range (StrataJsonWriter *json,
+                       StrataTrace      *trace,
+                       StrataProfile    *profile,
+                       guint             begin,
+                       guint             end)
 {
-  strata_json_writer_member (json, "edges");
-  strata_json_writer_begin_array (json);
-  for (guint c = 0; c <= strata_profile_get_n_methods (profile); c++)
+  guint n_methods = strata_profile_get_n_methods (profile);
+
+  for (guint c = begin; c < end; c++)
     {
-      guint32 caller = c < strata_profile_get_n_methods (profile) ? c : STRATA_PROFILE_TOPLEVEL;
+      guint32 caller = c < n_methods ? c : STRATA_PROFILE_TOPLEVEL;
       guint first, n = strata_profile_get_edges_from (profile, caller, &first);
 
       for (guint i = first; i < first + n; i++)
@@ -471,6 +475,106 @@ write_json_edges (StrataJsonWriter *json,
           strata_json_writer_end_object (json);
         }
     }
+}
+
+/* A run of callers whose edges a helper thread writes into memory. */
+typedef struct
+{
+  GOutputStream    *memory;
+  StrataJsonWriter *json;
+  StrataTrace      *trace;
+  StrataProfile    *profile;
+  guint             begin;
+  guint             end;
+} EdgeChunk;
+
+static gpointer
+write_edge_chunk (gpointer data)
+{
+  EdgeChunk *chunk = data;
+
+  write_json_edge_range (chunk->json, chunk->trace, chunk->profile, chunk->begin, chunk->end);
+  strata_json_writer_finish (chunk->json, NULL);
+  g_output_stream_close (chunk->memory, NULL, NULL);
+  return NULL;
+}
+
+/* Starts the helper on the callers from @chunk's begin, into memory; the
+ * writer is made here, from the document's state before this thread goes on. */
+static GThread *
+start_edge_chunk (EdgeChunk        *chunk,
+                  StrataJsonWriter *outer)
+{
+  guint n_methods = strata_profile_get_n_methods (chunk->profile);
+  guint first;
+
+  if (chunk->begin > n_methods)
+    return NULL;
+  strata_profile_get_edges_from (chunk->profile, chunk->begin < n_methods ? chunk->begin : STRATA_PROFILE_TOPLEVEL, &first);
+  chunk->memory = g_memory_output_stream_new_resizable ();
+  chunk->json = strata_json_writer_new_inside (chunk->memory, outer, first > 0);
+  return g_thread_new ("strata-report", write_edge_chunk, chunk);
+}
+
+static void
+splice_edge_chunk (EdgeChunk        *chunk,
+                   StrataJsonWriter *outer)
+{
+  g_autoptr(GBytes) items = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (chunk->memory));
+
+  strata_json_writer_splice (outer, items);
+  g_clear_pointer (&chunk->json, strata_json_writer_free);
+  g_clear_object (&chunk->memory);
+}
+
+/* Where the chunk starting at caller @begin ends: after about
+ * EDGES_PER_CHUNK edges. */
+static guint
+chunk_end (StrataProfile *profile,
+           guint          begin)
+{
+  guint n_methods = strata_profile_get_n_methods (profile);
+  guint edges = 0, c = begin;
+
+  for (; c <= n_methods && edges < EDGES_PER_CHUNK; c++)
+    {
+      guint first;
+
+      edges += strata_profile_get_edges_from (profile, c < n_methods ? c : STRATA_PROFILE_TOPLEVEL, &first);
+    }
+  return c;
+}
+
+/* Traces of interpreters and callbacks have millions of edges: the
+ * helper writes every other run of them while this thread writes the
+ * one before, and the two are put out in order. */
+static void
+write_json_edges (StrataJsonWriter *json,
+                  StrataTrace      *trace,
+                  StrataProfile    *profile)
+{
+  guint n_callers = strata_profile_get_n_methods (profile) + 1;
+
+  strata_json_writer_member (json, "edges");
+  strata_json_writer_begin_array (json);
+  if (strata_profile_get_n_edges (profile) < 2 * EDGES_PER_CHUNK || g_get_num_processors () < 2)
+    write_json_edge_range (json, trace, profile, 0, n_callers);
+  else
+    for (guint begin = 0; begin < n_callers;)
+      {
+        EdgeChunk ahead = { NULL, NULL, trace, profile, chunk_end (profile, begin), 0 };
+        GThread *helper;
+
+        ahead.end = chunk_end (profile, ahead.begin);
+        helper = start_edge_chunk (&ahead, json);
+        write_json_edge_range (json, trace, profile, begin, ahead.begin);
+        if (helper != NULL)
+          {
+            g_thread_join (helper);
+            splice_edge_chunk (&ahead, json);
+          }
+        begin = ahead.end;
+      }
   strata_json_writer_end_array (json);
 }
 

@@ -38,6 +38,29 @@ strata_json_writer_new (GOutputStream *stream,
   return self;
 }
 
+/**
+ * strata_json_writer_new_inside:
+ * @outer: the writer of the document, at the container the items go in
+ * @continues: whether items come before these
+ *
+ * A writer for items of @outer's current container, to be written
+ * elsewhere (another thread) and spliced in with strata_json_writer_splice().
+ */
+StrataJsonWriter *
+strata_json_writer_new_inside (GOutputStream          *stream,
+                               const StrataJsonWriter *outer,
+                               gboolean                continues)
+{
+  StrataJsonWriter *self = strata_json_writer_new (stream, outer->pretty_depth);
+
+  g_return_val_if_fail (outer->depth > 0 && !outer->after_name, self);
+
+  self->depth = outer->depth;
+  memcpy (self->has_items, outer->has_items, sizeof self->has_items);
+  self->has_items[self->depth - 1] = continues;
+  return self;
+}
+
 void
 strata_json_writer_free (StrataJsonWriter *self)
 {
@@ -344,4 +367,32 @@ strata_json_writer_finish (StrataJsonWriter  *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * strata_json_writer_splice:
+ *
+ * Writes @items, made by a writer from strata_json_writer_new_inside(),
+ * as items of the current container.
+ */
+void
+strata_json_writer_splice (StrataJsonWriter *self,
+                           GBytes           *items)
+{
+  gsize len;
+  const char *data = g_bytes_get_data (items, &len);
+
+  g_return_if_fail (self->depth > 0);
+
+  if (len == 0)
+    return;
+  while (len > 0)
+    {
+      gsize part = MIN (len, BUFFER_SIZE);
+
+      put (self, data, part);
+      data += part;
+      len -= part;
+    }
+  self->has_items[self->depth - 1] = TRUE;
 }

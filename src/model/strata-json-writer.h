@@ -17,6 +17,11 @@ typedef struct _StrataJsonWriter StrataJsonWriter;
 
 StrataJsonWriter *strata_json_writer_new          (GOutputStream     *stream,
                                                    guint              pretty_depth);
+StrataJsonWriter *strata_json_writer_new_inside   (GOutputStream          *stream,
+                                                   const StrataJsonWriter *outer,
+                                                   gboolean                continues);
+void              strata_json_writer_splice       (StrataJsonWriter  *self,
+                                                   GBytes            *items);
 gboolean          strata_json_writer_finish       (StrataJsonWriter  *self,
                                                    GError           **error);
 void              strata_json_writer_free         (StrataJsonWriter  *self);
