@@ -55,6 +55,7 @@ struct _StrataProfileView
   GtkWidget          *box;
   GtkWidget          *search_entry;
   GtkWidget          *matches_label;
+  GtkWidget          *busy_box;       /* shown while a profile is computed */
   GtkWidget          *thread_dropdown;
   GtkWidget          *range_button;
   GtkStringList      *thread_names;
@@ -652,10 +653,17 @@ thread_profile_ready_cb (GObject      *object,
                          gpointer      user_data)
 {
   g_autoptr(StrataProfileView) self = user_data;
-  g_autoptr(StrataProfile) profile = strata_profile_new_finish (result, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataProfile) profile = strata_profile_new_finish (result, &error);
 
+  /* A cancelled profile has a newer one coming. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  gtk_widget_set_visible (self->busy_box, FALSE);
   if (profile != NULL)
     show_profile (self, profile);
+  else
+    g_warning ("Could not compute the profile: %s", error->message);
 }
 
 /* The profile on show follows the thread selector and, when "Selected
@@ -673,6 +681,7 @@ refresh_profile (StrataProfileView *self)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
 
+  gtk_widget_set_visible (self->busy_box, FALSE);
   if (trace == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
 
@@ -680,11 +689,14 @@ refresh_profile (StrataProfileView *self)
   by_range = by_range && strata_session_get_selection_range (self->session, &range.start, &range.end);
   if (selected == 0 && !by_range)
     {
+      /* The session computes the whole trace's profile; until then, say so. */
+      gtk_widget_set_visible (self->busy_box, strata_session_get_profile (self->session) == NULL);
       show_profile (self, strata_session_get_profile (self->session));
       return;
     }
 
   thread = selected == 0 ? -1 : (int) g_array_index (self->thread_indexes, guint, selected - 1);
+  gtk_widget_set_visible (self->busy_box, TRUE);
   self->cancellable = g_cancellable_new ();
   strata_profile_new_for_range_async (trace, thread, by_range ? &range : NULL, self->cancellable,
                                       thread_profile_ready_cb, g_object_ref (self));
@@ -1365,6 +1377,7 @@ strata_profile_view_class_init (StrataProfileViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, box);
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, search_entry);
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, matches_label);
+  gtk_widget_class_bind_template_child (widget_class, StrataProfileView, busy_box);
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, range_button);
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, thread_dropdown);
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, thread_names);
