@@ -332,6 +332,105 @@ test_profile_palette (void)
     }
 }
 
+/* Adds every call's time to the edge from its parent's method, walking
+ * the span table the plain way: what the bucketed table must give. */
+static void
+naive_edges (const StrataSpanTable *table,
+             guint                  depth,
+             guint32                index,
+             guint32                caller,
+             GHashTable            *sums)
+{
+  const StrataSpan *span = &table->spans[depth][index];
+  guint64 key = ((guint64) caller << 32) | span->method;
+  gint64 *sum = g_hash_table_lookup (sums, &key);
+  guint32 first, last;
+
+  if (sum == NULL)
+    {
+      guint64 *stored = g_memdup2 (&key, sizeof key);
+
+      sum = g_new0 (gint64, 3);
+      g_hash_table_insert (sums, stored, sum);
+    }
+  sum[0] += span->end - span->start;
+  sum[1] += table->second[depth][index].end - table->second[depth][index].start;
+  sum[2]++;
+  if (depth + 1 >= table->n_depths)
+    return;
+  strata_span_table_get_children (table, depth, index, &first, &last);
+  for (guint32 child = first; child < last; child++)
+    naive_edges (table, depth + 1, child, span->method, sums);
+}
+
+/* Many threads calling callees drawn from all methods: enough calls for
+ * two workers, and tens of thousands of distinct edges. */
+static void
+test_profile_many_edges (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataProfile) profile = NULL;
+  g_autoptr(GHashTable) sums = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  guint32 stacks[8][24];
+  guint depths[8] = { 0 };
+  guint n_edges = 0;
+
+  for (guint t = 0; t < 8; t++)
+    dmtrace_writer_add_thread (writer, t + 1, "worker");
+  for (guint m = 0; m < 300; m++)
+    {
+      g_autofree char *fields = g_strdup_printf ("C\tm%u\t()V\tC.java", m);
+
+      dmtrace_writer_add_method (writer, (m + 1) * 4, fields);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; i < 500000; i++)
+    {
+      guint t = g_rand_int_range (rand, 0, 8);
+      gboolean enter = depths[t] == 0 || (depths[t] < 24 && g_rand_boolean (rand));
+
+      if (enter)
+        stacks[t][depths[t]++] = (g_rand_int_range (rand, 0, 300) + 1) * 4;
+      dmtrace_writer_record (writer, t + 1, enter ? stacks[t][depths[t] - 1] : stacks[t][--depths[t]],
+                             enter ? DMTRACE_ENTER : DMTRACE_EXIT, i * 2, i * 3);
+    }
+  trace = load_writer (writer);
+  profile = strata_profile_new (trace, -1, NULL, NULL);
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
+
+      for (guint32 root = 0; table != NULL && root < table->n_spans[0]; root++)
+        naive_edges (table, 0, root, STRATA_PROFILE_TOPLEVEL, sums);
+    }
+  g_assert_cmpuint (strata_trace_get_n_spans (trace), >, 200000);
+  g_assert_cmpuint (strata_profile_get_n_edges (profile), ==, g_hash_table_size (sums));
+  g_assert_cmpuint (g_hash_table_size (sums), >, 20000);
+  for (guint c = 0; c <= strata_profile_get_n_methods (profile); c++)
+    {
+      guint32 caller = c < strata_profile_get_n_methods (profile) ? c : STRATA_PROFILE_TOPLEVEL;
+      guint first, n = strata_profile_get_edges_from (profile, caller, &first);
+
+      for (guint i = first; i < first + n; i++)
+        {
+          const StrataProfileEdge *edge = strata_profile_get_edge (profile, i);
+          guint64 key = ((guint64) caller << 32) | edge->callee;
+          const gint64 *sum = g_hash_table_lookup (sums, &key);
+
+          g_assert_nonnull (sum);
+          g_assert_cmpuint (strata_profile_get_edge_caller (profile, i), ==, caller);
+          g_assert_cmpint (edge->time[0], ==, sum[0]);
+          g_assert_cmpint (edge->time[1], ==, sum[1]);
+          g_assert_cmpint (edge->calls, ==, sum[2]);
+          n_edges++;
+        }
+    }
+  g_assert_cmpuint (n_edges, ==, g_hash_table_size (sums));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -349,5 +448,6 @@ main (int   argc,
   g_test_add_func ("/profile/async", test_profile_async);
   g_test_add_func ("/profile/palette", test_profile_palette);
 
+  g_test_add_func ("/profile/many-edges", test_profile_many_edges);
   return g_test_run ();
 }

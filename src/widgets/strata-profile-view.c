@@ -968,20 +968,26 @@ strata_profile_view_export (StrataProfileView  *self,
   g_autofree char *basename = g_file_get_basename (file);
   char separator = basename && g_str_has_suffix (basename, ".tsv") ? '\t' : ',';
   GListModel *rows = G_LIST_MODEL (self->selection);
-  g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *header = format_header (self, separator);
+  g_autoptr(GFileOutputStream) stream = NULL;
+  g_autoptr(GOutputStream) out = NULL;
 
-  g_string_append_printf (text, "%s\n", header);
+  /* Rows go out as they are formatted: the table is never held as text. */
+  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+  if (stream == NULL)
+    return FALSE;
+  out = g_buffered_output_stream_new_sized (G_OUTPUT_STREAM (stream), 64 * 1024);
+  if (!g_output_stream_printf (out, NULL, NULL, error, "%s\n", header))
+    return FALSE;
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr(StrataProfileRow) row = g_list_model_get_item (rows, i);
       g_autofree char *line = strata_profile_view_format_row (self, row, separator);
 
-      g_string_append_printf (text, "%s\n", line);
+      if (!g_output_stream_printf (out, NULL, NULL, error, "%s\n", line))
+        return FALSE;
     }
-
-  return g_file_replace_contents (file, text->str, text->len, NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+  return g_output_stream_close (out, NULL, error);
 }
 
 static void
