@@ -4,13 +4,11 @@
  */
 #include "config.h"
 
-#include <sys/mman.h>
 #include <glib/gi18n.h>
 
 #include "strata-edge-table.h"
 #include "strata-error.h"
-
-#define HUGE_PAGE (2u << 20)
+#include "strata-memory.h"
 
 StrataEdgeTable *
 strata_edge_table_new (guint n_methods,
@@ -50,21 +48,6 @@ strata_edge_table_get_counts (StrataEdgeTable *self,
   return self->counts + (gsize) worker * self->n_callers;
 }
 
-/* Large blocks on huge pages: fewer faults, and the walk's writes
- * scattered over thousands of buckets miss the TLB less. */
-static void
-advise_huge_pages (void  *block,
-                   gsize  size)
-{
-#ifdef MADV_HUGEPAGE
-  guintptr start = ((guintptr) block + HUGE_PAGE - 1) & ~(guintptr) (HUGE_PAGE - 1);
-  guintptr end = ((guintptr) block + size) & ~(guintptr) (HUGE_PAGE - 1);
-
-  if (end > start)
-    madvise ((void *) start, end - start, MADV_HUGEPAGE);
-#endif
-}
-
 /**
  * strata_edge_table_allocate:
  *
@@ -94,7 +77,7 @@ strata_edge_table_allocate (StrataEdgeTable  *self,
   self->offsets[self->n_callers] = total;
 
   if (total > G_MAXSIZE / sizeof (StrataProfileEdge) ||
-      (self->edges = g_try_malloc (MAX (total, 1) * sizeof (StrataProfileEdge))) == NULL)
+      (self->edges = strata_memory_try_alloc_large (total * sizeof (StrataProfileEdge))) == NULL)
     {
       g_autofree char *size = g_format_size ((guint64) total * sizeof (StrataProfileEdge));
 
@@ -103,7 +86,6 @@ strata_edge_table_allocate (StrataEdgeTable  *self,
                    _("Not enough memory for the call edges of the profile (%s)"), size);
       return FALSE;
     }
-  advise_huge_pages (self->edges, total * sizeof (StrataProfileEdge));
   return TRUE;
 }
 

@@ -6,9 +6,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <glib/gi18n.h>
 
+#include "strata-memory.h"
 #include "strata-trace-private.h"
 
 struct _StrataTrace
@@ -391,14 +391,11 @@ strata_trace_get_metadata (StrataTrace  *self,
   *value = g_ptr_array_index (self->metadata, index * 2 + 1);
 }
 
-#define HUGE_PAGE (2 * 1024 * 1024)
-
 /**
  * strata_trace_alloc_block:
  *
  * Storage that lives as long as the trace, for the calls of many threads
- * at once. Large blocks are aligned for huge pages: a hundred thousand
- * page faults cost more than the work of filling them.
+ * at once, on huge pages when it is large (strata_memory_try_alloc_large()).
  *
  * Returns: (transfer none): @size bytes, not initialised
  */
@@ -406,17 +403,9 @@ gpointer
 strata_trace_alloc_block (StrataTrace *self,
                           gsize        size)
 {
-  void *block = NULL;
+  void *block = strata_memory_try_alloc_large (size);
 
-  if (size >= HUGE_PAGE)
-    {
-      if (posix_memalign (&block, HUGE_PAGE, size) != 0)
-        g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
-#ifdef MADV_HUGEPAGE
-      madvise (block, size, MADV_HUGEPAGE);
-#endif
-    }
-  else if ((block = malloc (MAX (size, 1))) == NULL)
+  if (block == NULL)
     g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
 
   g_ptr_array_add (self->blocks, block);
