@@ -444,7 +444,18 @@ write_json_methods (StrataJsonWriter *json,
   strata_json_writer_end_array (json);
 }
 
-/* The edges of callers @begin to @end (the toplevel is the last caller). */
+/* Callers are counted with the toplevel after the last method. */
+static guint
+edges_from_caller_at (StrataProfile *profile,
+                      guint          c,
+                      guint32       *caller,
+                      guint         *first)
+{
+  *caller = c < strata_profile_get_n_methods (profile) ? c : STRATA_PROFILE_TOPLEVEL;
+  return strata_profile_get_edges_from (profile, *caller, first);
+}
+
+/* The edges of callers @begin to @end. */
 static void
 write_json_edge_range (StrataJsonWriter *json,
                        StrataTrace      *trace,
@@ -452,12 +463,10 @@ write_json_edge_range (StrataJsonWriter *json,
                        guint             begin,
                        guint             end)
 {
-  guint n_methods = strata_profile_get_n_methods (profile);
-
   for (guint c = begin; c < end; c++)
     {
-      guint32 caller = c < n_methods ? c : STRATA_PROFILE_TOPLEVEL;
-      guint first, n = strata_profile_get_edges_from (profile, caller, &first);
+      guint32 caller;
+      guint first, n = edges_from_caller_at (profile, c, &caller, &first);
 
       for (guint i = first; i < first + n; i++)
         {
@@ -505,12 +514,12 @@ static GThread *
 start_edge_chunk (EdgeChunk        *chunk,
                   StrataJsonWriter *outer)
 {
-  guint n_methods = strata_profile_get_n_methods (chunk->profile);
+  guint32 caller;
   guint first;
 
-  if (chunk->begin > n_methods)
+  if (chunk->begin > strata_profile_get_n_methods (chunk->profile))
     return NULL;
-  strata_profile_get_edges_from (chunk->profile, chunk->begin < n_methods ? chunk->begin : STRATA_PROFILE_TOPLEVEL, &first);
+  edges_from_caller_at (chunk->profile, chunk->begin, &caller, &first);
   chunk->memory = g_memory_output_stream_new_resizable ();
   chunk->json = strata_json_writer_new_inside (chunk->memory, outer, first > 0);
   return g_thread_new ("strata-report", write_edge_chunk, chunk);
@@ -538,9 +547,10 @@ chunk_end (StrataProfile *profile,
 
   for (; c <= n_methods && edges < EDGES_PER_CHUNK; c++)
     {
+      guint32 caller;
       guint first;
 
-      edges += strata_profile_get_edges_from (profile, c < n_methods ? c : STRATA_PROFILE_TOPLEVEL, &first);
+      edges += edges_from_caller_at (profile, c, &caller, &first);
     }
   return c;
 }

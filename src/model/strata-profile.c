@@ -681,7 +681,7 @@ strata_profile_new_for_range (StrataTrace              *trace,
     cover_toplevel_calls (self);
   sort_methods (self);
   self->parents_sorted = g_new0 (guint8, MAX (self->n_methods, 1));
-  self->children_sorted = g_new0 (guint8, self->n_methods + 1);
+  self->children_sorted = g_new0 (guint8, MAX (self->n_methods, 1));
 
   return g_steal_pointer (&self);
 }
