@@ -23,6 +23,18 @@ finish_text (StrataJsonWriter *json,
                     g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (memory)));
 }
 
+/* The document @text as json-glib reads it; @parser holds it. */
+static JsonObject *
+parse_object (JsonParser *parser,
+              const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
 /* Strings with every kind of escape, invalid UTF-8, extreme integers:
  * json-glib reads back exactly what went in. */
 static void
@@ -31,7 +43,6 @@ test_json_writer_values (void)
   g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
   g_autoptr(StrataJsonWriter) json = strata_json_writer_new (memory, 1);
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   JsonObject *root;
   JsonArray *list;
@@ -57,9 +68,7 @@ test_json_writer_values (void)
   text = finish_text (json, memory);
 
   g_assert_true (g_utf8_validate (text, -1, NULL));
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  root = json_node_get_object (json_parser_get_root (parser));
+  root = parse_object (parser, text);
   g_assert_cmpstr (json_object_get_string_member (root, "quote\"back\\slash"), ==, "line\nbreak\ttab\r\001é😀");
   g_assert_cmpstr (json_object_get_string_member (root, "bad"), ==, "a\xef\xbf\xbd\xef\xbf\xbd z");
   list = json_object_get_array_member (root, "numbers");
@@ -81,7 +90,6 @@ test_json_writer_splice (void)
   g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
   g_autoptr(StrataJsonWriter) json = strata_json_writer_new (memory, 2);
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   JsonArray *items;
 
@@ -110,9 +118,7 @@ test_json_writer_splice (void)
   strata_json_writer_end_object (json);
   text = finish_text (json, memory);
 
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  items = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "items");
+  items = json_object_get_array_member (parse_object (parser, text), "items");
   g_assert_cmpuint (json_array_get_length (items), ==, 6);
   for (guint i = 0; i < 6; i++)
     g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (items, i), "n"), ==, i);
