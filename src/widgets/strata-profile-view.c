@@ -19,6 +19,7 @@
 #include "strata-profile-model.h"
 #include "strata-profile-view.h"
 #include "strata-units.h"
+#include "strata-widgets.h"
 
 #define SWATCH_SIZE 12   /* as in strata-profile-name-cell.ui */
 #define NAME_CELL_UI "/io/github/stratatrace/Strata/strata-profile-name-cell.ui"
@@ -1379,6 +1380,7 @@ strata_profile_view_class_init (StrataProfileViewClass *klass)
   gtk_widget_class_install_action (widget_class, "profile.collapse", NULL, collapse_action);
 
   g_type_ensure (STRATA_TYPE_CELL_TEXT);
+  strata_widgets_register_resources ();
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-profile-view.ui");
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, box);
   gtk_widget_class_bind_template_child (widget_class, StrataProfileView, search_entry);
