@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "strata-error.h"
+#include "strata-inflater.h"
 #include "strata-loader.h"
 #include "strata-test-util.h"
 
@@ -215,6 +216,103 @@ test_loader_async_cancelled (void)
   g_clear_error (&state.error);
 }
 
+static GBytes *
+gzip_bytes (const guint8 *data,
+            gsize         len)
+{
+  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+  g_autoptr(GError) error = NULL;
+  gsize size = len + 1024, n_read = 0, n_written = 0;
+  guint8 *out = g_malloc (size);
+
+  g_assert_cmpint (g_converter_convert (G_CONVERTER (z), data, len, out, size, G_CONVERTER_INPUT_AT_END,
+                                        &n_read, &n_written, &error), ==, G_CONVERTER_FINISHED);
+  g_assert_no_error (error);
+  return g_bytes_new_take (out, n_written);
+}
+
+/* Inflates all of @input in pieces of @piece bytes. */
+static StrataInflateStatus
+inflate_in_pieces (const guint8 *input,
+                   gsize         input_len,
+                   gsize         piece,
+                   GByteArray   *out)
+{
+  g_autoptr(StrataInflater) inflater = strata_inflater_new (input, input_len);
+  StrataInflateStatus status = STRATA_INFLATE_MORE;
+
+  while (status == STRATA_INFLATE_MORE)
+    {
+      gsize old_len = out->len, n_written = 0;
+
+      g_byte_array_set_size (out, old_len + piece);
+      status = strata_inflater_read (inflater, out->data + old_len, piece, &n_written);
+      g_assert_cmpuint (n_written, <=, piece);
+      g_byte_array_set_size (out, old_len + n_written);
+    }
+  return status;
+}
+
+static void
+test_loader_inflater (void)
+{
+  g_autofree guint8 *plain = g_malloc (300000);
+  g_autoptr(GBytes) packed = NULL;
+  g_autoptr(GByteArray) whole = g_byte_array_new ();
+  g_autoptr(GByteArray) cut = g_byte_array_new ();
+  g_autoptr(GByteArray) damaged_out = g_byte_array_new ();
+  g_autofree guint8 *damaged = NULL;
+  const guint8 *data;
+  gsize len;
+
+  for (gsize i = 0; i < 300000; i++)
+    plain[i] = (guint8) (i * 7 + i / 1000);
+  packed = gzip_bytes (plain, 300000);
+  data = g_bytes_get_data (packed, &len);
+  g_assert_true (strata_is_gzip (data, len));
+  g_assert_false (strata_is_gzip (plain, 300000));
+  g_assert_false (strata_is_gzip (data, 1));
+
+  /* Whole, in odd-sized pieces: the same bytes back. */
+  g_assert_cmpint (inflate_in_pieces (data, len, 4093, whole), ==, STRATA_INFLATE_END);
+  g_assert_cmpmem (whole->data, whole->len, plain, 300000);
+
+  /* Cut in half: what was there, then word that it was cut. */
+  g_assert_cmpint (inflate_in_pieces (data, len / 2, 65536, cut), ==, STRATA_INFLATE_CUT);
+  g_assert_cmpuint (cut->len, >, 0);
+  g_assert_cmpuint (cut->len, <, 300000);
+  g_assert_cmpmem (cut->data, cut->len, plain, cut->len);
+
+  /* The deflate header's block type made invalid (11 = reserved). */
+  damaged = g_memdup2 (data, len);
+  damaged[10] |= 0x06;
+  g_assert_cmpint (inflate_in_pieces (damaged, len, 65536, damaged_out), ==, STRATA_INFLATE_DAMAGED);
+}
+
+static void
+test_loader_inflater_stream (void)
+{
+  const char *text = "{\"traceEvents\": []}";
+  g_autoptr(GBytes) packed = gzip_bytes ((const guint8 *) text, strlen (text));
+  GBytes *inputs[2] = { g_bytes_new_static (text, strlen (text)), packed };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autoptr(GInputStream) base = g_memory_input_stream_new_from_bytes (inputs[i]);
+      g_autoptr(GInputStream) stream = NULL;
+      g_autoptr(GError) error = NULL;
+      char buffer[64] = { 0 };
+      gsize n = 0;
+
+      stream = strata_inflater_open_stream (base, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_input_stream_read_all (stream, buffer, sizeof buffer - 1, &n, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (buffer, ==, text);
+    }
+  g_bytes_unref (inputs[0]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -232,6 +330,8 @@ main (int   argc,
   g_test_add_func ("/loader/not-a-trace", test_loader_not_a_trace);
   g_test_add_func ("/loader/async-error", test_loader_async_error);
   g_test_add_func ("/loader/async-cancelled", test_loader_async_cancelled);
+  g_test_add_func ("/loader/inflater", test_loader_inflater);
+  g_test_add_func ("/loader/inflater-stream", test_loader_inflater_stream);
 
   return g_test_run ();
 }

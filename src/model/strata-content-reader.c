@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "strata-content-reader.h"
+#include "strata-inflater.h"
 #include "strata-json-scan.h"
 
 #define INFLATE_CHUNK (4u << 20)
@@ -30,8 +31,7 @@ struct _StrataContentInflater
   GThread      *thread;
   GAsyncQueue  *empty;    /* Chunk, to be filled */
   GAsyncQueue  *filled;   /* Chunk, in content order */
-  const guint8 *input;
-  gsize         input_len;
+  StrataInflater *inflater;
   gint          stop;
 };
 
@@ -39,15 +39,11 @@ static gpointer
 inflate_thread (gpointer data)
 {
   StrataContentInflater *self = data;
-  g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-  gsize input_pos = 0;
 
   for (;;)
     {
       Chunk *chunk = g_async_queue_pop (self->empty);
-      g_autoptr(GError) error = NULL;
-      gsize n_read = 0, n_written = 0;
-      GConverterResult result;
+      StrataInflateStatus status;
       gboolean last;
 
       if (g_atomic_int_get (&self->stop))
@@ -57,15 +53,11 @@ inflate_thread (gpointer data)
           g_async_queue_push (self->filled, chunk);
           return NULL;
         }
-      result = g_converter_convert (G_CONVERTER (z), self->input + input_pos, self->input_len - input_pos,
-                                    chunk->data, INFLATE_CHUNK, G_CONVERTER_INPUT_AT_END,
-                                    &n_read, &n_written, &error);
-      input_pos += n_read;
-      chunk->len = n_written;
-      chunk->input_pos = input_pos;
-      chunk->damaged = result == G_CONVERTER_ERROR;
+      status = strata_inflater_read (self->inflater, chunk->data, INFLATE_CHUNK, &chunk->len);
+      chunk->input_pos = strata_inflater_get_input_pos (self->inflater);
+      chunk->damaged = status == STRATA_INFLATE_DAMAGED || status == STRATA_INFLATE_CUT;
       /* Once pushed, the chunk belongs to the reader (the last one is freed). */
-      last = chunk->last = result != G_CONVERTER_CONVERTED || (n_read == 0 && n_written == 0);
+      last = chunk->last = status != STRATA_INFLATE_MORE;
       g_async_queue_push (self->filled, chunk);
       if (last)
         return NULL;
@@ -78,8 +70,7 @@ inflater_new (const guint8 *input,
 {
   StrataContentInflater *self = g_new0 (StrataContentInflater, 1);
 
-  self->input = input;
-  self->input_len = input_len;
+  self->inflater = strata_inflater_new (input, input_len);
   self->empty = g_async_queue_new ();
   self->filled = g_async_queue_new ();
   for (guint i = 0; i < N_CHUNKS; i++)
@@ -118,6 +109,7 @@ inflater_free (StrataContentInflater *self)
     chunk_free (chunk);
   g_async_queue_unref (self->filled);
   g_async_queue_unref (self->empty);
+  strata_inflater_free (self->inflater);
   g_free (self);
 }
 

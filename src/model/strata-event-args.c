@@ -8,6 +8,7 @@
 
 #include "strata-error.h"
 #include "strata-event-args.h"
+#include "strata-inflater.h"
 #include "strata-json-scan.h"
 #include "strata-trace-private.h"
 
@@ -20,22 +21,10 @@ open_content (GFile         *file,
               GError       **error)
 {
   g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, error);
-  g_autoptr(GInputStream) buffered = NULL;
-  g_autoptr(GZlibDecompressor) inflater = NULL;
-  const guint8 *head;
-  gsize n = 0;
 
   if (stream == NULL)
     return NULL;
-  buffered = g_buffered_input_stream_new (G_INPUT_STREAM (stream));
-  if (g_buffered_input_stream_fill (G_BUFFERED_INPUT_STREAM (buffered), 2, cancellable, error) < 0)
-    return NULL;
-  head = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (buffered), &n);
-  if (n < 2 || head[0] != 0x1f || head[1] != 0x8b)
-    return g_steal_pointer (&buffered);
-
-  inflater = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-  return g_converter_input_stream_new (buffered, G_CONVERTER (inflater));
+  return strata_inflater_open_stream (G_INPUT_STREAM (stream), cancellable, error);
 }
 
 /* By reading: a filter stream's skip() would skip its base stream's
@@ -190,4 +179,72 @@ strata_event_args_read (StrataTrace   *trace,
 failed:
   json_node_unref (result);
   return NULL;
+}
+
+typedef struct
+{
+  StrataTrace *trace;
+  guint64      source;
+} ReadArgs;
+
+static void
+read_args_free (gpointer data)
+{
+  ReadArgs *read = data;
+
+  g_object_unref (read->trace);
+  g_free (read);
+}
+
+static void
+read_args_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  ReadArgs *read = task_data;
+  GError *error = NULL;
+  JsonNode *args = strata_event_args_read (read->trace, read->source, cancellable, &error);
+
+  if (args == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, args, (GDestroyNotify) json_node_unref);
+}
+
+/**
+ * strata_event_args_read_async:
+ *
+ * strata_event_args_read() on a worker thread: the file is read again
+ * (and inflated again), which can take seconds for a large .gz.
+ */
+void
+strata_event_args_read_async (StrataTrace         *trace,
+                              guint64              source,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  ReadArgs *read = g_new0 (ReadArgs, 1);
+
+  read->trace = g_object_ref (trace);
+  read->source = source;
+  g_task_set_source_tag (task, strata_event_args_read_async);
+  g_task_set_task_data (task, read, read_args_free);
+  g_task_run_in_thread (task, read_args_thread);
+}
+
+/**
+ * strata_event_args_read_finish:
+ *
+ * Returns: (transfer full): as strata_event_args_read()
+ */
+JsonNode *
+strata_event_args_read_finish (GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

@@ -23,5 +23,12 @@ JsonNode *strata_event_args_read       (StrataTrace   *trace,
                                         guint64        source,
                                         GCancellable  *cancellable,
                                         GError       **error);
+void      strata_event_args_read_async (StrataTrace         *trace,
+                                        guint64              source,
+                                        GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data);
+JsonNode *strata_event_args_read_finish (GAsyncResult  *result,
+                                         GError       **error);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include "strata-error.h"
 #include "strata-format.h"
+#include "strata-inflater.h"
 
 #define HPROF_MAGIC "JAVA PROFILE 1.0."
 
@@ -221,44 +222,24 @@ gunzip_head (const guint8 *data,
              gboolean     *complete,
              GError      **error)
 {
-  g_autoptr(GZlibDecompressor) z = NULL;
+  g_autoptr(StrataInflater) inflater = strata_inflater_new (data, len);
   g_autofree guint8 *out = g_malloc (STRATA_SNIFF_HEAD_SIZE);
+  StrataInflateStatus status = STRATA_INFLATE_MORE;
   gsize out_len = 0;
-  gsize in_pos = 0;
 
-  *complete = FALSE;
-  z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-
-  while (out_len < STRATA_SNIFF_HEAD_SIZE)
+  while (out_len < STRATA_SNIFF_HEAD_SIZE && status == STRATA_INFLATE_MORE)
     {
-      g_autoptr(GError) local_error = NULL;
-      GConverterResult res;
-      gsize n_read = 0, n_written = 0;
+      gsize n_written = 0;
 
-      res = g_converter_convert (G_CONVERTER (z),
-                                 data + in_pos, len - in_pos,
-                                 out + out_len, STRATA_SNIFF_HEAD_SIZE - out_len,
-                                 G_CONVERTER_INPUT_AT_END,
-                                 &n_read, &n_written, &local_error);
-      if (res == G_CONVERTER_ERROR)
-        {
-          if (out_len > 0)
-            break;
-          g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
-                               _("It is a gzip file, but its compressed data is damaged."));
-          return NULL;
-        }
-      in_pos += n_read;
+      status = strata_inflater_read (inflater, out + out_len, STRATA_SNIFF_HEAD_SIZE - out_len, &n_written);
       out_len += n_written;
-      if (res == G_CONVERTER_FINISHED)
-        {
-          *complete = TRUE;
-          break;
-        }
-      if (n_read == 0 && n_written == 0)
-        break;
     }
-
+  if ((status == STRATA_INFLATE_DAMAGED || status == STRATA_INFLATE_CUT) && out_len == 0)
+    {
+      strata_set_gzip_damaged_error (error);
+      return NULL;
+    }
+  *complete = status == STRATA_INFLATE_END;
   return g_bytes_new_take (g_steal_pointer (&out), out_len);
 }
 
@@ -295,7 +276,7 @@ strata_format_sniff (const guint8      *data,
       return STRATA_FORMAT_UNKNOWN;
     }
 
-  if (!(len >= 2 && data[0] == 0x1f && data[1] == 0x8b))
+  if (!strata_is_gzip (data, len))
     return sniff_plain (data, head_len, head_len == len, error);
 
   if (compression != NULL)

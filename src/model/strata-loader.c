@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-error.h"
+#include "strata-inflater.h"
 #include "strata-loader-private.h"
 #include "strata-trace-private.h"
 
@@ -388,30 +389,19 @@ max_decompressed_size (void)
   return (guint64) pages * (guint64) page_size / 2;
 }
 
-static gboolean
-gunzip_step (GConverter    *z,
-             GBytes        *compressed,
-             gsize         *in_pos,
-             GByteArray    *out,
-             gboolean      *finished,
-             GError       **error)
+/* Inflates the next piece of @inflater onto the end of @out. */
+static StrataInflateStatus
+gunzip_step (StrataInflater *inflater,
+             GByteArray     *out)
 {
-  gsize len = g_bytes_get_size (compressed);
-  const guint8 *data = g_bytes_get_data (compressed, NULL);
   gsize old_len = out->len;
-  gsize n_read = 0, n_written = 0;
-  GConverterResult res;
+  gsize n_written = 0;
+  StrataInflateStatus status;
 
   g_byte_array_set_size (out, old_len + GUNZIP_CHUNK);
-  res = g_converter_convert (z, data + *in_pos, len - *in_pos,
-                             out->data + old_len, GUNZIP_CHUNK,
-                             G_CONVERTER_INPUT_AT_END,
-                             &n_read, &n_written, error);
+  status = strata_inflater_read (inflater, out->data + old_len, GUNZIP_CHUNK, &n_written);
   g_byte_array_set_size (out, old_len + n_written);
-  *in_pos += n_read;
-  *finished = res == G_CONVERTER_FINISHED || (n_read == 0 && n_written == 0);
-
-  return res != G_CONVERTER_ERROR;
+  return status;
 }
 
 static GBytes *
@@ -419,26 +409,25 @@ gunzip_all (StrataLoadJob  *job,
             GBytes         *compressed,
             GError        **error)
 {
-  g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  gsize len = 0;
+  const guint8 *data = g_bytes_get_data (compressed, &len);
+  g_autoptr(StrataInflater) inflater = strata_inflater_new (data, len);
   g_autoptr(GByteArray) out = g_byte_array_new ();
-  gsize len = g_bytes_get_size (compressed);
   guint64 limit = max_decompressed_size ();
-  gboolean finished = FALSE;
-  gsize in_pos = 0;
+  StrataInflateStatus status = STRATA_INFLATE_MORE;
 
-  while (!finished)
+  while (status == STRATA_INFLATE_MORE)
     {
-      g_autoptr(GError) local_error = NULL;
-
-      if (!strata_load_job_update (job, (double) in_pos / len, _("Decompressing…"), error))
+      if (!strata_load_job_update (job, (double) strata_inflater_get_input_pos (inflater) / len,
+                                   _("Decompressing…"), error))
         return NULL;
 
-      if (!gunzip_step (G_CONVERTER (z), compressed, &in_pos, out, &finished, &local_error))
+      status = gunzip_step (inflater, out);
+      if (status == STRATA_INFLATE_DAMAGED || status == STRATA_INFLATE_CUT)
         {
           if (out->len == 0)
             {
-              g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
-                                   _("It is a gzip file, but its compressed data is damaged."));
+              strata_set_gzip_damaged_error (error);
               return NULL;
             }
           g_autofree char *size = g_format_size (out->len);
@@ -447,7 +436,6 @@ gunzip_all (StrataLoadJob  *job,
                            /* Translators: %s is a size such as “12.5 MB” */
                            g_strdup_printf (_("The compressed data is cut or damaged after %s of content; what came before it was loaded."),
                                             size));
-          break;
         }
 
       if (out->len > limit)

@@ -204,37 +204,6 @@ add_json_node (GtkWidget  *box,
 
 /* ---- Reading args ---- */
 
-typedef struct
-{
-  StrataTrace *trace;
-  guint64      source;
-} ReadArgs;
-
-static void
-read_args_free (gpointer data)
-{
-  ReadArgs *read = data;
-
-  g_object_unref (read->trace);
-  g_free (read);
-}
-
-static void
-read_args_thread (GTask        *task,
-                  gpointer      source_object,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
-{
-  ReadArgs *read = task_data;
-  GError *error = NULL;
-  JsonNode *args = strata_event_args_read (read->trace, read->source, cancellable, &error);
-
-  if (args == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, args, (GDestroyNotify) json_node_unref);
-}
-
 /* Every "id_ref" in the args: the objects they point at. */
 static void
 collect_id_refs (JsonNode  *node,
@@ -333,7 +302,7 @@ args_read_cb (GObject      *object,
               gpointer      user_data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) args = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr(JsonNode) args = strata_event_args_read_finish (result, &error);
   g_autoptr(StrataEventDetails) self = user_data;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->args_box == NULL)
@@ -359,20 +328,13 @@ start_reading_args (StrataEventDetails *self,
                     StrataTrace        *trace,
                     guint64             source)
 {
-  g_autoptr(GTask) task = NULL;
-  ReadArgs *read = g_new0 (ReadArgs, 1);
-
   add_label (self->box, _("Arguments"), "heading");
   self->args_status = add_label (self->box, _("Reading arguments…"), "dim-label");
   self->args_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_box_append (GTK_BOX (self->box), self->args_box);
 
-  read->trace = g_object_ref (trace);
-  read->source = source;
   self->reading = g_cancellable_new ();
-  task = g_task_new (NULL, self->reading, args_read_cb, g_object_ref (self));
-  g_task_set_task_data (task, read, read_args_free);
-  g_task_run_in_thread (task, read_args_thread);
+  strata_event_args_read_async (trace, source, self->reading, args_read_cb, g_object_ref (self));
 }
 
 /* ---- Flows ---- */
