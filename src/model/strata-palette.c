@@ -6,7 +6,7 @@
 
 #include "strata-palette.h"
 
-#define RGB(hex) { ((hex) >> 16 & 0xff) / 255.f, ((hex) >> 8 & 0xff) / 255.f, ((hex) & 0xff) / 255.f }
+#define RGB(hex) { ((hex) >> 16 & 0xff) / 255., ((hex) >> 8 & 0xff) / 255., ((hex) & 0xff) / 255., 1 }
 
 /* Twenty hues that stay apart from each other in light and dark themes,
  * ordered so neighbours in the round-robin differ most. */

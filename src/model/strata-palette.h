@@ -11,11 +11,13 @@ G_BEGIN_DECLS
 /* The colour of methods that took no time. */
 #define STRATA_PALETTE_NEUTRAL 0xFF
 
+/* One colour for the palette, the theme and every renderer. */
 typedef struct
 {
-  float red;
-  float green;
-  float blue;
+  double red;
+  double green;
+  double blue;
+  double alpha;
 } StrataColor;
 
 guint              strata_palette_get_n_colors (void);

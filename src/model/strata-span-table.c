@@ -181,20 +181,41 @@ strata_span_table_get_children (const StrataSpanTable *self,
           : self->n_spans[depth + 1];
 }
 
-gint64
-strata_span_table_get_start (const StrataSpanTable *self,
-                             guint                  clock,
-                             guint                  depth,
-                             guint32                index)
+/* Calls that overlap [start, end] at every depth. */
+guint64
+strata_span_table_count_in (const StrataSpanTable *self,
+                            guint                  clock,
+                            gint64                 start,
+                            gint64                 end)
 {
-  return clock == 0 ? self->spans[depth][index].start : self->second[depth][index].start;
+  guint64 n = 0;
+
+  for (guint d = 0; d < self->n_depths; d++)
+    {
+      guint32 i = strata_span_table_search_clock (self, clock, d, start);
+
+      for (; i < self->n_spans[d] && strata_span_table_get_start (self, clock, d, i) <= end; i++)
+        n++;
+    }
+  return n;
 }
 
-gint64
-strata_span_table_get_end (const StrataSpanTable *self,
-                           guint                  clock,
-                           guint                  depth,
-                           guint32                index)
+/* Appends the start, end pair of every call to @method to @pairs. */
+void
+strata_span_table_collect_calls_of (const StrataSpanTable *self,
+                                    guint                  clock,
+                                    guint32                method,
+                                    GArray                *pairs)
 {
-  return clock == 0 ? self->spans[depth][index].end : self->second[depth][index].end;
+  for (guint d = 0; d < self->n_depths; d++)
+    for (guint32 i = 0; i < self->n_spans[d]; i++)
+      if (self->spans[d][i].method == method)
+        {
+          gint64 pair[2] = {
+            strata_span_table_get_start (self, clock, d, i),
+            strata_span_table_get_end (self, clock, d, i),
+          };
+
+          g_array_append_vals (pairs, pair, 2);
+        }
 }

@@ -60,14 +60,33 @@ void             strata_span_table_get_children (const StrataSpanTable *self,
                                                  guint32                index,
                                                  guint32               *first,
                                                  guint32               *last);
-gint64           strata_span_table_get_start  (const StrataSpanTable *self,
+guint64          strata_span_table_count_in   (const StrataSpanTable *self,
                                                guint                  clock,
-                                               guint                  depth,
-                                               guint32                index);
-gint64           strata_span_table_get_end    (const StrataSpanTable *self,
-                                               guint                  clock,
-                                               guint                  depth,
-                                               guint32                index);
+                                               gint64                 start,
+                                               gint64                 end);
+void             strata_span_table_collect_calls_of (const StrataSpanTable *self,
+                                                     guint                  clock,
+                                                     guint32                method,
+                                                     GArray                *pairs);
+
+/* Inline: the renderer asks for these once per call it draws. */
+static inline gint64
+strata_span_table_get_start (const StrataSpanTable *self,
+                             guint                  clock,
+                             guint                  depth,
+                             guint32                index)
+{
+  return clock == 0 ? self->spans[depth][index].start : self->second[depth][index].start;
+}
+
+static inline gint64
+strata_span_table_get_end (const StrataSpanTable *self,
+                           guint                  clock,
+                           guint                  depth,
+                           guint32                index)
+{
+  return clock == 0 ? self->spans[depth][index].end : self->second[depth][index].end;
+}
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataSpanTable, strata_span_table_free)
 

@@ -740,3 +740,59 @@ strata_trace_add_diagnosticf (StrataTrace *self,
   g_ptr_array_add (self->diagnostics, g_strdup_vprintf (format, args));
   va_end (args);
 }
+
+/* Calls that overlap [start, end] on every thread. */
+guint64
+strata_trace_count_calls_in (StrataTrace *self,
+                             guint        clock,
+                             gint64       start,
+                             gint64       end)
+{
+  guint64 n = 0;
+
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  for (guint t = 0; t < strata_trace_get_n_threads (self); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (self, t)->spans;
+
+      if (table != NULL)
+        n += strata_span_table_count_in (table, clock, start, end);
+    }
+  return n;
+}
+
+static int
+compare_pairs (const void *a,
+               const void *b)
+{
+  const gint64 *pa = a, *pb = b;
+
+  return pa[0] < pb[0] ? -1 : pa[0] > pb[0];
+}
+
+/**
+ * strata_trace_collect_calls_of:
+ *
+ * Returns: (transfer full): start, end pairs (gint64) of every call to
+ *   @method on any thread, sorted by start: traceview's marker lines
+ */
+GArray *
+strata_trace_collect_calls_of (StrataTrace *self,
+                               guint        clock,
+                               guint32      method)
+{
+  GArray *pairs = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_return_val_if_fail (STRATA_IS_TRACE (self), pairs);
+
+  for (guint t = 0; t < strata_trace_get_n_threads (self); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (self, t)->spans;
+
+      if (table != NULL)
+        strata_span_table_collect_calls_of (table, clock, method, pairs);
+    }
+  qsort (pairs->data, pairs->len / 2, 2 * sizeof (gint64), compare_pairs);
+  return pairs;
+}

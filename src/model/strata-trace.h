@@ -150,6 +150,13 @@ const StrataHeap    *strata_trace_get_heap            (StrataTrace  *self);
 guint64              strata_trace_get_phase_count     (StrataTrace  *self,
                                                        char          phase);
 guint                strata_trace_get_n_diagnostics   (StrataTrace  *self);
+guint64              strata_trace_count_calls_in      (StrataTrace  *self,
+                                                       guint         clock,
+                                                       gint64        start,
+                                                       gint64        end);
+GArray              *strata_trace_collect_calls_of    (StrataTrace  *self,
+                                                       guint         clock,
+                                                       guint32       method);
 const char          *strata_trace_get_diagnostic      (StrataTrace  *self,
                                                        guint         index);
 

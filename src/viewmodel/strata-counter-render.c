@@ -217,10 +217,10 @@ strata_counter_track_height (const StrataCounter *counter)
   return MAX (STRATA_COUNTER_TRACK_HEIGHT, legend + 4) + STRATA_TIMELINE_TRACK_GAP;
 }
 
-const StrataRgba *
+const StrataColor *
 strata_counter_series_color (guint series)
 {
-  static StrataRgba colors[256];
+  static StrataColor colors[256];
   static gsize initialized;
   guint n = strata_palette_get_n_colors ();
 
@@ -231,7 +231,7 @@ strata_counter_series_color (guint series)
           /* Every fifth palette colour: neighbours in a stack differ. */
           const StrataColor *c = strata_palette_get_color ((i * 5) % n);
 
-          colors[i] = (StrataRgba) { c->red, c->green, c->blue, 1 };
+          colors[i] = *c;
         }
       g_once_init_leave (&initialized, 1);
     }
@@ -408,7 +408,7 @@ strata_counter_render (cairo_t                  *cr,
   base = round (base);
   for (guint k = 0; k < lod->n_visible; k++)
     {
-      const StrataRgba *color = strata_counter_series_color (lod->visible[k]);
+      const StrataColor *color = strata_counter_series_color (lod->visible[k]);
 
       cairo_set_source_rgba (cr, color->red, color->green, color->blue, FILL_ALPHA);
       fill_band (cr, tops, n_columns, lod->n_visible, k, x, base, scale);

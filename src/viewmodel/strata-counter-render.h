@@ -33,7 +33,7 @@ void              strata_counter_lod_column_max (const StrataCounterLod *lod,
                                                  double              *tops);
 
 double            strata_counter_track_height   (const StrataCounter *counter);
-const StrataRgba *strata_counter_series_color   (guint                series);
+const StrataColor *strata_counter_series_color   (guint                series);
 gsize             strata_counter_sample_at      (const StrataCounter *counter,
                                                  gint64               time);
 void              strata_counter_render         (cairo_t             *cr,

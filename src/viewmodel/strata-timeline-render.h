@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 
 #include "strata-event-index.h"
+#include "strata-palette.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
@@ -42,11 +43,6 @@ typedef struct
   guint           n_threads;   /* processes only: threads with calls */
 } StrataTrack;
 
-typedef struct
-{
-  double red, green, blue, alpha;
-} StrataRgba;
-
 /* What the user changed about the tracks. Keys are strata_track_key(). */
 typedef struct
 {
@@ -63,8 +59,8 @@ guint64 strata_track_key (StrataTrackKind kind,
 /* Chrome colours, taken from the theme by the widget. */
 typedef struct
 {
-  StrataRgba fg;
-  StrataRgba accent;
+  StrataColor fg;
+  StrataColor accent;
   gboolean   dark;
 } StrataTimelineTheme;
 
@@ -157,20 +153,5 @@ gint64   strata_timeline_time_at         (const StrataTimelineView *view,
                                           double                    x);
 double   strata_timeline_x_at            (const StrataTimelineView *view,
                                           gint64                    time);
-guint64  strata_timeline_count_calls     (StrataTrace              *trace,
-                                          guint                     clock,
-                                          gint64                    start,
-                                          gint64                    end);
-GArray  *strata_timeline_collect_marks   (StrataTrace              *trace,
-                                          guint                     clock,
-                                          guint32                   method);
-gint64   strata_timeline_span_start      (const StrataSpanTable    *table,
-                                          guint                     clock,
-                                          guint                     depth,
-                                          guint32                   index);
-gint64   strata_timeline_span_end        (const StrataSpanTable    *table,
-                                          guint                     clock,
-                                          guint                     depth,
-                                          guint32                   index);
 
 G_END_DECLS

@@ -97,11 +97,11 @@ read_theme (StrataTimeline      *self,
   GdkRGBA fg;
 
   strata_widget_get_color (GTK_WIDGET (self), &fg);
-  theme->fg = (StrataRgba) { fg.red, fg.green, fg.blue, fg.alpha };
+  theme->fg = (StrataColor) { fg.red, fg.green, fg.blue, fg.alpha };
   theme->dark = 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
   /* GNOME's accent blue reads well on light and dark backgrounds. */
-  theme->accent = theme->dark ? (StrataRgba) { 0.47, 0.68, 0.93, 1 }
-                              : (StrataRgba) { 0.21, 0.52, 0.89, 1 };
+  theme->accent = theme->dark ? (StrataColor) { 0.47, 0.68, 0.93, 1 }
+                              : (StrataColor) { 0.21, 0.52, 0.89, 1 };
 }
 
 static void
@@ -260,7 +260,7 @@ update_marks (StrataTimeline *self)
 
   g_clear_pointer (&self->marks, g_array_unref);
   if (trace != NULL && method != STRATA_NO_METHOD)
-    self->marks = strata_timeline_collect_marks (trace, strata_session_get_clock (self->session), method);
+    self->marks = strata_trace_collect_calls_of (trace, strata_session_get_clock (self->session), method);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -516,7 +516,7 @@ update_range_label (StrataTimeline *self,
   length = strata_units_format_duration (end - start);
   if (count_calls)
     {
-      guint64 n = strata_timeline_count_calls (trace, strata_session_get_clock (self->session), start, end);
+      guint64 n = strata_trace_count_calls_in (trace, strata_session_get_clock (self->session), start, end);
       g_autofree char *calls = strata_units_format_count (n);
 
       /* Translators: a selected time range: its length and how many calls it holds */
@@ -548,14 +548,14 @@ call_exclusive (const StrataSpanTable *table,
                 guint                  depth,
                 guint32                index)
 {
-  gint64 time = strata_timeline_span_end (table, clock, depth, index) -
-                strata_timeline_span_start (table, clock, depth, index);
+  gint64 time = strata_span_table_get_end (table, clock, depth, index) -
+                strata_span_table_get_start (table, clock, depth, index);
   guint32 first, last;
 
   strata_span_table_get_children (table, depth, index, &first, &last);
   for (guint32 c = first; c < last; c++)
-    time -= strata_timeline_span_end (table, clock, depth + 1, c) -
-            strata_timeline_span_start (table, clock, depth + 1, c);
+    time -= strata_span_table_get_end (table, clock, depth + 1, c) -
+            strata_span_table_get_start (table, clock, depth + 1, c);
   return time;
 }
 
@@ -568,9 +568,9 @@ append_clock_times (GString               *text,
                     guint32                index,
                     gint64                 origin)
 {
-  g_autofree char *start = strata_units_format_exact_localized (strata_timeline_span_start (table, clock, depth, index) - origin);
-  g_autofree char *incl = strata_units_format_exact_localized (strata_timeline_span_end (table, clock, depth, index) -
-                                                     strata_timeline_span_start (table, clock, depth, index));
+  g_autofree char *start = strata_units_format_exact_localized (strata_span_table_get_start (table, clock, depth, index) - origin);
+  g_autofree char *incl = strata_units_format_exact_localized (strata_span_table_get_end (table, clock, depth, index) -
+                                                     strata_span_table_get_start (table, clock, depth, index));
   g_autofree char *excl = strata_units_format_exact_localized (call_exclusive (table, clock, depth, index));
 
   /* Translators: one clock's times for a call; the first %s is the clock's name */
@@ -636,8 +636,8 @@ scroll_to_call (StrataTimeline *self)
 {
   const StrataSpanTable *table = thread_spans (self, self->focus_thread);
   guint clock = strata_session_get_clock (self->session);
-  gint64 start = strata_timeline_span_start (table, clock, self->focus_depth, self->focus_index);
-  gint64 end = strata_timeline_span_end (table, clock, self->focus_depth, self->focus_index);
+  gint64 start = strata_span_table_get_start (table, clock, self->focus_depth, self->focus_index);
+  gint64 end = strata_span_table_get_end (table, clock, self->focus_depth, self->focus_index);
   gint64 visible_start, visible_end;
 
   strata_session_get_visible_range (self->session, &visible_start, &visible_end);
@@ -707,8 +707,8 @@ zoom_to_call (StrataTimeline *self,
 {
   const StrataSpanTable *table = thread_spans (self, thread);
   guint clock = strata_session_get_clock (self->session);
-  gint64 start = strata_timeline_span_start (table, clock, depth, index);
-  gint64 end = strata_timeline_span_end (table, clock, depth, index);
+  gint64 start = strata_span_table_get_start (table, clock, depth, index);
+  gint64 end = strata_span_table_get_end (table, clock, depth, index);
   gint64 margin = (end - start) * CALL_MARGIN;
 
   strata_session_set_visible_range (self->session, start - margin, end + margin);

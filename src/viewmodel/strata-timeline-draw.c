@@ -1,0 +1,891 @@
+/* strata-timeline-draw.c: the rows of the timeline
+ *
+ * Level of detail: a call at least a pixel wide is drawn as itself; calls
+ * narrower than that merge into one mark per pixel column, found by
+ * jumping (binary search) to the first call that reaches the next column.
+ * A row costs at most a few primitives per column at any zoom.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <glib/gi18n.h>
+
+#include "strata-timeline-render-private.h"
+#include "strata-units.h"
+
+/* ---- Label cache ---- */
+
+#define LABEL_CACHE_MAX 4096
+
+struct _StrataLabelCache
+{
+  GHashTable *layouts;   /* method << 32 | width in px -> PangoLayout */
+};
+
+StrataLabelCache *
+strata_label_cache_new (void)
+{
+  StrataLabelCache *cache = g_new0 (StrataLabelCache, 1);
+
+  cache->layouts = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+  return cache;
+}
+
+void
+strata_label_cache_free (StrataLabelCache *cache)
+{
+  if (cache == NULL)
+    return;
+  g_hash_table_unref (cache->layouts);
+  g_free (cache);
+}
+
+/* Call when the trace, font or scale changes. */
+void
+strata_label_cache_clear (StrataLabelCache *cache)
+{
+  g_hash_table_remove_all (cache->layouts);
+}
+
+/* ---- Spans ---- */
+
+static const StrataColor *
+method_color (const Painter *p,
+              guint32        method)
+{
+  if (p->view->colors == NULL)
+    return strata_palette_get_color (STRATA_PALETTE_NEUTRAL);
+  return strata_palette_get_color (p->view->colors[method]);
+}
+
+static double
+span_alpha (const Painter *p,
+            guint32        method)
+{
+  if (p->view->selected_method == G_MAXUINT32 || p->view->selected_method == method)
+    return 1.0;
+  return DIMMED_ALPHA;
+}
+
+static PangoLayout *
+label_layout (const Painter *p,
+              guint32        method,
+              int            width)
+{
+  StrataLabelCache *cache = p->view->label_cache;
+  guint64 key = ((guint64) method << 32) | (guint32) width;
+  PangoLayout *layout;
+
+  if (cache == NULL)
+    {
+      layout = p->layout;
+      pango_layout_set_text (layout, strata_trace_get_method_name (p->view->trace, method), -1);
+      pango_layout_set_width (layout, (width - 6) * PANGO_SCALE);
+      return layout;
+    }
+
+  if ((layout = g_hash_table_lookup (cache->layouts, &key)))
+    return layout;
+
+  if (g_hash_table_size (cache->layouts) >= LABEL_CACHE_MAX)
+    g_hash_table_remove_all (cache->layouts);
+  layout = pango_layout_copy (p->layout);
+  pango_layout_set_text (layout, strata_trace_get_method_name (p->view->trace, method), -1);
+  pango_layout_set_width (layout, (width - 6) * PANGO_SCALE);
+  g_hash_table_insert (cache->layouts, g_memdup2 (&key, sizeof key), layout);
+  return layout;
+}
+
+static void
+draw_label (const Painter *p,
+            guint32        method,
+            double         x,
+            double         y,
+            double         width,
+            double         height,
+            const StrataColor *color)
+{
+  double luminance = 0.299 * color->red + 0.587 * color->green + 0.114 * color->blue;
+  PangoLayout *layout;
+  int text_height;
+
+  if (p->layout == NULL || width < MIN_LABEL_PX)
+    return;
+
+  layout = label_layout (p, method, (int) width);
+  pango_layout_get_pixel_size (layout, NULL, &text_height);
+
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, x, y, width, height);
+  cairo_clip (p->cr);
+  if (luminance > 0.55)
+    cairo_set_source_rgba (p->cr, 0, 0, 0, 0.85 * span_alpha (p, method));
+  else
+    cairo_set_source_rgba (p->cr, 1, 1, 1, 0.95 * span_alpha (p, method));
+  cairo_move_to (p->cr, x + 3, y + (height - text_height) / 2);
+  pango_cairo_show_layout (p->cr, layout);
+  cairo_restore (p->cr);
+}
+
+static guint
+color_slot (const Painter *p,
+            guint32        method)
+{
+  guint8 index = p->view->colors ? p->view->colors[method] : STRATA_PALETTE_NEUTRAL;
+
+  return index < NEUTRAL_SLOT ? index : NEUTRAL_SLOT;
+}
+
+static void
+add_rect (const Painter *p,
+          guint          bucket,
+          double         x,
+          double         y,
+          double         width,
+          double         height)
+{
+  /* Whole pixels: cairo fills aligned boxes on a fast path, and edges
+   * stay crisp. */
+  double left = round (x), top = round (y);
+  double rect[4] = { left, top, MAX (1.0, round (x + width) - left), MAX (1.0, round (y + height) - top) };
+
+  g_array_append_vals (p->batches[bucket], rect, 4);
+}
+
+static void
+draw_span (const Painter *p,
+           guint32        method,
+           double         x0,
+           double         x1,
+           double         y,
+           double         height)
+{
+  double left = MAX (x0, p->area_x);
+  double right = MIN (x1, p->area_x + p->area_width);
+  double width = right - left;
+
+  if (p->monochrome)
+    {
+      add_rect (p, MERGED_BUCKET, left, y, MAX (1.0, width), height);
+      return;
+    }
+
+  add_rect (p, color_slot (p, method) + (span_alpha (p, method) < 1 ? N_COLOR_SLOTS : 0),
+            left, y, MAX (1.0, width - (width > 3 ? 1 : 0)), height - 1);
+  if (p->layout != NULL && width - 1 >= MIN_LABEL_PX)
+    {
+      PendingLabel label = { method, left, y, width - 1, height - 1 };
+
+      g_array_append_val (p->labels, label);
+    }
+}
+
+static void
+draw_merged (const Painter *p,
+             double         from,
+             double         to,
+             double         y,
+             double         height)
+{
+  add_rect (p, MERGED_BUCKET, from, y, to - from, p->monochrome ? height : height - 1);
+}
+
+static void
+flush_batches (const Painter *p)
+{
+  for (guint b = 0; b < N_BUCKETS; b++)
+    {
+      GArray *rects = p->batches[b];
+      const double *r = (const double *) rects->data;
+
+      if (rects->len == 0)
+        continue;
+
+      if (b == MERGED_BUCKET && p->monochrome)
+        set_rgba (p->cr, &p->view->theme->fg, p->mono_alpha);
+      else if (b == MERGED_BUCKET)
+        {
+          /* Opaque grey fills fastest; dimmed, it lets the selection show. */
+          const StrataColor *grey = strata_palette_get_color (STRATA_PALETTE_NEUTRAL);
+
+          cairo_set_source_rgba (p->cr, grey->red, grey->green, grey->blue,
+                                 p->view->selected_method == G_MAXUINT32 ? 1.0 : DIMMED_ALPHA);
+        }
+      else
+        {
+          guint slot = b % N_COLOR_SLOTS;
+          const StrataColor *color = strata_palette_get_color (slot == NEUTRAL_SLOT ? STRATA_PALETTE_NEUTRAL : slot);
+
+          cairo_set_source_rgba (p->cr, color->red, color->green, color->blue,
+                                 b >= N_COLOR_SLOTS ? DIMMED_ALPHA : 1.0);
+        }
+      for (guint i = 0; i < rects->len; i += 4)
+        cairo_rectangle (p->cr, r[i], r[i + 1], r[i + 2], r[i + 3]);
+      cairo_fill (p->cr);
+      g_array_set_size (rects, 0);
+    }
+
+  for (guint i = 0; i < p->labels->len; i++)
+    {
+      const PendingLabel *label = &g_array_index (p->labels, PendingLabel, i);
+
+      draw_label (p, label->method, label->x, label->y, label->width, label->height,
+                  method_color (p, label->method));
+    }
+  g_array_set_size (p->labels, 0);
+}
+
+/* The first call at @depth from @from on that ends at or after @time:
+ * galloping, since the next column is usually only a few calls on. */
+static guint32
+search_from (const StrataSpanTable *table,
+             guint                  clock,
+             guint                  depth,
+             guint32                from,
+             gint64                 time)
+{
+  guint32 n = table->n_spans[depth];
+  guint32 step = 1, lo = from, hi;
+
+  if (from >= n || strata_span_table_get_end (table, clock, depth, from) >= time)
+    return from;
+
+  while (from + step < n && strata_span_table_get_end (table, clock, depth, from + step) < time)
+    {
+      lo = from + step;
+      step *= 2;
+    }
+  hi = MIN (n, from + step);
+
+  /* end(lo) < time <= end(hi), or hi == n */
+  while (hi - lo > 1)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (strata_span_table_get_end (table, clock, depth, mid) < time)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return hi;
+}
+
+/* One depth of one thread: the heart of the level of detail. */
+void
+strata_painter_draw_depth (const Painter         *p,
+            const StrataSpanTable *table,
+            guint                  depth,
+            double                 y,
+            double                 height)
+{
+  const StrataTimelineView *view = p->view;
+  guint clock = view->clock;
+  guint32 n = table->n_spans[depth];
+  guint32 i = strata_span_table_search_clock (table, clock, depth, view->start);
+  double merged_from = -1, merged_to = -1;
+
+  while (i < n)
+    {
+      gint64 start = strata_span_table_get_start (table, clock, depth, i);
+      gint64 end = strata_span_table_get_end (table, clock, depth, i);
+      double x0, x1, column;
+      guint32 next;
+
+      if (start > view->end)
+        break;
+
+      x0 = span_x (p, start);
+      x1 = span_x (p, end);
+      if (x1 - x0 >= MIN_SPAN_PX)
+        {
+          if (merged_to >= 0)
+            draw_merged (p, merged_from, merged_to, y, height);
+          merged_from = merged_to = -1;
+          draw_span (p, table->spans[depth][i].method, x0, x1, y, height);
+          i++;
+          continue;
+        }
+
+      /* Sub-pixel: mark this column and jump to the next one. */
+      column = floor (MAX (x0, p->area_x));
+      if (merged_to >= 0 && column <= merged_to)
+        merged_to = MAX (merged_to, column + 1);
+      else
+        {
+          if (merged_to >= 0)
+            draw_merged (p, merged_from, merged_to, y, height);
+          merged_from = column;
+          merged_to = column + 1;
+        }
+      next = search_from (table, clock, depth, i + 1,
+                          view->start + (gint64) ceil ((column + 1 - p->area_x) * p->ns_per_px));
+      i = MAX (i + 1, next);
+    }
+
+  if (merged_to >= 0)
+    draw_merged (p, merged_from, merged_to, y, height);
+  flush_batches (p);
+}
+
+static void
+draw_focus (const Painter      *p,
+            const StrataTrack  *track,
+            double              y)
+{
+  const StrataTimelineView *view = p->view;
+  const StrataThread *thread = strata_trace_get_thread (view->trace, track->index);
+  double x0, x1, row_y;
+
+  if (!view->has_focus || view->focus_thread != track->index || thread->spans == NULL ||
+      view->focus_depth >= thread->spans->n_depths ||
+      view->focus_index >= thread->spans->n_spans[view->focus_depth])
+    return;
+
+  x0 = span_x (p, strata_span_table_get_start (thread->spans, view->clock, view->focus_depth, view->focus_index));
+  x1 = span_x (p, strata_span_table_get_end (thread->spans, view->clock, view->focus_depth, view->focus_index));
+  row_y = track_compact (view, track) ? y : y + view->focus_depth * STRATA_TIMELINE_ROW_HEIGHT;
+  set_rgba (p->cr, &view->theme->accent, 1.0);
+  cairo_set_line_width (p->cr, 2);
+  cairo_rectangle (p->cr, MAX (x0, p->area_x) - 1, row_y - 1, MAX (x1 - x0, 2) + 2,
+                   (track_compact (view, track) ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT) + 1);
+  cairo_stroke (p->cr);
+}
+
+static void
+draw_thread_spans (const Painter     *p,
+                   const StrataTrack *track,
+                   double             y,
+                   double             viewport_height)
+{
+  const StrataThread *thread = strata_trace_get_thread (p->view->trace, track->index);
+  const StrataSpanTable *table = thread->spans;
+
+  if (table == NULL)
+    return;
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, p->area_x, y, p->area_width, track->height);
+  cairo_clip (p->cr);
+
+  for (guint d = 0; d < table->n_depths; d++)
+    {
+      gboolean compact = track_compact (p->view, track);
+      double row_y = compact ? y : y + d * STRATA_TIMELINE_ROW_HEIGHT;
+      double row_h = compact ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT;
+
+      /* Only rows on screen; in compact mode deeper calls paint over
+       * their callers, leaving the running method visible. */
+      if (row_y + row_h < 0 || row_y > viewport_height)
+        continue;
+      strata_painter_draw_depth (p, table, d, row_y, row_h);
+    }
+
+  draw_focus (p, track, y);
+  cairo_restore (p->cr);
+}
+
+/* ---- Labels and headers ---- */
+
+void
+strata_painter_draw_text (const Painter *p,
+           const char    *text,
+           double         x,
+           double         y,
+           double         width,
+           double         alpha,
+           gboolean       bold)
+{
+  PangoFontDescription *font = NULL;
+
+  if (p->layout == NULL)
+    return;
+
+  if (bold)
+    {
+      font = pango_font_description_copy (pango_layout_get_font_description (p->layout));
+      pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+      pango_layout_set_font_description (p->layout, font);
+    }
+  pango_layout_set_text (p->layout, text, -1);
+  pango_layout_set_width (p->layout, (int) (width * PANGO_SCALE));
+  set_rgba (p->cr, &p->view->theme->fg, alpha);
+  cairo_move_to (p->cr, x, y);
+  pango_cairo_show_layout (p->cr, p->layout);
+  if (font != NULL)
+    {
+      pango_font_description_unset_fields (font, PANGO_FONT_MASK_WEIGHT);
+      pango_layout_set_font_description (p->layout, font);
+      pango_font_description_free (font);
+    }
+}
+
+static void
+draw_process_header (const Painter     *p,
+                     const StrataTrack *track,
+                     double             y)
+{
+  const StrataTimelineView *view = p->view;
+  const StrataProcess *process = strata_trace_get_process (view->trace, track->index);
+  g_autofree char *title = NULL;
+  g_autofree char *pid = g_strdup_printf ("%" G_GINT64_FORMAT, process->pid);
+  const char *name = strata_trace_get_string (view->trace, process->name);
+
+  if (*name == '\0')
+    /* Translators: a process without a name */
+    name = _("Process");
+  set_rgba (p->cr, &view->theme->fg, 0.07);
+  cairo_rectangle (p->cr, 0, y, view->width, track->height);
+  cairo_fill (p->cr);
+
+  if (track->n_threads == 0 && process->pid != 0)
+    /* Translators: a process header without threads: disclosure triangle, name and pid */
+    title = g_strdup_printf (_("%s %s (pid %s)"), track->collapsed ? "▸" : "▾", name, pid);
+  else if (track->n_threads == 0)
+    title = g_strdup_printf ("%s %s", track->collapsed ? "▸" : "▾", name);
+  else if (process->pid != 0)
+    /* Translators: a process header: disclosure triangle, name, pid and thread count */
+    title = g_strdup_printf (ngettext ("%s %s (pid %s) · %u thread",
+                                       "%s %s (pid %s) · %u threads", track->n_threads),
+                             track->collapsed ? "▸" : "▾", name, pid, track->n_threads);
+  else
+    /* Translators: a process header: disclosure triangle, name and thread count */
+    title = g_strdup_printf (ngettext ("%s %s · %u thread", "%s %s · %u threads", track->n_threads),
+                             track->collapsed ? "▸" : "▾", name, track->n_threads);
+  strata_painter_draw_text (p, title, 8, y + 5, view->width - 16, 0.9, TRUE);
+}
+
+static void
+draw_thread_label (const Painter     *p,
+                   const StrataTrack *track,
+                   double             y)
+{
+  const StrataTimelineView *view = p->view;
+  const StrataThread *thread = strata_trace_get_thread (view->trace, track->index);
+  const char *name = strata_trace_get_string (view->trace, thread->name);
+  g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
+  g_autofree char *one_line = NULL;
+
+  set_rgba (p->cr, &view->theme->fg, 0.035);
+  cairo_rectangle (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
+  cairo_fill (p->cr);
+
+  if (*name == '\0')
+    {
+      /* Translators: a thread without a name, by its id */
+      one_line = g_strdup_printf (_("Thread %s"), tid);
+      strata_painter_draw_text (p, one_line, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+      return;
+    }
+  if (track->height - STRATA_TIMELINE_TRACK_GAP >= 2 * STRATA_TIMELINE_ROW_HEIGHT)
+    {
+      /* Translators: the thread id under a thread's name */
+      g_autofree char *second = g_strdup_printf (_("thread %s"), tid);
+
+      strata_painter_draw_text (p, name, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+      strata_painter_draw_text (p, second, 10, y + 1 + STRATA_TIMELINE_ROW_HEIGHT, view->label_width - 16, 0.5, FALSE);
+      return;
+    }
+  /* Translators: a thread's name and id on one line */
+  one_line = g_strdup_printf (_("%s (%s)"), name, tid);
+  strata_painter_draw_text (p, one_line, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+}
+
+/* ---- Events: instants and lanes ---- */
+
+/* From a process header to the end of its last track: where the
+ * process's own instants are drawn across. */
+static double
+process_extent (const StrataTimelineView *view,
+                guint                     header)
+{
+  const StrataTrack *first = &g_array_index (view->tracks, StrataTrack, header);
+  double bottom = first->y + first->height;
+
+  for (guint i = header + 1; i < view->tracks->len; i++)
+    {
+      const StrataTrack *track = &g_array_index (view->tracks, StrataTrack, i);
+
+      if (track->kind == STRATA_TRACK_PROCESS)
+        break;
+      bottom = track->y + track->height;
+    }
+  return bottom - first->y;
+}
+
+static const StrataColor *
+event_color (const StrataEvent *event)
+{
+  return strata_palette_get_color (event->name % strata_palette_get_n_colors ());
+}
+
+/* A tick from @y down @height, with a small triangle on top. */
+static void
+draw_instants (const Painter *p,
+               const GArray  *instants,
+               double         y,
+               double         height)
+{
+  StrataTrace *trace = p->view->trace;
+  guint i = strata_event_index_first_from (trace, instants, p->view->start);
+  double last_x = -1;
+
+  for (; i < instants->len; i++)
+    {
+      const StrataEvent *event = strata_trace_get_event (trace, g_array_index (instants, guint, i));
+      double x = floor (span_x (p, event->start)) + 0.5;
+
+      if (event->start > p->view->end)
+        break;
+      /* One tick per pixel column is all the eye can tell apart. */
+      if (x == last_x)
+        continue;
+      last_x = x;
+      set_rgba (p->cr, &p->view->theme->fg, 0.55);
+      cairo_move_to (p->cr, x, y + 1);
+      cairo_line_to (p->cr, x, y + height - 1);
+      cairo_set_line_width (p->cr, 1);
+      cairo_stroke (p->cr);
+      cairo_move_to (p->cr, x - 3.5, y);
+      cairo_line_to (p->cr, x + 3.5, y);
+      cairo_line_to (p->cr, x, y + 5);
+      cairo_close_path (p->cr);
+      cairo_fill (p->cr);
+    }
+}
+
+static void
+draw_lane_item (const Painter     *p,
+                const StrataEvent *event,
+                double             y)
+{
+  const StrataColor *color = event_color (event);
+  double x0 = MAX (span_x (p, event->start), p->area_x);
+  double x1 = MIN (span_x (p, event->end), p->area_x + p->area_width);
+  const char *name;
+
+  if (event->end == event->start)
+    {
+      /* Steps and snapshots: a diamond. */
+      double x = span_x (p, event->start), mid = y + STRATA_TIMELINE_ROW_HEIGHT / 2;
+
+      cairo_set_source_rgb (p->cr, color->red, color->green, color->blue);
+      cairo_move_to (p->cr, x, mid - 5);
+      cairo_line_to (p->cr, x + 5, mid);
+      cairo_line_to (p->cr, x, mid + 5);
+      cairo_line_to (p->cr, x - 5, mid);
+      cairo_close_path (p->cr);
+      cairo_fill (p->cr);
+      return;
+    }
+  cairo_set_source_rgb (p->cr, color->red, color->green, color->blue);
+  cairo_rectangle (p->cr, x0, y + 1, MAX (1, x1 - x0), STRATA_TIMELINE_ROW_HEIGHT - 2);
+  cairo_fill (p->cr);
+  name = strata_trace_get_string (p->view->trace, event->name);
+  if (x1 - x0 >= MIN_LABEL_PX && *name != '\0')
+    {
+      pango_layout_set_ellipsize (p->layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_text (p->layout, name, -1);
+      pango_layout_set_width (p->layout, (int) ((x1 - x0 - 6) * PANGO_SCALE));
+      cairo_set_source_rgb (p->cr, 1, 1, 1);
+      cairo_move_to (p->cr, x0 + 3, y + 1);
+      pango_cairo_show_layout (p->cr, p->layout);
+    }
+}
+
+static void
+draw_lanes (const Painter     *p,
+            const StrataTrack *track,
+            double             y)
+{
+  const StrataTimelineView *view = p->view;
+  StrataLaneKind kind = track->kind == STRATA_TRACK_ASYNC ? STRATA_LANES_ASYNC : STRATA_LANES_OBJECTS;
+  const StrataLanes *lanes = strata_event_index_get_lanes (view->events, track->index, kind);
+  g_autofree char *title = NULL;
+
+  set_rgba (p->cr, &view->theme->fg, 0.035);
+  cairo_rectangle (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
+  cairo_fill (p->cr);
+  title = g_strdup_printf (kind == STRATA_LANES_ASYNC
+                           /* Translators: the track of a process's async events, with their number */
+                           ? ngettext ("Async · %u event", "Async · %u events", lanes->items->len)
+                           /* Translators: the track of a process's objects, with their number */
+                           : ngettext ("Objects · %u event", "Objects · %u events", lanes->items->len),
+                           lanes->items->len);
+  strata_painter_draw_text (p, title, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, p->area_x, y, p->area_width, track->height);
+  cairo_clip (p->cr);
+  for (guint i = 0; i < lanes->items->len; i++)
+    {
+      const StrataLaneItem *item = &g_array_index (lanes->items, StrataLaneItem, i);
+      const StrataEvent *event = strata_trace_get_event (view->trace, item->event);
+
+      if (event->start > view->end)
+        break;
+      if (event->end < view->start)
+        continue;
+      /* Collapsed, every lane shares the one row. */
+      draw_lane_item (p, event, y + (track->collapsed ? 0 : item->lane * STRATA_TIMELINE_ROW_HEIGHT));
+    }
+  cairo_restore (p->cr);
+}
+
+/* ---- Flows ---- */
+
+/* Where a call's row is, in viewport coordinates; FALSE if its thread is
+ * not laid out (a collapsed process). */
+static gboolean
+call_row_y (const StrataTimelineView *view,
+            const StrataSliceRef     *call,
+            double                   *y)
+{
+  for (guint i = 0; i < view->tracks->len; i++)
+    {
+      const StrataTrack *track = &g_array_index (view->tracks, StrataTrack, i);
+
+      if (track->kind != STRATA_TRACK_THREAD || track->index != call->thread)
+        continue;
+      *y = track->y - view->scroll_y +
+           (track_compact (view, track) ? STRATA_TIMELINE_COMPACT_HEIGHT / 2 : (call->depth + 0.5) * STRATA_TIMELINE_ROW_HEIGHT);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* From the end of the call a flow leaves to the start of the call it
+ * reaches, as a curve with an arrowhead. */
+static void
+draw_flows (const Painter *p)
+{
+  const StrataTimelineView *view = p->view;
+
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, p->area_x, 0, p->area_width, G_MAXINT16);
+  cairo_clip (p->cr);
+  set_rgba (p->cr, &view->theme->accent, 0.9);
+  cairo_set_line_width (p->cr, 1.5);
+  for (guint i = 0; i < view->flows->len; i++)
+    {
+      const StrataFlow *flow = &g_array_index (view->flows, StrataFlow, i);
+      const StrataSpanTable *from = strata_trace_get_thread (view->trace, flow->from.thread)->spans;
+      const StrataSpanTable *to = strata_trace_get_thread (view->trace, flow->to.thread)->spans;
+      double x0 = span_x (p, strata_span_table_get_end (from, view->clock, flow->from.depth, flow->from.index));
+      double x1 = span_x (p, strata_span_table_get_start (to, view->clock, flow->to.depth, flow->to.index));
+      double y0, y1, bend;
+
+      if (!call_row_y (view, &flow->from, &y0) || !call_row_y (view, &flow->to, &y1))
+        continue;
+      /* A flow may leave a call before it ends: start where the next
+       * call begins if that comes first. */
+      x0 = MIN (x0, x1);
+      bend = MAX (20, (x1 - x0) / 2);
+      cairo_move_to (p->cr, x0, y0);
+      cairo_curve_to (p->cr, x0 + bend, y0, x1 - bend, y1, x1, y1);
+      cairo_stroke (p->cr);
+      cairo_move_to (p->cr, x1, y1);
+      cairo_line_to (p->cr, x1 - 7, y1 - 4);
+      cairo_line_to (p->cr, x1 - 7, y1 + 4);
+      cairo_close_path (p->cr);
+      cairo_fill (p->cr);
+    }
+  cairo_restore (p->cr);
+}
+
+/* ---- Counters ---- */
+
+static const StrataCounterLod *
+counter_lod (const StrataTimelineView *view,
+             guint                     counter)
+{
+  if (view->counter_lods == NULL || counter >= view->counter_lods->len)
+    return NULL;
+  return g_ptr_array_index (view->counter_lods, counter);
+}
+
+static char *
+counter_title (StrataTrace         *trace,
+               const StrataCounter *counter)
+{
+  const char *name = strata_trace_get_string (trace, counter->name);
+  const char *id = strata_trace_get_string (trace, counter->id);
+
+  if (*id == '\0')
+    return g_strdup (name);
+  /* Translators: a counter's name and its id */
+  return g_strdup_printf (_("%s (id %s)"), name, id);
+}
+
+/* The name, then a swatch and name per series; hidden series are faint. */
+static void
+draw_counter_legend (const Painter       *p,
+                     const StrataCounter *counter,
+                     guint64              hidden,
+                     double               y)
+{
+  StrataTrace *trace = p->view->trace;
+  g_autofree char *title = counter_title (trace, counter);
+
+  strata_painter_draw_text (p, title, 10, y + 1, p->view->label_width - 16, 0.85, FALSE);
+  for (guint s = 0; s < MIN (counter->n_series, STRATA_COUNTER_MAX_SERIES); s++)
+    {
+      double row_y = y + STRATA_TIMELINE_ROW_HEIGHT + s * STRATA_COUNTER_LEGEND_ROW;
+      const StrataColor *color = strata_counter_series_color (s);
+      gboolean off = (hidden >> s) & 1;
+
+      cairo_set_source_rgba (p->cr, color->red, color->green, color->blue, off ? 0.25 : 1);
+      cairo_rectangle (p->cr, 14, row_y + 4, 9, 9);
+      off ? cairo_stroke (p->cr) : cairo_fill (p->cr);
+      pango_layout_set_ellipsize (p->layout, PANGO_ELLIPSIZE_END);
+      strata_painter_draw_text (p, strata_trace_get_string (trace, counter->series_names[s]), 28, row_y,
+                 p->view->label_width - 34, off ? 0.35 : 0.7, FALSE);
+    }
+}
+
+static void
+draw_counter (const Painter     *p,
+              const StrataTrack *track,
+              double             y)
+{
+  const StrataTimelineView *view = p->view;
+  const StrataCounter *counter = strata_trace_get_counter (view->trace, track->index);
+  const StrataCounterLod *lod = counter_lod (view, track->index);
+  double height = track->height - STRATA_TIMELINE_TRACK_GAP;
+
+  set_rgba (p->cr, &view->theme->fg, 0.035);
+  cairo_rectangle (p->cr, 0, y, view->label_width, height);
+  cairo_fill (p->cr);
+  cairo_save (p->cr);
+  cairo_rectangle (p->cr, 0, y, view->label_width, height);
+  cairo_clip (p->cr);
+  draw_counter_legend (p, counter, lod ? strata_counter_lod_get_hidden (lod) : 0, y);
+  cairo_restore (p->cr);
+  if (lod != NULL)
+    strata_counter_render (p->cr, lod, view, p->area_x, y + 2, p->area_width, height - 2);
+}
+
+static PangoLayout *
+create_layout (cairo_t                    *cr,
+               const PangoFontDescription *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *fallback = NULL;
+
+  if (font == NULL)
+    font = fallback = pango_font_description_from_string ("Sans 9");
+  pango_layout_set_font_description (layout, font);
+  g_clear_pointer (&fallback, pango_font_description_free);
+
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  return layout;
+}
+
+void
+strata_painter_init (Painter                  *p,
+              cairo_t                  *cr,
+              const StrataTimelineView *view)
+{
+  p->view = view;
+  p->cr = cr;
+  p->monochrome = FALSE;
+  p->area_x = view->label_width;
+  p->area_width = MAX (1.0, view->width - view->label_width);
+  p->ns_per_px = (double) MAX (1, view->end - view->start) / p->area_width;
+  p->layout = create_layout (cr, view->font);
+  for (guint b = 0; b < N_BUCKETS; b++)
+    p->batches[b] = g_array_new (FALSE, FALSE, sizeof (double));
+  p->labels = g_array_new (FALSE, FALSE, sizeof (PendingLabel));
+}
+
+void
+strata_painter_clear (Painter *p)
+{
+  g_clear_object (&p->layout);
+  for (guint b = 0; b < N_BUCKETS; b++)
+    g_clear_pointer (&p->batches[b], g_array_unref);
+  g_clear_pointer (&p->labels, g_array_unref);
+}
+
+void
+strata_painter_draw_range (const Painter *p,
+            double         top,
+            double         height)
+{
+  const StrataTimelineView *view = p->view;
+  double x0, x1;
+
+  if (!view->has_range)
+    return;
+  x0 = MAX (span_x (p, view->range_start), p->area_x);
+  x1 = MIN (span_x (p, view->range_end), p->area_x + p->area_width);
+  if (x1 < x0)
+    return;
+  set_rgba (p->cr, &view->theme->accent, 0.15);
+  cairo_rectangle (p->cr, x0, top, MAX (1, x1 - x0), height);
+  cairo_fill (p->cr);
+  set_rgba (p->cr, &view->theme->accent, 0.8);
+  cairo_set_line_width (p->cr, 1);
+  cairo_move_to (p->cr, floor (x0) + 0.5, top);
+  cairo_line_to (p->cr, floor (x0) + 0.5, top + height);
+  cairo_move_to (p->cr, floor (x1) + 0.5, top);
+  cairo_line_to (p->cr, floor (x1) + 0.5, top + height);
+  cairo_stroke (p->cr);
+}
+
+/**
+ * strata_timeline_render_rows:
+ * @height: the height of the row viewport; (0, 0) is its top left
+ *
+ * Draws the tracks that intersect the viewport, scrolled by scroll_y.
+ */
+void
+strata_timeline_render_rows (cairo_t                  *cr,
+                             const StrataTimelineView *view,
+                             double                    height)
+{
+  Painter p;
+
+  if (view->trace == NULL || view->tracks == NULL || view->width <= view->label_width || height <= 0)
+    return;
+
+  strata_painter_init (&p, cr, view);
+
+  for (guint i = 0; i < view->tracks->len; i++)
+    {
+      const StrataTrack *track = &g_array_index (view->tracks, StrataTrack, i);
+      double y = track->y - view->scroll_y;
+
+      if (y + track->height < 0)
+        continue;
+      if (y > height)
+        break;
+
+      if (track->kind == STRATA_TRACK_PROCESS)
+        {
+          draw_process_header (&p, track, y);
+          if (view->events != NULL)
+            draw_instants (&p, view->events->process_instants[track->index], y, process_extent (view, i));
+        }
+      else if (track->kind == STRATA_TRACK_COUNTER)
+        draw_counter (&p, track, y);
+      else if (track->kind == STRATA_TRACK_ASYNC || track->kind == STRATA_TRACK_OBJECTS)
+        draw_lanes (&p, track, y);
+      else
+        {
+          draw_thread_label (&p, track, y);
+          draw_thread_spans (&p, track, y, height);
+          if (view->events != NULL)
+            draw_instants (&p, view->events->thread_instants[track->index], y, STRATA_TIMELINE_ROW_HEIGHT);
+        }
+    }
+  if (view->events != NULL)
+    draw_instants (&p, view->events->global_instants, 0, height);
+  if (view->flows != NULL)
+    draw_flows (&p);
+
+  strata_painter_draw_range (&p, 0, height);
+  strata_painter_clear (&p);
+}
