@@ -1,5 +1,12 @@
 /* strata-session.c: view state shared by the widgets of one window
  *
+ * Everything a window's views agree on lives here, so views never talk to
+ * each other and a test can drive it without a display: the trace and its
+ * profile, the clock, the visible range and the time under the pointer,
+ * the selected method, call or event and time range, the thread and
+ * range the profile is restricted to, and the user's track layout. The
+ * commands that change it are actions (strata-session-actions.c).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -8,6 +15,7 @@
 
 #include "strata-palette.h"
 #include "strata-session.h"
+#include "strata-track-prefs.h"
 
 /* Never zoom in further than this many nanoseconds across the view. */
 #define MIN_VISIBLE_NS 1000
@@ -29,6 +37,12 @@ struct _StrataSession
   gint64         range_start;
   gint64         range_end;
 
+  gboolean       has_hover;
+  gint64         hover_time;
+  int            profile_thread;   /* -1: all threads */
+  gboolean       range_only;       /* profile only the selected range */
+  StrataTrackPrefs *track_prefs;
+
   /* The one call or event whose details are shown. */
   StrataSelectedKind selected_kind;
   StrataSliceRef     selected_call;
@@ -41,6 +55,8 @@ enum {
   PROP_PROFILE,
   PROP_CLOCK,
   PROP_SELECTED_METHOD,
+  PROP_PROFILE_THREAD,
+  PROP_RANGE_ONLY,
   N_PROPS
 };
 
@@ -48,6 +64,7 @@ enum {
   VISIBLE_RANGE_CHANGED,
   SELECTION_RANGE_CHANGED,
   SELECTED_ITEM_CHANGED,
+  TRACKS_CHANGED,
   N_SIGNALS
 };
 
@@ -67,6 +84,7 @@ strata_session_dispose (GObject *object)
   g_clear_object (&self->trace);
   g_clear_object (&self->profile);
   g_clear_pointer (&self->colors, g_free);
+  g_clear_pointer (&self->track_prefs, strata_track_prefs_free);
 
   G_OBJECT_CLASS (strata_session_parent_class)->dispose (object);
 }
@@ -97,6 +115,14 @@ strata_session_get_property (GObject    *object,
       g_value_set_uint (value, self->selected_method);
       break;
 
+    case PROP_PROFILE_THREAD:
+      g_value_set_int (value, self->profile_thread);
+      break;
+
+    case PROP_RANGE_ONLY:
+      g_value_set_boolean (value, self->range_only);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -122,6 +148,14 @@ strata_session_set_property (GObject      *object,
 
     case PROP_SELECTED_METHOD:
       strata_session_set_selected_method (self, g_value_get_uint (value));
+      break;
+
+    case PROP_PROFILE_THREAD:
+      strata_session_set_profile_thread (self, g_value_get_int (value));
+      break;
+
+    case PROP_RANGE_ONLY:
+      strata_session_set_range_only (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -154,6 +188,17 @@ strata_session_class_init (StrataSessionClass *klass)
     g_param_spec_uint ("selected-method", NULL, NULL,
                        0, G_MAXUINT32, STRATA_NO_METHOD,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /* The thread whose profile the profile view shows; -1 for all. */
+  properties[PROP_PROFILE_THREAD] =
+    g_param_spec_int ("profile-thread", NULL, NULL,
+                      -1, G_MAXINT, -1,
+                      (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* Profile only the selected time range (when there is one). */
+  properties[PROP_RANGE_ONLY] =
+    g_param_spec_boolean ("range-only", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[VISIBLE_RANGE_CHANGED] =
@@ -165,12 +210,17 @@ strata_session_class_init (StrataSessionClass *klass)
   signals[SELECTED_ITEM_CHANGED] =
     g_signal_new ("selected-item-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[TRACKS_CHANGED] =
+    g_signal_new ("tracks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
 strata_session_init (StrataSession *self)
 {
   self->selected_method = STRATA_NO_METHOD;
+  self->profile_thread = -1;
+  self->track_prefs = strata_track_prefs_new ();
 }
 
 StrataSession *
@@ -230,7 +280,11 @@ strata_session_set_trace (StrataSession *self,
   self->clock = 0;
   self->selected_method = STRATA_NO_METHOD;
   self->has_range = FALSE;
+  self->has_hover = FALSE;
+  self->profile_thread = -1;
+  self->range_only = FALSE;
   self->selected_kind = STRATA_SELECTED_NOTHING;
+  strata_track_prefs_reset (self->track_prefs);
 
   if (trace != NULL)
     {
@@ -243,6 +297,8 @@ strata_session_set_trace (StrataSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_METHOD]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE_THREAD]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_ONLY]);
   strata_session_zoom_to_fit (self);
   g_signal_emit (self, signals[SELECTION_RANGE_CHANGED], 0);
   g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);
@@ -537,4 +593,138 @@ strata_session_get_selected_item (StrataSession  *self,
   if (event != NULL)
     *event = self->selected_event;
   return self->selected_kind;
+}
+
+/* ---- The time under the pointer ---- */
+
+/* Zooming by key keeps this time in place, as the wheel does. */
+void
+strata_session_set_hover_time (StrataSession *self,
+                               gint64         time)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  self->has_hover = TRUE;
+  self->hover_time = time;
+}
+
+void
+strata_session_clear_hover (StrataSession *self)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  self->has_hover = FALSE;
+}
+
+/* The hovered time, else the middle of the visible range. */
+gint64
+strata_session_get_zoom_anchor (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), 0);
+
+  if (self->has_hover && self->hover_time >= self->visible_start && self->hover_time <= self->visible_end)
+    return self->hover_time;
+  return self->visible_start + (self->visible_end - self->visible_start) / 2;
+}
+
+/* ---- What the profile shows ---- */
+
+int
+strata_session_get_profile_thread (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), -1);
+
+  return self->profile_thread;
+}
+
+void
+strata_session_set_profile_thread (StrataSession *self,
+                                   int            thread)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  if (thread < 0 || self->trace == NULL || (guint) thread >= strata_trace_get_n_threads (self->trace))
+    thread = -1;
+  if (self->profile_thread == thread)
+    return;
+  self->profile_thread = thread;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE_THREAD]);
+}
+
+gboolean
+strata_session_get_range_only (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
+
+  return self->range_only;
+}
+
+void
+strata_session_set_range_only (StrataSession *self,
+                               gboolean       range_only)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  range_only = !!range_only;
+  if (self->range_only == range_only)
+    return;
+  self->range_only = range_only;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_ONLY]);
+}
+
+/* ---- Tracks ---- */
+
+/**
+ * strata_session_get_track_prefs:
+ *
+ * Returns: (transfer none): what the user changed about the tracks; call
+ *   strata_session_tracks_changed() after changing it
+ */
+StrataTrackPrefs *
+strata_session_get_track_prefs (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  return self->track_prefs;
+}
+
+void
+strata_session_tracks_changed (StrataSession *self)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  g_signal_emit (self, signals[TRACKS_CHANGED], 0);
+}
+
+/* How much of a call's length is kept free either side when zooming to it. */
+#define CALL_MARGIN 0.05
+
+/**
+ * strata_session_zoom_to_selection:
+ *
+ * Shows the selected time range, else the selected call with a margin.
+ *
+ * Returns: whether there was anything to zoom to
+ */
+gboolean
+strata_session_zoom_to_selection (StrataSession *self)
+{
+  const StrataSpanTable *table;
+  gint64 start, end, margin;
+
+  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
+
+  if (self->has_range)
+    {
+      strata_session_set_visible_range (self, self->range_start, self->range_end);
+      return TRUE;
+    }
+  if (self->selected_kind != STRATA_SELECTED_CALL || self->trace == NULL)
+    return FALSE;
+  table = strata_trace_get_thread (self->trace, self->selected_call.thread)->spans;
+  start = strata_span_table_get_start (table, self->clock, self->selected_call.depth, self->selected_call.index);
+  end = strata_span_table_get_end (table, self->clock, self->selected_call.depth, self->selected_call.index);
+  margin = (end - start) * CALL_MARGIN;
+  strata_session_set_visible_range (self, start - margin, end + margin);
+  return TRUE;
 }

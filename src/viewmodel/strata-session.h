@@ -1,8 +1,10 @@
 /* strata-session.h: what one window is looking at
  *
- * The trace, its profile and colours, and the view: the visible time
- * range, the clock, the selected method and a selected time range. Views
- * never talk to each other; they change and observe the session.
+ * The trace, its profile and colours, and every piece of view state: the
+ * visible time range and the time under the pointer, the clock, the
+ * selected method, call or event and time range, the thread and range the
+ * profile is restricted to, and the track layout. Views never talk to
+ * each other; they change and observe the session.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +13,7 @@
 #include <gio/gio.h>
 
 #include "strata-profile.h"
+#include "strata-timeline-render.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
@@ -68,5 +71,20 @@ void           strata_session_select_event        (StrataSession *self,
 StrataSelectedKind strata_session_get_selected_item (StrataSession  *self,
                                                      StrataSliceRef *call,
                                                      guint          *event);
+void           strata_session_set_hover_time      (StrataSession *self,
+                                                   gint64         time);
+void           strata_session_clear_hover         (StrataSession *self);
+gint64         strata_session_get_zoom_anchor     (StrataSession *self);
+int            strata_session_get_profile_thread  (StrataSession *self);
+void           strata_session_set_profile_thread  (StrataSession *self,
+                                                   int            thread);
+gboolean       strata_session_get_range_only      (StrataSession *self);
+void           strata_session_set_range_only      (StrataSession *self,
+                                                   gboolean       range_only);
+StrataTrackPrefs *strata_session_get_track_prefs  (StrataSession *self);
+void           strata_session_tracks_changed      (StrataSession *self);
+gboolean       strata_session_zoom_to_selection   (StrataSession *self);
+
+GActionGroup  *strata_session_create_actions      (StrataSession *self);
 
 G_END_DECLS

@@ -1,0 +1,205 @@
+/* strata-description.c: one description of a call, event or counter value
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-counter-render.h"
+#include "strata-description.h"
+#include "strata-event-index.h"
+#include "strata-units.h"
+
+static void
+clear_field (gpointer data)
+{
+  StrataDescriptionField *field = data;
+
+  g_free (field->label);
+  g_free (field->value);
+}
+
+static StrataDescription *
+description_new (const char *title)
+{
+  StrataDescription *self = g_new0 (StrataDescription, 1);
+
+  self->title = g_strdup (title);
+  self->fields = g_array_new (FALSE, FALSE, sizeof (StrataDescriptionField));
+  g_array_set_clear_func (self->fields, clear_field);
+  return self;
+}
+
+/* Takes @value. */
+static void
+add_field (StrataDescription *self,
+           const char        *label,
+           char              *value)
+{
+  StrataDescriptionField field = { g_strdup (label), value };
+
+  g_array_append_val (self->fields, field);
+}
+
+void
+strata_description_free (StrataDescription *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->title);
+  g_array_unref (self->fields);
+  g_free (self);
+}
+
+/**
+ * strata_description_to_text:
+ *
+ * Returns: (transfer full): the title, then a "Label: value" line per field
+ */
+char *
+strata_description_to_text (const StrataDescription *self)
+{
+  GString *text = g_string_new (self->title);
+
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      const StrataDescriptionField *field = &g_array_index (self->fields, StrataDescriptionField, i);
+
+      /* Translators: one line of a call's or event's description: a label and its value */
+      g_string_append_printf (text, _("\n%s: %s"), field->label, field->value);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/**
+ * strata_describe_thread:
+ *
+ * Returns: (transfer full): a thread's name and id, and its process's
+ */
+char *
+strata_describe_thread (StrataTrace *trace,
+                        guint        index)
+{
+  const StrataThread *thread = strata_trace_get_thread (trace, index);
+  const StrataProcess *process = strata_trace_get_process (trace, thread->process);
+  g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
+  g_autofree char *pid = g_strdup_printf ("%" G_GINT64_FORMAT, process->pid);
+
+  /* Translators: a thread's name and id, then its process's name and pid */
+  return g_strdup_printf (_("%s (%s) in %s (%s)"),
+                          strata_trace_get_string (trace, thread->name), tid,
+                          strata_trace_get_string (trace, process->name), pid);
+}
+
+static gint64
+call_exclusive (const StrataSpanTable *table,
+                guint                  clock,
+                guint                  depth,
+                guint32                index)
+{
+  gint64 time = strata_span_table_get_end (table, clock, depth, index) -
+                strata_span_table_get_start (table, clock, depth, index);
+  guint32 first, last;
+
+  strata_span_table_get_children (table, depth, index, &first, &last);
+  for (guint32 c = first; c < last; c++)
+    time -= strata_span_table_get_end (table, clock, depth + 1, c) -
+            strata_span_table_get_start (table, clock, depth + 1, c);
+  return time;
+}
+
+/* One clock's inclusive, exclusive and start times, exact. */
+static char *
+call_times (StrataTrace           *trace,
+            const StrataSpanTable *table,
+            guint                  clock,
+            const StrataSliceRef  *call)
+{
+  gint64 start = strata_span_table_get_start (table, clock, call->depth, call->index);
+  gint64 end = strata_span_table_get_end (table, clock, call->depth, call->index);
+  gint64 origin, unused;
+  g_autofree char *incl = strata_units_format_exact_localized (end - start);
+  g_autofree char *excl = strata_units_format_exact_localized (call_exclusive (table, clock, call->depth, call->index));
+  g_autofree char *at = NULL;
+
+  strata_trace_get_clock_range (trace, clock, &origin, &unused);
+  at = strata_units_format_exact_localized (start - origin);
+  /* Translators: one clock's times for a call */
+  return g_strdup_printf (_("inclusive %s, exclusive %s, from %s"), incl, excl, at);
+}
+
+StrataDescription *
+strata_describe_call (StrataTrace          *trace,
+                      const StrataSliceRef *call)
+{
+  const StrataThread *thread = strata_trace_get_thread (trace, call->thread);
+  const StrataSpanTable *table = thread->spans;
+  const StrataMethod *method = strata_trace_get_method (trace, table->spans[call->depth][call->index].method);
+  StrataDescription *self = description_new (strata_trace_get_string (trace, method->display_name));
+
+  add_field (self, _("Kind"), g_strdup (_("Call")));
+  if (method->class_name != 0)
+    add_field (self, _("Category"), g_strdup (strata_trace_get_string (trace, method->class_name)));
+  if (method->source_file != 0)
+    add_field (self, _("Source"), g_strdup (strata_trace_get_string (trace, method->source_file)));
+  for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
+    add_field (self, strata_trace_get_clock_name (trace, c), call_times (trace, table, c, call));
+  add_field (self, _("Thread"), strata_describe_thread (trace, call->thread));
+  add_field (self, _("Depth"), g_strdup_printf ("%u", call->depth));
+  if (call->depth < thread->n_entered_before && call->index == 0)
+    add_field (self, _("Note"), g_strdup (_("Already running when tracing began")));
+  return self;
+}
+
+StrataDescription *
+strata_describe_event (StrataTrace *trace,
+                       guint        index)
+{
+  const StrataEvent *event = strata_trace_get_event (trace, index);
+  StrataDescription *self = description_new (strata_trace_get_string (trace, event->name));
+
+  add_field (self, _("Kind"), g_strdup (strata_event_phase_describe (event->phase)));
+  if (event->category != 0)
+    add_field (self, _("Category"), g_strdup (strata_trace_get_string (trace, event->category)));
+  add_field (self, _("Start"), strata_units_format_duration (event->start - strata_trace_get_start (trace)));
+  if (event->end > event->start)
+    add_field (self, _("Duration"), strata_units_format_duration (event->end - event->start));
+  if (event->id != 0)
+    add_field (self, _("Id"), g_strdup (strata_trace_get_string (trace, event->id)));
+  if (event->thread != STRATA_NO_THREAD)
+    add_field (self, _("Thread"), strata_describe_thread (trace, event->thread));
+  else
+    add_field (self, _("Process"), g_strdup (strata_trace_get_string (trace, strata_trace_get_process (trace, event->process)->name)));
+  return self;
+}
+
+/* The values every series of a counter holds at @time, and their sum. */
+StrataDescription *
+strata_describe_counter_value (StrataTrace *trace,
+                               guint        counter_index,
+                               gint64       time)
+{
+  const StrataCounter *counter = strata_trace_get_counter (trace, counter_index);
+  gsize at = strata_counter_sample_at (counter, time + 1);
+  StrataDescription *self = description_new (strata_trace_get_string (trace, counter->name));
+  double total = 0;
+
+  add_field (self, _("Start"), strata_units_format_duration (time - strata_trace_get_start (trace)));
+  if (at == 0)
+    {
+      add_field (self, _("Value"), g_strdup (_("No value yet")));
+      return self;
+    }
+  for (guint s = 0; s < counter->n_series; s++)
+    {
+      double value = counter->values[s][at - 1];
+
+      total += value;
+      add_field (self, strata_trace_get_string (trace, counter->series_names[s]), g_strdup_printf ("%.6g", value));
+    }
+  if (counter->n_series > 1)
+    /* Translators: the sum of a counter's series */
+    add_field (self, _("Total"), g_strdup_printf ("%.6g", total));
+  return self;
+}

@@ -1,0 +1,105 @@
+/* strata-session-actions.c: the commands that change a session's view
+ *
+ * One action group per session, inserted into the window as "view", so a
+ * key binding, a menu item and a test all go through the same command and
+ * the widgets hold no view state of their own.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "strata-session.h"
+
+#define KEY_ZOOM_FACTOR 1.5
+#define KEY_PAN_FRACTION 0.2
+
+static void
+zoom_in_activated (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  StrataSession *self = user_data;
+
+  strata_session_zoom (self, KEY_ZOOM_FACTOR, strata_session_get_zoom_anchor (self));
+}
+
+static void
+zoom_out_activated (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  StrataSession *self = user_data;
+
+  strata_session_zoom (self, 1 / KEY_ZOOM_FACTOR, strata_session_get_zoom_anchor (self));
+}
+
+static void
+pan_left_activated (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  strata_session_pan (user_data, -KEY_PAN_FRACTION);
+}
+
+static void
+pan_right_activated (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  strata_session_pan (user_data, KEY_PAN_FRACTION);
+}
+
+static void
+zoom_fit_activated (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  strata_session_zoom_to_fit (user_data);
+}
+
+static void
+zoom_selection_activated (GSimpleAction *action,
+                          GVariant      *param,
+                          gpointer       user_data)
+{
+  strata_session_zoom_to_selection (user_data);
+}
+
+static void
+clear_selection_activated (GSimpleAction *action,
+                           GVariant      *param,
+                           gpointer       user_data)
+{
+  strata_session_clear_selection (user_data);
+}
+
+/**
+ * strata_session_create_actions:
+ *
+ * Returns: (transfer full): zoom-in, zoom-out, pan-left, pan-right,
+ *   zoom-fit, zoom-selection, clear-selection, and the stateful
+ *   range-only and profile-thread, all acting on @self
+ */
+GActionGroup *
+strata_session_create_actions (StrataSession *self)
+{
+  static const GActionEntry entries[] = {
+    { "zoom-in", zoom_in_activated },
+    { "zoom-out", zoom_out_activated },
+    { "pan-left", pan_left_activated },
+    { "pan-right", pan_right_activated },
+    { "zoom-fit", zoom_fit_activated },
+    { "zoom-selection", zoom_selection_activated },
+    { "clear-selection", clear_selection_activated },
+  };
+  GSimpleActionGroup *group = g_simple_action_group_new ();
+  g_autoptr(GPropertyAction) range_only = g_property_action_new ("range-only", self, "range-only");
+  g_autoptr(GPropertyAction) thread = g_property_action_new ("profile-thread", self, "profile-thread");
+
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (group), entries, G_N_ELEMENTS (entries), self);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (range_only));
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (thread));
+  return G_ACTION_GROUP (group);
+}
