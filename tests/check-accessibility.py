@@ -199,10 +199,10 @@ try:
           timeline is not None and timeline.getState().contains(pyatspi.STATE_FOCUSED))
     key("Right")
     description = timeline.description if timeline else ""
-    check("Right selects the first call and describes it", "depth 0" in description and "Thread" in description, description)
+    check("Right selects the first call and describes it", "Depth: 0" in description and "Thread" in description, description)
     key("Down")
     description = timeline.description if timeline else ""
-    check("Down moves to its first callee", "depth 1" in description, description)
+    check("Down moves to its first callee", "Depth: 1" in description, description)
 
     # Keyboard: Tab into the profile, to its first row.
     row = None

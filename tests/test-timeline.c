@@ -14,7 +14,7 @@
 #include "strata-loader.h"
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
-#include "strata-timeline.h"
+#include "strata-timeline-private.h"
 #include "strata-window-private.h"
 
 static gboolean
@@ -68,6 +68,23 @@ fixture_close (Fixture *f)
   g_object_unref (f->app);
 }
 
+/* The call keyboard focus is on: the session's selected call. */
+static gboolean
+focused_call (Fixture *f,
+              guint   *thread,
+              guint   *depth,
+              guint32 *index)
+{
+  StrataSliceRef call;
+
+  if (strata_session_get_selected_item (f->session, &call, NULL) != STRATA_SELECTED_CALL)
+    return FALSE;
+  *thread = call.thread;
+  *depth = call.depth;
+  *index = call.index;
+  return TRUE;
+}
+
 static void
 activate (Fixture    *f,
           const char *action)
@@ -87,26 +104,26 @@ test_timeline_zoom_and_pan (void)
   g_assert_cmpint (start, ==, bound_start);
   g_assert_cmpint (end, ==, bound_end);
 
-  activate (&f, "timeline.zoom-in");
+  activate (&f, "view.zoom-in");
   strata_session_get_visible_range (f.session, &start, &end);
   width = end - start;
   g_assert_cmpint (width, <, (bound_end - bound_start) * 0.7);
   g_assert_cmpint (width, >, (bound_end - bound_start) * 0.6);
 
-  activate (&f, "timeline.pan-right");
+  activate (&f, "view.pan-right");
   strata_session_get_visible_range (f.session, &start, &end);
   g_assert_cmpint (end - start, ==, width);
   g_assert_cmpint (start, >, bound_start + (bound_end - bound_start) / 6);
 
-  activate (&f, "timeline.pan-left");
-  activate (&f, "timeline.pan-left");
-  activate (&f, "timeline.pan-left");
+  activate (&f, "view.pan-left");
+  activate (&f, "view.pan-left");
+  activate (&f, "view.pan-left");
   strata_session_get_visible_range (f.session, &start, &end);
   /* Panning stops at the start of the trace. */
   g_assert_cmpint (start, ==, bound_start);
 
-  activate (&f, "timeline.zoom-out");
-  activate (&f, "timeline.zoom-fit");
+  activate (&f, "view.zoom-out");
+  activate (&f, "view.zoom-fit");
   strata_session_get_visible_range (f.session, &start, &end);
   g_assert_cmpint (start, ==, bound_start);
   g_assert_cmpint (end, ==, bound_end);
@@ -152,8 +169,8 @@ static void
 test_timeline_select_calls (void)
 {
   Fixture f;
-  guint thread, depth, child_depth;
-  guint32 index, method;
+  guint thread = 0, depth = 0, child_depth = 0;
+  guint32 index = 0, method;
   const StrataSpanTable *table;
 
   fixture_open (&f, "studio-perflib-char_2_bytes.trace");
@@ -161,23 +178,23 @@ test_timeline_select_calls (void)
 
   /* The first arrow press focuses the first visible call. */
   activate (&f, "timeline.next-call");
-  g_assert_true (strata_timeline_get_focused_call (f.timeline, &thread, &depth, &index));
+  g_assert_true (focused_call (&f, &thread, &depth, &index));
   table = strata_trace_get_thread (strata_session_get_trace (f.session), thread)->spans;
   g_assert_cmpuint (depth, ==, 0);
   method = table->spans[depth][index].method;
   g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, method);
 
   activate (&f, "timeline.child-call");
-  strata_timeline_get_focused_call (f.timeline, &thread, &child_depth, &index);
+  focused_call (&f, &thread, &child_depth, &index);
   g_assert_cmpuint (child_depth, ==, 1);
   g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, table->spans[1][index].method);
   activate (&f, "timeline.parent-call");
-  strata_timeline_get_focused_call (f.timeline, &thread, &depth, &index);
+  focused_call (&f, &thread, &depth, &index);
   g_assert_cmpuint (depth, ==, 0);
   g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, method);
 
   /* F zooms to the focused call. */
-  activate (&f, "timeline.zoom-selection");
+  activate (&f, "view.zoom-selection");
   {
     gint64 start, end;
 
@@ -193,16 +210,16 @@ test_timeline_select_calls (void)
     const StrataMethod *m = strata_trace_get_method (strata_session_get_trace (f.session), method);
 
     g_assert_nonnull (strstr (copied, strata_trace_get_string (strata_session_get_trace (f.session), m->display_name)));
-    g_assert_nonnull (strstr (copied, "depth 0"));
+    g_assert_nonnull (strstr (copied, "Depth: 0"));
   }
 
   /* Escape clears the range first, then the method. */
   strata_session_set_selection_range (f.session, 10, 20);
-  activate (&f, "timeline.clear-selection");
+  activate (&f, "view.clear-selection");
   g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, method);
-  activate (&f, "timeline.clear-selection");
+  activate (&f, "view.clear-selection");
   g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, STRATA_NO_METHOD);
-  g_assert_false (strata_timeline_get_focused_call (f.timeline, &thread, &depth, &index));
+  g_assert_false (focused_call (&f, &thread, &depth, &index));
 
   fixture_close (&f);
 }
@@ -219,7 +236,7 @@ test_timeline_range_and_clock (void)
   strata_session_set_selection_range (f.session, bound_start + 2000000, bound_start + 1000000);
   g_assert_true (strata_session_get_selection_range (f.session, &start, &end));
   g_assert_cmpint (start, ==, bound_start + 1000000);
-  activate (&f, "timeline.zoom-selection");
+  activate (&f, "view.zoom-selection");
   strata_session_get_visible_range (f.session, &start, &end);
   g_assert_cmpint (start, ==, bound_start + 1000000);
   g_assert_cmpint (end, ==, bound_start + 2000000);
@@ -438,7 +455,7 @@ test_timeline_details_and_flows (void)
   details = STRATA_EVENT_DETAILS (f.window->event_details);
   trace = strata_session_get_trace (f.session);
   call.thread = thread_named (trace, 15794) - strata_trace_get_thread (trace, 0);
-  strata_timeline_focus_call (f.timeline, call.thread, 0, 0);
+  strata_session_select_call (f.session, &call);
   strata_test_iterate_until (details_read, details);
 
   text = strata_event_details_dup_text (details);
@@ -475,8 +492,8 @@ test_timeline_details_and_flows (void)
   g_assert_nonnull (strstr (after, "← OtherSlice"));
 
   /* Escape clears the selection and the pane says so. */
-  activate (&f, "timeline.clear-selection");
-  activate (&f, "timeline.clear-selection");
+  activate (&f, "view.clear-selection");
+  activate (&f, "view.clear-selection");
   g_clear_pointer (&after, g_free);
   after = strata_event_details_dup_text (details);
   g_assert_nonnull (strstr (after, "Select a call or an event"));
@@ -513,7 +530,7 @@ test_timeline_event_details (void)
   {
     g_autofree char *copied = read_clipboard (GTK_WIDGET (f.timeline));
 
-    g_assert_nonnull (strstr (copied, "REQUEST_FOO\nAsync slice"));
+    g_assert_nonnull (strstr (copied, "REQUEST_FOO\nKind: Async slice"));
   }
   g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (f.window->details)), ==,
                    gtk_notebook_page_num (GTK_NOTEBOOK (f.window->details), f.window->event_details));
@@ -536,7 +553,7 @@ test_timeline_counter_value (void)
   g_assert_cmpuint (strata_trace_get_n_counters (trace), >, 0);
   counter = strata_trace_get_counter (trace, 0);
   name = strata_trace_get_string (trace, counter->name);
-  strata_timeline_select_counter_value (f.timeline, 0, counter->times[counter->n_samples - 1]);
+  strata_session_select_counter_value (f.session, 0, counter->times[counter->n_samples - 1]);
   activate (&f, "timeline.copy");
   {
     g_autofree char *copied = read_clipboard (GTK_WIDGET (f.timeline));

@@ -521,26 +521,13 @@ strata_window_show_longest_call (StrataWindow *self)
 {
   StrataTrace *trace = strata_session_get_trace (self->session);
   guint32 method = strata_session_get_selected_method (self->session);
-  StrataSliceRef best = { 0 };
-  gint64 best_length = -1;
+  StrataSliceRef longest;
 
   g_return_if_fail (STRATA_IS_WINDOW (self));
 
-  for (guint t = 0; trace != NULL && t < strata_trace_get_n_threads (trace); t++)
-    {
-      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
-
-      for (guint d = 0; table != NULL && d < table->n_depths; d++)
-        for (guint32 i = 0; i < table->n_spans[d]; i++)
-          if (table->spans[d][i].method == method && table->spans[d][i].end - table->spans[d][i].start > best_length)
-            {
-              best = (StrataSliceRef) { t, d, i };
-              best_length = table->spans[d][i].end - table->spans[d][i].start;
-            }
-    }
-  if (best_length < 0)
+  if (trace == NULL || !strata_trace_find_longest_call (trace, method, &longest))
     return;
-  strata_timeline_focus_call (STRATA_TIMELINE (self->timeline), best.thread, best.depth, best.index);
+  strata_session_select_call (self->session, &longest);
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                  gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->event_details));
 }
@@ -641,12 +628,24 @@ strata_window_class_init (StrataWindowClass *klass)
   g_type_ensure (STRATA_TYPE_TRACE_SUMMARY);
 }
 
+/* The session's commands (zoom, pan, selection) as "view.*", for every
+ * view in the window. */
+static void
+insert_view_actions (StrataWindow *self)
+{
+  GActionGroup *actions = strata_session_create_actions (self->session);
+
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "view", actions);
+  g_object_unref (actions);
+}
+
 static void
 strata_window_init (StrataWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->session = strata_session_new ();
+  insert_view_actions (self);
   self->remember_size = TRUE;
   self->settings = window_settings_new ();
   restore_window_size (self);

@@ -796,3 +796,28 @@ strata_trace_collect_calls_of (StrataTrace *self,
   qsort (pairs->data, pairs->len / 2, 2 * sizeof (gint64), compare_pairs);
   return pairs;
 }
+
+/* The longest call to @method on the first clock, on any thread. */
+gboolean
+strata_trace_find_longest_call (StrataTrace    *self,
+                                guint32         method,
+                                StrataSliceRef *call)
+{
+  gint64 best_length = -1;
+
+  g_return_val_if_fail (STRATA_IS_TRACE (self), FALSE);
+
+  for (guint t = 0; t < strata_trace_get_n_threads (self); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (self, t)->spans;
+
+      for (guint d = 0; table != NULL && d < table->n_depths; d++)
+        for (guint32 i = 0; i < table->n_spans[d]; i++)
+          if (table->spans[d][i].method == method && table->spans[d][i].end - table->spans[d][i].start > best_length)
+            {
+              *call = (StrataSliceRef) { t, d, i };
+              best_length = table->spans[d][i].end - table->spans[d][i].start;
+            }
+    }
+  return best_length >= 0;
+}

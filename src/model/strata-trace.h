@@ -157,6 +157,9 @@ guint64              strata_trace_count_calls_in      (StrataTrace  *self,
 GArray              *strata_trace_collect_calls_of    (StrataTrace  *self,
                                                        guint         clock,
                                                        guint32       method);
+gboolean             strata_trace_find_longest_call   (StrataTrace    *self,
+                                                       guint32         method,
+                                                       StrataSliceRef *call);
 const char          *strata_trace_get_diagnostic      (StrataTrace  *self,
                                                        guint         index);
 

@@ -86,10 +86,13 @@ strata_describe_thread (StrataTrace *trace,
   g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
   g_autofree char *pid = g_strdup_printf ("%" G_GINT64_FORMAT, process->pid);
 
+  const char *thread_name = strata_trace_get_string (trace, thread->name);
+  const char *process_name = strata_trace_get_string (trace, process->name);
+
   /* Translators: a thread's name and id, then its process's name and pid */
   return g_strdup_printf (_("%s (%s) in %s (%s)"),
-                          strata_trace_get_string (trace, thread->name), tid,
-                          strata_trace_get_string (trace, process->name), pid);
+                          *thread_name ? thread_name : _("Thread"), tid,
+                          *process_name ? process_name : _("Process"), pid);
 }
 
 static gint64

@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "strata-description.h"
 #include "strata-palette.h"
 #include "strata-session.h"
 #include "strata-track-prefs.h"
@@ -47,6 +48,8 @@ struct _StrataSession
   StrataSelectedKind selected_kind;
   StrataSliceRef     selected_call;
   guint              selected_event;
+  guint              selected_counter;
+  gint64             selected_counter_time;
 };
 
 enum {
@@ -576,6 +579,60 @@ strata_session_select_event (StrataSession *self,
   g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);
 }
 
+/* A click on a counter chart: the values its series hold at @time. */
+void
+strata_session_select_counter_value (StrataSession *self,
+                                     guint          counter,
+                                     gint64         time)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+  g_return_if_fail (self->trace != NULL && counter < strata_trace_get_n_counters (self->trace));
+
+  self->selected_kind = STRATA_SELECTED_COUNTER_VALUE;
+  self->selected_counter = counter;
+  self->selected_counter_time = time;
+  g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);
+}
+
+gboolean
+strata_session_get_selected_counter_value (StrataSession *self,
+                                           guint         *counter,
+                                           gint64        *time)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
+
+  *counter = self->selected_counter;
+  *time = self->selected_counter_time;
+  return self->selected_kind == STRATA_SELECTED_COUNTER_VALUE;
+}
+
+/**
+ * strata_session_describe_selected_item:
+ *
+ * Returns: (transfer full) (nullable): the selected call, event or
+ *   counter value, described
+ */
+StrataDescription *
+strata_session_describe_selected_item (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  if (self->trace == NULL)
+    return NULL;
+  switch (self->selected_kind)
+    {
+    case STRATA_SELECTED_CALL:
+      return strata_describe_call (self->trace, &self->selected_call);
+    case STRATA_SELECTED_EVENT:
+      return strata_describe_event (self->trace, self->selected_event);
+    case STRATA_SELECTED_COUNTER_VALUE:
+      return strata_describe_counter_value (self->trace, self->selected_counter, self->selected_counter_time);
+    case STRATA_SELECTED_NOTHING:
+    default:
+      return NULL;
+    }
+}
+
 /**
  * strata_session_get_selected_item:
  * @call: (out) (optional): the call, when a call is selected
@@ -709,9 +766,6 @@ strata_session_tracks_changed (StrataSession *self)
 gboolean
 strata_session_zoom_to_selection (StrataSession *self)
 {
-  const StrataSpanTable *table;
-  gint64 start, end, margin;
-
   g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
 
   if (self->has_range)
@@ -721,10 +775,24 @@ strata_session_zoom_to_selection (StrataSession *self)
     }
   if (self->selected_kind != STRATA_SELECTED_CALL || self->trace == NULL)
     return FALSE;
-  table = strata_trace_get_thread (self->trace, self->selected_call.thread)->spans;
-  start = strata_span_table_get_start (table, self->clock, self->selected_call.depth, self->selected_call.index);
-  end = strata_span_table_get_end (table, self->clock, self->selected_call.depth, self->selected_call.index);
+  strata_session_zoom_to_call (self, &self->selected_call);
+  return TRUE;
+}
+
+/* Shows @call with a margin either side. */
+void
+strata_session_zoom_to_call (StrataSession        *self,
+                             const StrataSliceRef *call)
+{
+  const StrataSpanTable *table;
+  gint64 start, end, margin;
+
+  g_return_if_fail (STRATA_IS_SESSION (self));
+  g_return_if_fail (self->trace != NULL);
+
+  table = strata_trace_get_thread (self->trace, call->thread)->spans;
+  start = strata_span_table_get_start (table, self->clock, call->depth, call->index);
+  end = strata_span_table_get_end (table, self->clock, call->depth, call->index);
   margin = (end - start) * CALL_MARGIN;
   strata_session_set_visible_range (self, start - margin, end + margin);
-  return TRUE;
 }

@@ -12,6 +12,7 @@
 
 #include <gio/gio.h>
 
+#include "strata-description.h"
 #include "strata-profile.h"
 #include "strata-timeline-render.h"
 #include "strata-trace.h"
@@ -28,6 +29,7 @@ typedef enum
   STRATA_SELECTED_NOTHING,
   STRATA_SELECTED_CALL,
   STRATA_SELECTED_EVENT,
+  STRATA_SELECTED_COUNTER_VALUE,
 } StrataSelectedKind;
 
 StrataSession *strata_session_new                 (void);
@@ -71,6 +73,13 @@ void           strata_session_select_event        (StrataSession *self,
 StrataSelectedKind strata_session_get_selected_item (StrataSession  *self,
                                                      StrataSliceRef *call,
                                                      guint          *event);
+void           strata_session_select_counter_value (StrataSession *self,
+                                                    guint          counter,
+                                                    gint64         time);
+gboolean       strata_session_get_selected_counter_value (StrataSession *self,
+                                                          guint         *counter,
+                                                          gint64        *time);
+StrataDescription *strata_session_describe_selected_item (StrataSession *self);
 void           strata_session_set_hover_time      (StrataSession *self,
                                                    gint64         time);
 void           strata_session_clear_hover         (StrataSession *self);
@@ -84,6 +93,8 @@ void           strata_session_set_range_only      (StrataSession *self,
 StrataTrackPrefs *strata_session_get_track_prefs  (StrataSession *self);
 void           strata_session_tracks_changed      (StrataSession *self);
 gboolean       strata_session_zoom_to_selection   (StrataSession *self);
+void           strata_session_zoom_to_call        (StrataSession        *self,
+                                                   const StrataSliceRef *call);
 
 GActionGroup  *strata_session_create_actions      (StrataSession *self);
 

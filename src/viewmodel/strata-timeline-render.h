@@ -51,6 +51,7 @@ typedef struct
   GHashTable *hidden;               /* guint64 key */
   GArray     *pinned;               /* guint64 keys, shown first, in order */
   GHashTable *positions;            /* guint64 key -> double: moved tracks */
+  GHashTable *hidden_series;        /* counter + 1 -> guint64 mask of hidden series */
 } StrataTrackPrefs;
 
 guint64 strata_track_key (StrataTrackKind kind,

@@ -22,6 +22,7 @@ strata_track_prefs_new (void)
   self->hidden = new_key_set ();
   self->positions = new_key_set ();
   self->pinned = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self->hidden_series = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   return self;
 }
 
@@ -35,6 +36,7 @@ strata_track_prefs_free (StrataTrackPrefs *self)
   g_hash_table_unref (self->hidden);
   g_hash_table_unref (self->positions);
   g_array_unref (self->pinned);
+  g_hash_table_unref (self->hidden_series);
   g_free (self);
 }
 
@@ -47,6 +49,35 @@ strata_track_prefs_reset (StrataTrackPrefs *self)
   g_hash_table_remove_all (self->hidden);
   g_hash_table_remove_all (self->positions);
   g_array_set_size (self->pinned, 0);
+  g_hash_table_remove_all (self->hidden_series);
+}
+
+/* Bit s set: the counter's series s is hidden from its chart. */
+guint64
+strata_track_prefs_get_hidden_series (const StrataTrackPrefs *self,
+                                      guint                   counter)
+{
+  gpointer mask = g_hash_table_lookup (self->hidden_series, GUINT_TO_POINTER (counter + 1));
+
+  return mask != NULL ? *(const guint64 *) mask : 0;
+}
+
+void
+strata_track_prefs_toggle_series (StrataTrackPrefs *self,
+                                  guint             counter,
+                                  guint             series)
+{
+  gpointer key = GUINT_TO_POINTER (counter + 1);
+  guint64 *mask = g_hash_table_lookup (self->hidden_series, key);
+
+  g_return_if_fail (series < 64);
+
+  if (mask == NULL)
+    {
+      mask = g_new0 (guint64, 1);
+      g_hash_table_insert (self->hidden_series, key, mask);
+    }
+  *mask ^= G_GUINT64_CONSTANT (1) << series;
 }
 
 void

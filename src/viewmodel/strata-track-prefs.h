@@ -1,7 +1,7 @@
 /* strata-track-prefs.h: what the user changed about the timeline's tracks
  *
  * Collapsed processes and tracks, hidden tracks, pinned tracks (shown
- * first) and moved tracks, kept per window for the trace on show and
+ * first), moved tracks and the series hidden from counter charts, kept per window for the trace on show and
  * read by strata_timeline_layout(). No GTK.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -30,6 +30,12 @@ gboolean          strata_track_prefs_move            (StrataTrackPrefs       *se
                                                       const GArray           *shown,
                                                       guint64                 key,
                                                       int                     step);
+
+guint64           strata_track_prefs_get_hidden_series (const StrataTrackPrefs *self,
+                                                        guint                   counter);
+void              strata_track_prefs_toggle_series   (StrataTrackPrefs       *self,
+                                                      guint                   counter,
+                                                      guint                   series);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataTrackPrefs, strata_track_prefs_free)
 

@@ -70,31 +70,6 @@ add_field (GtkWidget  *grid,
   gtk_grid_attach (GTK_GRID (grid), value_label, 1, row, 1, 1);
 }
 
-static char *
-format_time (StrataTrace *trace,
-             gint64       time)
-{
-  return strata_units_format_duration (time - strata_trace_get_start (trace));
-}
-
-static char *
-thread_text (StrataTrace *trace,
-             guint        index)
-{
-  const StrataThread *thread = strata_trace_get_thread (trace, index);
-  const StrataProcess *process = strata_trace_get_process (trace, thread->process);
-  g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
-  g_autofree char *pid = g_strdup_printf ("%" G_GINT64_FORMAT, process->pid);
-
-  const char *thread_name = strata_trace_get_string (trace, thread->name);
-  const char *process_name = strata_trace_get_string (trace, process->name);
-
-  /* Translators: a thread's name and id, then its process's name and pid */
-  return g_strdup_printf (_("%s (%s) in %s (%s)"),
-                          *thread_name ? thread_name : _("Thread"), tid,
-                          *process_name ? process_name : _("Process"), pid);
-}
-
 /* ---- Args as a tree ---- */
 
 static void add_json_node (GtkWidget  *box,
@@ -357,7 +332,7 @@ add_flow_link (StrataEventDetails   *self,
   const StrataSliceRef *other = outgoing ? &flow->to : &flow->from;
   const StrataSpanTable *table = strata_trace_get_thread (trace, other->thread)->spans;
   const char *method = strata_trace_get_method_name (trace, table->spans[other->depth][other->index].method);
-  g_autofree char *thread = thread_text (trace, other->thread);
+  g_autofree char *thread = strata_describe_thread (trace, other->thread);
   g_autofree char *text = NULL;
   GtkWidget *button;
 
@@ -397,83 +372,35 @@ add_flows (StrataEventDetails   *self,
 
 /* ---- The selected item ---- */
 
+/* The title and fields every view of the item shares. */
+static void
+show_description (StrataEventDetails      *self,
+                  const StrataDescription *description)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_label_set_selectable (GTK_LABEL (add_label (self->box, description->title, "title-4")), FALSE);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  for (guint i = 0; i < description->fields->len; i++)
+    {
+      const StrataDescriptionField *field = &g_array_index (description->fields, StrataDescriptionField, i);
+
+      add_field (grid, i, field->label, field->value);
+    }
+  gtk_box_append (GTK_BOX (self->box), grid);
+}
+
 static void
 show_call (StrataEventDetails   *self,
            StrataTrace          *trace,
            const StrataSliceRef *call)
 {
   const StrataSpanTable *table = strata_trace_get_thread (trace, call->thread)->spans;
-  const StrataMethod *method = strata_trace_get_method (trace, table->spans[call->depth][call->index].method);
-  GtkWidget *grid = gtk_grid_new ();
-  g_autofree char *where = thread_text (trace, call->thread);
-  g_autofree char *depth = g_strdup_printf ("%u", call->depth);
-  int row = 0;
-
-  gtk_label_set_selectable (GTK_LABEL (add_label (self->box, strata_trace_get_string (trace, method->display_name), "title-4")), FALSE);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
-  add_field (grid, row++, _("Kind"), _("Call"));
-  if (method->class_name != 0)
-    add_field (grid, row++, _("Category"), strata_trace_get_string (trace, method->class_name));
-  for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
-    {
-      gint64 start = strata_span_table_get_start (table, c, call->depth, call->index);
-      gint64 end = strata_span_table_get_end (table, c, call->depth, call->index);
-      gint64 origin, unused;
-      g_autofree char *length = strata_units_format_duration (end - start);
-      g_autofree char *at = NULL;
-      g_autofree char *text = NULL;
-
-      strata_trace_get_clock_range (trace, c, &origin, &unused);
-      at = strata_units_format_duration (start - origin);
-      /* Translators: a call's length and when it started */
-      text = g_strdup_printf (_("%s, from %s"), length, at);
-      add_field (grid, row++, strata_trace_get_clock_name (trace, c), text);
-    }
-  add_field (grid, row++, _("Thread"), where);
-  add_field (grid, row++, _("Depth"), depth);
-  gtk_box_append (GTK_BOX (self->box), grid);
 
   add_flows (self, trace, call);
   if (table->sources != NULL)
     start_reading_args (self, trace, table->sources[call->depth][call->index]);
-}
-
-static void
-show_event (StrataEventDetails *self,
-            StrataTrace        *trace,
-            guint               index)
-{
-  const StrataEvent *event = strata_trace_get_event (trace, index);
-  GtkWidget *grid = gtk_grid_new ();
-  g_autofree char *at = format_time (trace, event->start);
-  int row = 0;
-
-  gtk_label_set_selectable (GTK_LABEL (add_label (self->box, strata_trace_get_string (trace, event->name), "title-4")), FALSE);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
-  add_field (grid, row++, _("Kind"), strata_event_phase_describe (event->phase));
-  if (event->category != 0)
-    add_field (grid, row++, _("Category"), strata_trace_get_string (trace, event->category));
-  add_field (grid, row++, _("Start"), at);
-  if (event->end > event->start)
-    {
-      g_autofree char *length = strata_units_format_duration (event->end - event->start);
-
-      add_field (grid, row++, _("Duration"), length);
-    }
-  if (event->id != 0)
-    add_field (grid, row++, _("Id"), strata_trace_get_string (trace, event->id));
-  if (event->thread != STRATA_NO_THREAD)
-    {
-      g_autofree char *where = thread_text (trace, event->thread);
-
-      add_field (grid, row++, _("Thread"), where);
-    }
-  else
-    add_field (grid, row++, _("Process"), strata_trace_get_string (trace, strata_trace_get_process (trace, event->process)->name));
-  gtk_box_append (GTK_BOX (self->box), grid);
-  start_reading_args (self, trace, event->source);
 }
 
 static void
@@ -483,6 +410,7 @@ selected_item_changed_cb (StrataEventDetails *self)
   StrataSliceRef call;
   guint event;
   StrataSelectedKind kind = strata_session_get_selected_item (self->session, &call, &event);
+  g_autoptr(StrataDescription) description = NULL;
 
   if (self->reading != NULL)
     g_cancellable_cancel (self->reading);
@@ -495,12 +423,17 @@ selected_item_changed_cb (StrataEventDetails *self)
   gtk_widget_set_margin_bottom (self->box, 12);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->box);
 
-  if (trace == NULL || kind == STRATA_SELECTED_NOTHING)
-    add_label (self->box, _("Select a call or an event in the timeline to see its details."), "dim-label");
-  else if (kind == STRATA_SELECTED_CALL)
+  description = strata_session_describe_selected_item (self->session);
+  if (description == NULL)
+    {
+      add_label (self->box, _("Select a call or an event in the timeline to see its details."), "dim-label");
+      return;
+    }
+  show_description (self, description);
+  if (kind == STRATA_SELECTED_CALL)
     show_call (self, trace, &call);
-  else
-    show_event (self, trace, event);
+  else if (kind == STRATA_SELECTED_EVENT)
+    start_reading_args (self, trace, strata_trace_get_event (trace, event)->source);
 }
 
 /* ---- For tests and screen readers ---- */
