@@ -284,7 +284,7 @@ test_profile_view_range (void)
   strata_session_get_bounds (f.session, &start, &end);
   strata_session_set_selection_range (f.session, start + (end - start) / 4, start + (end - start) / 2);
   strata_session_set_selected_method (f.session, strata_profile_row_get_method (row_at (&f, 0)));
-  strata_profile_view_set_range_only (f.view, TRUE);
+  strata_session_set_range_only (f.session, TRUE);
   strata_test_iterate_until (range_profile_shown, &f);
   strata_test_iterate_until (sorted, strata_profile_view_get_rows (f.view));
 

@@ -501,8 +501,10 @@ strata_session_get_selection_range (StrataSession *self,
 {
   g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
 
-  *start = self->range_start;
-  *end = self->range_end;
+  if (start != NULL)
+    *start = self->range_start;
+  if (end != NULL)
+    *end = self->range_end;
   return self->has_range;
 }
 

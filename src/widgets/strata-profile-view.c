@@ -648,6 +648,36 @@ fill_threads (StrataProfileView *self)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->thread_dropdown), 0);
 }
 
+static void refresh_profile (StrataProfileView *self);
+
+/* The selector picked a thread: the session restricts the profile. */
+static void
+thread_selected_cb (StrataProfileView *self)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->thread_dropdown));
+
+  if (selected == GTK_INVALID_LIST_POSITION || selected > self->thread_indexes->len)
+    return;
+  strata_session_set_profile_thread (self->session,
+                                     selected == 0 ? -1 : (int) g_array_index (self->thread_indexes, guint, selected - 1));
+}
+
+/* The session's thread, shown in the selector (another view or a test may
+ * have set it), then the profile for it. */
+static void
+profile_thread_changed_cb (StrataProfileView *self)
+{
+  int thread = strata_session_get_profile_thread (self->session);
+  guint position = 0;
+
+  for (guint i = 0; thread >= 0 && i < self->thread_indexes->len; i++)
+    if (g_array_index (self->thread_indexes, guint, i) == (guint) thread)
+      position = i + 1;
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->thread_dropdown)) != position)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->thread_dropdown), position);
+  refresh_profile (self);
+}
+
 static void
 thread_profile_ready_cb (GObject      *object,
                          GAsyncResult *result,
@@ -672,23 +702,22 @@ thread_profile_ready_cb (GObject      *object,
 static void
 refresh_profile (StrataProfileView *self)
 {
-  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->thread_dropdown));
   StrataTrace *trace = strata_session_get_trace (self->session);
-  gboolean by_range = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->range_button));
+  gboolean by_range = strata_session_get_range_only (self->session);
+  int thread = strata_session_get_profile_thread (self->session);
   StrataProfileRange range;
-  int thread;
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
 
   gtk_widget_set_visible (self->busy_box, FALSE);
-  if (trace == NULL || selected == GTK_INVALID_LIST_POSITION)
+  if (trace == NULL)
     return;
 
   range.clock = strata_session_get_clock (self->session);
   by_range = by_range && strata_session_get_selection_range (self->session, &range.start, &range.end);
-  if (selected == 0 && !by_range)
+  if (thread < 0 && !by_range)
     {
       /* The session computes the whole trace's profile; until then, say so. */
       gtk_widget_set_visible (self->busy_box, strata_session_get_profile (self->session) == NULL);
@@ -696,7 +725,6 @@ refresh_profile (StrataProfileView *self)
       return;
     }
 
-  thread = selected == 0 ? -1 : (int) g_array_index (self->thread_indexes, guint, selected - 1);
   gtk_widget_set_visible (self->busy_box, TRUE);
   self->cancellable = g_cancellable_new ();
   strata_profile_new_for_range_async (trace, thread, by_range ? &range : NULL, self->cancellable,
@@ -711,8 +739,8 @@ selection_range_changed_cb (StrataProfileView *self)
 
   gtk_widget_set_sensitive (self->range_button, has_range);
   if (!has_range)
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->range_button), FALSE);
-  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->range_button)))
+    strata_session_set_range_only (self->session, FALSE);
+  if (strata_session_get_range_only (self->session))
     refresh_profile (self);
 }
 
@@ -1203,16 +1231,6 @@ strata_profile_view_get_profile (StrataProfileView *self)
   return self->profile;
 }
 
-/* Profile only the session's selected time range, or the whole trace. */
-void
-strata_profile_view_set_range_only (StrataProfileView *self,
-                                    gboolean           range_only)
-{
-  g_return_if_fail (STRATA_IS_PROFILE_VIEW (self));
-
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->range_button), range_only);
-}
-
 /**
  * strata_profile_view_get_rows:
  *
@@ -1335,6 +1353,9 @@ strata_profile_view_new (StrataSession *session)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "selection-range-changed", G_CALLBACK (selection_range_changed_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::profile-thread", G_CALLBACK (profile_thread_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::range-only", G_CALLBACK (refresh_profile), self, G_CONNECT_SWAPPED);
   trace_changed_cb (self);
   profile_changed_cb (self);
 
@@ -1394,7 +1415,7 @@ strata_profile_view_class_init (StrataProfileViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, next_match_cb);
   gtk_widget_class_bind_template_callback (widget_class, previous_match_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
-  gtk_widget_class_bind_template_callback (widget_class, refresh_profile);
+  gtk_widget_class_bind_template_callback (widget_class, thread_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, activate_cb);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

@@ -17,8 +17,6 @@ G_DECLARE_FINAL_TYPE (StrataProfileView, strata_profile_view, STRATA, PROFILE_VI
 
 GtkWidget   *strata_profile_view_new            (StrataSession     *session);
 StrataProfile *strata_profile_view_get_profile  (StrataProfileView *self);
-void         strata_profile_view_set_range_only (StrataProfileView *self,
-                                                 gboolean           range_only);
 GListModel  *strata_profile_view_get_rows       (StrataProfileView *self);
 gboolean     strata_profile_view_get_expanded   (StrataProfileView *self,
                                                  guint              position);

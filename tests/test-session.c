@@ -1,0 +1,316 @@
+/* test-session.c: the view state of a window, without a display
+ *
+ * Selection, time range, clock, zoom and pan, the profile's thread and
+ * range, the time under the pointer, the track layout and the commands
+ * (the "view" actions) all live in StrataSession; this drives it as the
+ * widgets do and checks what they would observe.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "strata-session.h"
+#include "strata-test-util.h"
+#include "strata-track-prefs.h"
+
+typedef struct
+{
+  StrataSession *session;
+  StrataTrace   *trace;
+  guint          n_item_changes;
+  guint          n_range_changes;
+  guint          n_visible_changes;
+  guint          n_track_changes;
+} Fixture;
+
+static void
+count_cb (GObject *object,
+          guint   *counter)
+{
+  (*counter)++;
+}
+
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *counter)
+{
+  (*counter)++;
+}
+
+static void
+fixture_open (Fixture    *f,
+              const char *folder,
+              const char *name)
+{
+  g_autofree char *path = strata_test_fixture_path (folder, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  memset (f, 0, sizeof *f);
+  f->trace = strata_test_load_path (path, &error);
+  g_assert_no_error (error);
+  f->session = strata_session_new ();
+  g_signal_connect (f->session, "selected-item-changed", G_CALLBACK (count_cb), &f->n_item_changes);
+  g_signal_connect (f->session, "selection-range-changed", G_CALLBACK (count_cb), &f->n_range_changes);
+  g_signal_connect (f->session, "visible-range-changed", G_CALLBACK (count_cb), &f->n_visible_changes);
+  g_signal_connect (f->session, "tracks-changed", G_CALLBACK (count_cb), &f->n_track_changes);
+  strata_session_set_trace (f->session, f->trace);
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  g_clear_object (&f->session);
+  g_clear_object (&f->trace);
+}
+
+static void
+activate (Fixture    *f,
+          const char *name)
+{
+  g_autoptr(GObject) actions = G_OBJECT (strata_session_create_actions (f->session));
+
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (actions), name));
+  g_action_group_activate_action (G_ACTION_GROUP (actions), name, NULL);
+}
+
+/* The first call at depth 0 of the first thread with calls. */
+static StrataSliceRef
+first_call (StrataTrace *trace)
+{
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    if (strata_trace_get_thread (trace, t)->spans != NULL)
+      return (StrataSliceRef) { t, 0, 0 };
+  g_assert_not_reached ();
+}
+
+static void
+test_session_selection (void)
+{
+  Fixture f;
+  StrataSliceRef call, selected;
+  const StrataSpanTable *table;
+  guint event = 0;
+
+  fixture_open (&f, "dmtrace", "studio-perflib-char_2_bytes.trace");
+  call = first_call (f.trace);
+  table = strata_trace_get_thread (f.trace, call.thread)->spans;
+  g_assert_cmpint (strata_session_get_selected_item (f.session, &selected, &event), ==, STRATA_SELECTED_NOTHING);
+
+  /* Selecting a call selects its method, once. */
+  f.n_item_changes = 0;
+  strata_session_select_call (f.session, &call);
+  strata_session_select_call (f.session, &call);
+  g_assert_cmpuint (f.n_item_changes, ==, 1);
+  g_assert_cmpint (strata_session_get_selected_item (f.session, &selected, NULL), ==, STRATA_SELECTED_CALL);
+  g_assert_cmpmem (&selected, sizeof selected, &call, sizeof call);
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, table->spans[0][0].method);
+
+  /* The description every view shows names the method and its depth. */
+  {
+    g_autoptr(StrataDescription) description = strata_session_describe_selected_item (f.session);
+    g_autofree char *text = strata_description_to_text (description);
+    const StrataMethod *method = strata_trace_get_method (f.trace, table->spans[0][0].method);
+
+    g_assert_cmpstr (description->title, ==, strata_trace_get_string (f.trace, method->display_name));
+    g_assert_nonnull (strstr (text, "\nKind: Call"));
+    g_assert_nonnull (strstr (text, "\nDepth: 0"));
+  }
+
+  /* Escape: the range first, then the call and method. */
+  strata_session_set_selection_range (f.session, 10, 20);
+  activate (&f, "clear-selection");
+  g_assert_false (strata_session_get_selection_range (f.session, NULL, NULL));
+  g_assert_cmpint (strata_session_get_selected_item (f.session, NULL, NULL), ==, STRATA_SELECTED_CALL);
+  activate (&f, "clear-selection");
+  g_assert_cmpint (strata_session_get_selected_item (f.session, NULL, NULL), ==, STRATA_SELECTED_NOTHING);
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, STRATA_NO_METHOD);
+  g_assert_null (strata_session_describe_selected_item (f.session));
+
+  fixture_close (&f);
+}
+
+static void
+test_session_range_and_zoom (void)
+{
+  Fixture f;
+  gint64 bound_start, bound_end, start, end, width;
+  StrataSliceRef call;
+  const StrataSpanTable *table;
+
+  fixture_open (&f, "dmtrace", "studio-perflib-char_2_bytes.trace");
+  strata_session_get_bounds (f.session, &bound_start, &bound_end);
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, ==, bound_start);
+  g_assert_cmpint (end, ==, bound_end);
+
+  /* A range given backwards is stored in order. */
+  strata_session_set_selection_range (f.session, bound_start + 2000, bound_start + 1000);
+  g_assert_true (strata_session_get_selection_range (f.session, &start, &end));
+  g_assert_cmpint (start, ==, bound_start + 1000);
+  g_assert_cmpint (end, ==, bound_start + 2000);
+  activate (&f, "zoom-selection");
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, ==, bound_start + 1000);
+  g_assert_cmpint (end, ==, bound_start + 2000);
+
+  /* Zoom keeps the time under the pointer where it is. */
+  activate (&f, "zoom-fit");
+  strata_session_get_visible_range (f.session, &start, &end);
+  width = end - start;
+  strata_session_set_hover_time (f.session, start + width / 4);
+  g_assert_cmpint (strata_session_get_zoom_anchor (f.session), ==, start + width / 4);
+  activate (&f, "zoom-in");
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (end - start, <, width);
+  g_assert_cmpint (start, <=, bound_start + width / 4);
+  g_assert_cmpint (end, >=, bound_start + width / 4);
+  g_assert_cmpfloat_with_epsilon ((double) (bound_start + width / 4 - start) / (end - start), 0.25, 0.01);
+
+  /* Without a pointer, the middle is kept; pans move by a fifth. */
+  strata_session_clear_hover (f.session);
+  activate (&f, "zoom-in");
+  activate (&f, "pan-right");
+  {
+    gint64 before_start = start, before_end = end;
+
+    strata_session_get_visible_range (f.session, &start, &end);
+    g_assert_cmpint (start, >, before_start);
+    g_assert_cmpint (end, <, before_end + (before_end - before_start));
+  }
+  activate (&f, "pan-left");
+  activate (&f, "zoom-out");
+  activate (&f, "zoom-fit");
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, ==, bound_start);
+  g_assert_cmpint (end, ==, bound_end);
+
+  /* F with a call and no range: the call, with a margin. */
+  strata_session_clear_selection (f.session);
+  call = first_call (f.trace);
+  table = strata_trace_get_thread (f.trace, call.thread)->spans;
+  strata_session_select_call (f.session, &call);
+  activate (&f, "zoom-selection");
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, <=, table->spans[0][0].start);
+  g_assert_cmpint (end, >=, table->spans[0][0].end);
+  g_assert_cmpint (end - start, <, bound_end - bound_start);
+
+  fixture_close (&f);
+}
+
+static void
+test_session_clock (void)
+{
+  Fixture f;
+  gint64 start, end;
+
+  fixture_open (&f, "dmtrace", "studio-perflib-char_2_bytes.trace");
+  g_assert_cmpuint (strata_trace_get_n_clocks (f.trace), ==, 2);
+  strata_session_set_selection_range (f.session, 1, 2);
+  strata_session_set_clock (f.session, 1);
+  g_assert_cmpuint (strata_session_get_clock (f.session), ==, 1);
+  /* A range on one clock means nothing on another. */
+  g_assert_false (strata_session_get_selection_range (f.session, NULL, NULL));
+  strata_session_get_visible_range (f.session, &start, &end);
+  {
+    gint64 clock_start, clock_end;
+
+    strata_trace_get_clock_range (f.trace, 1, &clock_start, &clock_end);
+    g_assert_cmpint (start, ==, clock_start);
+    g_assert_cmpint (end, ==, clock_end);
+  }
+  fixture_close (&f);
+}
+
+static void
+test_session_profile_filter (void)
+{
+  Fixture f;
+  g_autoptr(GObject) actions = NULL;
+  guint n_notified = 0;
+  int thread = -1;
+
+  fixture_open (&f, "dmtrace", "studio-perflib-char_2_bytes.trace");
+  actions = G_OBJECT (strata_session_create_actions (f.session));
+  g_signal_connect (f.session, "notify::profile-thread", G_CALLBACK (count_notify_cb), &n_notified);
+  for (guint t = 0; t < strata_trace_get_n_threads (f.trace) && thread < 0; t++)
+    if (strata_trace_get_thread (f.trace, t)->spans != NULL)
+      thread = t;
+
+  g_assert_cmpint (strata_session_get_profile_thread (f.session), ==, -1);
+  strata_session_set_profile_thread (f.session, thread);
+  strata_session_set_profile_thread (f.session, thread);
+  g_assert_cmpint (strata_session_get_profile_thread (f.session), ==, thread);
+  g_assert_cmpuint (n_notified, ==, 1);
+  /* A thread the trace does not have means all threads. */
+  strata_session_set_profile_thread (f.session, 100000);
+  g_assert_cmpint (strata_session_get_profile_thread (f.session), ==, -1);
+
+  /* range-only is a stateful action, as the toggle button uses it. */
+  g_assert_false (strata_session_get_range_only (f.session));
+  g_action_group_change_action_state (G_ACTION_GROUP (actions), "range-only", g_variant_new_boolean (TRUE));
+  g_assert_true (strata_session_get_range_only (f.session));
+
+  /* A new trace starts afresh. */
+  strata_session_set_trace (f.session, NULL);
+  g_assert_false (strata_session_get_range_only (f.session));
+  g_assert_cmpint (strata_session_get_profile_thread (f.session), ==, -1);
+  fixture_close (&f);
+}
+
+static void
+test_session_tracks (void)
+{
+  Fixture f;
+  StrataTrackPrefs *prefs;
+
+  fixture_open (&f, "catapult", "instance_counters.json");
+  prefs = strata_session_get_track_prefs (f.session);
+  g_assert_nonnull (prefs);
+  strata_track_prefs_hide (prefs, strata_track_key (STRATA_TRACK_COUNTER, 0));
+  strata_track_prefs_toggle_series (prefs, 1, 0);
+  strata_session_tracks_changed (f.session);
+  g_assert_cmpuint (f.n_track_changes, ==, 1);
+  g_assert_cmpuint (g_hash_table_size (prefs->hidden), ==, 1);
+  g_assert_cmpuint (strata_track_prefs_get_hidden_series (prefs, 1), ==, 1);
+  g_assert_cmpuint (strata_track_prefs_get_hidden_series (prefs, 0), ==, 0);
+
+  /* A counter value selected: described with its series. */
+  {
+    const StrataCounter *counter = strata_trace_get_counter (f.trace, 0);
+    g_autoptr(StrataDescription) description = NULL;
+    guint index;
+    gint64 time;
+
+    strata_session_select_counter_value (f.session, 0, counter->times[0]);
+    g_assert_true (strata_session_get_selected_counter_value (f.session, &index, &time));
+    g_assert_cmpuint (index, ==, 0);
+    description = strata_session_describe_selected_item (f.session);
+    g_assert_cmpstr (description->title, ==, strata_trace_get_string (f.trace, counter->name));
+    g_assert_cmpuint (description->fields->len, >=, 1 + counter->n_series);
+  }
+
+  /* The tracks of one trace are not another's. */
+  strata_session_set_trace (f.session, NULL);
+  g_assert_cmpuint (g_hash_table_size (prefs->hidden), ==, 0);
+  g_assert_cmpuint (strata_track_prefs_get_hidden_series (prefs, 1), ==, 0);
+  fixture_close (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/session/selection", test_session_selection);
+  g_test_add_func ("/session/range-and-zoom", test_session_range_and_zoom);
+  g_test_add_func ("/session/clock", test_session_clock);
+  g_test_add_func ("/session/profile-filter", test_session_profile_filter);
+  g_test_add_func ("/session/tracks", test_session_tracks);
+
+  return g_test_run ();
+}
