@@ -1,10 +1,12 @@
 /* strata-application.c: command line, app actions, one window per file
  *
+ * --screenshot and the options that shape it are the harness's
+ * (strata-screenshot.c); --report is strata-report.c's.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include <stdio.h>
 #include <glib/gi18n.h>
 
 #include "strata-application.h"
@@ -13,28 +15,12 @@
 #include "strata-session.h"
 #include "strata-window.h"
 
-#define SCREENSHOT_FRAMES 8
-#define SCREENSHOT_MAX_RESIZES 5
-#define SCREENSHOT_TIMEOUT_SECONDS 300
-#define DEFAULT_SCREENSHOT_WIDTH 1280
-#define DEFAULT_SCREENSHOT_HEIGHT 800
-
 struct _StrataApplication
 {
-  GtkApplication  parent_instance;
+  GtkApplication           parent_instance;
 
-  char           *screenshot_path;
-  int             screenshot_width;
-  int             screenshot_height;
-  StrataWindow   *screenshot_window;
-  guint           screenshot_frames;
-  guint           screenshot_resizes;
-  int             exit_status;
-  gboolean        has_range;
-  char           *select;
-  gboolean        details;
-  double          range_from_ms;
-  double          range_to_ms;
+  StrataScreenshotHarness *screenshot;
+  int                      exit_status;
 };
 
 G_DEFINE_FINAL_TYPE (StrataApplication, strata_application, GTK_TYPE_APPLICATION)
@@ -43,126 +29,17 @@ static const GOptionEntry main_entries[] = {
   { "version", 'v', 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
   { "report", 'r', 0, G_OPTION_ARG_NONE, NULL, N_("Print the profile of FILE as text, without a window"), NULL },
   { "format", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Report format with --report: “text” or “json”"), N_("FORMAT") },
-  { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Save the window as a PNG once FILE has loaded, then quit"), N_("PNG") },
-  { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Window size for --screenshot, such as 1280x800"), N_("WxH") },
-  { "range", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Show this part of the trace, in milliseconds from its start, such as 120.5-180"), N_("FROM-TO") },
-  { "select", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: select the slowest method whose name contains TEXT and show its parents and children"), N_("TEXT") },
-  { "details", 0, 0, G_OPTION_ARG_NONE, NULL, N_("With --select: select that method’s longest call and show its details"), NULL },
   { NULL }
 };
 
-static void
-quit_with_status (StrataApplication *self,
-                  int                status)
+void
+strata_application_quit_with_status (StrataApplication *self,
+                                     int                status)
 {
+  g_return_if_fail (STRATA_IS_APPLICATION (self));
+
   self->exit_status = status;
   g_application_quit (G_APPLICATION (self));
-}
-
-static gboolean
-screenshot_tick_cb (GtkWidget     *widget,
-                    GdkFrameClock *frame_clock,
-                    gpointer       user_data)
-{
-  StrataApplication *self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  /* Client-side decorations take a few pixels of the default size; grow
-   * the window until the picture has the size that was asked for. */
-  if (gtk_widget_get_width (widget) != self->screenshot_width ||
-      gtk_widget_get_height (widget) != self->screenshot_height)
-    {
-      int width, height;
-
-      gtk_window_get_default_size (GTK_WINDOW (widget), &width, &height);
-      if (++self->screenshot_resizes <= SCREENSHOT_MAX_RESIZES)
-        {
-          self->screenshot_frames = 0;
-          gtk_window_set_default_size (GTK_WINDOW (widget),
-                                       width + self->screenshot_width - gtk_widget_get_width (widget),
-                                       height + self->screenshot_height - gtk_widget_get_height (widget));
-          return G_SOURCE_CONTINUE;
-        }
-    }
-
-  /* Let layout settle and the final page draw before capturing it. */
-  if (++self->screenshot_frames < SCREENSHOT_FRAMES)
-    return G_SOURCE_CONTINUE;
-
-  if (!strata_screenshot_save (widget, self->screenshot_path, &error))
-    {
-      g_printerr ("strata: %s\n", error->message);
-      quit_with_status (self, EXIT_FAILURE);
-    }
-  else
-    {
-      g_print ("%s %s %dx%d\n", _("Saved"), self->screenshot_path,
-               gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-      quit_with_status (self, EXIT_SUCCESS);
-    }
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-apply_range (StrataApplication *self,
-             StrataWindow      *window)
-{
-  StrataSession *session = strata_window_get_session (window);
-  gint64 start, end;
-
-  if (!self->has_range || strata_session_get_trace (session) == NULL)
-    return;
-  strata_session_get_bounds (session, &start, &end);
-  strata_session_set_visible_range (session,
-                                    start + (gint64) (self->range_from_ms * 1e6),
-                                    start + (gint64) (self->range_to_ms * 1e6));
-}
-
-static void
-window_busy_changed_cb (StrataApplication *self,
-                        GParamSpec        *pspec,
-                        StrataWindow      *window)
-{
-  if (!strata_window_get_busy (window))
-    apply_range (self, window);
-}
-
-static void
-screenshot_when_idle (StrataApplication *self)
-{
-  StrataWindow *window = self->screenshot_window;
-  StrataSession *session;
-
-  if (window == NULL || strata_window_get_busy (window))
-    return;
-
-  /* The profile panel fills in once the profile is ready. */
-  session = strata_window_get_session (window);
-  if (strata_session_get_trace (session) != NULL && strata_session_get_profile (session) == NULL)
-    {
-      g_signal_connect_object (session, "notify::profile",
-                               G_CALLBACK (screenshot_when_idle), self, G_CONNECT_SWAPPED);
-      return;
-    }
-  g_signal_handlers_disconnect_by_data (session, self);
-  if (self->select != NULL && strata_window_select_method (window, self->select) && self->details)
-    strata_window_show_longest_call (window);
-
-  g_signal_handlers_disconnect_by_data (window, self);
-  self->screenshot_frames = 0;
-  gtk_widget_add_tick_callback (GTK_WIDGET (window), screenshot_tick_cb, self, NULL);
-}
-
-static gboolean
-screenshot_timeout_cb (gpointer user_data)
-{
-  StrataApplication *self = user_data;
-
-  g_printerr ("strata: %s\n", _("gave up waiting for the window to be ready for the screenshot"));
-  quit_with_status (self, EXIT_FAILURE);
-
-  return G_SOURCE_REMOVE;
 }
 
 static StrataWindow *
@@ -170,17 +47,8 @@ create_window (StrataApplication *self)
 {
   StrataWindow *window = strata_window_new (GTK_APPLICATION (self));
 
-  g_signal_connect_object (window, "notify::busy", G_CALLBACK (window_busy_changed_cb),
-                           self, G_CONNECT_SWAPPED);
-  if (self->screenshot_path != NULL && self->screenshot_window == NULL)
-    {
-      self->screenshot_window = window;
-      strata_window_set_fixed_size (window, self->screenshot_width, self->screenshot_height);
-      g_signal_connect_object (window, "notify::busy",
-                               G_CALLBACK (screenshot_when_idle), self, G_CONNECT_SWAPPED);
-      g_timeout_add_seconds (SCREENSHOT_TIMEOUT_SECONDS, screenshot_timeout_cb, self);
-    }
-
+  if (self->screenshot != NULL)
+    strata_screenshot_harness_watch (self->screenshot, window);
   return window;
 }
 
@@ -194,7 +62,8 @@ strata_application_activate (GApplication *application)
     window = GTK_WINDOW (create_window (self));
 
   gtk_window_present (window);
-  screenshot_when_idle (self);
+  if (self->screenshot != NULL)
+    strata_screenshot_harness_activate (self->screenshot);
 }
 
 /* An empty window (welcome page) is reused before new ones are made. */
@@ -226,48 +95,12 @@ strata_application_open (GApplication  *application,
     }
 }
 
-static gboolean
-parse_size (const char *text,
-            int        *width,
-            int        *height)
-{
-  guint64 w, h;
-  g_auto(GStrv) parts = g_strsplit (text, "x", 2);
-
-  if (g_strv_length (parts) != 2 ||
-      !g_ascii_string_to_unsigned (parts[0], 10, 200, 10000, &w, NULL) ||
-      !g_ascii_string_to_unsigned (parts[1], 10, 200, 10000, &h, NULL))
-    return FALSE;
-
-  *width = w;
-  *height = h;
-  return TRUE;
-}
-
-static gboolean
-parse_range (const char *text,
-             double     *from,
-             double     *to)
-{
-  g_auto(GStrv) parts = g_strsplit (text, "-", 2);
-  char *end = NULL;
-
-  if (g_strv_length (parts) != 2)
-    return FALSE;
-  *from = g_ascii_strtod (parts[0], &end);
-  if (end == parts[0] || *end != '\0')
-    return FALSE;
-  *to = g_ascii_strtod (parts[1], &end);
-  return end != parts[1] && *end == '\0' && *from >= 0 && *to > *from;
-}
-
 static int
 strata_application_handle_local_options (GApplication *application,
                                          GVariantDict *options)
 {
   StrataApplication *self = STRATA_APPLICATION (application);
-  const char *size = NULL;
-  const char *range = NULL;
+  int exit_status = EXIT_SUCCESS;
 
   if (g_variant_dict_contains (options, "version"))
     {
@@ -275,24 +108,9 @@ strata_application_handle_local_options (GApplication *application,
       return EXIT_SUCCESS;
     }
 
-  if (g_variant_dict_lookup (options, "size", "&s", &size) &&
-      !parse_size (size, &self->screenshot_width, &self->screenshot_height))
-    {
-      g_printerr ("strata: %s\n", _("--size takes WIDTHxHEIGHT, such as 1280x800"));
-      return 2;
-    }
-
-  g_variant_dict_lookup (options, "select", "s", &self->select);
-  g_variant_dict_lookup (options, "details", "b", &self->details);
-  if (g_variant_dict_lookup (options, "range", "&s", &range) &&
-      !parse_range (range, &self->range_from_ms, &self->range_to_ms))
-    {
-      g_printerr ("strata: %s\n", _("--range takes FROM-TO in milliseconds, such as 120.5-180"));
-      return 2;
-    }
-  self->has_range = range != NULL;
-
-  if (g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot_path))
+  if (!(self->screenshot = strata_screenshot_harness_new (self, options, &exit_status)))
+    return exit_status;
+  if (strata_screenshot_harness_takes_screenshot (self->screenshot))
     {
       /* A screenshot run is self-contained: it must not hand its files to
        * an instance that is already running. */
@@ -397,7 +215,7 @@ strata_application_startup (GApplication *application)
   gtk_window_set_default_icon_name (APP_ID);
   load_css ();
 
-  if (self->screenshot_path != NULL)
+  if (self->screenshot != NULL && strata_screenshot_harness_takes_screenshot (self->screenshot))
     g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 }
 
@@ -406,8 +224,7 @@ strata_application_finalize (GObject *object)
 {
   StrataApplication *self = (StrataApplication *)object;
 
-  g_clear_pointer (&self->screenshot_path, g_free);
-  g_clear_pointer (&self->select, g_free);
+  g_clear_pointer (&self->screenshot, strata_screenshot_harness_free);
 
   G_OBJECT_CLASS (strata_application_parent_class)->finalize (object);
 }
@@ -429,10 +246,8 @@ strata_application_class_init (StrataApplicationClass *klass)
 static void
 strata_application_init (StrataApplication *self)
 {
-  self->screenshot_width = DEFAULT_SCREENSHOT_WIDTH;
-  self->screenshot_height = DEFAULT_SCREENSHOT_HEIGHT;
-
   g_application_add_main_option_entries (G_APPLICATION (self), main_entries);
+  strata_screenshot_harness_add_options (G_APPLICATION (self));
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("View Android method traces, Java HPROF profiles and Chrome Trace Event JSON."));

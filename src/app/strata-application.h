@@ -14,5 +14,7 @@ G_DECLARE_FINAL_TYPE (StrataApplication, strata_application, STRATA, APPLICATION
 
 StrataApplication *strata_application_new             (void);
 int                strata_application_get_exit_status (StrataApplication *self);
+void               strata_application_quit_with_status (StrataApplication *self,
+                                                        int                status);
 
 G_END_DECLS

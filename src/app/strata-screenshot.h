@@ -1,4 +1,4 @@
-/* strata-screenshot.h: a widget as it is on screen, saved as PNG
+/* strata-screenshot.h: --screenshot, and saving a widget as PNG
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,10 +6,27 @@
 
 #include <gtk/gtk.h>
 
+#include "strata-application.h"
+#include "strata-window.h"
+
 G_BEGIN_DECLS
 
-gboolean strata_screenshot_save (GtkWidget   *widget,
-                                 const char  *path,
-                                 GError     **error);
+typedef struct _StrataScreenshotHarness StrataScreenshotHarness;
+
+gboolean                 strata_screenshot_save                     (GtkWidget               *widget,
+                                                                     const char              *path,
+                                                                     GError                 **error);
+
+void                     strata_screenshot_harness_add_options      (GApplication            *application);
+StrataScreenshotHarness *strata_screenshot_harness_new              (StrataApplication       *application,
+                                                                     GVariantDict            *options,
+                                                                     int                     *exit_status);
+void                     strata_screenshot_harness_free             (StrataScreenshotHarness *self);
+gboolean                 strata_screenshot_harness_takes_screenshot (StrataScreenshotHarness *self);
+void                     strata_screenshot_harness_watch            (StrataScreenshotHarness *self,
+                                                                     StrataWindow            *window);
+void                     strata_screenshot_harness_activate         (StrataScreenshotHarness *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataScreenshotHarness, strata_screenshot_harness_free)
 
 G_END_DECLS
