@@ -10,6 +10,7 @@
 #include "strata-heap-row.h"
 #include "strata-heap-view.h"
 #include "strata-sites-view.h"
+#include "strata-table-column.h"
 #include "strata-units.h"
 
 struct _StrataHeapView
@@ -33,43 +34,20 @@ typedef enum
   COLUMN_BYTES,
 } Column;
 
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  data)
+static char *
+heap_cell_text (gpointer row,
+                gpointer data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (data) == COLUMN_CLASS ? 0 : 1);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  if (GPOINTER_TO_INT (data) != COLUMN_CLASS)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  data)
-{
-  StrataHeapRow *row = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
-  g_autofree char *text = NULL;
-
   switch (GPOINTER_TO_INT (data))
     {
     case COLUMN_CLASS:
-      gtk_label_set_text (GTK_LABEL (label), strata_heap_row_get_name (row));
-      return;
+      return g_strdup (strata_heap_row_get_name (row));
     case COLUMN_INSTANCES:
-      text = strata_units_format_count (strata_heap_row_get_instances (row));
-      break;
+      return strata_units_format_count (strata_heap_row_get_instances (row));
     case COLUMN_BYTES:
     default:
-      text = strata_units_format_count (strata_heap_row_get_shallow_bytes (row));
-      break;
+      return strata_units_format_count (strata_heap_row_get_shallow_bytes (row));
     }
-  gtk_label_set_text (GTK_LABEL (label), text);
 }
 
 static GtkColumnViewColumn *
@@ -78,17 +56,11 @@ add_column (StrataHeapView *self,
             Column          column,
             GtkSorter      *sorter)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *view_column;
+  g_autoptr(GtkColumnViewColumn) view_column =
+    strata_table_column_new (title, column == COLUMN_CLASS ? STRATA_TABLE_CELL_TEXT : STRATA_TABLE_CELL_NUMBER,
+                             heap_cell_text, GINT_TO_POINTER (column), sorter);
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-  view_column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_sorter (view_column, sorter);
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  gtk_column_view_column_set_expand (view_column, column == COLUMN_CLASS);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), view_column);
-  g_object_unref (sorter);
   return view_column;
 }
 

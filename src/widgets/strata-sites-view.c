@@ -9,6 +9,7 @@
 #include "strata-accessible.h"
 #include "strata-site-row.h"
 #include "strata-sites-view.h"
+#include "strata-table-column.h"
 #include "strata-units.h"
 
 struct _StrataSitesView
@@ -22,69 +23,44 @@ struct _StrataSitesView
 
 G_DEFINE_FINAL_TYPE (StrataSitesView, strata_sites_view, GTK_TYPE_WIDGET)
 
-/* The class (with the expander), the two shares, then the rank and
- * numbers by their index in the row. */
-enum {
-  COLUMN_CLASS = -1,
-  COLUMN_SELF = -2,
-  COLUMN_ACCUMULATED = -3,
-};
-
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  data)
+/* Left to right, as strata_sites_view_sort_by() counts them. */
+typedef enum
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  COLUMN_RANK,
+  COLUMN_SELF,
+  COLUMN_ACCUMULATED,
+  COLUMN_CLASS,
+  COLUMN_LIVE_BYTES,
+  COLUMN_LIVE_OBJECTS,
+  COLUMN_ALLOCATED_BYTES,
+  COLUMN_ALLOCATED_OBJECTS,
+} Column;
 
-  if (GPOINTER_TO_INT (data) == COLUMN_CLASS)
-    {
-      GtkWidget *expander = gtk_tree_expander_new ();
-
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
-      gtk_list_item_set_child (item, expander);
-      return;
-    }
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
+/* A site's numbers, as strata_site_row_get_value() indexes them. */
+static guint
+value_index (Column column)
+{
+  return column == COLUMN_RANK ? 0 : column - COLUMN_LIVE_BYTES + 1;
 }
 
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  data)
+/* A stack frame under a site has only its text. */
+static char *
+site_cell_text (gpointer row,
+                gpointer data)
 {
-  GtkTreeListRow *tree_row = gtk_list_item_get_item (item);
-  StrataSiteRow *row = gtk_tree_list_row_get_item (tree_row);
-  GtkWidget *child = gtk_list_item_get_child (item);
-  int column = GPOINTER_TO_INT (data);
-  g_autofree char *text = NULL;
+  Column column = GPOINTER_TO_INT (data);
+  double self_share, accumulated;
 
   if (column == COLUMN_CLASS)
+    return g_strdup (strata_site_row_get_text (row));
+  if (strata_site_row_is_frame (row))
+    return NULL;
+  if (column == COLUMN_SELF || column == COLUMN_ACCUMULATED)
     {
-      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), tree_row);
-      gtk_label_set_text (GTK_LABEL (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))),
-                          strata_site_row_get_text (row));
-    }
-  else if (column == COLUMN_SELF || column == COLUMN_ACCUMULATED)
-    {
-      double self_share, accumulated;
-
       strata_site_row_get_shares (row, &self_share, &accumulated);
-      if (!strata_site_row_is_frame (row))
-        text = g_strdup_printf ("%.2f%%", column == COLUMN_SELF ? self_share : accumulated);
-      gtk_label_set_text (GTK_LABEL (child), text ? text : "");
+      return g_strdup_printf ("%.2f%%", column == COLUMN_SELF ? self_share : accumulated);
     }
-  else
-    {
-      if (!strata_site_row_is_frame (row))
-        text = strata_units_format_count (strata_site_row_get_value (row, column));
-      gtk_label_set_text (GTK_LABEL (child), text ? text : "");
-    }
-  g_object_unref (row);
+  return strata_units_format_count (strata_site_row_get_value (row, value_index (column)));
 }
 
 static GListModel *
@@ -132,32 +108,22 @@ build_rows (StrataTrace *trace)
 static void
 add_column (StrataSitesView *self,
             const char      *title,
-            int              column,
+            Column           column,
             const char      *property)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *view_column;
+  GtkExpression *expression = gtk_property_expression_new (STRATA_TYPE_SITE_ROW, NULL, property);
+  GtkSorter *sorter = column == COLUMN_CLASS ? GTK_SORTER (gtk_string_sorter_new (expression))
+                                             : GTK_SORTER (gtk_numeric_sorter_new (expression));
+  g_autoptr(GtkColumnViewColumn) view_column = NULL;
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-  view_column = gtk_column_view_column_new (title, factory);
-  if (property != NULL)
-    {
-      GtkExpression *expression = gtk_property_expression_new (STRATA_TYPE_SITE_ROW, NULL, property);
-      GtkSorter *sorter = column == COLUMN_CLASS ? GTK_SORTER (gtk_string_sorter_new (expression))
-                                                 : GTK_SORTER (gtk_numeric_sorter_new (expression));
-
-      /* Numbers: the biggest first when the column is first clicked;
-       * the rank and the running share: the first first. */
-      if (column > 0 || column == COLUMN_SELF)
-        gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
-      gtk_column_view_column_set_sorter (view_column, sorter);
-      g_object_unref (sorter);
-    }
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  gtk_column_view_column_set_expand (view_column, column == COLUMN_CLASS);
+  /* Numbers: the biggest first when the column is first clicked; the
+   * rank and the running share: the first first. */
+  if (column != COLUMN_CLASS && column != COLUMN_RANK && column != COLUMN_ACCUMULATED)
+    gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
+  view_column = strata_table_column_new (title,
+                                         column == COLUMN_CLASS ? STRATA_TABLE_CELL_TREE : STRATA_TABLE_CELL_NUMBER,
+                                         site_cell_text, GINT_TO_POINTER (column), sorter);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), view_column);
-  g_object_unref (view_column);
 }
 
 static void
@@ -172,14 +138,14 @@ build (StrataSitesView *self,
 
   self->column_view = gtk_column_view_new (NULL);
   strata_accessible_name_children (self->column_view, _("Allocation sites"));
-  add_column (self, _("Rank"), 0, "rank");
+  add_column (self, _("Rank"), COLUMN_RANK, "rank");
   add_column (self, _("Self %"), COLUMN_SELF, "self");
   add_column (self, _("Accum. %"), COLUMN_ACCUMULATED, "accumulated");
   add_column (self, _("Class"), COLUMN_CLASS, "text");
-  add_column (self, _("Live bytes"), 1, "live-bytes");
-  add_column (self, _("Live objects"), 2, "live-objects");
-  add_column (self, _("Allocated bytes"), 3, "allocated-bytes");
-  add_column (self, _("Allocated objects"), 4, "allocated-objects");
+  add_column (self, _("Live bytes"), COLUMN_LIVE_BYTES, "live-bytes");
+  add_column (self, _("Live objects"), COLUMN_LIVE_OBJECTS, "live-objects");
+  add_column (self, _("Allocated bytes"), COLUMN_ALLOCATED_BYTES, "allocated-bytes");
+  add_column (self, _("Allocated objects"), COLUMN_ALLOCATED_OBJECTS, "allocated-objects");
 
   /* Sorting keeps each stack under its site. */
   row_sorter = gtk_tree_list_row_sorter_new (g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view))));

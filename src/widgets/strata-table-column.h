@@ -1,0 +1,28 @@
+/* strata-table-column.h: columns of the heap and sites tables
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  STRATA_TABLE_CELL_TEXT,    /* left-aligned */
+  STRATA_TABLE_CELL_NUMBER,  /* right-aligned, tabular figures */
+  STRATA_TABLE_CELL_TREE,    /* text after an expander; items are GtkTreeListRow */
+} StrataTableCellKind;
+
+/* The text of @row's cell in the column made with @data; NULL for none. */
+typedef char *(*StrataTableCellText) (gpointer row,
+                                      gpointer data);
+
+GtkColumnViewColumn *strata_table_column_new (const char          *title,
+                                              StrataTableCellKind  kind,
+                                              StrataTableCellText  text,
+                                              gpointer             data,
+                                              GtkSorter           *sorter);
+
+G_END_DECLS
