@@ -52,7 +52,7 @@ struct _StrataWindow
   GtkWidget            *profile_view;
   GtkWidget            *event_details;
   GtkWidget            *summary;       /* owned by the notebook */
-  GtkWidget            *heap_view;     /* owned by the notebook, or NULL */
+  GtkWidget            *heap_view;     /* owned by the notebook; hidden without a heap */
 };
 
 void   _strata_window_class_init_actions (GtkWidgetClass *widget_class);

@@ -210,31 +210,15 @@ static void
 show_trace (StrataWindow *self,
             StrataTrace  *trace)
 {
+  /* The views follow the session: the heap page hides itself when the
+   * trace has no heap, the summary and banner refill. */
   strata_session_set_trace (self->session, trace);
-  if (self->summary != NULL)
-    gtk_notebook_remove_page (GTK_NOTEBOOK (self->details),
-                              gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->summary));
-  if (self->heap_view != NULL)
-    gtk_notebook_remove_page (GTK_NOTEBOOK (self->details),
-                              gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
-  self->heap_view = NULL;
-  if (strata_trace_get_heap (trace) != NULL &&
-      (strata_heap_get_n_classes (strata_trace_get_heap (trace)) > 0 ||
-       strata_heap_get_n_sites (strata_trace_get_heap (trace)) > 0 ||
-       strata_heap_get_n_threads (strata_trace_get_heap (trace)) > 0))
-    {
-      /* A heap dump has no calls: its histogram is what there is to see. */
-      self->heap_view = strata_heap_view_new (trace);
-      strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->heap_view, _("Heap"));
-    }
-  self->summary = strata_trace_summary_new (trace);
-  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->summary, _("Summary"));
-  if (self->heap_view != NULL && strata_trace_get_n_spans (trace) == 0)
+  /* A heap dump has no calls: its histogram is what there is to see. */
+  if (gtk_widget_get_visible (self->heap_view) && strata_trace_get_n_spans (trace) == 0)
     gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                    gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
   /* Nothing on the time axis (a heap dump of classes only): no timeline. */
   gtk_widget_set_visible (gtk_paned_get_start_child (GTK_PANED (self->paned)), has_time_axis (trace));
-  strata_import_banner_set_trace (STRATA_IMPORT_BANNER (self->import_banner), trace);
   show_resting_page (self);
   gtk_widget_grab_focus (self->timeline);
 }
@@ -271,6 +255,10 @@ build_trace_page (StrataWindow *self)
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->profile_view, _("Profile"));
   self->event_details = strata_event_details_new (self->session);
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->event_details, _("Details"));
+  self->heap_view = strata_heap_view_new (self->session);
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->heap_view, _("Heap"));
+  self->summary = strata_trace_summary_new (self->session);
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->summary, _("Summary"));
   g_signal_connect_object (self->session, "selected-item-changed",
                            G_CALLBACK (selected_item_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_set_size_request (self->details, -1, 260);
@@ -284,7 +272,7 @@ build_trace_page (StrataWindow *self)
   gtk_paned_set_resize_end_child (GTK_PANED (self->paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (self->paned), FALSE);
   gtk_widget_set_vexpand (self->paned, TRUE);
-  self->import_banner = strata_import_banner_new ();
+  self->import_banner = strata_import_banner_new (self->session);
   g_signal_connect_object (self->import_banner, "show-details", G_CALLBACK (show_summary_page), self, G_CONNECT_SWAPPED);
   gtk_box_append (self->trace_box, self->import_banner);
   gtk_box_append (self->trace_box, self->paned);

@@ -17,6 +17,7 @@ struct _StrataHeapView
 {
   GtkWidget        parent_instance;
 
+  StrataSession   *session;
   GtkWidget       *box;
   GtkWidget       *search;
   GtkWidget       *stack;
@@ -246,6 +247,32 @@ build (StrataHeapView *self,
   gtk_box_append (GTK_BOX (self->box), stack);
 }
 
+static gboolean
+has_heap (StrataTrace *trace)
+{
+  const StrataHeap *heap = trace != NULL ? strata_trace_get_heap (trace) : NULL;
+
+  return heap != NULL && (strata_heap_get_n_classes (heap) > 0 || strata_heap_get_n_sites (heap) > 0 ||
+                          strata_heap_get_n_threads (heap) > 0);
+}
+
+/* A new trace: its pages, or none (the view hides, and with it its tab). */
+static void
+trace_changed_cb (StrataHeapView *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->box), child);
+  self->stack = self->search = self->column_view = NULL;
+  g_clear_object (&self->filter);
+  g_clear_object (&self->model);
+  gtk_widget_set_visible (GTK_WIDGET (self), has_heap (trace));
+  if (has_heap (trace))
+    build (self, trace);
+}
+
 /**
  * strata_heap_view_get_page:
  *
@@ -258,7 +285,7 @@ strata_heap_view_get_page (StrataHeapView *self,
 {
   g_return_val_if_fail (STRATA_IS_HEAP_VIEW (self), NULL);
 
-  return gtk_stack_get_child_by_name (GTK_STACK (self->stack), name);
+  return self->stack != NULL ? gtk_stack_get_child_by_name (GTK_STACK (self->stack), name) : NULL;
 }
 
 /**
@@ -312,6 +339,7 @@ strata_heap_view_dispose (GObject *object)
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->filter);
   g_clear_object (&self->model);
+  g_clear_object (&self->session);
 
   G_OBJECT_CLASS (strata_heap_view_parent_class)->dispose (object);
 }
@@ -335,12 +363,15 @@ strata_heap_view_init (StrataHeapView *self)
 }
 
 GtkWidget *
-strata_heap_view_new (StrataTrace *trace)
+strata_heap_view_new (StrataSession *session)
 {
-  StrataHeapView *self = g_object_new (STRATA_TYPE_HEAP_VIEW, NULL);
+  StrataHeapView *self;
 
-  g_return_val_if_fail (strata_trace_get_heap (trace) != NULL, NULL);
+  g_return_val_if_fail (STRATA_IS_SESSION (session), NULL);
 
-  build (self, trace);
+  self = g_object_new (STRATA_TYPE_HEAP_VIEW, NULL);
+  self->session = g_object_ref (session);
+  g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
+  trace_changed_cb (self);
   return GTK_WIDGET (self);
 }

@@ -10,7 +10,7 @@
 
 #include <gtk/gtk.h>
 
-#include "strata-trace.h"
+#include "strata-session.h"
 
 G_BEGIN_DECLS
 
@@ -18,7 +18,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StrataHeapView, strata_heap_view, STRATA, HEAP_VIEW, GtkWidget)
 
-GtkWidget  *strata_heap_view_new          (StrataTrace    *trace);
+GtkWidget  *strata_heap_view_new          (StrataSession  *session);
 GListModel *strata_heap_view_get_model    (StrataHeapView *self);
 GtkWidget  *strata_heap_view_get_page     (StrataHeapView *self,
                                            const char     *name);

@@ -14,9 +14,10 @@
 
 struct _StrataImportBanner
 {
-  GtkWidget  parent_instance;
+  GtkWidget      parent_instance;
 
-  GtkWidget *revealer;
+  StrataSession *session;
+  GtkWidget     *revealer;
   GtkWidget *label;
 };
 
@@ -68,6 +69,12 @@ strata_import_banner_set_trace (StrataImportBanner *self,
   gtk_widget_set_visible (GTK_WIDGET (self), n > 0);
 }
 
+static void
+trace_changed_cb (StrataImportBanner *self)
+{
+  strata_import_banner_set_trace (self, strata_session_get_trace (self->session));
+}
+
 /* What the banner says, or NULL when it is hidden. */
 const char *
 strata_import_banner_get_text (StrataImportBanner *self)
@@ -112,6 +119,7 @@ strata_import_banner_dispose (GObject *object)
   StrataImportBanner *self = STRATA_IMPORT_BANNER (object);
 
   g_clear_pointer (&self->revealer, gtk_widget_unparent);
+  g_clear_object (&self->session);
   G_OBJECT_CLASS (strata_import_banner_parent_class)->dispose (object);
 }
 
@@ -147,7 +155,15 @@ strata_import_banner_init (StrataImportBanner *self)
 }
 
 GtkWidget *
-strata_import_banner_new (void)
+strata_import_banner_new (StrataSession *session)
 {
-  return g_object_new (STRATA_TYPE_IMPORT_BANNER, NULL);
+  StrataImportBanner *self;
+
+  g_return_val_if_fail (STRATA_IS_SESSION (session), NULL);
+
+  self = g_object_new (STRATA_TYPE_IMPORT_BANNER, NULL);
+  self->session = g_object_ref (session);
+  g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
+  trace_changed_cb (self);
+  return GTK_WIDGET (self);
 }

@@ -11,9 +11,10 @@
 
 struct _StrataTraceSummary
 {
-  GtkWidget  parent_instance;
+  GtkWidget      parent_instance;
 
-  GtkWidget *scroller;
+  StrataSession *session;
+  GtkWidget     *scroller;
   GtkGrid   *grid;
   int        n_rows;
 };
@@ -136,6 +137,7 @@ strata_trace_summary_dispose (GObject *object)
   StrataTraceSummary *self = (StrataTraceSummary *)object;
 
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_object (&self->session);
 
   G_OBJECT_CLASS (strata_trace_summary_parent_class)->dispose (object);
 }
@@ -170,15 +172,31 @@ strata_trace_summary_init (StrataTraceSummary *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 }
 
+/* The rows of the trace on show, or none. */
+static void
+trace_changed_cb (StrataTraceSummary *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
+    gtk_grid_remove (self->grid, child);
+  self->n_rows = 0;
+  if (trace != NULL)
+    strata_trace_summary_fill (self, trace);
+}
+
 GtkWidget *
-strata_trace_summary_new (StrataTrace *trace)
+strata_trace_summary_new (StrataSession *session)
 {
   StrataTraceSummary *self;
 
-  g_return_val_if_fail (STRATA_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (STRATA_IS_SESSION (session), NULL);
 
   self = g_object_new (STRATA_TYPE_TRACE_SUMMARY, NULL);
-  strata_trace_summary_fill (self, trace);
+  self->session = g_object_ref (session);
+  g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
+  trace_changed_cb (self);
 
   return GTK_WIDGET (self);
 }

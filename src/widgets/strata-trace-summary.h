@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "strata-trace.h"
+#include "strata-session.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +14,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StrataTraceSummary, strata_trace_summary, STRATA, TRACE_SUMMARY, GtkWidget)
 
-GtkWidget *strata_trace_summary_new (StrataTrace *trace);
+GtkWidget *strata_trace_summary_new (StrataSession *session);
 
 G_END_DECLS
