@@ -1,8 +1,10 @@
 /* strata-trace-event-private.h: state shared by the Trace Event loader's parts
  *
- * strata-trace-event.c reads the file and sorts each event into the state
- * below; strata-trace-event-build.c turns that state into the trace's
- * span tables, events, flows and counters once every event is in.
+ * strata-trace-event.c reads the containers and interns ids;
+ * -scan.c reads one event's fields where they lie; -phases.c applies
+ * each event to the state below; -build.c turns that state into the
+ * trace's span tables, events, flows and counters once every event is in,
+ * and -samples.c does the same for stack samples.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,7 +12,9 @@
 
 #include <json-glib/json-glib.h>
 
+#include "strata-content-reader.h"
 #include "strata-id-map.h"
+#include "strata-json-scan.h"
 #include "strata-loader-private.h"
 #include "strata-trace-private.h"
 
@@ -136,5 +140,98 @@ void  strata_trace_event_state_init (TeState *state,
                                      StrataLoadJob *job,
                                      StrataTrace   *trace);
 void  strata_trace_event_state_clear (TeState *state);
+
+
+/* ---- Reading events (strata-trace-event.c and its -scan, -phases) ---- */
+
+#define TE_MAX_TIME (G_GINT64_CONSTANT (1) << 62)
+#define KEY_IS(literal) (key_len == sizeof (literal) - 1 && memcmp (key, literal, key_len) == 0)
+
+typedef struct
+{
+  gboolean         present;
+  gboolean         is_string;
+  StrataJsonString text;     /* strings, and numbers' digits */
+} TeValue;
+
+typedef struct
+{
+  const char      *start;
+  char             ph;
+  char             scope;
+  char             bp;
+  gboolean         has_name, has_cat, has_ts, has_dur, has_tts, has_tdur, has_scope;
+  gboolean         bad_ts;
+  gboolean         flow_in, flow_out;
+  gboolean         id_global, id_local;
+  StrataJsonString name;
+  StrataJsonString cat;
+  StrataJsonString scope_name;   /* "scope": ids of one scope match only each other */
+  gint64           ts, dur, tts, tdur;
+  TeValue          pid, tid, id, bind_id, sf;
+  const char      *args;
+  const char      *args_end;
+} TeFields;
+
+typedef StrataJsonStatus (*MemberFunc) (const char  *key,
+                                        gsize        key_len,
+                                        const char  *p,
+                                        const char  *end,
+                                        gpointer     data,
+                                        const char **value_end);
+
+typedef struct
+{
+  TeState   state;
+  StrataContentReader reader;
+  GString  *scratch;
+  StrataIdMap processes;       /* pid -> process index */
+  GPtrArray  *threads;         /* per process: StrataIdMap, tid -> thread index */
+  GHashTable *named_ids;       /* pid or tid text -> made-up number */
+  gint64      last_pid, last_tid;
+  guint       last_thread;
+  guint64     n_events;
+  guint64     n_not_objects;
+  gboolean    has_trace_events;
+  gboolean    truncated;
+  gboolean    cut_mid_event;
+  gboolean    trailing_comma;
+  guint64     truncated_at;
+  guint64     invalid_at;
+  gboolean    invalid;
+} TeLoader;
+
+/* strata-trace-event-scan.c */
+StrataJsonStatus te_scan_event     (const char             *p,
+                                    const char             *end,
+                                    TeFields               *fields,
+                                    const char            **event_end);
+StrataJsonStatus te_scan_object    (const char             *p,
+                                    const char             *end,
+                                    MemberFunc              func,
+                                    gpointer                data,
+                                    const char            **object_end);
+StrataJsonStatus te_scan_value     (const char             *p,
+                                    const char             *end,
+                                    TeValue                *value,
+                                    const char            **value_end);
+
+/* strata-trace-event.c */
+guint32          te_intern_string  (TeLoader               *self,
+                                    const StrataJsonString *string);
+guint32          te_intern_id      (TeLoader               *self,
+                                    const TeValue          *value);
+guint            te_ensure_process (TeLoader               *self,
+                                    const TeValue          *pid_value);
+guint            te_ensure_thread  (TeLoader               *self,
+                                    const TeFields         *fields);
+guint32          te_ensure_method  (TeLoader               *self,
+                                    guint32                 name,
+                                    guint32                 category);
+
+/* strata-trace-event-phases.c */
+void             te_handle_event   (TeLoader               *self,
+                                    const TeFields         *fields,
+                                    guint64                 source);
 
 G_END_DECLS

@@ -20,305 +20,13 @@
 
 #define PROGRESS_INTERVAL 16384
 #define MAX_METADATA_TEXT 4096
-#define MAX_TIME (G_GINT64_CONSTANT (1) << 62)
-
-/* ---- One event's fields, read without side effects ---- */
-
-typedef struct
-{
-  gboolean         present;
-  gboolean         is_string;
-  StrataJsonString text;     /* strings, and numbers' digits */
-} TeValue;
-
-typedef struct
-{
-  const char      *start;
-  char             ph;
-  char             scope;
-  char             bp;
-  gboolean         has_name, has_cat, has_ts, has_dur, has_tts, has_tdur, has_scope;
-  gboolean         bad_ts;
-  gboolean         flow_in, flow_out;
-  gboolean         id_global, id_local;
-  StrataJsonString name;
-  StrataJsonString cat;
-  StrataJsonString scope_name;   /* "scope": ids of one scope match only each other */
-  gint64           ts, dur, tts, tdur;
-  TeValue          pid, tid, id, bind_id, sf;
-  const char      *args;
-  const char      *args_end;
-} TeFields;
-
-static StrataJsonStatus
-scan_value (const char  *p,
-            const char  *end,
-            TeValue     *value,
-            const char **value_end)
-{
-  StrataJsonStatus status;
-
-  if (*p == '"')
-    {
-      status = strata_json_scan_string (p, end, &value->text, value_end);
-      value->is_string = TRUE;
-    }
-  else if (*p == '-' || (*p >= '0' && *p <= '9'))
-    {
-      status = strata_json_scan_number (p, end, value_end);
-      value->text = (StrataJsonString) { p, status == STRATA_JSON_OK ? (gsize) (*value_end - p) : 0, FALSE };
-      value->is_string = FALSE;
-    }
-  else
-    return strata_json_skip_value (p, end, value_end);
-
-  value->present = status == STRATA_JSON_OK;
-  return status;
-}
-
-/* A time in microseconds: a number, a string holding one, or null. */
-static StrataJsonStatus
-scan_time (const char  *p,
-           const char  *end,
-           gboolean    *present,
-           gboolean    *bad,
-           gint64      *ns,
-           const char **value_end)
-{
-  TeValue value = { 0 };
-  StrataJsonStatus status = scan_value (p, end, &value, value_end);
-
-  if (status != STRATA_JSON_OK || !value.present)
-    return status;
-  /* Times beyond ±146 years would overflow when added or subtracted. */
-  if (value.text.escaped ||
-      !strata_json_parse_micros (value.text.start, value.text.start + value.text.len, ns) ||
-      *ns >= MAX_TIME || *ns <= -MAX_TIME)
-    *bad = TRUE;
-  else
-    *present = TRUE;
-  return STRATA_JSON_OK;
-}
-
-static StrataJsonStatus
-scan_string_field (const char        *p,
-                   const char        *end,
-                   gboolean          *present,
-                   StrataJsonString  *string,
-                   const char       **value_end)
-{
-  if (*p != '"')
-    return strata_json_skip_value (p, end, value_end);
-  *present = TRUE;
-  return strata_json_scan_string (p, end, string, value_end);
-}
-
-static StrataJsonStatus
-scan_char_field (const char  *p,
-                 const char  *end,
-                 char        *c,
-                 const char **value_end)
-{
-  StrataJsonString string;
-  gboolean present = FALSE;
-  StrataJsonStatus status = scan_string_field (p, end, &present, &string, value_end);
-
-  if (status == STRATA_JSON_OK && present && string.len > 0)
-    *c = string.start[0];
-  return status;
-}
-
-static StrataJsonStatus
-scan_bool (const char  *p,
-           const char  *end,
-           gboolean    *value,
-           const char **value_end)
-{
-  StrataJsonStatus status = strata_json_skip_value (p, end, value_end);
-
-  *value = status == STRATA_JSON_OK && *p == 't';
-  return status;
-}
-
-typedef StrataJsonStatus (*MemberFunc) (const char  *key,
-                                        gsize        key_len,
-                                        const char  *p,
-                                        const char  *end,
-                                        gpointer     data,
-                                        const char **value_end);
-
-/* Calls @func for each member of the object at @p (its '{'). */
-static StrataJsonStatus
-scan_object (const char  *p,
-             const char  *end,
-             MemberFunc   func,
-             gpointer     data,
-             const char **object_end)
-{
-  p++;
-  for (;;)
-    {
-      StrataJsonString key;
-      StrataJsonStatus status;
-
-      p = strata_json_skip_space_inline (p, end);
-      if (p >= end)
-        return STRATA_JSON_INCOMPLETE;
-      if (*p == '}')
-        {
-          *object_end = p + 1;
-          return STRATA_JSON_OK;
-        }
-      if (*p == ',')
-        {
-          p++;
-          continue;
-        }
-      if ((status = strata_json_scan_string (p, end, &key, &p)) != STRATA_JSON_OK)
-        return status;
-      p = strata_json_skip_space_inline (p, end);
-      if (p < end && *p == ':')
-        p = strata_json_skip_space_inline (p + 1, end);
-      if (p >= end)
-        return STRATA_JSON_INCOMPLETE;
-      if ((status = func (key.start, key.len, p, end, data, &p)) != STRATA_JSON_OK)
-        return status;
-    }
-}
-
-static StrataJsonStatus
-scan_id2_member (const char  *key,
-                 gsize        key_len,
-                 const char  *p,
-                 const char  *end,
-                 gpointer     data,
-                 const char **value_end)
-{
-  TeFields *fields = data;
-
-  if (key_len == 5 && memcmp (key, "local", 5) == 0)
-    fields->id_local = TRUE;
-  else if (key_len == 6 && memcmp (key, "global", 6) == 0)
-    fields->id_global = TRUE;
-  else
-    return strata_json_skip_value (p, end, value_end);
-  return scan_value (p, end, &fields->id, value_end);
-}
-
-#define KEY_IS(literal) (key_len == sizeof (literal) - 1 && memcmp (key, literal, key_len) == 0)
-
-static StrataJsonStatus
-scan_event_member (const char  *key,
-                   gsize        key_len,
-                   const char  *p,
-                   const char  *end,
-                   gpointer     data,
-                   const char **value_end)
-{
-  TeFields *f = data;
-
-  switch (key_len)
-    {
-    case 1:
-      if (key[0] == 's')
-        return scan_char_field (p, end, &f->scope, value_end);
-      break;
-    case 2:
-      if (KEY_IS ("ph"))
-        return scan_char_field (p, end, &f->ph, value_end);
-      if (KEY_IS ("ts"))
-        return scan_time (p, end, &f->has_ts, &f->bad_ts, &f->ts, value_end);
-      if (KEY_IS ("id"))
-        return scan_value (p, end, &f->id, value_end);
-      if (KEY_IS ("bp"))
-        return scan_char_field (p, end, &f->bp, value_end);
-      if (KEY_IS ("sf"))
-        return scan_value (p, end, &f->sf, value_end);
-      break;
-    case 3:
-      if (KEY_IS ("pid"))
-        return scan_value (p, end, &f->pid, value_end);
-      if (KEY_IS ("tid"))
-        return scan_value (p, end, &f->tid, value_end);
-      if (KEY_IS ("cat"))
-        return scan_string_field (p, end, &f->has_cat, &f->cat, value_end);
-      if (KEY_IS ("dur"))
-        return scan_time (p, end, &f->has_dur, &f->bad_ts, &f->dur, value_end);
-      if (KEY_IS ("tts"))
-        return scan_time (p, end, &f->has_tts, &f->bad_ts, &f->tts, value_end);
-      if (KEY_IS ("id2") && *p == '{')
-        return scan_object (p, end, scan_id2_member, f, value_end);
-      break;
-    case 4:
-      if (KEY_IS ("name"))
-        return scan_string_field (p, end, &f->has_name, &f->name, value_end);
-      if (KEY_IS ("args"))
-        {
-          f->args = p;
-          StrataJsonStatus status = strata_json_skip_value (p, end, value_end);
-          f->args_end = *value_end;
-          return status;
-        }
-      if (KEY_IS ("tdur"))
-        return scan_time (p, end, &f->has_tdur, &f->bad_ts, &f->tdur, value_end);
-      break;
-    case 5:
-      if (KEY_IS ("scope"))
-        return scan_string_field (p, end, &f->has_scope, &f->scope_name, value_end);
-      break;
-    case 7:
-      if (KEY_IS ("bind_id"))
-        return scan_value (p, end, &f->bind_id, value_end);
-      if (KEY_IS ("flow_in"))
-        return scan_bool (p, end, &f->flow_in, value_end);
-      break;
-    case 8:
-      if (KEY_IS ("flow_out"))
-        return scan_bool (p, end, &f->flow_out, value_end);
-      break;
-    default:
-      break;
-    }
-  return strata_json_skip_value (p, end, value_end);
-}
-
-static StrataJsonStatus
-scan_event (const char  *p,
-            const char  *end,
-            TeFields    *fields,
-            const char **event_end)
-{
-  memset (fields, 0, sizeof *fields);
-  fields->start = p;
-  return scan_object (p, end, scan_event_member, fields, event_end);
-}
 
 /* ---- Turning text into ids ---- */
 
-typedef struct
-{
-  TeState   state;
-  StrataContentReader reader;
-  GString  *scratch;
-  StrataIdMap processes;       /* pid -> process index */
-  GPtrArray  *threads;         /* per process: StrataIdMap, tid -> thread index */
-  GHashTable *named_ids;       /* pid or tid text -> made-up number */
-  gint64      last_pid, last_tid;
-  guint       last_thread;
-  guint64     n_events;
-  guint64     n_not_objects;
-  gboolean    has_trace_events;
-  gboolean    truncated;
-  gboolean    cut_mid_event;
-  gboolean    trailing_comma;
-  guint64     truncated_at;
-  guint64     invalid_at;
-  gboolean    invalid;
-} TeLoader;
 
-static guint32
-intern_string (TeLoader               *self,
-               const StrataJsonString *string)
+guint32
+te_intern_string (TeLoader               *self,
+                  const StrataJsonString *string)
 {
   StrataStringPool *pool = strata_trace_get_pool (self->state.trace);
 
@@ -330,9 +38,9 @@ intern_string (TeLoader               *self,
 }
 
 /* Ids that are numbers, or strings of hex, have one spelling: "0x1f". */
-static guint32
-intern_id (TeLoader      *self,
-           const TeValue *value)
+guint32
+te_intern_id (TeLoader      *self,
+              const TeValue *value)
 {
   const char *start = value->text.start;
   const char *end;
@@ -356,7 +64,7 @@ intern_id (TeLoader      *self,
       text[--n] = '0';
       return strata_string_pool_intern_len (strata_trace_get_pool (self->state.trace), text + n, sizeof text - n);
     }
-  return intern_string (self, &value->text);
+  return te_intern_string (self, &value->text);
 }
 
 /* pid and tid: numbers, or strings that get a made-up number and are
@@ -383,7 +91,7 @@ value_number (TeLoader      *self,
       return 0;
     }
 
-  *name = intern_string (self, &value->text);
+  *name = te_intern_string (self, &value->text);
   text = g_strdup (strata_trace_get_string (self->state.trace, *name));
   if (!g_hash_table_lookup_extended (self->named_ids, text, NULL, &found))
     {
@@ -394,9 +102,9 @@ value_number (TeLoader      *self,
   return -(gint64) GPOINTER_TO_SIZE (found);
 }
 
-static guint
-ensure_process (TeLoader      *self,
-                const TeValue *pid_value)
+guint
+te_ensure_process (TeLoader      *self,
+                   const TeValue *pid_value)
 {
   guint32 name;
   gint64 pid = value_number (self, pid_value, &name);
@@ -414,9 +122,9 @@ ensure_process (TeLoader      *self,
   return index;
 }
 
-static guint
-ensure_thread (TeLoader       *self,
-               const TeFields *fields)
+guint
+te_ensure_thread (TeLoader       *self,
+                  const TeFields *fields)
 {
   guint32 tid_name;
   guint process;
@@ -424,7 +132,7 @@ ensure_thread (TeLoader       *self,
   StrataIdMap *threads;
   guint index;
 
-  process = ensure_process (self, &fields->pid);
+  process = te_ensure_process (self, &fields->pid);
   tid = value_number (self, &fields->tid, &tid_name);
   if (self->last_thread != STRATA_NO_THREAD &&
       strata_trace_peek_thread (self->state.trace, self->last_thread)->process == process &&
@@ -449,10 +157,10 @@ ensure_thread (TeLoader       *self,
   return index;
 }
 
-static guint32
-ensure_method (TeLoader *self,
-               guint32   name,
-               guint32   category)
+guint32
+te_ensure_method (TeLoader *self,
+                  guint32   name,
+                  guint32   category)
 {
   return strata_trace_event_ensure_method (&self->state, name, category);
 }
@@ -483,551 +191,11 @@ strata_trace_event_sample_thread (TeState    *state,
 
   fields.pid = (TeValue) { TRUE, FALSE, { pid_text, strlen (pid_text), FALSE } };
   fields.tid = (TeValue) { TRUE, FALSE, { tid_text, strlen (tid_text), FALSE } };
-  thread = ensure_thread (self, &fields);
+  thread = te_ensure_thread (self, &fields);
   if (name != NULL && *name != '\0' && strata_trace_peek_thread (state->trace, thread)->name == 0)
     strata_trace_peek_thread (state->trace, thread)->name =
       strata_string_pool_intern (strata_trace_get_pool (state->trace), name);
   return thread;
-}
-
-/* ---- Phases ---- */
-
-static TeThread *
-thread_state (TeLoader *self,
-              guint     thread)
-{
-  return &g_array_index (self->state.threads, TeThread, thread);
-}
-
-static void
-note_time (TeLoader *self,
-           TeThread *thread,
-           gint64    time)
-{
-  if (!thread->has_time || time > thread->last_time)
-    thread->last_time = time;
-  thread->has_time = TRUE;
-  self->state.last_time = MAX (self->state.last_time, time);
-}
-
-static guint32
-slice_flags (TeLoader       *self,
-             const TeFields *fields,
-             guint32        *bind_id)
-{
-  guint32 flags = 0;
-
-  if (fields->flow_in)
-    flags |= TE_SLICE_FLOW_IN;
-  if (fields->flow_out)
-    flags |= TE_SLICE_FLOW_OUT;
-  *bind_id = (flags != 0) ? intern_id (self, &fields->bind_id) : 0;
-  self->state.n_bound_slices += flags != 0;
-  if (*bind_id == 0 && flags != 0)
-    *bind_id = intern_id (self, &fields->id);
-  return flags;
-}
-
-static void
-handle_complete (TeLoader       *self,
-                 const TeFields *fields,
-                 guint64         source)
-{
-  guint thread = ensure_thread (self, fields);
-  TeThread *state = thread_state (self, thread);
-  TeSlice slice = { .start = fields->ts, .end = fields->ts, .source = source };
-
-  if (fields->has_dur && fields->dur > 0)
-    slice.end = fields->ts + fields->dur;
-  else if (fields->has_dur && fields->dur < 0)
-    self->state.n_negative_durations++;
-  if (fields->has_tts)
-    {
-      slice.thread_start = fields->tts;
-      slice.thread_end = fields->tts + (fields->has_tdur ? MAX (fields->tdur, 0) : 0);
-      slice.flags |= TE_SLICE_THREAD_TIME;
-      self->state.has_thread_time = TRUE;
-    }
-  slice.method = ensure_method (self, fields->has_name ? intern_string (self, &fields->name) : 0,
-                                fields->has_cat ? intern_string (self, &fields->cat) : 0);
-  slice.flags |= slice_flags (self, fields, &slice.bind_id);
-  g_array_append_val (state->slices, slice);
-  note_time (self, state, slice.end);
-}
-
-static void
-handle_begin (TeLoader       *self,
-              const TeFields *fields,
-              guint64         source)
-{
-  guint thread = ensure_thread (self, fields);
-  TeThread *state = thread_state (self, thread);
-  TeOpenBegin begin = {
-    .start = fields->ts,
-    .thread_start = fields->tts,
-    .source = source,
-    .name = fields->has_name ? intern_string (self, &fields->name) : 0,
-    .category = fields->has_cat ? intern_string (self, &fields->cat) : 0,
-  };
-
-  begin.flags = slice_flags (self, fields, &begin.bind_id);
-  if (fields->has_tts)
-    begin.flags |= TE_SLICE_THREAD_TIME;
-  g_array_append_val (state->open, begin);
-  note_time (self, state, fields->ts);
-}
-
-/* "args": {} and no args at all need no second look. */
-static gboolean
-has_args (const TeFields *fields)
-{
-  const char *p;
-
-  if (fields->args == NULL || *fields->args != '{')
-    return FALSE;
-  p = strata_json_skip_space_inline (fields->args + 1, fields->args_end);
-  return p < fields->args_end && *p != '}';
-}
-
-static void
-handle_end (TeLoader       *self,
-            const TeFields *fields,
-            guint64         source)
-{
-  guint thread = ensure_thread (self, fields);
-  TeThread *state = thread_state (self, thread);
-  TeOpenBegin *begin;
-  TeSlice slice = { 0 };
-
-  note_time (self, state, fields->ts);
-  if (state->open->len == 0)
-    {
-      self->state.n_unmatched_ends++;
-      return;
-    }
-
-  /* An E closes the innermost B, whatever its name says. */
-  begin = &g_array_index (state->open, TeOpenBegin, state->open->len - 1);
-  if (fields->has_name && fields->name.len > 0 && begin->name != intern_string (self, &fields->name))
-    self->state.n_mismatched_ends++;
-
-  slice.start = begin->start;
-  slice.end = MAX (fields->ts, begin->start);
-  slice.source = begin->source;
-  slice.method = ensure_method (self, begin->name, begin->category);
-  slice.flags = begin->flags;
-  slice.bind_id = begin->bind_id;
-  if ((begin->flags & TE_SLICE_THREAD_TIME) && fields->has_tts)
-    {
-      slice.thread_start = begin->thread_start;
-      slice.thread_end = MAX (fields->tts, begin->thread_start);
-      self->state.has_thread_time = TRUE;
-    }
-  else
-    slice.flags &= ~TE_SLICE_THREAD_TIME;
-  if (has_args (fields))
-    strata_trace_add_source_link (self->state.trace, begin->source, source);
-  g_array_set_size (state->open, state->open->len - 1);
-  g_array_append_val (state->slices, slice);
-}
-
-static StrataEvent *
-add_event (TeLoader       *self,
-           const TeFields *fields,
-           guint64         source,
-           gboolean        on_thread)
-{
-  StrataEvent event = {
-    .start = fields->ts,
-    .end = fields->ts,
-    .name = fields->has_name ? intern_string (self, &fields->name) : 0,
-    .category = fields->has_cat ? intern_string (self, &fields->cat) : 0,
-    .id = intern_id (self, &fields->id),
-    .thread = STRATA_NO_THREAD,
-    .phase = fields->ph,
-    .source = source,
-  };
-
-  if (on_thread)
-    {
-      event.thread = ensure_thread (self, fields);
-      event.process = strata_trace_peek_thread (self->state.trace, event.thread)->process;
-      note_time (self, thread_state (self, event.thread), fields->ts);
-    }
-  else
-    {
-      event.process = ensure_process (self, &fields->pid);
-      self->state.last_time = MAX (self->state.last_time, fields->ts);
-    }
-  g_array_append_val (self->state.events, event);
-  return &g_array_index (self->state.events, StrataEvent, self->state.events->len - 1);
-}
-
-static void
-handle_instant (TeLoader       *self,
-                const TeFields *fields,
-                guint64         source)
-{
-  char scope = fields->scope == 'g' || fields->scope == 'p' ? fields->scope : 't';
-  StrataEvent *event = add_event (self, fields, source, scope == 't');
-
-  event->scope = scope;
-}
-
-typedef enum
-{
-  MATCH_CATEGORY = 1 << 0,
-  MATCH_NAME     = 1 << 1,
-  MATCH_PROCESS  = 1 << 2,   /* even without id2.local */
-} MatchFields;
-
-/* What events that belong together share, as Chrome's importer pairs
- * them: always the id and its scope, and the process when the id is
- * local to it; nestable async and flows the category too, legacy async
- * the name, objects (addresses in one process) the process and name. */
-static TeKey
-match_key (TeLoader       *self,
-           const TeFields *fields,
-           guint32         id,
-           MatchFields     match)
-{
-  gboolean local = fields->id_local || ((match & MATCH_PROCESS) && !fields->id_global);
-  TeKey key = {
-    .category = (match & MATCH_CATEGORY) && fields->has_cat ? intern_string (self, &fields->cat) : 0,
-    .id = id,
-    .process = local ? ensure_process (self, &fields->pid) : G_MAXUINT32,
-    .name = (match & MATCH_NAME) && fields->has_name ? intern_string (self, &fields->name) : 0,
-    .scope = fields->has_scope ? intern_string (self, &fields->scope_name) : 0,
-  };
-
-  return key;
-}
-
-static GArray *
-async_stack (TeLoader       *self,
-             const TeFields *fields,
-             guint32         id)
-{
-  gboolean legacy = strchr ("STpF", fields->ph) != NULL;
-  TeKey key = match_key (self, fields, id, legacy ? MATCH_NAME : MATCH_CATEGORY);
-  GArray *stack = g_hash_table_lookup (self->state.async_open, &key);
-
-  if (stack == NULL)
-    {
-      stack = g_array_new (FALSE, FALSE, sizeof (guint));
-      g_hash_table_insert (self->state.async_open, g_memdup2 (&key, sizeof key), stack);
-    }
-  return stack;
-}
-
-static void
-handle_async (TeLoader       *self,
-              const TeFields *fields,
-              guint64         source)
-{
-  guint32 id = intern_id (self, &fields->id);
-  GArray *stack = async_stack (self, fields, id);
-  gboolean opens = fields->ph == 'b' || fields->ph == 'S';
-  gboolean closes = fields->ph == 'e' || fields->ph == 'F';
-  StrataEvent *event;
-
-  if (closes)
-    {
-      if (stack->len == 0)
-        {
-          self->state.n_async_unmatched_ends++;
-          return;
-        }
-      event = &g_array_index (self->state.events, StrataEvent, g_array_index (stack, guint, stack->len - 1));
-      event->end = MAX (fields->ts, event->start);
-      self->state.last_time = MAX (self->state.last_time, fields->ts);
-      g_array_set_size (stack, stack->len - 1);
-      return;
-    }
-
-  event = add_event (self, fields, source, FALSE);
-  event->thread = fields->tid.present ? ensure_thread (self, fields) : STRATA_NO_THREAD;
-  event->depth = MIN (stack->len, G_MAXUINT16);
-  event->end = G_MININT64;   /* open until its end comes */
-  if (!opens)
-    event->end = event->start;
-  else
-    {
-      guint index = self->state.events->len - 1;
-
-      g_array_append_val (stack, index);
-    }
-}
-
-static void
-handle_object (TeLoader       *self,
-               const TeFields *fields,
-               guint64         source)
-{
-  guint32 id = intern_id (self, &fields->id);
-  TeKey key = match_key (self, fields, id, MATCH_NAME | MATCH_PROCESS);
-  gpointer found = g_hash_table_lookup (self->state.objects_open, &key);
-  StrataEvent *event;
-
-  if (fields->ph == 'D' && found != NULL)
-    {
-      event = &g_array_index (self->state.events, StrataEvent, GPOINTER_TO_UINT (found) - 1);
-      event->end = MAX (fields->ts, event->start);
-      self->state.last_time = MAX (self->state.last_time, fields->ts);
-      g_hash_table_remove (self->state.objects_open, &key);
-      return;
-    }
-
-  /* A snapshot of an object never created explicitly creates it, as
-   * Chrome's importer does: its lifetime starts there. */
-  if (fields->ph == 'O' && found == NULL)
-    {
-      event = add_event (self, fields, source, FALSE);
-      event->phase = 'N';
-      event->thread = fields->tid.present ? ensure_thread (self, fields) : STRATA_NO_THREAD;
-      event->end = G_MININT64;
-      g_hash_table_insert (self->state.objects_open, g_memdup2 (&key, sizeof key),
-                           GUINT_TO_POINTER (self->state.events->len));
-    }
-
-  event = add_event (self, fields, source, FALSE);
-  event->thread = fields->tid.present ? ensure_thread (self, fields) : STRATA_NO_THREAD;
-  if (fields->ph == 'N')
-    {
-      event->end = G_MININT64;
-      g_hash_table_insert (self->state.objects_open, g_memdup2 (&key, sizeof key),
-                           GUINT_TO_POINTER (self->state.events->len));
-    }
-}
-
-static void
-handle_flow (TeLoader       *self,
-             const TeFields *fields)
-{
-  guint32 id = intern_id (self, &fields->id);
-  TeKey key = match_key (self, fields, id, MATCH_CATEGORY);
-  gpointer found = g_hash_table_lookup (self->state.flow_keys, &key);
-  TeFlowStep step = {
-    .time = fields->ts,
-    .id = id,
-    .name = fields->has_name ? intern_string (self, &fields->name) : 0,
-    .thread = ensure_thread (self, fields),
-    .phase = fields->ph,
-    .binds_enclosing = fields->ph != 'f' || fields->bp == 'e',
-  };
-
-  if (found == NULL)
-    {
-      found = GUINT_TO_POINTER (g_hash_table_size (self->state.flow_keys) + 1);
-      g_hash_table_insert (self->state.flow_keys, g_memdup2 (&key, sizeof key), found);
-    }
-  step.key = GPOINTER_TO_UINT (found) - 1;
-  g_array_append_val (self->state.flow_steps, step);
-  note_time (self, thread_state (self, step.thread), fields->ts);
-}
-
-typedef struct
-{
-  TeLoader             *self;
-  StrataCounterBuilder *counter;
-  gint64                time;
-} CounterScan;
-
-static StrataJsonStatus
-scan_counter_member (const char  *key,
-                     gsize        key_len,
-                     const char  *p,
-                     const char  *end,
-                     gpointer     data,
-                     const char **value_end)
-{
-  CounterScan *scan = data;
-  StrataJsonString key_string = { key, key_len, memchr (key, '\\', key_len) != NULL };
-  TeValue value = { 0 };
-  StrataJsonStatus status = scan_value (p, end, &value, value_end);
-  double number;
-
-  if (status != STRATA_JSON_OK)
-    return status;
-  if (value.present && !value.text.escaped &&
-      strata_json_parse_double (value.text.start, value.text.start + value.text.len, &number))
-    strata_counter_builder_add (scan->counter, scan->time, intern_string (scan->self, &key_string), number);
-  else
-    scan->self->state.n_bad_counter_values++;
-  return STRATA_JSON_OK;
-}
-
-static void
-handle_counter (TeLoader       *self,
-                const TeFields *fields)
-{
-  guint process = ensure_process (self, &fields->pid);
-  guint32 name = fields->has_name ? intern_string (self, &fields->name) : 0;
-  guint32 id = intern_id (self, &fields->id);
-  TeKey key = { .process = process, .name = name, .id = id };
-  gpointer found = g_hash_table_lookup (self->state.counter_keys, &key);
-  CounterScan scan = { self, NULL, fields->ts };
-  const char *args_end;
-
-  if (found == NULL)
-    {
-      guint32 category = fields->has_cat ? intern_string (self, &fields->cat) : 0;
-
-      g_ptr_array_add (self->state.counters, strata_counter_builder_new (name, category, id, process));
-      found = GUINT_TO_POINTER (self->state.counters->len);
-      g_hash_table_insert (self->state.counter_keys, g_memdup2 (&key, sizeof key), found);
-    }
-  scan.counter = g_ptr_array_index (self->state.counters, GPOINTER_TO_UINT (found) - 1);
-  if (fields->args != NULL && *fields->args == '{')
-    scan_object (fields->args, fields->args_end, scan_counter_member, &scan, &args_end);
-  strata_counter_builder_end_sample (scan.counter);
-  self->state.last_time = MAX (self->state.last_time, fields->ts);
-}
-
-/* A "P" event naming a stack frame is one more sample for the profile. */
-static void
-handle_sample (TeLoader       *self,
-               const TeFields *fields,
-               guint64         source)
-{
-  StrataEvent *event = add_event (self, fields, source, TRUE);
-  TeSample sample = { fields->ts, event->thread, NULL };
-
-  if (!fields->sf.present || fields->sf.text.escaped)
-    return;
-  sample.frame = g_strndup (fields->sf.text.start, fields->sf.text.len);
-  g_array_append_val (self->state.samples, sample);
-}
-
-/* ---- Metadata events ---- */
-
-typedef struct
-{
-  TeLoader *self;
-  gboolean  has_name;
-  guint32   name;
-  gboolean  has_sort_index;
-  gint32    sort_index;
-} MetadataScan;
-
-static StrataJsonStatus
-scan_metadata_member (const char  *key,
-                      gsize        key_len,
-                      const char  *p,
-                      const char  *end,
-                      gpointer     data,
-                      const char **value_end)
-{
-  MetadataScan *scan = data;
-  TeValue value = { 0 };
-  StrataJsonStatus status = scan_value (p, end, &value, value_end);
-  double number;
-
-  if (status != STRATA_JSON_OK || !value.present)
-    return status;
-  if ((KEY_IS ("name") || KEY_IS ("labels")) && value.is_string)
-    {
-      scan->has_name = TRUE;
-      scan->name = intern_string (scan->self, &value.text);
-    }
-  else if (KEY_IS ("sort_index") && !value.is_string &&
-           strata_json_parse_double (value.text.start, value.text.start + value.text.len, &number))
-    {
-      scan->has_sort_index = TRUE;
-      scan->sort_index = (gint32) CLAMP (number, G_MININT32, G_MAXINT32);
-    }
-  return STRATA_JSON_OK;
-}
-
-static void
-handle_metadata (TeLoader       *self,
-                 const TeFields *fields)
-{
-  MetadataScan scan = { self };
-  const char *args_end;
-  StrataJsonString name = fields->name;
-
-  if (!fields->has_name || fields->args == NULL || *fields->args != '{')
-    return;
-  scan_object (fields->args, fields->args_end, scan_metadata_member, &scan, &args_end);
-
-  if (strata_json_string_equal (&name, "thread_name") || strata_json_string_equal (&name, "thread_sort_index"))
-    {
-      StrataThread *thread = strata_trace_peek_thread (self->state.trace, ensure_thread (self, fields));
-
-      if (scan.has_name && strata_json_string_equal (&name, "thread_name"))
-        thread->name = scan.name;
-      if (scan.has_sort_index)
-        thread->sort_index = scan.sort_index;
-    }
-  else if (strata_json_string_equal (&name, "process_name") ||
-           strata_json_string_equal (&name, "process_sort_index") ||
-           strata_json_string_equal (&name, "process_labels"))
-    {
-      StrataProcess *process = strata_trace_peek_process (self->state.trace, ensure_process (self, &fields->pid));
-
-      if (scan.has_name && strata_json_string_equal (&name, "process_name"))
-        process->name = scan.name;
-      else if (scan.has_name && strata_json_string_equal (&name, "process_labels"))
-        process->labels = scan.name;
-      if (scan.has_sort_index)
-        process->sort_index = scan.sort_index;
-    }
-}
-
-/* ---- Dispatch ---- */
-
-static void
-handle_event (TeLoader       *self,
-              const TeFields *fields,
-              guint64         source)
-{
-  guchar ph = (guchar) fields->ph;
-
-  self->state.phase_counts[ph < 128 ? ph : 0]++;
-  if (ph == 'M')
-    {
-      handle_metadata (self, fields);
-      return;
-    }
-  if (!fields->has_ts)
-    {
-      /* Only metadata may go without a time. */
-      self->state.n_without_time++;
-      return;
-    }
-
-  switch (ph)
-    {
-    case 'X': handle_complete (self, fields, source); break;
-    case 'B': handle_begin (self, fields, source); break;
-    case 'E': handle_end (self, fields, source); break;
-    case 'i': case 'I': case 'R':
-      handle_instant (self, fields, source);
-      break;
-    case 'C': handle_counter (self, fields); break;
-    case 'b': case 'n': case 'e': case 'S': case 'T': case 'p': case 'F':
-      handle_async (self, fields, source);
-      break;
-    case 's': case 't': case 'f':
-      handle_flow (self, fields);
-      break;
-    case 'N': case 'O': case 'D':
-      handle_object (self, fields, source);
-      break;
-    case 'P':
-      handle_sample (self, fields, source);
-      break;
-    case '(': case ')':
-      add_event (self, fields, source, TRUE);
-      break;
-    case 'V': case 'v': case 'c': case '=':
-      add_event (self, fields, source, FALSE);
-      break;
-    default:
-      self->state.n_unknown_phases++;
-      break;
-    }
 }
 
 /* ---- The containers ---- */
@@ -1064,7 +232,7 @@ scan_event_item (const char  *p,
                  gpointer     data,
                  const char **item_end)
 {
-  return scan_event (p, end, data, item_end);
+  return te_scan_event (p, end, data, item_end);
 }
 
 static StrataJsonStatus
@@ -1142,7 +310,7 @@ read_event_array (TeLoader  *self,
           self->n_not_objects++;
         }
       else if ((status = scan_item (reader, scan_event_item, &fields, &len)) == STRATA_JSON_OK)
-        handle_event (self, &fields, reader->offset + reader->pos);
+        te_handle_event (self, &fields, reader->offset + reader->pos);
 
       if (status == STRATA_JSON_INCOMPLETE)
         {
@@ -1510,3 +678,4 @@ strata_trace_event_load (StrataLoadJob  *job,
 
   return ok ? g_steal_pointer (&trace) : NULL;
 }
+

@@ -1,0 +1,252 @@
+/* strata-trace-event-scan.c: one event's fields, read where they lie, without side effects
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-error.h"
+#include "strata-json-scan.h"
+#include "strata-trace-event-private.h"
+
+
+
+
+StrataJsonStatus
+te_scan_value (const char  *p,
+               const char  *end,
+               TeValue     *value,
+               const char **value_end)
+{
+  StrataJsonStatus status;
+
+  if (*p == '"')
+    {
+      status = strata_json_scan_string (p, end, &value->text, value_end);
+      value->is_string = TRUE;
+    }
+  else if (*p == '-' || (*p >= '0' && *p <= '9'))
+    {
+      status = strata_json_scan_number (p, end, value_end);
+      value->text = (StrataJsonString) { p, status == STRATA_JSON_OK ? (gsize) (*value_end - p) : 0, FALSE };
+      value->is_string = FALSE;
+    }
+  else
+    return strata_json_skip_value (p, end, value_end);
+
+  value->present = status == STRATA_JSON_OK;
+  return status;
+}
+
+/* A time in microseconds: a number, a string holding one, or null. */
+static StrataJsonStatus
+scan_time (const char  *p,
+           const char  *end,
+           gboolean    *present,
+           gboolean    *bad,
+           gint64      *ns,
+           const char **value_end)
+{
+  TeValue value = { 0 };
+  StrataJsonStatus status = te_scan_value (p, end, &value, value_end);
+
+  if (status != STRATA_JSON_OK || !value.present)
+    return status;
+  /* Times beyond ±146 years would overflow when added or subtracted. */
+  if (value.text.escaped ||
+      !strata_json_parse_micros (value.text.start, value.text.start + value.text.len, ns) ||
+      *ns >= TE_MAX_TIME || *ns <= -TE_MAX_TIME)
+    *bad = TRUE;
+  else
+    *present = TRUE;
+  return STRATA_JSON_OK;
+}
+
+static StrataJsonStatus
+scan_string_field (const char        *p,
+                   const char        *end,
+                   gboolean          *present,
+                   StrataJsonString  *string,
+                   const char       **value_end)
+{
+  if (*p != '"')
+    return strata_json_skip_value (p, end, value_end);
+  *present = TRUE;
+  return strata_json_scan_string (p, end, string, value_end);
+}
+
+static StrataJsonStatus
+scan_char_field (const char  *p,
+                 const char  *end,
+                 char        *c,
+                 const char **value_end)
+{
+  StrataJsonString string;
+  gboolean present = FALSE;
+  StrataJsonStatus status = scan_string_field (p, end, &present, &string, value_end);
+
+  if (status == STRATA_JSON_OK && present && string.len > 0)
+    *c = string.start[0];
+  return status;
+}
+
+static StrataJsonStatus
+scan_bool (const char  *p,
+           const char  *end,
+           gboolean    *value,
+           const char **value_end)
+{
+  StrataJsonStatus status = strata_json_skip_value (p, end, value_end);
+
+  *value = status == STRATA_JSON_OK && *p == 't';
+  return status;
+}
+
+
+/* Calls @func for each member of the object at @p (its '{'). */
+StrataJsonStatus
+te_scan_object (const char  *p,
+                const char  *end,
+                MemberFunc   func,
+                gpointer     data,
+                const char **object_end)
+{
+  p++;
+  for (;;)
+    {
+      StrataJsonString key;
+      StrataJsonStatus status;
+
+      p = strata_json_skip_space_inline (p, end);
+      if (p >= end)
+        return STRATA_JSON_INCOMPLETE;
+      if (*p == '}')
+        {
+          *object_end = p + 1;
+          return STRATA_JSON_OK;
+        }
+      if (*p == ',')
+        {
+          p++;
+          continue;
+        }
+      if ((status = strata_json_scan_string (p, end, &key, &p)) != STRATA_JSON_OK)
+        return status;
+      p = strata_json_skip_space_inline (p, end);
+      if (p < end && *p == ':')
+        p = strata_json_skip_space_inline (p + 1, end);
+      if (p >= end)
+        return STRATA_JSON_INCOMPLETE;
+      if ((status = func (key.start, key.len, p, end, data, &p)) != STRATA_JSON_OK)
+        return status;
+    }
+}
+
+static StrataJsonStatus
+scan_id2_member (const char  *key,
+                 gsize        key_len,
+                 const char  *p,
+                 const char  *end,
+                 gpointer     data,
+                 const char **value_end)
+{
+  TeFields *fields = data;
+
+  if (key_len == 5 && memcmp (key, "local", 5) == 0)
+    fields->id_local = TRUE;
+  else if (key_len == 6 && memcmp (key, "global", 6) == 0)
+    fields->id_global = TRUE;
+  else
+    return strata_json_skip_value (p, end, value_end);
+  return te_scan_value (p, end, &fields->id, value_end);
+}
+
+
+static StrataJsonStatus
+scan_event_member (const char  *key,
+                   gsize        key_len,
+                   const char  *p,
+                   const char  *end,
+                   gpointer     data,
+                   const char **value_end)
+{
+  TeFields *f = data;
+
+  switch (key_len)
+    {
+    case 1:
+      if (key[0] == 's')
+        return scan_char_field (p, end, &f->scope, value_end);
+      break;
+    case 2:
+      if (KEY_IS ("ph"))
+        return scan_char_field (p, end, &f->ph, value_end);
+      if (KEY_IS ("ts"))
+        return scan_time (p, end, &f->has_ts, &f->bad_ts, &f->ts, value_end);
+      if (KEY_IS ("id"))
+        return te_scan_value (p, end, &f->id, value_end);
+      if (KEY_IS ("bp"))
+        return scan_char_field (p, end, &f->bp, value_end);
+      if (KEY_IS ("sf"))
+        return te_scan_value (p, end, &f->sf, value_end);
+      break;
+    case 3:
+      if (KEY_IS ("pid"))
+        return te_scan_value (p, end, &f->pid, value_end);
+      if (KEY_IS ("tid"))
+        return te_scan_value (p, end, &f->tid, value_end);
+      if (KEY_IS ("cat"))
+        return scan_string_field (p, end, &f->has_cat, &f->cat, value_end);
+      if (KEY_IS ("dur"))
+        return scan_time (p, end, &f->has_dur, &f->bad_ts, &f->dur, value_end);
+      if (KEY_IS ("tts"))
+        return scan_time (p, end, &f->has_tts, &f->bad_ts, &f->tts, value_end);
+      if (KEY_IS ("id2") && *p == '{')
+        return te_scan_object (p, end, scan_id2_member, f, value_end);
+      break;
+    case 4:
+      if (KEY_IS ("name"))
+        return scan_string_field (p, end, &f->has_name, &f->name, value_end);
+      if (KEY_IS ("args"))
+        {
+          f->args = p;
+          StrataJsonStatus status = strata_json_skip_value (p, end, value_end);
+          f->args_end = *value_end;
+          return status;
+        }
+      if (KEY_IS ("tdur"))
+        return scan_time (p, end, &f->has_tdur, &f->bad_ts, &f->tdur, value_end);
+      break;
+    case 5:
+      if (KEY_IS ("scope"))
+        return scan_string_field (p, end, &f->has_scope, &f->scope_name, value_end);
+      break;
+    case 7:
+      if (KEY_IS ("bind_id"))
+        return te_scan_value (p, end, &f->bind_id, value_end);
+      if (KEY_IS ("flow_in"))
+        return scan_bool (p, end, &f->flow_in, value_end);
+      break;
+    case 8:
+      if (KEY_IS ("flow_out"))
+        return scan_bool (p, end, &f->flow_out, value_end);
+      break;
+    default:
+      break;
+    }
+  return strata_json_skip_value (p, end, value_end);
+}
+
+StrataJsonStatus
+te_scan_event (const char  *p,
+               const char  *end,
+               TeFields    *fields,
+               const char **event_end)
+{
+  memset (fields, 0, sizeof *fields);
+  fields->start = p;
+  return te_scan_object (p, end, scan_event_member, fields, event_end);
+}
+
