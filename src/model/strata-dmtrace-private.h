@@ -11,6 +11,11 @@
 #define DMTRACE_MAX_TID G_MAXUINT16
 #define DMTRACE_NO_THREAD G_MAXUINT32
 #define DMTRACE_MAX_WORKERS 8
+#define DMTRACE_MAGIC 0x574F4C53u
+#define DMTRACE_STREAMING_FLAG 0xF0
+/* Method indexes in the second pass for ids missing from the key: each
+ * thread numbers its own, and they become real methods after the pass. */
+#define UNKNOWN_METHOD_BIT 0x80000000u
 
 G_BEGIN_DECLS
 
@@ -132,5 +137,35 @@ guint    strata_dmtrace_ensure_thread      (DmtraceLoader  *self,
                                             gsize           name_len);
 gsize    strata_dmtrace_find_key_end       (const guint8   *data,
                                             gsize           len);
+
+/* Little-endian, as every number in a dmtrace file. */
+static inline guint16
+read_u16 (const guint8 *p)
+{
+  return p[0] | (p[1] << 8);
+}
+
+static inline guint32
+read_u32 (const guint8 *p)
+{
+  return p[0] | (p[1] << 8) | (p[2] << 16) | ((guint32) p[3] << 24);
+}
+
+/* strata-dmtrace.c */
+gboolean dmtrace_is_newer_art_format       (guint           version);
+
+/* strata-dmtrace-sections.c */
+gboolean dmtrace_find_sections             (DmtraceLoader  *self,
+                                            const guint8   *data,
+                                            gsize           len,
+                                            GBytes        **holder,
+                                            GError        **error);
+void     dmtrace_build_direct_method_table (DmtraceLoader  *self);
+
+/* strata-dmtrace-finish.c */
+void     dmtrace_add_unknown_methods       (DmtraceLoader  *self);
+void     dmtrace_sum_thread_diagnostics    (DmtraceLoader  *self);
+void     dmtrace_report_diagnostics        (DmtraceLoader  *self);
+void     dmtrace_describe_format           (DmtraceLoader  *self);
 
 G_END_DECLS

@@ -14,8 +14,6 @@
 #include "strata-dmtrace-private.h"
 #include "strata-error.h"
 
-#define DMTRACE_MAGIC 0x574F4C53u
-#define STREAMING_FLAG 0xF0
 #define MIN_HEADER_LEN 16
 #define MAX_RECORD_SIZE 64
 #define PROGRESS_INTERVAL (1u << 20)
@@ -53,21 +51,6 @@ typedef struct
   gsize   pos;     /* where it starts in the data */
 } Record;
 
-/* Method indexes in the second pass for ids missing from the key: each
- * thread numbers its own, and they become real methods after the pass. */
-#define UNKNOWN_METHOD_BIT 0x80000000u
-
-static inline guint16
-read_u16 (const guint8 *p)
-{
-  return p[0] | (p[1] << 8);
-}
-
-static inline guint32
-read_u32 (const guint8 *p)
-{
-  return p[0] | (p[1] << 8) | (p[2] << 16) | ((guint32) p[3] << 24);
-}
 
 static void
 dmtrace_loader_clear (DmtraceLoader *self)
@@ -91,10 +74,10 @@ dmtrace_loader_clear (DmtraceLoader *self)
 
 /* ---- Data header ---- */
 
-static gboolean
-is_newer_art_format (guint version)
+gboolean
+dmtrace_is_newer_art_format (guint version)
 {
-  guint plain = (version & 0xF0) == STREAMING_FLAG ? version & 0x0F : version;
+  guint plain = (version & 0xF0) == DMTRACE_STREAMING_FLAG ? version & 0x0F : version;
 
   return plain >= 4 && plain <= 6;
 }
@@ -114,10 +97,10 @@ parse_data_header (DmtraceLoader  *self,
 
   version = read_u16 (self->data + 4);
   self->header_len = read_u16 (self->data + 6);
-  self->streaming = (version & 0xF0) == STREAMING_FLAG;
+  self->streaming = (version & 0xF0) == DMTRACE_STREAMING_FLAG;
   self->version = self->streaming ? version & 0x0F : version;
 
-  if (is_newer_art_format (version))
+  if (dmtrace_is_newer_art_format (version))
     {
       g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNSUPPORTED,
                    _("It is a method trace in ART’s newer encoding (version 0x%X), which Strata cannot read yet."),
@@ -679,231 +662,6 @@ allocate_span_tables (DmtraceLoader *self)
     }
 }
 
-/* ---- Diagnostics ---- */
-
-
-static void
-report_diagnostics (DmtraceLoader *self)
-{
-  if (self->overflow)
-    strata_trace_add_diagnostic (self->trace,
-                                 _("The recording buffer overflowed (data-file-overflow=true): calls after that point are missing."));
-  if (self->truncated)
-    {
-      g_autofree char *at = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->truncated_at);
-      g_autofree char *bytes = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->truncated_bytes);
-
-      /* Translators: both %s are numbers of bytes */
-      strata_trace_add_diagnosticf (self->trace,
-                                    _("The trace is cut mid-record at byte %s of its data; the last %s bytes were ignored."),
-                                    at, bytes);
-    }
-  strata_trace_add_count_diagnostic (self->trace, self->n_unknown_method_calls,
-                                    ngettext ("%s call to a method id missing from the key is shown as “unknown method”.",
-                                              "%s calls to method ids missing from the key are shown as “unknown method”.",
-                                              self->n_unknown_method_calls));
-  strata_trace_add_count_diagnostic (self->trace, self->n_unmatched_exits,
-                                    ngettext ("%s exit without a matching entry (a method running when tracing began) was given an entry at its thread’s first timestamp.",
-                                              "%s exits without a matching entry (methods running when tracing began) were given an entry at their thread’s first timestamp.",
-                                              self->n_unmatched_exits));
-  strata_trace_add_count_diagnostic (self->trace, self->n_mismatched_exits,
-                                    ngettext ("%s exit did not match the innermost call; the calls above it were closed with it.",
-                                              "%s exits did not match the innermost call; the calls above them were closed with them.",
-                                              self->n_mismatched_exits));
-  strata_trace_add_count_diagnostic (self->trace, self->n_open_at_end,
-                                    ngettext ("%s call still running when tracing stopped was closed at its thread’s last timestamp.",
-                                              "%s calls still running when tracing stopped were closed at their thread’s last timestamp.",
-                                              self->n_open_at_end));
-  strata_trace_add_count_diagnostic (self->trace, self->n_unknown_threads,
-                                    ngettext ("%s thread missing from the key is named by its id.",
-                                              "%s threads missing from the key are named by their ids.",
-                                              self->n_unknown_threads));
-  strata_trace_add_count_diagnostic (self->trace, self->n_bad_actions,
-                                    ngettext ("%s record with an invalid action was skipped.",
-                                              "%s records with an invalid action were skipped.",
-                                              self->n_bad_actions));
-  strata_trace_add_count_diagnostic (self->trace, self->n_backwards,
-                                    ngettext ("%s timestamp went backwards and was held at the previous one.",
-                                              "%s timestamps went backwards and were held at the previous one.",
-                                              self->n_backwards));
-  strata_trace_add_count_diagnostic (self->trace, self->n_wraps,
-                                    ngettext ("%s wrap of the 32-bit microsecond clock was undone.",
-                                              "%s wraps of the 32-bit microsecond clock were undone.",
-                                              self->n_wraps));
-  strata_trace_add_count_diagnostic (self->trace, self->n_bad_key_lines,
-                                    ngettext ("%s line of the key could not be read and was skipped.",
-                                              "%s lines of the key could not be read and were skipped.",
-                                              self->n_bad_key_lines));
-  strata_trace_add_count_diagnostic (self->trace, self->n_duplicate_methods,
-                                    ngettext ("%s method id appears twice in the key; the first line was kept.",
-                                              "%s method ids appear twice in the key; the first lines were kept.",
-                                              self->n_duplicate_methods));
-}
-
-static void
-describe_format (DmtraceLoader *self)
-{
-  const char *clock_names[] = { "thread-cpu", "thread-cpu", "wall", "dual" };
-  g_autofree char *detail = NULL;
-
-  detail = g_strdup_printf ("%s v%u, %s, %s clock%s%s",
-                            "dmtrace", self->version,
-                            self->streaming ? "streaming" : "regular",
-                            clock_names[self->clock],
-                            self->vm ? ", " : "", self->vm ? self->vm : "");
-  strata_trace_set_format_detail (self->trace, detail);
-}
-
-/* ---- Finding the key and the data ---- */
-
-static GFile *
-sibling_file (GFile      *file,
-              const char *from_suffix,
-              const char *to_suffix)
-{
-  g_autofree char *basename = g_file_get_basename (file);
-  g_autoptr(GFile) parent = g_file_get_parent (file);
-  g_autofree char *stem = NULL;
-  g_autofree char *name = NULL;
-
-  if (basename == NULL || parent == NULL || !g_str_has_suffix (basename, from_suffix))
-    return NULL;
-
-  stem = g_strndup (basename, strlen (basename) - strlen (from_suffix));
-  name = g_strconcat (stem, to_suffix, NULL);
-  return g_file_get_child (parent, name);
-}
-
-/* The older layout keeps the key in NAME.key and the records in
- * NAME.data; opening either finds the other. */
-static GBytes *
-load_sibling (DmtraceLoader  *self,
-              const char     *from_suffix,
-              const char     *to_suffix,
-              GError        **error)
-{
-  g_autoptr(GFile) sibling = sibling_file (self->job->file, from_suffix, to_suffix);
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *name = NULL;
-  GBytes *bytes;
-  gboolean mapped;
-
-  if (sibling != NULL &&
-      (bytes = strata_load_file_bytes (sibling, self->job->cancellable, &mapped, &local_error)))
-    return bytes;
-
-  name = sibling ? g_file_get_basename (sibling) : g_strconcat ("*", to_suffix, NULL);
-  if (g_str_equal (to_suffix, ".key"))
-    g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED,
-                 _("It holds the records of a method trace without their key, and the key file “%s” could not be read."),
-                 name);
-  else
-    g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED,
-                 _("It holds the key of a method trace without its records, and the data file “%s” could not be read."),
-                 name);
-  return NULL;
-}
-
-static gsize
-key_length (const guint8 *data,
-            gsize         len)
-{
-  gsize end = strata_dmtrace_find_key_end (data, len);
-
-  /* A key file may end in "*end" without a newline. */
-  if (end == 0 && len >= 5 && memcmp (data + len - 5, "\n*end", 5) == 0)
-    end = len;
-  return end;
-}
-
-static gboolean
-parse_regular_key (DmtraceLoader  *self,
-                   const guint8   *key,
-                   gsize           key_len,
-                   GError        **error)
-{
-  if (!strata_dmtrace_parse_key (self, (const char *) key, key_len, error))
-    return FALSE;
-  if (strata_trace_get_n_methods (self->trace) == 0 && self->n_bad_key_lines > 0)
-    {
-      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
-                           _("The key of the method trace lists no readable methods."));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Sets self->data to the records; @holder keeps a sibling file alive. */
-static gboolean
-find_sections (DmtraceLoader  *self,
-               const guint8   *data,
-               gsize           len,
-               GBytes        **holder,
-               GError        **error)
-{
-  gsize key_len;
-
-  if (len >= 4 && read_u32 (data) == DMTRACE_MAGIC)
-    {
-      gboolean streaming = len >= 6 && (read_u16 (data + 4) & 0xF0) == STREAMING_FLAG;
-
-      if (!streaming && !is_newer_art_format (len >= 6 ? read_u16 (data + 4) : 0))
-        {
-          const guint8 *key;
-
-          if (!(*holder = load_sibling (self, ".data", ".key", error)))
-            return FALSE;
-          key = g_bytes_get_data (*holder, &key_len);
-          if (!parse_regular_key (self, key, key_length (key, key_len) ? key_length (key, key_len) : key_len, error))
-            return FALSE;
-        }
-      self->data = data;
-      self->len = len;
-      return TRUE;
-    }
-
-  if ((key_len = key_length (data, len)) == 0)
-    {
-      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED,
-                           _("The key of the method trace has no “*end” line: the file is cut short or damaged."));
-      return FALSE;
-    }
-  if (!parse_regular_key (self, data, key_len, error))
-    return FALSE;
-
-  if (key_len < len)
-    {
-      self->data = data + key_len;
-      self->len = len - key_len;
-      return TRUE;
-    }
-
-  if (!(*holder = load_sibling (self, ".key", ".data", error)))
-    return FALSE;
-  self->data = g_bytes_get_data (*holder, &self->len);
-  return TRUE;
-}
-
-/* ART numbers methods densely (0, 4, 8, ...): then a plain array beats
- * hashing on every call. Pointer-like Dalvik ids keep the hash map. */
-static void
-build_direct_method_table (DmtraceLoader *self)
-{
-  guint64 max_index = 0;
-  guint n = self->n_known_methods;
-
-  for (guint32 m = 0; m < n; m++)
-    max_index = MAX (max_index, strata_trace_get_method (self->trace, m)->raw_id >> 2);
-  if (n == 0 || max_index >= (guint64) n * 4 + 1024)
-    return;
-
-  self->method_direct_len = max_index + 1;
-  self->method_direct = g_new (guint32, self->method_direct_len);
-  memset (self->method_direct, 0xff, sizeof (guint32) * self->method_direct_len);
-  for (guint32 m = 0; m < n; m++)
-    self->method_direct[strata_trace_get_method (self->trace, m)->raw_id >> 2] = m;
-}
-
 /* ---- The second pass, shared out between workers by thread ---- */
 
 typedef struct
@@ -1045,100 +803,6 @@ share_out_threads (DmtraceLoader *self)
     }
 }
 
-static int
-compare_by_first_pos (gconstpointer a,
-                      gconstpointer b)
-{
-  const DmtraceUnknown *x = a;
-  const DmtraceUnknown *y = b;
-
-  if (x->first_pos != y->first_pos)
-    return x->first_pos < y->first_pos ? -1 : 1;
-  return x->raw < y->raw ? -1 : x->raw > y->raw;
-}
-
-static guint32
-add_unknown_method (DmtraceLoader *self,
-                    guint32        raw)
-{
-  g_autofree char *name = g_strdup_printf (_("unknown method 0x%x"), raw);
-  StrataMethod method = { .raw_id = raw, .line = -1 };
-  guint32 index;
-
-  method.name = strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
-  method.display_name = method.name;
-  index = strata_trace_add_method (self->trace, &method);
-  strata_id_map_insert (&self->method_ids, raw, index);
-  return index;
-}
-
-static void
-patch_unknown_calls (DmtraceThread *state,
-                     const guint32 *index_of_local)
-{
-  StrataSpanTable *table = state->table;
-
-  for (guint d = 0; table != NULL && d < table->n_depths; d++)
-    for (guint32 i = 0; i < table->n_spans[d]; i++)
-      if (table->spans[d][i].method & UNKNOWN_METHOD_BIT)
-        table->spans[d][i].method = index_of_local[table->spans[d][i].method & ~UNKNOWN_METHOD_BIT];
-}
-
-/* Ids missing from the key become "unknown method 0x…" methods, in the
- * order the file first uses them (whichever thread did), and the calls
- * that held a thread's own number for them get the method. */
-static void
-add_unknown_methods (DmtraceLoader *self)
-{
-  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (DmtraceUnknown));
-
-  for (guint i = 0; i < self->threads->len; i++)
-    {
-      DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
-
-      if (state->unknown_first != NULL)
-        g_array_append_vals (all, state->unknown_first->data, state->unknown_first->len);
-    }
-  if (all->len == 0)
-    return;
-
-  g_array_sort (all, compare_by_first_pos);
-  for (guint i = 0; i < all->len; i++)
-    {
-      guint32 raw = g_array_index (all, DmtraceUnknown, i).raw;
-
-      if (strata_id_map_lookup (&self->method_ids, raw) == STRATA_ID_MAP_MISSING)
-        add_unknown_method (self, raw);
-    }
-
-  for (guint i = 0; i < self->threads->len; i++)
-    {
-      DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
-      g_autofree guint32 *index_of_local = NULL;
-
-      if (state->unknown_first == NULL)
-        continue;
-      index_of_local = g_new (guint32, state->unknown_first->len);
-      for (guint k = 0; k < state->unknown_first->len; k++)
-        index_of_local[k] = strata_id_map_lookup (&self->method_ids,
-                                                  g_array_index (state->unknown_first, DmtraceUnknown, k).raw);
-      patch_unknown_calls (state, index_of_local);
-    }
-}
-
-static void
-sum_thread_diagnostics (DmtraceLoader *self)
-{
-  for (guint i = 0; i < self->threads->len; i++)
-    {
-      const DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
-
-      self->n_wraps += state->n_wraps;
-      self->n_backwards += state->n_backwards;
-      self->n_unknown_method_calls += state->n_unknown_calls;
-    }
-}
-
 static gboolean
 run_build_pass (DmtraceLoader  *self,
                 GError        **error)
@@ -1173,8 +837,8 @@ run_build_pass (DmtraceLoader  *self,
       return FALSE;
     }
 
-  add_unknown_methods (self);
-  sum_thread_diagnostics (self);
+  dmtrace_add_unknown_methods (self);
+  dmtrace_sum_thread_diagnostics (self);
   return strata_load_job_update (self->job, 0.95, _("Building the timeline…"), error);
 }
 
@@ -1190,7 +854,7 @@ load_records (DmtraceLoader  *self,
 
   choose_clocks (self);
   self->n_known_methods = strata_trace_get_n_methods (self->trace);
-  build_direct_method_table (self);
+  dmtrace_build_direct_method_table (self);
   allocate_span_tables (self);
 
   return run_build_pass (self, error);
@@ -1220,14 +884,14 @@ strata_dmtrace_load (StrataLoadJob  *job,
   memset (self.thread_of_tid, 0xff, sizeof (guint32) * (DMTRACE_MAX_TID + 1));
   self.process = strata_trace_add_process (trace, 0, _("Android app"));
 
-  ok = find_sections (&self, data, len, &sibling, error) &&
+  ok = dmtrace_find_sections (&self, data, len, &sibling, error) &&
        load_records (&self, error);
 
   if (ok)
     {
       strata_trace_peek_process (trace, self.process)->pid = self.pid;
-      describe_format (&self);
-      report_diagnostics (&self);
+      dmtrace_describe_format (&self);
+      dmtrace_report_diagnostics (&self);
       strata_trace_finish (trace);
     }
   dmtrace_loader_clear (&self);
