@@ -12,7 +12,7 @@
 
 #include "bench-util.h"
 #include "strata-loader.h"
-#include "strata-profile-view.h"
+#include "strata-profile-view-private.h"
 #include "strata-session.h"
 
 #define N_METHODS 100000

@@ -11,7 +11,7 @@
 #include "strata-cell-text.h"
 #include "strata-profile-model.h"
 #include "strata-profile-row.h"
-#include "strata-profile-view.h"
+#include "strata-profile-view-private.h"
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-window-private.h"

@@ -10,7 +10,7 @@
 
 #include "strata-application.h"
 #include "strata-counter-render.h"
-#include "strata-event-details.h"
+#include "strata-event-details-private.h"
 #include "strata-loader.h"
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"

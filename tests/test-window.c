@@ -9,10 +9,10 @@
 
 #include "strata-application.h"
 #include "strata-heap-row.h"
-#include "strata-heap-view.h"
-#include "strata-import-banner.h"
+#include "strata-heap-view-private.h"
+#include "strata-import-banner-private.h"
 #include "strata-site-row.h"
-#include "strata-sites-view.h"
+#include "strata-sites-view-private.h"
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-window-private.h"

@@ -18,13 +18,6 @@ is_digit (char c)
   return c >= '0' && c <= '9';
 }
 
-const char *
-strata_json_skip_space (const char *p,
-                        const char *end)
-{
-  return strata_json_skip_space_inline (p, end);
-}
-
 /**
  * strata_json_scan_string:
  * @p: the opening quote

@@ -38,8 +38,6 @@ strata_json_skip_space_inline (const char *p,
   return p;
 }
 
-const char       *strata_json_skip_space    (const char       *p,
-                                             const char       *end);
 StrataJsonStatus  strata_json_skip_value    (const char       *p,
                                              const char       *end,
                                              const char      **value_end);

@@ -775,14 +775,6 @@ strata_profile_get_trace (StrataProfile *self)
   return self->trace;
 }
 
-int
-strata_profile_get_thread (StrataProfile *self)
-{
-  g_return_val_if_fail (STRATA_IS_PROFILE (self), -1);
-
-  return self->thread;
-}
-
 guint
 strata_profile_get_n_clocks (StrataProfile *self)
 {

@@ -64,7 +64,6 @@ void                      strata_profile_new_async    (StrataTrace         *trac
 StrataProfile            *strata_profile_new_finish   (GAsyncResult  *result,
                                                        GError       **error);
 StrataTrace              *strata_profile_get_trace    (StrataProfile *self);
-int                       strata_profile_get_thread   (StrataProfile *self);
 guint                     strata_profile_get_n_clocks (StrataProfile *self);
 gint64                    strata_profile_get_total    (StrataProfile *self,
                                                        guint          clock);

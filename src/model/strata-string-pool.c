@@ -185,8 +185,3 @@ strata_string_pool_get (StrataStringPool *self,
   return g_ptr_array_index (self->strings, id);
 }
 
-guint
-strata_string_pool_get_size (StrataStringPool *self)
-{
-  return self->strings->len;
-}

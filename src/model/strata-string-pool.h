@@ -19,7 +19,6 @@ guint32           strata_string_pool_intern_len (StrataStringPool *self,
                                                  gssize            len);
 const char       *strata_string_pool_get      (StrataStringPool *self,
                                                guint32           id);
-guint             strata_string_pool_get_size (StrataStringPool *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataStringPool, strata_string_pool_free)
 

@@ -20,15 +20,6 @@ strata_timeline_time_at (const StrataTimelineView *view,
   return view->start + (x - view->label_width) * (double) (view->end - view->start) / area;
 }
 
-double
-strata_timeline_x_at (const StrataTimelineView *view,
-                      gint64                    time)
-{
-  double area = MAX (1.0, view->width - view->label_width);
-
-  return view->label_width + (time - view->start) * area / (double) MAX (1, view->end - view->start);
-}
-
 
 static int
 compare_threads (gconstpointer a,

@@ -152,7 +152,5 @@ gboolean strata_timeline_hit_test        (const StrataTimelineView *view,
                                           StrataTimelineHit        *hit);
 gint64   strata_timeline_time_at         (const StrataTimelineView *view,
                                           double                    x);
-double   strata_timeline_x_at            (const StrataTimelineView *view,
-                                          gint64                    time);
 
 G_END_DECLS

@@ -9,7 +9,7 @@
 
 #include "strata-accessible.h"
 #include "strata-event-args.h"
-#include "strata-event-details.h"
+#include "strata-event-details-private.h"
 #include "strata-event-index.h"
 #include "strata-units.h"
 

@@ -20,7 +20,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataEventDetails, strata_event_details, STRATA, EVENT_DETAILS, GtkWidget)
 
 GtkWidget *strata_event_details_new          (StrataSession      *session);
-gboolean   strata_event_details_is_reading   (StrataEventDetails *self);
-char      *strata_event_details_dup_text     (StrataEventDetails *self);
 
 G_END_DECLS

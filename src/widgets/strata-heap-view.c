@@ -8,7 +8,7 @@
 
 #include "strata-accessible.h"
 #include "strata-heap-row.h"
-#include "strata-heap-view.h"
+#include "strata-heap-view-private.h"
 #include "strata-sites-view.h"
 #include "strata-table-column.h"
 #include "strata-units.h"

@@ -19,13 +19,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataHeapView, strata_heap_view, STRATA, HEAP_VIEW, GtkWidget)
 
 GtkWidget  *strata_heap_view_new          (StrataSession  *session);
-GListModel *strata_heap_view_get_model    (StrataHeapView *self);
-GtkWidget  *strata_heap_view_get_page     (StrataHeapView *self,
-                                           const char     *name);
-void        strata_heap_view_set_filter   (StrataHeapView *self,
-                                           const char     *text);
-void        strata_heap_view_sort_by      (StrataHeapView *self,
-                                           const char     *column,
-                                           GtkSortType     order);
 
 G_END_DECLS

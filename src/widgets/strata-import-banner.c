@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "strata-import-banner.h"
+#include "strata-import-banner-private.h"
 
 struct _StrataImportBanner
 {
@@ -43,14 +43,14 @@ close_clicked_cb (StrataImportBanner *self)
 }
 
 /**
- * strata_import_banner_set_trace:
+ * set_trace:
  *
  * Shows the first of @trace's load diagnostics and how many more there
  * are, or hides the banner when the file loaded without any.
  */
-void
-strata_import_banner_set_trace (StrataImportBanner *self,
-                                StrataTrace        *trace)
+static void
+set_trace (StrataImportBanner *self,
+           StrataTrace        *trace)
 {
   guint n = trace != NULL ? strata_trace_get_n_diagnostics (trace) : 0;
   g_autofree char *text = NULL;
@@ -72,7 +72,7 @@ strata_import_banner_set_trace (StrataImportBanner *self,
 static void
 trace_changed_cb (StrataImportBanner *self)
 {
-  strata_import_banner_set_trace (self, strata_session_get_trace (self->session));
+  set_trace (self, strata_session_get_trace (self->session));
 }
 
 /* What the banner says, or NULL when it is hidden. */

@@ -15,8 +15,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataImportBanner, strata_import_banner, STRATA, IMPORT_BANNER, GtkWidget)
 
 GtkWidget  *strata_import_banner_new       (StrataSession      *session);
-void        strata_import_banner_set_trace (StrataImportBanner *self,
-                                            StrataTrace        *trace);
-const char *strata_import_banner_get_text  (StrataImportBanner *self);
 
 G_END_DECLS

@@ -84,4 +84,25 @@ char              *profile_view_cell_text                 (StrataProfileView *se
 /* strata-profile-view-actions.c */
 void               strata_profile_view_class_init_actions (GtkWidgetClass *widget_class);
 
+/* For tests: what the view shows, and driving it as a user would. */
+StrataProfile *strata_profile_view_get_profile  (StrataProfileView *self);
+GListModel  *strata_profile_view_get_rows       (StrataProfileView *self);
+gboolean     strata_profile_view_get_expanded   (StrataProfileView *self,
+                                                 guint              position);
+GtkColumnView *strata_profile_view_get_column_view (StrataProfileView *self);
+void         strata_profile_view_set_filter     (StrataProfileView *self,
+                                                 const char        *text);
+guint        strata_profile_view_get_n_matches  (StrataProfileView *self);
+gboolean     strata_profile_view_select_match   (StrataProfileView *self,
+                                                 gboolean           backwards);
+void         strata_profile_view_sort_by        (StrataProfileView *self,
+                                                 const char        *column_id,
+                                                 GtkSortType        order);
+char        *strata_profile_view_format_row     (StrataProfileView *self,
+                                                 StrataProfileRow  *row,
+                                                 char               separator);
+gboolean     strata_profile_view_export         (StrataProfileView *self,
+                                                 GFile             *file,
+                                                 GError           **error);
+
 G_END_DECLS

@@ -8,7 +8,7 @@
 
 #include "strata-accessible.h"
 #include "strata-site-row.h"
-#include "strata-sites-view.h"
+#include "strata-sites-view-private.h"
 #include "strata-table-column.h"
 #include "strata-units.h"
 

@@ -15,9 +15,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataSitesView, strata_sites_view, STRATA, SITES_VIEW, GtkWidget)
 
 GtkWidget  *strata_sites_view_new       (StrataTrace     *trace);
-GListModel *strata_sites_view_get_model (StrataSitesView *self);
-void        strata_sites_view_sort_by   (StrataSitesView *self,
-                                         guint            column,
-                                         GtkSortType      order);
 
 G_END_DECLS

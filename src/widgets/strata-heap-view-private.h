@@ -1,0 +1,21 @@
+/* strata-heap-view-private.h: what tests read and drive of the heap view
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "strata-heap-view.h"
+
+G_BEGIN_DECLS
+
+/* For tests: what the view shows, and driving it as a user would. */
+GListModel *strata_heap_view_get_model    (StrataHeapView *self);
+GtkWidget  *strata_heap_view_get_page     (StrataHeapView *self,
+                                           const char     *name);
+void        strata_heap_view_set_filter   (StrataHeapView *self,
+                                           const char     *text);
+void        strata_heap_view_sort_by      (StrataHeapView *self,
+                                           const char     *column,
+                                           GtkSortType     order);
+
+G_END_DECLS
