@@ -10,7 +10,10 @@
  * only the rows on screen are filled again. GTK 4.8's list throws away
  * and rebuilds every visible row widget when its items change, which is
  * what made sorting a hundred thousand methods take hundreds of
- * milliseconds.
+ * milliseconds. That is also why the profile is not a GtkTreeListModel
+ * over a GtkSortListModel, as the house style would have a tree: the
+ * expanded relatives are rows of this one flat model instead, and a sort
+ * of 86,000 methods stays at 35-50 ms (bench-profile-view).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
