@@ -10,6 +10,7 @@
 #include "strata-accessible.h"
 #include "strata-event-args.h"
 #include "strata-event-details-private.h"
+#include "strata-widgets.h"
 #include "strata-event-index.h"
 #include "strata-units.h"
 
@@ -485,7 +486,7 @@ strata_event_details_dispose (GObject *object)
   if (self->reading != NULL)
     g_cancellable_cancel (self->reading);
   g_clear_object (&self->reading);
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STRATA_TYPE_EVENT_DETAILS);
   self->box = self->args_box = self->args_status = NULL;
   g_clear_object (&self->session);
 
@@ -499,6 +500,9 @@ strata_event_details_class_init (StrataEventDetailsClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = strata_event_details_dispose;
+  strata_widgets_register_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-event-details.ui");
+  gtk_widget_class_bind_template_child (widget_class, StrataEventDetails, scroller);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "eventdetails");
 }
@@ -506,9 +510,7 @@ strata_event_details_class_init (StrataEventDetailsClass *klass)
 static void
 strata_event_details_init (StrataEventDetails *self)
 {
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

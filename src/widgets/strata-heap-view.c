@@ -9,6 +9,7 @@
 #include "strata-accessible.h"
 #include "strata-heap-row.h"
 #include "strata-heap-view-private.h"
+#include "strata-widgets.h"
 #include "strata-sites-view.h"
 #include "strata-table-column.h"
 #include "strata-units.h"
@@ -336,7 +337,8 @@ strata_heap_view_dispose (GObject *object)
 {
   StrataHeapView *self = STRATA_HEAP_VIEW (object);
 
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STRATA_TYPE_HEAP_VIEW);
+  self->box = NULL;
   g_clear_object (&self->filter);
   g_clear_object (&self->model);
   g_clear_object (&self->session);
@@ -351,6 +353,9 @@ strata_heap_view_class_init (StrataHeapViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = strata_heap_view_dispose;
+  strata_widgets_register_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-heap-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, StrataHeapView, box);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "heapview");
 }
@@ -358,8 +363,7 @@ strata_heap_view_class_init (StrataHeapViewClass *klass)
 static void
 strata_heap_view_init (StrataHeapView *self)
 {
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

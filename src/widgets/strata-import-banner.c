@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-import-banner-private.h"
+#include "strata-widgets.h"
 
 struct _StrataImportBanner
 {
@@ -18,7 +19,7 @@ struct _StrataImportBanner
 
   StrataSession *session;
   GtkWidget     *revealer;
-  GtkWidget *label;
+  GtkWidget     *label;
 };
 
 enum {
@@ -86,39 +87,12 @@ strata_import_banner_get_text (StrataImportBanner *self)
   return gtk_label_get_label (GTK_LABEL (self->label));
 }
 
-static GtkWidget *
-build_content (StrataImportBanner *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-information-symbolic");
-  GtkWidget *details = gtk_button_new_with_mnemonic (_("_Details"));
-  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
-
-  gtk_widget_add_css_class (box, "strata-import-banner");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Repaired while loading"), -1);
-  self->label = gtk_label_new (NULL);
-  gtk_label_set_ellipsize (GTK_LABEL (self->label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (self->label), 0);
-  gtk_widget_set_hexpand (self->label, TRUE);
-  gtk_widget_set_tooltip_text (details, _("Show everything the loader repaired or skipped"));
-  gtk_widget_set_tooltip_text (close, _("Hide"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (close), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hide"), -1);
-  gtk_widget_add_css_class (close, "flat");
-  g_signal_connect_swapped (details, "clicked", G_CALLBACK (details_clicked_cb), self);
-  g_signal_connect_swapped (close, "clicked", G_CALLBACK (close_clicked_cb), self);
-  gtk_box_append (GTK_BOX (box), icon);
-  gtk_box_append (GTK_BOX (box), self->label);
-  gtk_box_append (GTK_BOX (box), details);
-  gtk_box_append (GTK_BOX (box), close);
-  return box;
-}
-
 static void
 strata_import_banner_dispose (GObject *object)
 {
   StrataImportBanner *self = STRATA_IMPORT_BANNER (object);
 
-  g_clear_pointer (&self->revealer, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STRATA_TYPE_IMPORT_BANNER);
   g_clear_object (&self->session);
   G_OBJECT_CLASS (strata_import_banner_parent_class)->dispose (object);
 }
@@ -138,6 +112,12 @@ strata_import_banner_class_init (StrataImportBannerClass *klass)
    */
   signals[SIGNAL_SHOW_DETAILS] = g_signal_new ("show-details", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  strata_widgets_register_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-import-banner.ui");
+  gtk_widget_class_bind_template_child (widget_class, StrataImportBanner, revealer);
+  gtk_widget_class_bind_template_child (widget_class, StrataImportBanner, label);
+  gtk_widget_class_bind_template_callback (widget_class, details_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, close_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_STATUS);
   gtk_widget_class_set_css_name (widget_class, "strataimportbanner");
@@ -146,12 +126,7 @@ strata_import_banner_class_init (StrataImportBannerClass *klass)
 static void
 strata_import_banner_init (StrataImportBanner *self)
 {
-  self->revealer = gtk_revealer_new ();
-  gtk_revealer_set_transition_type (GTK_REVEALER (self->revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN);
-  gtk_revealer_set_child (GTK_REVEALER (self->revealer), build_content (self));
-  gtk_widget_set_parent (self->revealer, GTK_WIDGET (self));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Load repairs"), -1);
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

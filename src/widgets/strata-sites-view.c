@@ -9,6 +9,7 @@
 #include "strata-accessible.h"
 #include "strata-site-row.h"
 #include "strata-sites-view-private.h"
+#include "strata-widgets.h"
 #include "strata-table-column.h"
 #include "strata-units.h"
 
@@ -183,7 +184,8 @@ strata_sites_view_dispose (GObject *object)
 {
   StrataSitesView *self = STRATA_SITES_VIEW (object);
 
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STRATA_TYPE_SITES_VIEW);
+  self->scroller = NULL;
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (strata_sites_view_parent_class)->dispose (object);
@@ -196,6 +198,9 @@ strata_sites_view_class_init (StrataSitesViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = strata_sites_view_dispose;
+  strata_widgets_register_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-sites-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, StrataSitesView, scroller);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "sitesview");
 }
@@ -203,9 +208,7 @@ strata_sites_view_class_init (StrataSitesViewClass *klass)
 static void
 strata_sites_view_init (StrataSitesView *self)
 {
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_widget_set_vexpand (self->scroller, TRUE);
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

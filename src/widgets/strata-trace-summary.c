@@ -8,6 +8,7 @@
 
 #include "strata-trace-summary.h"
 #include "strata-units.h"
+#include "strata-widgets.h"
 
 struct _StrataTraceSummary
 {
@@ -15,7 +16,7 @@ struct _StrataTraceSummary
 
   StrataSession *session;
   GtkWidget     *scroller;
-  GtkGrid   *grid;
+  GtkGrid       *grid;
   int        n_rows;
 };
 
@@ -136,7 +137,7 @@ strata_trace_summary_dispose (GObject *object)
 {
   StrataTraceSummary *self = (StrataTraceSummary *)object;
 
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), STRATA_TYPE_TRACE_SUMMARY);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (strata_trace_summary_parent_class)->dispose (object);
@@ -150,6 +151,10 @@ strata_trace_summary_class_init (StrataTraceSummaryClass *klass)
 
   object_class->dispose = strata_trace_summary_dispose;
 
+  strata_widgets_register_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-trace-summary.ui");
+  gtk_widget_class_bind_template_child (widget_class, StrataTraceSummary, scroller);
+  gtk_widget_class_bind_template_child (widget_class, StrataTraceSummary, grid);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tracesummary");
 }
@@ -157,19 +162,7 @@ strata_trace_summary_class_init (StrataTraceSummaryClass *klass)
 static void
 strata_trace_summary_init (StrataTraceSummary *self)
 {
-  self->grid = GTK_GRID (gtk_grid_new ());
-  gtk_grid_set_row_spacing (self->grid, 8);
-  gtk_grid_set_column_spacing (self->grid, 18);
-  gtk_widget_set_margin_top (GTK_WIDGET (self->grid), 24);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (self->grid), 24);
-  gtk_widget_set_margin_start (GTK_WIDGET (self->grid), 24);
-  gtk_widget_set_margin_end (GTK_WIDGET (self->grid), 24);
-
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scroller), 150);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->grid));
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 /* The rows of the trace on show, or none. */
