@@ -88,10 +88,19 @@ typedef struct
   guint32 scope;
 } TeKey;
 
-typedef struct
+typedef struct _TeState TeState;
+
+/* The reader's way to find or make the thread of a pid and tid (as text),
+ * for the samples built after reading: ids are the reader's to intern. */
+typedef guint (*TeThreadFunc) (TeState    *state,
+                               const char *pid,
+                               const char *tid);
+
+struct _TeState
 {
   StrataLoadJob *job;
   StrataTrace   *trace;
+  TeThreadFunc   ensure_thread;  /* set by the reader */
   GArray        *threads;        /* TeThread, by trace thread index */
   GArray        *events;         /* StrataEvent */
   GArray        *flow_steps;     /* TeFlowStep */
@@ -123,7 +132,7 @@ typedef struct
   guint64        n_bad_counter_values;
   guint64        n_bad_samples;
   guint64        n_bound_slices;  /* calls with flow_in or flow_out */
-} TeState;
+};
 
 gboolean strata_trace_event_build        (TeState *state,
                                           GError **error);
@@ -131,11 +140,6 @@ void    strata_trace_event_build_samples (TeState *state);
 guint32 strata_trace_event_ensure_method (TeState *state,
                                           guint32  name,
                                           guint32  category);
-guint   strata_trace_event_sample_thread (TeState    *state,
-                                          gboolean    has_pid,
-                                          gint64      pid,
-                                          gint64      tid,
-                                          const char *name);
 void  strata_trace_event_state_init (TeState *state,
                                      StrataLoadJob *job,
                                      StrataTrace   *trace);

@@ -28,6 +28,30 @@ typedef struct
   char   *parent;     /* the parent's id as text, or NULL at the root */
 } Frame;
 
+/* The thread a sample belongs to. Without a pid, the first thread with
+ * that tid; failing that, a new thread (in process 0) named @name. */
+static guint
+sample_thread (TeState    *state,
+               gboolean    has_pid,
+               gint64      pid,
+               gint64      tid,
+               const char *name)
+{
+  g_autofree char *pid_text = g_strdup_printf ("%" G_GINT64_FORMAT, has_pid ? pid : 0);
+  g_autofree char *tid_text = g_strdup_printf ("%" G_GINT64_FORMAT, tid);
+  guint thread;
+
+  for (guint i = 0; !has_pid && i < strata_trace_get_n_threads (state->trace); i++)
+    if (strata_trace_peek_thread (state->trace, i)->tid == tid)
+      return i;
+
+  thread = state->ensure_thread (state, pid_text, tid_text);
+  if (name != NULL && *name != '\0' && strata_trace_peek_thread (state->trace, thread)->name == 0)
+    strata_trace_peek_thread (state->trace, thread)->name =
+      strata_string_pool_intern (strata_trace_get_pool (state->trace), name);
+  return thread;
+}
+
 static void
 frame_free (gpointer data)
 {
@@ -264,7 +288,7 @@ add_sample_member (TeState    *state,
     }
   has_pid = number_member (object, "pid", &pid);
   number_member (object, "tid", &tid);
-  sample.thread = strata_trace_event_sample_thread (state, has_pid, pid, tid, string_member (object, "comm"));
+  sample.thread = sample_thread (state, has_pid, pid, tid, string_member (object, "comm"));
   sample.frame = g_steal_pointer (&frame);
   g_array_append_val (state->samples, sample);
 }

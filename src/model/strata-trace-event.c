@@ -165,37 +165,18 @@ te_ensure_method (TeLoader *self,
   return strata_trace_event_ensure_method (&self->state, name, category);
 }
 
-/**
- * strata_trace_event_sample_thread:
- *
- * The thread a sample belongs to. Without a pid, the first thread with
- * that tid; failing that, a new thread (in process 0) named @name.
- */
-guint
-strata_trace_event_sample_thread (TeState    *state,
-                                  gboolean    has_pid,
-                                  gint64      pid,
-                                  gint64      tid,
-                                  const char *name)
+/* TeThreadFunc: the state is the loader's first member. */
+static guint
+ensure_thread_for_state (TeState    *state,
+                         const char *pid,
+                         const char *tid)
 {
-  /* The state is the loader's first member. */
   TeLoader *self = (TeLoader *) state;
   TeFields fields = { 0 };
-  g_autofree char *pid_text = g_strdup_printf ("%" G_GINT64_FORMAT, has_pid ? pid : 0);
-  g_autofree char *tid_text = g_strdup_printf ("%" G_GINT64_FORMAT, tid);
-  guint thread;
 
-  for (guint i = 0; !has_pid && i < strata_trace_get_n_threads (state->trace); i++)
-    if (strata_trace_peek_thread (state->trace, i)->tid == tid)
-      return i;
-
-  fields.pid = (TeValue) { TRUE, FALSE, { pid_text, strlen (pid_text), FALSE } };
-  fields.tid = (TeValue) { TRUE, FALSE, { tid_text, strlen (tid_text), FALSE } };
-  thread = te_ensure_thread (self, &fields);
-  if (name != NULL && *name != '\0' && strata_trace_peek_thread (state->trace, thread)->name == 0)
-    strata_trace_peek_thread (state->trace, thread)->name =
-      strata_string_pool_intern (strata_trace_get_pool (state->trace), name);
-  return thread;
+  fields.pid = (TeValue) { TRUE, FALSE, { pid, strlen (pid), FALSE } };
+  fields.tid = (TeValue) { TRUE, FALSE, { tid, strlen (tid), FALSE } };
+  return te_ensure_thread (self, &fields);
 }
 
 /* ---- The containers ---- */
@@ -650,6 +631,7 @@ strata_trace_event_load (StrataLoadJob  *job,
   gboolean ok;
 
   strata_trace_event_state_init (&self.state, job, trace);
+  self.state.ensure_thread = ensure_thread_for_state;
   strata_content_reader_init (&self.reader, job, job->compression == STRATA_COMPRESSION_GZIP);
   self.scratch = g_string_new (NULL);
   strata_id_map_init (&self.processes);
