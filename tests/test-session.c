@@ -254,10 +254,18 @@ test_session_profile_filter (void)
   g_action_group_change_action_state (G_ACTION_GROUP (actions), "range-only", g_variant_new_boolean (TRUE));
   g_assert_true (strata_session_get_range_only (f.session));
 
+  /* The timeline's layout switches are the session's too, and last
+   * from one trace to the next. */
+  g_action_group_change_action_state (G_ACTION_GROUP (actions), "compact", g_variant_new_boolean (TRUE));
+  g_action_group_activate_action (G_ACTION_GROUP (actions), "show-all-flows", NULL);
+  g_assert_true (strata_session_get_compact (f.session));
+  g_assert_true (strata_session_get_show_all_flows (f.session));
+
   /* A new trace starts afresh. */
   strata_session_set_trace (f.session, NULL);
   g_assert_false (strata_session_get_range_only (f.session));
   g_assert_cmpint (strata_session_get_profile_thread (f.session), ==, -1);
+  g_assert_true (strata_session_get_compact (f.session));
   fixture_close (&f);
 }
 

@@ -247,8 +247,8 @@ test_timeline_range_and_clock (void)
   g_assert_cmpuint (strata_session_get_clock (f.session), ==, 1);
   g_assert_false (strata_session_get_selection_range (f.session, &start, &end));
 
-  activate (&f, "timeline.compact");
-  g_assert_true (strata_timeline_get_compact (f.timeline));
+  activate (&f, "view.compact");
+  g_assert_true (strata_session_get_compact (f.session));
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (f.window->compact_button)));
 
   fixture_close (&f);

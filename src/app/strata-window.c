@@ -244,7 +244,6 @@ static void
 build_trace_page (StrataWindow *self)
 {
   GtkWidget *scroller = gtk_scrolled_window_new ();
-  g_autoptr(GPropertyAction) flows_action = NULL;
 
   self->timeline = strata_timeline_new (self->session);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
@@ -277,10 +276,8 @@ build_trace_page (StrataWindow *self)
   gtk_box_append (self->trace_box, self->import_banner);
   gtk_box_append (self->trace_box, self->paned);
 
-  g_object_bind_property (self->timeline, "compact", self->compact_button, "active",
+  g_object_bind_property (self->session, "compact", self->compact_button, "active",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  flows_action = g_property_action_new ("show-all-flows", self->timeline, "show-all-flows");
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (flows_action));
   for (guint c = 0; c < 2; c++)
     g_signal_connect_object (self->clock_buttons[c], "toggled",
                              G_CALLBACK (clock_button_toggled_cb), self, G_CONNECT_SWAPPED);

@@ -78,7 +78,8 @@ clear_selection_activated (GSimpleAction *action,
  *
  * Returns: (transfer full): zoom-in, zoom-out, pan-left, pan-right,
  *   zoom-fit, zoom-selection, clear-selection, and the stateful
- *   range-only and profile-thread, all acting on @self
+ *   range-only, profile-thread, compact and show-all-flows, all acting
+ *   on @self
  */
 GActionGroup *
 strata_session_create_actions (StrataSession *self)
@@ -95,11 +96,15 @@ strata_session_create_actions (StrataSession *self)
   GSimpleActionGroup *group = g_simple_action_group_new ();
   g_autoptr(GPropertyAction) range_only = g_property_action_new ("range-only", self, "range-only");
   g_autoptr(GPropertyAction) thread = g_property_action_new ("profile-thread", self, "profile-thread");
+  g_autoptr(GPropertyAction) compact = g_property_action_new ("compact", self, "compact");
+  g_autoptr(GPropertyAction) flows = g_property_action_new ("show-all-flows", self, "show-all-flows");
 
   g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
 
   g_action_map_add_action_entries (G_ACTION_MAP (group), entries, G_N_ELEMENTS (entries), self);
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (range_only));
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (thread));
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (compact));
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (flows));
   return G_ACTION_GROUP (group);
 }

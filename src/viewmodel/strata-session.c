@@ -3,9 +3,10 @@
  * Everything a window's views agree on lives here, so views never talk to
  * each other and a test can drive it without a display: the trace and its
  * profile, the clock, the visible range and the time under the pointer,
- * the selected method, call or event and time range, the thread and
- * range the profile is restricted to, and the user's track layout. The
- * commands that change it are actions (strata-session-actions.c).
+ * the selected method, call, event or counter value and time range, the
+ * thread and range the profile is restricted to, the timeline's compact
+ * layout and flow arrows, and the user's track layout. The commands that
+ * change it are actions (strata-session-actions.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -41,6 +42,8 @@ struct _StrataSession
   gboolean       has_hover;
   gint64         hover_time;
   int            profile_thread;   /* -1: all threads */
+  gboolean       compact;          /* calls one row high per thread */
+  gboolean       show_all_flows;   /* every flow's arrow, not the selected call's */
   gboolean       range_only;       /* profile only the selected range */
   StrataTrackPrefs *track_prefs;
 
@@ -60,6 +63,8 @@ enum {
   PROP_SELECTED_METHOD,
   PROP_PROFILE_THREAD,
   PROP_RANGE_ONLY,
+  PROP_COMPACT,
+  PROP_SHOW_ALL_FLOWS,
   N_PROPS
 };
 
@@ -126,9 +131,28 @@ strata_session_get_property (GObject    *object,
       g_value_set_boolean (value, self->range_only);
       break;
 
+    case PROP_COMPACT:
+      g_value_set_boolean (value, self->compact);
+      break;
+
+    case PROP_SHOW_ALL_FLOWS:
+      g_value_set_boolean (value, self->show_all_flows);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+/* Whether *@flag changed. */
+static gboolean
+set_flag (gboolean *flag,
+          gboolean  value)
+{
+  if (*flag == !!value)
+    return FALSE;
+  *flag = !!value;
+  return TRUE;
 }
 
 static void
@@ -159,6 +183,12 @@ strata_session_set_property (GObject      *object,
 
     case PROP_RANGE_ONLY:
       strata_session_set_range_only (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_COMPACT:
+    case PROP_SHOW_ALL_FLOWS:
+      if (set_flag (prop_id == PROP_COMPACT ? &self->compact : &self->show_all_flows, g_value_get_boolean (value)))
+        g_object_notify_by_pspec (object, pspec);
       break;
 
     default:
@@ -200,6 +230,16 @@ strata_session_class_init (StrataSessionClass *klass)
   /* Profile only the selected time range (when there is one). */
   properties[PROP_RANGE_ONLY] =
     g_param_spec_boolean ("range-only", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The timeline's layout: each thread's calls in one row. */
+  properties[PROP_COMPACT] =
+    g_param_spec_boolean ("compact", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* Flow arrows for every call, not only the selected one. */
+  properties[PROP_SHOW_ALL_FLOWS] =
+    g_param_spec_boolean ("show-all-flows", NULL, NULL,
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -797,4 +837,20 @@ strata_session_zoom_to_call (StrataSession        *self,
   end = strata_span_table_get_end (table, self->clock, call->depth, call->index);
   margin = (end - start) * CALL_MARGIN;
   strata_session_set_visible_range (self, start - margin, end + margin);
+}
+
+gboolean
+strata_session_get_compact (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
+
+  return self->compact;
+}
+
+gboolean
+strata_session_get_show_all_flows (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
+
+  return self->show_all_flows;
 }

@@ -90,6 +90,8 @@ void           strata_session_set_profile_thread  (StrataSession *self,
 gboolean       strata_session_get_range_only      (StrataSession *self);
 void           strata_session_set_range_only      (StrataSession *self,
                                                    gboolean       range_only);
+gboolean       strata_session_get_compact         (StrataSession *self);
+gboolean       strata_session_get_show_all_flows  (StrataSession *self);
 StrataTrackPrefs *strata_session_get_track_prefs  (StrataSession *self);
 void           strata_session_tracks_changed      (StrataSession *self);
 gboolean       strata_session_zoom_to_selection   (StrataSession *self);

@@ -2,7 +2,7 @@
  *
  * Zoom, pan and selection are the session's commands (the window's "view"
  * actions); the keys here are bound to them. What is the timeline's own is
- * walking between calls with the arrow keys and the compact layout.
+ * walking between calls with the arrow keys.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -120,7 +120,6 @@ strata_timeline_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "timeline.previous-call", NULL, move_focus_action);
   gtk_widget_class_install_action (widget_class, "timeline.parent-call", NULL, move_focus_action);
   gtk_widget_class_install_action (widget_class, "timeline.child-call", NULL, move_focus_action);
-  gtk_widget_class_install_property_action (widget_class, "timeline.compact", "compact");
 
   add_binding (widget_class, GDK_KEY_w, "view.zoom-in");
   add_binding (widget_class, GDK_KEY_plus, "view.zoom-in");
@@ -137,5 +136,5 @@ strata_timeline_class_init_actions (GtkWidgetClass *widget_class)
   add_binding (widget_class, GDK_KEY_Left, "timeline.previous-call");
   add_binding (widget_class, GDK_KEY_Up, "timeline.parent-call");
   add_binding (widget_class, GDK_KEY_Down, "timeline.child-call");
-  add_binding (widget_class, GDK_KEY_c, "timeline.compact");
+  add_binding (widget_class, GDK_KEY_c, "view.compact");
 }

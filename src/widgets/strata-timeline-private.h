@@ -31,14 +31,12 @@ struct _StrataTimeline
   /* Derived from the session and the trace, for drawing */
   GArray              *tracks;
   double               content_height;
-  gboolean             compact;
   GArray              *marks;
   char                *range_label;
   StrataLabelCache    *label_cache;
   GPtrArray           *counter_lods;   /* StrataCounterLod per counter */
   StrataEventIndex    *events;
   GArray              *flows;          /* StrataFlow: the arrows drawn */
-  gboolean             show_all_flows;
 
   /* The track menu */
   guint64              menu_track;     /* the track the context menu is for */

@@ -23,8 +23,6 @@
 enum {
   PROP_0,
   PROP_SESSION,
-  PROP_COMPACT,
-  PROP_SHOW_ALL_FLOWS,
   N_PROPS,
 
   PROP_HADJUSTMENT,
@@ -69,7 +67,7 @@ strata_timeline_fill_view (StrataTimeline      *self,
     .colors = strata_session_get_colors (self->session),
     .selected_method = strata_session_get_selected_method (self->session),
     .marks = self->marks,
-    .compact = self->compact,
+    .compact = strata_session_get_compact (self->session),
     .tracks = self->tracks,
     .counter_lods = self->counter_lods,
     .events = self->events,
@@ -142,7 +140,8 @@ rebuild_tracks (StrataTimeline *self)
   g_clear_pointer (&self->tracks, g_array_unref);
   self->content_height = 0;
   if (trace != NULL)
-    self->tracks = strata_timeline_layout (trace, self->events, self->compact, strata_session_get_track_prefs (self->session), &self->content_height);
+    self->tracks = strata_timeline_layout (trace, self->events, strata_session_get_compact (self->session),
+                                           strata_session_get_track_prefs (self->session), &self->content_height);
   configure_vadjustment (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -251,7 +250,7 @@ update_flows (StrataTimeline *self)
     {
       const StrataFlow *flow = strata_trace_get_flow (trace, i);
 
-      if (self->show_all_flows ||
+      if (strata_session_get_show_all_flows (self->session) ||
           (has_call && (memcmp (&flow->from, &call, sizeof call) == 0 || memcmp (&flow->to, &call, sizeof call) == 0)))
         g_array_append_val (self->flows, *flow);
     }
@@ -281,7 +280,7 @@ scroll_to_call (StrataTimeline       *self,
 
       if (track->kind != STRATA_TRACK_THREAD || track->index != call->thread)
         continue;
-      row_y = track->y + (self->compact ? 0 : call->depth * STRATA_TIMELINE_ROW_HEIGHT);
+      row_y = track->y + (strata_session_get_compact (self->session) ? 0 : call->depth * STRATA_TIMELINE_ROW_HEIGHT);
       gtk_adjustment_clamp_page (self->vadjustment, row_y - STRATA_TIMELINE_ROW_HEIGHT,
                                  row_y + 2 * STRATA_TIMELINE_ROW_HEIGHT);
     }
@@ -298,6 +297,13 @@ selected_item_changed_cb (StrataTimeline *self)
     scroll_to_call (self, &call);
   update_flows (self);
   strata_timeline_update_description (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+flows_changed_cb (StrataTimeline *self)
+{
+  update_flows (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -427,28 +433,6 @@ strata_timeline_get_session (StrataTimeline *self)
   return self->session;
 }
 
-gboolean
-strata_timeline_get_compact (StrataTimeline *self)
-{
-  g_return_val_if_fail (STRATA_IS_TIMELINE (self), FALSE);
-
-  return self->compact;
-}
-
-void
-strata_timeline_set_compact (StrataTimeline *self,
-                             gboolean        compact)
-{
-  g_return_if_fail (STRATA_IS_TIMELINE (self));
-
-  compact = !!compact;
-  if (compact == self->compact)
-    return;
-  self->compact = compact;
-  rebuild_tracks (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPACT]);
-}
-
 static void
 set_session (StrataTimeline *self,
              StrataSession  *session)
@@ -463,6 +447,8 @@ set_session (StrataTimeline *self,
   g_signal_connect_object (session, "selection-range-changed", G_CALLBACK (selection_range_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "tracks-changed", G_CALLBACK (tracks_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::compact", G_CALLBACK (rebuild_tracks), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::show-all-flows", G_CALLBACK (flows_changed_cb), self, G_CONNECT_SWAPPED);
   trace_changed_cb (self);
 }
 
@@ -502,14 +488,6 @@ strata_timeline_get_property (GObject    *object,
       g_value_set_object (value, self->session);
       break;
 
-    case PROP_COMPACT:
-      g_value_set_boolean (value, self->compact);
-      break;
-
-    case PROP_SHOW_ALL_FLOWS:
-      g_value_set_boolean (value, self->show_all_flows);
-      break;
-
     case PROP_HADJUSTMENT:
       g_value_set_object (value, self->hadjustment);
       break;
@@ -543,20 +521,6 @@ strata_timeline_set_property (GObject      *object,
     {
     case PROP_SESSION:
       set_session (self, g_value_get_object (value));
-      break;
-
-    case PROP_COMPACT:
-      strata_timeline_set_compact (self, g_value_get_boolean (value));
-      break;
-
-    case PROP_SHOW_ALL_FLOWS:
-      if (self->show_all_flows != g_value_get_boolean (value))
-        {
-          self->show_all_flows = g_value_get_boolean (value);
-          update_flows (self);
-          gtk_widget_queue_draw (GTK_WIDGET (self));
-          g_object_notify_by_pspec (object, pspec);
-        }
       break;
 
     case PROP_HADJUSTMENT:
@@ -601,15 +565,6 @@ strata_timeline_class_init (StrataTimelineClass *klass)
     g_param_spec_object ("session", NULL, NULL,
                          STRATA_TYPE_SESSION,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_COMPACT] =
-    g_param_spec_boolean ("compact", NULL, NULL,
-                          FALSE,
-                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  /* Flow arrows for every call, not only the selected one. */
-  properties[PROP_SHOW_ALL_FLOWS] =
-    g_param_spec_boolean ("show-all-flows", NULL, NULL,
-                          FALSE,
-                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
   g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
   g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");

@@ -17,8 +17,5 @@ G_DECLARE_FINAL_TYPE (StrataTimeline, strata_timeline, STRATA, TIMELINE, GtkWidg
 
 GtkWidget     *strata_timeline_new          (StrataSession  *session);
 StrataSession *strata_timeline_get_session  (StrataTimeline *self);
-gboolean       strata_timeline_get_compact  (StrataTimeline *self);
-void           strata_timeline_set_compact  (StrataTimeline *self,
-                                             gboolean        compact);
 
 G_END_DECLS
