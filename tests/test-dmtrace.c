@@ -801,6 +801,49 @@ test_dmtrace_corpus (void)
   g_assert_cmpuint (n_loaded, ==, 12);
 }
 
+/* One thread whose stack is @depth calls deep: entered and never left
+ * (closed at the end of the trace), or left without having been entered
+ * (begun before tracing). Either way the load is linear in the depth. */
+static void
+check_deep_stack (gboolean entered)
+{
+  const guint depth = 400000;
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataThread *thread;
+  gint64 start;
+  double seconds;
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_method (writer, 0, FOO_A);
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; i < depth; i++)
+    dmtrace_writer_record (writer, 1, 0, entered ? DMTRACE_ENTER : DMTRACE_EXIT, i, i);
+  start = g_get_monotonic_time ();
+  trace = load_ok (writer, FALSE);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_test_message ("%u deep, %s: %.3f s", depth, entered ? "never left" : "never entered", seconds);
+
+  thread = strata_trace_get_thread (trace, 0);
+  g_assert_cmpuint (thread->spans->n_depths, ==, depth);
+  g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, depth);
+  /* Quadratic growth took 4.9 s here; linear takes a few tens of ms.
+   * The bound leaves room for sanitizers and a busy machine. */
+  g_assert_cmpfloat (seconds, <, 3.0);
+}
+
+static void
+test_dmtrace_deep_stack_open (void)
+{
+  check_deep_stack (TRUE);
+}
+
+static void
+test_dmtrace_deep_stack_unentered (void)
+{
+  check_deep_stack (FALSE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -816,6 +859,8 @@ main (int   argc,
   g_test_add_func ("/dmtrace/padded-records", test_dmtrace_padded_records);
   g_test_add_func ("/dmtrace/streaming", test_dmtrace_streaming);
   g_test_add_func ("/dmtrace/streaming-without-summary", test_dmtrace_streaming_without_summary);
+  g_test_add_func ("/dmtrace/deep-stack-open", test_dmtrace_deep_stack_open);
+  g_test_add_func ("/dmtrace/deep-stack-unentered", test_dmtrace_deep_stack_unentered);
   g_test_add_func ("/dmtrace/split-files", test_dmtrace_split_files);
   g_test_add_func ("/dmtrace/split-missing-half", test_dmtrace_split_missing_half);
   g_test_add_func ("/dmtrace/unknown-method", test_dmtrace_unknown_method);

@@ -291,14 +291,17 @@ count_slot (DmtraceThread *state,
     state->count_base = level;
   else if (level < state->count_base)
     {
-      guint extra = state->count_base - level;
+      /* Grown by at least its length, so a stack unwound one level at a
+       * time (10 M frames open at the end) costs linear time, not
+       * quadratic. */
       guint old_len = state->counts->len;
+      guint extra = MAX ((guint) (state->count_base - level), old_len);
 
       g_array_set_size (state->counts, old_len + extra);
       memmove (state->counts->data + extra * sizeof (guint32), state->counts->data,
                old_len * sizeof (guint32));
       memset (state->counts->data, 0, extra * sizeof (guint32));
-      state->count_base = level;
+      state->count_base -= extra;
     }
   if ((guint) (level - state->count_base) >= state->counts->len)
     g_array_set_size (state->counts, level - state->count_base + 1);
@@ -612,6 +615,21 @@ run_count_pass (DmtraceLoader  *self,
 
 /* Between the passes: every thread's spans, sized by what the first pass
  * counted, in one block for all threads (and one for the second clock). */
+/* count_slot() grows the counts below the lowest level in steps, which
+ * leaves empty slots there: every level the thread reached has a span. */
+static void
+trim_unreached_levels (DmtraceThread *state)
+{
+  guint first = 0;
+
+  while (first < state->counts->len && g_array_index (state->counts, guint32, first) == 0)
+    first++;
+  if (first == 0)
+    return;
+  g_array_remove_range (state->counts, 0, first);
+  state->count_base += first;
+}
+
 static void
 allocate_span_tables (DmtraceLoader *self)
 {
@@ -623,6 +641,7 @@ allocate_span_tables (DmtraceLoader *self)
     {
       DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
 
+      trim_unreached_levels (state);
       for (guint d = 0; d < state->counts->len; d++)
         total += g_array_index (state->counts, guint32, d);
     }
