@@ -31,12 +31,23 @@ typedef struct
   StrataSession     *session;
 } Fixture;
 
+static void fixture_open_path (Fixture    *f,
+                               const char *path);
+
 static void
 fixture_open_in (Fixture    *f,
                  const char *folder,
                  const char *fixture_name)
 {
   g_autofree char *path = strata_test_fixture_path (folder, fixture_name, NULL);
+
+  fixture_open_path (f, path);
+}
+
+static void
+fixture_open_path (Fixture    *f,
+                   const char *path)
+{
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   f->app = strata_test_new_app ();
@@ -706,6 +717,39 @@ test_timeline_needs_display (void)
   g_test_skip ("no display; run under xvfb-run");
 }
 
+/* 100,000 threads in 1,000 processes, one call each: laying the tracks
+ * out and filling the thread selector were quadratic (9.5 s and 12 s). */
+static void
+test_timeline_many_threads (void)
+{
+  GString *json = g_string_new ("{\"traceEvents\": [");
+  g_autofree char *path = NULL;
+  const GArray *tracks;
+  gint64 start;
+  double seconds;
+  Fixture f;
+
+  for (guint t = 0; t < 100000; t++)
+    g_string_append_printf (json, "%s{\"name\": \"work\", \"ph\": \"X\", \"ts\": %u, \"dur\": 5, "
+                                  "\"pid\": %u, \"tid\": %u}", t ? ", " : "", t, t / 100 + 1, t + 1);
+  g_string_append (json, "]}");
+  path = strata_test_write_file ("threads.json", json->str, json->len);
+  g_string_free (json, TRUE);
+
+  start = g_get_monotonic_time ();
+  fixture_open_path (&f, path);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_test_message ("100,000 threads: window ready with its profile in %.2f s", seconds);
+
+  tracks = strata_timeline_get_tracks (f.timeline);
+  g_assert_cmpuint (tracks->len, ==, 100000 + 1000);
+  g_assert_cmpint (g_array_index (tracks, StrataTrack, 0).kind, ==, STRATA_TRACK_PROCESS);
+  g_assert_cmpint (g_array_index (tracks, StrataTrack, 1).kind, ==, STRATA_TRACK_THREAD);
+  /* Release builds take about 1 s; this leaves room for sanitizers. */
+  g_assert_cmpfloat (seconds, <, 8.0);
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -729,6 +773,7 @@ main (int   argc,
   g_test_add_func ("/timeline/counter-value", test_timeline_counter_value);
   g_test_add_func ("/timeline/track-menu", test_timeline_track_menu);
   g_test_add_func ("/timeline/object-links", test_timeline_object_links);
+  g_test_add_func ("/timeline/many-threads", test_timeline_many_threads);
 
   return g_test_run ();
 }

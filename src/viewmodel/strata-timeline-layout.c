@@ -200,14 +200,9 @@ process_children (StrataTrace            *trace,
       }
   for (guint i = 0; i < threads->len; i++)
     {
-      guint t = g_array_index (threads, guint, i);
+      guint64 key = strata_track_key (STRATA_TRACK_THREAD, g_array_index (threads, guint, i));
 
-      if (strata_trace_get_thread (trace, t)->process == process)
-        {
-          guint64 key = strata_track_key (STRATA_TRACK_THREAD, t);
-
-          g_array_append_val (keys, key);
-        }
+      g_array_append_val (keys, key);
     }
   return keys;
 }
@@ -241,29 +236,19 @@ compare_ordered (const void *a,
   return oa->position < ob->position ? -1 : oa->position > ob->position;
 }
 
-/**
- * strata_timeline_process_tracks:
- *
- * Returns: (transfer full): the keys of a process's tracks as they are
- *   shown, moved ones where they were moved to
- */
-GArray *
-strata_timeline_process_tracks (StrataTrace            *trace,
-                                const StrataEventIndex *events,
-                                guint                   process,
-                                const StrataTrackPrefs *prefs)
+/* The keys of a process's tracks as they are shown, moved ones where they
+ * were moved to; @threads: its shown threads, in their natural order. */
+static GArray *
+order_process_tracks (StrataTrace            *trace,
+                      const StrataEventIndex *events,
+                      guint                   process,
+                      const GArray           *threads,
+                      const StrataTrackPrefs *prefs)
 {
-  g_autoptr(GArray) threads = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GArray) natural = NULL;
-  g_autofree OrderedKey *ordered = NULL;
+  g_autoptr(GArray) natural = process_children (trace, events, process, threads);
+  g_autofree OrderedKey *ordered = g_new (OrderedKey, MAX (natural->len, 1));
   GArray *keys;
 
-  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
-    if (thread_shown (trace, events, t))
-      g_array_append_val (threads, t);
-  g_array_sort_with_data (threads, compare_threads, trace);
-  natural = process_children (trace, events, process, threads);
-  ordered = g_new (OrderedKey, MAX (natural->len, 1));
   for (guint i = 0; i < natural->len; i++)
     {
       guint64 key = g_array_index (natural, guint64, i);
@@ -275,6 +260,50 @@ strata_timeline_process_tracks (StrataTrace            *trace,
   for (guint i = 0; i < natural->len; i++)
     g_array_append_val (keys, ordered[i].key);
   return keys;
+}
+
+/* The shown threads of every process, each list in natural order: one
+ * pass and one sort per process, so 100,000 threads in 1,000 processes
+ * lay out in linear-logarithmic time. */
+static GPtrArray *
+threads_by_process (StrataTrace            *trace,
+                    const StrataEventIndex *events)
+{
+  GPtrArray *buckets = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+
+  for (guint p = 0; p < strata_trace_get_n_processes (trace); p++)
+    g_ptr_array_add (buckets, g_array_new (FALSE, FALSE, sizeof (guint)));
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      guint process = strata_trace_get_thread (trace, t)->process;
+
+      if (process < buckets->len && thread_shown (trace, events, t))
+        g_array_append_val (g_ptr_array_index (buckets, process), t);
+    }
+  for (guint p = 0; p < buckets->len; p++)
+    g_array_sort_with_data (g_ptr_array_index (buckets, p), compare_threads, trace);
+  return buckets;
+}
+
+/**
+ * strata_timeline_process_tracks:
+ *
+ * Returns: (transfer full): the keys of @process's tracks as they are
+ *   shown, moved ones where they were moved to
+ */
+GArray *
+strata_timeline_process_tracks (StrataTrace            *trace,
+                                const StrataEventIndex *events,
+                                guint                   process,
+                                const StrataTrackPrefs *prefs)
+{
+  g_autoptr(GArray) threads = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    if (strata_trace_get_thread (trace, t)->process == process && thread_shown (trace, events, t))
+      g_array_append_val (threads, t);
+  g_array_sort_with_data (threads, compare_threads, trace);
+  return order_process_tracks (trace, events, process, threads, prefs);
 }
 
 static void
@@ -296,13 +325,14 @@ static void
 layout_process (StrataTrace            *trace,
                 const StrataEventIndex *events,
                 guint                   process,
+                const GArray           *threads,
                 gboolean                compact,
                 const StrataTrackPrefs *prefs,
                 GArray                 *tracks,
                 double                 *y)
 {
   StrataTrack header = { STRATA_TRACK_PROCESS, process, 0, STRATA_TIMELINE_HEADER_HEIGHT };
-  g_autoptr(GArray) keys = strata_timeline_process_tracks (trace, events, process, prefs);
+  g_autoptr(GArray) keys = order_process_tracks (trace, events, process, threads, prefs);
 
   for (guint i = 0; i < keys->len; i++)
     header.n_threads += (g_array_index (keys, guint64, i) >> 32) == STRATA_TRACK_THREAD;
@@ -338,12 +368,17 @@ strata_timeline_layout (StrataTrace            *trace,
 {
   GArray *tracks = g_array_new (FALSE, TRUE, sizeof (StrataTrack));
   g_autoptr(GArray) processes = shown_processes (trace, events);
+  g_autoptr(GPtrArray) threads = threads_by_process (trace, events);
   double y = 0;
 
   for (guint i = 0; prefs != NULL && prefs->pinned != NULL && i < prefs->pinned->len; i++)
     append_key (trace, events, g_array_index (prefs->pinned, guint64, i), compact, prefs, tracks, &y);
   for (guint i = 0; i < processes->len; i++)
-    layout_process (trace, events, g_array_index (processes, guint, i), compact, prefs, tracks, &y);
+    {
+      guint process = g_array_index (processes, guint, i);
+
+      layout_process (trace, events, process, g_ptr_array_index (threads, process), compact, prefs, tracks, &y);
+    }
 
   *content_height = y;
   return tracks;
