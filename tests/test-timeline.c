@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "strata-application.h"
 #include "strata-counter-render.h"
@@ -15,6 +16,7 @@
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-timeline-private.h"
+#include "strata-units.h"
 #include "strata-window-private.h"
 
 static gboolean
@@ -750,6 +752,74 @@ test_timeline_many_threads (void)
   fixture_close (&f);
 }
 
+/* Writes @path: a gzip Trace Event file with one call whose name is
+ * @name_len bytes, and a short call beside it. Small on disk. */
+static void
+write_big_name_trace (const char *path,
+                      gsize       name_len)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL);
+  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 1);
+  g_autoptr(GOutputStream) gz = g_converter_output_stream_new (G_OUTPUT_STREAM (out), G_CONVERTER (z));
+  g_autofree char *chunk = g_malloc (1 << 20);
+  const char *head = "{\"traceEvents\": [{\"name\": \"";
+  const char *tail = "\", \"ph\": \"X\", \"ts\": 0, \"dur\": 100, \"pid\": 1, \"tid\": 1}, "
+                     "{\"name\": \"small\", \"ph\": \"X\", \"ts\": 10, \"dur\": 10, \"pid\": 1, \"tid\": 1}]}";
+
+  memset (chunk, 'n', 1 << 20);
+  g_assert_true (g_output_stream_write_all (gz, head, strlen (head), NULL, NULL, NULL));
+  for (gsize done = 0; done < name_len; done += 1 << 20)
+    g_assert_true (g_output_stream_write_all (gz, chunk, MIN ((gsize) 1 << 20, name_len - done), NULL, NULL, NULL));
+  g_assert_true (g_output_stream_write_all (gz, tail, strlen (tail), NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (gz, NULL, NULL));
+}
+
+/* A 64 MB name took 58 s and 7 GB to draw; names are clipped for display. */
+static void
+test_timeline_big_name (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "big-name.json.gz", NULL);
+  g_autoptr(StrataDescription) description = NULL;
+  g_autofree char *text = NULL;
+  struct rusage usage;
+  gint64 start;
+  Fixture f;
+
+  write_big_name_trace (path, 64 << 20);
+  start = g_get_monotonic_time ();
+  fixture_open_path (&f, path);
+  /* Draw the rows as the widget does: the renderer lays the name out. */
+  {
+    StrataTimelineTheme theme = { { 0, 0, 0, 1 }, { 0.2, 0.5, 0.9, 1 }, FALSE };
+    StrataTimelineView view = {
+      .trace = strata_session_get_trace (f.session), .selected_method = G_MAXUINT32,
+      .tracks = strata_timeline_get_tracks (f.timeline), .width = 1200,
+      .label_width = STRATA_TIMELINE_LABEL_WIDTH, .theme = &theme,
+    };
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 200);
+    cairo_t *cr = cairo_create (surface);
+
+    strata_session_get_visible_range (f.session, &view.start, &view.end);
+    strata_timeline_render_rows (cr, &view, 200);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+  strata_session_select_call (f.session, &(StrataSliceRef) { 0, 0, 0 });
+  description = strata_session_describe_selected_item (f.session);
+  text = strata_description_to_text (description);
+  getrusage (RUSAGE_SELF, &usage);
+  g_test_message ("64 MB name: shown in %.2f s, peak %.0f MB",
+                  (g_get_monotonic_time () - start) / 1e6, usage.ru_maxrss / 1024.0);
+
+  g_assert_cmpuint (strlen (description->title), ==, 64 << 20);
+  g_assert_cmpuint (strlen (text), <, 4 * STRATA_UNITS_DISPLAY_MAX);
+  g_assert_true (g_str_has_prefix (text, "nnnn"));
+  g_assert_nonnull (strstr (text, "…\n"));
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -774,6 +844,7 @@ main (int   argc,
   g_test_add_func ("/timeline/track-menu", test_timeline_track_menu);
   g_test_add_func ("/timeline/object-links", test_timeline_object_links);
   g_test_add_func ("/timeline/many-threads", test_timeline_many_threads);
+  g_test_add_func ("/timeline/big-name", test_timeline_big_name);
 
   return g_test_run ();
 }

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <string.h>
 
 #include "strata-units.h"
 
@@ -79,4 +80,34 @@ char *
 strata_units_format_count (guint64 count)
 {
   return g_strdup_printf ("%'" G_GUINT64_FORMAT, count);
+}
+
+/**
+ * strata_units_clip_for_display:
+ * @text: (nullable): a name from a trace, any length
+ * @owned: (out): set to a copy to free when @text had to be clipped
+ *
+ * A name of megabytes (traces carry them: generated code, a JSON string
+ * with a whole file in it) would make a text layout of gigabytes. Shown
+ * names stop at STRATA_UNITS_DISPLAY_MAX bytes, at a character boundary,
+ * with an ellipsis.
+ *
+ * Returns: @text, or *@owned
+ */
+const char *
+strata_units_clip_for_display (const char  *text,
+                               char       **owned)
+{
+  const char *end;
+
+  *owned = NULL;
+  if (text == NULL || strnlen (text, STRATA_UNITS_DISPLAY_MAX + 1) <= STRATA_UNITS_DISPLAY_MAX)
+    return text;
+  end = g_utf8_find_prev_char (text, text + STRATA_UNITS_DISPLAY_MAX);
+  if (end == NULL)
+    end = text;
+  *owned = g_malloc (end - text + sizeof "…");
+  memcpy (*owned, text, end - text);
+  memcpy (*owned + (end - text), "…", sizeof "…");
+  return *owned;
 }

@@ -1,4 +1,4 @@
-/* strata-units.h: durations and counts as people read them
+/* strata-units.h: durations, counts and names as people read them
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,5 +14,11 @@ char *strata_units_format_exact_localized (gint64  ns);
 char *strata_units_format_percent  (gint64  part,
                                     gint64  total);
 char *strata_units_format_count    (guint64 count);
+
+/* Names longer than this are clipped wherever they are shown. */
+#define STRATA_UNITS_DISPLAY_MAX 1024
+
+const char *strata_units_clip_for_display (const char  *text,
+                                           char       **owned);
 
 G_END_DECLS

@@ -55,19 +55,23 @@ strata_description_free (StrataDescription *self)
 /**
  * strata_description_to_text:
  *
+ * Each part is clipped for display (strata_units_clip_for_display()).
+ *
  * Returns: (transfer full): the title, then a "Label: value" line per field
  */
 char *
 strata_description_to_text (const StrataDescription *self)
 {
-  GString *text = g_string_new (self->title);
+  g_autofree char *clipped_title = NULL;
+  GString *text = g_string_new (strata_units_clip_for_display (self->title, &clipped_title));
 
   for (guint i = 0; i < self->fields->len; i++)
     {
       const StrataDescriptionField *field = &g_array_index (self->fields, StrataDescriptionField, i);
+      g_autofree char *clipped = NULL;
 
       /* Translators: one line of a call's or event's description: a label and its value */
-      g_string_append_printf (text, _("\n%s: %s"), field->label, field->value);
+      g_string_append_printf (text, _("\n%s: %s"), field->label, strata_units_clip_for_display (field->value, &clipped));
     }
   return g_string_free (text, FALSE);
 }

@@ -70,6 +70,17 @@ span_alpha (const Painter *p,
   return DIMMED_ALPHA;
 }
 
+/* Names from the trace are clipped: a layout of a 200 MB name takes
+ * gigabytes, and only a few hundred characters fit on screen anyway. */
+static void
+set_display_text (PangoLayout *layout,
+                  const char  *text)
+{
+  g_autofree char *clipped = NULL;
+
+  pango_layout_set_text (layout, strata_units_clip_for_display (text, &clipped), -1);
+}
+
 static PangoLayout *
 label_layout (const Painter *p,
               guint32        method,
@@ -82,7 +93,7 @@ label_layout (const Painter *p,
   if (cache == NULL)
     {
       layout = p->layout;
-      pango_layout_set_text (layout, strata_trace_get_method_name (p->view->trace, method), -1);
+      set_display_text (layout, strata_trace_get_method_name (p->view->trace, method));
       pango_layout_set_width (layout, (width - 6) * PANGO_SCALE);
       return layout;
     }
@@ -93,7 +104,7 @@ label_layout (const Painter *p,
   if (g_hash_table_size (cache->layouts) >= LABEL_CACHE_MAX)
     g_hash_table_remove_all (cache->layouts);
   layout = pango_layout_copy (p->layout);
-  pango_layout_set_text (layout, strata_trace_get_method_name (p->view->trace, method), -1);
+  set_display_text (layout, strata_trace_get_method_name (p->view->trace, method));
   pango_layout_set_width (layout, (width - 6) * PANGO_SCALE);
   g_hash_table_insert (cache->layouts, g_memdup2 (&key, sizeof key), layout);
   return layout;
@@ -408,7 +419,7 @@ strata_painter_draw_text (const Painter *p,
       pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
       pango_layout_set_font_description (p->layout, font);
     }
-  pango_layout_set_text (p->layout, text, -1);
+  set_display_text (p->layout, text);
   pango_layout_set_width (p->layout, (int) (width * PANGO_SCALE));
   set_rgba (p->cr, &p->view->theme->fg, alpha);
   cairo_move_to (p->cr, x, y);
@@ -586,7 +597,7 @@ draw_lane_item (const Painter     *p,
   if (x1 - x0 >= MIN_LABEL_PX && *name != '\0')
     {
       pango_layout_set_ellipsize (p->layout, PANGO_ELLIPSIZE_END);
-      pango_layout_set_text (p->layout, name, -1);
+      set_display_text (p->layout, name);
       pango_layout_set_width (p->layout, (int) ((x1 - x0 - 6) * PANGO_SCALE));
       cairo_set_source_rgb (p->cr, 1, 1, 1);
       cairo_move_to (p->cr, x0 + 3, y + 1);

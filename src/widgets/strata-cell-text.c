@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "strata-cell-text.h"
+#include "strata-units.h"
 #include "strata-widget-color.h"
 
 struct _StrataCellText
@@ -259,14 +260,18 @@ void
 strata_cell_text_set_text (StrataCellText *self,
                            const char     *text)
 {
+  g_autofree char *clipped = NULL;
+
   g_return_if_fail (STRATA_IS_CELL_TEXT (self));
 
+  /* Clipped once: the layout, the tooltip and screen readers all get it. */
+  text = strata_units_clip_for_display (text, &clipped);
   if (g_strcmp0 (self->text, text) == 0)
     return;
   g_free (self->text);
   self->text = g_strdup (text);
   if (self->layout != NULL)
-    pango_layout_set_text (self->layout, text ? text : "", -1);
+    pango_layout_set_text (self->layout, self->text ? self->text : "", -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, self->text ? self->text : "", -1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -39,7 +39,8 @@ add_label (GtkWidget  *box,
            const char *text,
            const char *css_class)
 {
-  GtkWidget *label = gtk_label_new (text);
+  g_autofree char *clipped = NULL;
+  GtkWidget *label = gtk_label_new (strata_units_clip_for_display (text, &clipped));
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -57,8 +58,9 @@ add_field (GtkWidget  *grid,
            const char *key,
            const char *value)
 {
+  g_autofree char *clipped = NULL;
   GtkWidget *key_label = gtk_label_new (key);
-  GtkWidget *value_label = gtk_label_new (value);
+  GtkWidget *value_label = gtk_label_new (strata_units_clip_for_display (value, &clipped));
 
   gtk_label_set_xalign (GTK_LABEL (key_label), 1);
   gtk_label_set_yalign (GTK_LABEL (key_label), 0);

@@ -206,7 +206,9 @@ build_threads (StrataTrace *trace)
       gtk_widget_set_margin_start (stack, 24);
       for (guint f = 0; f < n; f++)
         {
-          GtkWidget *label = gtk_label_new (strata_trace_get_string (trace, frames[f]));
+          g_autofree char *clipped = NULL;
+          GtkWidget *label = gtk_label_new (strata_units_clip_for_display (strata_trace_get_string (trace, frames[f]),
+                                                                           &clipped));
 
           gtk_label_set_xalign (GTK_LABEL (label), 0);
           gtk_label_set_selectable (GTK_LABEL (label), TRUE);

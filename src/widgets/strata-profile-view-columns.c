@@ -149,7 +149,8 @@ label_row_for_screen_readers (StrataProfileView *self,
 {
   GtkWidget *widget = cell_child;
   gint64 total = strata_profile_get_n_clocks (self->profile) > 0 ? strata_profile_get_total (self->profile, 0) : 0;
-  const char *name = strata_profile_row_get_name (row);
+  g_autofree char *clipped = NULL;
+  const char *name = strata_units_clip_for_display (strata_profile_row_get_name (row), &clipped);
   g_autofree char *percent = NULL;
   g_autofree char *calls = NULL;
   g_autofree char *more = NULL;

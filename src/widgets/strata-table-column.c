@@ -12,6 +12,7 @@
 
 #include "strata-cell-scope.h"
 #include "strata-table-column.h"
+#include "strata-units.h"
 #include "strata-widgets.h"
 
 static const char *cell_ui[] = {
@@ -35,6 +36,7 @@ table_cell_item_changed (GtkListItem *item,
   gpointer row = gtk_list_item_get_item (item);
   GtkWidget *child = gtk_list_item_get_child (item);
   g_autofree char *text = NULL;
+  g_autofree char *clipped = NULL;
 
   /* A cell being taken apart has no child left. */
   if (child == NULL)
@@ -50,7 +52,7 @@ table_cell_item_changed (GtkListItem *item,
     g_object_ref (row);
   if (row != NULL)
     text = spec->text (row, spec->data);
-  gtk_label_set_text (GTK_LABEL (child), text ? text : "");
+  gtk_label_set_text (GTK_LABEL (child), text ? strata_units_clip_for_display (text, &clipped) : "");
   g_clear_object (&row);
 }
 

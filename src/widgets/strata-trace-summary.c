@@ -27,8 +27,9 @@ add_row (StrataTraceSummary *self,
          const char         *key,
          const char         *value)
 {
+  g_autofree char *clipped = NULL;
   GtkWidget *key_label = gtk_label_new (key);
-  GtkWidget *value_label = gtk_label_new (value);
+  GtkWidget *value_label = gtk_label_new (strata_units_clip_for_display (value, &clipped));
 
   gtk_label_set_xalign (GTK_LABEL (key_label), 1);
   gtk_label_set_yalign (GTK_LABEL (key_label), 0);
