@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
 
 #include "dmtrace-writer.h"
 #include "strata-error.h"
@@ -844,6 +846,51 @@ test_dmtrace_deep_stack_unentered (void)
   check_deep_stack (FALSE);
 }
 
+/* A split pair whose other half is a FIFO: the open must not wait for a
+ * writer, and the message says which file is wrong. */
+static void
+test_dmtrace_fifo_partner (void)
+{
+  for (guint fifo_is_key = 0; fifo_is_key < 2; fifo_is_key++)
+    {
+      g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+      g_autoptr(GBytes) key = NULL;
+      g_autoptr(GBytes) data = NULL;
+      g_autofree char *dir = strata_test_make_tmpdir ();
+      g_autofree char *stem = g_strdup_printf ("pair-%u", fifo_is_key);
+      g_autofree char *key_path = g_strconcat (dir, G_DIR_SEPARATOR_S, stem, ".key", NULL);
+      g_autofree char *data_path = g_strconcat (dir, G_DIR_SEPARATOR_S, stem, ".data", NULL);
+      g_autoptr(StrataTrace) trace = NULL;
+      g_autoptr(GError) error = NULL;
+      gint64 start;
+
+      dmtrace_writer_set_split (writer, TRUE);
+      add_basic_key (writer);
+      write_basic_records (writer);
+      key = dmtrace_writer_get_key (writer);
+      data = dmtrace_writer_finish (writer, FALSE);
+      if (fifo_is_key)
+        {
+          g_assert_cmpint (mkfifo (key_path, 0600), ==, 0);
+          g_assert_true (g_file_set_contents (data_path, g_bytes_get_data (data, NULL), g_bytes_get_size (data), NULL));
+        }
+      else
+        {
+          g_assert_cmpint (mkfifo (data_path, 0600), ==, 0);
+          g_assert_true (g_file_set_contents (key_path, g_bytes_get_data (key, NULL), g_bytes_get_size (key), NULL));
+        }
+
+      start = g_get_monotonic_time ();
+      trace = strata_test_load_path (fifo_is_key ? data_path : key_path, &error);
+      g_assert_null (trace);
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, fifo_is_key ? ".key" : ".data"));
+      g_assert_nonnull (strstr (error->message, "not a regular file"));
+      g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -860,6 +907,7 @@ main (int   argc,
   g_test_add_func ("/dmtrace/streaming", test_dmtrace_streaming);
   g_test_add_func ("/dmtrace/streaming-without-summary", test_dmtrace_streaming_without_summary);
   g_test_add_func ("/dmtrace/deep-stack-open", test_dmtrace_deep_stack_open);
+  g_test_add_func ("/dmtrace/fifo-partner", test_dmtrace_fifo_partner);
   g_test_add_func ("/dmtrace/deep-stack-unentered", test_dmtrace_deep_stack_unentered);
   g_test_add_func ("/dmtrace/split-files", test_dmtrace_split_files);
   g_test_add_func ("/dmtrace/split-missing-half", test_dmtrace_split_missing_half);

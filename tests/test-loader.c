@@ -313,6 +313,59 @@ test_loader_inflater_stream (void)
   g_bytes_unref (inputs[0]);
 }
 
+static void
+test_loader_symlink_loop (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *a = g_build_filename (dir, "a.trace", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.trace", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.trace", NULL);
+
+  g_assert_cmpint (symlink (b, a), ==, 0);
+  g_assert_cmpint (symlink (a, b), ==, 0);
+  assert_load_fails (a, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_REGULAR, "loop");
+  g_assert_cmpint (symlink ("nowhere.trace", dangling), ==, 0);
+  assert_load_fails (dangling, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, NULL);
+}
+
+/* A file in a folder the user may not enter. */
+static void
+test_loader_closed_folder (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *folder = g_build_filename (dir, "closed", NULL);
+  g_autofree char *path = g_build_filename (folder, "inside.trace", NULL);
+
+  if (geteuid () == 0)
+    {
+      g_test_skip ("root enters every folder");
+      return;
+    }
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "SLOW", 4, NULL));
+  g_assert_cmpint (g_chmod (folder, 0600), ==, 0);
+  assert_load_fails (path, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, "permission");
+  g_chmod (folder, 0700);
+}
+
+/* Zeros, then a real trace: the message must not say "only zeros". */
+static void
+test_loader_zero_prefix (void)
+{
+  g_autofree char *sample = strata_test_fixture_path ("dmtrace", "studio-perflib-exception.trace", NULL);
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "zero-prefix.trace", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree guint8 *joined = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (sample, &contents, &len, NULL));
+  joined = g_malloc0 (65536 + len);
+  memcpy (joined + 65536, contents, len);
+  g_assert_true (g_file_set_contents (path, (const char *) joined, 65536 + len, NULL));
+  assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT, "starts with");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -324,6 +377,9 @@ main (int   argc,
   g_test_add_func ("/loader/permission", test_loader_permission);
   g_test_add_func ("/loader/empty", test_loader_empty);
   g_test_add_func ("/loader/fifo", test_loader_fifo);
+  g_test_add_func ("/loader/symlink-loop", test_loader_symlink_loop);
+  g_test_add_func ("/loader/closed-folder", test_loader_closed_folder);
+  g_test_add_func ("/loader/zero-prefix", test_loader_zero_prefix);
   g_test_add_func ("/loader/gigabyte-of-zeros", test_loader_gigabyte_of_zeros);
   g_test_add_func ("/loader/random", test_loader_random);
   g_test_add_func ("/loader/png-named-trace", test_loader_png_named_trace);

@@ -56,6 +56,16 @@ load_sibling (DmtraceLoader  *self,
     g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED,
                  _("It holds the key of a method trace without its records, and the data file “%s” could not be read."),
                  name);
+  /* Why, when the partner is there but unusable (a pipe, a device, no
+   * permission). */
+  if (error != NULL && *error != NULL && local_error != NULL &&
+      !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    {
+      char *message = g_strconcat ((*error)->message, " ", local_error->message, NULL);
+
+      g_free ((*error)->message);
+      (*error)->message = message;
+    }
   return NULL;
 }
 

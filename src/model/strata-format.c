@@ -96,15 +96,27 @@ is_binary_hprof (const guint8 *data,
          data[n + 1] == '\0';
 }
 
+/* @complete: @data is the whole content, not only its head */
 static StrataFormat
 unknown_format_error (const guint8 *data,
                       gsize         len,
+                      gboolean      complete,
                       GError      **error)
 {
   g_autofree char *type = NULL;
   g_autofree char *description = NULL;
   gboolean uncertain = TRUE;
 
+  if (is_all_zero (data, len) && !complete)
+    {
+      g_autofree char *size = g_format_size (len);
+
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT,
+                   /* Translators: %s is a size such as “64.0 kB” */
+                   _("It starts with %s of zero bytes, which no trace does: its beginning may have been lost or overwritten."),
+                   size);
+      return STRATA_FORMAT_UNKNOWN;
+    }
   if (is_all_zero (data, len))
     {
       g_set_error_literal (error, STRATA_LOAD_ERROR,
@@ -211,7 +223,7 @@ sniff_plain (const guint8 *data,
   if (pos < len && data[pos] == '{')
     return sniff_json_object (data, len, complete, error);
 
-  return unknown_format_error (data, len, error);
+  return unknown_format_error (data, len, complete, error);
 }
 
 /* Inflates at most STRATA_SNIFF_HEAD_SIZE bytes of a gzip stream. A stream

@@ -4,9 +4,13 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "strata-error.h"
 #include "strata-inflater.h"
@@ -264,6 +268,31 @@ propagate_file_error (GError  *local_error,
   g_clear_error (&local_error);
 }
 
+/* GIO reports a symbolic link it could not follow, or a file in a folder
+ * the user may not enter, as neither a file nor an error: ask the system
+ * why, so the message says what is wrong. */
+static void
+set_not_regular_error (GFile   *file,
+                       GError **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  GStatBuf info;
+
+  if (path != NULL && g_stat (path, &info) != 0 && errno == ELOOP)
+    g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_REGULAR,
+                         _("It is a symbolic link that leads round in a loop, never to a file."));
+  else if (path != NULL && g_stat (path, &info) != 0 && errno == EACCES)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                         _("You do not have permission to open a folder on its path."));
+  else if (path != NULL && g_stat (path, &info) != 0 && errno == ENOENT)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                         _("It is a symbolic link to a file that does not exist."));
+  else
+    /* A pipe or device could block or never end. */
+    g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_REGULAR,
+                         _("It is not a regular file (it may be a device, pipe or socket)."));
+}
+
 static gboolean
 check_file_type (GFile         *file,
                  GCancellable  *cancellable,
@@ -293,9 +322,7 @@ check_file_type (GFile         *file,
       return FALSE;
 
     default:
-      /* A pipe or device could block or never end. */
-      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_REGULAR,
-                           _("It is not a regular file (it may be a device, pipe or socket)."));
+      set_not_regular_error (file, error);
       return FALSE;
     }
 
@@ -308,6 +335,48 @@ check_file_type (GFile         *file,
     }
 
   return TRUE;
+}
+
+/* Opens without blocking (a FIFO would wait for a writer forever), then
+ * maps only a regular file: this is the check for the partner files of a
+ * split trace too, which are opened here and nowhere else. */
+static GMappedFile *
+map_regular_file (GFile       *file,
+                  const char  *path,
+                  GError     **error)
+{
+  GError *local_error = NULL;
+  GMappedFile *mapped;
+  struct stat info;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      if (saved == ELOOP || saved == ENXIO)
+        set_not_regular_error (file, error);
+      else
+        propagate_file_error (g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved)),
+                              error);
+      return NULL;
+    }
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode))
+    {
+      close (fd);
+      if (S_ISDIR (info.st_mode))
+        propagate_file_error (g_error_new (G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s", ""), error);
+      else
+        set_not_regular_error (file, error);
+      return NULL;
+    }
+  mapped = g_mapped_file_new_from_fd (fd, FALSE, &local_error);
+  close (fd);
+  if (mapped == NULL)
+    propagate_file_error (g_error_new_literal (G_IO_ERROR, g_io_error_from_file_error (local_error->code),
+                                               local_error->message), error);
+  g_clear_error (&local_error);
+  return mapped;
 }
 
 /**
@@ -341,15 +410,8 @@ strata_load_file_bytes (GFile         *file,
       return g_bytes_new_take (contents, len);
     }
 
-  mapped = g_mapped_file_new (path, FALSE, &local_error);
-  if (mapped == NULL)
-    {
-      int code = g_io_error_from_file_error (local_error->code);
-
-      propagate_file_error (g_error_new_literal (G_IO_ERROR, code, local_error->message), error);
-      g_clear_error (&local_error);
-      return NULL;
-    }
+  if (!(mapped = map_regular_file (file, path, error)))
+    return NULL;
 
   *mapped_out = g_mapped_file_get_length (mapped) > 0;
   return g_mapped_file_get_bytes (mapped);
