@@ -675,6 +675,45 @@ test_args_on_demand (void)
   check_args (gz_path);
 }
 
+/* Args nested 10,000 deep were "not valid JSON" and lost the file: the
+ * events around them load, and reading those args says why they cannot
+ * be shown. */
+static void
+test_deep_nesting (void)
+{
+  GString *text = g_string_new ("{\"traceEvents\":[\n"
+                                "{\"ph\":\"X\",\"name\":\"before\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":1},\n"
+                                "{\"ph\":\"i\",\"name\":\"deep\",\"pid\":1,\"tid\":1,\"ts\":2,\"args\":{\"x\":");
+  g_autofree char *path = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) args = NULL;
+  guint deep = G_MAXUINT;
+
+  for (guint i = 0; i < 10000; i++)
+    g_string_append (text, i % 2 ? "{\"k\":" : "[");
+  g_string_append (text, "1");
+  for (guint i = 10000; i-- > 0;)
+    g_string_append (text, i % 2 ? "}" : "]");
+  g_string_append (text, "}},\n{\"ph\":\"X\",\"name\":\"after\",\"pid\":1,\"tid\":1,\"ts\":3,\"dur\":1}]}");
+  path = strata_test_write_file ("deep.json", text->str, text->len);
+  g_string_free (text, TRUE);
+
+  trace = strata_test_load_path (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
+  g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
+  for (guint e = 0; e < strata_trace_get_n_events (trace); e++)
+    if (g_str_equal (strata_trace_get_string (trace, strata_trace_get_event (trace, e)->name), "deep"))
+      deep = e;
+  g_assert_cmpuint (deep, !=, G_MAXUINT);
+
+  args = strata_event_args_read (trace, strata_trace_get_event (trace, deep)->source, NULL, &error);
+  g_assert_null (args);
+  g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "nested"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -698,6 +737,7 @@ main (int   argc,
   g_test_add_func ("/trace-event/refusals", test_refusals);
   g_test_add_func ("/trace-event/profile", test_profile_of_slices);
   g_test_add_func ("/trace-event/args-on-demand", test_args_on_demand);
+  g_test_add_func ("/trace-event/deep-nesting", test_deep_nesting);
   g_test_add_func ("/trace-event/samples", test_samples);
 
   return g_test_run ();

@@ -14,6 +14,7 @@
 
 #define READ_CHUNK (64 * 1024)
 #define MAX_EVENT_SIZE ((gsize) 1 << 30)
+#define MAX_ARGS_DEPTH 1000
 
 static GInputStream *
 open_content (GFile         *file,
@@ -111,9 +112,22 @@ strata_event_args_read_event (GFile         *file,
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   gsize len;
 
+  const char *value_end;
+  guint64 depth = 0;
+
   if (stream == NULL || !skip_to (stream, source, cancellable, error) ||
       !read_value (stream, buffer, &len, cancellable, error))
     return NULL;
+  /* json-glib parses by recursion: a value nested 100,000 deep would
+   * exhaust the stack of the thread reading it. */
+  strata_json_skip_value_depth ((const char *) buffer->data, (const char *) buffer->data + len, &value_end, &depth);
+  if (depth > MAX_ARGS_DEPTH)
+    {
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
+                   /* Translators: %u is a number of levels, such as 1,000 */
+                   _("Its arguments are nested more than %u levels deep, too deep to show."), MAX_ARGS_DEPTH);
+      return NULL;
+    }
   if (!json_parser_load_from_data (parser, (const char *) buffer->data, len, error))
     return NULL;
   if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))

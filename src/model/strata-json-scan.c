@@ -155,21 +155,16 @@ skip_scalar (const char  *p,
     }
 }
 
-/**
- * strata_json_skip_value:
- * @p: the first byte of the value (no space before it)
- *
- * Steps over one value of any kind. Containers are followed with a stack
- * of bits (object or array), so brackets must match; commas and colons
- * are not checked, which lets the loader read slightly broken writers.
- */
-StrataJsonStatus
-strata_json_skip_value (const char  *p,
-                        const char  *end,
-                        const char **value_end)
+/* Brackets past this depth are counted but not matched by kind: a value
+ * nested 10,000 deep is skipped whole, so the events around it load. */
+static StrataJsonStatus
+skip_value (const char  *p,
+            const char  *end,
+            const char **value_end,
+            guint64     *max_depth)
 {
   guint64 kinds[MAX_DEPTH / 64];
-  guint depth = 0;
+  guint64 depth = 0;
 
   for (;;)
     {
@@ -181,25 +176,22 @@ strata_json_skip_value (const char  *p,
 
       if (*p == '{' || *p == '[')
         {
-          if (depth == MAX_DEPTH)
-            return STRATA_JSON_INVALID;
-          if (*p == '{')
+          if (depth < MAX_DEPTH && *p == '{')
             kinds[depth / 64] |= G_GUINT64_CONSTANT (1) << (depth % 64);
-          else
+          else if (depth < MAX_DEPTH)
             kinds[depth / 64] &= ~(G_GUINT64_CONSTANT (1) << (depth % 64));
           depth++;
+          if (max_depth != NULL)
+            *max_depth = MAX (*max_depth, depth);
           p++;
           continue;
         }
       if (*p == '}' || *p == ']')
         {
-          gboolean is_object;
-
           if (depth == 0)
             return STRATA_JSON_INVALID;
           depth--;
-          is_object = (kinds[depth / 64] >> (depth % 64)) & 1;
-          if (is_object != (*p == '}'))
+          if (depth < MAX_DEPTH && ((kinds[depth / 64] >> (depth % 64)) & 1) != (*p == '}'))
             return STRATA_JSON_INVALID;
           p++;
         }
@@ -217,6 +209,37 @@ strata_json_skip_value (const char  *p,
           return STRATA_JSON_OK;
         }
     }
+}
+
+/**
+ * strata_json_skip_value:
+ * @p: the first byte of the value (no space before it)
+ *
+ * Steps over one value of any kind. Containers are followed with a stack
+ * of bits (object or array), so brackets must match; commas and colons
+ * are not checked, which lets the loader read slightly broken writers.
+ */
+StrataJsonStatus
+strata_json_skip_value (const char  *p,
+                        const char  *end,
+                        const char **value_end)
+{
+  return skip_value (p, end, value_end, NULL);
+}
+
+/**
+ * strata_json_skip_value_depth:
+ * @max_depth: (inout): raised to the deepest nesting met
+ *
+ * As strata_json_skip_value(), telling how deep the value goes.
+ */
+StrataJsonStatus
+strata_json_skip_value_depth (const char  *p,
+                              const char  *end,
+                              const char **value_end,
+                              guint64     *max_depth)
+{
+  return skip_value (p, end, value_end, max_depth);
 }
 
 static int

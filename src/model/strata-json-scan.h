@@ -41,6 +41,10 @@ strata_json_skip_space_inline (const char *p,
 StrataJsonStatus  strata_json_skip_value    (const char       *p,
                                              const char       *end,
                                              const char      **value_end);
+StrataJsonStatus  strata_json_skip_value_depth (const char    *p,
+                                                const char    *end,
+                                                const char   **value_end,
+                                                guint64       *max_depth);
 StrataJsonStatus  strata_json_scan_string   (const char       *p,
                                              const char       *end,
                                              StrataJsonString *string,
