@@ -158,6 +158,13 @@ strata_content_reader_refill (StrataContentReader *reader)
 
   if (reader->at_end || reader->len - reader->pos > MAX_WINDOW)
     return FALSE;
+  /* Whitespace or one huge value has no events to report progress at:
+   * a cancelled load stops here, at most a chunk later. */
+  if (g_cancellable_is_cancelled (reader->job->cancellable))
+    {
+      reader->at_end = TRUE;
+      return FALSE;
+    }
 
   keep = reader->len - reader->pos;
   if (keep > 0)

@@ -451,19 +451,48 @@ max_decompressed_size (void)
   return (guint64) pages * (guint64) page_size / 2;
 }
 
-/* Inflates the next piece of @inflater onto the end of @out. */
-static StrataInflateStatus
-gunzip_step (StrataInflater *inflater,
-             GByteArray     *out)
+typedef struct
 {
-  gsize old_len = out->len;
-  gsize n_written = 0;
-  StrataInflateStatus status;
+  guint8 *data;
+  gsize   len;
+  gsize   allocated;
+} InflatedBuffer;
 
-  g_byte_array_set_size (out, old_len + GUNZIP_CHUNK);
-  status = strata_inflater_read (inflater, out->data + old_len, GUNZIP_CHUNK, &n_written);
-  g_byte_array_set_size (out, old_len + n_written);
-  return status;
+/* Inflates the next piece of @inflater onto the end of @out, growing it
+ * with g_try_realloc(): the size comes from the file, and running out of
+ * memory must fail the load, not abort the viewer. */
+static gboolean
+gunzip_step (StrataInflater      *inflater,
+             InflatedBuffer      *out,
+             StrataInflateStatus *status)
+{
+  gsize n_written = 0;
+
+  if (out->allocated - out->len < GUNZIP_CHUNK)
+    {
+      gsize allocated = MAX (out->allocated * 2, out->len + GUNZIP_CHUNK);
+      guint8 *data = g_try_realloc (out->data, allocated);
+
+      if (data == NULL)
+        return FALSE;
+      out->data = data;
+      out->allocated = allocated;
+    }
+  *status = strata_inflater_read (inflater, out->data + out->len, GUNZIP_CHUNK, &n_written);
+  out->len += n_written;
+  return TRUE;
+}
+
+static void
+set_too_large_error (guint64   size,
+                     GError  **error)
+{
+  g_autofree char *text = g_format_size (size);
+
+  g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
+               /* Translators: %s is a size such as “8.0 GB” */
+               _("Its decompressed content is larger than %s, more than this computer can hold."),
+               text);
 }
 
 static GBytes *
@@ -474,7 +503,7 @@ gunzip_all (StrataLoadJob  *job,
   gsize len = 0;
   const guint8 *data = g_bytes_get_data (compressed, &len);
   g_autoptr(StrataInflater) inflater = strata_inflater_new (data, len);
-  g_autoptr(GByteArray) out = g_byte_array_new ();
+  InflatedBuffer out = { NULL, 0, 0 };
   guint64 limit = max_decompressed_size ();
   StrataInflateStatus status = STRATA_INFLATE_MORE;
 
@@ -482,37 +511,43 @@ gunzip_all (StrataLoadJob  *job,
     {
       if (!strata_load_job_update (job, (double) strata_inflater_get_input_pos (inflater) / len,
                                    _("Decompressing…"), error))
-        return NULL;
+        goto failed;
 
-      status = gunzip_step (inflater, out);
+      if (!gunzip_step (inflater, &out, &status))
+        {
+          set_too_large_error (out.len, error);
+          goto failed;
+        }
       if (status == STRATA_INFLATE_DAMAGED || status == STRATA_INFLATE_CUT)
         {
-          if (out->len == 0)
+          g_autofree char *size = NULL;
+
+          if (out.len == 0)
             {
               strata_set_gzip_damaged_error (error);
-              return NULL;
+              goto failed;
             }
-          g_autofree char *size = g_format_size (out->len);
-
+          size = g_format_size (out.len);
           g_ptr_array_add (job->diagnostics,
                            /* Translators: %s is a size such as “12.5 MB” */
                            g_strdup_printf (_("The compressed data is cut or damaged after %s of content; what came before it was loaded."),
                                             size));
         }
 
-      if (out->len > limit)
+      if (out.len > limit)
         {
-          g_autofree char *size = g_format_size (limit);
-
-          g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
-                       /* Translators: %s is a size such as “8.0 GB” */
-                       _("Its decompressed content is larger than %s, more than this computer can hold."),
-                       size);
-          return NULL;
+          set_too_large_error (limit, error);
+          goto failed;
         }
     }
 
-  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+  /* Give back what the doubling took beyond the content. */
+  out.data = g_realloc (out.data, MAX (out.len, 1));
+  return g_bytes_new_take (out.data, out.len);
+
+failed:
+  g_free (out.data);
+  return NULL;
 }
 
 static StrataFormatLoadFunc

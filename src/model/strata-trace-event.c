@@ -640,6 +640,13 @@ strata_trace_event_load (StrataLoadJob  *job,
   self.last_thread = STRATA_NO_THREAD;
 
   ok = read_content (&self, error) && check_is_trace (&self, error);
+  /* A cancelled read stops early; whatever it made of that is moot. */
+  if (g_cancellable_is_cancelled (job->cancellable))
+    {
+      g_clear_error (error);
+      g_cancellable_set_error_if_cancelled (job->cancellable, error);
+      ok = FALSE;
+    }
   if (ok && self.n_events == 0 && self.invalid)
     {
       g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
