@@ -535,6 +535,46 @@ test_text_monitors (void)
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
 }
 
+/* A header that names 4-byte ids over records written with 8: the
+ * records' lengths decide, and the repair is said. */
+static void
+test_wrong_id_size (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "allocations.hprof.gz", NULL);
+  g_autofree char *gz = NULL;
+  gsize gz_len = 0;
+  g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr(GInputStream) in = NULL;
+  g_autoptr(GInputStream) plain = NULL;
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  guint8 *data;
+  gsize len;
+  const guint8 *nul;
+
+  g_assert_true (g_file_get_contents (path, &gz, &gz_len, NULL));
+  in = g_memory_input_stream_new_from_data (g_steal_pointer (&gz), gz_len, g_free);
+  plain = g_converter_input_stream_new (in, G_CONVERTER (z));
+  g_assert_cmpint (g_output_stream_splice (out, plain, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error), >, 0);
+  g_assert_no_error (error);
+  len = g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out));
+  data = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+  nul = memchr (data, 0, 64);
+  g_assert_nonnull (nul);
+  /* The id size follows the magic's NUL, big-endian: 8 becomes 4. */
+  g_assert_cmpuint (nul[4], ==, 8);
+  data[nul - data + 4] = 4;
+  bytes = g_bytes_new_take (data, len);
+
+  trace = load_bytes (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (find_class (trace, "java.lang.String"));
+  g_assert_nonnull (find_class (trace, "Allocations$Small"));
+  g_assert_true (strata_test_has_diagnostic (trace, "records use 8"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -545,6 +585,7 @@ main (int   argc,
   g_test_add_func ("/hprof/corpus", test_corpus);
   g_test_add_func ("/hprof/agent-sites", test_agent_sites);
   g_test_add_func ("/hprof/damaged", test_damaged);
+  g_test_add_func ("/hprof/wrong-id-size", test_wrong_id_size);
   g_test_add_func ("/hprof/hprof-conv", test_hprof_conv);
   g_test_add_func ("/hprof/text-cpu-samples", test_text_cpu_samples);
   g_test_add_func ("/hprof/binary-cpu-samples", test_binary_cpu_samples);

@@ -106,6 +106,7 @@ typedef struct
   gboolean              truncated;
   gsize                 truncated_at;
   gboolean              cancelled;
+  guint                 header_id_size;  /* when the records say otherwise */
 } HprofLoader;
 
 /* ---- Reading big-endian values within bounds ---- */
@@ -686,6 +687,32 @@ read_records (HprofLoader  *self,
   return TRUE;
 }
 
+/* The id size the records were written with, from the first record whose
+ * length it fixes: LOAD CLASS is 2 ids and 8 bytes, STACK FRAME 4 ids and
+ * 8 bytes. 0 when there is none (the walk only reads record headers). */
+static guint
+id_size_of_records (HprofLoader *self,
+                    gsize        pos)
+{
+  while (pos < self->len)
+    {
+      Cursor c = { self->data + pos, self->data + self->len, 4, TRUE };
+      guint tag = read_be (&c, 1);
+      guint64 len;
+
+      skip (&c, 4);
+      len = read_be (&c, 4);
+      if (!c.ok || len > self->len - pos - 9)
+        return 0;
+      if (tag == TAG_LOAD_CLASS && (len == 8 + 2 * 4 || len == 8 + 2 * 8))
+        return (len - 8) / 2;
+      if (tag == TAG_STACK_FRAME && (len == 8 + 4 * 4 || len == 8 + 4 * 8))
+        return (len - 8) / 4;
+      pos += 9 + len;
+    }
+  return 0;
+}
+
 static gboolean
 read_header (HprofLoader  *self,
              gsize        *pos,
@@ -712,6 +739,17 @@ read_header (HprofLoader  *self,
     }
   strata_trace_set_format_detail (self->trace, (const char *) self->data);
   *pos = c.p - self->data;
+  /* A header that names the wrong size (a converter's mistake) would read
+   * every id wrong and give blank names: the records' lengths decide. */
+  {
+    guint records = id_size_of_records (self, *pos);
+
+    if (records != 0 && records != self->id_size)
+      {
+        self->header_id_size = self->id_size;
+        self->id_size = records;
+      }
+  }
   return TRUE;
 }
 
@@ -888,6 +926,11 @@ resolve_stacks_and_threads (HprofLoader *self)
 static void
 report (HprofLoader *self)
 {
+  if (self->header_id_size != 0)
+    /* Translators: sizes in bytes of the ids of objects in a heap dump */
+    strata_trace_add_diagnosticf (self->trace,
+                                  _("The header gives identifiers of %u bytes, but the records use %u; they were read with %u."),
+                                  self->header_id_size, self->id_size, self->id_size);
   if (self->truncated)
     {
       g_autofree char *at = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->truncated_at);
