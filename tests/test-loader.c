@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 
+#include "dmtrace-writer.h"
 #include "strata-error.h"
 #include "strata-inflater.h"
 #include "strata-loader.h"
@@ -366,6 +367,94 @@ test_loader_zero_prefix (void)
   assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT, "starts with");
 }
 
+typedef struct
+{
+  char  *path;
+  gint64 at;    /* when it was cut, monotonic µs */
+} Shrink;
+
+/* Another program cuts the file short while it loads. */
+static gpointer
+shrink_soon (gpointer data)
+{
+  Shrink *shrink = data;
+
+  g_usleep (20000);
+  g_assert_cmpint (truncate (shrink->path, 1000), ==, 0);
+  shrink->at = g_get_monotonic_time ();
+  return NULL;
+}
+
+/* Loads @path while a thread cuts it to 1,000 bytes 20 ms in. Whatever
+ * the timing, the process lives; when the cut came before the load ended,
+ * the load says the file changed (or, cut before it was mapped, loads
+ * what there was or says it is too short). */
+static void
+load_while_shrinking (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  Shrink shrink = { (char *) path, 0 };
+  GThread *thread = g_thread_new ("shrink", shrink_soon, &shrink);
+  gint64 start = g_get_monotonic_time (), end;
+
+  trace = strata_loader_load (loader, NULL, &error);
+  end = g_get_monotonic_time ();
+  g_thread_join (thread);
+  g_test_message ("%s: load %.3f s, cut at %.3f s: %s", path, (end - start) / 1e6, (shrink.at - start) / 1e6,
+                  error ? error->message : "loaded");
+  /* Without the guard, a cut during the load killed the process with
+   * SIGBUS. Cut well before its end, the load must say why it failed. */
+  if (shrink.at + 5000 < end)
+    {
+      g_assert_null (trace);
+      g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED);
+      g_assert_nonnull (strstr (error->message, "changed while it was read"));
+    }
+}
+
+static void
+test_loader_shrinks_while_loading (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *json_path = g_build_filename (dir, "shrinking.json", NULL);
+  g_autofree char *trace_path = g_build_filename (dir, "shrinking.trace", NULL);
+  FILE *out;
+
+  /* Trace Event JSON, read by one thread: about 100 MB. */
+  out = fopen (json_path, "w");
+  g_assert_nonnull (out);
+  fputs ("{\"traceEvents\": [", out);
+  for (guint i = 0; i < 1200000; i++)
+    fprintf (out, "%s{\"name\": \"slice %u\", \"ph\": \"X\", \"ts\": %u, \"dur\": 1, \"pid\": 1, \"tid\": %u}",
+             i ? ",\n" : "", i % 1000, i * 2, 1 + i % 8);
+  fputs ("]}", out);
+  fclose (out);
+  load_while_shrinking (json_path);
+
+  /* A method trace, read by several workers at once: about 60 MB. */
+  out = fopen (trace_path, "w");
+  g_assert_nonnull (out);
+  {
+    g_autoptr(DmtraceWriter) writer = dmtrace_writer_new_to_file (3, "dual", FALSE, out);
+
+    for (guint t = 1; t <= 8; t++)
+      dmtrace_writer_add_thread (writer, t, "worker");
+    dmtrace_writer_add_method (writer, 0, "com/example/A\ta\t()V\tA.java");
+    dmtrace_writer_begin_data (writer);
+    for (guint i = 0; i < 2500000; i++)
+      {
+        dmtrace_writer_record (writer, 1 + i % 8, 0, DMTRACE_ENTER, i, i);
+        dmtrace_writer_record (writer, 1 + i % 8, 0, DMTRACE_EXIT, i + 1, i + 1);
+      }
+    g_bytes_unref (dmtrace_writer_finish (writer, FALSE));
+  }
+  fclose (out);
+  load_while_shrinking (trace_path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -377,6 +466,7 @@ main (int   argc,
   g_test_add_func ("/loader/permission", test_loader_permission);
   g_test_add_func ("/loader/empty", test_loader_empty);
   g_test_add_func ("/loader/fifo", test_loader_fifo);
+  g_test_add_func ("/loader/shrinks-while-loading", test_loader_shrinks_while_loading);
   g_test_add_func ("/loader/symlink-loop", test_loader_symlink_loop);
   g_test_add_func ("/loader/closed-folder", test_loader_closed_folder);
   g_test_add_func ("/loader/zero-prefix", test_loader_zero_prefix);

@@ -8,6 +8,9 @@
 
 #include "strata-content-reader.h"
 #include "strata-inflater.h"
+#include "strata-mapped-guard.h"
+
+#define NOINLINE __attribute__ ((noinline))
 #include "strata-json-scan.h"
 
 #define INFLATE_CHUNK (4u << 20)
@@ -24,6 +27,7 @@ typedef struct
   gsize    input_pos;   /* compressed bytes consumed once this was made */
   gboolean last;
   gboolean damaged;
+  gboolean changed;   /* the mapped input shrank while it was read */
 } Chunk;
 
 struct _StrataContentInflater
@@ -35,14 +39,16 @@ struct _StrataContentInflater
   gint          stop;
 };
 
-static gpointer
-inflate_thread (gpointer data)
+/* Inflates chunks until the end, a stop, or the mapped input vanishing
+ * under it (the file shrank): then the last chunk says so. Apart from
+ * inflate_thread() so the frame a fault jumps back to changes nothing. */
+static NOINLINE void
+inflate_chunks (StrataContentInflater *self,
+                Chunk                **current)
 {
-  StrataContentInflater *self = data;
-
   for (;;)
     {
-      Chunk *chunk = g_async_queue_pop (self->empty);
+      Chunk *chunk = *current = g_async_queue_pop (self->empty);
       StrataInflateStatus status;
       gboolean last;
 
@@ -51,17 +57,40 @@ inflate_thread (gpointer data)
           chunk->len = 0;
           chunk->last = TRUE;
           g_async_queue_push (self->filled, chunk);
-          return NULL;
+          return;
         }
       status = strata_inflater_read (self->inflater, chunk->data, INFLATE_CHUNK, &chunk->len);
       chunk->input_pos = strata_inflater_get_input_pos (self->inflater);
       chunk->damaged = status == STRATA_INFLATE_DAMAGED || status == STRATA_INFLATE_CUT;
       /* Once pushed, the chunk belongs to the reader (the last one is freed). */
       last = chunk->last = status != STRATA_INFLATE_MORE;
+      *current = NULL;
       g_async_queue_push (self->filled, chunk);
       if (last)
-        return NULL;
+        return;
     }
+}
+
+static gpointer
+inflate_thread (gpointer data)
+{
+  StrataContentInflater *self = data;
+  StrataMappedGuard guard;
+  Chunk *current = NULL;
+
+  if (STRATA_MAPPED_GUARD_FAULTED (&guard))
+    {
+      Chunk *chunk = current != NULL ? current : g_async_queue_pop (self->empty);
+
+      chunk->len = 0;
+      chunk->last = TRUE;
+      chunk->changed = TRUE;
+      g_async_queue_push (self->filled, chunk);
+      return NULL;
+    }
+  inflate_chunks (self, &current);
+  strata_mapped_guard_pop (&guard);
+  return NULL;
 }
 
 static StrataContentInflater *
@@ -176,6 +205,7 @@ strata_content_reader_refill (StrataContentReader *reader)
   g_byte_array_append (reader->buffer, chunk->data, chunk->len);
   reader->input_pos = chunk->input_pos;
   reader->damaged |= chunk->damaged;
+  reader->changed |= chunk->changed;
   reader->at_end = chunk->last;
   grew = chunk->len > 0;
   if (!chunk->last)

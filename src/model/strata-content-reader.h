@@ -30,6 +30,7 @@ typedef struct
   gsize                  released;   /* plain: pages handed back up to here */
   gboolean               at_end;
   gboolean               damaged;    /* gzip: the stream broke off */
+  gboolean               changed;    /* gzip: the file shrank while it was read */
 } StrataContentReader;
 
 void     strata_content_reader_init     (StrataContentReader *reader,

@@ -13,6 +13,7 @@
 
 #include "strata-dmtrace-private.h"
 #include "strata-error.h"
+#include "strata-mapped-guard.h"
 
 #define MIN_HEADER_LEN 16
 #define MAX_RECORD_SIZE 64
@@ -728,6 +729,16 @@ release_read_pages (DmtraceLoader *self,
 
 /* Worker 0 reports progress and notices cancellation; the others stop
  * when it does. */
+/* Cancelled, or the file shrank under the mapping: every worker stops. */
+static void
+stop_workers (DmtraceLoader *self)
+{
+  g_mutex_lock (&self->release_lock);
+  g_atomic_int_set (&self->stop, TRUE);
+  g_cond_broadcast (&self->caught_up);
+  g_mutex_unlock (&self->release_lock);
+}
+
 static gboolean
 build_checkpoint (BuildWorker *worker,
                   gsize        pos)
@@ -737,20 +748,17 @@ build_checkpoint (BuildWorker *worker,
   release_read_pages (self, worker->id, pos);
   if (worker->id == 0 &&
       !strata_load_job_update (self->job, 0.45 + 0.5 * pos / self->len, _("Building the timeline…"), &worker->error))
-    {
-      g_mutex_lock (&self->release_lock);
-      g_atomic_int_set (&self->stop, TRUE);
-      g_cond_broadcast (&self->caught_up);
-      g_mutex_unlock (&self->release_lock);
-    }
+    stop_workers (self);
   return !g_atomic_int_get (&self->stop);
 }
 
-/* Every worker reads all records and builds the calls of its threads. */
-static gpointer
-run_build_worker (gpointer data)
+
+/* Every worker reads all records and builds the calls of its threads.
+ * Apart from run_build_worker(), so nothing the loop changes lives in the
+ * frame a mapped-read fault jumps back to. Returns: FALSE when stopped */
+static NOINLINE gboolean
+build_records (BuildWorker *worker)
 {
-  BuildWorker *worker = data;
   DmtraceLoader *self = worker->loader;
   gsize pos = self->header_len;
   guint64 n = 0;
@@ -765,12 +773,28 @@ run_build_worker (gpointer data)
         process_record (self, &record, PASS_BUILD);
 
       if (G_UNLIKELY (++n % PROGRESS_INTERVAL == 0) && !build_checkpoint (worker, pos))
-        return NULL;
+        return FALSE;
     }
 
   close_open_frames (self, PASS_BUILD, worker->id);
   release_read_pages (self, worker->id, G_MAXSIZE);
-  worker->ok = TRUE;
+  return TRUE;
+}
+
+static gpointer
+run_build_worker (gpointer data)
+{
+  BuildWorker *worker = data;
+  StrataMappedGuard guard;
+
+  if (STRATA_MAPPED_GUARD_FAULTED (&guard))
+    {
+      strata_mapped_guard_set_error (&worker->error);
+      stop_workers (worker->loader);
+      return NULL;
+    }
+  worker->ok = build_records (worker);
+  strata_mapped_guard_pop (&guard);
   return NULL;
 }
 
@@ -828,6 +852,8 @@ run_build_pass (DmtraceLoader  *self,
 {
   BuildWorker workers[DMTRACE_MAX_WORKERS] = { { 0 } };
   GThread *threads[DMTRACE_MAX_WORKERS] = { NULL };
+  GError *first_error = NULL;
+  gboolean all_ok = TRUE;
 
   share_out_threads (self);
   g_mutex_init (&self->release_lock);
@@ -847,14 +873,23 @@ run_build_pass (DmtraceLoader  *self,
   g_mutex_clear (&self->release_lock);
   g_cond_clear (&self->caught_up);
   strata_load_job_release_pages (self->job, self->data + self->released, self->data + self->len);
-  for (guint w = 1; w < self->n_workers; w++)
-    g_clear_error (&workers[w].error);
-  /* Only worker 0 can fail (cancelled); the others then stop too. */
-  if (!workers[0].ok)
+  /* Worker 0 fails when cancelled, any worker when the file shrank; the
+   * others then stop too, without an error of their own. */
+  for (guint w = 0; w < self->n_workers; w++)
     {
-      g_propagate_error (error, workers[0].error);
+      if (first_error == NULL)
+        first_error = g_steal_pointer (&workers[w].error);
+      g_clear_error (&workers[w].error);
+      all_ok &= workers[w].ok;
+    }
+  if (!all_ok)
+    {
+      if (first_error == NULL)
+        strata_mapped_guard_set_error (&first_error);
+      g_propagate_error (error, first_error);
       return FALSE;
     }
+  g_clear_error (&first_error);
 
   dmtrace_add_unknown_methods (self);
   dmtrace_sum_thread_diagnostics (self);

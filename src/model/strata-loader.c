@@ -15,6 +15,7 @@
 #include "strata-error.h"
 #include "strata-inflater.h"
 #include "strata-loader-private.h"
+#include "strata-mapped-guard.h"
 #include "strata-trace-private.h"
 
 #define GUNZIP_CHUNK (4 * 1024 * 1024)
@@ -601,11 +602,11 @@ run_format_loader (StrataLoadJob  *job,
 }
 
 static StrataTrace *
-load_content (StrataLoader  *self,
-              GBytes        *content,
-              gboolean       mapped,
-              GCancellable  *cancellable,
-              GError       **error)
+load_content_unguarded (StrataLoader  *self,
+                        GBytes        *content,
+                        gboolean       mapped,
+                        GCancellable  *cancellable,
+                        GError       **error)
 {
   g_autoptr(GBytes) bytes = g_bytes_ref (content);
   g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_free);
@@ -647,6 +648,30 @@ load_content (StrataLoader  *self,
 
   job.bytes = bytes;
   return run_format_loader (&job, file_size, error);
+}
+
+/* Everything that reads the mapped file runs under a guard: a file that
+ * shrinks meanwhile fails the load with a message, never with SIGBUS. */
+static StrataTrace *
+load_content (StrataLoader  *self,
+              GBytes        *content,
+              gboolean       mapped,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  StrataMappedGuard guard;
+  StrataTrace *trace;
+
+  if (STRATA_MAPPED_GUARD_FAULTED (&guard))
+    {
+      if (error != NULL)
+        g_clear_error (error);
+      strata_mapped_guard_set_error (error);
+      return NULL;
+    }
+  trace = load_content_unguarded (self, content, mapped, cancellable, error);
+  strata_mapped_guard_pop (&guard);
+  return trace;
 }
 
 /**
