@@ -13,7 +13,6 @@
 
 #include "strata-timeline-private.h"
 
-#define HEADER_TOTAL STRATA_TIMELINE_HEADER_TOTAL
 
 /* The selected item in words, or NULL. */
 static char *
@@ -55,14 +54,9 @@ describe_at (StrataTimeline *self,
              double          y)
 {
   StrataTrace *trace = strata_session_get_trace (self->session);
-  StrataTimelineTheme theme;
-  StrataTimelineView view;
   StrataTimelineHit hit;
 
-  if (trace == NULL || y < HEADER_TOTAL)
-    return NULL;
-  strata_timeline_fill_view (self, &view, &theme);
-  if (!strata_timeline_hit_test (&view, x, y - HEADER_TOTAL, &hit))
+  if (!strata_timeline_hit_at (self, x, y, &hit))
     return NULL;
   if (hit.kind == STRATA_HIT_SPAN)
     return strata_describe_call (trace, &(StrataSliceRef) { hit.thread, hit.depth, hit.index });

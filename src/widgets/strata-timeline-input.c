@@ -13,26 +13,10 @@
 
 #include "strata-timeline-private.h"
 
-#define HEADER_TOTAL STRATA_TIMELINE_HEADER_TOTAL
 #define WHEEL_ZOOM_BASE 1.2
 #define WHEEL_PAN_FRACTION 0.1
 #define WHEEL_SCROLL_PX 54.0
 #define DRAG_THRESHOLD_PX 3.0
-
-static gboolean
-hit_at (StrataTimeline    *self,
-        double             x,
-        double             y,
-        StrataTimelineHit *hit)
-{
-  StrataTimelineTheme theme;
-  StrataTimelineView view;
-
-  if (strata_session_get_trace (self->session) == NULL || y < HEADER_TOTAL)
-    return FALSE;
-  strata_timeline_fill_view (self, &view, &theme);
-  return strata_timeline_hit_test (&view, x, y - HEADER_TOTAL, hit);
-}
 
 static gint64
 time_at (StrataTimeline *self,
@@ -184,7 +168,7 @@ secondary_pressed_cb (StrataTimeline  *self,
   StrataTimelineHit hit;
   const StrataTrack *track;
 
-  if (!hit_at (self, x, y, &hit) || x >= STRATA_TIMELINE_LABEL_WIDTH)
+  if (!strata_timeline_hit_at (self, x, y, &hit) || x >= STRATA_TIMELINE_LABEL_WIDTH)
     return;
   track = &g_array_index (self->tracks, StrataTrack, hit.track);
   if (track->kind != STRATA_TRACK_PROCESS)
@@ -201,7 +185,7 @@ click_pressed_cb (StrataTimeline  *self,
   StrataTimelineHit hit;
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  if (!hit_at (self, x, y, &hit))
+  if (!strata_timeline_hit_at (self, x, y, &hit))
     return;
 
   if (hit.kind == STRATA_HIT_PROCESS && n_press == 1)

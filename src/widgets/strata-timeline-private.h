@@ -58,6 +58,10 @@ struct _StrataTimeline
 void                   strata_timeline_fill_view          (StrataTimeline      *self,
                                                            StrataTimelineView  *view,
                                                            StrataTimelineTheme *theme);
+gboolean               strata_timeline_hit_at             (StrataTimeline      *self,
+                                                           double               x,
+                                                           double               y,
+                                                           StrataTimelineHit   *hit);
 void                   strata_timeline_update_range_label (StrataTimeline      *self,
                                                            gboolean             count_calls);
 const StrataSpanTable *strata_timeline_thread_spans       (StrataTimeline      *self,

@@ -89,6 +89,22 @@ strata_timeline_fill_view (StrataTimeline      *self,
   view->has_range = strata_session_get_selection_range (self->session, &view->range_start, &view->range_end);
 }
 
+/* What lies under (x, y) in widget coordinates, for input and tooltips. */
+gboolean
+strata_timeline_hit_at (StrataTimeline    *self,
+                        double             x,
+                        double             y,
+                        StrataTimelineHit *hit)
+{
+  StrataTimelineTheme theme;
+  StrataTimelineView view;
+
+  if (strata_session_get_trace (self->session) == NULL || y < HEADER_TOTAL)
+    return FALSE;
+  strata_timeline_fill_view (self, &view, &theme);
+  return strata_timeline_hit_test (&view, x, y - HEADER_TOTAL, hit);
+}
+
 static void
 strata_timeline_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
