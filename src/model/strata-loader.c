@@ -278,14 +278,15 @@ set_not_regular_error (GFile   *file,
 {
   g_autofree char *path = g_file_get_path (file);
   GStatBuf info;
+  int reason = path != NULL && g_stat (path, &info) != 0 ? errno : 0;
 
-  if (path != NULL && g_stat (path, &info) != 0 && errno == ELOOP)
+  if (reason == ELOOP)
     g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_REGULAR,
                          _("It is a symbolic link that leads round in a loop, never to a file."));
-  else if (path != NULL && g_stat (path, &info) != 0 && errno == EACCES)
+  else if (reason == EACCES)
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
                          _("You do not have permission to open a folder on its path."));
-  else if (path != NULL && g_stat (path, &info) != 0 && errno == ENOENT)
+  else if (reason == ENOENT)
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                          _("It is a symbolic link to a file that does not exist."));
   else
@@ -349,6 +350,7 @@ map_regular_file (GFile       *file,
   GError *local_error = NULL;
   GMappedFile *mapped;
   struct stat info;
+  gboolean stated;
   int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
 
   if (fd < 0)
@@ -362,10 +364,11 @@ map_regular_file (GFile       *file,
                               error);
       return NULL;
     }
-  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode))
+  stated = fstat (fd, &info) == 0;
+  if (!stated || !S_ISREG (info.st_mode))
     {
       close (fd);
-      if (S_ISDIR (info.st_mode))
+      if (stated && S_ISDIR (info.st_mode))
         propagate_file_error (g_error_new (G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s", ""), error);
       else
         set_not_regular_error (file, error);
