@@ -764,11 +764,8 @@ strata_session_set_range_only (StrataSession *self,
 {
   g_return_if_fail (STRATA_IS_SESSION (self));
 
-  range_only = !!range_only;
-  if (self->range_only == range_only)
-    return;
-  self->range_only = range_only;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_ONLY]);
+  if (set_flag (&self->range_only, range_only))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_ONLY]);
 }
 
 /* ---- Tracks ---- */

@@ -10,6 +10,7 @@
 #include "strata-accessible.h"
 #include "strata-event-args.h"
 #include "strata-event-details-private.h"
+#include "strata-field-grid.h"
 #include "strata-widgets.h"
 #include "strata-event-index.h"
 #include "strata-units.h"
@@ -50,27 +51,6 @@ add_label (GtkWidget  *box,
     gtk_widget_add_css_class (label, css_class);
   gtk_box_append (GTK_BOX (box), label);
   return label;
-}
-
-static void
-add_field (GtkWidget  *grid,
-           int         row,
-           const char *key,
-           const char *value)
-{
-  g_autofree char *clipped = NULL;
-  GtkWidget *key_label = gtk_label_new (key);
-  GtkWidget *value_label = gtk_label_new (strata_units_clip_for_display (value, &clipped));
-
-  gtk_label_set_xalign (GTK_LABEL (key_label), 1);
-  gtk_label_set_yalign (GTK_LABEL (key_label), 0);
-  gtk_widget_add_css_class (key_label, "dim-label");
-  gtk_label_set_xalign (GTK_LABEL (value_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
-  gtk_widget_set_hexpand (value_label, TRUE);
-  gtk_grid_attach (GTK_GRID (grid), key_label, 0, row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), value_label, 1, row, 1, 1);
 }
 
 /* ---- Args as a tree ---- */
@@ -389,7 +369,7 @@ show_description (StrataEventDetails      *self,
     {
       const StrataDescriptionField *field = &g_array_index (description->fields, StrataDescriptionField, i);
 
-      add_field (grid, i, field->label, field->value);
+      strata_field_grid_add (GTK_GRID (grid), i, field->label, field->value, TRUE);
     }
   gtk_box_append (GTK_BOX (self->box), grid);
 }

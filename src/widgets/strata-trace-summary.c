@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-field-grid.h"
 #include "strata-trace-summary.h"
 #include "strata-units.h"
 #include "strata-widgets.h"
@@ -27,20 +28,7 @@ add_row (StrataTraceSummary *self,
          const char         *key,
          const char         *value)
 {
-  g_autofree char *clipped = NULL;
-  GtkWidget *key_label = gtk_label_new (key);
-  GtkWidget *value_label = gtk_label_new (strata_units_clip_for_display (value, &clipped));
-
-  gtk_label_set_xalign (GTK_LABEL (key_label), 1);
-  gtk_label_set_yalign (GTK_LABEL (key_label), 0);
-  gtk_widget_add_css_class (key_label, "dim-label");
-  gtk_label_set_xalign (GTK_LABEL (value_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
-  gtk_widget_set_hexpand (value_label, TRUE);
-
-  gtk_grid_attach (self->grid, key_label, 0, self->n_rows, 1, 1);
-  gtk_grid_attach (self->grid, value_label, 1, self->n_rows, 1, 1);
-  self->n_rows++;
+  strata_field_grid_add (self->grid, self->n_rows++, key, value, FALSE);
 }
 
 /* Trace Event JSON: how many events of each phase the file held. */
