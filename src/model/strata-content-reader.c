@@ -9,8 +9,6 @@
 #include "strata-content-reader.h"
 #include "strata-inflater.h"
 #include "strata-mapped-guard.h"
-
-#define NOINLINE __attribute__ ((noinline))
 #include "strata-json-scan.h"
 
 #define INFLATE_CHUNK (4u << 20)
@@ -42,7 +40,7 @@ struct _StrataContentInflater
 /* Inflates chunks until the end, a stop, or the mapped input vanishing
  * under it (the file shrank): then the last chunk says so. Apart from
  * inflate_thread() so the frame a fault jumps back to changes nothing. */
-static NOINLINE void
+static G_NO_INLINE void
 inflate_chunks (StrataContentInflater *self,
                 Chunk                **current)
 {
