@@ -14,7 +14,7 @@
 #include "dmtrace-writer.h"
 #include "strata-error.h"
 #include "strata-inflater.h"
-#include "strata-loader.h"
+#include "strata-loader-private.h"
 #include "strata-test-util.h"
 
 static const char png_bytes[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0";
@@ -455,11 +455,170 @@ test_loader_shrinks_while_loading (void)
   load_while_shrinking (trace_path);
 }
 
+/* Writes @head, then @n_fill bytes of @fill, gzip-compressed, to @path:
+ * a small file that inflates to whatever size a test needs. */
+static void
+write_gzip_bomb (const char *path,
+                 const char *head,
+                 gsize       head_len,
+                 char        fill,
+                 guint64     n_fill)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFileOutputStream) raw = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 1);
+  g_autoptr(GOutputStream) out = NULL;
+  g_autofree char *block = g_malloc (1 << 20);
+
+  g_assert_no_error (error);
+  out = g_converter_output_stream_new (G_OUTPUT_STREAM (raw), G_CONVERTER (z));
+  memset (block, fill, 1 << 20);
+  g_assert_true (g_output_stream_write_all (out, head, head_len, NULL, NULL, &error));
+  for (guint64 done = 0; done < n_fill; done += 1 << 20)
+    g_assert_true (g_output_stream_write_all (out, block, MIN (n_fill - done, 1 << 20), NULL, NULL, &error));
+  g_assert_true (g_output_stream_close (out, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static const char hprof_head[] = "JAVA PROFILE 1.0.2\0\0\0\0\4\0\0\0\0\0\0\0\0";
+
+static guint
+count_files (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+static char *
+scratch_dir (void)
+{
+  return g_build_filename (g_get_user_cache_dir (), "strata", NULL);
+}
+
+/* A gzip method trace loads as the plain one does; its inflated content
+ * lived in an unlinked file in the cache folder, and nothing stays there
+ * or appears beside the trace. */
+static void
+test_loader_gzip_scratch (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *plain_path = g_build_filename (dir, "plain.trace", NULL);
+  g_autofree char *gz_path = g_build_filename (dir, "packed.trace.gz", NULL);
+  g_autofree char *scratch = scratch_dir ();
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(StrataTrace) plain = NULL, packed = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len;
+  const char *data;
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_method (writer, 0, "com/example/A\ta\t()V\tA.java");
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; i < 200000; i++)
+    {
+      dmtrace_writer_record (writer, 1, 0, DMTRACE_ENTER, 2 * i, 2 * i);
+      dmtrace_writer_record (writer, 1, 0, DMTRACE_EXIT, 2 * i + 1, 2 * i + 1);
+    }
+  bytes = dmtrace_writer_finish (writer, FALSE);
+  data = g_bytes_get_data (bytes, &len);
+  g_assert_true (g_file_set_contents (plain_path, data, len, NULL));
+  write_gzip_bomb (gz_path, data, len, ' ', 0);
+
+  plain = strata_test_load_path (plain_path, &error);
+  g_assert_no_error (error);
+  packed = strata_test_load_path (gz_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_trace_get_n_methods (packed), ==, strata_trace_get_n_methods (plain));
+  g_assert_cmpuint (strata_trace_get_thread (packed, 0)->spans->n_spans[0], ==, 200000);
+  g_assert_cmpuint (strata_trace_get_thread (packed, 0)->spans->n_spans[0], ==,
+                    strata_trace_get_thread (plain, 0)->spans->n_spans[0]);
+  g_assert_true (g_file_test (scratch, G_FILE_TEST_IS_DIR));
+  g_assert_cmpuint (count_files (scratch), ==, 0);
+  g_assert_cmpuint (count_files (dir), ==, 2);
+}
+
+/* 256 MB of zeros behind an HPROF header, in about 1 MB of gzip, on a disk
+ * that has room for 64 MB: refused with a message once 64 MB are written. */
+static void
+test_loader_gzip_bomb (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "bomb.hprof.gz", NULL);
+  g_autofree char *scratch = scratch_dir ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  struct stat info;
+
+  write_gzip_bomb (path, hprof_head, sizeof hprof_head - 1, 0, G_GUINT64_CONSTANT (256) << 20);
+  g_assert_cmpint (g_stat (path, &info), ==, 0);
+  g_assert_cmpint (info.st_size, <, 2 << 20);
+  strata_loader_set_scratch_limit (loader, 64000000);
+  trace = strata_loader_load (loader, NULL, &error);
+  g_assert_null (trace);
+  g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "free disk space"));
+  g_assert_nonnull (strstr (error->message, "64.0"));
+  g_assert_cmpuint (count_files (scratch), ==, 0);
+}
+
+static gpointer
+cancel_soon (gpointer data)
+{
+  g_usleep (50000);
+  g_cancellable_cancel (data);
+  return GINT_TO_POINTER (1);
+}
+
+/* Cancels the load of @path 50 ms in; the load must stop within 0.5 s. */
+static void
+assert_cancel_is_prompt (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  GThread *thread = g_thread_new ("cancel", cancel_soon, cancellable);
+  gint64 start = g_get_monotonic_time ();
+  double seconds;
+
+  trace = strata_loader_load (loader, cancellable, &error);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_thread_join (thread);
+  g_test_message ("%s: stopped %.3f s after the load began", path, seconds);
+  g_assert_null (trace);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpfloat (seconds, <, 0.55);
+}
+
+/* A heap dump inflating to 2 GB, and Trace Event JSON of 2 GB of
+ * whitespace (streamed, not inflated whole): Cancel is seen in both. */
+static void
+test_loader_gzip_cancel (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *hprof = g_build_filename (dir, "zeros.hprof.gz", NULL);
+  g_autofree char *json = g_build_filename (dir, "spaces.json.gz", NULL);
+
+  write_gzip_bomb (hprof, hprof_head, sizeof hprof_head - 1, 0, G_GUINT64_CONSTANT (2) << 30);
+  assert_cancel_is_prompt (hprof);
+  write_gzip_bomb (json, "[", 1, ' ', G_GUINT64_CONSTANT (2) << 30);
+  assert_cancel_is_prompt (json);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/loader/missing", test_loader_missing);
   g_test_add_func ("/loader/directory", test_loader_directory);
@@ -478,6 +637,9 @@ main (int   argc,
   g_test_add_func ("/loader/async-cancelled", test_loader_async_cancelled);
   g_test_add_func ("/loader/inflater", test_loader_inflater);
   g_test_add_func ("/loader/inflater-stream", test_loader_inflater_stream);
+  g_test_add_func ("/loader/gzip-scratch", test_loader_gzip_scratch);
+  g_test_add_func ("/loader/gzip-bomb", test_loader_gzip_bomb);
+  g_test_add_func ("/loader/gzip-cancel", test_loader_gzip_cancel);
 
   return g_test_run ();
 }

@@ -26,11 +26,19 @@ typedef struct
   double        progress_span;
   /* Repairs made before the format loader ran (e.g. a cut gzip stream). */
   GPtrArray    *diagnostics;
+  /* At most this many bytes of inflated content on disk; 0: the free space. */
+  guint64       scratch_limit;
 } StrataLoadJob;
 
 typedef StrataTrace *(*StrataFormatLoadFunc) (StrataLoadJob  *job,
                                               GError        **error);
 
+void         strata_loader_set_scratch_limit (StrataLoader *self,
+                                             guint64       limit);
+GBytes      *strata_load_job_gunzip  (StrataLoadJob  *job,
+                                      GBytes         *compressed,
+                                      gboolean       *mapped,
+                                      GError        **error);
 void         strata_load_job_release_pages (StrataLoadJob *job,
                                             const guint8  *from,
                                             const guint8  *to);

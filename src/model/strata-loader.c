@@ -18,7 +18,6 @@
 #include "strata-mapped-guard.h"
 #include "strata-trace-private.h"
 
-#define GUNZIP_CHUNK (4 * 1024 * 1024)
 #define GUNZIP_PROGRESS_SHARE 0.3
 
 struct _StrataLoader
@@ -28,6 +27,7 @@ struct _StrataLoader
   GFile        *file;
   GMainContext *main_context;
   gboolean      started;
+  guint64       scratch_limit;
 
   /* Written by the worker, read by the main thread. */
   GMutex        mutex;
@@ -144,6 +144,22 @@ strata_loader_new (GFile *file)
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   return g_object_new (STRATA_TYPE_LOADER, "file", file, NULL);
+}
+
+/**
+ * strata_loader_set_scratch_limit:
+ * @limit: bytes, or 0 for the free disk space less a reserve
+ *
+ * Caps the inflated content a gzip method trace or heap dump may put on
+ * disk; tests use it to stand for a small disk.
+ */
+void
+strata_loader_set_scratch_limit (StrataLoader *self,
+                                 guint64       limit)
+{
+  g_return_if_fail (STRATA_IS_LOADER (self));
+
+  self->scratch_limit = limit;
 }
 
 /**
@@ -442,118 +458,6 @@ strata_load_job_release_pages (StrataLoadJob *job,
   madvise ((void *) start, end - start, MADV_DONTNEED);
 }
 
-static guint64
-max_decompressed_size (void)
-{
-  long pages = sysconf (_SC_PHYS_PAGES);
-  long page_size = sysconf (_SC_PAGESIZE);
-
-  if (pages <= 0 || page_size <= 0)
-    return G_GUINT64_CONSTANT (4) << 30;
-
-  /* A gzip bomb must not take the machine down with it. */
-  return (guint64) pages * (guint64) page_size / 2;
-}
-
-typedef struct
-{
-  guint8 *data;
-  gsize   len;
-  gsize   allocated;
-} InflatedBuffer;
-
-/* Inflates the next piece of @inflater onto the end of @out, growing it
- * with g_try_realloc(): the size comes from the file, and running out of
- * memory must fail the load, not abort the viewer. */
-static gboolean
-gunzip_step (StrataInflater      *inflater,
-             InflatedBuffer      *out,
-             StrataInflateStatus *status)
-{
-  gsize n_written = 0;
-
-  if (out->allocated - out->len < GUNZIP_CHUNK)
-    {
-      gsize allocated = MAX (out->allocated * 2, out->len + GUNZIP_CHUNK);
-      guint8 *data = g_try_realloc (out->data, allocated);
-
-      if (data == NULL)
-        return FALSE;
-      out->data = data;
-      out->allocated = allocated;
-    }
-  *status = strata_inflater_read (inflater, out->data + out->len, GUNZIP_CHUNK, &n_written);
-  out->len += n_written;
-  return TRUE;
-}
-
-static void
-set_too_large_error (guint64   size,
-                     GError  **error)
-{
-  g_autofree char *text = g_format_size (size);
-
-  g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
-               /* Translators: %s is a size such as “8.0 GB” */
-               _("Its decompressed content is larger than %s, more than this computer can hold."),
-               text);
-}
-
-static GBytes *
-gunzip_all (StrataLoadJob  *job,
-            GBytes         *compressed,
-            GError        **error)
-{
-  gsize len = 0;
-  const guint8 *data = g_bytes_get_data (compressed, &len);
-  g_autoptr(StrataInflater) inflater = strata_inflater_new (data, len);
-  InflatedBuffer out = { NULL, 0, 0 };
-  guint64 limit = max_decompressed_size ();
-  StrataInflateStatus status = STRATA_INFLATE_MORE;
-
-  while (status == STRATA_INFLATE_MORE)
-    {
-      if (!strata_load_job_update (job, (double) strata_inflater_get_input_pos (inflater) / len,
-                                   _("Decompressing…"), error))
-        goto failed;
-
-      if (!gunzip_step (inflater, &out, &status))
-        {
-          set_too_large_error (out.len, error);
-          goto failed;
-        }
-      if (status == STRATA_INFLATE_DAMAGED || status == STRATA_INFLATE_CUT)
-        {
-          g_autofree char *size = NULL;
-
-          if (out.len == 0)
-            {
-              strata_set_gzip_damaged_error (error);
-              goto failed;
-            }
-          size = g_format_size (out.len);
-          g_ptr_array_add (job->diagnostics,
-                           /* Translators: %s is a size such as “12.5 MB” */
-                           g_strdup_printf (_("The compressed data is cut or damaged after %s of content; what came before it was loaded."),
-                                            size));
-        }
-
-      if (out.len > limit)
-        {
-          set_too_large_error (limit, error);
-          goto failed;
-        }
-    }
-
-  /* Give back what the doubling took beyond the content. */
-  out.data = g_realloc (out.data, MAX (out.len, 1));
-  return g_bytes_new_take (out.data, out.len);
-
-failed:
-  g_free (out.data);
-  return NULL;
-}
-
 static StrataFormatLoadFunc
 find_format_loader (StrataFormat format)
 {
@@ -621,6 +525,7 @@ load_content_unguarded (StrataLoader  *self,
     .progress_span = 1,
     .diagnostics = diagnostics,
     .bytes_are_mapped = mapped,
+    .scratch_limit = self->scratch_limit,
   };
   guint64 file_size = g_bytes_get_size (content);
   const guint8 *data;
@@ -639,11 +544,10 @@ load_content_unguarded (StrataLoader  *self,
       g_autoptr(GBytes) inflated = NULL;
 
       job.progress_span = GUNZIP_PROGRESS_SHARE;
-      if (!(inflated = gunzip_all (&job, bytes, error)))
+      if (!(inflated = strata_load_job_gunzip (&job, bytes, &job.bytes_are_mapped, error)))
         return NULL;
       g_clear_pointer (&bytes, g_bytes_unref);
       bytes = g_steal_pointer (&inflated);
-      job.bytes_are_mapped = FALSE;
       job.compression = STRATA_COMPRESSION_NONE;
       job.progress_base = GUNZIP_PROGRESS_SHARE;
       job.progress_span = 1 - GUNZIP_PROGRESS_SHARE;
