@@ -516,6 +516,7 @@ test_loader_gzip_scratch (void)
   g_autoptr(GError) error = NULL;
   gsize len;
   const char *data;
+  guint n_beside;
 
   dmtrace_writer_add_thread (writer, 1, "main");
   dmtrace_writer_add_method (writer, 0, "com/example/A\ta\t()V\tA.java");
@@ -530,6 +531,7 @@ test_loader_gzip_scratch (void)
   g_assert_true (g_file_set_contents (plain_path, data, len, NULL));
   write_gzip_bomb (gz_path, data, len, ' ', 0);
 
+  n_beside = count_files (dir);
   plain = strata_test_load_path (plain_path, &error);
   g_assert_no_error (error);
   packed = strata_test_load_path (gz_path, &error);
@@ -540,7 +542,7 @@ test_loader_gzip_scratch (void)
                     strata_trace_get_thread (plain, 0)->spans->n_spans[0]);
   g_assert_true (g_file_test (scratch, G_FILE_TEST_IS_DIR));
   g_assert_cmpuint (count_files (scratch), ==, 0);
-  g_assert_cmpuint (count_files (dir), ==, 2);
+  g_assert_cmpuint (count_files (dir), ==, n_beside);
 }
 
 /* 256 MB of zeros behind an HPROF header, in about 1 MB of gzip, on a disk
@@ -618,7 +620,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  /* The gzip tests count what the loader leaves in the cache folder. */
+  g_autofree char *cache = g_dir_make_tmp ("strata-test-cache-XXXXXX", NULL);
+
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/loader/missing", test_loader_missing);
   g_test_add_func ("/loader/directory", test_loader_directory);
