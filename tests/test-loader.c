@@ -616,6 +616,77 @@ test_loader_gzip_cancel (void)
   assert_cancel_is_prompt (json);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define STRATA_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define STRATA_TEST_ASAN 1
+#endif
+#endif
+
+static guint64
+address_space_in_use (void)
+{
+  g_autofree char *statm = NULL;
+
+  g_assert_true (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL));
+  return g_ascii_strtoull (statm, NULL, 10) * sysconf (_SC_PAGESIZE);
+}
+
+/* Under an address-space limit just above the file's size, loading runs out
+ * of memory; the child must end the load with a message, not abort. */
+static void
+test_loader_out_of_memory (void)
+{
+#ifdef STRATA_TEST_ASAN
+  g_test_skip ("AddressSanitizer needs more address space than the limit leaves");
+#else
+  if (!g_test_subprocess ())
+    {
+      g_autofree char *dir = strata_test_make_tmpdir ();
+      g_autofree char *path = g_build_filename (dir, "big.json", NULL);
+      FILE *out;
+
+      out = fopen (path, "w");
+      g_assert_nonnull (out);
+      fputs ("{\"traceEvents\": [", out);
+      for (guint i = 0; i < 600000; i++)
+        fprintf (out, "%s{\"name\": \"slice %u\", \"ph\": \"X\", \"ts\": %u, \"dur\": 1, \"pid\": 1, \"tid\": %u}",
+                 i ? ",\n" : "", i % 1000, i * 2, 1 + i % 8);
+      fputs ("]}", out);
+      fclose (out);
+      /* The child gets the path through its environment. */
+      g_setenv ("STRATA_TEST_BIG_JSON", path, TRUE);
+      g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      g_test_trap_assert_stdout ("*not enough memory*");
+      g_unlink (path);
+      return;
+    }
+
+  {
+    g_autoptr(GFile) file = NULL;
+    g_autoptr(StrataLoader) loader = NULL;
+    g_autoptr(StrataTrace) trace = NULL;
+    g_autoptr(GError) error = NULL;
+    const char *path = g_getenv ("STRATA_TEST_BIG_JSON");
+    struct stat info;
+    struct rlimit limit;
+
+    g_assert_nonnull (path);
+    g_assert_cmpint (g_stat (path, &info), ==, 0);
+    file = g_file_new_for_path (path);
+    loader = strata_loader_new (file);
+    limit.rlim_cur = limit.rlim_max = address_space_in_use () + info.st_size + (24 << 20);
+    g_assert_cmpint (setrlimit (RLIMIT_AS, &limit), ==, 0);
+    trace = strata_loader_load (loader, NULL, &error);
+    g_assert_null (trace);
+    g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE);
+    g_print ("%s\n", error->message);
+  }
+#endif
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -646,6 +717,7 @@ main (int   argc,
   g_test_add_func ("/loader/gzip-scratch", test_loader_gzip_scratch);
   g_test_add_func ("/loader/gzip-bomb", test_loader_gzip_bomb);
   g_test_add_func ("/loader/gzip-cancel", test_loader_gzip_cancel);
+  g_test_add_func ("/loader/out-of-memory", test_loader_out_of_memory);
 
   return g_test_run ();
 }

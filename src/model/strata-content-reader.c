@@ -8,7 +8,7 @@
 
 #include "strata-content-reader.h"
 #include "strata-inflater.h"
-#include "strata-mapped-guard.h"
+#include "strata-load-guard.h"
 #include "strata-json-scan.h"
 
 #define INFLATE_CHUNK (4u << 20)
@@ -25,7 +25,8 @@ typedef struct
   gsize    input_pos;   /* compressed bytes consumed once this was made */
   gboolean last;
   gboolean damaged;
-  gboolean changed;   /* the mapped input shrank while it was read */
+  StrataLoadFault fault;  /* the input shrank, or memory ran out */
+  gsize    fault_wanted;
 } Chunk;
 
 struct _StrataContentInflater
@@ -73,21 +74,22 @@ static gpointer
 inflate_thread (gpointer data)
 {
   StrataContentInflater *self = data;
-  StrataMappedGuard guard;
+  StrataLoadGuard guard;
   Chunk *current = NULL;
 
-  if (STRATA_MAPPED_GUARD_FAULTED (&guard))
+  if (STRATA_LOAD_GUARD_FAULTED (&guard))
     {
       Chunk *chunk = current != NULL ? current : g_async_queue_pop (self->empty);
 
       chunk->len = 0;
       chunk->last = TRUE;
-      chunk->changed = TRUE;
+      chunk->fault = guard.fault;
+      chunk->fault_wanted = guard.wanted;
       g_async_queue_push (self->filled, chunk);
       return NULL;
     }
   inflate_chunks (self, &current);
-  strata_mapped_guard_pop (&guard);
+  strata_load_guard_pop (&guard);
   return NULL;
 }
 
@@ -203,7 +205,11 @@ strata_content_reader_refill (StrataContentReader *reader)
   g_byte_array_append (reader->buffer, chunk->data, chunk->len);
   reader->input_pos = chunk->input_pos;
   reader->damaged |= chunk->damaged;
-  reader->changed |= chunk->changed;
+  if (chunk->fault != STRATA_LOAD_FAULT_NONE)
+    {
+      reader->fault = chunk->fault;
+      reader->fault_wanted = chunk->fault_wanted;
+    }
   reader->at_end = chunk->last;
   grew = chunk->len > 0;
   if (!chunk->last)

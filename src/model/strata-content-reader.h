@@ -9,6 +9,7 @@
  */
 #pragma once
 
+#include "strata-load-guard.h"
 #include "strata-loader-private.h"
 
 G_BEGIN_DECLS
@@ -30,7 +31,8 @@ typedef struct
   gsize                  released;   /* plain: pages handed back up to here */
   gboolean               at_end;
   gboolean               damaged;    /* gzip: the stream broke off */
-  gboolean               changed;    /* gzip: the file shrank while it was read */
+  StrataLoadFault        fault;      /* gzip: the file shrank, or memory ran out */
+  gsize                  fault_wanted;
 } StrataContentReader;
 
 void     strata_content_reader_init     (StrataContentReader *reader,

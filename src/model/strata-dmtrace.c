@@ -13,7 +13,7 @@
 
 #include "strata-dmtrace-private.h"
 #include "strata-error.h"
-#include "strata-mapped-guard.h"
+#include "strata-load-guard.h"
 
 #define MIN_HEADER_LEN 16
 #define MAX_RECORD_SIZE 64
@@ -785,16 +785,16 @@ static gpointer
 run_build_worker (gpointer data)
 {
   BuildWorker *worker = data;
-  StrataMappedGuard guard;
+  StrataLoadGuard guard;
 
-  if (STRATA_MAPPED_GUARD_FAULTED (&guard))
+  if (STRATA_LOAD_GUARD_FAULTED (&guard))
     {
-      strata_mapped_guard_set_error (&worker->error);
+      strata_load_guard_set_error (&guard, &worker->error);
       stop_workers (worker->loader);
       return NULL;
     }
   worker->ok = build_records (worker);
-  strata_mapped_guard_pop (&guard);
+  strata_load_guard_pop (&guard);
   return NULL;
 }
 
@@ -864,11 +864,18 @@ run_build_pass (DmtraceLoader  *self,
       workers[w] = (BuildWorker) { .loader = self, .id = w };
       self->worker_pos[w] = self->header_len;
     }
+  /* A worker whose thread cannot be made fails as out of memory; the
+   * others then stop as after any failure. */
   for (guint w = 1; w < self->n_workers; w++)
-    threads[w] = g_thread_new ("strata-dmtrace", run_build_worker, &workers[w]);
+    if (!(threads[w] = g_thread_try_new ("strata-dmtrace", run_build_worker, &workers[w], NULL)))
+      {
+        strata_load_fault_set_error (STRATA_LOAD_FAULT_OUT_OF_MEMORY, 0, &workers[w].error);
+        stop_workers (self);
+      }
   run_build_worker (&workers[0]);
   for (guint w = 1; w < self->n_workers; w++)
-    g_thread_join (threads[w]);
+    if (threads[w] != NULL)
+      g_thread_join (threads[w]);
 
   g_mutex_clear (&self->release_lock);
   g_cond_clear (&self->caught_up);
@@ -885,7 +892,7 @@ run_build_pass (DmtraceLoader  *self,
   if (!all_ok)
     {
       if (first_error == NULL)
-        strata_mapped_guard_set_error (&first_error);
+        strata_load_fault_set_error (STRATA_LOAD_FAULT_FILE_SHRANK, 0, &first_error);
       g_propagate_error (error, first_error);
       return FALSE;
     }

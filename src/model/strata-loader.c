@@ -15,7 +15,7 @@
 #include "strata-error.h"
 #include "strata-inflater.h"
 #include "strata-loader-private.h"
-#include "strata-mapped-guard.h"
+#include "strata-load-guard.h"
 #include "strata-trace-private.h"
 
 #define GUNZIP_PROGRESS_SHARE 0.3
@@ -225,18 +225,28 @@ strata_loader_set_progress (StrataLoader *self,
                             double        fraction,
                             const char   *message)
 {
+  /* Nothing is allocated under the lock: a load that runs out of memory
+   * jumps out of the allocation (strata-load-guard.c). */
+  g_autofree char *copy = g_strdup (message);
+  gboolean queue;
+
   g_mutex_lock (&self->mutex);
   self->fraction = CLAMP (fraction, 0.0, 1.0);
-  if (message != NULL && g_strcmp0 (message, self->message) != 0)
+  if (copy != NULL && g_strcmp0 (copy, self->message) != 0)
     {
-      g_free (self->message);
-      self->message = g_strdup (message);
+      char *old = self->message;
+
+      self->message = g_steal_pointer (&copy);
+      copy = old;
     }
-  if (self->main_context != NULL && !self->notify_queued)
+  queue = self->main_context != NULL && !self->notify_queued;
+  self->notify_queued |= queue;
+  g_mutex_unlock (&self->mutex);
+
+  if (queue)
     {
       g_autoptr(GSource) source = g_idle_source_new ();
 
-      self->notify_queued = TRUE;
       g_source_set_static_name (source, "[strata-loader-progress]");
       /* Same priority as the GTask result, so progress never arrives after it. */
       g_source_set_priority (source, G_PRIORITY_DEFAULT);
@@ -244,7 +254,6 @@ strata_loader_set_progress (StrataLoader *self,
                              g_object_ref (self), g_object_unref);
       g_source_attach (source, self->main_context);
     }
-  g_mutex_unlock (&self->mutex);
 }
 
 /**
@@ -566,18 +575,18 @@ load_content (StrataLoader  *self,
               GCancellable  *cancellable,
               GError       **error)
 {
-  StrataMappedGuard guard;
+  StrataLoadGuard guard;
   StrataTrace *trace;
 
-  if (STRATA_MAPPED_GUARD_FAULTED (&guard))
+  if (STRATA_LOAD_GUARD_FAULTED (&guard))
     {
       if (error != NULL)
         g_clear_error (error);
-      strata_mapped_guard_set_error (error);
+      strata_load_guard_set_error (&guard, error);
       return NULL;
     }
   trace = load_content_unguarded (self, content, mapped, cancellable, error);
-  strata_mapped_guard_pop (&guard);
+  strata_load_guard_pop (&guard);
   return trace;
 }
 

@@ -573,10 +573,12 @@ run_workers (Accumulator *accs,
   GThread *helper = NULL;
 
   if (n_accs > 1)
-    helper = g_thread_new ("strata-profile", func, &accs[1]);
+    helper = g_thread_try_new ("strata-profile", func, &accs[1], NULL);
   func (&accs[0]);
   if (helper != NULL)
     g_thread_join (helper);
+  else if (n_accs > 1)
+    func (&accs[1]);
 }
 
 /* Walks the threads with @n_accs workers: counts first, so the edge table

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strata-load-guard.h"
 #include "strata-trace-event-private.h"
 
 /* Calls handled between two looks at the cancellable: a few milliseconds. */
@@ -76,6 +77,7 @@ static void
 drop_large_arrays (TeState *state)
 {
   GPtrArray *garbage = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  GThread *helper;
 
   for (guint i = 0; state->threads != NULL && i < state->threads->len; i++)
     {
@@ -88,7 +90,11 @@ drop_large_arrays (TeState *state)
     g_ptr_array_add (garbage, g_steal_pointer (&state->events));
   if (state->flow_steps != NULL)
     g_ptr_array_add (garbage, g_steal_pointer (&state->flow_steps));
-  g_thread_unref (g_thread_new ("strata-free", free_in_background, garbage));
+  helper = g_thread_try_new ("strata-free", free_in_background, garbage, NULL);
+  if (helper != NULL)
+    g_thread_unref (helper);
+  else
+    free_in_background (garbage);
 }
 
 void
@@ -419,6 +425,7 @@ typedef struct
   gint        next;        /* the next thread to build */
   gint        failed;
   guint64     n_clipped[2];
+  StrataLoadGuard guards[2];  /* one per worker; a fault fails the build */
 } BuildWork;
 
 static void
@@ -436,22 +443,40 @@ build_threads_from_queue (BuildWork *work,
     }
 }
 
+/* Each worker holds its own guard, so memory running out in one leaves
+ * the other's state (and @work, on the caller's stack) intact. */
+static void
+build_threads_guarded (BuildWork *work,
+                       guint      worker)
+{
+  StrataLoadGuard *guard = &work->guards[worker];
+
+  if (STRATA_LOAD_GUARD_FAULTED (guard))
+    {
+      g_atomic_int_set (&work->failed, 1);
+      return;
+    }
+  build_threads_from_queue (work, worker);
+  strata_load_guard_pop (guard);
+}
+
 static gpointer
 build_worker (gpointer data)
 {
-  build_threads_from_queue (data, 1);
+  build_threads_guarded (data, 1);
   return NULL;
 }
 
 /* Threads are sorted and laid out on both cores; each knows beforehand
  * where its calls go in the shared blocks. */
 static gboolean
-build_calls (TeState *state)
+build_calls (TeState  *state,
+             GError  **error)
 {
   StrataClockKind kinds[] = { STRATA_CLOCK_WALL, STRATA_CLOCK_THREAD_CPU };
   guint n_clocks = state->has_thread_time ? 2 : 1;
   g_autofree SpanBlocks *blocks = g_new0 (SpanBlocks, MAX (state->threads->len, 1));
-  BuildWork work = { state, blocks, n_clocks, 0, 0, { 0, 0 } };
+  BuildWork work = { .state = state, .blocks = blocks, .n_clocks = n_clocks };
   guint64 total = 0;
   SpanBlocks next;
   GThread *helper;
@@ -479,10 +504,19 @@ build_calls (TeState *state)
         next.second += n;
     }
 
-  helper = g_thread_new ("strata-build", build_worker, &work);
-  build_threads_from_queue (&work, 0);
-  g_thread_join (helper);
+  helper = g_thread_try_new ("strata-build", build_worker, &work, NULL);
+  build_threads_guarded (&work, 0);
+  if (helper != NULL)
+    g_thread_join (helper);
+  else
+    build_threads_guarded (&work, 1);
   state->n_clipped += work.n_clipped[0] + work.n_clipped[1];
+  for (guint w = 0; w < G_N_ELEMENTS (work.guards); w++)
+    if (work.guards[w].fault != STRATA_LOAD_FAULT_NONE)
+      {
+        strata_load_guard_set_error (&work.guards[w], error);
+        return FALSE;
+      }
   return !work.failed;
 }
 
@@ -687,11 +721,14 @@ strata_trace_event_build (TeState  *state,
   GCancellable *cancellable = state->job->cancellable;
 
   strata_trace_event_build_samples (state);
-  if (!build_calls (state) || g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (!build_calls (state, error))
     {
-      g_cancellable_set_error_if_cancelled (cancellable, error);
+      if (error == NULL || *error == NULL)
+        g_cancellable_set_error_if_cancelled (cancellable, error);
       return FALSE;
     }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
   bind_flow_steps (state, flows);
   if (state->n_bound_slices > 0)
     bind_flow_ids (state, flows);

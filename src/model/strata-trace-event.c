@@ -16,7 +16,7 @@
 #include "strata-content-reader.h"
 #include "strata-error.h"
 #include "strata-json-scan.h"
-#include "strata-mapped-guard.h"
+#include "strata-load-guard.h"
 #include "strata-trace-event-private.h"
 
 #define PROGRESS_INTERVAL 16384
@@ -641,10 +641,10 @@ strata_trace_event_load (StrataLoadJob  *job,
   self.last_thread = STRATA_NO_THREAD;
 
   ok = read_content (&self, error) && check_is_trace (&self, error);
-  if (self.reader.changed)
+  if (self.reader.fault != STRATA_LOAD_FAULT_NONE)
     {
       g_clear_error (error);
-      strata_mapped_guard_set_error (error);
+      strata_load_fault_set_error (self.reader.fault, self.reader.fault_wanted, error);
       ok = FALSE;
     }
   /* A cancelled read stops early; whatever it made of that is moot. */

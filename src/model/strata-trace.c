@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-memory.h"
+#include "strata-load-guard.h"
 #include "strata-trace-private.h"
 
 struct _StrataTrace
@@ -406,7 +407,7 @@ strata_trace_alloc_block (StrataTrace *self,
   void *block = strata_memory_try_alloc_large (size);
 
   if (block == NULL)
-    g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+    strata_load_guard_out_of_memory (size);
 
   g_ptr_array_add (self->blocks, block);
   return block;
