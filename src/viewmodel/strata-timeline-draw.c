@@ -167,6 +167,19 @@ add_rect (const Painter *p,
 }
 
 static void
+add_density (const Painter *p,
+             double         left,
+             double         right)
+{
+  guint n = (guint) p->area_width;
+  guint from = (guint) CLAMP (floor (left - p->area_x), 0, n - 1);
+  guint to = (guint) CLAMP (ceil (right - p->area_x), from + 1, n);
+
+  p->density[from]++;
+  p->density[to]--;
+}
+
+static void
 draw_span (const Painter *p,
            guint32        method,
            double         x0,
@@ -178,9 +191,9 @@ draw_span (const Painter *p,
   double right = MIN (x1, p->area_x + p->area_width);
   double width = right - left;
 
-  if (p->monochrome)
+  if (p->density != NULL)
     {
-      add_rect (p, MERGED_BUCKET, left, y, MAX (1.0, width), height);
+      add_density (p, left, right);
       return;
     }
 
@@ -201,7 +214,10 @@ draw_merged (const Painter *p,
              double         y,
              double         height)
 {
-  add_rect (p, MERGED_BUCKET, from, y, to - from, p->monochrome ? height : height - 1);
+  if (p->density != NULL)
+    add_density (p, from, to);
+  else
+    add_rect (p, MERGED_BUCKET, from, y, to - from, height - 1);
 }
 
 static void
@@ -215,9 +231,7 @@ flush_batches (const Painter *p)
       if (rects->len == 0)
         continue;
 
-      if (b == MERGED_BUCKET && p->monochrome)
-        set_rgba (p->cr, &p->view->theme->fg, p->mono_alpha);
-      else if (b == MERGED_BUCKET)
+      if (b == MERGED_BUCKET)
         {
           /* Opaque grey fills fastest; dimmed, it lets the selection show. */
           const StrataColor *grey = strata_palette_get_color (STRATA_PALETTE_NEUTRAL);
@@ -801,7 +815,7 @@ strata_painter_init (Painter                  *p,
 {
   p->view = view;
   p->cr = cr;
-  p->monochrome = FALSE;
+  p->density = NULL;
   p->area_x = view->label_width;
   p->area_width = MAX (1.0, view->width - view->label_width);
   p->ns_per_px = (double) MAX (1, view->end - view->start) / p->area_width;

@@ -40,8 +40,10 @@ typedef struct
   const StrataTimelineView *view;
   cairo_t                  *cr;
   PangoLayout              *layout;
-  gboolean                  monochrome;  /* the overview: density, not methods */
-  double                    mono_alpha;
+  /* The overview: per pixel column, how many threads are busy there, kept
+   * as differences (+1 where a call starts, -1 where it ends) instead of
+   * drawing; NULL elsewhere. */
+  int                      *density;
   GArray                   *batches[N_BUCKETS];  /* x, y, width, height per rectangle */
   GArray                   *labels;              /* PendingLabel */
   double                    ns_per_px;
