@@ -775,6 +775,46 @@ write_big_name_trace (const char *path,
   g_assert_true (g_output_stream_close (gz, NULL, NULL));
 }
 
+/* The details say the name is shortened; Copy Whole Name puts all of it on
+ * the clipboard, Show Whole Name opens a window with its first 64 KiB. */
+static void
+assert_whole_name_reachable (Fixture *f,
+                             gsize    name_len)
+{
+  GtkWidget *details = f->window->event_details;
+  g_autofree char *shown = strata_event_details_dup_text (STRATA_EVENT_DETAILS (details));
+  GValue value = G_VALUE_INIT;
+  g_autoptr(GError) error = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n_windows = g_list_model_get_n_items (toplevels);
+  GtkWindow *viewer;
+  GtkWidget *view;
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (strstr (shown, "it is shortened here"));
+  g_assert_true (gtk_widget_activate_action (details, "details.copy-whole-name", NULL));
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (gdk_clipboard_get_content (gtk_widget_get_clipboard (details)),
+                                                 &value, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (strlen (g_value_get_string (&value)), ==, name_len);
+  g_value_unset (&value);
+
+  g_assert_true (gtk_widget_activate_action (details, "details.show-whole-name", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n_windows + 1);
+  viewer = g_list_model_get_item (toplevels, n_windows);
+  g_object_unref (viewer);
+  view = gtk_widget_get_last_child (gtk_window_get_child (viewer));
+  view = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (view));
+  if (GTK_IS_VIEWPORT (view))
+    view = gtk_viewport_get_child (GTK_VIEWPORT (view));
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &start, &end);
+  text = gtk_text_iter_get_text (&start, &end);
+  g_assert_cmpuint (strlen (text), ==, 64 * 1024 - 1);
+  gtk_window_destroy (viewer);
+}
+
 /* A 64 MB name took 58 s and 7 GB to draw; names are clipped for display. */
 static void
 test_timeline_big_name (void)
@@ -817,6 +857,7 @@ test_timeline_big_name (void)
   g_assert_cmpuint (strlen (text), <, 4 * STRATA_UNITS_DISPLAY_MAX);
   g_assert_true (g_str_has_prefix (text, "nnnn"));
   g_assert_nonnull (strstr (text, "…\n"));
+  assert_whole_name_reachable (&f, 64 << 20);
   fixture_close (&f);
 }
 

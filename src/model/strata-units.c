@@ -98,12 +98,26 @@ const char *
 strata_units_clip_for_display (const char  *text,
                                char       **owned)
 {
+  return strata_units_clip_to (text, STRATA_UNITS_DISPLAY_MAX, owned);
+}
+
+/**
+ * strata_units_clip_to:
+ * @max: the most bytes kept, at least 1
+ *
+ * strata_units_clip_for_display() at another length.
+ */
+const char *
+strata_units_clip_to (const char  *text,
+                      gsize        max,
+                      char       **owned)
+{
   const char *end;
 
   *owned = NULL;
-  if (text == NULL || strnlen (text, STRATA_UNITS_DISPLAY_MAX + 1) <= STRATA_UNITS_DISPLAY_MAX)
+  if (text == NULL || strnlen (text, max + 1) <= max)
     return text;
-  end = g_utf8_find_prev_char (text, text + STRATA_UNITS_DISPLAY_MAX);
+  end = g_utf8_find_prev_char (text, text + max);
   if (end == NULL)
     end = text;
   *owned = g_malloc (end - text + sizeof "…");

@@ -20,5 +20,8 @@ char *strata_units_format_count    (guint64 count);
 
 const char *strata_units_clip_for_display (const char  *text,
                                            char       **owned);
+const char *strata_units_clip_to          (const char  *text,
+                                           gsize        max,
+                                           char       **owned);
 
 G_END_DECLS

@@ -18,6 +18,10 @@
 /* A container shows this many members; the rest are counted. */
 #define MAX_CHILDREN 500
 #define MAX_VALUE_CHARS 2000
+/* The whole-name window shows this much of a name: one wrapped paragraph
+ * of it is laid out at once. Copying takes all of it. */
+#define WHOLE_NAME_SHOWN (64 * 1024)
+#define TITLE_SHOWN 300
 
 struct _StrataEventDetails
 {
@@ -29,6 +33,7 @@ struct _StrataEventDetails
   GtkWidget     *args_box;
   GtkWidget     *args_status;
   GCancellable  *reading;
+  char          *whole_title;   /* the selected item's name, when clipped on screen */
 };
 
 G_DEFINE_FINAL_TYPE (StrataEventDetails, strata_event_details, GTK_TYPE_WIDGET)
@@ -353,6 +358,116 @@ add_flows (StrataEventDetails   *self,
     }
 }
 
+/* ---- Names too long to show ---- */
+
+/* Under a title clipped for display: how long it is, and the two actions
+ * that reach the whole of it. */
+static void
+add_clipped_note (StrataEventDetails *self)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  g_autofree char *size = g_format_size (strlen (self->whole_title));
+  g_autofree char *text = NULL;
+  GtkWidget *copy, *show, *note;
+
+  /* Translators: %s is a size such as “16.8 MB” */
+  text = g_strdup_printf (_("The name is %s long; it is shortened here."), size);
+  note = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (note), 0);
+  gtk_label_set_wrap (GTK_LABEL (note), TRUE);
+  gtk_widget_set_hexpand (note, TRUE);
+  gtk_widget_add_css_class (note, "dim-label");
+  show = gtk_button_new_with_mnemonic (_("_Show Whole Name"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (show), "details.show-whole-name");
+  copy = gtk_button_new_with_mnemonic (_("_Copy Whole Name"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (copy), "details.copy-whole-name");
+  gtk_box_append (GTK_BOX (row), note);
+  gtk_box_append (GTK_BOX (row), show);
+  gtk_box_append (GTK_BOX (row), copy);
+  gtk_box_append (GTK_BOX (self->box), row);
+}
+
+static void
+copy_whole_name (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  StrataEventDetails *self = STRATA_EVENT_DETAILS (widget);
+
+  if (self->whole_title != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), self->whole_title);
+}
+
+static GtkWidget *
+whole_name_view (const char *name)
+{
+  gsize len = strlen (name);
+  const char *end = len > WHOLE_NAME_SHOWN ? g_utf8_find_prev_char (name, name + WHOLE_NAME_SHOWN) : name + len;
+  GtkWidget *view = gtk_text_view_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), name, end - name);
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 12);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 12);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 12);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 12);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), view);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Whole name"), -1);
+  return scroller;
+}
+
+/* A window with the name as text to read and select; past the first
+ * 64 KiB it says how much more there is. */
+static void
+show_whole_name (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  StrataEventDetails *self = STRATA_EVENT_DETAILS (widget);
+  GtkWidget *window, *box;
+  GtkEventController *shortcuts;
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->whole_title == NULL)
+    return;
+  window = gtk_window_new ();
+  gtk_window_set_titlebar (GTK_WINDOW (window), gtk_header_bar_new ());
+  gtk_window_set_title (GTK_WINDOW (window), _("Whole Name"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 720, 480);
+  gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+  gtk_window_set_hide_on_close (GTK_WINDOW (window), FALSE);
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (root));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  if (strlen (self->whole_title) > WHOLE_NAME_SHOWN)
+    {
+      g_autofree char *size = g_format_size (strlen (self->whole_title));
+      /* Translators: %s is a size such as “16.8 MB” */
+      g_autofree char *text = g_strdup_printf (_("The first 64 KB of %s. Copy Whole Name in the details takes all of it."), size);
+      GtkWidget *note = gtk_label_new (text);
+
+      gtk_label_set_wrap (GTK_LABEL (note), TRUE);
+      gtk_widget_set_margin_top (note, 8);
+      gtk_widget_set_margin_bottom (note, 8);
+      gtk_widget_add_css_class (note, "dim-label");
+      gtk_box_append (GTK_BOX (box), note);
+    }
+  gtk_box_append (GTK_BOX (box), whole_name_view (self->whole_title));
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  /* Escape closes it, as dialogs do. */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+  gtk_widget_add_controller (window, shortcuts);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 /* ---- The selected item ---- */
 
 /* The title and fields every view of the item shares. */
@@ -362,7 +477,20 @@ show_description (StrataEventDetails      *self,
 {
   GtkWidget *grid = gtk_grid_new ();
 
-  gtk_label_set_selectable (GTK_LABEL (add_label (self->box, description->title, "title-4")), FALSE);
+  g_autofree char *short_title = NULL;
+
+  /* A few lines of a long name, so the note and the fields stay in view. */
+  strata_units_clip_to (description->title, TITLE_SHOWN, &short_title);
+  gtk_label_set_selectable (GTK_LABEL (add_label (self->box, short_title ? short_title : description->title, "title-4")),
+                            FALSE);
+  g_clear_pointer (&self->whole_title, g_free);
+  if (short_title != NULL)
+    {
+      self->whole_title = g_strdup (description->title);
+      add_clipped_note (self);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "details.show-whole-name", self->whole_title != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "details.copy-whole-name", self->whole_title != NULL);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
   for (guint i = 0; i < description->fields->len; i++)
@@ -471,6 +599,7 @@ strata_event_details_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), STRATA_TYPE_EVENT_DETAILS);
   self->box = self->args_box = self->args_status = NULL;
   g_clear_object (&self->session);
+  g_clear_pointer (&self->whole_title, g_free);
 
   G_OBJECT_CLASS (strata_event_details_parent_class)->dispose (object);
 }
@@ -487,6 +616,8 @@ strata_event_details_class_init (StrataEventDetailsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StrataEventDetails, scroller);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "eventdetails");
+  gtk_widget_class_install_action (widget_class, "details.show-whole-name", NULL, show_whole_name);
+  gtk_widget_class_install_action (widget_class, "details.copy-whole-name", NULL, copy_whole_name);
 }
 
 static void
