@@ -401,7 +401,10 @@ map_regular_file (GFile       *file,
     }
   mapped = g_mapped_file_new_from_fd (fd, FALSE, &local_error);
   close (fd);
-  if (mapped == NULL)
+  /* ENOMEM: no room in the address space (a limit, or a 32-bit system). */
+  if (mapped == NULL && local_error->code == G_FILE_ERROR_NOMEM)
+    strata_load_fault_set_error (STRATA_LOAD_FAULT_OUT_OF_MEMORY, info.st_size, error);
+  else if (mapped == NULL)
     propagate_file_error (g_error_new_literal (G_IO_ERROR, g_io_error_from_file_error (local_error->code),
                                                local_error->message), error);
   g_clear_error (&local_error);

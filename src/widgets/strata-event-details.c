@@ -472,8 +472,8 @@ show_whole_name (GtkWidget  *widget,
 
 /* The title and fields every view of the item shares. */
 static void
-show_description (StrataEventDetails      *self,
-                  const StrataDescription *description)
+show_description (StrataEventDetails *self,
+                  StrataDescription  *description)
 {
   GtkWidget *grid = gtk_grid_new ();
 
@@ -486,7 +486,8 @@ show_description (StrataEventDetails      *self,
   g_clear_pointer (&self->whole_title, g_free);
   if (short_title != NULL)
     {
-      self->whole_title = g_strdup (description->title);
+      /* The description goes away after this: its copy is ours. */
+      self->whole_title = g_steal_pointer (&description->title);
       add_clipped_note (self);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "details.show-whole-name", self->whole_title != NULL);
