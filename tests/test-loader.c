@@ -483,6 +483,15 @@ write_gzip_bomb (const char *path,
 
 static const char hprof_head[] = "JAVA PROFILE 1.0.2\0\0\0\0\4\0\0\0\0\0\0\0\0";
 
+static double
+peak_megabytes (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;
+}
+
 static guint
 count_files (const char *path)
 {
@@ -566,6 +575,7 @@ test_loader_gzip_bomb (void)
   trace = strata_loader_load (loader, NULL, &error);
   g_assert_null (trace);
   g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE);
+  g_test_message ("bomb refused: %s (peak %.0f MB)", error->message, peak_megabytes ());
   g_assert_nonnull (strstr (error->message, "free disk space"));
   g_assert_nonnull (strstr (error->message, "64.0"));
   g_assert_cmpuint (count_files (scratch), ==, 0);
@@ -595,7 +605,7 @@ assert_cancel_is_prompt (const char *path)
   trace = strata_loader_load (loader, cancellable, &error);
   seconds = (g_get_monotonic_time () - start) / 1e6;
   g_thread_join (thread);
-  g_test_message ("%s: stopped %.3f s after the load began", path, seconds);
+  g_test_message ("%s: stopped %.3f s after the load began (peak %.0f MB)", path, seconds, peak_megabytes ());
   g_assert_null (trace);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpfloat (seconds, <, 0.55);
