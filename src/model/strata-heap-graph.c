@@ -1,0 +1,775 @@
+/* strata-heap-graph.c: a heap dump's objects and references, and what
+ * keeps what alive
+ *
+ * The dominator tree comes from the Semi-NCA algorithm (Georgiadis,
+ * "Linear-time algorithms for dominators and related problems", 2005): a
+ * depth-first numbering from the virtual root, semidominators computed in
+ * reverse preorder with path compression, then each immediate dominator
+ * as the nearest common ancestor of the parent and the semidominator.
+ * Every walk is iterative, with explicit stacks, so a linked list of
+ * millions of objects is as cheap as a bushy tree.
+ *
+ * An object's retained size is its shallow size plus that of everything
+ * it dominates: what the collector would free if it went away.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "strata-heap-graph.h"
+
+#define NONE G_MAXUINT32
+#define CANCEL_INTERVAL 65536
+
+struct _StrataHeapGraph
+{
+  guint32  n;
+  guint64 *ids;          /* sorted */
+  guint32 *classes;
+  guint64 *shallow;
+
+  guint32 *first;        /* n + 1: references of i at targets[first[i]..first[i+1]] */
+  guint32 *targets;
+  guint32 *rev_first;    /* the same, reversed: referrers */
+  guint32 *rev_sources;
+
+  guint32 *roots;        /* unique, sorted */
+  guint32  n_roots;
+
+  guint32 *idom;         /* NONE: dominated by the virtual root, or unreachable */
+  guint32 *dom_first;    /* n + 2: dominated objects, the virtual root's last */
+  guint32 *dom_children; /* each run sorted by retained size, largest first */
+  guint64 *retained;
+  guint32 *bfs_parent;   /* the referrer one step nearer a root; NONE for roots */
+  guint8  *reached;
+  guint64  reachable_bytes;
+  guint32  n_unreachable;
+};
+
+StrataHeapGraph *
+strata_heap_graph_new (guint32  n_objects,
+                       guint64 *ids,
+                       guint32 *classes,
+                       guint64 *shallow)
+{
+  StrataHeapGraph *self = g_new0 (StrataHeapGraph, 1);
+
+  self->n = n_objects;
+  self->ids = ids;
+  self->classes = classes;
+  self->shallow = shallow;
+  self->first = g_new0 (guint32, (gsize) n_objects + 1);
+  return self;
+}
+
+void
+strata_heap_graph_free (StrataHeapGraph *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->ids);
+  g_free (self->classes);
+  g_free (self->shallow);
+  g_free (self->first);
+  g_free (self->targets);
+  g_free (self->rev_first);
+  g_free (self->rev_sources);
+  g_free (self->roots);
+  g_free (self->idom);
+  g_free (self->dom_first);
+  g_free (self->dom_children);
+  g_free (self->retained);
+  g_free (self->bfs_parent);
+  g_free (self->reached);
+  g_free (self);
+}
+
+/**
+ * strata_heap_graph_set_references:
+ * @first: (transfer full): n + 1 offsets into @targets
+ * @targets: (transfer full): object numbers
+ */
+void
+strata_heap_graph_set_references (StrataHeapGraph *self,
+                                  guint32         *first,
+                                  guint32         *targets)
+{
+  g_free (self->first);
+  g_free (self->targets);
+  self->first = first;
+  self->targets = targets;
+}
+
+static int
+compare_u32 (const void *a,
+             const void *b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/**
+ * strata_heap_graph_set_roots:
+ * @roots: (transfer full): object numbers, in any order, repeats allowed
+ */
+void
+strata_heap_graph_set_roots (StrataHeapGraph *self,
+                             guint32         *roots,
+                             guint32          n_roots)
+{
+  guint32 n_unique = 0;
+
+  qsort (roots, n_roots, sizeof (guint32), compare_u32);
+  for (guint32 i = 0; i < n_roots; i++)
+    if (roots[i] < self->n && (n_unique == 0 || roots[n_unique - 1] != roots[i]))
+      roots[n_unique++] = roots[i];
+  g_free (self->roots);
+  self->roots = roots;
+  self->n_roots = n_unique;
+}
+
+/* The heap's classes were merged by name: objects follow. */
+void
+strata_heap_graph_remap_classes (StrataHeapGraph *self,
+                                 const guint     *old_to_new)
+{
+  for (guint32 i = 0; i < self->n; i++)
+    self->classes[i] = old_to_new[self->classes[i]];
+}
+
+/* ---- Referrers ---- */
+
+static void
+build_referrers (StrataHeapGraph *self)
+{
+  guint32 n_edges = self->first[self->n];
+  guint32 *fill;
+
+  self->rev_first = g_new0 (guint32, (gsize) self->n + 1);
+  self->rev_sources = g_new (guint32, MAX (n_edges, 1));
+  for (guint32 e = 0; e < n_edges; e++)
+    self->rev_first[self->targets[e] + 1]++;
+  for (guint32 i = 0; i < self->n; i++)
+    self->rev_first[i + 1] += self->rev_first[i];
+  fill = g_memdup2 (self->rev_first, (gsize) self->n * sizeof (guint32));
+  for (guint32 i = 0; i < self->n; i++)
+    for (guint32 e = self->first[i]; e < self->first[i + 1]; e++)
+      self->rev_sources[fill[self->targets[e]]++] = i;
+  g_free (fill);
+}
+
+/* ---- Dominators (Semi-NCA) ----
+ *
+ * Vertices are the n objects and the virtual root, numbered n. Arrays in
+ * preorder space are indexed by depth-first number; the root is 0. */
+
+typedef struct
+{
+  const StrataHeapGraph *graph;
+  guint32  n_vertices;     /* n + 1 */
+  guint32  n_reached;
+  guint32 *pre;            /* vertex -> preorder number, NONE if unreached */
+  guint32 *vertex;         /* preorder number -> vertex */
+  guint32 *parent;         /* preorder numbers */
+  guint32 *semi;
+  guint32 *label;
+  guint32 *ancestor;
+  guint32 *stack;
+} Dominators;
+
+/* The successors of @v: its references, or for the root the GC roots. */
+static inline const guint32 *
+successors (const StrataHeapGraph *graph,
+            guint32                v,
+            guint32               *n)
+{
+  if (v == graph->n)
+    {
+      *n = graph->n_roots;
+      return graph->roots;
+    }
+  *n = graph->first[v + 1] - graph->first[v];
+  return graph->targets + graph->first[v];
+}
+
+static gboolean
+number_depth_first (Dominators   *d,
+                    GCancellable *cancellable)
+{
+  const StrataHeapGraph *graph = d->graph;
+  g_autofree guint32 *next_edge = g_new (guint32, d->n_vertices);
+  guint32 depth = 0;
+
+  d->pre[graph->n] = 0;
+  d->vertex[0] = graph->n;
+  d->parent[0] = 0;
+  d->n_reached = 1;
+  d->stack[depth] = graph->n;
+  next_edge[depth++] = 0;
+  while (depth > 0)
+    {
+      guint32 v = d->stack[depth - 1], n_succ;
+      const guint32 *succ = successors (graph, v, &n_succ);
+
+      if (next_edge[depth - 1] == n_succ)
+        {
+          depth--;
+          continue;
+        }
+      {
+        guint32 w = succ[next_edge[depth - 1]++];
+
+        if (d->pre[w] != NONE)
+          continue;
+        d->pre[w] = d->n_reached;
+        d->vertex[d->n_reached] = w;
+        d->parent[d->n_reached] = d->pre[v];
+        if (++d->n_reached % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
+          return FALSE;
+        d->stack[depth] = w;
+        next_edge[depth++] = 0;
+      }
+    }
+  return TRUE;
+}
+
+/* The least semidominator on the path from @v up to (not including) the
+ * root of its tree in the forest linked so far; compresses that path. */
+static guint32
+eval (Dominators *d,
+      guint32     v)
+{
+  guint32 n = 0, x = v;
+
+  if (d->ancestor[v] == NONE)
+    return d->label[v];
+  while (d->ancestor[d->ancestor[x]] != NONE)
+    {
+      d->stack[n++] = x;
+      x = d->ancestor[x];
+    }
+  while (n > 0)
+    {
+      guint32 a;
+
+      x = d->stack[--n];
+      a = d->ancestor[x];
+      if (d->label[a] < d->label[x])
+        d->label[x] = d->label[a];
+      d->ancestor[x] = d->ancestor[a];
+    }
+  return d->label[v];
+}
+
+static gboolean
+compute_semidominators (Dominators   *d,
+                        GCancellable *cancellable)
+{
+  const StrataHeapGraph *graph = d->graph;
+
+  for (guint32 i = 0; i < d->n_reached; i++)
+    {
+      d->semi[i] = d->label[i] = i;
+      d->ancestor[i] = NONE;
+    }
+  for (guint32 i = d->n_reached - 1; i > 0; i--)
+    {
+      guint32 w = d->vertex[i];
+
+      /* A GC root has the virtual root among its predecessors. */
+      if (w < graph->n && strata_heap_graph_is_root (graph, w))
+        d->semi[i] = 0;
+      for (guint32 e = graph->rev_first[w]; w < graph->n && e < graph->rev_first[w + 1]; e++)
+        {
+          guint32 v = d->pre[graph->rev_sources[e]];
+          guint32 s;
+
+          if (v == NONE)
+            continue;
+          s = eval (d, v);
+          if (s < d->semi[i])
+            d->semi[i] = s;
+        }
+      d->label[i] = d->semi[i];
+      d->ancestor[i] = d->parent[i];
+      if (i % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Each immediate dominator is the nearest ancestor of the parent in the
+ * dominator tree built so far whose number is at most the semidominator. */
+static void
+compute_idoms (Dominators *d,
+               guint32    *idom_pre)
+{
+  idom_pre[0] = 0;
+  for (guint32 i = 1; i < d->n_reached; i++)
+    {
+      guint32 x = d->parent[i];
+
+      while (x > d->semi[i])
+        x = idom_pre[x];
+      idom_pre[i] = x;
+    }
+}
+
+static void
+sum_retained (StrataHeapGraph *self,
+              Dominators      *d,
+              const guint32   *idom_pre)
+{
+  g_autofree guint64 *sizes = g_new0 (guint64, d->n_reached);
+
+  self->retained = g_new0 (guint64, MAX (self->n, 1));
+  self->idom = g_new (guint32, MAX (self->n, 1));
+  self->reached = g_new0 (guint8, MAX (self->n, 1));
+  for (guint32 i = 0; i < self->n; i++)
+    self->idom[i] = NONE;
+  for (guint32 i = d->n_reached - 1; i > 0; i--)
+    {
+      guint32 v = d->vertex[i];
+      guint32 dom = d->vertex[idom_pre[i]];
+
+      sizes[i] += self->shallow[v];
+      sizes[idom_pre[i]] += sizes[i];
+      self->retained[v] = sizes[i];
+      self->idom[v] = dom == self->n ? NONE : dom;
+      self->reached[v] = TRUE;
+    }
+  self->reachable_bytes = sizes[0];
+  self->n_unreachable = self->n - (d->n_reached - 1);
+}
+
+/* ---- The dominator tree, as rows of children ---- */
+
+/* qsort() takes no data pointer: the graph whose sizes order it is here,
+ * under a lock. */
+static const StrataHeapGraph *sort_graph;
+G_LOCK_DEFINE_STATIC (sorting);
+
+static int
+compare_by_retained (const void *a,
+                     const void *b)
+{
+  guint64 x = sort_graph->retained[*(const guint32 *) a];
+  guint64 y = sort_graph->retained[*(const guint32 *) b];
+
+  if (x != y)
+    return x > y ? -1 : 1;
+  return compare_u32 (a, b);
+}
+
+static void
+build_dominator_rows (StrataHeapGraph *self)
+{
+  guint32 n_rows = self->n + 1;   /* row n: the virtual root's */
+  g_autofree guint32 *fill = NULL;
+  guint32 n_children = 0;
+
+  self->dom_first = g_new0 (guint32, (gsize) n_rows + 1);
+  for (guint32 i = 0; i < self->n; i++)
+    if (self->reached[i])
+      {
+        self->dom_first[(self->idom[i] == NONE ? self->n : self->idom[i]) + 1]++;
+        n_children++;
+      }
+  for (guint32 r = 0; r < n_rows; r++)
+    self->dom_first[r + 1] += self->dom_first[r];
+  self->dom_children = g_new (guint32, MAX (n_children, 1));
+  fill = g_memdup2 (self->dom_first, (gsize) n_rows * sizeof (guint32));
+  for (guint32 i = 0; i < self->n; i++)
+    if (self->reached[i])
+      self->dom_children[fill[self->idom[i] == NONE ? self->n : self->idom[i]]++] = i;
+  G_LOCK (sorting);
+  sort_graph = self;
+  for (guint32 r = 0; r < n_rows; r++)
+    if (self->dom_first[r + 1] - self->dom_first[r] > 1)
+      qsort (self->dom_children + self->dom_first[r], self->dom_first[r + 1] - self->dom_first[r],
+             sizeof (guint32), compare_by_retained);
+  sort_graph = NULL;
+  G_UNLOCK (sorting);
+}
+
+/* ---- Shortest paths from the roots ---- */
+
+static void
+search_breadth_first (StrataHeapGraph *self)
+{
+  g_autofree guint32 *queue = g_new (guint32, MAX (self->n, 1));
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (self->n, 1));
+  guint32 head = 0, tail = 0;
+
+  self->bfs_parent = g_new (guint32, MAX (self->n, 1));
+  for (guint32 r = 0; r < self->n_roots; r++)
+    {
+      seen[self->roots[r]] = TRUE;
+      self->bfs_parent[self->roots[r]] = NONE;
+      queue[tail++] = self->roots[r];
+    }
+  while (head < tail)
+    {
+      guint32 v = queue[head++];
+
+      for (guint32 e = self->first[v]; e < self->first[v + 1]; e++)
+        {
+          guint32 w = self->targets[e];
+
+          if (seen[w])
+            continue;
+          seen[w] = TRUE;
+          self->bfs_parent[w] = v;
+          queue[tail++] = w;
+        }
+    }
+}
+
+/**
+ * strata_heap_graph_compute:
+ *
+ * Referrers, the dominator tree, retained sizes and shortest paths from
+ * the GC roots. Call once, after the references and roots are set.
+ *
+ * Returns: %FALSE when cancelled
+ */
+gboolean
+strata_heap_graph_compute (StrataHeapGraph *self,
+                           GCancellable    *cancellable)
+{
+  Dominators d = { .graph = self, .n_vertices = self->n + 1 };
+  g_autofree guint32 *idom_pre = NULL;
+  gboolean ok;
+
+  build_referrers (self);
+  d.pre = g_new (guint32, d.n_vertices);
+  memset (d.pre, 0xff, (gsize) d.n_vertices * sizeof (guint32));
+  d.vertex = g_new (guint32, d.n_vertices);
+  d.parent = g_new (guint32, d.n_vertices);
+  d.stack = g_new (guint32, d.n_vertices);
+  ok = number_depth_first (&d, cancellable);
+  if (ok)
+    {
+      d.semi = g_new (guint32, d.n_reached);
+      d.label = g_new (guint32, d.n_reached);
+      d.ancestor = g_new (guint32, d.n_reached);
+      ok = compute_semidominators (&d, cancellable);
+      g_clear_pointer (&d.label, g_free);
+      g_clear_pointer (&d.ancestor, g_free);
+    }
+  if (ok)
+    {
+      idom_pre = g_new (guint32, d.n_reached);
+      compute_idoms (&d, idom_pre);
+      sum_retained (self, &d, idom_pre);
+    }
+  g_free (d.pre);
+  g_free (d.vertex);
+  g_free (d.parent);
+  g_free (d.stack);
+  g_free (d.semi);
+  if (!ok)
+    return FALSE;
+  build_dominator_rows (self);
+  search_breadth_first (self);
+  return !g_cancellable_is_cancelled (cancellable);
+}
+
+/* ---- Reading ---- */
+
+guint32
+strata_heap_graph_get_n_objects (const StrataHeapGraph *self)
+{
+  return self->n;
+}
+
+/* The object with @id, or STRATA_HEAP_NO_OBJECT. */
+guint32
+strata_heap_graph_lookup (const StrataHeapGraph *self,
+                          guint64                id)
+{
+  guint32 lo = 0, hi = self->n;
+
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (self->ids[mid] < id)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < self->n && self->ids[lo] == id ? lo : STRATA_HEAP_NO_OBJECT;
+}
+
+guint64
+strata_heap_graph_get_id (const StrataHeapGraph *self,
+                          guint32                object)
+{
+  return self->ids[object];
+}
+
+guint32
+strata_heap_graph_get_class (const StrataHeapGraph *self,
+                             guint32                object)
+{
+  return self->classes[object];
+}
+
+guint64
+strata_heap_graph_get_shallow (const StrataHeapGraph *self,
+                               guint32                object)
+{
+  return self->shallow[object];
+}
+
+const guint32 *
+strata_heap_graph_get_references (const StrataHeapGraph *self,
+                                  guint32                object,
+                                  guint32               *n_references)
+{
+  *n_references = self->first[object + 1] - self->first[object];
+  return self->targets + self->first[object];
+}
+
+const guint32 *
+strata_heap_graph_get_referrers (const StrataHeapGraph *self,
+                                 guint32                object,
+                                 guint32               *n_referrers)
+{
+  if (self->rev_first == NULL)
+    {
+      *n_referrers = 0;
+      return NULL;
+    }
+  *n_referrers = self->rev_first[object + 1] - self->rev_first[object];
+  return self->rev_sources + self->rev_first[object];
+}
+
+gboolean
+strata_heap_graph_is_root (const StrataHeapGraph *self,
+                           guint32                object)
+{
+  return bsearch (&object, self->roots, self->n_roots, sizeof (guint32), compare_u32) != NULL;
+}
+
+gboolean
+strata_heap_graph_is_reachable (const StrataHeapGraph *self,
+                                guint32                object)
+{
+  return self->reached != NULL && self->reached[object];
+}
+
+/* The immediate dominator; STRATA_HEAP_NO_OBJECT when only the roots as a
+ * whole dominate it, or it is unreachable. */
+guint32
+strata_heap_graph_get_dominator (const StrataHeapGraph *self,
+                                 guint32                object)
+{
+  return self->idom != NULL ? self->idom[object] : NONE;
+}
+
+/**
+ * strata_heap_graph_get_dominated:
+ * @object: an object, or STRATA_HEAP_NO_OBJECT for the top of the tree
+ *
+ * Returns: the objects @object immediately dominates, largest retained first
+ */
+const guint32 *
+strata_heap_graph_get_dominated (const StrataHeapGraph *self,
+                                 guint32                object,
+                                 guint32               *n_dominated)
+{
+  guint32 row = object == NONE ? self->n : object;
+
+  if (self->dom_first == NULL)
+    {
+      *n_dominated = 0;
+      return NULL;
+    }
+  *n_dominated = self->dom_first[row + 1] - self->dom_first[row];
+  return self->dom_children + self->dom_first[row];
+}
+
+guint64
+strata_heap_graph_get_retained (const StrataHeapGraph *self,
+                                guint32                object)
+{
+  return self->retained != NULL ? self->retained[object] : 0;
+}
+
+guint64
+strata_heap_graph_get_reachable_bytes (const StrataHeapGraph *self)
+{
+  return self->reachable_bytes;
+}
+
+guint32
+strata_heap_graph_get_n_unreachable (const StrataHeapGraph *self)
+{
+  return self->n_unreachable;
+}
+
+/**
+ * strata_heap_graph_sum_by_class:
+ * @retained: (out caller-allocates): @n_classes sums
+ *
+ * A class retains what its instances retain, each counted once: an
+ * instance inside the retained set of another instance of the same class
+ * adds nothing. One walk down the dominator tree, keeping how many
+ * instances of each class are on the way down.
+ */
+void
+strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
+                                guint                  n_classes,
+                                guint64               *retained)
+{
+  g_autofree guint32 *active = g_new0 (guint32, MAX (n_classes, 1));
+  g_autofree guint32 *stack = g_new (guint32, (gsize) self->n + 1);
+  g_autofree guint32 *next = g_new (guint32, (gsize) self->n + 1);
+  guint32 depth = 0;
+
+  memset (retained, 0, n_classes * sizeof (guint64));
+  if (self->dom_first == NULL)
+    return;
+  stack[depth] = self->n;
+  next[depth++] = self->dom_first[self->n];
+  while (depth > 0)
+    {
+      guint32 row = stack[depth - 1];
+
+      if (next[depth - 1] == self->dom_first[row + 1])
+        {
+          depth--;
+          if (row != self->n && self->classes[row] < n_classes)
+            active[self->classes[row]]--;
+          continue;
+        }
+      {
+        guint32 child = self->dom_children[next[depth - 1]++];
+        guint32 klass = self->classes[child];
+
+        if (klass < n_classes)
+          {
+            if (active[klass] == 0)
+              retained[klass] += self->retained[child];
+            active[klass]++;
+          }
+        stack[depth] = child;
+        next[depth++] = self->dom_first[child];
+      }
+    }
+}
+
+static void
+swap_u32 (guint32 *a,
+          guint32 *b)
+{
+  guint32 tmp = *a;
+
+  *a = *b;
+  *b = tmp;
+}
+
+static void
+sift_up (const guint64 *key,
+         guint32       *heap,
+         guint32        at)
+{
+  while (at > 0 && key[heap[(at - 1) / 2]] > key[heap[at]])
+    {
+      swap_u32 (&heap[(at - 1) / 2], &heap[at]);
+      at = (at - 1) / 2;
+    }
+}
+
+static void
+sift_down (const guint64 *key,
+           guint32       *heap,
+           guint32        size)
+{
+  guint32 at = 0;
+
+  for (;;)
+    {
+      guint32 l = 2 * at + 1, r = l + 1, least = at;
+
+      if (l < size && key[heap[l]] < key[heap[least]])
+        least = l;
+      if (r < size && key[heap[r]] < key[heap[least]])
+        least = r;
+      if (least == at)
+        return;
+      swap_u32 (&heap[least], &heap[at]);
+      at = least;
+    }
+}
+
+/**
+ * strata_heap_graph_top_retained:
+ *
+ * Returns: (transfer full): up to @n objects, the largest retained sizes
+ *   first
+ */
+guint32 *
+strata_heap_graph_top_retained (const StrataHeapGraph *self,
+                                guint32                n,
+                                guint32               *n_found)
+{
+  /* A min-heap of the n largest seen so far. */
+  guint32 *heap = g_new (guint32, MAX (n, 1));
+  guint32 size = 0;
+
+  for (guint32 i = 0; self->retained != NULL && i < self->n && n > 0; i++)
+    {
+      if (!self->reached[i])
+        continue;
+      if (size < n)
+        {
+          heap[size++] = i;
+          sift_up (self->retained, heap, size - 1);
+        }
+      else if (self->retained[i] > self->retained[heap[0]])
+        {
+          heap[0] = i;
+          sift_down (self->retained, heap, size);
+        }
+    }
+  G_LOCK (sorting);
+  sort_graph = self;
+  qsort (heap, size, sizeof (guint32), compare_by_retained);
+  sort_graph = NULL;
+  G_UNLOCK (sorting);
+  *n_found = size;
+  return heap;
+}
+
+/**
+ * strata_heap_graph_path_from_root:
+ *
+ * Returns: (transfer full) (nullable): the objects on a shortest path of
+ *   references from a GC root to @object, the root first and @object
+ *   last; %NULL when no root reaches it
+ */
+guint32 *
+strata_heap_graph_path_from_root (const StrataHeapGraph *self,
+                                  guint32                object,
+                                  guint32               *n_steps)
+{
+  guint32 n = 0, *path;
+
+  *n_steps = 0;
+  if (self->bfs_parent == NULL || !self->reached[object])
+    return NULL;
+  for (guint32 v = object; v != NONE; v = self->bfs_parent[v])
+    n++;
+  path = g_new (guint32, n);
+  *n_steps = n;
+  for (guint32 v = object; v != NONE; v = self->bfs_parent[v])
+    path[--n] = v;
+  return path;
+}

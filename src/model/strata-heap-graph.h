@@ -1,0 +1,77 @@
+/* strata-heap-graph.h: a heap dump's objects and references, and what
+ * keeps what alive
+ *
+ * Objects are numbered 0..n-1 in the order of their ids. Everything per
+ * object is a plain array; references are in compressed rows (the targets
+ * of object i are targets[first[i]..first[i+1]]). Dominators are computed
+ * from a virtual root whose children are the GC roots.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define STRATA_HEAP_NO_OBJECT G_MAXUINT32
+
+typedef struct _StrataHeapGraph StrataHeapGraph;
+
+StrataHeapGraph *strata_heap_graph_new                 (guint32           n_objects,
+                                                        guint64          *ids,
+                                                        guint32          *classes,
+                                                        guint64          *shallow);
+void             strata_heap_graph_free                (StrataHeapGraph  *self);
+void             strata_heap_graph_set_references      (StrataHeapGraph  *self,
+                                                        guint32          *first,
+                                                        guint32          *targets);
+void             strata_heap_graph_set_roots           (StrataHeapGraph  *self,
+                                                        guint32          *roots,
+                                                        guint32           n_roots);
+void             strata_heap_graph_remap_classes       (StrataHeapGraph  *self,
+                                                        const guint      *old_to_new);
+gboolean         strata_heap_graph_compute            (StrataHeapGraph  *self,
+                                                        GCancellable     *cancellable);
+
+guint32          strata_heap_graph_get_n_objects       (const StrataHeapGraph *self);
+guint32          strata_heap_graph_lookup              (const StrataHeapGraph *self,
+                                                        guint64           id);
+guint64          strata_heap_graph_get_id              (const StrataHeapGraph *self,
+                                                        guint32           object);
+guint32          strata_heap_graph_get_class           (const StrataHeapGraph *self,
+                                                        guint32           object);
+guint64          strata_heap_graph_get_shallow         (const StrataHeapGraph *self,
+                                                        guint32           object);
+const guint32   *strata_heap_graph_get_references      (const StrataHeapGraph *self,
+                                                        guint32           object,
+                                                        guint32          *n_references);
+const guint32   *strata_heap_graph_get_referrers       (const StrataHeapGraph *self,
+                                                        guint32           object,
+                                                        guint32          *n_referrers);
+gboolean         strata_heap_graph_is_root             (const StrataHeapGraph *self,
+                                                        guint32           object);
+gboolean         strata_heap_graph_is_reachable        (const StrataHeapGraph *self,
+                                                        guint32           object);
+guint32          strata_heap_graph_get_dominator       (const StrataHeapGraph *self,
+                                                        guint32           object);
+const guint32   *strata_heap_graph_get_dominated       (const StrataHeapGraph *self,
+                                                        guint32           object,
+                                                        guint32          *n_dominated);
+guint64          strata_heap_graph_get_retained        (const StrataHeapGraph *self,
+                                                        guint32           object);
+guint64          strata_heap_graph_get_reachable_bytes (const StrataHeapGraph *self);
+guint32          strata_heap_graph_get_n_unreachable   (const StrataHeapGraph *self);
+void             strata_heap_graph_sum_by_class        (const StrataHeapGraph *self,
+                                                        guint             n_classes,
+                                                        guint64          *retained);
+guint32         *strata_heap_graph_top_retained        (const StrataHeapGraph *self,
+                                                        guint32           n,
+                                                        guint32          *n_found);
+guint32         *strata_heap_graph_path_from_root      (const StrataHeapGraph *self,
+                                                        guint32           object,
+                                                        guint32          *n_steps);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataHeapGraph, strata_heap_graph_free)
+
+G_END_DECLS
