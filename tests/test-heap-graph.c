@@ -40,7 +40,7 @@ graph_new (guint32        n,
   for (guint32 e = 0; e < n_edges; e++)
     targets[fill[edges[e].from]++] = edges[e].to;
   strata_heap_graph_set_references (graph, first, targets);
-  strata_heap_graph_set_roots (graph, g_memdup2 (roots, n_roots * sizeof (guint32)), n_roots);
+  strata_heap_graph_set_roots (graph, roots, NULL, n_roots);
   g_assert_true (strata_heap_graph_compute (graph, NULL));
   return graph;
 }

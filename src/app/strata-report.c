@@ -13,11 +13,13 @@
 #include "strata-loader.h"
 #include "strata-profile.h"
 #include "strata-report.h"
+#include "strata-report-private.h"
 #include "strata-units.h"
 
 #define EXIT_LOAD_FAILED 1
 #define EXIT_USAGE 2
 #define DEFAULT_TOP 10
+#define DEFAULT_HEAP_TOP 100
 #define EDGES_PER_CHUNK 65536
 
 typedef enum
@@ -32,6 +34,7 @@ typedef struct
   StrataProfile *profile;
   guint          clock;
   guint          top;
+  guint          heap_top;      /* objects that retain the most */
 } Report;
 
 /**
@@ -293,18 +296,19 @@ print_heap (const Report *report)
   if (instances == 0)
     goto sites;
   g_print ("\n%s\n", _("Class histogram"));
-  g_print ("%14s %16s  %s\n", _("Instances"), _("Shallow bytes"), _("Class"));
+  g_print ("%14s %16s %16s  %s\n", _("Instances"), _("Shallow bytes"), _("Retained bytes"), _("Class"));
   for (guint i = 0; i < shown; i++)
     {
       const StrataHeapClass *klass = strata_heap_get_class (heap, order[i]);
 
       if (klass->instances == 0)
         break;
-      g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT "  %s\n", klass->instances, klass->shallow_bytes,
-               strata_trace_get_string (report->trace, klass->name));
+      g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT "  %s\n", klass->instances,
+               klass->shallow_bytes, klass->retained_bytes, strata_trace_get_string (report->trace, klass->name));
     }
   /* Translators: the last line of the class histogram */
-  g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT "  %s\n", instances, bytes, _("Total"));
+  g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT " %16s  %s\n", instances, bytes, "", _("Total"));
+  strata_report_print_dominators (report->trace, report->heap_top);
 
 sites:
   print_sites (report, heap);
@@ -668,6 +672,7 @@ write_json_heap (StrataJsonWriter *json,
       add_string_member (json, "name", strata_trace_get_string (trace, klass->name));
       add_int_member (json, "instances", klass->instances);
       add_int_member (json, "shallow_bytes", klass->shallow_bytes);
+      add_int_member (json, "retained_bytes", klass->retained_bytes);
       strata_json_writer_end_object (json);
     }
   strata_json_writer_end_array (json);
@@ -724,6 +729,7 @@ print_json (const Report  *report,
   write_json_edges (json, trace, report->profile);
   write_json_phases (json, trace);
   write_json_heap (json, trace);
+  strata_report_write_json_dominators (json, trace, report->heap_top);
   strata_json_writer_member (json, "diagnostics");
   strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)
@@ -781,14 +787,14 @@ strata_report_main (char **argv)
   g_autofree char *format_name = NULL;
   g_autofree char *clock_name = NULL;
   gboolean report_flag = FALSE;
-  int top = DEFAULT_TOP;
+  int top = -1;
   ReportFormat format;
   Report report = { 0 };
   const GOptionEntry entries[] = {
     { "report", 'r', 0, G_OPTION_ARG_NONE, &report_flag, N_("Print the profile of FILE as text"), NULL },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, N_("Report format: “text” or “json”"), N_("FORMAT") },
     { "clock", 0, 0, G_OPTION_ARG_STRING, &clock_name, N_("Clock to report: “cpu” or “wall”"), N_("CLOCK") },
-    { "top", 0, 0, G_OPTION_ARG_INT, &top, N_("Show parents and children of the N slowest methods"), N_("N") },
+    { "top", 0, 0, G_OPTION_ARG_INT, &top, N_("Show parents and children of the N slowest methods (10), or the N heap objects that retain the most (100)"), N_("N") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL }
   };
@@ -805,7 +811,7 @@ strata_report_main (char **argv)
       g_printerr ("strata: %s\n", _("report mode takes exactly one FILE"));
       return EXIT_USAGE;
     }
-  if (!parse_report_format (format_name, &format) || top < 0)
+  if (!parse_report_format (format_name, &format) || top < -1)
     {
       g_printerr ("strata: %s\n", _("unknown report format; use “text” or “json”"));
       return EXIT_USAGE;
@@ -820,7 +826,7 @@ strata_report_main (char **argv)
       return EXIT_LOAD_FAILED;
     }
 
-  report = (Report) { trace, profile, 0, top };
+  report = (Report) { trace, profile, 0, top < 0 ? DEFAULT_TOP : top, top < 0 ? DEFAULT_HEAP_TOP : top };
   if (!choose_clock (trace, clock_name, &report.clock))
     {
       g_printerr ("strata: %s\n", _("unknown clock; use “cpu” or “wall”"));

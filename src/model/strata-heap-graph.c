@@ -37,6 +37,7 @@ struct _StrataHeapGraph
   guint32 *rev_sources;
 
   guint32 *roots;        /* unique, sorted */
+  guint8  *root_kinds;
   guint32  n_roots;
 
   guint32 *idom;         /* NONE: dominated by the virtual root, or unreachable */
@@ -78,6 +79,7 @@ strata_heap_graph_free (StrataHeapGraph *self)
   g_free (self->rev_first);
   g_free (self->rev_sources);
   g_free (self->roots);
+  g_free (self->root_kinds);
   g_free (self->idom);
   g_free (self->dom_first);
   g_free (self->dom_children);
@@ -112,24 +114,58 @@ compare_u32 (const void *a,
   return x < y ? -1 : x > y;
 }
 
+static int
+compare_u64 (const void *a,
+             const void *b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
 /**
  * strata_heap_graph_set_roots:
- * @roots: (transfer full): object numbers, in any order, repeats allowed
+ * @roots: object numbers, in any order, repeats allowed
+ * @kinds: (nullable): each root's kind (a StrataRootKind), or %NULL
+ *
+ * An object rooted more than once keeps its first kind in number order.
  */
 void
 strata_heap_graph_set_roots (StrataHeapGraph *self,
-                             guint32         *roots,
+                             const guint32   *roots,
+                             const guint8    *kinds,
                              guint32          n_roots)
 {
+  g_autofree guint64 *pairs = g_new (guint64, MAX (n_roots, 1));
   guint32 n_unique = 0;
 
-  qsort (roots, n_roots, sizeof (guint32), compare_u32);
   for (guint32 i = 0; i < n_roots; i++)
-    if (roots[i] < self->n && (n_unique == 0 || roots[n_unique - 1] != roots[i]))
-      roots[n_unique++] = roots[i];
+    pairs[i] = (guint64) roots[i] << 8 | (kinds != NULL ? kinds[i] : 0);
+  qsort (pairs, n_roots, sizeof (guint64), compare_u64);
   g_free (self->roots);
-  self->roots = roots;
+  g_free (self->root_kinds);
+  self->roots = g_new (guint32, MAX (n_roots, 1));
+  self->root_kinds = g_new (guint8, MAX (n_roots, 1));
+  for (guint32 i = 0; i < n_roots; i++)
+    {
+      guint32 object = pairs[i] >> 8;
+
+      if (object >= self->n || (n_unique > 0 && self->roots[n_unique - 1] == object))
+        continue;
+      self->roots[n_unique] = object;
+      self->root_kinds[n_unique++] = pairs[i] & 0xff;
+    }
   self->n_roots = n_unique;
+}
+
+/* The kind of root @object is (a StrataRootKind), or -1. */
+int
+strata_heap_graph_get_root_kind (const StrataHeapGraph *self,
+                                 guint32                object)
+{
+  const guint32 *found = bsearch (&object, self->roots, self->n_roots, sizeof (guint32), compare_u32);
+
+  return found != NULL ? self->root_kinds[found - self->roots] : -1;
 }
 
 /* The heap's classes were merged by name: objects follow. */
@@ -138,7 +174,8 @@ strata_heap_graph_remap_classes (StrataHeapGraph *self,
                                  const guint     *old_to_new)
 {
   for (guint32 i = 0; i < self->n; i++)
-    self->classes[i] = old_to_new[self->classes[i]];
+    if (self->classes[i] != NONE)
+      self->classes[i] = old_to_new[self->classes[i]];
 }
 
 /* ---- Referrers ---- */

@@ -27,8 +27,11 @@ void             strata_heap_graph_set_references      (StrataHeapGraph  *self,
                                                         guint32          *first,
                                                         guint32          *targets);
 void             strata_heap_graph_set_roots           (StrataHeapGraph  *self,
-                                                        guint32          *roots,
+                                                        const guint32    *roots,
+                                                        const guint8     *kinds,
                                                         guint32           n_roots);
+int              strata_heap_graph_get_root_kind       (const StrataHeapGraph *self,
+                                                        guint32           object);
 void             strata_heap_graph_remap_classes       (StrataHeapGraph  *self,
                                                         const guint      *old_to_new);
 gboolean         strata_heap_graph_compute            (StrataHeapGraph  *self,

@@ -16,6 +16,8 @@ struct _StrataHeap
   GArray  *threads;                        /* StrataHeapThread */
   GHashTable *stacks;                      /* serial -> GArray of guint32 frame texts */
   guint64  roots[STRATA_N_ROOT_KINDS];
+  StrataHeapGraph *graph;                  /* binary dumps: objects and references */
+  StrataHprofIndex *index;                 /* and their fields */
 };
 
 StrataHeap *
@@ -39,6 +41,8 @@ strata_heap_free (StrataHeap *self)
   g_array_unref (self->sites);
   g_array_unref (self->threads);
   g_hash_table_unref (self->stacks);
+  strata_hprof_index_free (self->index);
+  strata_heap_graph_free (self->graph);
   g_free (self);
 }
 
@@ -289,12 +293,15 @@ strata_root_kind_get_id (StrataRootKind kind)
  *
  * One row per class name: array classes a dump lists more than once, and
  * primitive arrays counted apart from their class records, are summed.
+ *
+ * Returns: (transfer full): each old class index's new one
  */
-void
+guint *
 strata_heap_merge_same_names (StrataHeap *self)
 {
   g_autoptr(GHashTable) by_name = g_hash_table_new (NULL, NULL);
   GArray *merged = g_array_new (FALSE, TRUE, sizeof (StrataHeapClass));
+  guint *old_to_new = g_new (guint, MAX (self->classes->len, 1));
 
   for (guint i = 0; i < self->classes->len; i++)
     {
@@ -305,6 +312,7 @@ strata_heap_merge_same_names (StrataHeap *self)
         {
           g_array_append_val (merged, *klass);
           g_hash_table_insert (by_name, GUINT_TO_POINTER (klass->name), GUINT_TO_POINTER (merged->len));
+          old_to_new[i] = merged->len - 1;
         }
       else
         {
@@ -312,8 +320,60 @@ strata_heap_merge_same_names (StrataHeap *self)
 
           into->instances += klass->instances;
           into->shallow_bytes += klass->shallow_bytes;
+          into->retained_bytes += klass->retained_bytes;
+          old_to_new[i] = GPOINTER_TO_UINT (found) - 1;
         }
     }
   g_array_unref (self->classes);
   self->classes = merged;
+  return old_to_new;
+}
+
+/**
+ * strata_heap_take_graph:
+ *
+ * The objects and references of a binary dump; the class histogram then
+ * comes from them: instances, the VM's shallow sizes and retained sizes.
+ */
+void
+strata_heap_take_graph (StrataHeap       *self,
+                        StrataHeapGraph  *graph,
+                        StrataHprofIndex *index)
+{
+  g_autofree guint64 *retained = g_new0 (guint64, MAX (self->classes->len, 1));
+
+  strata_hprof_index_free (self->index);
+  strata_heap_graph_free (self->graph);
+  self->graph = graph;
+  self->index = index;
+  for (guint c = 0; c < self->classes->len; c++)
+    {
+      StrataHeapClass *klass = &g_array_index (self->classes, StrataHeapClass, c);
+
+      klass->instances = klass->shallow_bytes = 0;
+    }
+  for (guint32 i = 0; i < strata_heap_graph_get_n_objects (graph); i++)
+    {
+      guint32 c = strata_heap_graph_get_class (graph, i);
+
+      if (c >= self->classes->len)
+        continue;
+      g_array_index (self->classes, StrataHeapClass, c).instances++;
+      g_array_index (self->classes, StrataHeapClass, c).shallow_bytes += strata_heap_graph_get_shallow (graph, i);
+    }
+  strata_heap_graph_sum_by_class (graph, self->classes->len, retained);
+  for (guint c = 0; c < self->classes->len; c++)
+    g_array_index (self->classes, StrataHeapClass, c).retained_bytes = retained[c];
+}
+
+StrataHeapGraph *
+strata_heap_get_graph (const StrataHeap *self)
+{
+  return self->graph;
+}
+
+StrataHprofIndex *
+strata_heap_get_index (const StrataHeap *self)
+{
+  return self->index;
 }

@@ -10,6 +10,9 @@
 
 #include <glib.h>
 
+#include "strata-heap-graph.h"
+#include "strata-hprof-index.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -37,7 +40,8 @@ typedef struct
 {
   guint32 name;            /* string pool id, e.g. "java.util.HashMap$Node[]" */
   guint64 instances;       /* instances, or arrays for array classes */
-  guint64 shallow_bytes;   /* instance field bytes; array elements' bytes */
+  guint64 shallow_bytes;   /* as the VM sizes them; field or element bytes without a graph */
+  guint64 retained_bytes;  /* what its instances keep alive, each byte once; 0 without a graph */
 } StrataHeapClass;
 
 /* One row of an allocation sites table (hprof's SITES). */
@@ -70,7 +74,12 @@ StrataHeapClass       *strata_heap_peek_class       (StrataHeap     *self,
 guint                  strata_heap_get_n_classes    (const StrataHeap *self);
 const StrataHeapClass *strata_heap_get_class        (const StrataHeap *self,
                                                      guint           index);
-void                   strata_heap_merge_same_names (StrataHeap   *self);
+guint                 *strata_heap_merge_same_names (StrataHeap   *self);
+void                   strata_heap_take_graph       (StrataHeap     *self,
+                                                     StrataHeapGraph *graph,
+                                                     StrataHprofIndex *index);
+StrataHeapGraph       *strata_heap_get_graph        (const StrataHeap *self);
+StrataHprofIndex      *strata_heap_get_index        (const StrataHeap *self);
 guint                 *strata_heap_sort_by_bytes    (const StrataHeap *self);
 void                   strata_heap_add_site         (StrataHeap     *self,
                                                      const StrataAllocSite *site);

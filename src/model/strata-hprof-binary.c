@@ -12,149 +12,13 @@
 #include <glib/gi18n.h>
 
 #include "strata-error.h"
-#include "strata-heap.h"
-#include "strata-id-map.h"
-#include "strata-loader-private.h"
+#include "strata-hprof-private.h"
 #include "strata-stack-layout.h"
-#include "strata-trace-private.h"
-
-#define MAX_MAGIC 32
-#define PROGRESS_BYTES (8u << 20)
-#define NS_PER_SAMPLE G_GINT64_CONSTANT (1000000)   /* a sample drawn as 1 ms */
-
-enum {
-  TAG_STRING = 0x01,
-  TAG_LOAD_CLASS = 0x02,
-  TAG_STACK_FRAME = 0x04,
-  TAG_STACK_TRACE = 0x05,
-  TAG_ALLOC_SITES = 0x06,
-  TAG_HEAP_SUMMARY = 0x07,
-  TAG_START_THREAD = 0x0A,
-  TAG_CPU_SAMPLES = 0x0D,
-  TAG_HEAP_DUMP = 0x0C,
-  TAG_HEAP_DUMP_SEGMENT = 0x1C,
-};
-
-typedef struct
-{
-  const guint8 *p;
-  const guint8 *end;
-  guint         id_size;
-  gboolean      ok;
-} Cursor;
-
-typedef struct
-{
-  gsize   offset;
-  guint32 len;
-} StringRef;
-
-typedef struct
-{
-  guint   heap_class;
-  guint64 name_id;
-} ClassName;
-
-typedef struct
-{
-  guint64 method_name;   /* string ids */
-  guint64 source;
-  guint32 class_serial;
-  gint32  line;
-} FrameInfo;
-
-typedef struct
-{
-  guint32 serial;
-  GArray *frame_ids;     /* guint64, innermost first */
-} StackInfo;
-
-typedef struct
-{
-  guint32 serial;
-  guint64 name;          /* string id, 0 without */
-  guint32 stack;
-} ThreadInfo;
-
-typedef struct
-{
-  StrataLoadJob        *job;
-  StrataTrace          *trace;
-  StrataHeap           *heap;
-  const guint8         *data;
-  gsize                 len;
-  guint                 id_size;
-  StrataIdMap           strings;         /* string id -> index in string_refs */
-  GArray               *string_refs;     /* StringRef */
-  StrataIdMap           classes;         /* class object id -> heap class */
-  GArray               *class_names;     /* ClassName, resolved at the end */
-  guint                 primitive_class[12];
-  StrataCounterBuilder *summary;
-  StrataIdMap           class_serials;   /* class serial -> name string id index */
-  GArray                *class_serial_names; /* guint64 string ids */
-  StrataIdMap           frames;          /* frame id -> index in frame_infos */
-  GArray                *frame_infos;    /* FrameInfo */
-  GArray                *stacks;         /* StackInfo */
-  GArray                *threads;        /* ThreadInfo */
-  GArray                *sites;          /* StrataAllocSite with class_name = class serial */
-  GArray                *cpu_rows;       /* guint32 pairs: samples, trace serial */
-  GHashTable            *methods;        /* "class.method" -> method index + 1 */
-  gsize                 last_progress;
-  guint64               n_unknown_tags;
-  guint64               n_bad_segments;
-  guint64               n_records;
-  gboolean              truncated;
-  gsize                 truncated_at;
-  gboolean              cancelled;
-  guint                 header_id_size;  /* when the records say otherwise */
-} HprofLoader;
-
-/* ---- Reading big-endian values within bounds ---- */
-
-static inline gboolean
-cursor_need (Cursor *c,
-             gsize   n)
-{
-  if (!c->ok || (gsize) (c->end - c->p) < n)
-    {
-      c->ok = FALSE;
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static inline guint64
-read_be (Cursor *c,
-         guint   n)
-{
-  guint64 v = 0;
-
-  if (!cursor_need (c, n))
-    return 0;
-  for (guint i = 0; i < n; i++)
-    v = (v << 8) | c->p[i];
-  c->p += n;
-  return v;
-}
-
-static inline guint64
-read_id (Cursor *c)
-{
-  return read_be (c, c->id_size);
-}
-
-static inline void
-skip (Cursor *c,
-      guint64 n)
-{
-  if (cursor_need (c, n))
-    c->p += n;
-}
 
 /* Sizes of the basic types; 0 for codes that are not types. */
-static guint
-type_size (guint type,
-           guint id_size)
+guint
+hprof_type_size (guint type,
+                 guint id_size)
 {
   static const guint8 sizes[12] = { 0, 0, 0, 0, 1, 2, 4, 8, 1, 2, 4, 8 };
 
@@ -288,9 +152,9 @@ skip_class_dump (Cursor *c)
 
       skip (c, 2);
       type = read_be (c, 1);
-      if (type_size (type, c->id_size) == 0)
+      if (hprof_type_size (type, c->id_size) == 0)
         c->ok = FALSE;
-      skip (c, type_size (type, c->id_size));
+      skip (c, hprof_type_size (type, c->id_size));
     }
   n = read_be (c, 2);
   for (guint i = 0; i < n && c->ok; i++)
@@ -299,30 +163,32 @@ skip_class_dump (Cursor *c)
 
       skip (c, c->id_size);
       type = read_be (c, 1);
-      if (type_size (type, c->id_size) == 0)
+      if (hprof_type_size (type, c->id_size) == 0)
         c->ok = FALSE;
-      skip (c, type_size (type, c->id_size));
+      skip (c, hprof_type_size (type, c->id_size));
     }
   n = read_be (c, 2);
   skip (c, (guint64) n * (c->id_size + 1));
 }
 
 static void
-read_array (HprofLoader *self,
-            Cursor      *c,
-            gboolean     primitive,
-            gboolean     with_data)
+read_array (HprofLoader  *self,
+            Cursor       *c,
+            const guint8 *tag_at,
+            gboolean      primitive,
+            gboolean      with_data)
 {
-  guint64 count, element_size;
+  guint64 object_id, count, element_size;
   guint heap_class;
 
-  skip (c, c->id_size + 4);
+  object_id = read_id (c);
+  skip (c, 4);
   count = read_be (c, 4);
   if (primitive)
     {
       guint type = read_be (c, 1);
 
-      element_size = type_size (type, c->id_size);
+      element_size = hprof_type_size (type, c->id_size);
       if (type < 4 || element_size == 0)
         {
           c->ok = FALSE;
@@ -338,7 +204,31 @@ read_array (HprofLoader *self,
   if (with_data)
     skip (c, count * element_size);
   if (c->ok)
-    count_object (self, heap_class, count * element_size);
+    {
+      count_object (self, heap_class, count * element_size);
+      hprof_note_object (self, tag_at, object_id);
+    }
+}
+
+/* A GC root: its object's id, then @rest bytes this kind adds. */
+static void
+add_root (HprofLoader    *self,
+          Cursor         *c,
+          StrataRootKind  kind,
+          guint           rest)
+{
+  guint64 id = read_id (c);
+
+  skip (c, rest);
+  if (!c->ok)
+    return;
+  {
+  guint8 kind_byte = kind;
+
+  strata_heap_add_root (self->heap, kind);
+  g_array_append_val (self->root_ids, id);
+  g_array_append_val (self->root_kinds, kind_byte);
+  }
 }
 
 /* One sub-record; FALSE when its tag is unknown (the rest of the
@@ -347,55 +237,74 @@ static gboolean
 read_sub_record (HprofLoader *self,
                  Cursor      *c)
 {
+  const guint8 *tag_at = c->p;
   guint tag = read_be (c, 1);
   guint id = c->id_size;
 
   switch (tag)
     {
-    case 0xFF: strata_heap_add_root (self->heap, STRATA_ROOT_UNKNOWN); skip (c, id); break;
-    case 0x01: strata_heap_add_root (self->heap, STRATA_ROOT_JNI_GLOBAL); skip (c, 2 * id); break;
-    case 0x02: strata_heap_add_root (self->heap, STRATA_ROOT_JNI_LOCAL); skip (c, id + 8); break;
-    case 0x03: strata_heap_add_root (self->heap, STRATA_ROOT_JAVA_FRAME); skip (c, id + 8); break;
-    case 0x04: strata_heap_add_root (self->heap, STRATA_ROOT_NATIVE_STACK); skip (c, id + 4); break;
-    case 0x05: strata_heap_add_root (self->heap, STRATA_ROOT_STICKY_CLASS); skip (c, id); break;
-    case 0x06: strata_heap_add_root (self->heap, STRATA_ROOT_THREAD_BLOCK); skip (c, id + 4); break;
-    case 0x07: strata_heap_add_root (self->heap, STRATA_ROOT_MONITOR_USED); skip (c, id); break;
+    case 0xFF: add_root (self, c, STRATA_ROOT_UNKNOWN, 0); break;
+    case 0x01: add_root (self, c, STRATA_ROOT_JNI_GLOBAL, id); break;
+    case 0x02: add_root (self, c, STRATA_ROOT_JNI_LOCAL, 8); break;
+    case 0x03: add_root (self, c, STRATA_ROOT_JAVA_FRAME, 8); break;
+    case 0x04: add_root (self, c, STRATA_ROOT_NATIVE_STACK, 4); break;
+    case 0x05: add_root (self, c, STRATA_ROOT_STICKY_CLASS, 0); break;
+    case 0x06: add_root (self, c, STRATA_ROOT_THREAD_BLOCK, 4); break;
+    case 0x07: add_root (self, c, STRATA_ROOT_MONITOR_USED, 0); break;
     case 0x08:
       {
         ThreadInfo thread = { 0 };
 
-        strata_heap_add_root (self->heap, STRATA_ROOT_THREAD_OBJECT);
-        skip (c, id);
+        add_root (self, c, STRATA_ROOT_THREAD_OBJECT, 0);
         thread.serial = read_be (c, 4);
         thread.stack = read_be (c, 4);
         if (c->ok)
           g_array_append_val (self->threads, thread);
         break;
       }
-    case 0x89: strata_heap_add_root (self->heap, STRATA_ROOT_INTERNED_STRING); skip (c, id); break;
-    case 0x8A: strata_heap_add_root (self->heap, STRATA_ROOT_FINALIZING); skip (c, id); break;
-    case 0x8B: strata_heap_add_root (self->heap, STRATA_ROOT_DEBUGGER); skip (c, id); break;
-    case 0x8C: strata_heap_add_root (self->heap, STRATA_ROOT_REFERENCE_CLEANUP); skip (c, id); break;
-    case 0x8D: strata_heap_add_root (self->heap, STRATA_ROOT_VM_INTERNAL); skip (c, id); break;
-    case 0x8E: strata_heap_add_root (self->heap, STRATA_ROOT_JNI_MONITOR); skip (c, id + 8); break;
-    case 0x90: strata_heap_add_root (self->heap, STRATA_ROOT_UNREACHABLE); skip (c, id); break;
+    case 0x89: add_root (self, c, STRATA_ROOT_INTERNED_STRING, 0); break;
+    case 0x8A: add_root (self, c, STRATA_ROOT_FINALIZING, 0); break;
+    case 0x8B: add_root (self, c, STRATA_ROOT_DEBUGGER, 0); break;
+    case 0x8C: add_root (self, c, STRATA_ROOT_REFERENCE_CLEANUP, 0); break;
+    case 0x8D: add_root (self, c, STRATA_ROOT_VM_INTERNAL, 0); break;
+    case 0x8E: add_root (self, c, STRATA_ROOT_JNI_MONITOR, 8); break;
+    case 0x90: add_root (self, c, STRATA_ROOT_UNREACHABLE, 0); break;
     case 0xFE: skip (c, 4 + id); break;
-    case 0x20: skip_class_dump (c); break;
+    case 0x20:
+      {
+        guint64 class_id = read_id (c);
+
+        c->p -= c->ok ? id : 0;
+        skip_class_dump (c);
+        if (c->ok)
+          {
+            guint64 offset = tag_at - self->data;
+
+            g_array_append_val (self->class_dump_offsets, offset);
+            strata_id_map_insert (&self->class_dumps, class_id, self->class_dump_offsets->len - 1);
+            hprof_note_object (self, tag_at, class_id);
+          }
+        break;
+      }
     case 0x21:
       {
-        guint64 class_id, n;
+        guint64 object_id, class_id, n;
 
-        skip (c, id + 4);
+        object_id = read_id (c);
+        skip (c, 4);
         class_id = read_id (c);
         n = read_be (c, 4);
         skip (c, n);
         if (c->ok)
-          count_object (self, class_for (self, class_id), n);
+          {
+            count_object (self, class_for (self, class_id), n);
+            hprof_note_object (self, tag_at, object_id);
+          }
         break;
       }
-    case 0x22: read_array (self, c, FALSE, TRUE); break;
-    case 0x23: read_array (self, c, TRUE, TRUE); break;
-    case 0xC3: read_array (self, c, TRUE, FALSE); break;
+    case 0x22: read_array (self, c, tag_at, FALSE, TRUE); break;
+    case 0x23: read_array (self, c, tag_at, TRUE, TRUE); break;
+    case 0xC3: read_array (self, c, tag_at, TRUE, FALSE); break;
     default:
       return FALSE;
     }
@@ -738,6 +647,7 @@ read_header (HprofLoader  *self,
       return FALSE;
     }
   strata_trace_set_format_detail (self->trace, (const char *) self->data);
+  self->android = strcmp ((const char *) self->data, "JAVA PROFILE 1.0.3") == 0;
   *pos = c.p - self->data;
   /* A header that names the wrong size (a converter's mistake) would read
    * every id wrong and give blank names: the records' lengths decide. */
@@ -773,9 +683,9 @@ resolve_class_names (HprofLoader *self)
     }
 }
 
-static guint32
-string_text (HprofLoader *self,
-             guint64      id)
+guint32
+hprof_string_text (HprofLoader *self,
+                   guint64      id)
 {
   guint32 index = strata_id_map_lookup (&self->strings, id);
   const StringRef *ref;
@@ -813,8 +723,8 @@ frame_text (HprofLoader *self,
   frame = &g_array_index (self->frame_infos, FrameInfo, index);
   {
     const char *klass = strata_trace_get_string (self->trace, class_name_by_serial (self, frame->class_serial));
-    const char *method = strata_trace_get_string (self->trace, string_text (self, frame->method_name));
-    const char *source = strata_trace_get_string (self->trace, string_text (self, frame->source));
+    const char *method = strata_trace_get_string (self->trace, hprof_string_text (self, frame->method_name));
+    const char *source = strata_trace_get_string (self->trace, hprof_string_text (self, frame->source));
 
     /* As Java prints stack traces. */
     if (frame->line == -3)
@@ -847,8 +757,8 @@ frame_method (HprofLoader *self,
       const FrameInfo *frame = &g_array_index (self->frame_infos, FrameInfo, index);
 
       method.class_name = class_name_by_serial (self, frame->class_serial);
-      method.name = string_text (self, frame->method_name);
-      method.source_file = string_text (self, frame->source);
+      method.name = hprof_string_text (self, frame->method_name);
+      method.source_file = hprof_string_text (self, frame->source);
       key = g_strdup_printf ("%s.%s", strata_trace_get_string (self->trace, method.class_name),
                              strata_trace_get_string (self->trace, method.name));
     }
@@ -910,7 +820,7 @@ resolve_stacks_and_threads (HprofLoader *self)
   for (guint i = 0; i < self->threads->len; i++)
     {
       const ThreadInfo *info = &g_array_index (self->threads, ThreadInfo, i);
-      StrataHeapThread thread = { info->serial, info->name ? string_text (self, info->name) : 0, info->stack };
+      StrataHeapThread thread = { info->serial, info->name ? hprof_string_text (self, info->name) : 0, info->stack };
 
       strata_heap_add_thread (self->heap, &thread);
     }
@@ -968,6 +878,11 @@ hprof_loader_clear (HprofLoader *self)
   g_clear_pointer (&self->class_names, g_array_unref);
   g_clear_pointer (&self->heap, strata_heap_free);
   g_clear_pointer (&self->summary, strata_counter_builder_free);
+  g_clear_pointer (&self->objects, g_array_unref);
+  g_clear_pointer (&self->root_ids, g_array_unref);
+  g_clear_pointer (&self->root_kinds, g_array_unref);
+  g_clear_pointer (&self->class_dump_offsets, g_array_unref);
+  strata_id_map_clear (&self->class_dumps);
 }
 
 /**
@@ -1000,14 +915,33 @@ strata_hprof_binary_load (StrataLoadJob  *job,
   self.sites = g_array_new (FALSE, FALSE, sizeof (StrataAllocSite));
   self.cpu_rows = g_array_new (FALSE, FALSE, sizeof (guint32));
   self.methods = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self.objects = g_array_new (FALSE, FALSE, sizeof (HprofObject));
+  self.root_ids = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self.root_kinds = g_array_new (FALSE, FALSE, sizeof (guint8));
+  self.class_dump_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+  strata_id_map_init (&self.class_dumps);
 
   ok = read_header (&self, &pos, error) && read_records (&self, pos, error);
   if (ok)
     {
+      g_autoptr(StrataHeapGraph) graph = NULL;
+      g_autoptr(StrataHprofIndex) index = NULL;
+      g_autofree guint *old_to_new = NULL;
+
       resolve_class_names (&self);
       resolve_stacks_and_threads (&self);
       build_cpu_calls (&self);
-      strata_heap_merge_same_names (self.heap);
+      if (self.objects->len > 0 && !(graph = hprof_build_graph (&self, &index, error)))
+        {
+          hprof_loader_clear (&self);
+          return NULL;
+        }
+      old_to_new = strata_heap_merge_same_names (self.heap);
+      if (graph != NULL)
+        {
+          strata_heap_graph_remap_classes (graph, old_to_new);
+          strata_heap_take_graph (self.heap, g_steal_pointer (&graph), g_steal_pointer (&index));
+        }
       if (self.summary != NULL)
         {
           strata_trace_add_process (trace, 0, _("Java VM"));

@@ -635,7 +635,7 @@ strata_hprof_text_load (StrataLoadJob  *job,
 
       strata_heap_add_stack (self.heap, info->serial, (const guint32 *) info->texts->data, info->texts->len);
     }
-  strata_heap_merge_same_names (self.heap);
+  g_free (strata_heap_merge_same_names (self.heap));
   strata_trace_set_heap (trace, g_steal_pointer (&self.heap));
   strata_trace_set_format_detail (trace, self.cpu->len > 0 ? (self.cpu_is_time ? _("CPU time") : _("CPU samples")) : NULL);
   report (&self, count_lines (data, end));

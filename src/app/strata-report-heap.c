@@ -1,0 +1,172 @@
+/* strata-report-heap.c: what keeps a heap dump's memory alive, for
+ * `strata -r`: the objects that retain the most, each with the shortest
+ * path of references from a GC root
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-report-private.h"
+
+/* A path longer than this is cut in the middle of its report. */
+#define MAX_PATH_STEPS 64
+
+static const char *
+object_class_name (StrataTrace           *trace,
+                   const StrataHeap      *heap,
+                   const StrataHeapGraph *graph,
+                   guint32                object)
+{
+  guint32 klass = strata_heap_graph_get_class (graph, object);
+
+  if (klass >= strata_heap_get_n_classes (heap))
+    /* Translators: an object whose class the heap dump does not give */
+    return _("(unknown class)");
+  return strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name);
+}
+
+static void
+print_path (StrataTrace      *trace,
+            const StrataHeap *heap,
+            guint32           object)
+{
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+  guint32 n;
+  g_autofree guint32 *path = strata_heap_graph_path_from_root (graph, object, &n);
+
+  if (path == NULL)
+    return;
+  g_print ("      %s", strata_root_kind_get_name (strata_heap_graph_get_root_kind (graph, path[0])));
+  for (guint32 i = 0; i < n; i++)
+    {
+      if (i > 0)
+        {
+          g_autofree char *field = strata_hprof_index_name_reference (strata_heap_get_index (heap), trace,
+                                                                      path[i - 1], path[i]);
+
+          g_print (" .%s", field);
+        }
+      if (i == MAX_PATH_STEPS / 2 && n > MAX_PATH_STEPS)
+        {
+          /* Translators: %u is a number of references left out of a path */
+          g_print (_(" … %u steps …"), n - MAX_PATH_STEPS);
+          i = n - MAX_PATH_STEPS / 2 - 1;
+          continue;
+        }
+      g_print (" → %s", object_class_name (trace, heap, graph, path[i]));
+    }
+  g_print ("\n");
+}
+
+void
+strata_report_print_dominators (StrataTrace *trace,
+                                guint        n)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
+  g_autofree guint32 *top = NULL;
+  guint32 n_found;
+
+  if (graph == NULL || n == 0)
+    return;
+  top = strata_heap_graph_top_retained (graph, n, &n_found);
+  g_print ("\n%s\n", _("Objects that retain the most"));
+  g_print ("%16s %14s  %s\n", _("Retained bytes"), _("Shallow bytes"), _("Object"));
+  for (guint32 i = 0; i < n_found; i++)
+    {
+      g_print ("%16" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT "  %s 0x%" G_GINT64_MODIFIER "x\n",
+               strata_heap_graph_get_retained (graph, top[i]), strata_heap_graph_get_shallow (graph, top[i]),
+               object_class_name (trace, heap, graph, top[i]), strata_heap_graph_get_id (graph, top[i]));
+      print_path (trace, heap, top[i]);
+    }
+  g_print ("%s\n", _("Weak, soft and phantom references do not keep objects alive here, as in Eclipse MAT."));
+}
+
+static void
+write_json_step (StrataJsonWriter      *json,
+                 StrataTrace           *trace,
+                 const StrataHeap      *heap,
+                 const guint32         *path,
+                 guint32                i)
+{
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+
+  strata_json_writer_begin_object (json);
+  if (i == 0)
+    {
+      strata_json_writer_member (json, "root");
+      strata_json_writer_string (json, strata_root_kind_get_id (strata_heap_graph_get_root_kind (graph, path[0])));
+    }
+  else
+    {
+      g_autofree char *field = strata_hprof_index_name_reference (strata_heap_get_index (heap), trace,
+                                                                  path[i - 1], path[i]);
+
+      strata_json_writer_member (json, "field");
+      strata_json_writer_string (json, field);
+    }
+  strata_json_writer_member (json, "class");
+  strata_json_writer_string (json, object_class_name (trace, heap, graph, path[i]));
+  strata_json_writer_member (json, "id");
+  strata_json_writer_uint (json, strata_heap_graph_get_id (graph, path[i]));
+  strata_json_writer_end_object (json);
+}
+
+static void
+write_json_path (StrataJsonWriter *json,
+                 StrataTrace      *trace,
+                 const StrataHeap *heap,
+                 guint32           object)
+{
+  guint32 n;
+  g_autofree guint32 *path = strata_heap_graph_path_from_root (strata_heap_get_graph (heap), object, &n);
+
+  strata_json_writer_member (json, "path");
+  strata_json_writer_begin_array (json);
+  for (guint32 i = 0; i < n; i++)
+    {
+      /* The root's end and the object's; the middle of a long path is
+       * counted in "path_steps_left_out". */
+      if (i == MAX_PATH_STEPS / 2 && n > MAX_PATH_STEPS)
+        i = n - MAX_PATH_STEPS / 2;
+      write_json_step (json, trace, heap, path, i);
+    }
+  strata_json_writer_end_array (json);
+  strata_json_writer_member (json, "path_steps_left_out");
+  strata_json_writer_uint (json, n > MAX_PATH_STEPS ? n - MAX_PATH_STEPS : 0);
+}
+
+void
+strata_report_write_json_dominators (StrataJsonWriter *json,
+                                     StrataTrace      *trace,
+                                     guint             n)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
+  g_autofree guint32 *top = NULL;
+  guint32 n_found = 0;
+
+  if (heap == NULL)
+    return;
+  if (graph != NULL)
+    top = strata_heap_graph_top_retained (graph, n, &n_found);
+  strata_json_writer_member (json, "dominators");
+  strata_json_writer_begin_array (json);
+  for (guint32 i = 0; i < n_found; i++)
+    {
+      strata_json_writer_begin_object (json);
+      strata_json_writer_member (json, "id");
+      strata_json_writer_uint (json, strata_heap_graph_get_id (graph, top[i]));
+      strata_json_writer_member (json, "class");
+      strata_json_writer_string (json, object_class_name (trace, heap, graph, top[i]));
+      strata_json_writer_member (json, "shallow_bytes");
+      strata_json_writer_uint (json, strata_heap_graph_get_shallow (graph, top[i]));
+      strata_json_writer_member (json, "retained_bytes");
+      strata_json_writer_uint (json, strata_heap_graph_get_retained (graph, top[i]));
+      write_json_path (json, trace, heap, top[i]);
+      strata_json_writer_end_object (json);
+    }
+  strata_json_writer_end_array (json);
+}

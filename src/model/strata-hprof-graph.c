@@ -1,0 +1,625 @@
+/* strata-hprof-graph.c: a binary heap dump's objects, their sizes in the
+ * VM that wrote it, and their references
+ *
+ * The record walk notes where each object's record is. Here the objects
+ * are put in id order, each record is read again for its references
+ * (instance fields by their class's layout, array elements, a class's
+ * static fields, superclass and loader), and the graph is handed to
+ * StrataHeapGraph for dominators and retained sizes.
+ *
+ * Sizes are the VM's, as `jcmd GC.class_histogram` prints them. A HotSpot
+ * dump writes every reference as an 8-byte id, but a heap under 32 GB
+ * uses 4-byte compressed references and class pointers: a 12-byte object
+ * header, 16 bytes before an array's elements, everything aligned to 8.
+ * The span of the object ids (addresses) tells which, as Eclipse MAT
+ * and VisualVM infer it. ART (Android, JAVA PROFILE 1.0.3) gives each
+ * class's instance size in its class dump; its arrays have a 12-byte
+ * header, 16 before 8-byte elements.
+ *
+ * The referent of a java.lang.ref.Reference is not followed: an object
+ * only weakly, softly or phantom reachable is not kept alive by the
+ * reference, as Eclipse MAT counts it by default.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-hprof-private.h"
+
+#define MAX_CLASS_DEPTH 256
+#define COMPRESSED_HEAP_LIMIT (G_GUINT64_CONSTANT (32) << 30)
+#define NO_LAYOUT G_MAXUINT32
+
+typedef struct
+{
+  guint32 heap_class;
+  guint32 vm_size;       /* an instance's size in the VM */
+  guint32 vm_unaligned;  /* the same before alignment */
+  guint32 first_ref;     /* reference fields: offsets in ref_offsets */
+  guint32 n_refs;
+} ClassLayout;
+
+typedef struct
+{
+  HprofLoader *loader;
+  StrataIdMap  layout_ids;    /* class id -> index in layouts */
+  GArray      *layouts;       /* ClassLayout */
+  GArray      *ref_offsets;   /* guint32: within an instance's field bytes */
+  gboolean     compressed;    /* 4-byte references and class pointers */
+  guint        header;        /* an instance's header */
+  guint        array_header;  /* before an array's elements */
+  guint        ref_size;
+  guint64      n_dangling;    /* references to ids the dump does not hold */
+  guint64      n_weak;        /* referents not followed */
+  guint64      class_class_id;  /* java.lang.Class, whose instances the class objects are */
+} GraphBuild;
+
+void
+hprof_note_object (HprofLoader  *self,
+                   const guint8 *tag,
+                   guint64       id)
+{
+  HprofObject object = { id, tag - self->data };
+
+  g_array_append_val (self->objects, object);
+}
+
+/* ---- Sizes ---- */
+
+static void
+choose_sizes (GraphBuild *build)
+{
+  HprofLoader *self = build->loader;
+  guint64 lo = G_MAXUINT64, hi = 0;
+
+  for (guint i = 0; i < self->objects->len; i++)
+    {
+      guint64 id = g_array_index (self->objects, HprofObject, i).id;
+
+      lo = MIN (lo, id);
+      hi = MAX (hi, id);
+    }
+  if (self->android || self->id_size == 4)
+    {
+      build->compressed = TRUE;
+      build->header = self->android ? 8 : 8;
+      build->array_header = 12;
+      build->ref_size = 4;
+      return;
+    }
+  build->compressed = hi < lo || hi - lo < COMPRESSED_HEAP_LIMIT;
+  build->header = build->compressed ? 12 : 16;
+  build->array_header = build->compressed ? 16 : 24;
+  build->ref_size = build->compressed ? 4 : 8;
+}
+
+static inline guint64
+align8 (guint64 size)
+{
+  return (size + 7) & ~G_GUINT64_CONSTANT (7);
+}
+
+static guint64
+array_size (const GraphBuild *build,
+            guint64           length,
+            guint             element_size)
+{
+  guint header = build->array_header;
+
+  /* ART and 32-bit VMs start 8-byte elements at 16. */
+  if (header % 8 != 0 && element_size == 8)
+    header = align8 (header);
+  return align8 (header + length * element_size);
+}
+
+/* ---- Class layouts ---- */
+
+typedef struct
+{
+  guint64 super_id;
+  guint32 instance_size;
+  const guint8 *fields;   /* the instance field count, then the fields */
+} ClassDump;
+
+static gboolean
+read_class_dump (HprofLoader *self,
+                 guint64      class_id,
+                 ClassDump   *dump)
+{
+  guint32 index = strata_id_map_lookup (&self->class_dumps, class_id);
+  Cursor c;
+  guint n;
+
+  if (index == STRATA_ID_MAP_MISSING)
+    return FALSE;
+  c = (Cursor) { self->data + g_array_index (self->class_dump_offsets, guint64, index) + 1,
+                 self->data + self->len, self->id_size, TRUE };
+  skip (&c, c.id_size + 4);
+  dump->super_id = read_id (&c);
+  skip (&c, 5 * c.id_size);
+  dump->instance_size = read_be (&c, 4);
+  n = read_be (&c, 2);
+  for (guint i = 0; i < n && c.ok; i++)
+    {
+      guint type;
+
+      skip (&c, 2);
+      type = read_be (&c, 1);
+      skip (&c, hprof_type_size (type, c.id_size));
+    }
+  n = read_be (&c, 2);
+  for (guint i = 0; i < n && c.ok; i++)
+    {
+      guint type;
+
+      skip (&c, c.id_size);
+      type = read_be (&c, 1);
+      skip (&c, hprof_type_size (type, c.id_size));
+    }
+  dump->fields = c.p;
+  return c.ok;
+}
+
+static const char *
+class_name (HprofLoader *self,
+            guint64      class_id)
+{
+  guint32 heap_class = strata_id_map_lookup (&self->classes, class_id);
+
+  if (heap_class == STRATA_ID_MAP_MISSING)
+    return "";
+  return strata_trace_get_string (self->trace, strata_heap_get_class (self->heap, heap_class)->name);
+}
+
+/* Bytes HotSpot (JDK 17) adds to instances of a class beyond its declared
+ * fields, which a dump does not list: fields the VM injects
+ * (javaClasses.hpp), and Thread's @Contended padding (128 bytes on each
+ * side). VisualVM and MAT leave them out; jcmd counts them. */
+static guint
+hotspot_hidden_bytes (const char *name,
+                      guint       ref_size)
+{
+  static const struct { const char *name; guint bytes; guint refs; } hidden[] = {
+    { "java.lang.Class", 8 + 8 + 4 + 4, 3 },   /* klass, array_klass, oop_size, static_oop_field_count; protection_domain, signers, source_file */
+    { "java.lang.ClassLoader", 8, 0 },          /* loader_data */
+    { "java.lang.Module", 8, 0 },               /* module_entry */
+    { "java.lang.Thread", 256, 0 },             /* @Contended("tlr") padding */
+    { "java.lang.Throwable", 4, 0 },            /* depth */
+    { "java.lang.invoke.MemberName", 8, 0 },    /* vmindex */
+    { "java.lang.invoke.ResolvedMethodName", 8, 1 },  /* vmtarget; vmholder */
+    { "java.lang.invoke.MethodHandleNatives$CallSiteContext", 16, 0 },  /* vmdependencies, last_cleanup */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (hidden); i++)
+    if (strcmp (name, hidden[i].name) == 0)
+      return hidden[i].bytes + hidden[i].refs * ref_size;
+  return 0;
+}
+
+/* Walks the instance fields of @class_id and its superclasses, in the
+ * order an instance's bytes hold them, noting where references are, and
+ * sums the bytes the fields take in the VM. */
+static void
+lay_out_class (GraphBuild  *build,
+               guint64      class_id,
+               ClassLayout *layout)
+{
+  HprofLoader *self = build->loader;
+  guint64 offset = 0, vm_bytes = 0, below_padding = 0;
+  guint64 id = class_id;
+  ClassDump dump = { 0 };
+  guint32 own_instance_size = 0;
+  gboolean padded = FALSE;
+
+  layout->first_ref = build->ref_offsets->len;
+  for (guint depth = 0; id != 0 && depth < MAX_CLASS_DEPTH && read_class_dump (self, id, &dump); depth++)
+    {
+      Cursor c = { dump.fields, self->data + self->len, self->id_size, TRUE };
+      const char *name = class_name (self, id);
+      gboolean weak_holder = strcmp (name, "java.lang.ref.Reference") == 0;
+      guint n = read_be (&c, 2);
+
+      if (depth == 0)
+        own_instance_size = dump.instance_size;
+      /* Subclass fields of a padded class start after its padding. */
+      if (!self->android && strcmp (name, "java.lang.Thread") == 0)
+        {
+          padded = TRUE;
+          below_padding = vm_bytes;
+        }
+      if (!self->android)
+        vm_bytes += hotspot_hidden_bytes (name, build->ref_size);
+      for (guint i = 0; i < n && c.ok; i++)
+        {
+          guint64 field_name = read_id (&c);
+          guint type = read_be (&c, 1);
+
+          if (type == 2)
+            {
+              guint32 ref = offset;
+
+              if (weak_holder && g_strcmp0 (strata_trace_get_string (self->trace, hprof_string_text (self, field_name)),
+                                            "referent") == 0)
+                ref |= 0x80000000u;
+              g_array_append_val (build->ref_offsets, ref);
+            }
+          offset += hprof_type_size (type, self->id_size);
+          vm_bytes += type == 2 ? build->ref_size : hprof_type_size (type, self->id_size);
+        }
+      id = dump.super_id;
+    }
+  layout->n_refs = build->ref_offsets->len - layout->first_ref;
+  layout->vm_unaligned = build->header + vm_bytes;
+  if (self->android)
+    layout->vm_size = own_instance_size;
+  else if (padded)
+    layout->vm_size = align8 (align8 (build->header + vm_bytes - below_padding) + below_padding);
+  else
+    layout->vm_size = align8 (build->header + vm_bytes);
+}
+
+static const ClassLayout *
+layout_for (GraphBuild *build,
+            guint64     class_id)
+{
+  guint32 index = strata_id_map_lookup (&build->layout_ids, class_id);
+  ClassLayout layout = { 0 };
+
+  if (index != STRATA_ID_MAP_MISSING)
+    return &g_array_index (build->layouts, ClassLayout, index);
+  layout.heap_class = strata_id_map_lookup (&build->loader->classes, class_id);
+  lay_out_class (build, class_id, &layout);
+  g_array_append_val (build->layouts, layout);
+  strata_id_map_insert (&build->layout_ids, class_id, build->layouts->len - 1);
+  return &g_array_index (build->layouts, ClassLayout, build->layouts->len - 1);
+}
+
+static guint64
+find_class_id (HprofLoader *self,
+               const char  *name)
+{
+  const StrataIdMap *map = &self->classes;
+
+  for (gsize slot = 0; map->keys != NULL && slot <= map->mask; slot++)
+    if (map->values[slot] != 0 && strcmp (class_name (self, map->keys[slot]), name) == 0)
+      return map->keys[slot];
+  return 0;
+}
+
+/* ---- Objects in id order ---- */
+
+static int
+compare_objects (const void *a,
+                 const void *b)
+{
+  guint64 x = ((const HprofObject *) a)->id, y = ((const HprofObject *) b)->id;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Dumps mostly list objects by address already; a record listed twice
+ * (a segment repeated) is kept once. */
+static void
+sort_objects (GArray *objects)
+{
+  guint kept = 0;
+  gboolean sorted = TRUE;
+
+  for (guint i = 1; i < objects->len && sorted; i++)
+    sorted = g_array_index (objects, HprofObject, i - 1).id < g_array_index (objects, HprofObject, i).id;
+  if (!sorted)
+    qsort (objects->data, objects->len, sizeof (HprofObject), compare_objects);
+  for (guint i = 0; i < objects->len; i++)
+    if (kept == 0 || g_array_index (objects, HprofObject, kept - 1).id != g_array_index (objects, HprofObject, i).id)
+      g_array_index (objects, HprofObject, kept++) = g_array_index (objects, HprofObject, i);
+  g_array_set_size (objects, kept);
+}
+
+/* ---- References ---- */
+
+typedef struct
+{
+  GraphBuild      *build;
+  StrataHeapGraph *graph;
+  guint32         *classes;
+  guint64         *shallow;
+  GArray          *targets;   /* guint32 */
+} EdgePass;
+
+static void
+add_reference (EdgePass *pass,
+               guint64   id)
+{
+  guint32 target;
+
+  if (id == 0)
+    return;
+  target = strata_heap_graph_lookup (pass->graph, id);
+  if (target == STRATA_HEAP_NO_OBJECT)
+    {
+      pass->build->n_dangling++;
+      return;
+    }
+  g_array_append_val (pass->targets, target);
+}
+
+static void
+read_instance (EdgePass *pass,
+               guint32   object,
+               Cursor   *c)
+{
+  GraphBuild *build = pass->build;
+  guint64 class_id;
+  guint32 n;
+  const ClassLayout *layout;
+  const guint8 *fields;
+
+  skip (c, c->id_size + 4);
+  class_id = read_id (c);
+  n = read_be (c, 4);
+  fields = c->p;
+  if (!cursor_need (c, n))
+    return;
+  layout = layout_for (build, class_id);
+  pass->classes[object] = layout->heap_class;
+  pass->shallow[object] = layout->vm_size;
+  for (guint32 r = 0; r < layout->n_refs; r++)
+    {
+      guint32 offset = g_array_index (build->ref_offsets, guint32, layout->first_ref + r);
+      Cursor field = { fields + (offset & 0x7fffffffu), fields + n, c->id_size, TRUE };
+      guint64 id = read_id (&field);
+
+      if ((offset & 0x80000000u) != 0)
+        build->n_weak += id != 0;
+      else if (field.ok)
+        add_reference (pass, id);
+    }
+}
+
+static void
+read_object_array (EdgePass *pass,
+                   guint32   object,
+                   Cursor   *c)
+{
+  guint64 class_id;
+  guint32 length;
+
+  skip (c, c->id_size + 4);
+  length = read_be (c, 4);
+  class_id = read_id (c);
+  if (!cursor_need (c, (guint64) length * c->id_size))
+    return;
+  pass->classes[object] = strata_id_map_lookup (&pass->build->loader->classes, class_id);
+  pass->shallow[object] = array_size (pass->build, length, pass->build->ref_size);
+  for (guint32 i = 0; i < length; i++)
+    add_reference (pass, read_id (c));
+}
+
+static void
+read_primitive_array (EdgePass *pass,
+                      guint32   object,
+                      Cursor   *c)
+{
+  HprofLoader *self = pass->build->loader;
+  guint32 length;
+  guint type;
+
+  skip (c, c->id_size + 4);
+  length = read_be (c, 4);
+  type = read_be (c, 1);
+  if (!c->ok || type < 4 || type >= 12)
+    return;
+  pass->classes[object] = self->primitive_class[type] - 1;
+  pass->shallow[object] = array_size (pass->build, length, hprof_type_size (type, c->id_size));
+}
+
+/* HotSpot keeps static fields in the mirror after java.lang.Class's own
+ * fields, 8-byte ones aligned; smaller ones fill the gap before them. */
+static guint64
+mirror_size (guint64 start,
+             guint64 statics,
+             guint64 n_wide)
+{
+  guint64 gap = n_wide > 0 && start % 8 != 0 ? 8 - start % 8 : 0;
+  guint64 narrow = statics - 8 * n_wide;
+
+  return align8 (start + statics + (narrow >= gap ? 0 : gap - narrow));
+}
+
+/* A class holds its superclass, loader and static fields' objects. */
+static void
+read_class (EdgePass *pass,
+            guint32   object,
+            Cursor   *c)
+{
+  GraphBuild *build = pass->build;
+  guint64 statics = 0, wide_statics = 0;
+  guint n, size;
+
+  skip (c, c->id_size + 4);
+  add_reference (pass, read_id (c));    /* superclass */
+  add_reference (pass, read_id (c));    /* class loader */
+  skip (c, 4 * c->id_size + 4);
+  n = read_be (c, 2);
+  for (guint i = 0; i < n && c->ok; i++)
+    {
+      skip (c, 2);
+      skip (c, hprof_type_size (read_be (c, 1), c->id_size));
+    }
+  n = read_be (c, 2);
+  for (guint i = 0; i < n && c->ok; i++)
+    {
+      guint type;
+
+      skip (c, c->id_size);
+      type = read_be (c, 1);
+      if (type == 2)
+        add_reference (pass, read_id (c));
+      else
+        skip (c, hprof_type_size (type, c->id_size));
+      size = type == 2 ? build->ref_size : hprof_type_size (type, c->id_size);
+      statics += size;
+      wide_statics += size == 8;
+    }
+  /* The class's mirror, a java.lang.Class holding its static fields. */
+  if (build->class_class_id != 0 && c->ok)
+    {
+      const ClassLayout *mirror = layout_for (build, build->class_class_id);
+
+      pass->classes[object] = mirror->heap_class;
+      pass->shallow[object] = build->loader->android ? mirror->vm_size + statics
+                                                     : mirror_size (mirror->vm_unaligned, statics, wide_statics);
+    }
+}
+
+static gboolean
+read_references (EdgePass      *pass,
+                 guint32       *first,
+                 GError       **error)
+{
+  HprofLoader *self = pass->build->loader;
+  GArray *objects = self->objects;
+  guint64 released = 0;
+
+  for (guint32 i = 0; i < objects->len; i++)
+    {
+      const HprofObject *object = &g_array_index (objects, HprofObject, i);
+
+      /* Objects come mostly in file order: pages behind go back to the
+       * kernel, so a dump larger than memory streams through it. */
+      if (object->offset > released + PROGRESS_BYTES)
+        {
+          strata_load_job_release_pages (self->job, self->data + released, self->data + object->offset);
+          released = object->offset;
+        }
+      Cursor c = { self->data + object->offset, self->data + self->len, self->id_size, TRUE };
+      guint tag = read_be (&c, 1);
+
+      first[i] = pass->targets->len;
+      pass->classes[i] = STRATA_HEAP_NO_OBJECT;
+      pass->shallow[i] = 0;
+      switch (tag)
+        {
+        case 0x20: read_class (pass, i, &c); break;
+        case 0x21: read_instance (pass, i, &c); break;
+        case 0x22: read_object_array (pass, i, &c); break;
+        case 0x23: case 0xC3: read_primitive_array (pass, i, &c); break;
+        default: break;
+        }
+      if (i % 65536 == 0 &&
+          !strata_load_job_update (self->job, 0.8 + 0.1 * i / MAX (objects->len, 1), _("Following references…"), error))
+        return FALSE;
+    }
+  first[objects->len] = pass->targets->len;
+  return TRUE;
+}
+
+static guint32 *
+find_roots (HprofLoader     *self,
+            StrataHeapGraph *graph,
+            guint8         **kinds,
+            guint32         *n_roots)
+{
+  guint32 *roots = g_new (guint32, MAX (self->root_ids->len, 1));
+  guint32 n = 0;
+
+  *kinds = g_new (guint8, MAX (self->root_ids->len, 1));
+  for (guint i = 0; i < self->root_ids->len; i++)
+    {
+      guint32 object = strata_heap_graph_lookup (graph, g_array_index (self->root_ids, guint64, i));
+
+      if (object == STRATA_HEAP_NO_OBJECT)
+        continue;
+      (*kinds)[n] = g_array_index (self->root_kinds, guint8, i);
+      roots[n++] = object;
+    }
+  *n_roots = n;
+  return roots;
+}
+
+static void
+report_graph (GraphBuild *build)
+{
+  StrataTrace *trace = build->loader->trace;
+
+  strata_trace_add_count_diagnostic (trace, build->n_dangling,
+                                     ngettext ("%s reference points to an object the dump does not hold; it was left out.",
+                                               "%s references point to objects the dump does not hold; they were left out.",
+                                               build->n_dangling));
+}
+
+/**
+ * hprof_build_graph:
+ *
+ * Returns: (transfer full): the graph with dominators computed, or %NULL
+ *   with @error set when cancelled
+ */
+StrataHeapGraph *
+hprof_build_graph (HprofLoader       *self,
+                   StrataHprofIndex **index,
+                   GError           **error)
+{
+  GraphBuild build = { .loader = self };
+  g_autoptr(StrataHeapGraph) graph = NULL;
+  EdgePass pass = { &build };
+  guint32 n, n_roots, *roots;
+  guint8 *kinds;
+  guint64 *ids, *offsets;
+  guint32 *first;
+  gboolean ok;
+
+  if (!strata_load_job_update (self->job, 0.8, _("Following references…"), error))
+    return NULL;
+  sort_objects (self->objects);
+  choose_sizes (&build);
+  build.class_class_id = find_class_id (self, "java.lang.Class");
+  n = self->objects->len;
+  ids = g_new (guint64, MAX (n, 1));
+  offsets = g_new (guint64, MAX (n, 1));
+  for (guint32 i = 0; i < n; i++)
+    {
+      ids[i] = g_array_index (self->objects, HprofObject, i).id;
+      offsets[i] = g_array_index (self->objects, HprofObject, i).offset;
+    }
+  pass.classes = g_new (guint32, MAX (n, 1));
+  pass.shallow = g_new (guint64, MAX (n, 1));
+  graph = strata_heap_graph_new (n, ids, pass.classes, pass.shallow);
+  pass.graph = graph;
+  pass.targets = g_array_new (FALSE, FALSE, sizeof (guint32));
+  build.layouts = g_array_new (FALSE, FALSE, sizeof (ClassLayout));
+  build.ref_offsets = g_array_new (FALSE, FALSE, sizeof (guint32));
+  strata_id_map_init (&build.layout_ids);
+  first = g_new (guint32, (gsize) n + 1);
+
+  ok = read_references (&pass, first, error);
+  g_array_unref (build.layouts);
+  g_array_unref (build.ref_offsets);
+  strata_id_map_clear (&build.layout_ids);
+  if (!ok)
+    {
+      g_free (first);
+      g_free (offsets);
+      g_array_unref (pass.targets);
+      return NULL;
+    }
+  strata_heap_graph_set_references (graph, first, (guint32 *) (void *) g_array_free (pass.targets, FALSE));
+  roots = find_roots (self, graph, &kinds, &n_roots);
+  strata_heap_graph_set_roots (graph, roots, kinds, n_roots);
+  g_free (roots);
+  g_free (kinds);
+  g_clear_pointer (&self->objects, g_array_unref);
+  if (!strata_load_job_update (self->job, 0.9, _("Computing retained sizes…"), error) ||
+      !strata_heap_graph_compute (graph, self->job->cancellable))
+    {
+      g_cancellable_set_error_if_cancelled (self->job->cancellable, error);
+      g_free (offsets);
+      return NULL;
+    }
+  report_graph (&build);
+  *index = hprof_index_new (self, graph, offsets);
+  return g_steal_pointer (&graph);
+}

@@ -1,0 +1,346 @@
+/* strata-hprof-index.c: a binary heap dump kept readable after loading,
+ * for the fields of any object and the names of references
+ *
+ * The dump stays mapped (address space, not memory: pages are read again
+ * from the file when needed). Per object the index keeps where its record
+ * is; per class, where its CLASS DUMP is; field names are interned once.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-hprof-index.h"
+#include "strata-hprof-private.h"
+
+#define MAX_CLASS_DEPTH 256
+
+struct _StrataHprofIndex
+{
+  GBytes                *content;
+  const guint8          *data;
+  gsize                  len;
+  guint                  id_size;
+  const StrataHeapGraph *graph;           /* owned by the heap, as the index is */
+  guint64               *offsets;         /* per object: its record's tag */
+  StrataIdMap            class_dumps;     /* class id -> index in class_dump_offsets */
+  GArray                *class_dump_offsets;
+  StrataIdMap            names;           /* string id -> pool id */
+};
+
+void
+strata_hprof_index_free (StrataHprofIndex *self)
+{
+  if (self == NULL)
+    return;
+  g_bytes_unref (self->content);
+  g_free (self->offsets);
+  strata_id_map_clear (&self->class_dumps);
+  strata_id_map_clear (&self->names);
+  g_clear_pointer (&self->class_dump_offsets, g_array_unref);
+  g_free (self);
+}
+
+static void
+intern_field_names (StrataHprofIndex *self,
+                    HprofLoader      *loader)
+{
+  for (guint i = 0; i < self->class_dump_offsets->len; i++)
+    {
+      Cursor c = { self->data + g_array_index (self->class_dump_offsets, guint64, i) + 1,
+                   self->data + self->len, self->id_size, TRUE };
+      guint n;
+
+      skip (&c, 7 * c.id_size + 4 + 4);
+      n = read_be (&c, 2);
+      for (guint k = 0; k < n && c.ok; k++)
+        {
+          skip (&c, 2);
+          skip (&c, hprof_type_size (read_be (&c, 1), c.id_size));
+        }
+      for (guint pass = 0; pass < 2 && c.ok; pass++)
+        {
+          n = read_be (&c, 2);
+          for (guint k = 0; k < n && c.ok; k++)
+            {
+              guint64 name = read_id (&c);
+              guint type = read_be (&c, 1);
+
+              if (strata_id_map_lookup (&self->names, name) == STRATA_ID_MAP_MISSING)
+                strata_id_map_insert (&self->names, name, hprof_string_text (loader, name));
+              /* Statics carry a value; instance fields do not. */
+              if (pass == 0)
+                skip (&c, hprof_type_size (type, c.id_size));
+            }
+        }
+    }
+}
+
+/* Takes the loader's class dump map; @offsets is taken too. */
+StrataHprofIndex *
+hprof_index_new (HprofLoader     *loader,
+                 StrataHeapGraph *graph,
+                 guint64         *offsets)
+{
+  StrataHprofIndex *self = g_new0 (StrataHprofIndex, 1);
+
+  self->content = g_bytes_ref (loader->job->bytes);
+  self->data = loader->data;
+  self->len = loader->len;
+  self->id_size = loader->id_size;
+  self->graph = graph;
+  self->offsets = offsets;
+  self->class_dumps = loader->class_dumps;
+  memset (&loader->class_dumps, 0, sizeof loader->class_dumps);
+  strata_id_map_init (&loader->class_dumps);
+  self->class_dump_offsets = g_steal_pointer (&loader->class_dump_offsets);
+  loader->class_dump_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+  strata_id_map_init (&self->names);
+  intern_field_names (self, loader);
+  return self;
+}
+
+static gboolean
+class_dump_cursor (StrataHprofIndex *self,
+                   guint64           class_id,
+                   Cursor           *c)
+{
+  guint32 index = strata_id_map_lookup (&self->class_dumps, class_id);
+
+  if (index == STRATA_ID_MAP_MISSING)
+    return FALSE;
+  *c = (Cursor) { self->data + g_array_index (self->class_dump_offsets, guint64, index) + 1,
+                  self->data + self->len, self->id_size, TRUE };
+  return TRUE;
+}
+
+static const char *
+field_name (StrataHprofIndex *self,
+            StrataTrace      *trace,
+            guint64           name_id)
+{
+  guint32 name = strata_id_map_lookup (&self->names, name_id);
+
+  return name == STRATA_ID_MAP_MISSING ? "" : strata_trace_get_string (trace, name);
+}
+
+static void
+add_field (GArray     *fields,
+           const char *name,
+           guint       type,
+           guint64     value,
+           gboolean    is_static)
+{
+  StrataHeapField field = { name, type, value, is_static };
+
+  g_array_append_val (fields, field);
+}
+
+/* A class object: its static fields. */
+static void
+get_static_fields (StrataHprofIndex *self,
+                   StrataTrace      *trace,
+                   Cursor           *c,
+                   GArray           *fields)
+{
+  guint n;
+
+  skip (c, 7 * c->id_size + 4 + 4);
+  n = read_be (c, 2);
+  for (guint k = 0; k < n && c->ok; k++)
+    {
+      skip (c, 2);
+      skip (c, hprof_type_size (read_be (c, 1), c->id_size));
+    }
+  n = read_be (c, 2);
+  for (guint k = 0; k < n && c->ok; k++)
+    {
+      const char *name = field_name (self, trace, read_id (c));
+      guint type = read_be (c, 1);
+      guint64 value = read_be (c, hprof_type_size (type, c->id_size));
+
+      if (c->ok)
+        add_field (fields, name, type, value, TRUE);
+    }
+}
+
+/* An instance: its fields and its superclasses', in the record's order. */
+static void
+get_instance_fields (StrataHprofIndex *self,
+                     StrataTrace      *trace,
+                     Cursor           *c,
+                     GArray           *fields)
+{
+  guint64 class_id;
+  guint32 n_bytes;
+  Cursor values;
+
+  skip (c, c->id_size + 4);
+  class_id = read_id (c);
+  n_bytes = read_be (c, 4);
+  if (!cursor_need (c, n_bytes))
+    return;
+  values = (Cursor) { c->p, c->p + n_bytes, c->id_size, TRUE };
+  for (guint depth = 0; class_id != 0 && depth < MAX_CLASS_DEPTH; depth++)
+    {
+      Cursor dump;
+      guint n;
+
+      if (!class_dump_cursor (self, class_id, &dump))
+        return;
+      skip (&dump, dump.id_size + 4);
+      class_id = read_id (&dump);
+      skip (&dump, 5 * dump.id_size + 4);
+      n = read_be (&dump, 2);
+      for (guint k = 0; k < n && dump.ok; k++)
+        {
+          skip (&dump, 2);
+          skip (&dump, hprof_type_size (read_be (&dump, 1), dump.id_size));
+        }
+      n = read_be (&dump, 2);
+      for (guint k = 0; k < n && dump.ok; k++)
+        {
+          skip (&dump, dump.id_size);
+          skip (&dump, hprof_type_size (read_be (&dump, 1), dump.id_size));
+        }
+      n = read_be (&dump, 2);
+      for (guint k = 0; k < n && dump.ok; k++)
+        {
+          const char *name = field_name (self, trace, read_id (&dump));
+          guint type = read_be (&dump, 1);
+          guint64 value = read_be (&values, hprof_type_size (type, dump.id_size));
+
+          if (!values.ok)
+            return;
+          add_field (fields, name, type, value, FALSE);
+        }
+    }
+}
+
+/**
+ * strata_hprof_index_get_fields:
+ *
+ * Returns: (transfer full): StrataHeapField: an instance's fields, or a
+ *   class's static fields; empty for arrays
+ */
+GArray *
+strata_hprof_index_get_fields (StrataHprofIndex *self,
+                               StrataTrace      *trace,
+                               guint32           object)
+{
+  GArray *fields = g_array_new (FALSE, FALSE, sizeof (StrataHeapField));
+  Cursor c = { self->data + self->offsets[object], self->data + self->len, self->id_size, TRUE };
+
+  switch (read_be (&c, 1))
+    {
+    case 0x20: get_static_fields (self, trace, &c, fields); break;
+    case 0x21: get_instance_fields (self, trace, &c, fields); break;
+    default: break;
+    }
+  return fields;
+}
+
+/* The place in an object array that holds @target, or -1. */
+static gint64
+find_element (StrataHprofIndex *self,
+              guint32           array,
+              guint64           target)
+{
+  Cursor c = { self->data + self->offsets[array], self->data + self->len, self->id_size, TRUE };
+  guint32 length;
+
+  if (read_be (&c, 1) != 0x22)
+    return -1;
+  skip (&c, c.id_size + 4);
+  length = read_be (&c, 4);
+  skip (&c, c.id_size);
+  for (guint32 i = 0; i < length && c.ok; i++)
+    if (read_id (&c) == target)
+      return i;
+  return -1;
+}
+
+/**
+ * strata_hprof_index_name_reference:
+ *
+ * Returns: (transfer full): how @from refers to @to: a field's name
+ *   ("next"), a static field ("static INSTANCE"), or an array element
+ *   ("[12]"); "?" when the reference is not found
+ */
+char *
+strata_hprof_index_name_reference (StrataHprofIndex *self,
+                                   StrataTrace      *trace,
+                                   guint32           from,
+                                   guint32           to)
+{
+  guint64 target = strata_heap_graph_get_id (self->graph, to);
+  g_autoptr(GArray) fields = strata_hprof_index_get_fields (self, trace, from);
+  gint64 element;
+
+  for (guint i = 0; i < fields->len; i++)
+    {
+      const StrataHeapField *field = &g_array_index (fields, StrataHeapField, i);
+
+      if (field->type == STRATA_HEAP_TYPE_OBJECT && field->value == target)
+        return field->is_static ? g_strdup_printf ("static %s", field->name) : g_strdup (field->name);
+    }
+  if ((element = find_element (self, from, target)) >= 0)
+    return g_strdup_printf ("[%" G_GINT64_FORMAT "]", element);
+  /* A class refers to its superclass and loader too. */
+  return g_strdup ("?");
+}
+
+/**
+ * strata_heap_field_format_value:
+ *
+ * Returns: (transfer full): the value as Java would print it; an object
+ *   as its id in hex, or "null"
+ */
+char *
+strata_heap_field_format_value (const StrataHeapField *field)
+{
+  switch (field->type)
+    {
+    case STRATA_HEAP_TYPE_OBJECT:
+      return field->value == 0 ? g_strdup ("null") : g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", field->value);
+    case STRATA_HEAP_TYPE_BOOLEAN:
+      return g_strdup (field->value ? "true" : "false");
+    case STRATA_HEAP_TYPE_CHAR:
+      {
+        gunichar ch = (gunichar) field->value;
+        char utf8[8] = { 0 };
+
+        if (!g_unichar_validate (ch) || !g_unichar_isprint (ch))
+          return g_strdup_printf ("'\\u%04x'", (guint) field->value);
+        g_unichar_to_utf8 (ch, utf8);
+        return g_strdup_printf ("'%s'", utf8);
+      }
+    case STRATA_HEAP_TYPE_FLOAT:
+      {
+        guint32 bits = (guint32) field->value;
+        float f;
+
+        memcpy (&f, &bits, sizeof f);
+        return g_strdup_printf ("%g", f);
+      }
+    case STRATA_HEAP_TYPE_DOUBLE:
+      {
+        double d;
+
+        memcpy (&d, &field->value, sizeof d);
+        return g_strdup_printf ("%g", d);
+      }
+    case STRATA_HEAP_TYPE_BYTE:
+      return g_strdup_printf ("%d", (gint8) field->value);
+    case STRATA_HEAP_TYPE_SHORT:
+      return g_strdup_printf ("%d", (gint16) field->value);
+    case STRATA_HEAP_TYPE_INT:
+      return g_strdup_printf ("%d", (gint32) field->value);
+    case STRATA_HEAP_TYPE_LONG:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) field->value);
+    default:
+      return g_strdup ("?");
+    }
+}
