@@ -4,9 +4,11 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "strata-error.h"
+#include "strata-heap.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
 #include "strata-test-util.h"
@@ -35,8 +37,12 @@ find_class (StrataTrace *trace,
 }
 
 /* tests/java/Allocations.java, dumped by JDK 17's jcmd: the histogram has
- * exactly what the program printed. Shallow sizes are field bytes (an
- * int; three longs and a reference) and element bytes (8-byte ids). */
+ * exactly what the program printed, sized as `jcmd GC.class_histogram`
+ * sizes them (compressed references: a 12-byte header and 4-byte
+ * references, arrays' elements from byte 16, 8-byte alignment): Small
+ * 12 + 4; Big 12 + 3 × 8 + 4; Small[100] 16 + 400; Small[9][] 16 + 36
+ * aligned to 56. Nothing of theirs refers further, so each class retains
+ * exactly its instances. */
 static void
 test_known_allocations (void)
 {
@@ -44,9 +50,9 @@ test_known_allocations (void)
   g_autofree char *expected_path = g_test_build_filename (G_TEST_DIST, "data", "allocations.expected", NULL);
   g_autofree char *expected = NULL;
   g_autoptr(StrataTrace) trace = load_ok (path);
-  struct { const char *name; guint64 field_bytes; } classes[] = {
-    { "Allocations$Small", 4 }, { "Allocations$Big", 32 },
-    { "Allocations$Small[]", 800 }, { "Allocations$Small[][]", 72 },
+  struct { const char *name; guint64 vm_bytes; } classes[] = {
+    { "Allocations$Small", 16 }, { "Allocations$Big", 40 },
+    { "Allocations$Small[]", 416 }, { "Allocations$Small[][]", 56 },
   };
   g_auto(GStrv) lines = NULL;
 
@@ -65,7 +71,14 @@ test_known_allocations (void)
       g_assert_cmpuint (count, >, 0);
       g_assert_nonnull (klass);
       g_assert_cmpuint (klass->instances, ==, count);
-      g_assert_cmpuint (klass->shallow_bytes, ==, count * classes[i].field_bytes);
+      g_assert_cmpuint (klass->shallow_bytes, ==, count * classes[i].vm_bytes);
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      const StrataHeapClass *klass = find_class (trace, classes[i].name);
+
+      g_assert_nonnull (klass);
+      g_assert_cmpuint (klass->retained_bytes, ==, klass->shallow_bytes);
     }
   g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (trace), STRATA_ROOT_THREAD_OBJECT), >, 0);
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
@@ -575,6 +588,234 @@ test_wrong_id_size (void)
   g_assert_true (strata_test_has_diagnostic (trace, "records use 8"));
 }
 
+/* ---- A hand-checked object graph (8-byte ids) ---- */
+
+static void
+put_id (GByteArray *out,
+        guint64     id)
+{
+  put_u4 (out, id >> 32);
+  put_u4 (out, (guint32) id);
+}
+
+static void
+put_u2 (GByteArray *out,
+        guint16     value)
+{
+  put_u1 (out, value >> 8);
+  put_u1 (out, value & 0xff);
+}
+
+/* LOAD CLASS and CLASS DUMP: @fields and @statics are "name:type" with
+ * type 2 (object) or 10 (int); statics take their values from @values. */
+static void
+put_class (GByteArray    *out,
+           GByteArray    *dump,
+           guint64        id,
+           const char    *name,
+           guint64        super,
+           const char   **fields,
+           const char   **statics,
+           const guint64 *values)
+{
+  g_autoptr(GByteArray) body = g_byte_array_new ();
+  guint n_fields = fields ? g_strv_length ((char **) fields) : 0;
+  guint n_statics = statics ? g_strv_length ((char **) statics) : 0;
+
+  put_id (body, id + 0x100000);
+  g_byte_array_append (body, (const guint8 *) name, strlen (name));
+  put_record (out, 0x01, body);
+  put_u4 (body, (guint32) id);
+  put_id (body, id);
+  put_u4 (body, 0);
+  put_id (body, id + 0x100000);
+  put_record (out, 0x02, body);
+
+  put_u1 (dump, 0x20);
+  put_id (dump, id);
+  put_u4 (dump, 0);
+  put_id (dump, super);
+  for (guint i = 0; i < 5; i++)
+    put_id (dump, 0);
+  put_u4 (dump, 0);
+  put_u2 (dump, 0);
+  put_u2 (dump, n_statics);
+  for (guint i = 0; i < n_statics; i++)
+    {
+      guint64 name_id = id * 16 + 0x200000 + i;
+      g_auto(GStrv) parts = g_strsplit (statics[i], ":", 2);
+
+      put_id (body, name_id);
+      g_byte_array_append (body, (const guint8 *) parts[0], strlen (parts[0]));
+      put_record (out, 0x01, body);
+      put_id (dump, name_id);
+      put_u1 (dump, atoi (parts[1]));
+      if (atoi (parts[1]) == 2)
+        put_id (dump, values[i]);
+      else
+        put_u4 (dump, (guint32) values[i]);
+    }
+  put_u2 (dump, n_fields);
+  for (guint i = 0; i < n_fields; i++)
+    {
+      guint64 name_id = id * 16 + 0x300000 + i;
+      g_auto(GStrv) parts = g_strsplit (fields[i], ":", 2);
+
+      put_id (body, name_id);
+      g_byte_array_append (body, (const guint8 *) parts[0], strlen (parts[0]));
+      put_record (out, 0x01, body);
+      put_id (dump, name_id);
+      put_u1 (dump, atoi (parts[1]));
+    }
+}
+
+/* A Node: next (object), then value (int). */
+static void
+put_node (GByteArray *dump,
+          guint64     id,
+          guint64     next)
+{
+  put_u1 (dump, 0x21);
+  put_id (dump, id);
+  put_u4 (dump, 0);
+  put_id (dump, 0x1003);
+  put_u4 (dump, 12);
+  put_id (dump, next);
+  put_u4 (dump, 7);
+}
+
+enum { NODE_A = 0x2000, NODE_B, NODE_C, LIST, WEAK, NODE_D, NODE_E };
+
+/* Holder's static `list` holds an array of [A]; A → B → C → A (a cycle);
+ * E, a local variable, → B (so B is reached two ways); a WeakReference, a
+ * local too, is all that refers to D. */
+static GBytes *
+write_graph_dump (void)
+{
+  GByteArray *out = g_byte_array_new ();
+  g_autoptr(GByteArray) dump = g_byte_array_new ();
+  const char header[] = "JAVA PROFILE 1.0.2";
+  const char *reference_fields[] = { "referent:2", NULL };
+  const char *node_fields[] = { "next:2", "value:10", NULL };
+  const char *holder_statics[] = { "list:2", NULL };
+  const guint64 holder_values[] = { LIST };
+
+  g_byte_array_append (out, (const guint8 *) header, sizeof header);
+  put_u4 (out, 8);
+  put_u4 (out, 0);
+  put_u4 (out, 0);
+  put_class (out, dump, 0x1000, "java/lang/Object", 0, NULL, NULL, NULL);
+  put_class (out, dump, 0x1001, "java/lang/ref/Reference", 0x1000, reference_fields, NULL, NULL);
+  put_class (out, dump, 0x1002, "java/lang/ref/WeakReference", 0x1001, NULL, NULL, NULL);
+  put_class (out, dump, 0x1003, "Node", 0x1000, node_fields, NULL, NULL);
+  put_class (out, dump, 0x1004, "Holder", 0x1000, NULL, holder_statics, holder_values);
+  put_class (out, dump, 0x1005, "[LNode;", 0x1000, NULL, NULL, NULL);
+  put_node (dump, NODE_A, NODE_B);
+  put_node (dump, NODE_B, NODE_C);
+  put_node (dump, NODE_C, NODE_A);
+  put_u1 (dump, 0x22);
+  put_id (dump, LIST);
+  put_u4 (dump, 0);
+  put_u4 (dump, 1);
+  put_id (dump, 0x1005);
+  put_id (dump, NODE_A);
+  put_u1 (dump, 0x21);
+  put_id (dump, WEAK);
+  put_u4 (dump, 0);
+  put_id (dump, 0x1002);
+  put_u4 (dump, 8);
+  put_id (dump, NODE_D);
+  put_node (dump, NODE_D, 0);
+  put_node (dump, NODE_E, NODE_B);
+  put_u1 (dump, 0x05);
+  put_id (dump, 0x1004);
+  put_u1 (dump, 0x03);
+  put_id (dump, WEAK);
+  put_u4 (dump, 1);
+  put_u4 (dump, 0);
+  put_u1 (dump, 0x03);
+  put_id (dump, NODE_E);
+  put_u4 (dump, 1);
+  put_u4 (dump, 0);
+  put_record (out, 0x1C, dump);
+  return g_byte_array_free_to_bytes (out);
+}
+
+static void
+test_object_graph (void)
+{
+  g_autoptr(GBytes) bytes = write_graph_dump ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = load_bytes (bytes, &error);
+  const StrataHeap *heap;
+  StrataHeapGraph *graph;
+  const StrataHeapClass *node;
+  guint32 a, b, c, d, e, list, n;
+  g_autofree guint32 *path = NULL;
+  g_autofree char *field = NULL;
+  g_autoptr(GArray) fields = NULL;
+
+  g_assert_no_error (error);
+  heap = strata_trace_get_heap (trace);
+  graph = strata_heap_get_graph (heap);
+  g_assert_nonnull (graph);
+  a = strata_heap_graph_lookup (graph, NODE_A);
+  b = strata_heap_graph_lookup (graph, NODE_B);
+  c = strata_heap_graph_lookup (graph, NODE_C);
+  d = strata_heap_graph_lookup (graph, NODE_D);
+  e = strata_heap_graph_lookup (graph, NODE_E);
+  list = strata_heap_graph_lookup (graph, LIST);
+
+  /* Compressed references: 12 + 4 + 4 = 20, aligned to 24; an array of
+   * one reference: 16 + 4, aligned to 24; a WeakReference 12 + 4 = 16. */
+  node = find_class (trace, "Node");
+  g_assert_nonnull (node);
+  g_assert_cmpuint (node->instances, ==, 5);
+  g_assert_cmpuint (node->shallow_bytes, ==, 5 * 24);
+  g_assert_cmpuint (strata_heap_graph_get_shallow (graph, list), ==, 24);
+  {
+    const StrataHeapClass *weak = find_class (trace, "java.lang.ref.WeakReference");
+
+    g_assert_nonnull (weak);
+    g_assert_cmpuint (weak->shallow_bytes, ==, 16);
+  }
+
+  /* B is reached through A and through E: only the roots dominate it;
+   * it retains C. A is reached from the list and from C. D is held only
+   * weakly: nothing keeps it alive. */
+  g_assert_cmpuint (strata_heap_graph_get_dominator (graph, b), ==, STRATA_HEAP_NO_OBJECT);
+  g_assert_cmpuint (strata_heap_graph_get_dominator (graph, c), ==, b);
+  g_assert_cmpuint (strata_heap_graph_get_dominator (graph, a), ==, STRATA_HEAP_NO_OBJECT);
+  g_assert_cmpuint (strata_heap_graph_get_dominator (graph, list), ==, strata_heap_graph_lookup (graph, 0x1004));
+  g_assert_cmpuint (strata_heap_graph_get_retained (graph, b), ==, 48);
+  g_assert_false (strata_heap_graph_is_reachable (graph, d));
+  g_assert_cmpuint (strata_heap_graph_get_retained (graph, d), ==, 0);
+  /* A, B (with C) and E: 24 + 48 + 24. */
+  g_assert_cmpuint (node->retained_bytes, ==, 96);
+
+  /* The shortest path to C starts at the local E. */
+  path = strata_heap_graph_path_from_root (graph, c, &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpuint (path[0], ==, e);
+  g_assert_cmpint (strata_heap_graph_get_root_kind (graph, e), ==, STRATA_ROOT_JAVA_FRAME);
+  field = strata_hprof_index_name_reference (strata_heap_get_index (heap), trace, e, b);
+  g_assert_cmpstr (field, ==, "next");
+  g_clear_pointer (&field, g_free);
+  field = strata_hprof_index_name_reference (strata_heap_get_index (heap), trace,
+                                             strata_heap_graph_lookup (graph, 0x1004), list);
+  g_assert_cmpstr (field, ==, "static list");
+  g_clear_pointer (&field, g_free);
+  field = strata_hprof_index_name_reference (strata_heap_get_index (heap), trace, list, a);
+  g_assert_cmpstr (field, ==, "[0]");
+
+  fields = strata_hprof_index_get_fields (strata_heap_get_index (heap), trace, a);
+  g_assert_cmpuint (fields->len, ==, 2);
+  g_assert_cmpstr (g_array_index (fields, StrataHeapField, 0).name, ==, "next");
+  g_assert_cmpuint (g_array_index (fields, StrataHeapField, 0).value, ==, NODE_B);
+  g_assert_cmpstr (g_array_index (fields, StrataHeapField, 1).name, ==, "value");
+  g_assert_cmpuint (g_array_index (fields, StrataHeapField, 1).value, ==, 7);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -592,6 +833,7 @@ main (int   argc,
   g_test_add_func ("/hprof/text-sections", test_text_sections);
   g_test_add_func ("/hprof/text-corpus", test_text_corpus);
   g_test_add_func ("/hprof/text-monitors", test_text_monitors);
+  g_test_add_func ("/hprof/object-graph", test_object_graph);
 
   return g_test_run ();
 }

@@ -53,6 +53,7 @@ typedef struct
   guint        header;        /* an instance's header */
   guint        array_header;  /* before an array's elements */
   guint        ref_size;
+  gboolean     art_sizes;     /* instances as big as their class dump says */
   guint64      n_dangling;    /* references to ids the dump does not hold */
   guint64      n_weak;        /* referents not followed */
   guint64      class_class_id;  /* java.lang.Class, whose instances the class objects are */
@@ -83,10 +84,13 @@ choose_sizes (GraphBuild *build)
       lo = MIN (lo, id);
       hi = MAX (hi, id);
     }
-  if (self->android || self->id_size == 4)
+  /* 4-byte ids: ART, or an ART dump hprof-conv made standard (32-bit
+   * HotSpot is long gone); the class dumps' instance sizes are ART's. */
+  build->art_sizes = self->android || self->id_size == 4;
+  if (build->art_sizes)
     {
       build->compressed = TRUE;
-      build->header = self->android ? 8 : 8;
+      build->header = 8;
       build->array_header = 12;
       build->ref_size = 4;
       return;
@@ -226,12 +230,12 @@ lay_out_class (GraphBuild  *build,
       if (depth == 0)
         own_instance_size = dump.instance_size;
       /* Subclass fields of a padded class start after its padding. */
-      if (!self->android && strcmp (name, "java.lang.Thread") == 0)
+      if (!build->art_sizes && strcmp (name, "java.lang.Thread") == 0)
         {
           padded = TRUE;
           below_padding = vm_bytes;
         }
-      if (!self->android)
+      if (!build->art_sizes)
         vm_bytes += hotspot_hidden_bytes (name, build->ref_size);
       for (guint i = 0; i < n && c.ok; i++)
         {
@@ -254,7 +258,7 @@ lay_out_class (GraphBuild  *build,
     }
   layout->n_refs = build->ref_offsets->len - layout->first_ref;
   layout->vm_unaligned = build->header + vm_bytes;
-  if (self->android)
+  if (build->art_sizes)
     layout->vm_size = own_instance_size;
   else if (padded)
     layout->vm_size = align8 (align8 (build->header + vm_bytes - below_padding) + below_padding);
@@ -471,7 +475,7 @@ read_class (EdgePass *pass,
       const ClassLayout *mirror = layout_for (build, build->class_class_id);
 
       pass->classes[object] = mirror->heap_class;
-      pass->shallow[object] = build->loader->android ? mirror->vm_size + statics
+      pass->shallow[object] = build->art_sizes ? mirror->vm_size + statics
                                                      : mirror_size (mirror->vm_unaligned, statics, wide_statics);
     }
 }
