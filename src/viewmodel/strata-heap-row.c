@@ -16,6 +16,8 @@ struct _StrataHeapRow
   char    *name;
   guint64  instances;
   guint64  shallow_bytes;
+  guint64  retained_bytes;
+  double   retained_share;  /* of the reachable heap */
 };
 
 enum {
@@ -23,6 +25,7 @@ enum {
   PROP_NAME,
   PROP_INSTANCES,
   PROP_SHALLOW_BYTES,
+  PROP_RETAINED_BYTES,
   N_PROPS
 };
 
@@ -57,6 +60,9 @@ strata_heap_row_get_property (GObject    *object,
     case PROP_SHALLOW_BYTES:
       g_value_set_uint64 (value, self->shallow_bytes);
       break;
+    case PROP_RETAINED_BYTES:
+      g_value_set_uint64 (value, self->retained_bytes);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -76,6 +82,8 @@ strata_heap_row_class_init (StrataHeapRowClass *klass)
     g_param_spec_uint64 ("instances", NULL, NULL, 0, G_MAXUINT64, 0, (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   properties[PROP_SHALLOW_BYTES] =
     g_param_spec_uint64 ("shallow-bytes", NULL, NULL, 0, G_MAXUINT64, 0, (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties[PROP_RETAINED_BYTES] =
+    g_param_spec_uint64 ("retained-bytes", NULL, NULL, 0, G_MAXUINT64, 0, (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -87,13 +95,17 @@ strata_heap_row_init (StrataHeapRow *self)
 StrataHeapRow *
 strata_heap_row_new (const char *name,
                      guint64     instances,
-                     guint64     shallow_bytes)
+                     guint64     shallow_bytes,
+                     guint64     retained_bytes,
+                     guint64     reachable_bytes)
 {
   StrataHeapRow *self = g_object_new (STRATA_TYPE_HEAP_ROW, NULL);
 
   self->name = g_strdup (name);
   self->instances = instances;
   self->shallow_bytes = shallow_bytes;
+  self->retained_bytes = retained_bytes;
+  self->retained_share = reachable_bytes > 0 ? (double) retained_bytes / reachable_bytes : 0;
   return self;
 }
 
@@ -113,4 +125,17 @@ guint64
 strata_heap_row_get_shallow_bytes (StrataHeapRow *self)
 {
   return self->shallow_bytes;
+}
+
+guint64
+strata_heap_row_get_retained_bytes (StrataHeapRow *self)
+{
+  return self->retained_bytes;
+}
+
+/* What the class retains, as a share of the reachable heap (0 to 1). */
+double
+strata_heap_row_get_retained_share (StrataHeapRow *self)
+{
+  return self->retained_share;
 }

@@ -14,9 +14,13 @@ G_DECLARE_FINAL_TYPE (StrataHeapRow, strata_heap_row, STRATA, HEAP_ROW, GObject)
 
 StrataHeapRow *strata_heap_row_new               (const char *name,
                                                   guint64     instances,
-                                                  guint64     shallow_bytes);
+                                                  guint64     shallow_bytes,
+                                                  guint64     retained_bytes,
+                                                  guint64     reachable_bytes);
 const char    *strata_heap_row_get_name          (StrataHeapRow *self);
 guint64        strata_heap_row_get_instances     (StrataHeapRow *self);
 guint64        strata_heap_row_get_shallow_bytes (StrataHeapRow *self);
+guint64        strata_heap_row_get_retained_bytes (StrataHeapRow *self);
+double         strata_heap_row_get_retained_share (StrataHeapRow *self);
 
 G_END_DECLS

@@ -34,6 +34,8 @@ typedef enum
   COLUMN_CLASS,
   COLUMN_INSTANCES,
   COLUMN_BYTES,
+  COLUMN_RETAINED,
+  COLUMN_RETAINED_SHARE,
 } Column;
 
 static char *
@@ -42,6 +44,10 @@ heap_cell_text (gpointer row,
 {
   switch (GPOINTER_TO_INT (data))
     {
+    case COLUMN_RETAINED:
+      return strata_units_format_count (strata_heap_row_get_retained_bytes (row));
+    case COLUMN_RETAINED_SHARE:
+      return g_strdup_printf ("%.1f%%", 100 * strata_heap_row_get_retained_share (row));
     case COLUMN_CLASS:
       return g_strdup (strata_heap_row_get_name (row));
     case COLUMN_INSTANCES:
@@ -109,12 +115,15 @@ build_rows (StrataTrace      *trace,
             const StrataHeap *heap)
 {
   GListStore *store = g_list_store_new (STRATA_TYPE_HEAP_ROW);
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+  guint64 reachable = graph != NULL ? strata_heap_graph_get_reachable_bytes (graph) : 0;
 
   for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
     {
       const StrataHeapClass *klass = strata_heap_get_class (heap, i);
       g_autoptr(StrataHeapRow) row = strata_heap_row_new (strata_trace_get_string (trace, klass->name),
-                                                          klass->instances, klass->shallow_bytes);
+                                                          klass->instances, klass->shallow_bytes,
+                                                          klass->retained_bytes, reachable);
 
       g_list_store_append (store, row);
     }
@@ -167,6 +176,12 @@ build_classes (StrataHeapView *self,
               GTK_SORTER (gtk_string_sorter_new (gtk_property_expression_new (STRATA_TYPE_HEAP_ROW, NULL, "name"))));
   add_column (self, _("Instances"), COLUMN_INSTANCES, numeric_sorter ("instances"));
   bytes_column = add_column (self, _("Shallow bytes"), COLUMN_BYTES, numeric_sorter ("shallow-bytes"));
+  /* Dumps with a graph open on what each class keeps alive. */
+  if (strata_heap_get_graph (heap) != NULL)
+    {
+      bytes_column = add_column (self, _("Retained bytes"), COLUMN_RETAINED, numeric_sorter ("retained-bytes"));
+      add_column (self, _("Retained %"), COLUMN_RETAINED_SHARE, numeric_sorter ("retained-bytes"));
+    }
   sorted = gtk_sort_list_model_new (G_LIST_MODEL (filtered),
                                     g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view))));
   self->model = G_LIST_MODEL (sorted);
