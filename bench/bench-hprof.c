@@ -1,4 +1,5 @@
-/* bench-hprof.c: the class histogram of a large heap dump
+/* bench-hprof.c: the class histogram, object graph, dominator tree and
+ * retained sizes of a large heap dump
  *
  * Loads a binary HPROF file (bench/gen-hprof.sh writes one of about 1 GB
  * from a real JVM) and prints the time, MB/s and peak memory, beside the
@@ -102,7 +103,15 @@ main (int   argc,
   g_print ("file:               %s, %.1f MB\n", argv[2], size_mb);
   g_print ("heap:               %" G_GUINT64_FORMAT " objects in %u classes\n",
            instances, strata_heap_get_n_classes (strata_trace_get_heap (trace)));
-  g_print ("class histogram:    %.3f s, %.0f MB/s\n", load_s, size_mb / load_s);
+  {
+    StrataHeapGraph *graph = strata_heap_get_graph (strata_trace_get_heap (trace));
+
+    if (graph != NULL)
+      g_print ("object graph:       %u objects, %" G_GUINT64_FORMAT " bytes reachable, %u unreachable\n",
+               strata_heap_graph_get_n_objects (graph), strata_heap_graph_get_reachable_bytes (graph),
+               strata_heap_graph_get_n_unreachable (graph));
+  }
+  g_print ("load, retained sizes: %.3f s, %.0f MB/s\n", load_s, size_mb / load_s);
   g_print ("cat > /dev/null:    %.3f s, %.0f MB/s\n", cat_s, size_mb / cat_s);
   g_print ("peak memory:        %.1f MiB\n", usage.ru_maxrss / 1024.0);
   return 0;
