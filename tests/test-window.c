@@ -9,6 +9,8 @@
 
 #include "strata-application.h"
 #include "strata-heap-row.h"
+#include "strata-dominators-view.h"
+#include "strata-heap-object-row.h"
 #include "strata-heap-view-private.h"
 #include "strata-import-banner-private.h"
 #include "strata-site-row.h"
@@ -271,6 +273,35 @@ row_instances (GListModel *model,
 
 /* A heap dump opens on its class histogram, with no empty timeline;
  * the table filters and sorts. */
+/* The program's ArrayList of 12,345 Smalls retains the most; expanded, it
+ * shows its array, which lists its 1,000 largest Smalls and one row for
+ * the other 11,345. */
+static void
+check_dominators (StrataDominatorsView *dominators)
+{
+  GListModel *tree = strata_dominators_view_get_model (dominators);
+  g_autoptr(GtkTreeListRow) list = g_list_model_get_item (tree, 0);
+  g_autoptr(GtkTreeListRow) array = NULL;
+  g_autoptr(GtkTreeListRow) last = NULL;
+  g_autoptr(StrataHeapObjectRow) list_item = gtk_tree_list_row_get_item (list);
+  g_autoptr(StrataHeapObjectRow) more = NULL;
+  g_autofree char *label = strata_heap_object_row_dup_label (list_item);
+  g_autofree char *more_label = NULL;
+
+  g_assert_true (g_str_has_prefix (label, "java.util.ArrayList 0x"));
+  g_assert_cmpuint (strata_heap_object_row_get_shallow (list_item), ==, 24);
+  g_assert_cmpuint (strata_heap_object_row_get_retained (list_item), >, 12345 * 16);
+  gtk_tree_list_row_set_expanded (list, TRUE);
+  array = g_list_model_get_item (tree, 1);
+  gtk_tree_list_row_set_expanded (array, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (tree), >=, 2 + 1001);
+  last = g_list_model_get_item (tree, 2 + 1000);
+  more = gtk_tree_list_row_get_item (last);
+  more_label = strata_heap_object_row_dup_label (more);
+  g_assert_true (g_str_has_suffix (more_label, "345 more objects"));
+  g_assert_cmpuint (strata_heap_object_row_get_retained (more), ==, 11345 * 16);
+}
+
 static void
 test_window_heap_dump (void)
 {
@@ -296,13 +327,15 @@ test_window_heap_dump (void)
   view = STRATA_HEAP_VIEW (window->heap_view);
   model = strata_heap_view_get_model (view);
   g_assert_cmpuint (g_list_model_get_n_items (model), >, 100);
-  /* Largest shallow size first. */
+  /* Largest retained size first. */
   {
     g_autoptr(StrataHeapRow) first = g_list_model_get_item (model, 0);
     g_autoptr(StrataHeapRow) second = g_list_model_get_item (model, 1);
 
-    g_assert_cmpuint (strata_heap_row_get_shallow_bytes (first), >=, strata_heap_row_get_shallow_bytes (second));
+    g_assert_cmpuint (strata_heap_row_get_retained_bytes (first), >=, strata_heap_row_get_retained_bytes (second));
+    g_assert_cmpuint (strata_heap_row_get_retained_bytes (first), >, 0);
   }
+  check_dominators (STRATA_DOMINATORS_VIEW (strata_heap_view_get_page (view, "dominators")));
 
   strata_heap_view_set_filter (view, "Allocations$Small");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-accessible.h"
+#include "strata-dominators-view.h"
 #include "strata-heap-row.h"
 #include "strata-heap-view-private.h"
 #include "strata-widgets.h"
@@ -253,6 +254,8 @@ build (StrataHeapView *self,
   self->stack = stack;
   if (strata_heap_get_n_classes (heap) > 0)
     gtk_stack_add_titled (GTK_STACK (stack), build_classes (self, trace), "classes", _("Classes"));
+  if (strata_heap_get_graph (heap) != NULL)
+    gtk_stack_add_titled (GTK_STACK (stack), strata_dominators_view_new (trace), "dominators", _("Dominators"));
   if (strata_heap_get_n_sites (heap) > 0)
     gtk_stack_add_titled (GTK_STACK (stack), strata_sites_view_new (trace), "sites", _("Allocation Sites"));
   if (strata_heap_get_n_threads (heap) > 0)

@@ -1,0 +1,26 @@
+/* strata-heap-object-row.h: one object of a heap dump, as a row of the
+ * dominator tree: it expands to the objects it alone keeps alive
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "strata-trace.h"
+
+G_BEGIN_DECLS
+
+#define STRATA_TYPE_HEAP_OBJECT_ROW (strata_heap_object_row_get_type ())
+
+G_DECLARE_FINAL_TYPE (StrataHeapObjectRow, strata_heap_object_row, STRATA, HEAP_OBJECT_ROW, GObject)
+
+GListModel *strata_heap_object_row_list_dominated (StrataTrace         *trace,
+                                                   guint32              object);
+GListModel *strata_heap_object_row_list_children  (StrataHeapObjectRow *self);
+char       *strata_heap_object_row_dup_label      (StrataHeapObjectRow *self);
+guint64     strata_heap_object_row_get_shallow    (StrataHeapObjectRow *self);
+guint64     strata_heap_object_row_get_retained   (StrataHeapObjectRow *self);
+double      strata_heap_object_row_get_share      (StrataHeapObjectRow *self);
+
+G_END_DECLS

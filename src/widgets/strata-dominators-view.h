@@ -1,0 +1,21 @@
+/* strata-dominators-view.h: a heap dump's dominator tree: each object
+ * expands to the objects that only it keeps alive
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "strata-trace.h"
+
+G_BEGIN_DECLS
+
+#define STRATA_TYPE_DOMINATORS_VIEW (strata_dominators_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (StrataDominatorsView, strata_dominators_view, STRATA, DOMINATORS_VIEW, GtkWidget)
+
+GtkWidget  *strata_dominators_view_new       (StrataTrace          *trace);
+GListModel *strata_dominators_view_get_model (StrataDominatorsView *self);
+
+G_END_DECLS
