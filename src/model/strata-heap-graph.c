@@ -810,3 +810,32 @@ strata_heap_graph_path_from_root (const StrataHeapGraph *self,
     path[--n] = v;
   return path;
 }
+
+/**
+ * strata_heap_graph_list_instances:
+ *
+ * Returns: (transfer full): the objects of class @klass, largest retained
+ *   size first
+ */
+guint32 *
+strata_heap_graph_list_instances (const StrataHeapGraph *self,
+                                  guint32                klass,
+                                  guint32               *n_found)
+{
+  guint32 n = 0, *found;
+
+  for (guint32 i = 0; i < self->n; i++)
+    n += self->classes[i] == klass;
+  found = g_new (guint32, MAX (n, 1));
+  n = 0;
+  for (guint32 i = 0; i < self->n; i++)
+    if (self->classes[i] == klass)
+      found[n++] = i;
+  G_LOCK (sorting);
+  sort_graph = self;
+  qsort (found, n, sizeof (guint32), compare_by_retained);
+  sort_graph = NULL;
+  G_UNLOCK (sorting);
+  *n_found = n;
+  return found;
+}

@@ -71,6 +71,9 @@ void             strata_heap_graph_sum_by_class        (const StrataHeapGraph *s
 guint32         *strata_heap_graph_top_retained        (const StrataHeapGraph *self,
                                                         guint32           n,
                                                         guint32          *n_found);
+guint32         *strata_heap_graph_list_instances      (const StrataHeapGraph *self,
+                                                        guint32           klass,
+                                                        guint32          *n_found);
 guint32         *strata_heap_graph_path_from_root      (const StrataHeapGraph *self,
                                                         guint32           object,
                                                         guint32          *n_steps);

@@ -1,10 +1,8 @@
 /* strata-heap-object-row.c: one object of a heap dump, as a row of the
- * dominator tree
+ * dominator tree or of a class's instances
  *
- * Rows are made only for the children of what is expanded, so a dump of
- * millions of objects costs as many rows as are shown. A node with more
- * children than MAX_CHILDREN lists the largest and one row that counts
- * the rest.
+ * Rows are made only for what a view shows (StrataHeapObjectList), so a
+ * dump of millions of objects costs as many rows as are on screen.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,19 +10,15 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
-#include "strata-units.h"
-
-#define MAX_CHILDREN 1000
 
 struct _StrataHeapObjectRow
 {
   GObject      parent_instance;
 
   StrataTrace *trace;
-  guint32      object;     /* STRATA_HEAP_NO_OBJECT: the row that counts the rest */
-  guint32      n_more;     /* objects that row stands for */
-  guint64      retained;   /* its own, or the rest's */
+  guint32      object;
 };
 
 G_DEFINE_FINAL_TYPE (StrataHeapObjectRow, strata_heap_object_row, G_TYPE_OBJECT)
@@ -50,118 +44,83 @@ strata_heap_object_row_init (StrataHeapObjectRow *self)
 static StrataHeapGraph *
 graph_of (StrataTrace *trace)
 {
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-
-  return heap != NULL ? strata_heap_get_graph (heap) : NULL;
+  return strata_heap_get_graph (strata_trace_get_heap (trace));
 }
 
-static StrataHeapObjectRow *
-row_new (StrataTrace *trace,
-         guint32      object,
-         guint32      n_more,
-         guint64      retained)
+StrataHeapObjectRow *
+strata_heap_object_row_new (StrataTrace *trace,
+                            guint32      object)
 {
   StrataHeapObjectRow *self = g_object_new (STRATA_TYPE_HEAP_OBJECT_ROW, NULL);
 
   self->trace = g_object_ref (trace);
   self->object = object;
-  self->n_more = n_more;
-  self->retained = retained;
   return self;
 }
 
-/**
- * strata_heap_object_row_list_dominated:
- * @object: an object, or STRATA_HEAP_NO_OBJECT for the top of the tree
- *
- * Returns: (transfer full) (nullable): rows for the objects @object
- *   immediately dominates, largest retained size first; %NULL for none
- */
-GListModel *
-strata_heap_object_row_list_dominated (StrataTrace *trace,
-                                       guint32      object)
+guint32
+strata_heap_object_row_get_object (StrataHeapObjectRow *self)
 {
-  StrataHeapGraph *graph = graph_of (trace);
-  GListStore *store;
-  const guint32 *children;
-  guint32 n, shown;
-  guint64 rest = 0;
-
-  if (graph == NULL)
-    return NULL;
-  children = strata_heap_graph_get_dominated (graph, object, &n);
-  if (n == 0)
-    return NULL;
-  store = g_list_store_new (STRATA_TYPE_HEAP_OBJECT_ROW);
-  shown = MIN (n, MAX_CHILDREN);
-  for (guint32 i = 0; i < shown; i++)
-    {
-      g_autoptr(StrataHeapObjectRow) row = row_new (trace, children[i], 0,
-                                                    strata_heap_graph_get_retained (graph, children[i]));
-
-      g_list_store_append (store, row);
-    }
-  for (guint32 i = shown; i < n; i++)
-    rest += strata_heap_graph_get_retained (graph, children[i]);
-  if (n > shown)
-    {
-      g_autoptr(StrataHeapObjectRow) more = row_new (trace, STRATA_HEAP_NO_OBJECT, n - shown, rest);
-
-      g_list_store_append (store, more);
-    }
-  return G_LIST_MODEL (store);
+  return self->object;
 }
 
+/**
+ * strata_heap_object_row_list_children:
+ *
+ * Returns: (transfer full) (nullable): the objects this one alone keeps
+ *   alive, largest retained first; %NULL for none
+ */
 GListModel *
 strata_heap_object_row_list_children (StrataHeapObjectRow *self)
 {
-  if (self->object == STRATA_HEAP_NO_OBJECT)
-    return NULL;
-  return strata_heap_object_row_list_dominated (self->trace, self->object);
+  return (GListModel *) strata_heap_object_list_new_dominated (self->trace, self->object);
 }
 
-/* "java.util.HashMap 0x7f3a10", or how many more objects a row stands for. */
+/* "java.util.HashMap 0x7f3a10". */
 char *
 strata_heap_object_row_dup_label (StrataHeapObjectRow *self)
 {
-  const StrataHeap *heap = strata_trace_get_heap (self->trace);
-  StrataHeapGraph *graph = strata_heap_get_graph (heap);
-  guint32 klass;
-  const char *name;
-
-  if (self->object == STRATA_HEAP_NO_OBJECT)
-    {
-      g_autofree char *count = strata_units_format_count (self->n_more);
-
-      /* Translators: %s is a number of objects not listed one by one */
-      return g_strdup_printf (ngettext ("%s more object", "%s more objects", self->n_more), count);
-    }
-  klass = strata_heap_graph_get_class (graph, self->object);
-  /* Translators: an object whose class the heap dump does not give */
-  name = klass < strata_heap_get_n_classes (heap) ? strata_trace_get_string (self->trace, strata_heap_get_class (heap, klass)->name)
-                                                  : _("(unknown class)");
-  return g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x", name, strata_heap_graph_get_id (graph, self->object));
+  return strata_heap_describe_object (self->trace, self->object);
 }
 
 guint64
 strata_heap_object_row_get_shallow (StrataHeapObjectRow *self)
 {
-  if (self->object == STRATA_HEAP_NO_OBJECT)
-    return 0;
   return strata_heap_graph_get_shallow (graph_of (self->trace), self->object);
 }
 
 guint64
 strata_heap_object_row_get_retained (StrataHeapObjectRow *self)
 {
-  return self->retained;
+  return strata_heap_graph_get_retained (graph_of (self->trace), self->object);
 }
 
 /* Of the reachable heap, from 0 to 1. */
 double
 strata_heap_object_row_get_share (StrataHeapObjectRow *self)
 {
-  guint64 reachable = strata_heap_graph_get_reachable_bytes (graph_of (self->trace));
+  StrataHeapGraph *graph = graph_of (self->trace);
+  guint64 reachable = strata_heap_graph_get_reachable_bytes (graph);
 
-  return reachable > 0 ? (double) self->retained / reachable : 0;
+  return reachable > 0 ? (double) strata_heap_graph_get_retained (graph, self->object) / reachable : 0;
+}
+
+/**
+ * strata_heap_describe_object:
+ *
+ * Returns: (transfer full): "java.util.HashMap 0x7f3a10"
+ */
+char *
+strata_heap_describe_object (StrataTrace *trace,
+                             guint32      object)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+  guint32 klass = strata_heap_graph_get_class (graph, object);
+  /* Translators: an object whose class the heap dump does not give */
+  const char *name = klass < strata_heap_get_n_classes (heap)
+                     ? strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name)
+                     : _("(unknown class)");
+
+  return g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x", name, strata_heap_graph_get_id (graph, object));
 }

@@ -15,12 +15,15 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (StrataHeapObjectRow, strata_heap_object_row, STRATA, HEAP_OBJECT_ROW, GObject)
 
-GListModel *strata_heap_object_row_list_dominated (StrataTrace         *trace,
+StrataHeapObjectRow *strata_heap_object_row_new  (StrataTrace         *trace,
                                                    guint32              object);
+guint32     strata_heap_object_row_get_object     (StrataHeapObjectRow *self);
 GListModel *strata_heap_object_row_list_children  (StrataHeapObjectRow *self);
 char       *strata_heap_object_row_dup_label      (StrataHeapObjectRow *self);
 guint64     strata_heap_object_row_get_shallow    (StrataHeapObjectRow *self);
 guint64     strata_heap_object_row_get_retained   (StrataHeapObjectRow *self);
 double      strata_heap_object_row_get_share      (StrataHeapObjectRow *self);
+char       *strata_heap_describe_object           (StrataTrace         *trace,
+                                                   guint32              object);
 
 G_END_DECLS

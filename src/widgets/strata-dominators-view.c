@@ -12,6 +12,7 @@
 
 #include "strata-accessible.h"
 #include "strata-dominators-view.h"
+#include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
 #include "strata-table-column.h"
 #include "strata-units.h"
@@ -44,8 +45,7 @@ object_cell_text (gpointer row,
     case COLUMN_OBJECT:
       return strata_heap_object_row_dup_label (row);
     case COLUMN_SHALLOW:
-      return strata_heap_object_row_get_shallow (row) > 0
-             ? strata_units_format_count (strata_heap_object_row_get_shallow (row)) : g_strdup ("");
+      return strata_units_format_count (strata_heap_object_row_get_shallow (row));
     case COLUMN_RETAINED:
       return strata_units_format_count (strata_heap_object_row_get_retained (row));
     case COLUMN_SHARE:
@@ -79,7 +79,7 @@ static void
 build (StrataDominatorsView *self,
        StrataTrace          *trace)
 {
-  GListModel *top = strata_heap_object_row_list_dominated (trace, STRATA_HEAP_NO_OBJECT);
+  GListModel *top = (GListModel *) strata_heap_object_list_new_dominated (trace, STRATA_HEAP_NO_OBJECT);
   GtkTreeListModel *tree;
   GtkSingleSelection *selection;
 
