@@ -301,6 +301,41 @@ check_dominators (StrataDominatorsView *dominators)
   g_assert_cmpuint (strata_heap_object_row_get_retained (small), ==, 16);
 }
 
+/* Activating Allocations$Small lists its 13,245 instances; the inspector
+ * shows one with its field and how a GC root reaches it. */
+static void
+check_instances (StrataHeapView *view,
+                 StrataTrace    *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  guint klass = G_MAXUINT;
+  GtkWidget *page;
+  StrataDominatorsView *instances;
+  g_autoptr(GtkTreeListRow) first = NULL;
+  g_autoptr(StrataHeapObjectRow) item = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
+    if (g_str_equal (strata_trace_get_string (trace, strata_heap_get_class (heap, i)->name), "Allocations$Small"))
+      klass = i;
+  g_assert_cmpuint (klass, !=, G_MAXUINT);
+  strata_heap_view_show_instances (view, klass);
+  page = strata_heap_view_get_page (view, "instances");
+  g_assert_nonnull (page);
+  instances = STRATA_DOMINATORS_VIEW (gtk_widget_get_last_child (page));
+  g_assert_cmpuint (g_list_model_get_n_items (strata_dominators_view_get_model (instances)), ==, 13245);
+  first = g_list_model_get_item (strata_dominators_view_get_model (instances), 0);
+  item = gtk_tree_list_row_get_item (first);
+  strata_object_inspector_show (strata_dominators_view_get_inspector (instances), strata_heap_object_row_get_object (item));
+  text = strata_object_inspector_dup_text (strata_dominators_view_get_inspector (instances));
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "Allocations$Small 0x"));
+  g_assert_nonnull (strstr (text, "Shortest path from a GC root"));
+  g_assert_nonnull (strstr (text, "Java frame"));
+  g_assert_nonnull (strstr (text, "value"));
+  g_assert_nonnull (strstr (text, "Referrers"));
+}
+
 static void
 test_window_heap_dump (void)
 {
@@ -335,6 +370,7 @@ test_window_heap_dump (void)
     g_assert_cmpuint (strata_heap_row_get_retained_bytes (first), >, 0);
   }
   check_dominators (STRATA_DOMINATORS_VIEW (strata_heap_view_get_page (view, "dominators")));
+  check_instances (view, strata_session_get_trace (window->session));
 
   strata_heap_view_set_filter (view, "Allocations$Small");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);

@@ -46,7 +46,7 @@ print_path (StrataTrace      *trace,
           g_autofree char *field = strata_hprof_index_name_reference (strata_heap_get_index (heap), trace,
                                                                       path[i - 1], path[i]);
 
-          g_print (" .%s", field);
+          g_print (field[0] == '[' ? " %s" : " .%s", field);
         }
       if (i == MAX_PATH_STEPS / 2 && n > MAX_PATH_STEPS)
         {

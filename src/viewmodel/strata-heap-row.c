@@ -18,6 +18,7 @@ struct _StrataHeapRow
   guint64  shallow_bytes;
   guint64  retained_bytes;
   double   retained_share;  /* of the reachable heap */
+  guint    heap_class;      /* its index in the heap */
 };
 
 enum {
@@ -138,4 +139,17 @@ double
 strata_heap_row_get_retained_share (StrataHeapRow *self)
 {
   return self->retained_share;
+}
+
+void
+strata_heap_row_set_heap_class (StrataHeapRow *self,
+                                guint          heap_class)
+{
+  self->heap_class = heap_class;
+}
+
+guint
+strata_heap_row_get_heap_class (StrataHeapRow *self)
+{
+  return self->heap_class;
 }

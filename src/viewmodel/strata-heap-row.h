@@ -22,5 +22,8 @@ guint64        strata_heap_row_get_instances     (StrataHeapRow *self);
 guint64        strata_heap_row_get_shallow_bytes (StrataHeapRow *self);
 guint64        strata_heap_row_get_retained_bytes (StrataHeapRow *self);
 double         strata_heap_row_get_retained_share (StrataHeapRow *self);
+void           strata_heap_row_set_heap_class    (StrataHeapRow *self,
+                                                  guint          heap_class);
+guint          strata_heap_row_get_heap_class    (StrataHeapRow *self);
 
 G_END_DECLS

@@ -1,8 +1,10 @@
-/* strata-dominators-view.c: a heap dump's dominator tree
+/* strata-dominators-view.c: a heap dump's dominator tree, or a class's
+ * instances, beside the selected object's inspector
  *
- * The top level lists the objects only the GC roots as a whole dominate,
- * each expanding, lazily, to what it alone keeps alive, largest retained
- * size first, as Eclipse MAT's dominator tree does.
+ * The top level lists the objects only the GC roots as a whole dominate
+ * (or the instances of one class), each expanding, lazily, to what it
+ * alone keeps alive, largest retained size first, as Eclipse MAT's
+ * dominator tree does.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +16,7 @@
 #include "strata-dominators-view.h"
 #include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
+#include "strata-object-inspector.h"
 #include "strata-table-column.h"
 #include "strata-units.h"
 
@@ -21,8 +24,10 @@ struct _StrataDominatorsView
 {
   GtkWidget   parent_instance;
 
+  GtkWidget  *paned;
   GtkWidget  *scroller;
   GtkWidget  *column_view;
+  GtkWidget  *inspector;
   GListModel *model;         /* GtkTreeListRow items */
 };
 
@@ -76,10 +81,23 @@ add_column (StrataDominatorsView *self,
 }
 
 static void
-build (StrataDominatorsView *self,
-       StrataTrace          *trace)
+selection_changed_cb (GtkSingleSelection   *selection,
+                      GParamSpec           *pspec,
+                      StrataDominatorsView *self)
 {
-  GListModel *top = (GListModel *) strata_heap_object_list_new_dominated (trace, STRATA_HEAP_NO_OBJECT);
+  GtkTreeListRow *row = gtk_single_selection_get_selected_item (selection);
+  g_autoptr(StrataHeapObjectRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+
+  if (item != NULL)
+    strata_object_inspector_show (STRATA_OBJECT_INSPECTOR (self->inspector), strata_heap_object_row_get_object (item));
+}
+
+static void
+build (StrataDominatorsView *self,
+       StrataTrace          *trace,
+       GListModel           *top,
+       const char           *name)
+{
   GtkTreeListModel *tree;
   GtkSingleSelection *selection;
 
@@ -88,7 +106,7 @@ build (StrataDominatorsView *self,
   tree = gtk_tree_list_model_new (top, FALSE, FALSE, create_children, NULL, NULL);
   self->model = G_LIST_MODEL (tree);
   self->column_view = gtk_column_view_new (NULL);
-  strata_accessible_name_children (self->column_view, _("Dominator tree"));
+  strata_accessible_name_children (self->column_view, name);
   add_column (self, _("Object"), COLUMN_OBJECT);
   add_column (self, _("Shallow bytes"), COLUMN_SHALLOW);
   add_column (self, _("Retained bytes"), COLUMN_RETAINED);
@@ -97,18 +115,44 @@ build (StrataDominatorsView *self,
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_object (selection, "notify::selected", G_CALLBACK (selection_changed_cb), self, 0);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->column_view);
+  self->inspector = strata_object_inspector_new (trace);
+  gtk_paned_set_end_child (GTK_PANED (self->paned), self->inspector);
+  gtk_paned_set_resize_end_child (GTK_PANED (self->paned), FALSE);
+  gtk_widget_set_size_request (self->inspector, 320, -1);
 }
 
+/* The dominator tree from its top. */
 GtkWidget *
 strata_dominators_view_new (StrataTrace *trace)
 {
   StrataDominatorsView *self = g_object_new (STRATA_TYPE_DOMINATORS_VIEW, NULL);
 
-  build (self, trace);
+  build (self, trace, (GListModel *) strata_heap_object_list_new_dominated (trace, STRATA_HEAP_NO_OBJECT),
+         _("Dominator tree"));
   return GTK_WIDGET (self);
+}
+
+/* The instances of @heap_class, each expanding to what it keeps alive. */
+GtkWidget *
+strata_dominators_view_new_for_class (StrataTrace *trace,
+                                      guint        heap_class)
+{
+  StrataDominatorsView *self = g_object_new (STRATA_TYPE_DOMINATORS_VIEW, NULL);
+
+  build (self, trace, G_LIST_MODEL (strata_heap_object_list_new_instances (trace, heap_class)), _("Instances"));
+  return GTK_WIDGET (self);
+}
+
+StrataObjectInspector *
+strata_dominators_view_get_inspector (StrataDominatorsView *self)
+{
+  g_return_val_if_fail (STRATA_IS_DOMINATORS_VIEW (self), NULL);
+
+  return STRATA_OBJECT_INSPECTOR (self->inspector);
 }
 
 /* Items are GtkTreeListRow; for tests and screen readers. */
@@ -125,8 +169,8 @@ strata_dominators_view_dispose (GObject *object)
 {
   StrataDominatorsView *self = STRATA_DOMINATORS_VIEW (object);
 
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
-  self->column_view = NULL;
+  g_clear_pointer (&self->paned, gtk_widget_unparent);
+  self->scroller = self->column_view = self->inspector = NULL;
   g_clear_object (&self->model);
 
   G_OBJECT_CLASS (strata_dominators_view_parent_class)->dispose (object);
@@ -142,6 +186,9 @@ strata_dominators_view_class_init (StrataDominatorsViewClass *klass)
 static void
 strata_dominators_view_init (StrataDominatorsView *self)
 {
+  self->paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
   self->scroller = gtk_scrolled_window_new ();
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  gtk_paned_set_start_child (GTK_PANED (self->paned), self->scroller);
+  gtk_paned_set_shrink_start_child (GTK_PANED (self->paned), FALSE);
+  gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
 }

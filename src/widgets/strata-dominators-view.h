@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "strata-object-inspector.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataDominatorsView, strata_dominators_view, STRATA, DOMINATORS_VIEW, GtkWidget)
 
 GtkWidget  *strata_dominators_view_new       (StrataTrace          *trace);
+GtkWidget  *strata_dominators_view_new_for_class (StrataTrace      *trace,
+                                              guint                 heap_class);
 GListModel *strata_dominators_view_get_model (StrataDominatorsView *self);
+StrataObjectInspector *strata_dominators_view_get_inspector (StrataDominatorsView *self);
 
 G_END_DECLS

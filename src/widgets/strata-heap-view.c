@@ -126,6 +126,8 @@ build_rows (StrataTrace      *trace,
                                                           klass->instances, klass->shallow_bytes,
                                                           klass->retained_bytes, reachable);
 
+      strata_heap_row_set_heap_class (row, i);
+
       g_list_store_append (store, row);
     }
   return store;
@@ -135,6 +137,17 @@ static void
 search_changed_cb (StrataHeapView *self)
 {
   strata_heap_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (self->search)));
+}
+
+/* Double-click or Enter on a class: its instances, on their own page. */
+static void
+class_activated_cb (StrataHeapView *self,
+                    guint           position)
+{
+  g_autoptr(StrataHeapRow) row = g_list_model_get_item (self->model, position);
+
+  if (row != NULL)
+    strata_heap_view_show_instances (self, strata_heap_row_get_heap_class (row));
 }
 
 static GtkWidget *
@@ -193,6 +206,8 @@ build_classes (StrataHeapView *self,
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (selection));
+  if (strata_heap_get_graph (heap) != NULL)
+    g_signal_connect_swapped (self->column_view, "activate", G_CALLBACK (class_activated_cb), self);
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
   gtk_widget_set_vexpand (scroller, TRUE);
@@ -398,4 +413,38 @@ strata_heap_view_new (StrataSession *session)
   g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
   trace_changed_cb (self);
   return GTK_WIDGET (self);
+}
+
+/**
+ * strata_heap_view_show_instances:
+ *
+ * Shows the Instances page for @heap_class, largest retained first.
+ */
+void
+strata_heap_view_show_instances (StrataHeapView *self,
+                                 guint           heap_class)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  GtkWidget *old = gtk_stack_get_child_by_name (GTK_STACK (self->stack), "instances");
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  const char *name = strata_trace_get_string (trace, strata_heap_get_class (heap, heap_class)->name);
+  GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  /* Translators: %s is a class name */
+  g_autofree char *title = g_strdup_printf (_("Instances of %s"), name);
+  GtkWidget *heading = gtk_label_new (title);
+  GtkWidget *view = strata_dominators_view_new_for_class (trace, heap_class);
+
+  if (old != NULL)
+    gtk_stack_remove (GTK_STACK (self->stack), old);
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (heading), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_widget_set_margin_start (heading, 6);
+  gtk_widget_set_margin_top (heading, 6);
+  gtk_widget_set_vexpand (view, TRUE);
+  gtk_box_append (GTK_BOX (page), heading);
+  gtk_box_append (GTK_BOX (page), view);
+  gtk_widget_set_name (view, "instances-view");
+  gtk_stack_add_titled (GTK_STACK (self->stack), page, "instances", _("Instances"));
+  gtk_stack_set_visible_child (GTK_STACK (self->stack), page);
 }

@@ -20,4 +20,7 @@ G_DECLARE_FINAL_TYPE (StrataHeapView, strata_heap_view, STRATA, HEAP_VIEW, GtkWi
 
 GtkWidget  *strata_heap_view_new          (StrataSession  *session);
 
+void        strata_heap_view_show_instances (StrataHeapView *self,
+                                             guint           heap_class);
+
 G_END_DECLS
