@@ -83,6 +83,17 @@ test_known_allocations (void)
   g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (trace), STRATA_ROOT_THREAD_OBJECT), >, 0);
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
 
+  /* JDK 17 names no thread in its records: the name comes from each
+   * java.lang.Thread's name field. */
+  {
+    const StrataHeap *heap = strata_trace_get_heap (trace);
+    gboolean main_named = FALSE;
+
+    for (guint t = 0; t < strata_heap_get_n_threads (heap); t++)
+      main_named |= g_strcmp0 (strata_trace_get_string (trace, strata_heap_get_thread (heap, t)->name), "main") == 0;
+    g_assert_true (main_named);
+  }
+
   /* HotSpot writes each thread's stack: main sleeps in Allocations.main. */
   {
     const StrataHeap *heap = strata_trace_get_heap (trace);

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-heap-object-row.h"
 #include "strata-report-private.h"
 
 /* A path longer than this is cut in the middle of its report. */
@@ -55,7 +56,16 @@ print_path (StrataTrace      *trace,
           i = n - MAX_PATH_STEPS / 2 - 1;
           continue;
         }
-      g_print (" → %s", object_class_name (trace, heap, graph, path[i]));
+      {
+        const char *klass = strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace,
+                                                               strata_heap_graph_get_id (graph, path[i]));
+
+        /* A class object by the class it is. */
+        if (klass != NULL)
+          g_print (" → class %s", klass);
+        else
+          g_print (" → %s", object_class_name (trace, heap, graph, path[i]));
+      }
     }
   g_print ("\n");
 }
@@ -76,9 +86,10 @@ strata_report_print_dominators (StrataTrace *trace,
   g_print ("%16s %14s  %s\n", _("Retained bytes"), _("Shallow bytes"), _("Object"));
   for (guint32 i = 0; i < n_found; i++)
     {
-      g_print ("%16" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT "  %s 0x%" G_GINT64_MODIFIER "x\n",
-               strata_heap_graph_get_retained (graph, top[i]), strata_heap_graph_get_shallow (graph, top[i]),
-               object_class_name (trace, heap, graph, top[i]), strata_heap_graph_get_id (graph, top[i]));
+      g_autofree char *label = strata_heap_describe_object (trace, top[i]);
+
+      g_print ("%16" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT "  %s\n", strata_heap_graph_get_retained (graph, top[i]),
+               strata_heap_graph_get_shallow (graph, top[i]), label);
       print_path (trace, heap, top[i]);
     }
   g_print ("%s\n", _("Weak, soft and phantom references do not keep objects alive here, as in Eclipse MAT."));

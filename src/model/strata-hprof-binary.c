@@ -254,7 +254,9 @@ read_sub_record (HprofLoader *self,
     case 0x08:
       {
         ThreadInfo thread = { 0 };
+        Cursor object = *c;
 
+        thread.object = read_id (&object);
         add_root (self, c, STRATA_ROOT_THREAD_OBJECT, 0);
         thread.serial = read_be (c, 4);
         thread.stack = read_be (c, 4);
@@ -817,19 +819,58 @@ resolve_stacks_and_threads (HprofLoader *self)
         frames[f] = frame_text (self, g_array_index (stack->frame_ids, guint64, f));
       strata_heap_add_stack (self->heap, stack->serial, frames, stack->frame_ids->len);
     }
-  for (guint i = 0; i < self->threads->len; i++)
-    {
-      const ThreadInfo *info = &g_array_index (self->threads, ThreadInfo, i);
-      StrataHeapThread thread = { info->serial, info->name ? hprof_string_text (self, info->name) : 0, info->stack };
-
-      strata_heap_add_thread (self->heap, &thread);
-    }
   for (guint i = 0; i < self->sites->len; i++)
     {
       StrataAllocSite site = g_array_index (self->sites, StrataAllocSite, i);
 
       site.class_name = class_name_by_serial (self, site.class_name);
       strata_heap_add_site (self->heap, &site);
+    }
+}
+
+/* A thread's name: from its START THREAD record (the JDK 8 agent), else
+ * from its java.lang.Thread's name field (JDK 17 dumps name no thread). */
+static guint32
+thread_name (HprofLoader      *self,
+             const ThreadInfo *info,
+             StrataHeapGraph  *graph,
+             StrataHprofIndex *index)
+{
+  guint32 object;
+  g_autoptr(GArray) fields = NULL;
+
+  if (info->name != 0)
+    return hprof_string_text (self, info->name);
+  if (graph == NULL || info->object == 0 ||
+      (object = strata_heap_graph_lookup (graph, info->object)) == STRATA_HEAP_NO_OBJECT)
+    return 0;
+  fields = strata_hprof_index_get_fields (index, self->trace, object);
+  for (guint f = 0; f < fields->len; f++)
+    {
+      const StrataHeapField *field = &g_array_index (fields, StrataHeapField, f);
+      guint32 string;
+      g_autofree char *text = NULL;
+
+      if (field->type != STRATA_HEAP_TYPE_OBJECT || g_strcmp0 (field->name, "name") != 0 ||
+          (string = strata_heap_graph_lookup (graph, field->value)) == STRATA_HEAP_NO_OBJECT ||
+          !(text = strata_hprof_index_dup_string (index, self->trace, string)))
+        continue;
+      return strata_string_pool_intern (strata_trace_get_pool (self->trace), text);
+    }
+  return 0;
+}
+
+static void
+resolve_threads (HprofLoader      *self,
+                 StrataHeapGraph  *graph,
+                 StrataHprofIndex *index)
+{
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      const ThreadInfo *info = &g_array_index (self->threads, ThreadInfo, i);
+      StrataHeapThread thread = { info->serial, thread_name (self, info, graph, index), info->stack };
+
+      strata_heap_add_thread (self->heap, &thread);
     }
 }
 
@@ -936,6 +977,7 @@ strata_hprof_binary_load (StrataLoadJob  *job,
           hprof_loader_clear (&self);
           return NULL;
         }
+      resolve_threads (&self, graph, index);
       old_to_new = strata_heap_merge_same_names (self.heap);
       if (graph != NULL)
         {

@@ -28,6 +28,7 @@ struct _StrataHprofIndex
   StrataIdMap            class_dumps;     /* class id -> index in class_dump_offsets */
   GArray                *class_dump_offsets;
   StrataIdMap            names;           /* string id -> pool id */
+  StrataIdMap            class_names;     /* class object id -> pool id of its name */
 };
 
 void
@@ -39,6 +40,7 @@ strata_hprof_index_free (StrataHprofIndex *self)
   g_free (self->offsets);
   strata_id_map_clear (&self->class_dumps);
   strata_id_map_clear (&self->names);
+  strata_id_map_clear (&self->class_names);
   g_clear_pointer (&self->class_dump_offsets, g_array_unref);
   g_free (self);
 }
@@ -99,6 +101,12 @@ hprof_index_new (HprofLoader     *loader,
   loader->class_dump_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
   strata_id_map_init (&self->names);
   intern_field_names (self, loader);
+  /* Class objects are java.lang.Class instances: each keeps its name. */
+  strata_id_map_init (&self->class_names);
+  for (gsize slot = 0; loader->classes.keys != NULL && slot <= loader->classes.mask; slot++)
+    if (loader->classes.values[slot] != 0)
+      strata_id_map_insert (&self->class_names, loader->classes.keys[slot],
+                            strata_heap_get_class (loader->heap, loader->classes.values[slot] - 1)->name);
   return self;
 }
 
@@ -343,4 +351,84 @@ strata_heap_field_format_value (const StrataHeapField *field)
     default:
       return g_strdup ("?");
     }
+}
+
+/* The elements of a primitive array: its type, length and big-endian
+ * bytes in the dump; NULL for anything else. */
+static const guint8 *
+primitive_array (StrataHprofIndex *self,
+                 guint32           object,
+                 guint            *type,
+                 guint32          *length)
+{
+  Cursor c = { self->data + self->offsets[object], self->data + self->len, self->id_size, TRUE };
+
+  if (read_be (&c, 1) != 0x23)
+    return NULL;
+  skip (&c, c.id_size + 4);
+  *length = read_be (&c, 4);
+  *type = read_be (&c, 1);
+  if (!c.ok || hprof_type_size (*type, c.id_size) == 0 ||
+      !cursor_need (&c, (guint64) *length * hprof_type_size (*type, c.id_size)))
+    return NULL;
+  return c.p;
+}
+
+/**
+ * strata_hprof_index_dup_string:
+ * @object: a java.lang.String
+ *
+ * The text, from its value array: bytes with a coder (JDK 9 and later:
+ * Latin-1, or UTF-16 in the machine's order, little-endian here) or chars
+ * (JDK 8 and Android). At most 64 KiB of it.
+ *
+ * Returns: (transfer full) (nullable): UTF-8 text, or %NULL when @object
+ *   is not a string the dump holds whole
+ */
+char *
+strata_hprof_index_dup_string (StrataHprofIndex *self,
+                               StrataTrace      *trace,
+                               guint32           object)
+{
+  g_autoptr(GArray) fields = strata_hprof_index_get_fields (self, trace, object);
+  guint32 value = STRATA_HEAP_NO_OBJECT, length;
+  guint coder = 0, type;
+  const guint8 *data;
+
+  for (guint i = 0; i < fields->len; i++)
+    {
+      const StrataHeapField *field = &g_array_index (fields, StrataHeapField, i);
+
+      if (g_strcmp0 (field->name, "value") == 0 && field->type == STRATA_HEAP_TYPE_OBJECT)
+        value = strata_heap_graph_lookup (self->graph, field->value);
+      else if (g_strcmp0 (field->name, "coder") == 0)
+        coder = field->value;
+    }
+  if (value == STRATA_HEAP_NO_OBJECT || !(data = primitive_array (self, value, &type, &length)))
+    return NULL;
+  length = MIN (length, 64 * 1024);
+  if (type == STRATA_HEAP_TYPE_BYTE && coder == 0)
+    return g_convert ((const char *) data, length, "UTF-8", "ISO-8859-1", NULL, NULL, NULL);
+  {
+    gboolean little = type == STRATA_HEAP_TYPE_BYTE;
+    guint32 n = little ? length / 2 : length;
+    g_autofree gunichar2 *units = g_new (gunichar2, MAX (n, 1));
+
+    if (type != STRATA_HEAP_TYPE_BYTE && type != STRATA_HEAP_TYPE_CHAR)
+      return NULL;
+    for (guint32 i = 0; i < n; i++)
+      units[i] = little ? data[2 * i] | data[2 * i + 1] << 8 : data[2 * i] << 8 | data[2 * i + 1];
+    return g_utf16_to_utf8 (units, n, NULL, NULL, NULL);
+  }
+}
+
+/* The name of the class whose class object has @id, or NULL. */
+const char *
+strata_hprof_index_get_class_name (StrataHprofIndex *self,
+                                   StrataTrace      *trace,
+                                   guint64           id)
+{
+  guint32 name = strata_id_map_lookup (&self->class_names, id);
+
+  return name == STRATA_ID_MAP_MISSING ? NULL : strata_trace_get_string (trace, name);
 }

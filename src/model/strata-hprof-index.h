@@ -44,6 +44,12 @@ char   *strata_hprof_index_name_reference  (StrataHprofIndex *self,
                                             StrataTrace      *trace,
                                             guint32           from,
                                             guint32           to);
+char   *strata_hprof_index_dup_string      (StrataHprofIndex *self,
+                                            StrataTrace      *trace,
+                                            guint32           object);
+const char *strata_hprof_index_get_class_name (StrataHprofIndex *self,
+                                               StrataTrace      *trace,
+                                               guint64           id);
 char   *strata_heap_field_format_value     (const StrataHeapField *field);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataHprofIndex, strata_hprof_index_free)

@@ -71,6 +71,7 @@ typedef struct
   guint32 serial;
   guint64 name;          /* string id, 0 without */
   guint32 stack;
+  guint64 object;        /* the java.lang.Thread, 0 when unknown */
 } ThreadInfo;
 
 typedef struct

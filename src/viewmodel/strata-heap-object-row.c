@@ -12,6 +12,10 @@
 
 #include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
+#include "strata-units.h"
+
+/* A string's text in its label stops here. */
+#define STRING_SHOWN 120
 
 struct _StrataHeapObjectRow
 {
@@ -122,5 +126,32 @@ strata_heap_describe_object (StrataTrace *trace,
                      ? strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name)
                      : _("(unknown class)");
 
+  /* A class object is named after its class, as in Eclipse MAT. */
+  if (g_str_equal (name, "java.lang.Class"))
+    {
+      const char *klass_name = strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace,
+                                                                  strata_heap_graph_get_id (graph, object));
+
+      if (klass_name != NULL)
+        {
+          g_autofree char *id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", strata_heap_graph_get_id (graph, object));
+
+          /* Translators: a class object: the class's name, then the object's id */
+          return g_strdup_printf (_("class %s %s"), klass_name, id);
+        }
+    }
+  /* A string shows its text, as in Eclipse MAT. */
+  if (g_str_equal (name, "java.lang.String"))
+    {
+      g_autofree char *text = strata_hprof_index_dup_string (strata_heap_get_index (heap), trace, object);
+
+      if (text != NULL)
+        {
+          g_autofree char *clipped = NULL;
+          const char *shown = strata_units_clip_to (text, STRING_SHOWN, &clipped);
+
+          return g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x “%s”", name, strata_heap_graph_get_id (graph, object), shown);
+        }
+    }
   return g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x", name, strata_heap_graph_get_id (graph, object));
 }
