@@ -188,7 +188,7 @@ update_view_controls (StrataWindow *self)
   gboolean two_clocks = trace != NULL && strata_trace_get_n_clocks (trace) == 2;
 
   gtk_widget_set_visible (self->view_controls,
-                          trace != NULL && g_str_equal (strata_window_get_page (self), "trace"));
+                          trace != NULL && g_str_equal (strata_window_get_page (self), "trace") && has_time_axis (trace));
   gtk_widget_set_visible (self->clock_switch, two_clocks);
   for (guint c = 0; two_clocks && c < 2; c++)
     {
@@ -217,8 +217,12 @@ show_trace (StrataWindow *self,
   if (gtk_widget_get_visible (self->heap_view) && strata_trace_get_n_spans (trace) == 0)
     gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                    gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->heap_view));
-  /* Nothing on the time axis (a heap dump of classes only): no timeline. */
+  /* Nothing on the time axis (a heap dump of classes only): no timeline,
+   * and no profile or details page that could only say "select a call". */
   gtk_widget_set_visible (gtk_paned_get_start_child (GTK_PANED (self->paned)), has_time_axis (trace));
+  gtk_widget_set_visible (self->profile_view, has_time_axis (trace));
+  gtk_widget_set_visible (self->event_details, has_time_axis (trace));
+  update_view_controls (self);
   show_resting_page (self);
   gtk_widget_grab_focus (self->timeline);
 }
