@@ -181,3 +181,143 @@ strata_report_write_json_dominators (StrataJsonWriter *json,
     }
   strata_json_writer_end_array (json);
 }
+
+/* Eclipse MAT's leak suspects: what retains more than a tenth of the
+ * reachable heap. */
+#define SUSPECT_SHARE 0.10
+
+static gboolean
+is_suspect (guint64 retained,
+            guint64 reachable)
+{
+  return reachable > 0 && retained > SUSPECT_SHARE * reachable;
+}
+
+static const StrataHeap *sorting_heap;
+
+static int
+compare_retained (const void *a,
+                  const void *b)
+{
+  guint64 x = strata_heap_get_class (sorting_heap, *(const guint *) a)->retained_bytes;
+  guint64 y = strata_heap_get_class (sorting_heap, *(const guint *) b)->retained_bytes;
+
+  return x > y ? -1 : x < y;
+}
+
+/* The classes that retain more than a tenth, the most first; the report
+ * runs on one thread. */
+static guint *
+find_suspect_classes (const StrataHeap *heap,
+                      guint64           reachable,
+                      guint            *n_found)
+{
+  guint *found = g_new (guint, MAX (strata_heap_get_n_classes (heap), 1));
+  guint n = 0;
+
+  for (guint c = 0; c < strata_heap_get_n_classes (heap); c++)
+    if (is_suspect (strata_heap_get_class (heap, c)->retained_bytes, reachable))
+      found[n++] = c;
+  sorting_heap = heap;
+  qsort (found, n, sizeof (guint), compare_retained);
+  sorting_heap = NULL;
+  *n_found = n;
+  return found;
+}
+
+void
+strata_report_print_suspects (StrataTrace *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
+  guint64 reachable;
+  const guint32 *top;
+  guint32 n;
+  g_autofree guint *classes = NULL;
+  guint n_classes;
+  gboolean any = FALSE;
+
+  if (graph == NULL)
+    return;
+  reachable = strata_heap_graph_get_reachable_bytes (graph);
+  g_print ("\n%s\n", _("Leak suspects: what retains more than 10% of the reachable heap"));
+  top = strata_heap_graph_get_dominated (graph, STRATA_HEAP_NO_OBJECT, &n);
+  for (guint32 i = 0; i < n && is_suspect (strata_heap_graph_get_retained (graph, top[i]), reachable); i++)
+    {
+      g_autofree char *label = strata_heap_describe_object (trace, top[i]);
+      guint64 retained = strata_heap_graph_get_retained (graph, top[i]);
+
+      /* Translators: an object, the bytes it retains and their share of the heap */
+      g_print (_("  %s retains %" G_GUINT64_FORMAT " bytes (%.1f%%)\n"), label, retained, 100.0 * retained / reachable);
+      print_path (trace, heap, top[i]);
+      any = TRUE;
+    }
+  classes = find_suspect_classes (heap, reachable, &n_classes);
+  for (guint c = 0; c < n_classes; c++)
+    {
+      const StrataHeapClass *klass = strata_heap_get_class (heap, classes[c]);
+
+      /* Translators: a number of instances, a class, the bytes they retain and their share */
+      g_print (_("  %" G_GUINT64_FORMAT " instances of %s retain %" G_GUINT64_FORMAT " bytes (%.1f%%)\n"),
+               klass->instances, strata_trace_get_string (trace, klass->name), klass->retained_bytes,
+               100.0 * klass->retained_bytes / reachable);
+      any = TRUE;
+    }
+  if (!any)
+    g_print ("  %s\n", _("None: no object or class retains more than 10% of the heap."));
+}
+
+void
+strata_report_write_json_suspects (StrataJsonWriter *json,
+                                   StrataTrace      *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
+  guint64 reachable;
+  const guint32 *top;
+  guint32 n;
+  g_autofree guint *classes = NULL;
+  guint n_classes;
+
+  if (graph == NULL)
+    return;
+  reachable = strata_heap_graph_get_reachable_bytes (graph);
+  strata_json_writer_member (json, "leak_suspects");
+  strata_json_writer_begin_object (json);
+  strata_json_writer_member (json, "reachable_bytes");
+  strata_json_writer_uint (json, reachable);
+  strata_json_writer_member (json, "objects");
+  strata_json_writer_begin_array (json);
+  top = strata_heap_graph_get_dominated (graph, STRATA_HEAP_NO_OBJECT, &n);
+  for (guint32 i = 0; i < n && is_suspect (strata_heap_graph_get_retained (graph, top[i]), reachable); i++)
+    {
+      strata_json_writer_begin_object (json);
+      strata_json_writer_member (json, "id");
+      strata_json_writer_uint (json, strata_heap_graph_get_id (graph, top[i]));
+      strata_json_writer_member (json, "class");
+      strata_json_writer_string (json, object_class_name (trace, heap, graph, top[i]));
+      strata_json_writer_member (json, "retained_bytes");
+      strata_json_writer_uint (json, strata_heap_graph_get_retained (graph, top[i]));
+      write_json_path (json, trace, heap, top[i]);
+      strata_json_writer_end_object (json);
+    }
+  strata_json_writer_end_array (json);
+  strata_json_writer_member (json, "classes");
+  strata_json_writer_begin_array (json);
+  classes = find_suspect_classes (heap, reachable, &n_classes);
+  for (guint c = 0; c < n_classes; c++)
+    {
+      const StrataHeapClass *klass = strata_heap_get_class (heap, classes[c]);
+
+      strata_json_writer_begin_object (json);
+      strata_json_writer_member (json, "name");
+      strata_json_writer_string (json, strata_trace_get_string (trace, klass->name));
+      strata_json_writer_member (json, "instances");
+      strata_json_writer_uint (json, klass->instances);
+      strata_json_writer_member (json, "retained_bytes");
+      strata_json_writer_uint (json, klass->retained_bytes);
+      strata_json_writer_end_object (json);
+    }
+  strata_json_writer_end_array (json);
+  strata_json_writer_end_object (json);
+}

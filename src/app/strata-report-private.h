@@ -15,4 +15,8 @@ void strata_report_write_json_dominators (StrataJsonWriter *json,
                                           StrataTrace      *trace,
                                           guint             n);
 
+void strata_report_print_suspects        (StrataTrace      *trace);
+void strata_report_write_json_suspects   (StrataJsonWriter *json,
+                                          StrataTrace      *trace);
+
 G_END_DECLS

@@ -308,6 +308,7 @@ print_heap (const Report *report)
     }
   /* Translators: the last line of the class histogram */
   g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT " %16s  %s\n", instances, bytes, "", _("Total"));
+  strata_report_print_suspects (report->trace);
   strata_report_print_dominators (report->trace, report->heap_top);
 
 sites:
@@ -730,6 +731,7 @@ print_json (const Report  *report,
   write_json_phases (json, trace);
   write_json_heap (json, trace);
   strata_report_write_json_dominators (json, trace, report->heap_top);
+  strata_report_write_json_suspects (json, trace);
   strata_json_writer_member (json, "diagnostics");
   strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)
