@@ -193,20 +193,18 @@ is_suspect (guint64 retained,
   return reachable > 0 && retained > SUSPECT_SHARE * reachable;
 }
 
-static const StrataHeap *sorting_heap;
-
 static int
-compare_retained (const void *a,
-                  const void *b)
+compare_retained (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      heap)
 {
-  guint64 x = strata_heap_get_class (sorting_heap, *(const guint *) a)->retained_bytes;
-  guint64 y = strata_heap_get_class (sorting_heap, *(const guint *) b)->retained_bytes;
+  guint64 x = strata_heap_get_class (heap, *(const guint *) a)->retained_bytes;
+  guint64 y = strata_heap_get_class (heap, *(const guint *) b)->retained_bytes;
 
   return x > y ? -1 : x < y;
 }
 
-/* The classes that retain more than a tenth, the most first; the report
- * runs on one thread. */
+/* The classes that retain more than a tenth, the most first. */
 static guint *
 find_suspect_classes (const StrataHeap *heap,
                       guint64           reachable,
@@ -218,9 +216,7 @@ find_suspect_classes (const StrataHeap *heap,
   for (guint c = 0; c < strata_heap_get_n_classes (heap); c++)
     if (is_suspect (strata_heap_get_class (heap, c)->retained_bytes, reachable))
       found[n++] = c;
-  sorting_heap = heap;
-  qsort (found, n, sizeof (guint), compare_retained);
-  sorting_heap = NULL;
+  g_qsort_with_data (found, n, sizeof (guint), compare_retained, (gpointer) heap);
   *n_found = n;
   return found;
 }
@@ -240,15 +236,16 @@ strata_report_print_suspects (StrataTrace *trace)
   if (graph == NULL)
     return;
   reachable = strata_heap_graph_get_reachable_bytes (graph);
-  g_print ("\n%s\n", _("Leak suspects: what retains more than 10% of the reachable heap"));
+  g_print ("\n%s\n", _("Leak suspects: what retains more than a tenth of the reachable heap"));
   top = strata_heap_graph_get_dominated (graph, STRATA_HEAP_NO_OBJECT, &n);
   for (guint32 i = 0; i < n && is_suspect (strata_heap_graph_get_retained (graph, top[i]), reachable); i++)
     {
       g_autofree char *label = strata_heap_describe_object (trace, top[i]);
       guint64 retained = strata_heap_graph_get_retained (graph, top[i]);
+      g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, retained);
 
       /* Translators: an object, the bytes it retains and their share of the heap */
-      g_print (_("  %s retains %" G_GUINT64_FORMAT " bytes (%.1f%%)\n"), label, retained, 100.0 * retained / reachable);
+      g_print (_("  %s retains %s bytes (%.1f%%)\n"), label, bytes, 100.0 * retained / reachable);
       print_path (trace, heap, top[i]);
       any = TRUE;
     }
@@ -256,15 +253,16 @@ strata_report_print_suspects (StrataTrace *trace)
   for (guint c = 0; c < n_classes; c++)
     {
       const StrataHeapClass *klass = strata_heap_get_class (heap, classes[c]);
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, klass->instances);
+      g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, klass->retained_bytes);
 
       /* Translators: a number of instances, a class, the bytes they retain and their share */
-      g_print (_("  %" G_GUINT64_FORMAT " instances of %s retain %" G_GUINT64_FORMAT " bytes (%.1f%%)\n"),
-               klass->instances, strata_trace_get_string (trace, klass->name), klass->retained_bytes,
-               100.0 * klass->retained_bytes / reachable);
+      g_print (_("  %s instances of %s retain %s bytes (%.1f%%)\n"), count, strata_trace_get_string (trace, klass->name),
+               bytes, 100.0 * klass->retained_bytes / reachable);
       any = TRUE;
     }
   if (!any)
-    g_print ("  %s\n", _("None: no object or class retains more than 10% of the heap."));
+    g_print ("  %s\n", _("None: no object or class retains more than a tenth of the heap."));
 }
 
 void

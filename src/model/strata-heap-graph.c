@@ -385,17 +385,15 @@ sum_retained (StrataHeapGraph *self,
 
 /* ---- The dominator tree, as rows of children ---- */
 
-/* qsort() takes no data pointer: the graph whose sizes order it is here,
- * under a lock. */
-static const StrataHeapGraph *sort_graph;
-G_LOCK_DEFINE_STATIC (sorting);
-
+/* Largest retained size first; the same sizes in object order. */
 static int
-compare_by_retained (const void *a,
-                     const void *b)
+compare_by_retained (gconstpointer a,
+                     gconstpointer b,
+                     gpointer      graph)
 {
-  guint64 x = sort_graph->retained[*(const guint32 *) a];
-  guint64 y = sort_graph->retained[*(const guint32 *) b];
+  const guint64 *retained = ((const StrataHeapGraph *) graph)->retained;
+  guint64 x = retained[*(const guint32 *) a];
+  guint64 y = retained[*(const guint32 *) b];
 
   if (x != y)
     return x > y ? -1 : 1;
@@ -423,14 +421,10 @@ build_dominator_rows (StrataHeapGraph *self)
   for (guint32 i = 0; i < self->n; i++)
     if (self->reached[i])
       self->dom_children[fill[self->idom[i] == NONE ? self->n : self->idom[i]]++] = i;
-  G_LOCK (sorting);
-  sort_graph = self;
   for (guint32 r = 0; r < n_rows; r++)
     if (self->dom_first[r + 1] - self->dom_first[r] > 1)
-      qsort (self->dom_children + self->dom_first[r], self->dom_first[r + 1] - self->dom_first[r],
-             sizeof (guint32), compare_by_retained);
-  sort_graph = NULL;
-  G_UNLOCK (sorting);
+      g_qsort_with_data (self->dom_children + self->dom_first[r], self->dom_first[r + 1] - self->dom_first[r],
+             sizeof (guint32), compare_by_retained, self);
 }
 
 /* ---- Shortest paths from the roots ---- */
@@ -776,11 +770,7 @@ strata_heap_graph_top_retained (const StrataHeapGraph *self,
           sift_down (self->retained, heap, size);
         }
     }
-  G_LOCK (sorting);
-  sort_graph = self;
-  qsort (heap, size, sizeof (guint32), compare_by_retained);
-  sort_graph = NULL;
-  G_UNLOCK (sorting);
+  g_qsort_with_data (heap, size, sizeof (guint32), compare_by_retained, (gpointer) self);
   *n_found = size;
   return heap;
 }
@@ -831,11 +821,7 @@ strata_heap_graph_list_instances (const StrataHeapGraph *self,
   for (guint32 i = 0; i < self->n; i++)
     if (self->classes[i] == klass)
       found[n++] = i;
-  G_LOCK (sorting);
-  sort_graph = self;
-  qsort (found, n, sizeof (guint32), compare_by_retained);
-  sort_graph = NULL;
-  G_UNLOCK (sorting);
+  g_qsort_with_data (found, n, sizeof (guint32), compare_by_retained, (gpointer) self);
   *n_found = n;
   return found;
 }
