@@ -9,6 +9,7 @@
 
 #include "strata-error.h"
 #include "strata-heap.h"
+#include "strata-heap-duplicates.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
 #include "strata-test-util.h"
@@ -695,7 +696,35 @@ put_node (GByteArray *dump,
   put_u4 (dump, 7);
 }
 
-enum { NODE_A = 0x2000, NODE_B, NODE_C, LIST, WEAK, NODE_D, NODE_E };
+enum { NODE_A = 0x2000, NODE_B, NODE_C, LIST, WEAK, NODE_D, NODE_E, TEXT_1, TEXT_2, TEXT_3, BYTES_1, BYTES_2 };
+
+/* A java.lang.String of Latin-1 bytes: value, then coder. */
+static void
+put_string_object (GByteArray *dump,
+                   guint64     id,
+                   guint64     value)
+{
+  put_u1 (dump, 0x21);
+  put_id (dump, id);
+  put_u4 (dump, 0);
+  put_id (dump, 0x1006);
+  put_u4 (dump, 9);
+  put_id (dump, value);
+  put_u1 (dump, 0);
+}
+
+static void
+put_bytes (GByteArray *dump,
+           guint64     id,
+           const char *text)
+{
+  put_u1 (dump, 0x23);
+  put_id (dump, id);
+  put_u4 (dump, 0);
+  put_u4 (dump, strlen (text));
+  put_u1 (dump, 8);
+  g_byte_array_append (dump, (const guint8 *) text, strlen (text));
+}
 
 /* Holder's static `list` holds an array of [A]; A → B → C → A (a cycle);
  * E, a local variable, → B (so B is reached two ways); a WeakReference, a
@@ -709,6 +738,7 @@ write_graph_dump (void)
   const char *reference_fields[] = { "referent:2", NULL };
   const char *node_fields[] = { "next:2", "value:10", NULL };
   const char *holder_statics[] = { "list:2", NULL };
+  const char *string_fields[] = { "value:2", "coder:8", NULL };
   const guint64 holder_values[] = { LIST };
 
   g_byte_array_append (out, (const guint8 *) header, sizeof header);
@@ -721,6 +751,13 @@ write_graph_dump (void)
   put_class (out, dump, 0x1003, "Node", 0x1000, node_fields, NULL, NULL);
   put_class (out, dump, 0x1004, "Holder", 0x1000, NULL, holder_statics, holder_values);
   put_class (out, dump, 0x1005, "[LNode;", 0x1000, NULL, NULL, NULL);
+  put_class (out, dump, 0x1006, "java/lang/String", 0x1000, string_fields, NULL, NULL);
+  /* Three strings "hi": two share one array, the third has an equal one. */
+  put_string_object (dump, TEXT_1, BYTES_1);
+  put_string_object (dump, TEXT_2, BYTES_2);
+  put_string_object (dump, TEXT_3, BYTES_1);
+  put_bytes (dump, BYTES_1, "hi");
+  put_bytes (dump, BYTES_2, "hi");
   put_node (dump, NODE_A, NODE_B);
   put_node (dump, NODE_B, NODE_C);
   put_node (dump, NODE_C, NODE_A);
@@ -818,6 +855,24 @@ test_object_graph (void)
   g_clear_pointer (&field, g_free);
   field = strata_hprof_index_name_reference (strata_heap_get_index (heap), trace, list, a);
   g_assert_cmpstr (field, ==, "[0]");
+
+  /* "hi" three times: a copy with its own array wastes 24 + 24 bytes, one
+   * sharing the first's array 24; the two equal arrays waste 24. */
+  {
+    g_autoptr(GArray) strings = strata_heap_find_duplicates (trace, TRUE, 10, NULL);
+    g_autoptr(GArray) arrays = strata_heap_find_duplicates (trace, FALSE, 10, NULL);
+    g_autofree char *text = strata_hprof_index_dup_string (strata_heap_get_index (heap), trace,
+                                                           strata_heap_graph_lookup (graph, TEXT_2));
+
+    g_assert_cmpstr (text, ==, "hi");
+    g_assert_cmpuint (strings->len, ==, 1);
+    g_assert_cmpstr (g_array_index (strings, StrataHeapDuplicate, 0).text, ==, "hi");
+    g_assert_cmpuint (g_array_index (strings, StrataHeapDuplicate, 0).count, ==, 3);
+    g_assert_cmpuint (g_array_index (strings, StrataHeapDuplicate, 0).wasted, ==, 72);
+    g_assert_cmpuint (arrays->len, ==, 1);
+    g_assert_cmpuint (g_array_index (arrays, StrataHeapDuplicate, 0).length, ==, 2);
+    g_assert_cmpuint (g_array_index (arrays, StrataHeapDuplicate, 0).wasted, ==, 24);
+  }
 
   fields = strata_hprof_index_get_fields (strata_heap_get_index (heap), trace, a);
   g_assert_cmpuint (fields->len, ==, 2);

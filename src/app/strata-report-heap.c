@@ -8,7 +8,11 @@
 
 #include <glib/gi18n.h>
 
+#include <string.h>
+
+#include "strata-heap-duplicates.h"
 #include "strata-heap-object-row.h"
+#include "strata-units.h"
 #include "strata-report-private.h"
 
 /* A path longer than this is cut in the middle of its report. */
@@ -318,4 +322,94 @@ strata_report_write_json_suspects (StrataJsonWriter *json,
     }
   strata_json_writer_end_array (json);
   strata_json_writer_end_object (json);
+}
+
+static const char *
+duplicate_class_name (StrataTrace               *trace,
+                      const StrataHeapDuplicate *duplicate)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  return duplicate->heap_class < strata_heap_get_n_classes (heap)
+         ? strata_trace_get_string (trace, strata_heap_get_class (heap, duplicate->heap_class)->name) : "";
+}
+
+void
+strata_report_print_duplicates (StrataTrace *trace,
+                                guint        n)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  if (heap == NULL || strata_heap_get_graph (heap) == NULL || n == 0)
+    return;
+  for (int strings = 1; strings >= 0; strings--)
+    {
+      g_autoptr(GArray) found = strata_heap_find_duplicates (trace, strings, n, NULL);
+
+      if (found->len == 0)
+        continue;
+      g_print ("\n%s\n", strings ? _("Duplicate strings") : _("Duplicate primitive arrays"));
+      g_print ("%14s %10s  %s\n", _("Wasted bytes"), _("Copies"), strings ? _("Text") : _("Array"));
+      for (guint i = 0; i < found->len; i++)
+        {
+          const StrataHeapDuplicate *duplicate = &g_array_index (found, StrataHeapDuplicate, i);
+          g_autofree char *clipped = NULL;
+
+          if (strings)
+            g_print ("%14" G_GUINT64_FORMAT " %10u  “%s”\n", duplicate->wasted, duplicate->count,
+                     strata_units_clip_to (duplicate->text, 100, &clipped));
+          else
+            {
+              /* "byte[16]": the element type, then the length. */
+              g_autofree char *element = g_strdup (duplicate_class_name (trace, duplicate));
+
+              if (g_str_has_suffix (element, "[]"))
+                element[strlen (element) - 2] = '\0';
+              g_print ("%14" G_GUINT64_FORMAT " %10u  %s[%u]\n", duplicate->wasted, duplicate->count, element,
+                       duplicate->length);
+            }
+        }
+    }
+}
+
+void
+strata_report_write_json_duplicates (StrataJsonWriter *json,
+                                     StrataTrace      *trace,
+                                     guint             n)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  if (heap == NULL || strata_heap_get_graph (heap) == NULL)
+    return;
+  for (int strings = 1; strings >= 0; strings--)
+    {
+      g_autoptr(GArray) found = strata_heap_find_duplicates (trace, strings, n, NULL);
+
+      strata_json_writer_member (json, strings ? "duplicate_strings" : "duplicate_arrays");
+      strata_json_writer_begin_array (json);
+      for (guint i = 0; i < found->len; i++)
+        {
+          const StrataHeapDuplicate *duplicate = &g_array_index (found, StrataHeapDuplicate, i);
+
+          strata_json_writer_begin_object (json);
+          if (strings)
+            {
+              strata_json_writer_member (json, "text");
+              strata_json_writer_string (json, duplicate->text);
+            }
+          else
+            {
+              strata_json_writer_member (json, "class");
+              strata_json_writer_string (json, duplicate_class_name (trace, duplicate));
+              strata_json_writer_member (json, "length");
+              strata_json_writer_uint (json, duplicate->length);
+            }
+          strata_json_writer_member (json, "copies");
+          strata_json_writer_uint (json, duplicate->count);
+          strata_json_writer_member (json, "wasted_bytes");
+          strata_json_writer_uint (json, duplicate->wasted);
+          strata_json_writer_end_object (json);
+        }
+      strata_json_writer_end_array (json);
+    }
 }

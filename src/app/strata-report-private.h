@@ -19,4 +19,10 @@ void strata_report_print_suspects        (StrataTrace      *trace);
 void strata_report_write_json_suspects   (StrataJsonWriter *json,
                                           StrataTrace      *trace);
 
+void strata_report_print_duplicates      (StrataTrace      *trace,
+                                          guint             n);
+void strata_report_write_json_duplicates (StrataJsonWriter *json,
+                                          StrataTrace      *trace,
+                                          guint             n);
+
 G_END_DECLS

@@ -310,6 +310,7 @@ print_heap (const Report *report)
   g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT " %16s  %s\n", instances, bytes, "", _("Total"));
   strata_report_print_suspects (report->trace);
   strata_report_print_dominators (report->trace, report->heap_top);
+  strata_report_print_duplicates (report->trace, report->top);
 
 sites:
   print_sites (report, heap);
@@ -732,6 +733,7 @@ print_json (const Report  *report,
   write_json_heap (json, trace);
   strata_report_write_json_dominators (json, trace, report->heap_top);
   strata_report_write_json_suspects (json, trace);
+  strata_report_write_json_duplicates (json, trace, report->heap_top);
   strata_json_writer_member (json, "diagnostics");
   strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)

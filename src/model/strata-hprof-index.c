@@ -353,10 +353,14 @@ strata_heap_field_format_value (const StrataHeapField *field)
     }
 }
 
-/* The elements of a primitive array: its type, length and big-endian
- * bytes in the dump; NULL for anything else. */
-static const guint8 *
-primitive_array (StrataHprofIndex *self,
+/**
+ * strata_hprof_index_get_primitive_array:
+ *
+ * Returns: (nullable): the elements of a primitive array, big-endian as
+ *   the dump holds them, with its type and length; %NULL for anything else
+ */
+const guint8 *
+strata_hprof_index_get_primitive_array (StrataHprofIndex *self,
                  guint32           object,
                  guint            *type,
                  guint32          *length)
@@ -404,7 +408,7 @@ strata_hprof_index_dup_string (StrataHprofIndex *self,
       else if (g_strcmp0 (field->name, "coder") == 0)
         coder = field->value;
     }
-  if (value == STRATA_HEAP_NO_OBJECT || !(data = primitive_array (self, value, &type, &length)))
+  if (value == STRATA_HEAP_NO_OBJECT || !(data = strata_hprof_index_get_primitive_array (self, value, &type, &length)))
     return NULL;
   length = MIN (length, 64 * 1024);
   if (type == STRATA_HEAP_TYPE_BYTE && coder == 0)
@@ -431,4 +435,11 @@ strata_hprof_index_get_class_name (StrataHprofIndex *self,
   guint32 name = strata_id_map_lookup (&self->class_names, id);
 
   return name == STRATA_ID_MAP_MISSING ? NULL : strata_trace_get_string (trace, name);
+}
+
+/* Bytes per element of a primitive type; 0 for anything else. */
+guint
+strata_heap_type_size (guint type)
+{
+  return type == STRATA_HEAP_TYPE_OBJECT ? 0 : hprof_type_size (type, 8);
 }

@@ -44,6 +44,11 @@ char   *strata_hprof_index_name_reference  (StrataHprofIndex *self,
                                             StrataTrace      *trace,
                                             guint32           from,
                                             guint32           to);
+const guint8 *strata_hprof_index_get_primitive_array (StrataHprofIndex *self,
+                                                     guint32           object,
+                                                     guint            *type,
+                                                     guint32          *length);
+guint   strata_heap_type_size              (guint             type);
 char   *strata_hprof_index_dup_string      (StrataHprofIndex *self,
                                             StrataTrace      *trace,
                                             guint32           object);
