@@ -10,6 +10,7 @@
 #include "strata-application.h"
 #include "strata-heap-row.h"
 #include "strata-dominators-view.h"
+#include "strata-duplicates-view.h"
 #include "strata-heap-object-row.h"
 #include "strata-heap-view-private.h"
 #include "strata-import-banner-private.h"
@@ -371,6 +372,18 @@ test_window_heap_dump (void)
   }
   check_dominators (STRATA_DOMINATORS_VIEW (strata_heap_view_get_page (view, "dominators")));
   check_instances (view, strata_session_get_trace (window->session));
+  {
+    StrataDuplicatesView *duplicates = STRATA_DUPLICATES_VIEW (strata_heap_view_get_page (view, "duplicates"));
+    g_autofree char *text = NULL;
+    gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+    while (!strata_duplicates_view_is_ready (duplicates) && g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, TRUE);
+    text = strata_duplicates_view_dup_text (duplicates);
+    g_assert_nonnull (strstr (text, "Duplicate strings"));
+    g_assert_nonnull (strstr (text, "“main”"));
+    g_assert_nonnull (strstr (text, "Duplicate primitive arrays"));
+  }
 
   strata_heap_view_set_filter (view, "Allocations$Small");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);

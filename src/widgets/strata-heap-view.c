@@ -8,6 +8,7 @@
 
 #include "strata-accessible.h"
 #include "strata-dominators-view.h"
+#include "strata-duplicates-view.h"
 #include "strata-heap-object-row.h"
 #include "strata-heap-row.h"
 #include "strata-heap-view-private.h"
@@ -380,6 +381,7 @@ build (StrataHeapView *self,
     {
       gtk_stack_add_titled (GTK_STACK (stack), build_suspects (self, trace), "suspects", _("Leak Suspects"));
       gtk_stack_add_titled (GTK_STACK (stack), strata_dominators_view_new (trace), "dominators", _("Dominators"));
+      gtk_stack_add_titled (GTK_STACK (stack), strata_duplicates_view_new (trace), "duplicates", _("Duplicates"));
     }
   if (strata_heap_get_n_sites (heap) > 0)
     gtk_stack_add_titled (GTK_STACK (stack), strata_sites_view_new (trace), "sites", _("Allocation Sites"));
