@@ -33,7 +33,10 @@ struct _StrataHeapGraph
 
   guint32 *first;        /* n + 1: references of i at targets[first[i]..first[i+1]] */
   guint32 *targets;
-  guint32 *rev_first;    /* the same, reversed: referrers */
+  /* Made when first asked for (they cost 8 bytes an object, and a report
+   * may never ask), under @lazy_lock: */
+  GMutex   lazy_lock;
+  guint32 *rev_first;    /* the references reversed: referrers */
   guint32 *rev_sources;
 
   guint32 *roots;        /* unique, sorted */
@@ -44,7 +47,7 @@ struct _StrataHeapGraph
   guint32 *dom_first;    /* n + 2: dominated objects, the virtual root's last */
   guint32 *dom_children; /* each run sorted by retained size, largest first */
   guint64 *retained;
-  guint32 *bfs_parent;   /* the referrer one step nearer a root; NONE for roots */
+  guint32 *bfs_parent;   /* the referrer one step nearer a root; NONE for roots; lazy */
   guint8  *reached;
   guint64  reachable_bytes;
   guint32  n_unreachable;
@@ -63,6 +66,7 @@ strata_heap_graph_new (guint32  n_objects,
   self->classes = classes;
   self->shallow = shallow;
   self->first = g_new0 (guint32, (gsize) n_objects + 1);
+  g_mutex_init (&self->lazy_lock);
   return self;
 }
 
@@ -85,6 +89,7 @@ strata_heap_graph_free (StrataHeapGraph *self)
   g_free (self->dom_children);
   g_free (self->retained);
   g_free (self->bfs_parent);
+  g_mutex_clear (&self->lazy_lock);
   g_free (self->reached);
   g_free (self);
 }
@@ -213,9 +218,9 @@ typedef struct
   guint32 *vertex;         /* preorder number -> vertex */
   guint32 *parent;         /* preorder numbers */
   guint32 *semi;
-  guint32 *label;
+  guint32 *label;          /* the depth-first walk's next edges before */
   guint32 *ancestor;
-  guint32 *stack;
+  GArray  *path;           /* guint32: eval's path, as long as it gets */
 } Dominators;
 
 /* The successors of @v: its references, or for the root the GC roots. */
@@ -233,45 +238,45 @@ successors (const StrataHeapGraph *graph,
   return graph->targets + graph->first[v];
 }
 
+/* The walk's stack is the chain of parents: going back up is following
+ * parent[], so it needs no array of its own. @next_edge (per preorder
+ * number) becomes the label array afterwards. */
 static gboolean
 number_depth_first (Dominators   *d,
+                    guint32      *next_edge,
                     GCancellable *cancellable)
 {
   const StrataHeapGraph *graph = d->graph;
-  g_autofree guint32 *next_edge = g_new (guint32, d->n_vertices);
-  guint32 depth = 0;
+  guint32 current = 0;
 
   d->pre[graph->n] = 0;
   d->vertex[0] = graph->n;
   d->parent[0] = 0;
   d->n_reached = 1;
-  d->stack[depth] = graph->n;
-  next_edge[depth++] = 0;
-  while (depth > 0)
+  next_edge[0] = 0;
+  for (;;)
     {
-      guint32 v = d->stack[depth - 1], n_succ;
+      guint32 v = d->vertex[current], n_succ, w;
       const guint32 *succ = successors (graph, v, &n_succ);
 
-      if (next_edge[depth - 1] == n_succ)
+      if (next_edge[current] == n_succ)
         {
-          depth--;
+          if (current == 0)
+            return TRUE;
+          current = d->parent[current];
           continue;
         }
-      {
-        guint32 w = succ[next_edge[depth - 1]++];
-
-        if (d->pre[w] != NONE)
-          continue;
-        d->pre[w] = d->n_reached;
-        d->vertex[d->n_reached] = w;
-        d->parent[d->n_reached] = d->pre[v];
-        if (++d->n_reached % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
-          return FALSE;
-        d->stack[depth] = w;
-        next_edge[depth++] = 0;
-      }
+      w = succ[next_edge[current]++];
+      if (d->pre[w] != NONE)
+        continue;
+      d->pre[w] = d->n_reached;
+      d->vertex[d->n_reached] = w;
+      d->parent[d->n_reached] = current;
+      next_edge[d->n_reached] = 0;
+      current = d->n_reached;
+      if (++d->n_reached % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
+        return FALSE;
     }
-  return TRUE;
 }
 
 /* The least semidominator on the path from @v up to (not including) the
@@ -280,20 +285,21 @@ static guint32
 eval (Dominators *d,
       guint32     v)
 {
-  guint32 n = 0, x = v;
+  guint32 x = v;
 
   if (d->ancestor[v] == NONE)
     return d->label[v];
+  g_array_set_size (d->path, 0);
   while (d->ancestor[d->ancestor[x]] != NONE)
     {
-      d->stack[n++] = x;
+      g_array_append_val (d->path, x);
       x = d->ancestor[x];
     }
-  while (n > 0)
+  for (guint n = d->path->len; n > 0; n--)
     {
       guint32 a;
 
-      x = d->stack[--n];
+      x = g_array_index (d->path, guint32, n - 1);
       a = d->ancestor[x];
       if (d->label[a] < d->label[x])
         d->label[x] = d->label[a];
@@ -322,7 +328,7 @@ compute_semidominators (Dominators   *d,
         d->semi[i] = 0;
       for (guint32 e = graph->rev_first[w]; w < graph->n && e < graph->rev_first[w + 1]; e++)
         {
-          guint32 v = d->pre[graph->rev_sources[e]];
+          guint32 v = graph->rev_sources[e];
           guint32 s;
 
           if (v == NONE)
@@ -356,30 +362,33 @@ compute_idoms (Dominators *d,
     }
 }
 
+/* In reverse preorder each object is done before its dominator, which
+ * then adds it: the sums build in place. */
 static void
 sum_retained (StrataHeapGraph *self,
               Dominators      *d,
               const guint32   *idom_pre)
 {
-  g_autofree guint64 *sizes = g_new0 (guint64, d->n_reached);
-
   self->retained = g_new0 (guint64, MAX (self->n, 1));
   self->idom = g_new (guint32, MAX (self->n, 1));
   self->reached = g_new0 (guint8, MAX (self->n, 1));
-  for (guint32 i = 0; i < self->n; i++)
-    self->idom[i] = NONE;
+  memset (self->idom, 0xff, (gsize) MAX (self->n, 1) * sizeof (guint32));
+  self->reachable_bytes = 0;
   for (guint32 i = d->n_reached - 1; i > 0; i--)
     {
       guint32 v = d->vertex[i];
       guint32 dom = d->vertex[idom_pre[i]];
 
-      sizes[i] += self->shallow[v];
-      sizes[idom_pre[i]] += sizes[i];
-      self->retained[v] = sizes[i];
-      self->idom[v] = dom == self->n ? NONE : dom;
+      self->retained[v] += self->shallow[v];
+      if (dom == self->n)
+        self->reachable_bytes += self->retained[v];
+      else
+        {
+          self->retained[dom] += self->retained[v];
+          self->idom[v] = dom;
+        }
       self->reached[v] = TRUE;
     }
-  self->reachable_bytes = sizes[0];
   self->n_unreachable = self->n - (d->n_reached - 1);
 }
 
@@ -468,45 +477,63 @@ search_breadth_first (StrataHeapGraph *self)
  *
  * Returns: %FALSE when cancelled
  */
+/* The referrers, in preorder numbers, for the semidominators only: the
+ * number of each vertex replaces it, and unreached ones become NONE. */
+static void
+number_referrers (StrataHeapGraph *self,
+                  const guint32   *pre)
+{
+  guint32 n_edges = self->first[self->n];
+
+  for (guint32 e = 0; e < n_edges; e++)
+    self->rev_sources[e] = pre[self->rev_sources[e]];
+}
+
 gboolean
 strata_heap_graph_compute (StrataHeapGraph *self,
                            GCancellable    *cancellable)
 {
   Dominators d = { .graph = self, .n_vertices = self->n + 1 };
-  g_autofree guint32 *idom_pre = NULL;
+  guint32 *idom_pre;
   gboolean ok;
 
-  build_referrers (self);
   d.pre = g_new (guint32, d.n_vertices);
   memset (d.pre, 0xff, (gsize) d.n_vertices * sizeof (guint32));
   d.vertex = g_new (guint32, d.n_vertices);
   d.parent = g_new (guint32, d.n_vertices);
-  d.stack = g_new (guint32, d.n_vertices);
-  ok = number_depth_first (&d, cancellable);
+  d.label = g_new (guint32, d.n_vertices);
+  d.path = g_array_new (FALSE, FALSE, sizeof (guint32));
+  ok = number_depth_first (&d, d.label, cancellable);
   if (ok)
     {
+      build_referrers (self);
+      number_referrers (self, d.pre);
+      g_clear_pointer (&d.pre, g_free);
       d.semi = g_new (guint32, d.n_reached);
-      d.label = g_new (guint32, d.n_reached);
       d.ancestor = g_new (guint32, d.n_reached);
       ok = compute_semidominators (&d, cancellable);
-      g_clear_pointer (&d.label, g_free);
       g_clear_pointer (&d.ancestor, g_free);
+      /* Numbered for the walk above: made again if referrers are asked for. */
+      g_clear_pointer (&self->rev_first, g_free);
+      g_clear_pointer (&self->rev_sources, g_free);
     }
   if (ok)
     {
-      idom_pre = g_new (guint32, d.n_reached);
+      /* The labels are done with: their room holds the dominators. */
+      idom_pre = d.label;
       compute_idoms (&d, idom_pre);
       sum_retained (self, &d, idom_pre);
     }
   g_free (d.pre);
-  g_free (d.vertex);
+  g_free (d.label);
   g_free (d.parent);
-  g_free (d.stack);
   g_free (d.semi);
+  g_free (d.ancestor);
+  g_free (d.vertex);
+  g_array_unref (d.path);
   if (!ok)
     return FALSE;
   build_dominator_rows (self);
-  search_breadth_first (self);
   return !g_cancellable_is_cancelled (cancellable);
 }
 
@@ -567,16 +594,19 @@ strata_heap_graph_get_references (const StrataHeapGraph *self,
   return self->targets + self->first[object];
 }
 
+/* Referrers are made on the first call (about a second for 27 million
+ * objects); safe from any thread. */
 const guint32 *
 strata_heap_graph_get_referrers (const StrataHeapGraph *self,
                                  guint32                object,
                                  guint32               *n_referrers)
 {
+  StrataHeapGraph *mutable = (StrataHeapGraph *) self;
+
+  g_mutex_lock (&mutable->lazy_lock);
   if (self->rev_first == NULL)
-    {
-      *n_referrers = 0;
-      return NULL;
-    }
+    build_referrers (mutable);
+  g_mutex_unlock (&mutable->lazy_lock);
   *n_referrers = self->rev_first[object + 1] - self->rev_first[object];
   return self->rev_sources + self->rev_first[object];
 }
@@ -787,11 +817,17 @@ strata_heap_graph_path_from_root (const StrataHeapGraph *self,
                                   guint32                object,
                                   guint32               *n_steps)
 {
+  StrataHeapGraph *mutable = (StrataHeapGraph *) self;
   guint32 n = 0, *path;
 
   *n_steps = 0;
-  if (self->bfs_parent == NULL || !self->reached[object])
+  if (self->reached == NULL || !self->reached[object])
     return NULL;
+  /* The shortest-path tree is made on the first call; safe from any thread. */
+  g_mutex_lock (&mutable->lazy_lock);
+  if (self->bfs_parent == NULL)
+    search_breadth_first (mutable);
+  g_mutex_unlock (&mutable->lazy_lock);
   for (guint32 v = object; v != NONE; v = self->bfs_parent[v])
     n++;
   path = g_new (guint32, n);
