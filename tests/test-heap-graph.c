@@ -30,8 +30,9 @@ graph_new (guint32        n,
 
   for (guint32 i = 0; i < n; i++)
     ids[i] = 100 + i;
-  graph = strata_heap_graph_new (n, ids, g_memdup2 (classes, n * sizeof (guint32)),
-                                 g_memdup2 (shallow, n * sizeof (guint64)));
+  graph = strata_heap_graph_new (n, ids, g_memdup2 (classes, n * sizeof (guint32)));
+  for (guint32 i = 0; i < n; i++)
+    strata_heap_graph_set_shallow (graph, i, shallow[i]);
   for (guint32 e = 0; e < n_edges; e++)
     first[edges[e].from + 1]++;
   for (guint32 i = 0; i < n; i++)

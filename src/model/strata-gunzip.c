@@ -159,7 +159,7 @@ failed:
 /* An unlinked file in @dir: O_TMPFILE where the file system has it, else a
  * named file removed at once. -1 when neither works. */
 static int
-open_scratch_file (const char *dir)
+open_scratch_in (const char *dir)
 {
   g_autofree char *template = NULL;
   int fd;
@@ -311,7 +311,7 @@ strata_load_job_gunzip (StrataLoadJob  *job,
 
   *mapped = FALSE;
   if (g_mkdir_with_parents (dir, 0700) == 0)
-    fd = open_scratch_file (dir);
+    fd = open_scratch_in (dir);
   if (fd < 0)
     return gunzip_to_memory (job, data, len, error);
 
@@ -322,4 +322,31 @@ strata_load_job_gunzip (StrataLoadJob  *job,
   close (fd);
   *mapped = bytes != NULL && g_bytes_get_size (bytes) > 0;
   return bytes;
+}
+
+/**
+ * strata_scratch_map:
+ *
+ * Puts @len bytes into an unlinked file in the user's cache folder and
+ * maps it back: memory that costs the process nothing until read, and
+ * that the kernel can drop. Falls back to a copy in memory.
+ *
+ * Returns: (transfer full): the bytes
+ */
+GBytes *
+strata_scratch_map (const void *data,
+                    gsize       len)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "strata", NULL);
+  g_autoptr(GError) error = NULL;
+  GBytes *bytes = NULL;
+  int fd = -1;
+
+  if (len > 0 && g_mkdir_with_parents (dir, 0700) == 0)
+    fd = open_scratch_in (dir);
+  if (fd >= 0 && write_all (fd, data, len, &error))
+    bytes = map_scratch_file (fd, NULL);
+  if (fd >= 0)
+    close (fd);
+  return bytes != NULL ? bytes : g_bytes_new (data, len);
 }

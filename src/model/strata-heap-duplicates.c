@@ -145,6 +145,8 @@ strata_heap_find_duplicates (StrataTrace  *trace,
   StrataHprofIndex *index = graph != NULL ? strata_heap_get_index (heap) : NULL;
   GArray *found = g_array_new (FALSE, TRUE, sizeof (StrataHeapDuplicate));
   g_autoptr(GHashTable) groups = g_hash_table_new_full (group_hash, group_equal, group_free, NULL);
+  static const char *primitive_arrays[] = { "boolean[]", "char[]", "float[]", "double[]", "byte[]", "short[]", "int[]", "long[]" };
+  g_autofree gboolean *primitive = NULL;
   guint32 string_class;
   GHashTableIter iter;
   Group *group;
@@ -153,6 +155,16 @@ strata_heap_find_duplicates (StrataTrace  *trace,
   if (index == NULL)
     return found;
   string_class = class_named (heap, trace, "java.lang.String");
+  /* Only these objects' records are read, so the rest of the dump stays
+   * on disk. */
+  primitive = g_new0 (gboolean, strata_heap_get_n_classes (heap) + 1);
+  for (guint p = 0; p < G_N_ELEMENTS (primitive_arrays); p++)
+    {
+      guint32 c = class_named (heap, trace, primitive_arrays[p]);
+
+      if (c != G_MAXUINT32)
+        primitive[c] = TRUE;
+    }
   for (guint32 i = 0; i < strata_heap_graph_get_n_objects (graph); i++)
     {
       guint32 klass = strata_heap_graph_get_class (graph, i);
@@ -170,7 +182,7 @@ strata_heap_find_duplicates (StrataTrace  *trace,
             add_copy (groups, &key, strata_heap_graph_get_shallow (graph, i), value_bytes, &text);
           g_free (text);
         }
-      else if (!strings)
+      else if (!strings && klass < strata_heap_get_n_classes (heap) && primitive[klass])
         {
           guint type;
           guint32 length;

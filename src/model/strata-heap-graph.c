@@ -27,9 +27,15 @@
 struct _StrataHeapGraph
 {
   guint32  n;
-  guint64 *ids;          /* sorted */
+  /* Ids, sorted: as id_base + (ids32[i] << id_shift) when they fit (a
+   * HotSpot heap under 32 GB: 8-aligned addresses), else ids64. */
+  guint32 *ids32;
+  guint64 *ids64;
+  guint64  id_base;
+  guint    id_shift;
   guint32 *classes;
-  guint64 *shallow;
+  guint32 *shallow;      /* G_MAXUINT32: in big_shallow (arrays over 4 GB) */
+  GHashTable *big_shallow;
 
   guint32 *first;        /* n + 1: references of i at targets[first[i]..first[i+1]] */
   guint32 *targets;
@@ -53,18 +59,49 @@ struct _StrataHeapGraph
   guint32  n_unreachable;
 };
 
+/* Keeps @ids in 4 bytes each when they are a base plus multiples of 8 (or
+ * of 1) that fit; frees @ids then. */
+static void
+store_ids (StrataHeapGraph *self,
+           guint64         *ids)
+{
+  guint64 base = self->n > 0 ? ids[0] : 0;
+  guint64 span = self->n > 0 ? ids[self->n - 1] - base : 0;
+  guint64 aligned = 0;
+
+  for (guint32 i = 0; i < self->n; i++)
+    aligned |= ids[i] - base;
+  self->id_base = base;
+  self->id_shift = (aligned & 7) == 0 ? 3 : 0;
+  if ((span >> self->id_shift) > G_MAXUINT32)
+    {
+      self->ids64 = ids;
+      return;
+    }
+  self->ids32 = g_new (guint32, MAX (self->n, 1));
+  for (guint32 i = 0; i < self->n; i++)
+    self->ids32[i] = (ids[i] - base) >> self->id_shift;
+  g_free (ids);
+}
+
+/**
+ * strata_heap_graph_new:
+ * @ids: (transfer full): sorted, distinct
+ * @classes: (transfer full): each object's class
+ *
+ * Shallow sizes start at 0 (strata_heap_graph_set_shallow()).
+ */
 StrataHeapGraph *
 strata_heap_graph_new (guint32  n_objects,
                        guint64 *ids,
-                       guint32 *classes,
-                       guint64 *shallow)
+                       guint32 *classes)
 {
   StrataHeapGraph *self = g_new0 (StrataHeapGraph, 1);
 
   self->n = n_objects;
-  self->ids = ids;
+  store_ids (self, ids);
   self->classes = classes;
-  self->shallow = shallow;
+  self->shallow = g_new0 (guint32, MAX (n_objects, 1));
   self->first = g_new0 (guint32, (gsize) n_objects + 1);
   g_mutex_init (&self->lazy_lock);
   return self;
@@ -75,9 +112,11 @@ strata_heap_graph_free (StrataHeapGraph *self)
 {
   if (self == NULL)
     return;
-  g_free (self->ids);
+  g_free (self->ids32);
+  g_free (self->ids64);
   g_free (self->classes);
   g_free (self->shallow);
+  g_clear_pointer (&self->big_shallow, g_hash_table_unref);
   g_free (self->first);
   g_free (self->targets);
   g_free (self->rev_first);
@@ -379,7 +418,7 @@ sum_retained (StrataHeapGraph *self,
       guint32 v = d->vertex[i];
       guint32 dom = d->vertex[idom_pre[i]];
 
-      self->retained[v] += self->shallow[v];
+      self->retained[v] += strata_heap_graph_get_shallow (self, v);
       if (dom == self->n)
         self->reachable_bytes += self->retained[v];
       else
@@ -522,6 +561,8 @@ strata_heap_graph_compute (StrataHeapGraph *self,
       /* The labels are done with: their room holds the dominators. */
       idom_pre = d.label;
       compute_idoms (&d, idom_pre);
+      g_clear_pointer (&d.parent, g_free);
+      g_clear_pointer (&d.semi, g_free);
       sum_retained (self, &d, idom_pre);
     }
   g_free (d.pre);
@@ -552,23 +593,47 @@ strata_heap_graph_lookup (const StrataHeapGraph *self,
 {
   guint32 lo = 0, hi = self->n;
 
-  while (lo < hi)
+  if (self->ids64 != NULL)
     {
-      guint32 mid = lo + (hi - lo) / 2;
+      while (lo < hi)
+        {
+          guint32 mid = lo + (hi - lo) / 2;
 
-      if (self->ids[mid] < id)
-        lo = mid + 1;
-      else
-        hi = mid;
+          if (self->ids64[mid] < id)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      return lo < self->n && self->ids64[lo] == id ? lo : STRATA_HEAP_NO_OBJECT;
     }
-  return lo < self->n && self->ids[lo] == id ? lo : STRATA_HEAP_NO_OBJECT;
+  {
+    guint64 offset = id - self->id_base;
+    guint32 key;
+
+    if (id < self->id_base || (offset & ((G_GUINT64_CONSTANT (1) << self->id_shift) - 1)) != 0 ||
+        (offset >> self->id_shift) > G_MAXUINT32)
+      return STRATA_HEAP_NO_OBJECT;
+    key = offset >> self->id_shift;
+    while (lo < hi)
+      {
+        guint32 mid = lo + (hi - lo) / 2;
+
+        if (self->ids32[mid] < key)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+    return lo < self->n && self->ids32[lo] == key ? lo : STRATA_HEAP_NO_OBJECT;
+  }
 }
 
 guint64
 strata_heap_graph_get_id (const StrataHeapGraph *self,
                           guint32                object)
 {
-  return self->ids[object];
+  if (self->ids64 != NULL)
+    return self->ids64[object];
+  return self->id_base + ((guint64) self->ids32[object] << self->id_shift);
 }
 
 guint32
@@ -582,7 +647,29 @@ guint64
 strata_heap_graph_get_shallow (const StrataHeapGraph *self,
                                guint32                object)
 {
-  return self->shallow[object];
+  guint64 *big;
+
+  if (G_LIKELY (self->shallow[object] != G_MAXUINT32))
+    return self->shallow[object];
+  big = g_hash_table_lookup (self->big_shallow, GUINT_TO_POINTER (object));
+  return big != NULL ? *big : 0;
+}
+
+/* Sizes are kept in 4 bytes: the rare array over 4 GB goes to a table. */
+void
+strata_heap_graph_set_shallow (StrataHeapGraph *self,
+                               guint32          object,
+                               guint64          bytes)
+{
+  if (G_LIKELY (bytes < G_MAXUINT32))
+    {
+      self->shallow[object] = bytes;
+      return;
+    }
+  if (self->big_shallow == NULL)
+    self->big_shallow = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  self->shallow[object] = G_MAXUINT32;
+  g_hash_table_insert (self->big_shallow, GUINT_TO_POINTER (object), g_memdup2 (&bytes, sizeof bytes));
 }
 
 const guint32 *

@@ -20,8 +20,10 @@ typedef struct _StrataHeapGraph StrataHeapGraph;
 
 StrataHeapGraph *strata_heap_graph_new                 (guint32           n_objects,
                                                         guint64          *ids,
-                                                        guint32          *classes,
-                                                        guint64          *shallow);
+                                                        guint32          *classes);
+void             strata_heap_graph_set_shallow         (StrataHeapGraph  *self,
+                                                        guint32           object,
+                                                        guint64           bytes);
 void             strata_heap_graph_free                (StrataHeapGraph  *self);
 void             strata_heap_graph_set_references      (StrataHeapGraph  *self,
                                                         guint32          *first,

@@ -330,7 +330,6 @@ typedef struct
   GraphBuild      *build;
   StrataHeapGraph *graph;
   guint32         *classes;
-  guint64         *shallow;
   GArray          *targets;   /* guint32 */
 } EdgePass;
 
@@ -370,7 +369,7 @@ read_instance (EdgePass *pass,
     return;
   layout = layout_for (build, class_id);
   pass->classes[object] = layout->heap_class;
-  pass->shallow[object] = layout->vm_size;
+  strata_heap_graph_set_shallow (pass->graph, object, layout->vm_size);
   for (guint32 r = 0; r < layout->n_refs; r++)
     {
       guint32 offset = g_array_index (build->ref_offsets, guint32, layout->first_ref + r);
@@ -398,7 +397,7 @@ read_object_array (EdgePass *pass,
   if (!cursor_need (c, (guint64) length * c->id_size))
     return;
   pass->classes[object] = strata_id_map_lookup (&pass->build->loader->classes, class_id);
-  pass->shallow[object] = array_size (pass->build, length, pass->build->ref_size);
+  strata_heap_graph_set_shallow (pass->graph, object, array_size (pass->build, length, pass->build->ref_size));
   for (guint32 i = 0; i < length; i++)
     add_reference (pass, read_id (c));
 }
@@ -418,7 +417,7 @@ read_primitive_array (EdgePass *pass,
   if (!c->ok || type < 4 || type >= 12)
     return;
   pass->classes[object] = self->primitive_class[type] - 1;
-  pass->shallow[object] = array_size (pass->build, length, hprof_type_size (type, c->id_size));
+  strata_heap_graph_set_shallow (pass->graph, object, array_size (pass->build, length, hprof_type_size (type, c->id_size)));
 }
 
 /* HotSpot keeps static fields in the mirror after java.lang.Class's own
@@ -475,8 +474,9 @@ read_class (EdgePass *pass,
       const ClassLayout *mirror = layout_for (build, build->class_class_id);
 
       pass->classes[object] = mirror->heap_class;
-      pass->shallow[object] = build->art_sizes ? mirror->vm_size + statics
-                                                     : mirror_size (mirror->vm_unaligned, statics, wide_statics);
+      strata_heap_graph_set_shallow (pass->graph, object,
+                                     build->art_sizes ? mirror->vm_size + statics
+                                                      : mirror_size (mirror->vm_unaligned, statics, wide_statics));
     }
 }
 
@@ -505,7 +505,6 @@ read_references (EdgePass      *pass,
 
       first[i] = pass->targets->len;
       pass->classes[i] = STRATA_HEAP_NO_OBJECT;
-      pass->shallow[i] = 0;
       switch (tag)
         {
         case 0x20: read_class (pass, i, &c); break;
@@ -519,6 +518,8 @@ read_references (EdgePass      *pass,
         return FALSE;
     }
   first[objects->len] = pass->targets->len;
+  /* Objects out of file order left pages behind: all go back now. */
+  strata_load_job_release_pages (self->job, self->data, self->data + self->len);
   return TRUE;
 }
 
@@ -556,6 +557,21 @@ report_graph (GraphBuild *build)
                                                build->n_dangling));
 }
 
+/* Where each object's record is, for reading it back later: kept in a
+ * scratch file, so it costs no memory until the inspector asks. */
+static GBytes *
+stash_offsets (GArray *objects)
+{
+  g_autofree guint64 *offsets = g_new (guint64, MAX (objects->len, 1));
+  GBytes *bytes;
+
+  for (guint i = 0; i < objects->len; i++)
+    offsets[i] = g_array_index (objects, HprofObject, i).offset;
+  /* The two arrays live together only here, before objects go. */
+  bytes = strata_scratch_map (offsets, (gsize) objects->len * sizeof (guint64));
+  return bytes;
+}
+
 /**
  * hprof_build_graph:
  *
@@ -572,7 +588,8 @@ hprof_build_graph (HprofLoader       *self,
   EdgePass pass = { &build };
   guint32 n, n_roots, *roots;
   guint8 *kinds;
-  guint64 *ids, *offsets;
+  guint64 *ids;
+  g_autoptr(GBytes) offsets = NULL;
   guint32 *first;
   gboolean ok;
 
@@ -583,15 +600,10 @@ hprof_build_graph (HprofLoader       *self,
   build.class_class_id = find_class_id (self, "java.lang.Class");
   n = self->objects->len;
   ids = g_new (guint64, MAX (n, 1));
-  offsets = g_new (guint64, MAX (n, 1));
   for (guint32 i = 0; i < n; i++)
-    {
-      ids[i] = g_array_index (self->objects, HprofObject, i).id;
-      offsets[i] = g_array_index (self->objects, HprofObject, i).offset;
-    }
+    ids[i] = g_array_index (self->objects, HprofObject, i).id;
   pass.classes = g_new (guint32, MAX (n, 1));
-  pass.shallow = g_new (guint64, MAX (n, 1));
-  graph = strata_heap_graph_new (n, ids, pass.classes, pass.shallow);
+  graph = strata_heap_graph_new (n, ids, pass.classes);
   pass.graph = graph;
   pass.targets = g_array_new (FALSE, FALSE, sizeof (guint32));
   build.layouts = g_array_new (FALSE, FALSE, sizeof (ClassLayout));
@@ -606,24 +618,29 @@ hprof_build_graph (HprofLoader       *self,
   if (!ok)
     {
       g_free (first);
-      g_free (offsets);
       g_array_unref (pass.targets);
       return NULL;
     }
-  strata_heap_graph_set_references (graph, first, (guint32 *) (void *) g_array_free (pass.targets, FALSE));
+  {
+    gsize n_targets = pass.targets->len;
+    /* The doubling took up to twice the room: give it back. */
+    guint32 *targets = g_realloc (g_array_free (pass.targets, FALSE), MAX (n_targets, 1) * sizeof (guint32));
+
+    strata_heap_graph_set_references (graph, first, targets);
+  }
   roots = find_roots (self, graph, &kinds, &n_roots);
   strata_heap_graph_set_roots (graph, roots, kinds, n_roots);
   g_free (roots);
   g_free (kinds);
+  offsets = stash_offsets (self->objects);
   g_clear_pointer (&self->objects, g_array_unref);
   if (!strata_load_job_update (self->job, 0.9, _("Computing retained sizes…"), error) ||
       !strata_heap_graph_compute (graph, self->job->cancellable))
     {
       g_cancellable_set_error_if_cancelled (self->job->cancellable, error);
-      g_free (offsets);
       return NULL;
     }
   report_graph (&build);
-  *index = hprof_index_new (self, graph, offsets);
+  *index = hprof_index_new (self, graph, g_steal_pointer (&offsets));
   return g_steal_pointer (&graph);
 }

@@ -24,7 +24,8 @@ struct _StrataHprofIndex
   gsize                  len;
   guint                  id_size;
   const StrataHeapGraph *graph;           /* owned by the heap, as the index is */
-  guint64               *offsets;         /* per object: its record's tag */
+  GBytes                *offsets_bytes;   /* usually a scratch file's mapping */
+  const guint64         *offsets;         /* per object: its record's tag */
   StrataIdMap            class_dumps;     /* class id -> index in class_dump_offsets */
   GArray                *class_dump_offsets;
   StrataIdMap            names;           /* string id -> pool id */
@@ -37,7 +38,7 @@ strata_hprof_index_free (StrataHprofIndex *self)
   if (self == NULL)
     return;
   g_bytes_unref (self->content);
-  g_free (self->offsets);
+  g_clear_pointer (&self->offsets_bytes, g_bytes_unref);
   strata_id_map_clear (&self->class_dumps);
   strata_id_map_clear (&self->names);
   strata_id_map_clear (&self->class_names);
@@ -84,7 +85,7 @@ intern_field_names (StrataHprofIndex *self,
 StrataHprofIndex *
 hprof_index_new (HprofLoader     *loader,
                  StrataHeapGraph *graph,
-                 guint64         *offsets)
+                 GBytes          *offsets)
 {
   StrataHprofIndex *self = g_new0 (StrataHprofIndex, 1);
 
@@ -93,7 +94,8 @@ hprof_index_new (HprofLoader     *loader,
   self->len = loader->len;
   self->id_size = loader->id_size;
   self->graph = graph;
-  self->offsets = offsets;
+  self->offsets_bytes = offsets;
+  self->offsets = g_bytes_get_data (offsets, NULL);
   self->class_dumps = loader->class_dumps;
   memset (&loader->class_dumps, 0, sizeof loader->class_dumps);
   strata_id_map_init (&loader->class_dumps);

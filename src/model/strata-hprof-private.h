@@ -176,6 +176,6 @@ StrataHeapGraph  *hprof_build_graph       (HprofLoader  *self,
                                            GError      **error);
 StrataHprofIndex *hprof_index_new         (HprofLoader  *self,
                                            StrataHeapGraph *graph,
-                                           guint64      *offsets);
+                                           GBytes       *offsets);
 
 G_END_DECLS
