@@ -335,6 +335,21 @@ check_instances (StrataHeapView *view,
   g_assert_nonnull (strstr (text, "Java frame"));
   g_assert_nonnull (strstr (text, "value"));
   g_assert_nonnull (strstr (text, "Referrers"));
+
+  /* What refers to it is an array (the list's or a Small[]): its elements
+   * are listed by index, a page at a time. */
+  {
+    StrataHeapGraph *graph = strata_heap_get_graph (heap);
+    guint32 n;
+    const guint32 *referrers = strata_heap_graph_get_referrers (graph, strata_heap_object_row_get_object (item), &n);
+    g_autofree char *array_text = NULL;
+
+    g_assert_cmpuint (n, >, 0);
+    strata_object_inspector_show (strata_dominators_view_get_inspector (instances), referrers[0]);
+    array_text = strata_object_inspector_dup_text (strata_dominators_view_get_inspector (instances));
+    g_assert_nonnull (strstr (array_text, "Elements ("));
+    g_assert_nonnull (strstr (array_text, "[0] = "));
+  }
 }
 
 static void

@@ -445,3 +445,54 @@ strata_heap_type_size (guint type)
 {
   return type == STRATA_HEAP_TYPE_OBJECT ? 0 : hprof_type_size (type, 8);
 }
+
+/**
+ * strata_hprof_index_get_array:
+ * @type: (out): the element type (STRATA_HEAP_TYPE_OBJECT for an array of
+ *   references)
+ * @length: (out): how many elements
+ * @element_size: (out): bytes per element in the dump
+ *
+ * Returns: (nullable): an array's elements, big-endian as the dump holds
+ *   them; %NULL for an object that is not an array
+ */
+const guint8 *
+strata_hprof_index_get_array (StrataHprofIndex *self,
+                              guint32           object,
+                              guint            *type,
+                              guint32          *length,
+                              guint            *element_size)
+{
+  Cursor c = { self->data + self->offsets[object], self->data + self->len, self->id_size, TRUE };
+  const guint8 *data;
+
+  if (read_be (&c, 1) != 0x22)
+    {
+      data = strata_hprof_index_get_primitive_array (self, object, type, length);
+      *element_size = data != NULL ? hprof_type_size (*type, self->id_size) : 0;
+      return data;
+    }
+  skip (&c, c.id_size + 4);
+  *length = read_be (&c, 4);
+  skip (&c, c.id_size);
+  *type = STRATA_HEAP_TYPE_OBJECT;
+  *element_size = self->id_size;
+  if (!cursor_need (&c, (guint64) *length * self->id_size))
+    return NULL;
+  return c.p;
+}
+
+/* Element @i of an array from strata_hprof_index_get_array(), as a field
+ * named "[i]". */
+StrataHeapField
+strata_heap_array_element (const guint8 *data,
+                           guint         type,
+                           guint         element_size,
+                           guint32       i)
+{
+  StrataHeapField field = { NULL, type, 0, FALSE };
+
+  for (guint b = 0; b < element_size; b++)
+    field.value = field.value << 8 | data[(gsize) i * element_size + b];
+  return field;
+}

@@ -49,6 +49,15 @@ const guint8 *strata_hprof_index_get_primitive_array (StrataHprofIndex *self,
                                                      guint            *type,
                                                      guint32          *length);
 guint   strata_heap_type_size              (guint             type);
+const guint8 *strata_hprof_index_get_array (StrataHprofIndex *self,
+                                            guint32           object,
+                                            guint            *type,
+                                            guint32          *length,
+                                            guint            *element_size);
+StrataHeapField strata_heap_array_element  (const guint8     *data,
+                                            guint             type,
+                                            guint             element_size,
+                                            guint32           i);
 char   *strata_hprof_index_dup_string      (StrataHprofIndex *self,
                                             StrataTrace      *trace,
                                             guint32           object);

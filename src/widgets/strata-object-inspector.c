@@ -26,6 +26,10 @@ struct _StrataObjectInspector
   GtkWidget   *box;        /* rebuilt per object */
   GArray      *history;    /* guint32: objects shown before */
   guint32      object;
+  /* An array's elements are listed a page at a time: */
+  GtkWidget   *elements;   /* where they go */
+  GtkWidget   *more;       /* the button that lists the next page */
+  guint32      n_listed;
 };
 
 G_DEFINE_FINAL_TYPE (StrataObjectInspector, strata_object_inspector, GTK_TYPE_WIDGET)
@@ -210,6 +214,89 @@ show_list (StrataObjectInspector *self,
     add_more (self, n - MAX_LISTED);
 }
 
+/* ---- Arrays ---- */
+
+static void list_elements (StrataObjectInspector *self);
+
+static void
+more_clicked_cb (StrataObjectInspector *self)
+{
+  list_elements (self);
+}
+
+/* The next MAX_LISTED elements: values, or links for references. */
+static void
+list_elements (StrataObjectInspector *self)
+{
+  StrataHprofIndex *index = strata_heap_get_index (strata_trace_get_heap (self->trace));
+  StrataHeapGraph *graph = graph_of (self);
+  guint type, element_size;
+  guint32 length, end;
+  const guint8 *data = strata_hprof_index_get_array (index, self->object, &type, &length, &element_size);
+
+  if (data == NULL)
+    return;
+  end = MIN (length, self->n_listed + MAX_LISTED);
+  for (guint32 i = self->n_listed; i < end; i++)
+    {
+      StrataHeapField element = strata_heap_array_element (data, type, element_size, i);
+      g_autofree char *name = g_strdup_printf ("[%u]", i);
+      guint32 target = type == STRATA_HEAP_TYPE_OBJECT && element.value != 0
+                       ? strata_heap_graph_lookup (graph, element.value) : STRATA_HEAP_NO_OBJECT;
+      GtkWidget *row;
+
+      if (target != STRATA_HEAP_NO_OBJECT)
+        {
+          g_autofree char *text = strata_heap_describe_object (self->trace, target);
+          g_autofree char *label = g_strdup_printf ("%s = %s", name, text);
+
+          row = gtk_button_new_with_label (label);
+          gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (row))), PANGO_ELLIPSIZE_END);
+          gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (row))), 0);
+          gtk_widget_add_css_class (row, "flat");
+          g_object_set_data (G_OBJECT (row), "object", GUINT_TO_POINTER (target));
+          g_signal_connect (row, "clicked", G_CALLBACK (link_clicked_cb), self);
+        }
+      else
+        {
+          g_autofree char *value = strata_heap_field_format_value (&element);
+          g_autofree char *label = g_strdup_printf ("%s = %s", name, value);
+
+          row = gtk_label_new (label);
+          gtk_label_set_xalign (GTK_LABEL (row), 0);
+          gtk_label_set_selectable (GTK_LABEL (row), TRUE);
+        }
+      gtk_box_append (GTK_BOX (self->elements), row);
+    }
+  self->n_listed = end;
+  gtk_widget_set_visible (self->more, end < length);
+}
+
+static gboolean
+show_elements (StrataObjectInspector *self)
+{
+  StrataHprofIndex *index = strata_heap_get_index (strata_trace_get_heap (self->trace));
+  guint type, element_size;
+  guint32 length;
+  g_autofree char *count = NULL, *heading = NULL;
+
+  if (!strata_hprof_index_get_array (index, self->object, &type, &length, &element_size))
+    return FALSE;
+  count = strata_units_format_count (length);
+  /* Translators: %s is an array's length */
+  heading = g_strdup_printf (_("Elements (%s)"), count);
+  add_label (self, heading, "heading");
+  self->elements = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_box_append (GTK_BOX (self->box), self->elements);
+  self->more = gtk_button_new_with_mnemonic (_("Show _More"));
+  gtk_widget_set_halign (self->more, GTK_ALIGN_START);
+  g_signal_connect_swapped (self->more, "clicked", G_CALLBACK (more_clicked_cb), self);
+  gtk_box_append (GTK_BOX (self->box), self->more);
+  self->n_listed = 0;
+  list_elements (self);
+  return TRUE;
+}
+
 static void
 back_clicked_cb (StrataObjectInspector *self)
 {
@@ -234,6 +321,7 @@ show_object (StrataObjectInspector *self,
   if (remember && self->object != STRATA_HEAP_NO_OBJECT && self->object != object)
     g_array_append_val (self->history, self->object);
   self->object = object;
+  self->elements = self->more = NULL;
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_margin_start (self->box, 12);
   gtk_widget_set_margin_end (self->box, 12);
@@ -251,8 +339,12 @@ show_object (StrataObjectInspector *self,
   show_facts (self, object);
   show_path (self, object);
   show_fields (self, object);
-  list = strata_heap_graph_get_references (graph, object, &n);
-  show_list (self, _("References"), list, n);
+  /* An array's references are its elements, listed by index. */
+  if (!show_elements (self))
+    {
+      list = strata_heap_graph_get_references (graph, object, &n);
+      show_list (self, _("References"), list, n);
+    }
   list = strata_heap_graph_get_referrers (graph, object, &n);
   show_list (self, _("Referrers"), list, n);
 }
