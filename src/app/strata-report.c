@@ -71,7 +71,9 @@ print_header (const Report *report)
   StrataTrace *trace = report->trace;
   g_autofree char *location = g_file_get_parse_name (strata_trace_get_file (trace));
   g_autofree char *calls = strata_units_format_count (strata_trace_get_n_spans (trace));
-  g_autofree char *total = strata_units_format_duration (strata_profile_get_total (report->profile, report->clock));
+  gint64 traced = strata_profile_get_total (report->profile, report->clock);
+  g_autofree char *total = strata_trace_get_clock_kind (trace, report->clock) == STRATA_CLOCK_SAMPLES
+                           ? strata_units_format_samples (traced) : strata_units_format_duration (traced);
   const char *detail = strata_trace_get_format_detail (trace);
 
   g_print ("%s: %s\n", _("File"), location);
@@ -93,6 +95,16 @@ format_calls (const StrataProfileEntry *entry)
                           entry->calls, entry->recursive_calls);
 }
 
+/* Times, or for sampled traces sample counts (never seconds). */
+static char *
+format_weight (const Report *report,
+               gint64        ns)
+{
+  if (strata_trace_get_clock_kind (report->trace, report->clock) == STRATA_CLOCK_SAMPLES)
+    return strata_units_format_samples_exact (ns);
+  return strata_units_format_exact (ns);
+}
+
 static void
 print_method_row (const Report *report,
                   guint32       method)
@@ -103,10 +115,10 @@ print_method_row (const Report *report,
   gint64 excl = entry->exclusive[report->clock];
   g_autofree char *incl_pct = strata_units_format_percent (incl, total);
   g_autofree char *excl_pct = strata_units_format_percent (excl, total);
-  g_autofree char *incl_text = strata_units_format_exact (incl);
-  g_autofree char *excl_text = strata_units_format_exact (excl);
+  g_autofree char *incl_text = format_weight (report, incl);
+  g_autofree char *excl_text = format_weight (report, excl);
   g_autofree char *calls = format_calls (entry);
-  g_autofree char *per_call = strata_units_format_exact (entry->calls ? incl / (gint64) entry->calls : 0);
+  g_autofree char *per_call = format_weight (report, entry->calls ? incl / (gint64) entry->calls : 0);
 
   g_print ("%7s %16s %7s %16s %12s %16s  %s\n", incl_pct, incl_text, excl_pct, excl_text,
            calls, per_call, strata_trace_get_method_name (report->trace, method));
@@ -152,7 +164,7 @@ print_edges (const Report  *report,
       const StrataProfileEdge *edge = strata_profile_get_edge (report->profile, edges[i]);
       guint32 other = parents ? strata_profile_get_edge_caller (report->profile, edges[i]) : edge->callee;
       const StrataProfileEntry *callee = strata_profile_get_entry (report->profile, edge->callee);
-      g_autofree char *time = strata_units_format_exact (edge->time[report->clock]);
+      g_autofree char *time = format_weight (report, edge->time[report->clock]);
 
       g_print ("      %16s %10u/%-10" G_GUINT64_FORMAT " %s\n", time, edge->calls,
                callee->calls + callee->recursive_calls, edge_end_name (report, other));

@@ -12,12 +12,13 @@
 #include "strata-id-map.h"
 #include "strata-loader-private.h"
 #include "strata-trace-private.h"
+#include "strata-units.h"
 
 G_BEGIN_DECLS
 
 #define MAX_MAGIC 32
 #define PROGRESS_BYTES (8u << 20)
-#define NS_PER_SAMPLE G_GINT64_CONSTANT (1000000)   /* a sample drawn as 1 ms */
+#define NS_PER_SAMPLE STRATA_UNITS_NS_PER_SAMPLE   /* a sample drawn as 1 ms */
 
 enum {
   TAG_STRING = 0x01,

@@ -21,8 +21,9 @@
 #include "strata-loader-private.h"
 #include "strata-stack-layout.h"
 #include "strata-trace-private.h"
+#include "strata-units.h"
 
-#define NS_PER_UNIT G_GINT64_CONSTANT (1000000)   /* a sample or a ms drawn as 1 ms */
+#define NS_PER_UNIT STRATA_UNITS_NS_PER_SAMPLE   /* a sample or a ms drawn as 1 ms */
 #define MAX_FRAMES 1024
 
 typedef struct
@@ -63,6 +64,7 @@ typedef struct
   GHashTable    *classes;        /* class name -> heap class + 1 */
   GArray        *cpu;            /* CpuRow */
   guint64        cpu_total;
+  guint32        unlisted_method;  /* G_MAXUINT32 until added */
   gboolean       cpu_is_time;
   Section        section;
   TraceInfo     *current_trace;
@@ -449,6 +451,32 @@ compare_thread_rows (const void *a,
 
 /* With thread=y, each thread gets its own samples; otherwise all go to
  * one "all threads" track. */
+/* The agent lists only the rows above a cutoff, but gives the percentages
+ * of its total: the samples it leaves out become one row of their own, so
+ * the profile's shares are the file's. */
+static void
+add_unlisted_samples (TextLoader *self)
+{
+  guint64 listed = 0;
+  CpuRow row = { 0, 0 };
+  g_autofree char *count = NULL;
+
+  if (self->cpu_is_time || self->cpu->len == 0)
+    return;
+  for (guint i = 0; i < self->cpu->len; i++)
+    listed += g_array_index (self->cpu, CpuRow, i).weight;
+  if (self->cpu_total <= listed)
+    return;
+  row.weight = self->cpu_total - listed;
+  g_array_append_val (self->cpu, row);
+  self->unlisted_method = frame_method (self, _("<samples the file does not list>"));
+  count = g_strdup_printf ("%" G_GUINT64_FORMAT, row.weight);
+  strata_trace_add_diagnosticf (self->trace,
+                                /* Translators: %s is a number of samples */
+                                _("%s samples of the file's total are in rows it does not list; they are shown as one method, so the shares are the file's."),
+                                count);
+}
+
 static void
 build_calls (TextLoader *self)
 {
@@ -467,7 +495,12 @@ build_calls (TextLoader *self)
       order[2 * i] = 0;
       order[2 * i + 1] = i;
       rows[i].weight = row->weight;
-      if (index != STRATA_ID_MAP_MISSING)
+      if (row->trace == 0 && self->unlisted_method != G_MAXUINT32)
+        {
+          rows[i].frames = &self->unlisted_method;
+          rows[i].n_frames = 1;
+        }
+      else if (index != STRATA_ID_MAP_MISSING)
         {
           const TraceInfo *info = &g_array_index (self->traces, TraceInfo, index);
 
@@ -584,7 +617,7 @@ strata_hprof_text_load (StrataLoadJob  *job,
                         GError        **error)
 {
   g_autoptr(StrataTrace) trace = strata_trace_new (STRATA_FORMAT_HPROF_TEXT);
-  TextLoader self = { .job = job, .trace = trace };
+  TextLoader self = { .job = job, .trace = trace, .unlisted_method = G_MAXUINT32 };
   const char *data, *p, *end;
   gsize len;
   guint64 n_lines = 0;
@@ -628,6 +661,7 @@ strata_hprof_text_load (StrataLoadJob  *job,
 
   kind = self.cpu_is_time ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_SAMPLES;
   strata_trace_set_clocks (trace, 1, &kind);
+  add_unlisted_samples (&self);
   build_calls (&self);
   for (guint i = 0; i < self.traces->len; i++)
     {

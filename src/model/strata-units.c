@@ -125,3 +125,44 @@ strata_units_clip_to (const char  *text,
   memcpy (*owned + (end - text), "…", sizeof "…");
   return *owned;
 }
+
+/* A sample is laid out as STRATA_UNITS_NS_PER_SAMPLE on the time axis. */
+static char *
+format_sample_count (gint64 ns)
+{
+  if (ns % STRATA_UNITS_NS_PER_SAMPLE == 0)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, ns / STRATA_UNITS_NS_PER_SAMPLE);
+  return g_strdup_printf ("%.3f", (double) ns / STRATA_UNITS_NS_PER_SAMPLE);
+}
+
+/**
+ * strata_units_format_samples_exact:
+ *
+ * A weight of samples for `strata -r`: "25362", or "1.500" per call.
+ */
+char *
+strata_units_format_samples_exact (gint64 ns)
+{
+  return format_sample_count (ns);
+}
+
+/**
+ * strata_units_format_samples:
+ *
+ * A weight of samples for the window: "25,362 samples". Samples are counts,
+ * never seconds.
+ */
+char *
+strata_units_format_samples (gint64 ns)
+{
+  if (ns % STRATA_UNITS_NS_PER_SAMPLE == 0)
+    {
+      gint64 n = ns / STRATA_UNITS_NS_PER_SAMPLE;
+      g_autofree char *count = strata_units_format_count (n);
+
+      /* Translators: %s is a number of CPU samples */
+      return g_strdup_printf (ngettext ("%s sample", "%s samples", n), count);
+    }
+  /* Translators: %.1f is a fractional number of CPU samples, per call */
+  return g_strdup_printf (_("%.1f samples"), (double) ns / STRATA_UNITS_NS_PER_SAMPLE);
+}

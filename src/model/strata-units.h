@@ -15,6 +15,12 @@ char *strata_units_format_percent  (gint64  part,
                                     gint64  total);
 char *strata_units_format_count    (guint64 count);
 
+/* Samples (HPROF CPU samples) are laid out as this many ns each. */
+#define STRATA_UNITS_NS_PER_SAMPLE G_GINT64_CONSTANT (1000000)
+
+char *strata_units_format_samples       (gint64  ns);
+char *strata_units_format_samples_exact (gint64  ns);
+
 /* Names longer than this are clipped wherever they are shown. */
 #define STRATA_UNITS_DISPLAY_MAX 1024
 

@@ -126,12 +126,15 @@ call_times (StrataTrace           *trace,
   gint64 start = strata_span_table_get_start (table, clock, call->depth, call->index);
   gint64 end = strata_span_table_get_end (table, clock, call->depth, call->index);
   gint64 origin, unused;
-  g_autofree char *incl = strata_units_format_exact_localized (end - start);
-  g_autofree char *excl = strata_units_format_exact_localized (call_exclusive (table, clock, call->depth, call->index));
+  /* Samples are counts, never seconds. */
+  gboolean samples = strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES;
+  char *(*format) (gint64) = samples ? strata_units_format_samples : strata_units_format_exact_localized;
+  g_autofree char *incl = format (end - start);
+  g_autofree char *excl = format (call_exclusive (table, clock, call->depth, call->index));
   g_autofree char *at = NULL;
 
   strata_trace_get_clock_range (trace, clock, &origin, &unused);
-  at = strata_units_format_exact_localized (start - origin);
+  at = format (start - origin);
   /* Translators: one clock's times for a call */
   return g_strdup_printf (_("inclusive %s, exclusive %s, from %s"), incl, excl, at);
 }

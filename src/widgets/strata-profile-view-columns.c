@@ -22,12 +22,19 @@
 
 /* ---- Cells ---- */
 
+/* Times; for sampled traces, sample counts (never seconds). */
 static char *
-format_time (StrataProfileRow *row,
-             gint64            time)
+format_time (StrataProfileView *self,
+             guint              clock,
+             gint64             time)
 {
+  StrataTrace *trace = strata_session_get_trace (self->session);
+
   if (time < 0)
     return g_strdup ("");
+  if (trace != NULL && clock < strata_trace_get_n_clocks (trace) &&
+      strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES)
+    return strata_units_format_samples (time);
   return strata_units_format_duration (time);
 }
 
@@ -45,11 +52,11 @@ profile_view_cell_text (StrataProfileView *self,
     case COLUMN_INCL_PCT:
       return strata_units_format_percent (strata_profile_row_get_inclusive (row, spec->clock), total);
     case COLUMN_INCL:
-      return format_time (row, strata_profile_row_get_inclusive (row, spec->clock));
+      return format_time (self, spec->clock, strata_profile_row_get_inclusive (row, spec->clock));
     case COLUMN_EXCL_PCT:
       return edge ? g_strdup ("") : strata_units_format_percent (strata_profile_row_get_exclusive (row, spec->clock), total);
     case COLUMN_EXCL:
-      return format_time (row, strata_profile_row_get_exclusive (row, spec->clock));
+      return format_time (self, spec->clock, strata_profile_row_get_exclusive (row, spec->clock));
     case COLUMN_CALLS:
       if (edge)
         /* Calls through one caller/callee edge, out of all calls to the callee */
@@ -58,7 +65,7 @@ profile_view_cell_text (StrataProfileView *self,
       return g_strdup_printf ("%" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT,
                               strata_profile_row_get_calls (row), strata_profile_row_get_recursive_calls (row));
     case COLUMN_PER_CALL:
-      return format_time (row, strata_profile_row_get_time_per_call (row, spec->clock));
+      return format_time (self, spec->clock, strata_profile_row_get_time_per_call (row, spec->clock));
     case COLUMN_NAME:
     default:
       return g_strdup (strata_profile_row_get_name (row));
