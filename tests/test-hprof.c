@@ -95,6 +95,33 @@ test_known_allocations (void)
     g_assert_true (main_named);
   }
 
+  /* main's frame in Allocations.main holds its locals: the list of
+   * Smalls among them. */
+  {
+    const StrataHeap *heap = strata_trace_get_heap (trace);
+    StrataHeapGraph *graph = strata_heap_get_graph (heap);
+    gboolean holds_list = FALSE;
+
+    for (guint t = 0; t < strata_heap_get_n_threads (heap); t++)
+      {
+        const StrataHeapThread *thread = strata_heap_get_thread (heap, t);
+        guint n;
+        const StrataFrameRoot *held = strata_heap_get_frame_roots (heap, thread->serial, &n);
+
+        if (g_strcmp0 (strata_trace_get_string (trace, thread->name), "main") != 0)
+          continue;
+        for (guint r = 0; r < n; r++)
+          {
+            guint32 klass = strata_heap_graph_get_class (graph, held[r].object);
+
+            holds_list |= held[r].frame >= 0 && klass < strata_heap_get_n_classes (heap) &&
+                          g_str_equal (strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name),
+                                       "java.util.ArrayList");
+          }
+      }
+    g_assert_true (holds_list);
+  }
+
   /* HotSpot writes each thread's stack: main sleeps in Allocations.main. */
   {
     const StrataHeap *heap = strata_trace_get_heap (trace);

@@ -13,6 +13,7 @@
 #include "strata-loader.h"
 #include "strata-profile.h"
 #include "strata-report.h"
+#include "strata-heap-object-row.h"
 #include "strata-report-private.h"
 #include "strata-units.h"
 
@@ -234,19 +235,6 @@ print_phase_counts (StrataTrace *trace)
 }
 
 static void
-print_stack (StrataTrace      *trace,
-             const StrataHeap *heap,
-             guint32           serial,
-             const char       *indent)
-{
-  guint n;
-  const guint32 *frames = strata_heap_get_stack (heap, serial, &n);
-
-  for (guint f = 0; f < n; f++)
-    g_print ("%s%s\n", indent, strata_trace_get_string (trace, frames[f]));
-}
-
-static void
 print_heap_threads (const Report     *report,
                     const StrataHeap *heap)
 {
@@ -260,9 +248,26 @@ print_heap_threads (const Report     *report,
       const StrataHeapThread *thread = strata_heap_get_thread (heap, i);
       const char *name = strata_trace_get_string (report->trace, thread->name);
 
+      guint n_held, n_frames;
+      const StrataFrameRoot *held = strata_heap_get_frame_roots (heap, thread->serial, &n_held);
+      const guint32 *frames = strata_heap_get_stack (heap, thread->stack, &n_frames);
+
       /* Translators: a thread the heap dump does not name */
       g_print ("  %u %s\n", thread->serial, *name ? name : _("(unnamed)"));
-      print_stack (report->trace, heap, thread->stack, "      ");
+      /* Each frame, then what it holds; what no frame is known for, last. */
+      for (guint f = 0; f <= n_frames; f++)
+        {
+          if (f < n_frames)
+            g_print ("      %s\n", strata_trace_get_string (report->trace, frames[f]));
+          for (guint r = 0; r < n_held; r++)
+            if ((f < n_frames && held[r].frame == (gint32) f) ||
+                (f == n_frames && (held[r].frame < 0 || held[r].frame >= (gint32) n_frames)))
+              {
+                g_autofree char *text = strata_heap_describe_held (report->trace, held[r].object);
+
+                g_print ("          %s\n", text);
+              }
+        }
     }
 }
 

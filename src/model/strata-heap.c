@@ -18,6 +18,8 @@ struct _StrataHeap
   guint64  roots[STRATA_N_ROOT_KINDS];
   StrataHeapGraph *graph;                  /* binary dumps: objects and references */
   StrataHprofIndex *index;                 /* and their fields */
+  GArray  *frame_roots;                    /* StrataFrameRoot, by thread then frame once asked for */
+  gboolean frame_roots_sorted;
 };
 
 StrataHeap *
@@ -29,6 +31,7 @@ strata_heap_new (void)
   self->sites = g_array_new (FALSE, TRUE, sizeof (StrataAllocSite));
   self->threads = g_array_new (FALSE, TRUE, sizeof (StrataHeapThread));
   self->stacks = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
+  self->frame_roots = g_array_new (FALSE, FALSE, sizeof (StrataFrameRoot));
   return self;
 }
 
@@ -41,6 +44,7 @@ strata_heap_free (StrataHeap *self)
   g_array_unref (self->sites);
   g_array_unref (self->threads);
   g_hash_table_unref (self->stacks);
+  g_array_unref (self->frame_roots);
   strata_hprof_index_free (self->index);
   strata_heap_graph_free (self->graph);
   g_free (self);
@@ -376,4 +380,60 @@ StrataHprofIndex *
 strata_heap_get_index (const StrataHeap *self)
 {
   return self->index;
+}
+
+void
+strata_heap_add_frame_root (StrataHeap            *self,
+                            const StrataFrameRoot *root)
+{
+  g_array_append_val (self->frame_roots, *root);
+  self->frame_roots_sorted = FALSE;
+}
+
+static int
+compare_frame_roots (gconstpointer a,
+                     gconstpointer b)
+{
+  const StrataFrameRoot *x = a, *y = b;
+
+  if (x->thread != y->thread)
+    return x->thread < y->thread ? -1 : 1;
+  return x->frame < y->frame ? -1 : x->frame > y->frame;
+}
+
+/**
+ * strata_heap_get_frame_roots:
+ *
+ * Returns: (transfer none): the objects @thread's frames hold, in frame
+ *   order (those whose frame is not known first)
+ */
+const StrataFrameRoot *
+strata_heap_get_frame_roots (const StrataHeap *self,
+                             guint32           thread,
+                             guint            *n_roots)
+{
+  StrataHeap *mutable = (StrataHeap *) self;
+  StrataFrameRoot key = { thread, G_MININT32, 0 };
+  guint lo = 0, hi;
+
+  /* Sorted once, on the thread that shows them first: loading is done. */
+  if (!self->frame_roots_sorted)
+    {
+      g_array_sort (mutable->frame_roots, compare_frame_roots);
+      mutable->frame_roots_sorted = TRUE;
+    }
+  hi = self->frame_roots->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (compare_frame_roots (&g_array_index (self->frame_roots, StrataFrameRoot, mid), &key) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (hi = lo; hi < self->frame_roots->len && g_array_index (self->frame_roots, StrataFrameRoot, hi).thread == thread; hi++)
+    ;
+  *n_roots = hi - lo;
+  return hi > lo ? &g_array_index (self->frame_roots, StrataFrameRoot, lo) : NULL;
 }

@@ -63,6 +63,14 @@ typedef struct
   guint32 stack;             /* stack trace serial */
 } StrataHeapThread;
 
+/* An object a thread's stack frame holds (a Java frame or JNI local root). */
+typedef struct
+{
+  guint32 thread;            /* the thread's serial */
+  gint32  frame;             /* index in its stack, or -1 when not known */
+  guint32 object;            /* in the heap's graph */
+} StrataFrameRoot;
+
 typedef struct _StrataHeap StrataHeap;
 
 StrataHeap            *strata_heap_new              (void);
@@ -80,6 +88,11 @@ void                   strata_heap_take_graph       (StrataHeap     *self,
                                                      StrataHprofIndex *index);
 StrataHeapGraph       *strata_heap_get_graph        (const StrataHeap *self);
 StrataHprofIndex      *strata_heap_get_index        (const StrataHeap *self);
+void                   strata_heap_add_frame_root   (StrataHeap     *self,
+                                                     const StrataFrameRoot *root);
+const StrataFrameRoot *strata_heap_get_frame_roots  (const StrataHeap *self,
+                                                     guint32         thread,
+                                                     guint          *n_roots);
 guint                 *strata_heap_sort_by_bytes    (const StrataHeap *self);
 void                   strata_heap_add_site         (StrataHeap     *self,
                                                      const StrataAllocSite *site);

@@ -231,6 +231,23 @@ add_root (HprofLoader    *self,
   }
 }
 
+/* A Java frame or JNI local: its object, thread serial and frame number. */
+static void
+add_frame_root (HprofLoader    *self,
+                Cursor         *c,
+                StrataRootKind  kind)
+{
+  Cursor peek = *c;
+  FrameRootInfo root;
+
+  root.id = read_id (&peek);
+  root.thread = read_be (&peek, 4);
+  root.frame = (gint32) read_be (&peek, 4);
+  add_root (self, c, kind, 8);
+  if (c->ok)
+    g_array_append_val (self->frame_roots, root);
+}
+
 /* One sub-record; FALSE when its tag is unknown (the rest of the
  * segment cannot be framed). */
 static gboolean
@@ -245,8 +262,8 @@ read_sub_record (HprofLoader *self,
     {
     case 0xFF: add_root (self, c, STRATA_ROOT_UNKNOWN, 0); break;
     case 0x01: add_root (self, c, STRATA_ROOT_JNI_GLOBAL, id); break;
-    case 0x02: add_root (self, c, STRATA_ROOT_JNI_LOCAL, 8); break;
-    case 0x03: add_root (self, c, STRATA_ROOT_JAVA_FRAME, 8); break;
+    case 0x02: add_frame_root (self, c, STRATA_ROOT_JNI_LOCAL); break;
+    case 0x03: add_frame_root (self, c, STRATA_ROOT_JAVA_FRAME); break;
     case 0x04: add_root (self, c, STRATA_ROOT_NATIVE_STACK, 4); break;
     case 0x05: add_root (self, c, STRATA_ROOT_STICKY_CLASS, 0); break;
     case 0x06: add_root (self, c, STRATA_ROOT_THREAD_BLOCK, 4); break;
@@ -875,6 +892,20 @@ resolve_threads (HprofLoader      *self,
 }
 
 static void
+resolve_frame_roots (HprofLoader     *self,
+                     StrataHeapGraph *graph)
+{
+  for (guint i = 0; graph != NULL && i < self->frame_roots->len; i++)
+    {
+      const FrameRootInfo *info = &g_array_index (self->frame_roots, FrameRootInfo, i);
+      StrataFrameRoot root = { info->thread, info->frame, strata_heap_graph_lookup (graph, info->id) };
+
+      if (root.object != STRATA_HEAP_NO_OBJECT)
+        strata_heap_add_frame_root (self->heap, &root);
+    }
+}
+
+static void
 report (HprofLoader *self)
 {
   if (self->header_id_size != 0)
@@ -922,6 +953,7 @@ hprof_loader_clear (HprofLoader *self)
   g_clear_pointer (&self->objects, g_array_unref);
   g_clear_pointer (&self->root_ids, g_array_unref);
   g_clear_pointer (&self->root_kinds, g_array_unref);
+  g_clear_pointer (&self->frame_roots, g_array_unref);
   g_clear_pointer (&self->class_dump_offsets, g_array_unref);
   strata_id_map_clear (&self->class_dumps);
 }
@@ -959,6 +991,7 @@ strata_hprof_binary_load (StrataLoadJob  *job,
   self.objects = g_array_new (FALSE, FALSE, sizeof (HprofObject));
   self.root_ids = g_array_new (FALSE, FALSE, sizeof (guint64));
   self.root_kinds = g_array_new (FALSE, FALSE, sizeof (guint8));
+  self.frame_roots = g_array_new (FALSE, FALSE, sizeof (FrameRootInfo));
   self.class_dump_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
   strata_id_map_init (&self.class_dumps);
 
@@ -978,6 +1011,7 @@ strata_hprof_binary_load (StrataLoadJob  *job,
           return NULL;
         }
       resolve_threads (&self, graph, index);
+      resolve_frame_roots (&self, graph);
       old_to_new = strata_heap_merge_same_names (self.heap);
       if (graph != NULL)
         {

@@ -110,6 +110,7 @@ typedef struct
   GArray               *objects;         /* HprofObject */
   GArray               *root_ids;        /* guint64 */
   GArray               *root_kinds;      /* guint8: StrataRootKind */
+  GArray               *frame_roots;     /* FrameRootInfo: what stack frames hold */
   StrataIdMap           class_dumps;     /* class object id -> index in class_dump_offsets */
   GArray               *class_dump_offsets; /* guint64: each CLASS DUMP's tag */
   gboolean              android;         /* JAVA PROFILE 1.0.3: ART's sizes */
@@ -121,6 +122,13 @@ typedef struct
   guint64 id;
   guint64 offset;        /* of the sub-record's tag */
 } HprofObject;
+
+typedef struct
+{
+  guint64 id;
+  guint32 thread;        /* serial */
+  gint32  frame;         /* in the thread's stack; -1 when unknown */
+} FrameRootInfo;
 
 /* ---- Reading big-endian values within bounds ---- */
 

@@ -155,3 +155,21 @@ strata_heap_describe_object (StrataTrace *trace,
     }
   return g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x", name, strata_heap_graph_get_id (graph, object));
 }
+
+/**
+ * strata_heap_describe_held:
+ *
+ * Returns: (transfer full): "holds java.util.ArrayList 0x7f3a10 (253,776
+ *   bytes retained)", for what a stack frame holds
+ */
+char *
+strata_heap_describe_held (StrataTrace *trace,
+                           guint32      object)
+{
+  StrataHeapGraph *graph = strata_heap_get_graph (strata_trace_get_heap (trace));
+  g_autofree char *label = strata_heap_describe_object (trace, object);
+  g_autofree char *bytes = strata_units_format_count (strata_heap_graph_get_retained (graph, object));
+
+  /* Translators: an object a stack frame holds, and the bytes it retains */
+  return g_strdup_printf (_("holds %s (%s bytes retained)"), label, bytes);
+}

@@ -25,5 +25,7 @@ guint64     strata_heap_object_row_get_retained   (StrataHeapObjectRow *self);
 double      strata_heap_object_row_get_share      (StrataHeapObjectRow *self);
 char       *strata_heap_describe_object           (StrataTrace         *trace,
                                                    guint32              object);
+char       *strata_heap_describe_held             (StrataTrace         *trace,
+                                                   guint32              object);
 
 G_END_DECLS

@@ -236,16 +236,35 @@ build_threads (StrataTrace *trace)
       GtkWidget *expander = strata_accessible_expander_new (title);
       GtkWidget *stack = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
 
-      gtk_widget_set_margin_start (stack, 24);
-      for (guint f = 0; f < n; f++)
-        {
-          g_autofree char *clipped = NULL;
-          GtkWidget *label = gtk_label_new (strata_units_clip_for_display (strata_trace_get_string (trace, frames[f]),
-                                                                           &clipped));
+      guint n_held;
+      const StrataFrameRoot *held = strata_heap_get_frame_roots (heap, thread->serial, &n_held);
 
-          gtk_label_set_xalign (GTK_LABEL (label), 0);
-          gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-          gtk_box_append (GTK_BOX (stack), label);
+      gtk_widget_set_margin_start (stack, 24);
+      /* Each frame, then the objects it holds; those of no known frame last. */
+      for (guint f = 0; f <= n; f++)
+        {
+          if (f < n)
+            {
+              g_autofree char *clipped = NULL;
+              GtkWidget *label = gtk_label_new (strata_units_clip_for_display (strata_trace_get_string (trace, frames[f]),
+                                                                               &clipped));
+
+              gtk_label_set_xalign (GTK_LABEL (label), 0);
+              gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+              gtk_box_append (GTK_BOX (stack), label);
+            }
+          for (guint r = 0; r < n_held; r++)
+            if ((f < n && held[r].frame == (gint32) f) || (f == n && (held[r].frame < 0 || held[r].frame >= (gint32) n)))
+              {
+                g_autofree char *text = strata_heap_describe_held (trace, held[r].object);
+                GtkWidget *label = gtk_label_new (text);
+
+                gtk_label_set_xalign (GTK_LABEL (label), 0);
+                gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+                gtk_widget_set_margin_start (label, 24);
+                gtk_widget_add_css_class (label, "dim-label");
+                gtk_box_append (GTK_BOX (stack), label);
+              }
         }
       if (n == 0)
         gtk_box_append (GTK_BOX (stack), gtk_label_new (_("No stack")));
