@@ -300,6 +300,27 @@ check_dominators (StrataDominatorsView *dominators)
   small_label = strata_heap_object_row_dup_label (small);
   g_assert_true (g_str_has_prefix (small_label, "Allocations$Small 0x"));
   g_assert_cmpuint (strata_heap_object_row_get_retained (small), ==, 16);
+
+  /* Grouped by class: one row per class, the most retained first, each
+   * expanding to its objects. */
+  strata_dominators_view_set_grouped (dominators, TRUE);
+  tree = strata_dominators_view_get_model (dominators);
+  {
+    g_autoptr(GtkTreeListRow) first_row = g_list_model_get_item (tree, 0);
+    g_autoptr(GtkTreeListRow) second_row = g_list_model_get_item (tree, 1);
+    g_autoptr(StrataHeapObjectRow) first_group = gtk_tree_list_row_get_item (first_row);
+    g_autoptr(StrataHeapObjectRow) second_group = gtk_tree_list_row_get_item (second_row);
+    g_autofree char *group_label = strata_heap_object_row_dup_label (first_group);
+
+    g_assert_cmpuint (strata_heap_object_row_get_object (first_group), ==, STRATA_HEAP_NO_OBJECT);
+    g_assert_nonnull (strstr (group_label, " object"));
+    g_assert_cmpuint (strata_heap_object_row_get_retained (first_group), >=,
+                      strata_heap_object_row_get_retained (second_group));
+    gtk_tree_list_row_set_expanded (first_row, TRUE);
+    g_assert_cmpuint (g_list_model_get_n_items (tree), >, g_list_model_get_n_items (
+      G_LIST_MODEL (gtk_tree_list_model_get_model (GTK_TREE_LIST_MODEL (tree)))));
+  }
+  strata_dominators_view_set_grouped (dominators, FALSE);
 }
 
 /* Activating Allocations$Small lists its 13,245 instances; the inspector

@@ -22,7 +22,12 @@ struct _StrataHeapObjectRow
   GObject      parent_instance;
 
   StrataTrace *trace;
-  guint32      object;
+  guint32      object;     /* STRATA_HEAP_NO_OBJECT for a class's group */
+  /* A group: objects of one class, and their sums. */
+  guint        heap_class;
+  GArray      *members;    /* guint32 */
+  guint64      shallow;
+  guint64      retained;
 };
 
 G_DEFINE_FINAL_TYPE (StrataHeapObjectRow, strata_heap_object_row, G_TYPE_OBJECT)
@@ -31,6 +36,7 @@ static void
 strata_heap_object_row_finalize (GObject *object)
 {
   g_clear_object (&STRATA_HEAP_OBJECT_ROW (object)->trace);
+  g_clear_pointer (&STRATA_HEAP_OBJECT_ROW (object)->members, g_array_unref);
   G_OBJECT_CLASS (strata_heap_object_row_parent_class)->finalize (object);
 }
 
@@ -77,25 +83,99 @@ strata_heap_object_row_get_object (StrataHeapObjectRow *self)
 GListModel *
 strata_heap_object_row_list_children (StrataHeapObjectRow *self)
 {
+  if (self->members != NULL)
+    return G_LIST_MODEL (strata_heap_object_list_new (self->trace, (const guint32 *) self->members->data,
+                                                      self->members->len));
   return (GListModel *) strata_heap_object_list_new_dominated (self->trace, self->object);
 }
 
-/* "java.util.HashMap 0x7f3a10". */
+static int
+compare_groups (gconstpointer a,
+                gconstpointer b)
+{
+  const StrataHeapObjectRow *x = *(StrataHeapObjectRow * const *) a;
+  const StrataHeapObjectRow *y = *(StrataHeapObjectRow * const *) b;
+
+  return x->retained > y->retained ? -1 : x->retained < y->retained;
+}
+
+/**
+ * strata_heap_object_row_list_groups:
+ *
+ * The top of the dominator tree grouped by class, as Eclipse MAT's "group
+ * by class": one row per class, largest retained first, each expanding to
+ * its objects.
+ *
+ * Returns: (transfer full): StrataHeapObjectRow groups
+ */
+GListModel *
+strata_heap_object_row_list_groups (StrataTrace *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+  GListStore *store = g_list_store_new (STRATA_TYPE_HEAP_OBJECT_ROW);
+  g_autoptr(GHashTable) by_class = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func (g_object_unref);
+  const guint32 *top;
+  guint32 n;
+
+  top = strata_heap_graph_get_dominated (graph, STRATA_HEAP_NO_OBJECT, &n);
+  for (guint32 i = 0; i < n; i++)
+    {
+      guint klass = strata_heap_graph_get_class (graph, top[i]);
+      StrataHeapObjectRow *group = g_hash_table_lookup (by_class, GUINT_TO_POINTER (klass + 1));
+
+      if (group == NULL)
+        {
+          group = strata_heap_object_row_new (trace, STRATA_HEAP_NO_OBJECT);
+          group->heap_class = klass;
+          group->members = g_array_new (FALSE, FALSE, sizeof (guint32));
+          g_hash_table_insert (by_class, GUINT_TO_POINTER (klass + 1), group);
+          g_ptr_array_add (groups, group);
+        }
+      /* The top is sorted: each group's objects come largest first. */
+      g_array_append_val (group->members, top[i]);
+      group->shallow += strata_heap_graph_get_shallow (graph, top[i]);
+      group->retained += strata_heap_graph_get_retained (graph, top[i]);
+    }
+  g_ptr_array_sort (groups, compare_groups);
+  for (guint i = 0; i < groups->len; i++)
+    g_list_store_append (store, g_ptr_array_index (groups, i));
+  return G_LIST_MODEL (store);
+}
+
+/* "java.util.HashMap 0x7f3a10", or for a group "java.util.HashMap (3)". */
 char *
 strata_heap_object_row_dup_label (StrataHeapObjectRow *self)
 {
+  if (self->members != NULL)
+    {
+      const StrataHeap *heap = strata_trace_get_heap (self->trace);
+      g_autofree char *count = strata_units_format_count (self->members->len);
+      /* Translators: an object whose class the heap dump does not give */
+      const char *name = self->heap_class < strata_heap_get_n_classes (heap)
+                         ? strata_trace_get_string (self->trace, strata_heap_get_class (heap, self->heap_class)->name)
+                         : _("(unknown class)");
+
+      /* Translators: a class and how many of its objects the group holds */
+      return g_strdup_printf (ngettext ("%s (%s object)", "%s (%s objects)", self->members->len), name, count);
+    }
   return strata_heap_describe_object (self->trace, self->object);
 }
 
 guint64
 strata_heap_object_row_get_shallow (StrataHeapObjectRow *self)
 {
+  if (self->members != NULL)
+    return self->shallow;
   return strata_heap_graph_get_shallow (graph_of (self->trace), self->object);
 }
 
 guint64
 strata_heap_object_row_get_retained (StrataHeapObjectRow *self)
 {
+  if (self->members != NULL)
+    return self->retained;
   return strata_heap_graph_get_retained (graph_of (self->trace), self->object);
 }
 
@@ -106,7 +186,7 @@ strata_heap_object_row_get_share (StrataHeapObjectRow *self)
   StrataHeapGraph *graph = graph_of (self->trace);
   guint64 reachable = strata_heap_graph_get_reachable_bytes (graph);
 
-  return reachable > 0 ? (double) strata_heap_graph_get_retained (graph, self->object) / reachable : 0;
+  return reachable > 0 ? (double) strata_heap_object_row_get_retained (self) / reachable : 0;
 }
 
 /**

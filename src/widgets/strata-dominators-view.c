@@ -28,6 +28,8 @@ struct _StrataDominatorsView
   GtkWidget  *scroller;
   GtkWidget  *column_view;
   GtkWidget  *inspector;
+  GtkWidget  *group_button;  /* NULL for a class's instances */
+  StrataTrace *trace;
   GListModel *model;         /* GtkTreeListRow items */
 };
 
@@ -88,8 +90,31 @@ selection_changed_cb (GtkSingleSelection   *selection,
   GtkTreeListRow *row = gtk_single_selection_get_selected_item (selection);
   g_autoptr(StrataHeapObjectRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
 
-  if (item != NULL)
+  /* A class's group is no object. */
+  if (item != NULL && strata_heap_object_row_get_object (item) != STRATA_HEAP_NO_OBJECT)
     strata_object_inspector_show (STRATA_OBJECT_INSPECTOR (self->inspector), strata_heap_object_row_get_object (item));
+}
+
+/* The rows the tree starts from: @top (taken), each expanding lazily. */
+static void
+set_top (StrataDominatorsView *self,
+         GListModel           *top)
+{
+  GtkTreeListModel *tree;
+  GtkSingleSelection *selection;
+
+  if (top == NULL)
+    top = G_LIST_MODEL (g_list_store_new (STRATA_TYPE_HEAP_OBJECT_ROW));
+  tree = gtk_tree_list_model_new (top, FALSE, FALSE, create_children, NULL, NULL);
+  g_clear_object (&self->model);
+  self->model = G_LIST_MODEL (tree);
+  selection = gtk_single_selection_new (g_object_ref (self->model));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_object (selection, "notify::selected", G_CALLBACK (selection_changed_cb), self, 0);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
 }
 
 static void
@@ -98,26 +123,14 @@ build (StrataDominatorsView *self,
        GListModel           *top,
        const char           *name)
 {
-  GtkTreeListModel *tree;
-  GtkSingleSelection *selection;
-
-  if (top == NULL)
-    top = G_LIST_MODEL (g_list_store_new (STRATA_TYPE_HEAP_OBJECT_ROW));
-  tree = gtk_tree_list_model_new (top, FALSE, FALSE, create_children, NULL, NULL);
-  self->model = G_LIST_MODEL (tree);
+  self->trace = g_object_ref (trace);
   self->column_view = gtk_column_view_new (NULL);
   strata_accessible_name_children (self->column_view, name);
   add_column (self, _("Object"), COLUMN_OBJECT);
   add_column (self, _("Shallow bytes"), COLUMN_SHALLOW);
   add_column (self, _("Retained bytes"), COLUMN_RETAINED);
   add_column (self, _("Retained %"), COLUMN_SHARE);
-  selection = gtk_single_selection_new (g_object_ref (self->model));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_single_selection_set_can_unselect (selection, TRUE);
-  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
-  g_signal_connect_object (selection, "notify::selected", G_CALLBACK (selection_changed_cb), self, 0);
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (selection));
-  g_object_unref (selection);
+  set_top (self, top);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->column_view);
   self->inspector = strata_object_inspector_new (trace);
   gtk_paned_set_end_child (GTK_PANED (self->paned), self->inspector);
@@ -125,14 +138,51 @@ build (StrataDominatorsView *self,
   gtk_widget_set_size_request (self->inspector, 320, -1);
 }
 
-/* The dominator tree from its top. */
+/**
+ * strata_dominators_view_set_grouped:
+ *
+ * Lists the top of the tree by class (one row per class, expanding to its
+ * objects), or object by object.
+ */
+void
+strata_dominators_view_set_grouped (StrataDominatorsView *self,
+                                    gboolean              grouped)
+{
+  g_return_if_fail (STRATA_IS_DOMINATORS_VIEW (self));
+
+  set_top (self, grouped ? strata_heap_object_row_list_groups (self->trace)
+                         : (GListModel *) strata_heap_object_list_new_dominated (self->trace, STRATA_HEAP_NO_OBJECT));
+  if (self->group_button != NULL && gtk_check_button_get_active (GTK_CHECK_BUTTON (self->group_button)) != grouped)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->group_button), grouped);
+}
+
+static void
+group_toggled_cb (StrataDominatorsView *self)
+{
+  strata_dominators_view_set_grouped (self, gtk_check_button_get_active (GTK_CHECK_BUTTON (self->group_button)));
+}
+
+/* The dominator tree from its top, with a switch to group it by class. */
 GtkWidget *
 strata_dominators_view_new (StrataTrace *trace)
 {
   StrataDominatorsView *self = g_object_new (STRATA_TYPE_DOMINATORS_VIEW, NULL);
+  GtkWidget *start = gtk_paned_get_start_child (GTK_PANED (self->paned));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
   build (self, trace, (GListModel *) strata_heap_object_list_new_dominated (trace, STRATA_HEAP_NO_OBJECT),
          _("Dominator tree"));
+  self->group_button = gtk_check_button_new_with_mnemonic (_("_Group by Class"));
+  gtk_widget_set_margin_start (self->group_button, 6);
+  gtk_widget_set_margin_top (self->group_button, 4);
+  gtk_widget_set_margin_bottom (self->group_button, 4);
+  g_signal_connect_swapped (self->group_button, "toggled", G_CALLBACK (group_toggled_cb), self);
+  g_object_ref (start);
+  gtk_paned_set_start_child (GTK_PANED (self->paned), box);
+  gtk_box_append (GTK_BOX (box), self->group_button);
+  gtk_widget_set_vexpand (start, TRUE);
+  gtk_box_append (GTK_BOX (box), start);
+  g_object_unref (start);
   return GTK_WIDGET (self);
 }
 
@@ -170,8 +220,9 @@ strata_dominators_view_dispose (GObject *object)
   StrataDominatorsView *self = STRATA_DOMINATORS_VIEW (object);
 
   g_clear_pointer (&self->paned, gtk_widget_unparent);
-  self->scroller = self->column_view = self->inspector = NULL;
+  self->scroller = self->column_view = self->inspector = self->group_button = NULL;
   g_clear_object (&self->model);
+  g_clear_object (&self->trace);
 
   G_OBJECT_CLASS (strata_dominators_view_parent_class)->dispose (object);
 }

@@ -21,5 +21,7 @@ GtkWidget  *strata_dominators_view_new_for_class (StrataTrace      *trace,
                                               guint                 heap_class);
 GListModel *strata_dominators_view_get_model (StrataDominatorsView *self);
 StrataObjectInspector *strata_dominators_view_get_inspector (StrataDominatorsView *self);
+void        strata_dominators_view_set_grouped (StrataDominatorsView *self,
+                                                gboolean              grouped);
 
 G_END_DECLS
