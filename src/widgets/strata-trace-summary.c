@@ -83,6 +83,45 @@ add_metadata_rows (StrataTraceSummary *self,
 }
 
 static void
+add_heap_rows (StrataTraceSummary *self,
+               StrataTrace        *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+  guint64 instances, bytes;
+  g_autofree char *classes = strata_units_format_count (strata_heap_get_n_classes (heap));
+  g_autofree char *objects = NULL, *shallow = NULL, *threads = NULL;
+  g_autoptr(GString) roots = g_string_new (NULL);
+
+  strata_heap_get_totals (heap, &instances, &bytes);
+  objects = strata_units_format_count (instances);
+  shallow = g_format_size_full (bytes, G_FORMAT_SIZE_LONG_FORMAT);
+  threads = strata_units_format_count (strata_heap_get_n_threads (heap));
+  add_row (self, _("Classes"), classes);
+  add_row (self, _("Objects"), objects);
+  add_row (self, _("Shallow size"), shallow);
+  if (graph != NULL)
+    {
+      g_autofree char *reachable = g_format_size_full (strata_heap_graph_get_reachable_bytes (graph),
+                                                       G_FORMAT_SIZE_LONG_FORMAT);
+      g_autofree char *unreachable = strata_units_format_count (strata_heap_graph_get_n_unreachable (graph));
+
+      add_row (self, _("Reachable size"), reachable);
+      /* Translators: objects no GC root reaches through strong references */
+      add_row (self, _("Unreachable objects"), unreachable);
+    }
+  for (guint kind = 0; kind < STRATA_N_ROOT_KINDS; kind++)
+    if (strata_heap_get_root_count (heap, kind) > 0)
+      {
+        g_autofree char *count = strata_units_format_count (strata_heap_get_root_count (heap, kind));
+
+        g_string_append_printf (roots, "%s%s %s", roots->len ? ", " : "", strata_root_kind_get_name (kind), count);
+      }
+  add_row (self, _("GC roots"), roots->str);
+  add_row (self, _("Threads"), threads);
+}
+
+static void
 strata_trace_summary_fill (StrataTraceSummary *self,
                            StrataTrace        *trace)
 {
@@ -106,11 +145,17 @@ strata_trace_summary_fill (StrataTraceSummary *self,
   add_row (self, _("File"), location);
   add_row (self, _("Format"), format);
   add_row (self, _("Size"), size);
-  add_row (self, _("Threads"), threads);
-  add_row (self, _("Methods"), methods);
-  add_row (self, _("Calls"), calls);
-  add_row (self, _("Clocks"), clocks->str);
-  add_row (self, _("Duration"), duration);
+  /* A heap dump without calls: its heap's facts, not empty call counts. */
+  if (strata_trace_get_heap (trace) != NULL && strata_trace_get_n_spans (trace) == 0)
+    add_heap_rows (self, trace);
+  else
+    {
+      add_row (self, _("Threads"), threads);
+      add_row (self, _("Methods"), methods);
+      add_row (self, _("Calls"), calls);
+      add_row (self, _("Clocks"), clocks->str);
+      add_row (self, _("Duration"), duration);
+    }
   if (strata_trace_get_format (trace) == STRATA_FORMAT_TRACE_EVENT)
     add_event_rows (self, trace);
   add_metadata_rows (self, trace);
