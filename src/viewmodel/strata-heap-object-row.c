@@ -253,3 +253,51 @@ strata_heap_describe_held (StrataTrace *trace,
   /* Translators: an object a stack frame holds, and the bytes it retains */
   return g_strdup_printf (_("holds %s (%s bytes retained)"), label, bytes);
 }
+
+static const char *
+class_name_of (StrataHeapObjectRow *self)
+{
+  const StrataHeap *heap = strata_trace_get_heap (self->trace);
+  guint klass = self->members != NULL ? self->heap_class
+                                      : strata_heap_graph_get_class (graph_of (self->trace), self->object);
+
+  return klass < strata_heap_get_n_classes (heap) ? strata_trace_get_string (self->trace, strata_heap_get_class (heap, klass)->name) : "";
+}
+
+/**
+ * strata_heap_object_row_compare:
+ * @key: 0 by class then id, 1 by shallow size, 2 by retained size
+ *
+ * For the tables' sorters; no allocation, so a hundred thousand rows sort
+ * quickly.
+ */
+int
+strata_heap_object_row_compare (StrataHeapObjectRow *a,
+                                StrataHeapObjectRow *b,
+                                guint                key)
+{
+  guint64 x, y;
+
+  switch (key)
+    {
+    case 0:
+      {
+        int by_name = g_strcmp0 (class_name_of (a), class_name_of (b));
+
+        if (by_name != 0)
+          return by_name;
+        x = a->members != NULL ? 0 : strata_heap_graph_get_id (graph_of (a->trace), a->object);
+        y = b->members != NULL ? 0 : strata_heap_graph_get_id (graph_of (b->trace), b->object);
+        break;
+      }
+    case 1:
+      x = strata_heap_object_row_get_shallow (a);
+      y = strata_heap_object_row_get_shallow (b);
+      break;
+    default:
+      x = strata_heap_object_row_get_retained (a);
+      y = strata_heap_object_row_get_retained (b);
+      break;
+    }
+  return x < y ? -1 : x > y;
+}

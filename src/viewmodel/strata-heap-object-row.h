@@ -20,6 +20,9 @@ StrataHeapObjectRow *strata_heap_object_row_new  (StrataTrace         *trace,
 guint32     strata_heap_object_row_get_object     (StrataHeapObjectRow *self);
 GListModel *strata_heap_object_row_list_children  (StrataHeapObjectRow *self);
 GListModel *strata_heap_object_row_list_groups    (StrataTrace         *trace);
+int         strata_heap_object_row_compare        (StrataHeapObjectRow *a,
+                                                   StrataHeapObjectRow *b,
+                                                   guint                key);
 char       *strata_heap_object_row_dup_label      (StrataHeapObjectRow *self);
 guint64     strata_heap_object_row_get_shallow    (StrataHeapObjectRow *self);
 guint64     strata_heap_object_row_get_retained   (StrataHeapObjectRow *self);

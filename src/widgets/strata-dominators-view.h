@@ -23,5 +23,8 @@ GListModel *strata_dominators_view_get_model (StrataDominatorsView *self);
 StrataObjectInspector *strata_dominators_view_get_inspector (StrataDominatorsView *self);
 void        strata_dominators_view_set_grouped (StrataDominatorsView *self,
                                                 gboolean              grouped);
+void        strata_dominators_view_sort_by     (StrataDominatorsView *self,
+                                                guint                 column,
+                                                GtkSortType           order);
 
 G_END_DECLS
