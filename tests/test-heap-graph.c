@@ -87,7 +87,7 @@ test_heap_graph_hand_checked (void)
   g_assert_cmpuint (strata_heap_graph_get_n_unreachable (graph), ==, 1);
 
   /* D lies within C's retained set, so class 2 retains 20, not 30. */
-  strata_heap_graph_sum_by_class (graph, 4, by_class);
+  strata_heap_graph_sum_by_class (graph, 4, -1, by_class);
   g_assert_cmpuint (by_class[0], ==, 70);
   g_assert_cmpuint (by_class[1], ==, 20);
   g_assert_cmpuint (by_class[2], ==, 20);
@@ -146,7 +146,7 @@ test_heap_graph_long_chain (void)
   g_assert_cmpuint (strata_heap_graph_get_retained (graph, 0), ==, (guint64) n * 16);
   g_assert_cmpuint (strata_heap_graph_get_retained (graph, n / 2), ==, (guint64) (n - n / 2) * 16);
   g_assert_cmpuint (strata_heap_graph_get_dominator (graph, n - 1), ==, n - 2);
-  strata_heap_graph_sum_by_class (graph, 1, by_class);
+  strata_heap_graph_sum_by_class (graph, 1, -1, by_class);
   g_assert_cmpuint (by_class[0], ==, (guint64) n * 16);
 }
 

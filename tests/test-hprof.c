@@ -918,6 +918,113 @@ test_object_graph (void)
   g_assert_cmpuint (g_array_index (fields, StrataHeapField, 1).value, ==, 7);
 }
 
+/* An Android dump (4-byte ids) whose HEAP DUMP INFO records put two Items
+ * in the zygote heap and three in the app heap; ART's instance size from
+ * the class dump is each one's size. */
+static GBytes *
+write_android_heaps_dump (void)
+{
+  GByteArray *out = g_byte_array_new ();
+  g_autoptr(GByteArray) body = g_byte_array_new ();
+  const char header[] = "JAVA PROFILE 1.0.3";
+  const char *names[] = { "com.example.Item", "zygote", "app" };
+
+  g_byte_array_append (out, (const guint8 *) header, sizeof header);
+  put_u4 (out, 4);
+  put_u4 (out, 0);
+  put_u4 (out, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      put_u4 (body, i + 1);
+      g_byte_array_append (body, (const guint8 *) names[i], strlen (names[i]));
+      put_record (out, 0x01, body);
+    }
+  put_u4 (body, 1); put_u4 (body, 0x100); put_u4 (body, 0); put_u4 (body, 1);
+  put_record (out, 0x02, body);
+
+  put_u1 (body, 0x20);                               /* CLASS DUMP */
+  put_u4 (body, 0x100); put_u4 (body, 0);
+  for (guint i = 0; i < 6; i++)
+    put_u4 (body, 0);
+  put_u4 (body, 16);                                 /* ART's instance size */
+  put_u1 (body, 0); put_u1 (body, 0);                /* constant pool */
+  put_u1 (body, 0); put_u1 (body, 0);                /* statics */
+  put_u1 (body, 0); put_u1 (body, 0);                /* instance fields */
+  for (guint i = 0; i < 5; i++)
+    {
+      if (i == 0 || i == 2)
+        {
+          put_u1 (body, 0xFE);                       /* HEAP DUMP INFO */
+          put_u4 (body, i == 0 ? 'Z' : 'A');
+          put_u4 (body, i == 0 ? 2 : 3);
+        }
+      put_u1 (body, 0x21);
+      put_u4 (body, 0x200 + i); put_u4 (body, 0); put_u4 (body, 0x100); put_u4 (body, 0);
+      put_u1 (body, 0xFF);                           /* ROOT UNKNOWN */
+      put_u4 (body, 0x200 + i);
+    }
+  put_record (out, 0x1C, body);
+  return g_byte_array_free_to_bytes (out);
+}
+
+static void
+test_android_heaps (void)
+{
+  g_autoptr(GBytes) bytes = write_android_heaps_dump ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = load_bytes (bytes, &error);
+  const StrataHeap *heap;
+  const StrataHeapClass *item;
+  guint klass = G_MAXUINT;
+
+  g_assert_no_error (error);
+  heap = strata_trace_get_heap (trace);
+  item = find_class (trace, "com.example.Item");
+  g_assert_nonnull (item);
+  g_assert_cmpuint (item->instances, ==, 5);
+  g_assert_cmpuint (item->shallow_bytes, ==, 5 * 16);
+  for (guint c = 0; c < strata_heap_get_n_classes (heap); c++)
+    if (strata_heap_get_class (heap, c) == item)
+      klass = c;
+  g_assert_cmpuint (strata_heap_get_n_heaps (heap), ==, 2);
+  g_assert_cmpstr (strata_heap_get_heap_name (heap, 0), ==, "zygote");
+  g_assert_cmpstr (strata_heap_get_heap_name (heap, 1), ==, "app");
+  g_assert_cmpuint (strata_heap_get_class_in_heap (heap, 0, klass)->instances, ==, 2);
+  g_assert_cmpuint (strata_heap_get_class_in_heap (heap, 1, klass)->instances, ==, 3);
+  g_assert_cmpuint (strata_heap_get_class_in_heap (heap, 1, klass)->shallow_bytes, ==, 48);
+  g_assert_cmpuint (strata_heap_get_class_in_heap (heap, 1, klass)->retained_bytes, ==, 48);
+}
+
+/* Android Studio's heap library (perflib) states in its own tests what it
+ * finds in this Dalvik dump: 43,687 objects with the classes, 42,868 of
+ * them reachable, 0xB0EDFFA0 reached from two roots (so only the roots as
+ * a whole dominate it); its HEAP DUMP INFO records name zygote and app. */
+static void
+test_android_dump_as_perflib (void)
+{
+  g_autoptr(StrataTrace) trace = load_corpus ("studio-perflib-dialer.android-hprof");
+  const StrataHeap *heap;
+  StrataHeapGraph *graph;
+  guint32 object;
+
+  if (trace == NULL)
+    {
+      strata_test_skip_no_corpus ();
+      return;
+    }
+  heap = strata_trace_get_heap (trace);
+  graph = strata_heap_get_graph (heap);
+  g_assert_cmpuint (strata_heap_graph_get_n_objects (graph), ==, 43687);
+  g_assert_cmpuint (strata_heap_graph_get_n_objects (graph) - strata_heap_graph_get_n_unreachable (graph), ==, 42868);
+  object = strata_heap_graph_lookup (graph, 0xB0EDFFA0);
+  g_assert_cmpuint (object, !=, STRATA_HEAP_NO_OBJECT);
+  g_assert_true (strata_heap_graph_is_reachable (graph, object));
+  g_assert_cmpuint (strata_heap_graph_get_dominator (graph, object), ==, STRATA_HEAP_NO_OBJECT);
+  g_assert_cmpuint (strata_heap_get_n_heaps (heap), ==, 2);
+  g_assert_cmpstr (strata_heap_get_heap_name (heap, 0), ==, "zygote");
+  g_assert_cmpstr (strata_heap_get_heap_name (heap, 1), ==, "app");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -936,6 +1043,8 @@ main (int   argc,
   g_test_add_func ("/hprof/text-corpus", test_text_corpus);
   g_test_add_func ("/hprof/text-monitors", test_text_monitors);
   g_test_add_func ("/hprof/object-graph", test_object_graph);
+  g_test_add_func ("/hprof/android-heaps", test_android_heaps);
+  g_test_add_func ("/hprof/android-as-perflib", test_android_dump_as_perflib);
 
   return g_test_run ();
 }

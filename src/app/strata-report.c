@@ -293,6 +293,25 @@ print_sites (const Report     *report,
     }
 }
 
+/* Android: each heap's objects and bytes. */
+static void
+print_heaps (const Report     *report,
+             const StrataHeap *heap)
+{
+  for (guint h = 0; h < strata_heap_get_n_heaps (heap); h++)
+    {
+      guint64 objects = 0, bytes = 0;
+
+      for (guint c = 0; c < strata_heap_get_n_classes (heap); c++)
+        {
+          objects += strata_heap_get_class_in_heap (heap, h, c)->instances;
+          bytes += strata_heap_get_class_in_heap (heap, h, c)->shallow_bytes;
+        }
+      g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT " %16s  %s %s\n", objects, bytes, "",
+               _("Heap"), strata_heap_get_heap_name (heap, h));
+    }
+}
+
 /* Heap dumps: the classes with the most shallow bytes, and the roots.
  * Classes beyond --top are summed in one line. */
 static void
@@ -325,6 +344,7 @@ print_heap (const Report *report)
     }
   /* Translators: the last line of the class histogram */
   g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT " %16s  %s\n", instances, bytes, "", _("Total"));
+  print_heaps (report, heap);
   strata_report_print_suspects (report->trace);
   strata_report_print_dominators (report->trace, report->heap_top);
   strata_report_print_duplicates (report->trace, report->top);
@@ -692,6 +712,24 @@ write_json_heap (StrataJsonWriter *json,
       add_int_member (json, "instances", klass->instances);
       add_int_member (json, "shallow_bytes", klass->shallow_bytes);
       add_int_member (json, "retained_bytes", klass->retained_bytes);
+      /* Android: the class's part in each heap (app, zygote, image). */
+      if (strata_heap_get_n_heaps (heap) > 0)
+        {
+          strata_json_writer_member (json, "heaps");
+          strata_json_writer_begin_object (json);
+          for (guint h = 0; h < strata_heap_get_n_heaps (heap); h++)
+            {
+              const StrataHeapClassShare *share = strata_heap_get_class_in_heap (heap, h, order[i]);
+
+              strata_json_writer_member (json, strata_heap_get_heap_name (heap, h));
+              strata_json_writer_begin_object (json);
+              add_int_member (json, "instances", share->instances);
+              add_int_member (json, "shallow_bytes", share->shallow_bytes);
+              add_int_member (json, "retained_bytes", share->retained_bytes);
+              strata_json_writer_end_object (json);
+            }
+          strata_json_writer_end_object (json);
+        }
       strata_json_writer_end_object (json);
     }
   strata_json_writer_end_array (json);

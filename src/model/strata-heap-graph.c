@@ -34,6 +34,7 @@ struct _StrataHeapGraph
   guint64  id_base;
   guint    id_shift;
   guint32 *classes;
+  guint8  *heaps;        /* Android: each object's heap (app, zygote…); NULL for one heap */
   guint32 *shallow;      /* G_MAXUINT32: in big_shallow (arrays over 4 GB) */
   GHashTable *big_shallow;
 
@@ -115,6 +116,7 @@ strata_heap_graph_free (StrataHeapGraph *self)
   g_free (self->ids32);
   g_free (self->ids64);
   g_free (self->classes);
+  g_free (self->heaps);
   g_free (self->shallow);
   g_clear_pointer (&self->big_shallow, g_hash_table_unref);
   g_free (self->first);
@@ -655,6 +657,24 @@ strata_heap_graph_get_shallow (const StrataHeapGraph *self,
   return big != NULL ? *big : 0;
 }
 
+/* Android dumps put each object in a heap (app, zygote, image). */
+void
+strata_heap_graph_set_heap (StrataHeapGraph *self,
+                            guint32          object,
+                            guint8           heap)
+{
+  if (self->heaps == NULL)
+    self->heaps = g_new0 (guint8, MAX (self->n, 1));
+  self->heaps[object] = heap;
+}
+
+guint8
+strata_heap_graph_get_heap (const StrataHeapGraph *self,
+                            guint32                object)
+{
+  return self->heaps != NULL ? self->heaps[object] : 0;
+}
+
 /* Sizes are kept in 4 bytes: the rare array over 4 GB goes to a table. */
 void
 strata_heap_graph_set_shallow (StrataHeapGraph *self,
@@ -764,6 +784,7 @@ strata_heap_graph_get_n_unreachable (const StrataHeapGraph *self)
 
 /**
  * strata_heap_graph_sum_by_class:
+ * @heap: only the instances in this heap, or -1 for all
  * @retained: (out caller-allocates): @n_classes sums
  *
  * A class retains what its instances retain, each counted once: an
@@ -774,6 +795,7 @@ strata_heap_graph_get_n_unreachable (const StrataHeapGraph *self)
 void
 strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
                                 guint                  n_classes,
+                                int                    heap,
                                 guint64               *retained)
 {
   g_autofree guint32 *active = g_new0 (guint32, MAX (n_classes, 1));
@@ -803,7 +825,8 @@ strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
 
         if (klass < n_classes)
           {
-            if (active[klass] == 0)
+            /* With @heap, only its instances count (-1: all heaps). */
+            if (active[klass] == 0 && (heap < 0 || strata_heap_graph_get_heap (self, child) == heap))
               retained[klass] += self->retained[child];
             active[klass]++;
           }

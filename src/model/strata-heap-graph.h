@@ -69,7 +69,13 @@ guint64          strata_heap_graph_get_reachable_bytes (const StrataHeapGraph *s
 guint32          strata_heap_graph_get_n_unreachable   (const StrataHeapGraph *self);
 void             strata_heap_graph_sum_by_class        (const StrataHeapGraph *self,
                                                         guint             n_classes,
+                                                        int               heap,
                                                         guint64          *retained);
+void             strata_heap_graph_set_heap            (StrataHeapGraph  *self,
+                                                        guint32           object,
+                                                        guint8            heap);
+guint8           strata_heap_graph_get_heap            (const StrataHeapGraph *self,
+                                                        guint32           object);
 guint32         *strata_heap_graph_top_retained        (const StrataHeapGraph *self,
                                                         guint32           n,
                                                         guint32          *n_found);

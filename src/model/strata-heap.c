@@ -19,6 +19,8 @@ struct _StrataHeap
   StrataHeapGraph *graph;                  /* binary dumps: objects and references */
   StrataHprofIndex *index;                 /* and their fields */
   GArray  *frame_roots;                    /* StrataFrameRoot, by thread then frame once asked for */
+  GPtrArray *heap_names;                   /* Android's heaps; NULL for one heap */
+  GPtrArray *heap_shares;                  /* per heap, a GArray of StrataHeapClassShare per class */
   gboolean frame_roots_sorted;
 };
 
@@ -45,6 +47,8 @@ strata_heap_free (StrataHeap *self)
   g_array_unref (self->threads);
   g_hash_table_unref (self->stacks);
   g_array_unref (self->frame_roots);
+  g_clear_pointer (&self->heap_names, g_ptr_array_unref);
+  g_clear_pointer (&self->heap_shares, g_ptr_array_unref);
   strata_hprof_index_free (self->index);
   strata_heap_graph_free (self->graph);
   g_free (self);
@@ -334,6 +338,80 @@ strata_heap_merge_same_names (StrataHeap *self)
 }
 
 /**
+ * strata_heap_set_heap_names:
+ * @names: (transfer full): char *, as the heaps are numbered in the graph
+ */
+void
+strata_heap_set_heap_names (StrataHeap *self,
+                            GPtrArray  *names)
+{
+  g_clear_pointer (&self->heap_names, g_ptr_array_unref);
+  self->heap_names = names;
+}
+
+/* Each class's instances, bytes and retained bytes per heap. */
+static void
+sum_heap_shares (StrataHeap *self)
+{
+  guint n_classes = self->classes->len;
+
+  g_clear_pointer (&self->heap_shares, g_ptr_array_unref);
+  if (self->graph == NULL || strata_heap_get_n_heaps (self) == 0)
+    return;
+  self->heap_shares = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint h = 0; h < self->heap_names->len; h++)
+    {
+      GArray *shares = g_array_new (FALSE, TRUE, sizeof (StrataHeapClassShare));
+      g_autofree guint64 *retained = g_new0 (guint64, MAX (n_classes, 1));
+
+      g_array_set_size (shares, n_classes);
+      strata_heap_graph_sum_by_class (self->graph, n_classes, h, retained);
+      for (guint c = 0; c < n_classes; c++)
+        g_array_index (shares, StrataHeapClassShare, c).retained_bytes = retained[c];
+      g_ptr_array_add (self->heap_shares, shares);
+    }
+  for (guint32 i = 0; i < strata_heap_graph_get_n_objects (self->graph); i++)
+    {
+      guint32 c = strata_heap_graph_get_class (self->graph, i);
+      guint8 h = strata_heap_graph_get_heap (self->graph, i);
+      StrataHeapClassShare *share;
+
+      if (c >= n_classes || h >= self->heap_shares->len)
+        continue;
+      share = &g_array_index ((GArray *) g_ptr_array_index (self->heap_shares, h), StrataHeapClassShare, c);
+      share->instances++;
+      share->shallow_bytes += strata_heap_graph_get_shallow (self->graph, i);
+    }
+}
+
+/* 0 for a dump of one heap; Android's have app, zygote, image… */
+guint
+strata_heap_get_n_heaps (const StrataHeap *self)
+{
+  return self->heap_names != NULL && self->heap_names->len > 1 ? self->heap_names->len : 0;
+}
+
+const char *
+strata_heap_get_heap_name (const StrataHeap *self,
+                           guint             heap)
+{
+  g_return_val_if_fail (heap < strata_heap_get_n_heaps (self), NULL);
+
+  return g_ptr_array_index (self->heap_names, heap);
+}
+
+const StrataHeapClassShare *
+strata_heap_get_class_in_heap (const StrataHeap *self,
+                               guint             heap,
+                               guint             klass)
+{
+  g_return_val_if_fail (self->heap_shares != NULL && heap < self->heap_shares->len, NULL);
+  g_return_val_if_fail (klass < self->classes->len, NULL);
+
+  return &g_array_index ((GArray *) g_ptr_array_index (self->heap_shares, heap), StrataHeapClassShare, klass);
+}
+
+/**
  * strata_heap_take_graph:
  *
  * The objects and references of a binary dump; the class histogram then
@@ -365,9 +443,10 @@ strata_heap_take_graph (StrataHeap       *self,
       g_array_index (self->classes, StrataHeapClass, c).instances++;
       g_array_index (self->classes, StrataHeapClass, c).shallow_bytes += strata_heap_graph_get_shallow (graph, i);
     }
-  strata_heap_graph_sum_by_class (graph, self->classes->len, retained);
+  strata_heap_graph_sum_by_class (graph, self->classes->len, -1, retained);
   for (guint c = 0; c < self->classes->len; c++)
     g_array_index (self->classes, StrataHeapClass, c).retained_bytes = retained[c];
+  sum_heap_shares (self);
 }
 
 StrataHeapGraph *

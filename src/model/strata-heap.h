@@ -44,6 +44,14 @@ typedef struct
   guint64 retained_bytes;  /* what its instances keep alive, each byte once; 0 without a graph */
 } StrataHeapClass;
 
+/* A class's part in one heap of an Android dump (app, zygote, image). */
+typedef struct
+{
+  guint64 instances;
+  guint64 shallow_bytes;
+  guint64 retained_bytes;
+} StrataHeapClassShare;
+
 /* One row of an allocation sites table (hprof's SITES). */
 typedef struct
 {
@@ -88,6 +96,14 @@ void                   strata_heap_take_graph       (StrataHeap     *self,
                                                      StrataHprofIndex *index);
 StrataHeapGraph       *strata_heap_get_graph        (const StrataHeap *self);
 StrataHprofIndex      *strata_heap_get_index        (const StrataHeap *self);
+void                   strata_heap_set_heap_names   (StrataHeap     *self,
+                                                     GPtrArray      *names);
+guint                  strata_heap_get_n_heaps      (const StrataHeap *self);
+const char            *strata_heap_get_heap_name    (const StrataHeap *self,
+                                                     guint           heap);
+const StrataHeapClassShare *strata_heap_get_class_in_heap (const StrataHeap *self,
+                                                     guint           heap,
+                                                     guint           klass);
 void                   strata_heap_add_frame_root   (StrataHeap     *self,
                                                      const StrataFrameRoot *root);
 const StrataFrameRoot *strata_heap_get_frame_roots  (const StrataHeap *self,

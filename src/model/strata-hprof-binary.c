@@ -231,6 +231,50 @@ add_root (HprofLoader    *self,
   }
 }
 
+/* Android's HEAP DUMP INFO: the objects after it are in that heap. */
+static void
+read_heap_info (HprofLoader  *self,
+                Cursor       *c,
+                const guint8 *tag_at)
+{
+  guint32 heap_id = read_be (c, 4);
+  guint64 name_id = read_id (c);
+  HeapRange range = { tag_at - self->data, 0 };
+  guint heap;
+
+  if (!c->ok)
+    return;
+  for (heap = 0; heap < self->heap_ids->len && g_array_index (self->heap_ids, guint32, heap) != heap_id; heap++)
+    ;
+  if (heap == self->heap_ids->len)
+    {
+      if (heap > G_MAXUINT8)
+        return;
+      g_array_append_val (self->heap_ids, heap_id);
+      g_array_append_val (self->heap_name_ids, name_id);
+    }
+  range.heap = heap;
+  g_array_append_val (self->heap_ranges, range);
+}
+
+/* "app", "zygote", "image"…; NULL for a dump that names no heap. */
+GPtrArray *
+hprof_heap_names (HprofLoader *self)
+{
+  GPtrArray *names;
+
+  if (self->heap_ids->len == 0)
+    return NULL;
+  names = g_ptr_array_new_with_free_func (g_free);
+  for (guint h = 0; h < self->heap_ids->len; h++)
+    {
+      guint32 name = hprof_string_text (self, g_array_index (self->heap_name_ids, guint64, h));
+
+      g_ptr_array_add (names, g_strdup (name != 0 ? strata_trace_get_string (self->trace, name) : "?"));
+    }
+  return names;
+}
+
 /* A Java frame or JNI local: its object, thread serial and frame number. */
 static void
 add_frame_root (HprofLoader    *self,
@@ -288,7 +332,7 @@ read_sub_record (HprofLoader *self,
     case 0x8D: add_root (self, c, STRATA_ROOT_VM_INTERNAL, 0); break;
     case 0x8E: add_root (self, c, STRATA_ROOT_JNI_MONITOR, 8); break;
     case 0x90: add_root (self, c, STRATA_ROOT_UNREACHABLE, 0); break;
-    case 0xFE: skip (c, 4 + id); break;
+    case 0xFE: read_heap_info (self, c, tag_at); break;
     case 0x20:
       {
         guint64 class_id = read_id (c);
@@ -954,6 +998,9 @@ hprof_loader_clear (HprofLoader *self)
   g_clear_pointer (&self->root_ids, g_array_unref);
   g_clear_pointer (&self->root_kinds, g_array_unref);
   g_clear_pointer (&self->frame_roots, g_array_unref);
+  g_clear_pointer (&self->heap_ranges, g_array_unref);
+  g_clear_pointer (&self->heap_ids, g_array_unref);
+  g_clear_pointer (&self->heap_name_ids, g_array_unref);
   g_clear_pointer (&self->class_dump_offsets, g_array_unref);
   strata_id_map_clear (&self->class_dumps);
 }
@@ -992,6 +1039,9 @@ strata_hprof_binary_load (StrataLoadJob  *job,
   self.root_ids = g_array_new (FALSE, FALSE, sizeof (guint64));
   self.root_kinds = g_array_new (FALSE, FALSE, sizeof (guint8));
   self.frame_roots = g_array_new (FALSE, FALSE, sizeof (FrameRootInfo));
+  self.heap_ranges = g_array_new (FALSE, FALSE, sizeof (HeapRange));
+  self.heap_ids = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self.heap_name_ids = g_array_new (FALSE, FALSE, sizeof (guint64));
   self.class_dump_offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
   strata_id_map_init (&self.class_dumps);
 
@@ -1016,6 +1066,7 @@ strata_hprof_binary_load (StrataLoadJob  *job,
       if (graph != NULL)
         {
           strata_heap_graph_remap_classes (graph, old_to_new);
+          strata_heap_set_heap_names (self.heap, hprof_heap_names (&self));
           strata_heap_take_graph (self.heap, g_steal_pointer (&graph), g_steal_pointer (&index));
         }
       if (self.summary != NULL)

@@ -480,6 +480,25 @@ read_class (EdgePass *pass,
     }
 }
 
+/* The heap the record at @offset is in: the last HEAP DUMP INFO before it. */
+static guint8
+heap_at (HprofLoader *self,
+         guint64      offset)
+{
+  guint lo = 0, hi = self->heap_ranges->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (self->heap_ranges, HeapRange, mid).offset <= offset)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo > 0 ? g_array_index (self->heap_ranges, HeapRange, lo - 1).heap : 0;
+}
+
 static gboolean
 read_references (EdgePass      *pass,
                  guint32       *first,
@@ -505,6 +524,8 @@ read_references (EdgePass      *pass,
 
       first[i] = pass->targets->len;
       pass->classes[i] = STRATA_HEAP_NO_OBJECT;
+      if (self->heap_ranges->len > 1)
+        strata_heap_graph_set_heap (pass->graph, i, heap_at (self, object->offset));
       switch (tag)
         {
         case 0x20: read_class (pass, i, &c); break;

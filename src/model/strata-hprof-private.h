@@ -111,6 +111,10 @@ typedef struct
   GArray               *root_ids;        /* guint64 */
   GArray               *root_kinds;      /* guint8: StrataRootKind */
   GArray               *frame_roots;     /* FrameRootInfo: what stack frames hold */
+  /* Android's HEAP DUMP INFO: the heap each stretch of the file is in. */
+  GArray               *heap_ranges;     /* HeapRange, in file order */
+  GArray               *heap_ids;        /* guint32: Android's id of heap i */
+  GArray               *heap_name_ids;   /* guint64: string id of heap i's name */
   StrataIdMap           class_dumps;     /* class object id -> index in class_dump_offsets */
   GArray               *class_dump_offsets; /* guint64: each CLASS DUMP's tag */
   gboolean              android;         /* JAVA PROFILE 1.0.3: ART's sizes */
@@ -122,6 +126,12 @@ typedef struct
   guint64 id;
   guint64 offset;        /* of the sub-record's tag */
 } HprofObject;
+
+typedef struct
+{
+  guint64 offset;        /* from here on, objects are in @heap */
+  guint8  heap;
+} HeapRange;
 
 typedef struct
 {
@@ -180,6 +190,7 @@ guint32           hprof_string_text       (HprofLoader  *self,
 void              hprof_note_object       (HprofLoader  *self,
                                            const guint8 *tag,
                                            guint64       id);
+GPtrArray        *hprof_heap_names        (HprofLoader  *self);
 StrataHeapGraph  *hprof_build_graph       (HprofLoader  *self,
                                            StrataHprofIndex **index,
                                            GError      **error);

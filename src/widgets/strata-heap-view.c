@@ -28,6 +28,8 @@ struct _StrataHeapView
   GtkWidget       *column_view;
   GtkStringFilter *filter;
   GListModel      *model;        /* sorted and filtered class rows, or NULL */
+  GListStore      *rows;         /* all class rows, for the heap shown */
+  GtkWidget       *heap_dropdown;  /* Android: which heap; else NULL */
 };
 
 G_DEFINE_FINAL_TYPE (StrataHeapView, strata_heap_view, GTK_TYPE_WIDGET)
@@ -113,26 +115,60 @@ summary_text (StrataTrace      *trace,
   return g_string_free (text, FALSE);
 }
 
-static GListStore *
-build_rows (StrataTrace      *trace,
-            const StrataHeap *heap)
+/* One row per class, with its figures in @which heap (-1: all of them). */
+static void
+fill_rows (GListStore       *store,
+           StrataTrace      *trace,
+           const StrataHeap *heap,
+           int               which)
 {
-  GListStore *store = g_list_store_new (STRATA_TYPE_HEAP_ROW);
   StrataHeapGraph *graph = strata_heap_get_graph (heap);
   guint64 reachable = graph != NULL ? strata_heap_graph_get_reachable_bytes (graph) : 0;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
     {
       const StrataHeapClass *klass = strata_heap_get_class (heap, i);
-      g_autoptr(StrataHeapRow) row = strata_heap_row_new (strata_trace_get_string (trace, klass->name),
-                                                          klass->instances, klass->shallow_bytes,
-                                                          klass->retained_bytes, reachable);
+      StrataHeapClassShare all = { klass->instances, klass->shallow_bytes, klass->retained_bytes };
+      const StrataHeapClassShare *share = which >= 0 ? strata_heap_get_class_in_heap (heap, which, i) : &all;
+      StrataHeapRow *row;
 
+      /* A heap's page lists only the classes it holds. */
+      if (which >= 0 && share->instances == 0)
+        continue;
+      row = strata_heap_row_new (strata_trace_get_string (trace, klass->name), share->instances,
+                                 share->shallow_bytes, share->retained_bytes, reachable);
       strata_heap_row_set_heap_class (row, i);
-
-      g_list_store_append (store, row);
+      g_ptr_array_add (rows, row);
     }
-  return store;
+  g_list_store_splice (store, 0, g_list_model_get_n_items (G_LIST_MODEL (store)), rows->pdata, rows->len);
+}
+
+/* Android: the table shows all heaps, or one (app, zygote, image). */
+static void
+heap_selected_cb (StrataHeapView *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->heap_dropdown));
+
+  fill_rows (self->rows, trace, strata_trace_get_heap (trace), selected == 0 ? -1 : (int) selected - 1);
+}
+
+static GtkWidget *
+heap_dropdown_new (StrataHeapView   *self,
+                   const StrataHeap *heap)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GtkWidget *dropdown;
+
+  gtk_string_list_append (names, _("All Heaps"));
+  for (guint h = 0; h < strata_heap_get_n_heaps (heap); h++)
+    gtk_string_list_append (names, strata_heap_get_heap_name (heap, h));
+  dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+  gtk_widget_set_tooltip_text (dropdown, _("Show all heaps or one"));
+  strata_accessible_name_children (dropdown, _("Heap"));
+  g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (heap_selected_cb), self);
+  return dropdown;
 }
 
 static void
@@ -178,6 +214,11 @@ build_classes (StrataHeapView *self,
   gtk_widget_add_css_class (totals, "dim-label");
   gtk_box_append (GTK_BOX (bar), self->search);
   gtk_box_append (GTK_BOX (bar), totals);
+  if (strata_heap_get_n_heaps (heap) > 0)
+    {
+      self->heap_dropdown = heap_dropdown_new (self, heap);
+      gtk_box_append (GTK_BOX (bar), self->heap_dropdown);
+    }
   gtk_widget_set_margin_start (bar, 6);
   gtk_widget_set_margin_end (bar, 6);
   gtk_widget_set_margin_top (bar, 6);
@@ -185,7 +226,9 @@ build_classes (StrataHeapView *self,
 
   self->filter = gtk_string_filter_new (gtk_property_expression_new (STRATA_TYPE_HEAP_ROW, NULL, "name"));
   gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
-  filtered = gtk_filter_list_model_new (G_LIST_MODEL (build_rows (trace, heap)), GTK_FILTER (g_object_ref (self->filter)));
+  self->rows = g_list_store_new (STRATA_TYPE_HEAP_ROW);
+  fill_rows (self->rows, trace, heap, -1);
+  filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), GTK_FILTER (g_object_ref (self->filter)));
   self->column_view = gtk_column_view_new (NULL);
   strata_accessible_name_children (self->column_view, _("Class histogram"));
   add_column (self, _("Class"), COLUMN_CLASS,
@@ -432,9 +475,10 @@ trace_changed_cb (StrataHeapView *self)
 
   while ((child = gtk_widget_get_first_child (self->box)) != NULL)
     gtk_box_remove (GTK_BOX (self->box), child);
-  self->stack = self->search = self->column_view = NULL;
+  self->stack = self->search = self->column_view = self->heap_dropdown = NULL;
   g_clear_object (&self->filter);
   g_clear_object (&self->model);
+  g_clear_object (&self->rows);
   gtk_widget_set_visible (GTK_WIDGET (self), has_heap (trace));
   if (has_heap (trace))
     build (self, trace);
@@ -504,9 +548,10 @@ strata_heap_view_dispose (GObject *object)
   StrataHeapView *self = STRATA_HEAP_VIEW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), STRATA_TYPE_HEAP_VIEW);
-  self->box = NULL;
+  self->box = self->heap_dropdown = NULL;
   g_clear_object (&self->filter);
   g_clear_object (&self->model);
+  g_clear_object (&self->rows);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (strata_heap_view_parent_class)->dispose (object);
