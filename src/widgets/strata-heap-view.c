@@ -93,15 +93,19 @@ summary_text (StrataTrace      *trace,
 {
   GString *text = g_string_new (NULL);
   guint64 instances, bytes;
-  g_autofree char *classes = strata_units_format_count (strata_heap_get_n_classes (heap));
-  g_autofree char *objects = NULL;
-  g_autofree char *size = NULL;
+  guint n_classes = strata_heap_get_n_classes (heap);
+  g_autofree char *class_count = strata_units_format_count (n_classes);
+  g_autofree char *object_count = NULL, *classes = NULL, *objects = NULL, *size = NULL;
 
   strata_heap_get_totals (heap, &instances, &bytes);
-  objects = strata_units_format_count (instances);
+  object_count = strata_units_format_count (instances);
+  /* Translators: %s is a number of classes */
+  classes = g_strdup_printf (ngettext ("%s class", "%s classes", n_classes), class_count);
+  /* Translators: %s is a number of objects */
+  objects = g_strdup_printf (ngettext ("%s object", "%s objects", instances), object_count);
   size = g_format_size (bytes);
-  /* Translators: classes, objects and their size in a heap dump */
-  g_string_append_printf (text, _("%s classes, %s objects, %s shallow"), classes, objects, size);
+  /* Translators: classes, objects (as "12 classes", "3 objects") and their size */
+  g_string_append_printf (text, _("%s, %s, %s shallow"), classes, objects, size);
   g_string_append_printf (text, " · %s", _("GC roots:"));
   for (guint kind = 0; kind < STRATA_N_ROOT_KINDS; kind++)
     if (strata_heap_get_root_count (heap, kind) > 0)
