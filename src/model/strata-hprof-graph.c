@@ -38,7 +38,6 @@ typedef struct
 {
   guint32 heap_class;
   guint32 vm_size;       /* an instance's size in the VM */
-  guint32 vm_unaligned;  /* the same before alignment */
   guint32 first_ref;     /* reference fields: offsets in ref_offsets */
   guint32 n_refs;
 } ClassLayout;
@@ -257,7 +256,6 @@ lay_out_class (GraphBuild  *build,
       id = dump.super_id;
     }
   layout->n_refs = build->ref_offsets->len - layout->first_ref;
-  layout->vm_unaligned = build->header + vm_bytes;
   if (build->art_sizes)
     layout->vm_size = own_instance_size;
   else if (padded)
@@ -420,17 +418,20 @@ read_primitive_array (EdgePass *pass,
   strata_heap_graph_set_shallow (pass->graph, object, array_size (pass->build, length, hprof_type_size (type, c->id_size)));
 }
 
-/* HotSpot keeps static fields in the mirror after java.lang.Class's own
- * fields, 8-byte ones aligned; smaller ones fill the gap before them. */
-static guint64
-mirror_size (guint64 start,
-             guint64 statics,
-             guint64 n_wide)
+/* HotSpot's dumps add statics that are no fields ("<resolved_references>",
+ * "<init_lock>"): they refer to real objects but take no room in the
+ * mirror. */
+static gboolean
+is_pseudo_static (HprofLoader *self,
+                  guint64      name_id)
 {
-  guint64 gap = n_wide > 0 && start % 8 != 0 ? 8 - start % 8 : 0;
-  guint64 narrow = statics - 8 * n_wide;
+  guint32 index = strata_id_map_lookup (&self->strings, name_id);
+  const StringRef *ref;
 
-  return align8 (start + statics + (narrow >= gap ? 0 : gap - narrow));
+  if (index == STRATA_ID_MAP_MISSING)
+    return FALSE;
+  ref = &g_array_index (self->string_refs, StringRef, index);
+  return ref->len > 0 && self->data[ref->offset] == '<';
 }
 
 /* A class holds its superclass, loader and static fields' objects. */
@@ -440,8 +441,8 @@ read_class (EdgePass *pass,
             Cursor   *c)
 {
   GraphBuild *build = pass->build;
-  guint64 statics = 0, wide_statics = 0;
-  guint n, size;
+  guint64 statics = 0;
+  guint n;
 
   skip (c, c->id_size + 4);
   add_reference (pass, read_id (c));    /* superclass */
@@ -456,27 +457,25 @@ read_class (EdgePass *pass,
   n = read_be (c, 2);
   for (guint i = 0; i < n && c->ok; i++)
     {
-      guint type;
+      guint64 name = read_id (c);
+      guint type = read_be (c, 1);
 
-      skip (c, c->id_size);
-      type = read_be (c, 1);
       if (type == 2)
         add_reference (pass, read_id (c));
       else
         skip (c, hprof_type_size (type, c->id_size));
-      size = type == 2 ? build->ref_size : hprof_type_size (type, c->id_size);
-      statics += size;
-      wide_statics += size == 8;
+      if (!is_pseudo_static (build->loader, name))
+        statics += type == 2 ? build->ref_size : hprof_type_size (type, c->id_size);
     }
-  /* The class's mirror, a java.lang.Class holding its static fields. */
+  /* The class's mirror, a java.lang.Class holding its static fields from
+   * the aligned end of its own (InstanceMirrorKlass). */
   if (build->class_class_id != 0 && c->ok)
     {
       const ClassLayout *mirror = layout_for (build, build->class_class_id);
 
       pass->classes[object] = mirror->heap_class;
       strata_heap_graph_set_shallow (pass->graph, object,
-                                     build->art_sizes ? mirror->vm_size + statics
-                                                      : mirror_size (mirror->vm_unaligned, statics, wide_statics));
+                                     build->art_sizes ? mirror->vm_size + statics : align8 (mirror->vm_size + statics));
     }
 }
 
