@@ -139,34 +139,57 @@ count_object (HprofLoader *self,
 
 /* ---- Heap dump sub-records ---- */
 
+/* A value of @type; a code that is no type breaks the cursor. */
+static void
+skip_value (Cursor *c,
+            guint   type)
+{
+  if (hprof_type_size (type, c->id_size) == 0)
+    c->ok = FALSE;
+  skip (c, hprof_type_size (type, c->id_size));
+}
+
+/* A CLASS DUMP's fixed part after its tag: class id, stack serial, six
+ * more ids and the instance size. */
+void
+hprof_skip_class_header (Cursor *c)
+{
+  skip (c, c->id_size + 4 + 6 * c->id_size + 4);
+}
+
+void
+hprof_skip_constant_pool (Cursor *c)
+{
+  guint n = read_be (c, 2);
+
+  for (guint i = 0; i < n && c->ok; i++)
+    {
+      skip (c, 2);
+      skip_value (c, read_be (c, 1));
+    }
+}
+
+/* Statics are a name id, a type and a value each. */
+void
+hprof_skip_statics (Cursor *c)
+{
+  guint n = read_be (c, 2);
+
+  for (guint i = 0; i < n && c->ok; i++)
+    {
+      skip (c, c->id_size);
+      skip_value (c, read_be (c, 1));
+    }
+}
+
 static void
 skip_class_dump (Cursor *c)
 {
   guint n;
 
-  skip (c, c->id_size + 4 + 6 * c->id_size + 4);
-  n = read_be (c, 2);
-  for (guint i = 0; i < n && c->ok; i++)
-    {
-      guint type;
-
-      skip (c, 2);
-      type = read_be (c, 1);
-      if (hprof_type_size (type, c->id_size) == 0)
-        c->ok = FALSE;
-      skip (c, hprof_type_size (type, c->id_size));
-    }
-  n = read_be (c, 2);
-  for (guint i = 0; i < n && c->ok; i++)
-    {
-      guint type;
-
-      skip (c, c->id_size);
-      type = read_be (c, 1);
-      if (hprof_type_size (type, c->id_size) == 0)
-        c->ok = FALSE;
-      skip (c, hprof_type_size (type, c->id_size));
-    }
+  hprof_skip_class_header (c);
+  hprof_skip_constant_pool (c);
+  hprof_skip_statics (c);
   n = read_be (c, 2);
   skip (c, (guint64) n * (c->id_size + 1));
 }

@@ -135,7 +135,6 @@ read_class_dump (HprofLoader *self,
 {
   guint32 index = strata_id_map_lookup (&self->class_dumps, class_id);
   Cursor c;
-  guint n;
 
   if (index == STRATA_ID_MAP_MISSING)
     return FALSE;
@@ -145,24 +144,8 @@ read_class_dump (HprofLoader *self,
   dump->super_id = read_id (&c);
   skip (&c, 5 * c.id_size);
   dump->instance_size = read_be (&c, 4);
-  n = read_be (&c, 2);
-  for (guint i = 0; i < n && c.ok; i++)
-    {
-      guint type;
-
-      skip (&c, 2);
-      type = read_be (&c, 1);
-      skip (&c, hprof_type_size (type, c.id_size));
-    }
-  n = read_be (&c, 2);
-  for (guint i = 0; i < n && c.ok; i++)
-    {
-      guint type;
-
-      skip (&c, c.id_size);
-      type = read_be (&c, 1);
-      skip (&c, hprof_type_size (type, c.id_size));
-    }
+  hprof_skip_constant_pool (&c);
+  hprof_skip_statics (&c);
   dump->fields = c.p;
   return c.ok;
 }
@@ -448,12 +431,7 @@ read_class (EdgePass *pass,
   add_reference (pass, read_id (c));    /* superclass */
   add_reference (pass, read_id (c));    /* class loader */
   skip (c, 4 * c->id_size + 4);
-  n = read_be (c, 2);
-  for (guint i = 0; i < n && c->ok; i++)
-    {
-      skip (c, 2);
-      skip (c, hprof_type_size (read_be (c, 1), c->id_size));
-    }
+  hprof_skip_constant_pool (c);
   n = read_be (c, 2);
   for (guint i = 0; i < n && c->ok; i++)
     {

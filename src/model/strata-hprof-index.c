@@ -56,13 +56,8 @@ intern_field_names (StrataHprofIndex *self,
                    self->data + self->len, self->id_size, TRUE };
       guint n;
 
-      skip (&c, 7 * c.id_size + 4 + 4);
-      n = read_be (&c, 2);
-      for (guint k = 0; k < n && c.ok; k++)
-        {
-          skip (&c, 2);
-          skip (&c, hprof_type_size (read_be (&c, 1), c.id_size));
-        }
+      hprof_skip_class_header (&c);
+      hprof_skip_constant_pool (&c);
       for (guint pass = 0; pass < 2 && c.ok; pass++)
         {
           n = read_be (&c, 2);
@@ -157,13 +152,8 @@ get_static_fields (StrataHprofIndex *self,
 {
   guint n;
 
-  skip (c, 7 * c->id_size + 4 + 4);
-  n = read_be (c, 2);
-  for (guint k = 0; k < n && c->ok; k++)
-    {
-      skip (c, 2);
-      skip (c, hprof_type_size (read_be (c, 1), c->id_size));
-    }
+  hprof_skip_class_header (c);
+  hprof_skip_constant_pool (c);
   n = read_be (c, 2);
   for (guint k = 0; k < n && c->ok; k++)
     {
@@ -203,18 +193,8 @@ get_instance_fields (StrataHprofIndex *self,
       skip (&dump, dump.id_size + 4);
       class_id = read_id (&dump);
       skip (&dump, 5 * dump.id_size + 4);
-      n = read_be (&dump, 2);
-      for (guint k = 0; k < n && dump.ok; k++)
-        {
-          skip (&dump, 2);
-          skip (&dump, hprof_type_size (read_be (&dump, 1), dump.id_size));
-        }
-      n = read_be (&dump, 2);
-      for (guint k = 0; k < n && dump.ok; k++)
-        {
-          skip (&dump, dump.id_size);
-          skip (&dump, hprof_type_size (read_be (&dump, 1), dump.id_size));
-        }
+      hprof_skip_constant_pool (&dump);
+      hprof_skip_statics (&dump);
       n = read_be (&dump, 2);
       for (guint k = 0; k < n && dump.ok; k++)
         {

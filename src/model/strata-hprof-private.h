@@ -185,6 +185,9 @@ skip (Cursor *c,
 
 guint             hprof_type_size         (guint         type,
                                            guint         id_size);
+void              hprof_skip_class_header (Cursor       *c);
+void              hprof_skip_constant_pool (Cursor      *c);
+void              hprof_skip_statics      (Cursor       *c);
 guint32           hprof_string_text       (HprofLoader  *self,
                                            guint64       id);
 void              hprof_note_object       (HprofLoader  *self,
