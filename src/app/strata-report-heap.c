@@ -186,45 +186,6 @@ strata_report_write_json_dominators (StrataJsonWriter *json,
   strata_json_writer_end_array (json);
 }
 
-/* Eclipse MAT's leak suspects: what retains more than a tenth of the
- * reachable heap. */
-#define SUSPECT_SHARE 0.10
-
-static gboolean
-is_suspect (guint64 retained,
-            guint64 reachable)
-{
-  return reachable > 0 && retained > SUSPECT_SHARE * reachable;
-}
-
-static int
-compare_retained (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      heap)
-{
-  guint64 x = strata_heap_get_class (heap, *(const guint *) a)->retained_bytes;
-  guint64 y = strata_heap_get_class (heap, *(const guint *) b)->retained_bytes;
-
-  return x > y ? -1 : x < y;
-}
-
-/* The classes that retain more than a tenth, the most first. */
-static guint *
-find_suspect_classes (const StrataHeap *heap,
-                      guint64           reachable,
-                      guint            *n_found)
-{
-  guint *found = g_new (guint, MAX (strata_heap_get_n_classes (heap), 1));
-  guint n = 0;
-
-  for (guint c = 0; c < strata_heap_get_n_classes (heap); c++)
-    if (is_suspect (strata_heap_get_class (heap, c)->retained_bytes, reachable))
-      found[n++] = c;
-  g_qsort_with_data (found, n, sizeof (guint), compare_retained, (gpointer) heap);
-  *n_found = n;
-  return found;
-}
-
 void
 strata_report_print_suspects (StrataTrace *trace)
 {
@@ -241,8 +202,8 @@ strata_report_print_suspects (StrataTrace *trace)
     return;
   reachable = strata_heap_graph_get_reachable_bytes (graph);
   g_print ("\n%s\n", _("Leak suspects: what retains more than a tenth of the reachable heap"));
-  top = strata_heap_graph_get_dominated (graph, STRATA_HEAP_NO_OBJECT, &n);
-  for (guint32 i = 0; i < n && is_suspect (strata_heap_graph_get_retained (graph, top[i]), reachable); i++)
+  top = strata_heap_get_suspect_objects (heap, &n);
+  for (guint32 i = 0; i < n; i++)
     {
       g_autofree char *label = strata_heap_describe_object (trace, top[i]);
       guint64 retained = strata_heap_graph_get_retained (graph, top[i]);
@@ -253,7 +214,7 @@ strata_report_print_suspects (StrataTrace *trace)
       print_path (trace, heap, top[i]);
       any = TRUE;
     }
-  classes = find_suspect_classes (heap, reachable, &n_classes);
+  classes = strata_heap_find_suspect_classes (heap, &n_classes);
   for (guint c = 0; c < n_classes; c++)
     {
       const StrataHeapClass *klass = strata_heap_get_class (heap, classes[c]);
@@ -290,8 +251,8 @@ strata_report_write_json_suspects (StrataJsonWriter *json,
   strata_json_writer_uint (json, reachable);
   strata_json_writer_member (json, "objects");
   strata_json_writer_begin_array (json);
-  top = strata_heap_graph_get_dominated (graph, STRATA_HEAP_NO_OBJECT, &n);
-  for (guint32 i = 0; i < n && is_suspect (strata_heap_graph_get_retained (graph, top[i]), reachable); i++)
+  top = strata_heap_get_suspect_objects (heap, &n);
+  for (guint32 i = 0; i < n; i++)
     {
       strata_json_writer_begin_object (json);
       strata_json_writer_member (json, "id");
@@ -306,7 +267,7 @@ strata_report_write_json_suspects (StrataJsonWriter *json,
   strata_json_writer_end_array (json);
   strata_json_writer_member (json, "classes");
   strata_json_writer_begin_array (json);
-  classes = find_suspect_classes (heap, reachable, &n_classes);
+  classes = strata_heap_find_suspect_classes (heap, &n_classes);
   for (guint c = 0; c < n_classes; c++)
     {
       const StrataHeapClass *klass = strata_heap_get_class (heap, classes[c]);

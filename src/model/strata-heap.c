@@ -516,3 +516,72 @@ strata_heap_get_frame_roots (const StrataHeap *self,
   *n_roots = hi - lo;
   return hi > lo ? &g_array_index (self->frame_roots, StrataFrameRoot, lo) : NULL;
 }
+
+/* Eclipse MAT's leak suspects: what retains more than a tenth of the
+ * reachable heap. */
+#define SUSPECT_SHARE 0.10
+
+static gboolean
+is_suspect (const StrataHeap *self,
+            guint64           retained)
+{
+  guint64 reachable = strata_heap_graph_get_reachable_bytes (self->graph);
+
+  return reachable > 0 && retained > SUSPECT_SHARE * reachable;
+}
+
+/**
+ * strata_heap_get_suspect_objects:
+ *
+ * Returns: (transfer none) (nullable): the objects at the top of the
+ *   dominator tree that retain more than a tenth of the reachable heap,
+ *   the most first
+ */
+const guint32 *
+strata_heap_get_suspect_objects (const StrataHeap *self,
+                                 guint32          *n_objects)
+{
+  guint32 n;
+  const guint32 *top;
+
+  *n_objects = 0;
+  if (self->graph == NULL)
+    return NULL;
+  top = strata_heap_graph_get_dominated (self->graph, STRATA_HEAP_NO_OBJECT, &n);
+  /* The top is sorted by retained size: the suspects come first. */
+  while (*n_objects < n && is_suspect (self, strata_heap_graph_get_retained (self->graph, top[*n_objects])))
+    (*n_objects)++;
+  return top;
+}
+
+static int
+compare_retained (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      self)
+{
+  guint64 x = strata_heap_get_class (self, *(const guint *) a)->retained_bytes;
+  guint64 y = strata_heap_get_class (self, *(const guint *) b)->retained_bytes;
+
+  return x > y ? -1 : x < y;
+}
+
+/**
+ * strata_heap_find_suspect_classes:
+ *
+ * Returns: (transfer full): the classes whose instances retain more than a
+ *   tenth of the reachable heap, the most first
+ */
+guint *
+strata_heap_find_suspect_classes (const StrataHeap *self,
+                                  guint            *n_classes)
+{
+  guint *found = g_new (guint, MAX (self->classes->len, 1));
+  guint n = 0;
+
+  for (guint c = 0; self->graph != NULL && c < self->classes->len; c++)
+    if (is_suspect (self, g_array_index (self->classes, StrataHeapClass, c).retained_bytes))
+      found[n++] = c;
+  g_qsort_with_data (found, n, sizeof (guint), compare_retained, (gpointer) self);
+  *n_classes = n;
+  return found;
+}

@@ -327,8 +327,6 @@ build_threads (StrataTrace *trace)
 
 /* ---- Leak suspects ---- */
 
-#define SUSPECT_SHARE 0.10
-
 static void
 suspect_object_clicked_cb (GtkButton      *button,
                            StrataHeapView *self)
@@ -345,17 +343,6 @@ suspect_class_clicked_cb (GtkButton      *button,
                           StrataHeapView *self)
 {
   strata_heap_view_show_instances (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "class")));
-}
-
-static int
-compare_retained (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      heap)
-{
-  guint64 x = strata_heap_get_class (heap, *(const guint *) a)->retained_bytes;
-  guint64 y = strata_heap_get_class (heap, *(const guint *) b)->retained_bytes;
-
-  return x > y ? -1 : x < y;
 }
 
 static GtkWidget *
@@ -383,14 +370,16 @@ build_suspects (StrataHeapView *self,
   GtkWidget *intro = gtk_label_new (_("What retains more than a tenth of the reachable heap. Weak, soft and phantom references keep nothing alive here, as in Eclipse MAT."));
   const guint32 *top;
   guint32 n;
+  g_autofree guint *classes = NULL;
+  guint n_classes;
 
   g_object_set (box, "margin-start", 18, "margin-end", 18, "margin-top", 12, "margin-bottom", 12, NULL);
   gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
   gtk_label_set_xalign (GTK_LABEL (intro), 0);
   gtk_widget_add_css_class (intro, "dim-label");
   gtk_box_append (GTK_BOX (box), intro);
-  top = strata_heap_graph_get_dominated (graph, STRATA_HEAP_NO_OBJECT, &n);
-  for (guint32 i = 0; i < n && strata_heap_graph_get_retained (graph, top[i]) > SUSPECT_SHARE * reachable; i++)
+  top = strata_heap_get_suspect_objects (heap, &n);
+  for (guint32 i = 0; i < n; i++)
     {
       g_autofree char *label = strata_heap_describe_object (trace, top[i]);
       guint64 retained = strata_heap_graph_get_retained (graph, top[i]);
@@ -403,20 +392,14 @@ build_suspects (StrataHeapView *self,
       g_signal_connect (button, "clicked", G_CALLBACK (suspect_object_clicked_cb), self);
       gtk_box_append (GTK_BOX (box), button);
     }
-  g_autofree guint *order = g_new (guint, MAX (strata_heap_get_n_classes (heap), 1));
-
-  for (guint c = 0; c < strata_heap_get_n_classes (heap); c++)
-    order[c] = c;
-  g_qsort_with_data (order, strata_heap_get_n_classes (heap), sizeof (guint), compare_retained, (gpointer) heap);
-  for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
+  classes = strata_heap_find_suspect_classes (heap, &n_classes);
+  for (guint i = 0; i < n_classes; i++)
     {
-      guint c = order[i];
+      guint c = classes[i];
       const StrataHeapClass *klass = strata_heap_get_class (heap, c);
       g_autofree char *count = NULL, *bytes = NULL, *text = NULL;
       GtkWidget *button;
 
-      if (klass->retained_bytes <= SUSPECT_SHARE * reachable)
-        break;
       count = strata_units_format_count (klass->instances);
       bytes = g_format_size (klass->retained_bytes);
       /* Translators: a number of instances, a class, the size they retain and its share of the heap */
