@@ -53,3 +53,34 @@ strata_accessible_append_page (GtkNotebook *notebook,
   if (tab != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (tab), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
 }
+
+static void
+collect_text (GtkWidget *widget,
+              GString   *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
+    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  if (GTK_IS_EXPANDER (widget))
+    g_string_append_printf (text, "%s\n", gtk_expander_get_label (GTK_EXPANDER (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (!GTK_IS_EXPANDER (widget) || child == gtk_expander_get_child (GTK_EXPANDER (widget)))
+      collect_text (child, text);
+}
+
+/**
+ * strata_accessible_dup_text:
+ * @root: (nullable): a pane
+ *
+ * Returns: (transfer full): every line of text @root shows, in order, an
+ *   expander's label but not its hidden child's; for tests and screen
+ *   readers
+ */
+char *
+strata_accessible_dup_text (GtkWidget *root)
+{
+  GString *text = g_string_new (NULL);
+
+  if (root != NULL)
+    collect_text (root, text);
+  return g_string_free (text, FALSE);
+}

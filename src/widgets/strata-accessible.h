@@ -14,5 +14,6 @@ GtkWidget *strata_accessible_expander_new  (const char  *label);
 void       strata_accessible_append_page   (GtkNotebook *notebook,
                                             GtkWidget   *child,
                                             const char  *title);
+char      *strata_accessible_dup_text      (GtkWidget   *root);
 
 G_END_DECLS

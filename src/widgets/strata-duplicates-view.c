@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-accessible.h"
 #include "strata-duplicates-view.h"
 #include "strata-heap-duplicates.h"
 #include "strata-units.h"
@@ -177,24 +178,11 @@ strata_duplicates_view_is_ready (StrataDuplicatesView *self)
   return self->ready;
 }
 
-static void
-collect_text (GtkWidget *widget,
-              GString   *text)
-{
-  if (GTK_IS_LABEL (widget))
-    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect_text (child, text);
-}
-
 /* Every cell shown, in order; for tests and screen readers. */
 char *
 strata_duplicates_view_dup_text (StrataDuplicatesView *self)
 {
-  GString *text = g_string_new (NULL);
-
-  collect_text (self->box, text);
-  return g_string_free (text, FALSE);
+  return strata_accessible_dup_text (self->box);
 }
 
 static void

@@ -550,19 +550,6 @@ selected_item_changed_cb (StrataEventDetails *self)
 
 /* ---- For tests and screen readers ---- */
 
-static void
-collect_text (GtkWidget *widget,
-              GString   *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
-    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
-  if (GTK_IS_EXPANDER (widget))
-    g_string_append_printf (text, "%s\n", gtk_expander_get_label (GTK_EXPANDER (widget)));
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (!GTK_IS_EXPANDER (widget) || child == gtk_expander_get_child (GTK_EXPANDER (widget)))
-      collect_text (child, text);
-}
-
 /**
  * strata_event_details_dup_text:
  *
@@ -571,12 +558,9 @@ collect_text (GtkWidget *widget,
 char *
 strata_event_details_dup_text (StrataEventDetails *self)
 {
-  GString *text = g_string_new (NULL);
-
   g_return_val_if_fail (STRATA_IS_EVENT_DETAILS (self), NULL);
 
-  collect_text (self->box, text);
-  return g_string_free (text, FALSE);
+  return strata_accessible_dup_text (self->box);
 }
 
 gboolean

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-accessible.h"
 #include "strata-field-grid.h"
 #include "strata-heap-object-row.h"
 #include "strata-object-inspector.h"
@@ -366,25 +367,11 @@ strata_object_inspector_get_object (StrataObjectInspector *self)
   return self->object;
 }
 
-static void
-collect_text (GtkWidget *widget,
-              GString   *text)
-{
-  if (GTK_IS_LABEL (widget))
-    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect_text (child, text);
-}
-
 /* Every line shown, in order; for tests and screen readers. */
 char *
 strata_object_inspector_dup_text (StrataObjectInspector *self)
 {
-  GString *text = g_string_new (NULL);
-
-  if (self->box != NULL)
-    collect_text (self->box, text);
-  return g_string_free (text, FALSE);
+  return strata_accessible_dup_text (self->box);
 }
 
 GtkWidget *
