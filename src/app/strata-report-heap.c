@@ -8,8 +8,6 @@
 
 #include <glib/gi18n.h>
 
-#include <string.h>
-
 #include "strata-heap-duplicates.h"
 #include "strata-heap-object-row.h"
 #include "strata-units.h"
@@ -17,20 +15,6 @@
 
 /* A path longer than this is cut in the middle of its report. */
 #define MAX_PATH_STEPS 64
-
-static const char *
-object_class_name (StrataTrace           *trace,
-                   const StrataHeap      *heap,
-                   const StrataHeapGraph *graph,
-                   guint32                object)
-{
-  guint32 klass = strata_heap_graph_get_class (graph, object);
-
-  if (klass >= strata_heap_get_n_classes (heap))
-    /* Translators: an object whose class the heap dump does not give */
-    return _("(unknown class)");
-  return strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name);
-}
 
 static void
 print_path (StrataTrace      *trace,
@@ -68,7 +52,7 @@ print_path (StrataTrace      *trace,
         if (klass != NULL)
           g_print (" → class %s", klass);
         else
-          g_print (" → %s", object_class_name (trace, heap, graph, path[i]));
+          g_print (" → %s", strata_heap_object_class_label (trace, path[i]));
       }
     }
   g_print ("\n");
@@ -123,7 +107,7 @@ write_json_step (StrataJsonWriter      *json,
       strata_json_writer_string (json, field);
     }
   strata_json_writer_member (json, "class");
-  strata_json_writer_string (json, object_class_name (trace, heap, graph, path[i]));
+  strata_json_writer_string (json, strata_heap_object_class_label (trace, path[i]));
   strata_json_writer_member (json, "id");
   strata_json_writer_uint (json, strata_heap_graph_get_id (graph, path[i]));
   strata_json_writer_end_object (json);
@@ -175,7 +159,7 @@ strata_report_write_json_dominators (StrataJsonWriter *json,
       strata_json_writer_member (json, "id");
       strata_json_writer_uint (json, strata_heap_graph_get_id (graph, top[i]));
       strata_json_writer_member (json, "class");
-      strata_json_writer_string (json, object_class_name (trace, heap, graph, top[i]));
+      strata_json_writer_string (json, strata_heap_object_class_label (trace, top[i]));
       strata_json_writer_member (json, "shallow_bytes");
       strata_json_writer_uint (json, strata_heap_graph_get_shallow (graph, top[i]));
       strata_json_writer_member (json, "retained_bytes");
@@ -258,7 +242,7 @@ strata_report_write_json_suspects (StrataJsonWriter *json,
       strata_json_writer_member (json, "id");
       strata_json_writer_uint (json, strata_heap_graph_get_id (graph, top[i]));
       strata_json_writer_member (json, "class");
-      strata_json_writer_string (json, object_class_name (trace, heap, graph, top[i]));
+      strata_json_writer_string (json, strata_heap_object_class_label (trace, top[i]));
       strata_json_writer_member (json, "retained_bytes");
       strata_json_writer_uint (json, strata_heap_graph_get_retained (graph, top[i]));
       write_json_path (json, trace, heap, top[i]);
@@ -283,16 +267,6 @@ strata_report_write_json_suspects (StrataJsonWriter *json,
     }
   strata_json_writer_end_array (json);
   strata_json_writer_end_object (json);
-}
-
-static const char *
-duplicate_class_name (StrataTrace               *trace,
-                      const StrataHeapDuplicate *duplicate)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-
-  return duplicate->heap_class < strata_heap_get_n_classes (heap)
-         ? strata_trace_get_string (trace, strata_heap_get_class (heap, duplicate->heap_class)->name) : "";
 }
 
 void
@@ -321,13 +295,9 @@ strata_report_print_duplicates (StrataTrace *trace,
                      strata_units_clip_to (duplicate->text, 100, &clipped));
           else
             {
-              /* "byte[16]": the element type, then the length. */
-              g_autofree char *element = g_strdup (duplicate_class_name (trace, duplicate));
+              g_autofree char *array = strata_heap_describe_array_copies (trace, duplicate);
 
-              if (g_str_has_suffix (element, "[]"))
-                element[strlen (element) - 2] = '\0';
-              g_print ("%14" G_GUINT64_FORMAT " %10u  %s[%u]\n", duplicate->wasted, duplicate->count, element,
-                       duplicate->length);
+              g_print ("%14" G_GUINT64_FORMAT " %10u  %s\n", duplicate->wasted, duplicate->count, array);
             }
         }
     }
@@ -361,7 +331,8 @@ strata_report_write_json_duplicates (StrataJsonWriter *json,
           else
             {
               strata_json_writer_member (json, "class");
-              strata_json_writer_string (json, duplicate_class_name (trace, duplicate));
+              strata_json_writer_string (json, duplicate->heap_class < strata_heap_get_n_classes (heap)
+                                                 ? strata_heap_class_label (trace, duplicate->heap_class) : "");
               strata_json_writer_member (json, "length");
               strata_json_writer_uint (json, duplicate->length);
             }

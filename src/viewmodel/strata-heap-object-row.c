@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "strata-heap-object-list.h"
@@ -49,6 +50,52 @@ strata_heap_object_row_class_init (StrataHeapObjectRowClass *klass)
 static void
 strata_heap_object_row_init (StrataHeapObjectRow *self)
 {
+}
+
+/**
+ * strata_heap_class_label:
+ *
+ * Returns: the name of heap class @klass, or "(unknown class)" when the
+ *   dump does not give it
+ */
+const char *
+strata_heap_class_label (StrataTrace *trace,
+                         guint        klass)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  if (klass >= strata_heap_get_n_classes (heap))
+    /* Translators: an object whose class the heap dump does not give */
+    return _("(unknown class)");
+  return strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name);
+}
+
+/* The class of @object, as strata_heap_class_label() names it. */
+const char *
+strata_heap_object_class_label (StrataTrace *trace,
+                                guint32      object)
+{
+  return strata_heap_class_label (trace, strata_heap_graph_get_class (strata_heap_get_graph (strata_trace_get_heap (trace)),
+                                                                      object));
+}
+
+/**
+ * strata_heap_describe_array_copies:
+ *
+ * Returns: (transfer full): "byte[16]": a group of equal arrays' element
+ *   type, then their length
+ */
+char *
+strata_heap_describe_array_copies (StrataTrace               *trace,
+                                   const StrataHeapDuplicate *duplicate)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  g_autofree char *element = g_strdup (duplicate->heap_class < strata_heap_get_n_classes (heap)
+                                       ? strata_heap_class_label (trace, duplicate->heap_class) : "");
+
+  if (g_str_has_suffix (element, "[]"))
+    element[strlen (element) - 2] = '\0';
+  return g_strdup_printf ("%s[%u]", element, duplicate->length);
 }
 
 static StrataHeapGraph *
@@ -150,12 +197,8 @@ strata_heap_object_row_dup_label (StrataHeapObjectRow *self)
 {
   if (self->members != NULL)
     {
-      const StrataHeap *heap = strata_trace_get_heap (self->trace);
       g_autofree char *count = strata_units_format_count (self->members->len);
-      /* Translators: an object whose class the heap dump does not give */
-      const char *name = self->heap_class < strata_heap_get_n_classes (heap)
-                         ? strata_trace_get_string (self->trace, strata_heap_get_class (heap, self->heap_class)->name)
-                         : _("(unknown class)");
+      const char *name = strata_heap_class_label (self->trace, self->heap_class);
 
       /* Translators: a class and how many of its objects the group holds */
       return g_strdup_printf (ngettext ("%s (%s object)", "%s (%s objects)", self->members->len), name, count);
@@ -200,11 +243,7 @@ strata_heap_describe_object (StrataTrace *trace,
 {
   const StrataHeap *heap = strata_trace_get_heap (trace);
   StrataHeapGraph *graph = strata_heap_get_graph (heap);
-  guint32 klass = strata_heap_graph_get_class (graph, object);
-  /* Translators: an object whose class the heap dump does not give */
-  const char *name = klass < strata_heap_get_n_classes (heap)
-                     ? strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name)
-                     : _("(unknown class)");
+  const char *name = strata_heap_object_class_label (trace, object);
 
   /* A class object is named after its class, as in Eclipse MAT. */
   if (g_str_equal (name, "java.lang.Class"))

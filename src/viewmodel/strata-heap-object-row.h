@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "strata-heap-duplicates.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,12 @@ char       *strata_heap_object_row_dup_label      (StrataHeapObjectRow *self);
 guint64     strata_heap_object_row_get_shallow    (StrataHeapObjectRow *self);
 guint64     strata_heap_object_row_get_retained   (StrataHeapObjectRow *self);
 double      strata_heap_object_row_get_share      (StrataHeapObjectRow *self);
+const char *strata_heap_class_label               (StrataTrace         *trace,
+                                                   guint                klass);
+const char *strata_heap_object_class_label        (StrataTrace         *trace,
+                                                   guint32              object);
+char       *strata_heap_describe_array_copies     (StrataTrace         *trace,
+                                                   const StrataHeapDuplicate *duplicate);
 char       *strata_heap_describe_object           (StrataTrace         *trace,
                                                    guint32              object);
 char       *strata_heap_describe_held             (StrataTrace         *trace,

@@ -14,6 +14,7 @@
 #include "strata-accessible.h"
 #include "strata-duplicates-view.h"
 #include "strata-heap-duplicates.h"
+#include "strata-heap-object-row.h"
 #include "strata-units.h"
 
 #define MAX_SHOWN 50
@@ -77,21 +78,6 @@ cell (const char *text,
   return label;
 }
 
-/* "byte[16]": the element type, then the length. */
-static char *
-array_text (StrataTrace               *trace,
-            const StrataHeapDuplicate *duplicate)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-  g_autofree char *element = g_strdup (duplicate->heap_class < strata_heap_get_n_classes (heap)
-                                       ? strata_trace_get_string (trace, strata_heap_get_class (heap, duplicate->heap_class)->name)
-                                       : "");
-
-  if (g_str_has_suffix (element, "[]"))
-    element[strlen (element) - 2] = '\0';
-  return g_strdup_printf ("%s[%u]", element, duplicate->length);
-}
-
 static void
 add_table (StrataDuplicatesView *self,
            const char           *heading,
@@ -125,7 +111,7 @@ add_table (StrataDuplicatesView *self,
       g_autofree char *copies = strata_units_format_count (duplicate->count);
       g_autofree char *clipped = NULL;
       g_autofree char *quoted = strings ? g_strdup_printf ("“%s”", strata_units_clip_to (duplicate->text, TEXT_SHOWN, &clipped))
-                                        : array_text (self->trace, duplicate);
+                                        : strata_heap_describe_array_copies (self->trace, duplicate);
 
       gtk_grid_attach (GTK_GRID (grid), cell (wasted, TRUE), 0, i + 1, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), cell (copies, TRUE), 1, i + 1, 1, 1);
