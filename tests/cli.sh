@@ -63,5 +63,22 @@ if [ $? -eq 2 ] && grep -q "FILE" "$tmp/err"; then ok "-r without a file is a us
 "$strata" -r --format=xml "$tmp/empty.trace" >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 2 ]; then ok "--format=xml is a usage error"; else not_ok "--format=xml"; fi
 
+# Heap dumps: --follow-weak lets weak references keep their referents,
+# and the JSON says which way the figures were counted.
+dump=$(dirname "$0")/data/allocations.hprof.gz
+"$strata" -r --format=json "$dump" >"$tmp/strong.json" 2>"$tmp/err" &&
+  "$strata" -r --format=json --follow-weak "$dump" >"$tmp/weak.json" 2>>"$tmp/err"
+if python3 - "$tmp/strong.json" "$tmp/weak.json" <<'PY'
+import json, sys
+strong, weak = (json.load(open(p)) for p in sys.argv[1:3])
+def retained(r):
+    return {c["name"]: c["retained_bytes"] for c in r["classes"]}
+assert strong["weak_references"] == {"referents": "not followed", "count": 173}, strong["weak_references"]
+assert weak["weak_references"] == {"referents": "followed", "count": 173}, weak["weak_references"]
+assert retained(weak)["java.lang.Class"] < retained(strong)["java.lang.Class"]
+assert sum(c["shallow_bytes"] for c in weak["classes"]) == sum(c["shallow_bytes"] for c in strong["classes"])
+PY
+then ok "--follow-weak counts the 173 referents of allocations.hprof.gz"; else not_ok "--follow-weak: $(cat "$tmp/err")"; fi
+
 echo "1..$n"
 exit $failed

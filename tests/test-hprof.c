@@ -918,6 +918,57 @@ test_object_graph (void)
   g_assert_cmpuint (g_array_index (fields, StrataHeapField, 1).value, ==, 7);
 }
 
+/* Loaded to follow weak references, the same dump keeps D alive through
+ * the WeakReference, which then dominates it; by default it does not. */
+static void
+test_follow_weak (void)
+{
+  g_autoptr(GBytes) bytes = write_graph_dump ();
+  g_autoptr(GFile) file = g_file_new_for_path ("/nonexistent/strata-test/dump.hprof");
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) strong = load_bytes (bytes, &error);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autofree char *said = NULL;
+  const StrataHeap *heap;
+  StrataHeapGraph *graph;
+  guint32 d, weak, n;
+  const guint32 *refs;
+  const StrataHeapClass *node;
+
+  g_assert_no_error (error);
+  g_assert_false (strata_heap_get_weak_followed (strata_trace_get_heap (strong)));
+  g_assert_cmpuint (strata_heap_get_n_weak_referents (strata_trace_get_heap (strong)), ==, 1);
+  said = strata_heap_describe_weak_referents (strata_trace_get_heap (strong));
+  g_assert_nonnull (strstr (said, "not counted"));
+  g_clear_pointer (&said, g_free);
+
+  strata_loader_set_follow_weak (loader, TRUE);
+  trace = strata_loader_load_bytes (loader, bytes, NULL, &error);
+  g_assert_no_error (error);
+  heap = strata_trace_get_heap (trace);
+  graph = strata_heap_get_graph (heap);
+  g_assert_true (strata_heap_get_weak_followed (heap));
+  g_assert_cmpuint (strata_heap_get_n_weak_referents (heap), ==, 1);
+  said = strata_heap_describe_weak_referents (heap);
+  g_assert_nonnull (strstr (said, "1 referent is counted"));
+  d = strata_heap_graph_lookup (graph, NODE_D);
+  weak = strata_heap_graph_lookup (graph, WEAK);
+  g_assert_true (strata_heap_graph_is_reachable (graph, d));
+  g_assert_cmpuint (strata_heap_graph_get_dominator (graph, d), ==, weak);
+  /* The WeakReference (16) now retains D (24). */
+  g_assert_cmpuint (strata_heap_graph_get_retained (graph, weak), ==, 16 + 24);
+  refs = strata_heap_graph_get_references (graph, weak, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (refs[0], ==, d);
+  /* A, B (with C), E and now D, which no Node dominates: 24 + 48 + 24 + 24. */
+  node = find_class (trace, "Node");
+  g_assert_nonnull (node);
+  g_assert_cmpuint (node->retained_bytes, ==, 120);
+  g_assert_cmpuint (strata_heap_graph_get_n_unreachable (graph), ==,
+                    strata_heap_graph_get_n_unreachable (strata_heap_get_graph (strata_trace_get_heap (strong))) - 1);
+}
+
 /* An Android dump (4-byte ids) whose HEAP DUMP INFO records put two Items
  * in the zygote heap and three in the app heap; ART's instance size from
  * the class dump is each one's size. */
@@ -1043,6 +1094,7 @@ main (int   argc,
   g_test_add_func ("/hprof/text-corpus", test_text_corpus);
   g_test_add_func ("/hprof/text-monitors", test_text_monitors);
   g_test_add_func ("/hprof/object-graph", test_object_graph);
+  g_test_add_func ("/hprof/follow-weak", test_follow_weak);
   g_test_add_func ("/hprof/android-heaps", test_android_heaps);
   g_test_add_func ("/hprof/android-as-perflib", test_android_dump_as_perflib);
 

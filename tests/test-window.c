@@ -445,6 +445,79 @@ test_window_heap_dump (void)
   finish_app (app);
 }
 
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static guint64
+class_retained (StrataWindow *window,
+                const char   *name)
+{
+  StrataTrace *trace = strata_session_get_trace (window->session);
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
+    if (g_str_equal (strata_trace_get_string (trace, strata_heap_get_class (heap, i)->name), name))
+      return strata_heap_get_class (heap, i)->retained_bytes;
+  g_assert_not_reached ();
+}
+
+/* "Follow Weak References" reads the dump again counting referents as
+ * kept alive, stays on the page it was on, and goes back when cleared. */
+static void
+test_window_follow_weak (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "allocations.hprof.gz", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  GtkWidget *check, *page;
+  guint64 strong;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  strong = class_retained (window, "java.lang.Class");
+  page = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "suspects");
+  gtk_stack_set_visible_child (GTK_STACK (gtk_widget_get_parent (page)), page);
+  check = find_named (window->heap_view, "follow-weak");
+  g_assert_nonnull (check);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+
+  gtk_widget_activate (check);
+  g_assert_true (strata_window_get_busy (window));
+  strata_test_wait_for_window (window);
+  g_assert_cmpstr (strata_window_get_page (window), ==, "trace");
+  g_assert_true (strata_heap_get_weak_followed (strata_trace_get_heap (strata_session_get_trace (window->session))));
+  /* The referents weakly held by classes (caches of method types and the
+   * like) no longer count as retained by them. */
+  g_assert_cmpuint (class_retained (window, "java.lang.Class"), <, strong);
+  page = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "suspects");
+  g_assert_true (gtk_widget_get_parent (page) != NULL &&
+                 gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (page))) == page);
+  check = find_named (window->heap_view, "follow-weak");
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+
+  gtk_widget_activate (check);
+  strata_test_wait_for_window (window);
+  g_assert_false (strata_heap_get_weak_followed (strata_trace_get_heap (strata_session_get_trace (window->session))));
+  g_assert_cmpuint (class_retained (window, "java.lang.Class"), ==, strong);
+
+  finish_app (app);
+}
+
 /* The JDK agent's binary output: allocation sites that expand to their
  * stack and sort by any column, and the threads page. */
 static void
@@ -777,6 +850,7 @@ main (int   argc,
   g_test_add_func ("/window/cancel", test_window_cancel);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
   g_test_add_func ("/window/heap-dump", test_window_heap_dump);
+  g_test_add_func ("/window/follow-weak", test_window_follow_weak);
   g_test_add_func ("/window/allocation-sites", test_window_allocation_sites);
   g_test_add_func ("/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/window/shortcuts-and-about", test_window_shortcuts_and_about);

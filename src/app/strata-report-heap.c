@@ -80,7 +80,6 @@ strata_report_print_dominators (StrataTrace *trace,
                strata_heap_graph_get_shallow (graph, top[i]), label);
       print_path (trace, heap, top[i]);
     }
-  g_print ("%s\n", _("Weak, soft and phantom references do not keep objects alive here, as in Eclipse MAT."));
 }
 
 static void

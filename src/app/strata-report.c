@@ -345,6 +345,12 @@ print_heap (const Report *report)
   /* Translators: the last line of the class histogram */
   g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT " %16s  %s\n", instances, bytes, "", _("Total"));
   print_heaps (report, heap);
+  if (strata_heap_get_graph (heap) != NULL)
+    {
+      g_autofree char *weak = strata_heap_describe_weak_referents (heap);
+
+      g_print ("%s\n", weak);
+    }
   strata_report_print_suspects (report->trace);
   strata_report_print_dominators (report->trace, report->heap_top);
   strata_report_print_duplicates (report->trace, report->top);
@@ -701,6 +707,14 @@ write_json_heap (StrataJsonWriter *json,
   if (heap == NULL)
     return;
   order = strata_heap_sort_by_bytes (heap);
+  if (strata_heap_get_graph (heap) != NULL)
+    {
+      strata_json_writer_member (json, "weak_references");
+      strata_json_writer_begin_object (json);
+      add_string_member (json, "referents", strata_heap_get_weak_followed (heap) ? "followed" : "not followed");
+      add_int_member (json, "count", strata_heap_get_n_weak_referents (heap));
+      strata_json_writer_end_object (json);
+    }
   strata_json_writer_member (json, "classes");
   strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
@@ -846,6 +860,7 @@ strata_report_main (char **argv)
   g_autofree char *format_name = NULL;
   g_autofree char *clock_name = NULL;
   gboolean report_flag = FALSE;
+  gboolean follow_weak = FALSE;
   int top = -1;
   ReportFormat format;
   Report report = { 0 };
@@ -854,6 +869,7 @@ strata_report_main (char **argv)
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, N_("Report format: “text” or “json”"), N_("FORMAT") },
     { "clock", 0, 0, G_OPTION_ARG_STRING, &clock_name, N_("Clock to report: “cpu” or “wall”"), N_("CLOCK") },
     { "top", 0, 0, G_OPTION_ARG_INT, &top, N_("Show parents and children of the N slowest methods (10), or the N heap objects that retain the most (100)"), N_("N") },
+    { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &follow_weak, N_("Heap dumps: let weak, soft and phantom references keep their referents alive"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL }
   };
@@ -878,6 +894,7 @@ strata_report_main (char **argv)
 
   file = g_file_new_for_commandline_arg (files[0]);
   loader = strata_loader_new (file);
+  strata_loader_set_follow_weak (loader, follow_weak);
   if (!(trace = strata_loader_load (loader, NULL, &error)) ||
       !(profile = strata_profile_new (trace, -1, NULL, &error)))
     {

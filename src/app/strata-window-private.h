@@ -20,6 +20,7 @@ struct _StrataWindow
   GCancellable         *cancellable;
   GtkDropTarget        *drop_target;
   gboolean              remember_size;
+  gboolean              follow_weak;    /* heap dumps: weak references keep their referents */
 
   /* Template children */
   GtkLabel             *title_label;

@@ -19,6 +19,7 @@
 enum {
   PROP_0,
   PROP_BUSY,
+  PROP_FOLLOW_WEAK,
   N_PROPS
 };
 
@@ -398,6 +399,7 @@ strata_window_open (StrataWindow *self,
   g_clear_object (&self->cancellable);
 
   loader = strata_loader_new (file);
+  strata_loader_set_follow_weak (loader, self->follow_weak);
   g_set_object (&self->loader, loader);
   self->cancellable = g_cancellable_new ();
   g_signal_connect_object (loader, "notify::fraction",
@@ -563,6 +565,48 @@ strata_window_get_property (GObject    *object,
       g_value_set_boolean (value, strata_window_get_busy (self));
       break;
 
+    case PROP_FOLLOW_WEAK:
+      g_value_set_boolean (value, self->follow_weak);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* Retained sizes come from the load's graph: a heap dump on show is
+ * loaded again to count the other way (as MAT reparses for its options). */
+static void
+set_follow_weak (StrataWindow *self,
+                 gboolean      follow)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  const StrataHeap *heap = trace != NULL ? strata_trace_get_heap (trace) : NULL;
+
+  follow = !!follow;
+  if (self->follow_weak == follow)
+    return;
+  self->follow_weak = follow;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOW_WEAK]);
+  if (self->loader == NULL && heap != NULL && strata_heap_get_graph (heap) != NULL &&
+      strata_heap_get_weak_followed (heap) != follow)
+    strata_window_open (self, strata_trace_get_file (trace));
+}
+
+static void
+strata_window_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  StrataWindow *self = STRATA_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_FOLLOW_WEAK:
+      set_follow_weak (self, g_value_get_boolean (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -577,13 +621,20 @@ strata_window_class_init (StrataWindowClass *klass)
 
   object_class->dispose = strata_window_dispose;
   object_class->get_property = strata_window_get_property;
+  object_class->set_property = strata_window_set_property;
   window_class->close_request = strata_window_close_request;
 
   properties[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL,
                           FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The heap view's "Follow Weak References" toggles it (win.follow-weak). */
+  properties[PROP_FOLLOW_WEAK] =
+    g_param_spec_boolean ("follow-weak", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  gtk_widget_class_install_property_action (widget_class, "win.follow-weak", "follow-weak");
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/strata-window.ui");
   gtk_widget_class_bind_template_child (widget_class, StrataWindow, title_label);

@@ -22,6 +22,8 @@ struct _StrataHeap
   GPtrArray *heap_names;                   /* Android's heaps; NULL for one heap */
   GPtrArray *heap_shares;                  /* per heap, a GArray of StrataHeapClassShare per class */
   gboolean frame_roots_sorted;
+  gboolean weak_followed;                  /* referents of weak, soft and phantom references kept alive */
+  guint64  n_weak_referents;
 };
 
 StrataHeap *
@@ -584,4 +586,52 @@ strata_heap_find_suspect_classes (const StrataHeap *self,
   g_qsort_with_data (found, n, sizeof (guint), compare_retained, (gpointer) self);
   *n_classes = n;
   return found;
+}
+
+/**
+ * strata_heap_set_weak_referents:
+ * @followed: whether the graph counts a weak, soft or phantom reference's
+ *   referent as kept alive by it
+ * @n_referents: how many such references had a referent
+ */
+void
+strata_heap_set_weak_referents (StrataHeap *self,
+                                gboolean    followed,
+                                guint64     n_referents)
+{
+  self->weak_followed = followed;
+  self->n_weak_referents = n_referents;
+}
+
+gboolean
+strata_heap_get_weak_followed (const StrataHeap *self)
+{
+  return self->weak_followed;
+}
+
+guint64
+strata_heap_get_n_weak_referents (const StrataHeap *self)
+{
+  return self->n_weak_referents;
+}
+
+/**
+ * strata_heap_describe_weak_referents:
+ *
+ * Returns: (transfer full): a sentence saying whether weak, soft and
+ *   phantom references keep objects alive in the figures, and how many
+ */
+char *
+strata_heap_describe_weak_referents (const StrataHeap *self)
+{
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, self->n_weak_referents);
+  gulong n = (gulong) MIN (self->n_weak_referents, G_MAXULONG);
+
+  if (self->weak_followed)
+    return g_strdup_printf (ngettext ("Weak, soft and phantom references keep their referents alive here: %s referent is counted.",
+                                      "Weak, soft and phantom references keep their referents alive here: %s referents are counted.", n),
+                            count);
+  return g_strdup_printf (ngettext ("Weak, soft and phantom references keep nothing alive here, as in Eclipse MAT: %s referent is not counted.",
+                                    "Weak, soft and phantom references keep nothing alive here, as in Eclipse MAT: %s referents are not counted.", n),
+                          count);
 }

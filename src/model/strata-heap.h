@@ -96,6 +96,12 @@ void                   strata_heap_take_graph       (StrataHeap     *self,
                                                      StrataHprofIndex *index);
 StrataHeapGraph       *strata_heap_get_graph        (const StrataHeap *self);
 StrataHprofIndex      *strata_heap_get_index        (const StrataHeap *self);
+void                   strata_heap_set_weak_referents (StrataHeap   *self,
+                                                     gboolean        followed,
+                                                     guint64         n_referents);
+gboolean               strata_heap_get_weak_followed (const StrataHeap *self);
+guint64                strata_heap_get_n_weak_referents (const StrataHeap *self);
+char                  *strata_heap_describe_weak_referents (const StrataHeap *self);
 void                   strata_heap_set_heap_names   (StrataHeap     *self,
                                                      GPtrArray      *names);
 guint                  strata_heap_get_n_heaps      (const StrataHeap *self);

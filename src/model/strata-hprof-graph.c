@@ -16,9 +16,9 @@
  * class's instance size in its class dump; its arrays have a 12-byte
  * header, 16 before 8-byte elements.
  *
- * The referent of a java.lang.ref.Reference is not followed: an object
- * only weakly, softly or phantom reachable is not kept alive by the
- * reference, as Eclipse MAT counts it by default.
+ * The referent of a java.lang.ref.Reference is not followed unless the
+ * load asks for it: by default an object only weakly, softly or phantom
+ * reachable is not kept alive by the reference, as Eclipse MAT counts it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -54,7 +54,7 @@ typedef struct
   guint        ref_size;
   gboolean     art_sizes;     /* instances as big as their class dump says */
   guint64      n_dangling;    /* references to ids the dump does not hold */
-  guint64      n_weak;        /* referents not followed */
+  guint64      n_weak;        /* references with a referent */
   guint64      class_class_id;  /* java.lang.Class, whose instances the class objects are */
 } GraphBuild;
 
@@ -357,9 +357,11 @@ read_instance (EdgePass *pass,
       Cursor field = { fields + (offset & 0x7fffffffu), fields + n, c->id_size, TRUE };
       guint64 id = read_id (&field);
 
+      if (!field.ok)
+        continue;
       if ((offset & 0x80000000u) != 0)
         build->n_weak += id != 0;
-      else if (field.ok)
+      if ((offset & 0x80000000u) == 0 || build->loader->job->follow_weak)
         add_reference (pass, id);
     }
 }
@@ -639,6 +641,7 @@ hprof_build_graph (HprofLoader       *self,
       return NULL;
     }
   report_graph (&build);
+  strata_heap_set_weak_referents (self->heap, self->job->follow_weak, build.n_weak);
   *index = hprof_index_new (self, graph, g_steal_pointer (&offsets));
   return g_steal_pointer (&graph);
 }

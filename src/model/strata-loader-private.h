@@ -28,6 +28,8 @@ typedef struct
   GPtrArray    *diagnostics;
   /* At most this many bytes of inflated content on disk; 0: the free space. */
   guint64       scratch_limit;
+  /* Heap dumps: a weak, soft or phantom reference keeps its referent. */
+  gboolean      follow_weak;
 } StrataLoadJob;
 
 typedef StrataTrace *(*StrataFormatLoadFunc) (StrataLoadJob  *job,

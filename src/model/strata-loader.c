@@ -28,6 +28,7 @@ struct _StrataLoader
   GMainContext *main_context;
   gboolean      started;
   guint64       scratch_limit;
+  gboolean      follow_weak;
 
   /* Written by the worker, read by the main thread. */
   GMutex        mutex;
@@ -144,6 +145,22 @@ strata_loader_new (GFile *file)
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   return g_object_new (STRATA_TYPE_LOADER, "file", file, NULL);
+}
+
+/**
+ * strata_loader_set_follow_weak:
+ * @follow: %TRUE to let the referents of weak, soft and phantom
+ *   references count as kept alive by them in a heap dump
+ *
+ * By default they do not, as in Eclipse MAT. Set before loading.
+ */
+void
+strata_loader_set_follow_weak (StrataLoader *self,
+                               gboolean      follow)
+{
+  g_return_if_fail (STRATA_IS_LOADER (self));
+
+  self->follow_weak = !!follow;
 }
 
 /**
@@ -538,6 +555,7 @@ load_content_unguarded (StrataLoader  *self,
     .diagnostics = diagnostics,
     .bytes_are_mapped = mapped,
     .scratch_limit = self->scratch_limit,
+    .follow_weak = self->follow_weak,
   };
   guint64 file_size = g_bytes_get_size (content);
   const guint8 *data;

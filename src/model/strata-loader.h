@@ -17,6 +17,8 @@ G_DECLARE_FINAL_TYPE (StrataLoader, strata_loader, STRATA, LOADER, GObject)
 StrataLoader *strata_loader_new          (GFile                *file);
 GFile        *strata_loader_get_file     (StrataLoader         *self);
 double        strata_loader_get_fraction (StrataLoader         *self);
+void          strata_loader_set_follow_weak (StrataLoader      *self,
+                                          gboolean              follow);
 char         *strata_loader_dup_message  (StrataLoader         *self);
 void          strata_loader_load_async   (StrataLoader         *self,
                                           GCancellable         *cancellable,

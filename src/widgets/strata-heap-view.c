@@ -367,7 +367,10 @@ build_suspects (StrataHeapView *self,
   guint64 reachable = strata_heap_graph_get_reachable_bytes (graph);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *intro = gtk_label_new (_("What retains more than a tenth of the reachable heap. Weak, soft and phantom references keep nothing alive here, as in Eclipse MAT."));
+  g_autofree char *weak = strata_heap_describe_weak_referents (heap);
+  /* Translators: the second sentence says how weak references are counted */
+  g_autofree char *intro_text = g_strdup_printf (_("What retains more than a tenth of the reachable heap. %s"), weak);
+  GtkWidget *intro = gtk_label_new (intro_text);
   const guint32 *top;
   guint32 n;
   g_autofree guint *classes = NULL;
@@ -414,6 +417,28 @@ build_suspects (StrataHeapView *self,
   return scroller;
 }
 
+/* The page switcher, centred; with a graph, the choice of what keeps
+ * objects alive at the end (win.follow-weak loads the dump again). */
+static GtkWidget *
+build_header (GtkWidget *switcher,
+              gboolean   has_graph)
+{
+  GtkWidget *header = gtk_center_box_new ();
+  GtkWidget *follow;
+
+  gtk_widget_set_margin_top (header, 6);
+  gtk_widget_set_margin_end (header, 12);
+  gtk_center_box_set_center_widget (GTK_CENTER_BOX (header), switcher);
+  if (!has_graph)
+    return header;
+  follow = gtk_check_button_new_with_mnemonic (_("Follow _Weak References"));
+  gtk_widget_set_tooltip_text (follow, _("Let weak, soft and phantom references keep their referents alive in retained sizes, dominators and paths (the dump is read again)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (follow), "win.follow-weak");
+  gtk_widget_set_name (follow, "follow-weak");
+  gtk_center_box_set_end_widget (GTK_CENTER_BOX (header), follow);
+  return header;
+}
+
 /* Classes, allocation sites and threads, those the dump has, as pages. */
 static void
 build (StrataHeapView *self,
@@ -437,9 +462,7 @@ build (StrataHeapView *self,
   if (strata_heap_get_n_threads (heap) > 0)
     gtk_stack_add_titled (GTK_STACK (stack), build_threads (trace), "threads", _("Threads"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (stack));
-  gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (switcher, 6);
-  gtk_box_append (GTK_BOX (self->box), switcher);
+  gtk_box_append (GTK_BOX (self->box), build_header (switcher, strata_heap_get_graph (heap) != NULL));
   gtk_widget_set_vexpand (stack, TRUE);
   gtk_box_append (GTK_BOX (self->box), stack);
 }
@@ -458,8 +481,12 @@ static void
 trace_changed_cb (StrataHeapView *self)
 {
   StrataTrace *trace = strata_session_get_trace (self->session);
+  g_autofree char *page = NULL;
   GtkWidget *child;
 
+  /* The same dump read again (another way of counting) stays on its page. */
+  if (self->stack != NULL && gtk_stack_get_visible_child_name (GTK_STACK (self->stack)) != NULL)
+    page = g_strdup (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)));
   while ((child = gtk_widget_get_first_child (self->box)) != NULL)
     gtk_box_remove (GTK_BOX (self->box), child);
   self->stack = self->search = self->column_view = self->heap_dropdown = NULL;
@@ -469,6 +496,8 @@ trace_changed_cb (StrataHeapView *self)
   gtk_widget_set_visible (GTK_WIDGET (self), has_heap (trace));
   if (has_heap (trace))
     build (self, trace);
+  if (page != NULL && self->stack != NULL && gtk_stack_get_child_by_name (GTK_STACK (self->stack), page) != NULL)
+    gtk_stack_set_visible_child_name (GTK_STACK (self->stack), page);
 }
 
 /**

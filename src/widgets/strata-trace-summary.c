@@ -109,6 +109,11 @@ add_heap_rows (StrataTraceSummary *self,
       add_row (self, _("Reachable size"), reachable);
       /* Translators: objects no GC root reaches through strong references */
       add_row (self, _("Unreachable objects"), unreachable);
+      {
+        g_autofree char *weak = strata_heap_describe_weak_referents (heap);
+
+        add_row (self, _("Weak references"), weak);
+      }
     }
   for (guint kind = 0; kind < STRATA_N_ROOT_KINDS; kind++)
     if (strata_heap_get_root_count (heap, kind) > 0)
