@@ -2,7 +2,8 @@
 # check-java-fixture.sh STRATA: with a JDK present, builds and runs
 # tests/java/Allocations.java, dumps its heap with jcmd, and checks that
 # Strata's class histogram has exactly the instances the program printed,
-# and that the list of them is what retains the most.
+# the instances and bytes `jcmd GC.class_histogram` gives for every class
+# and in total, and that the list of them is what retains the most.
 set -u
 strata=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,10 +15,10 @@ for tool in javac java jcmd python3; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-sh "$here/java/make-fixture.sh" "$work/dump.hprof.gz" "$work/expected" || { echo "1..1"; echo "not ok 1 - the fixture could not be made"; exit 1; }
+sh "$here/java/make-fixture.sh" "$work/dump.hprof.gz" "$work/expected" "$work/histogram" || { echo "1..1"; echo "not ok 1 - the fixture could not be made"; exit 1; }
 "$strata" -r --format=json "$work/dump.hprof.gz" >"$work/report.json" || { echo "1..1"; echo "not ok 1 - strata -r failed"; exit 1; }
-python3 - "$work/report.json" "$work/expected" <<'PY'
-import json, sys
+python3 - "$work/report.json" "$work/expected" "$work/histogram" <<'PY'
+import json, re, sys
 report = json.load(open(sys.argv[1]))
 classes = {}
 for c in report["classes"]:
@@ -27,6 +28,41 @@ checks = []
 for words in lines:
     name, count = words[0], int(words[1])
     checks.append((classes.get(name) == count, "%s: Strata has %s, the program made %d" % (name, classes.get(name), count)))
+# jcmd's histogram of the same heap, taken right after the dump.
+def dump_name(name):
+    arrays = {"B": "byte", "C": "char", "I": "int", "J": "long", "S": "short", "Z": "boolean", "D": "double", "F": "float"}
+    depth = len(name) - len(name.lstrip("["))
+    if depth == 0:
+        return name
+    base = name[depth:]
+    base = arrays.get(base, base[1:-1] if base.startswith("L") else base)
+    return base + "[]" * depth
+strata = {}
+for c in report["classes"]:
+    old = strata.get(c["name"], (0, 0))
+    strata[c["name"]] = (old[0] + c["instances"], old[1] + c["shallow_bytes"])
+jcmd, total = {}, None
+for line in open(sys.argv[3]):
+    m = re.match(r"\s*\d+:\s+(\d+)\s+(\d+)\s+(\S+)", line)
+    if m:
+        jcmd[dump_name(m.group(3))] = (int(m.group(1)), int(m.group(2)))
+    m = re.match(r"Total\s+(\d+)\s+(\d+)", line)
+    if m:
+        total = (int(m.group(1)), int(m.group(2)))
+# JDK 17's dumper also writes the int[] fillers HotSpot leaves in the free
+# ends of its allocation buffers; nothing refers to them and jcmd does not
+# count them. Every other class and the rest of the total must be equal.
+unreachable = report["unreachable"]["objects"]
+differ = [(n, v, strata.get(n)) for n, v in jcmd.items() if strata.get(n) != v]
+fillers = (0, 0)
+if differ and differ[0][0] == "int[]" and differ[0][2] and differ[0][2][0] > differ[0][1][0]:
+    fillers = (differ[0][2][0] - differ[0][1][0], differ[0][2][1] - differ[0][1][1])
+    differ = differ[1:]
+checks.append((len(jcmd) > 100 and not differ and fillers[0] <= unreachable,
+               "%d classes as jcmd sizes them, but for %d unreachable int[] fillers (%d B); differing: %s" % (len(jcmd), fillers[0], fillers[1], differ[:5])))
+ours = (sum(v[0] for v in strata.values()), sum(v[1] for v in strata.values()))
+live = (ours[0] - fillers[0], ours[1] - fillers[1])
+checks.append((live == total, "histogram total %s objects, %s bytes, %s without the fillers; jcmd %s" % (ours + (live, total))))
 # The list of Smalls retains the most; its path starts at main's frame.
 top = report["dominators"][0]
 checks.append((top["class"] == "java.util.ArrayList" and top["path"][0]["root"] == "java-frame",

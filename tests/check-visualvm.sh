@@ -35,6 +35,9 @@ vv, objects = {}, []
 for line in open(sys.argv[1]):
     f = line.rstrip("\n").split("\t")
     if f[0] == "class":
+        # A hidden class: VisualVM keeps HotSpot's "+0x…", Strata spells
+        # it as Class.getName() and jcmd do, "/0x…".
+        f[1] = re.sub(r"\+(0x[0-9a-f]+)$", r"/\1", f[1])
         old = vv.get(f[1], (0, 0, 0))
         vv[f[1]] = tuple(a + int(b) for a, b in zip(old, f[2:5]))
     elif f[0] == "object":
@@ -55,7 +58,7 @@ hidden = re.compile(r"^(java\.lang\.(Class|Module|Thread|invoke\.MemberName|invo
                     r"jdk\.internal\.loader\.ClassLoaders\$\w+ClassLoader)$")
 results = []
 both = sorted(set(vv) & set(st))
-results.append((len(both) > 200 and not set(vv) ^ set(st), "the same %d classes with instances" % len(both)))
+results.append((len(both) > 200 and not set(vv) ^ set(st), "the same %d classes with instances %s" % (len(both), sorted(set(vv) ^ set(st))[:5])))
 bad = [n for n in both if n != "java.lang.Class" and vv[n][0] != st[n][0]]
 results.append((not bad, "instances equal for every class but java.lang.Class %s" % bad[:5]))
 compared = [n for n in both if not hidden.match(n)]

@@ -84,6 +84,17 @@ test_known_allocations (void)
   g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (trace), STRATA_ROOT_THREAD_OBJECT), >, 0);
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
 
+  /* The 685 class mirrors with their statics (references first, then
+   * longs aligned, then the smaller fields appended): jcmd said 85,512
+   * bytes of java.lang.Class for the process that wrote this dump. */
+  {
+    const StrataHeapClass *mirrors = find_class (trace, "java.lang.Class");
+
+    g_assert_nonnull (mirrors);
+    g_assert_cmpuint (mirrors->instances, ==, 685);
+    g_assert_cmpuint (mirrors->shallow_bytes, ==, 85512);
+  }
+
   /* JDK 17 names no thread in its records: the name comes from each
    * java.lang.Thread's name field. */
   {

@@ -709,10 +709,21 @@ write_json_heap (StrataJsonWriter *json,
   order = strata_heap_sort_by_bytes (heap);
   if (strata_heap_get_graph (heap) != NULL)
     {
+      StrataHeapGraph *graph = strata_heap_get_graph (heap);
+      guint64 instances, bytes;
+
       strata_json_writer_member (json, "weak_references");
       strata_json_writer_begin_object (json);
       add_string_member (json, "referents", strata_heap_get_weak_followed (heap) ? "followed" : "not followed");
       add_int_member (json, "count", strata_heap_get_n_weak_referents (heap));
+      strata_json_writer_end_object (json);
+      /* Counted in the classes, as the dump holds them; a live histogram
+       * (jcmd's) has them collected. */
+      strata_heap_get_totals (heap, &instances, &bytes);
+      strata_json_writer_member (json, "unreachable");
+      strata_json_writer_begin_object (json);
+      add_int_member (json, "objects", strata_heap_graph_get_n_unreachable (graph));
+      add_int_member (json, "shallow_bytes", bytes - MIN (bytes, strata_heap_graph_get_reachable_bytes (graph)));
       strata_json_writer_end_object (json);
     }
   strata_json_writer_member (json, "classes");

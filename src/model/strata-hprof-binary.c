@@ -46,6 +46,22 @@ primitive_name (char code)
     }
 }
 
+/* A hidden class (a lambda's) is "Outer$$Lambda$14+0x0000000800c03000"
+ * inside HotSpot; Class.getName() and jcmd spell it with a slash. */
+static void
+spell_hidden_class (GString *name)
+{
+  const char *plus = strrchr (name->str, '+');
+  const char *p;
+
+  if (plus == NULL || plus[1] != '0' || plus[2] != 'x' || plus[3] == '\0')
+    return;
+  for (p = plus + 3; g_ascii_isxdigit (*p); p++)
+    ;
+  if (*p == '\0')
+    name->str[plus - name->str] = '/';
+}
+
 /* HotSpot writes "java/util/HashMap$Node" and "[Ljava/lang/String;"; the
  * agent and Android "java.util.HashMap$Node" and "java.lang.String[]".
  * Both become the second form. */
@@ -68,6 +84,7 @@ normalize_class_name (const char *raw)
   else
     g_string_append (name, raw + dims);
   g_strdelimit (name->str, "/", '.');
+  spell_hidden_class (name);
   for (guint i = 0; i < dims; i++)
     g_string_append (name, "[]");
   return g_string_free (name, FALSE);

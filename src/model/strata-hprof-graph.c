@@ -419,6 +419,43 @@ is_pseudo_static (HprofLoader *self,
   return ref->len > 0 && self->data[ref->offset] == '<';
 }
 
+/* The bytes a class's static fields take in its HotSpot mirror, laid out
+ * as JDK 17's FieldLayoutBuilder does for statics: the references first
+ * and contiguous (the GC walks them as one block), then the 8-byte
+ * primitives, each aligned, then the smaller ones by size, largest first,
+ * each appended at the end (the static layout never fills the hole an
+ * aligned long leaves), the whole rounded up to words. */
+typedef struct
+{
+  guint n_refs;
+  guint n_by_size[9];    /* primitives by their size in bytes */
+} StaticFields;
+
+static guint64
+hotspot_static_bytes (const StaticFields *statics,
+                      guint               ref_size)
+{
+  guint64 end = (guint64) statics->n_refs * ref_size;
+
+  for (guint i = 0; i < statics->n_by_size[8]; i++)
+    end = align8 (end) + 8;
+  for (guint size = 4; size >= 1; size /= 2)
+    if (statics->n_by_size[size] > 0)
+      end = ((end + size - 1) & ~(guint64) (size - 1)) + (guint64) statics->n_by_size[size] * size;
+  return align8 (end);
+}
+
+static guint64
+art_static_bytes (const StaticFields *statics,
+                  guint               ref_size)
+{
+  guint64 bytes = (guint64) statics->n_refs * ref_size;
+
+  for (guint size = 1; size <= 8; size *= 2)
+    bytes += (guint64) statics->n_by_size[size] * size;
+  return bytes;
+}
+
 /* A class holds its superclass, loader and static fields' objects. */
 static void
 read_class (EdgePass *pass,
@@ -426,7 +463,7 @@ read_class (EdgePass *pass,
             Cursor   *c)
 {
   GraphBuild *build = pass->build;
-  guint64 statics = 0;
+  StaticFields statics = { 0 };
   guint n;
 
   skip (c, c->id_size + 4);
@@ -439,23 +476,29 @@ read_class (EdgePass *pass,
     {
       guint64 name = read_id (c);
       guint type = read_be (c, 1);
+      guint size = hprof_type_size (type, c->id_size);
 
       if (type == 2)
         add_reference (pass, read_id (c));
       else
-        skip (c, hprof_type_size (type, c->id_size));
-      if (!is_pseudo_static (build->loader, name))
-        statics += type == 2 ? build->ref_size : hprof_type_size (type, c->id_size);
+        skip (c, size);
+      if (is_pseudo_static (build->loader, name))
+        continue;
+      if (type == 2)
+        statics.n_refs++;
+      else if (size == 1 || size == 2 || size == 4 || size == 8)
+        statics.n_by_size[size]++;
     }
-  /* The class's mirror, a java.lang.Class holding its static fields from
-   * the aligned end of its own (InstanceMirrorKlass). */
+  /* The class's mirror, a java.lang.Class holding its static fields after
+   * its own (InstanceMirrorKlass). */
   if (build->class_class_id != 0 && c->ok)
     {
       const ClassLayout *mirror = layout_for (build, build->class_class_id);
 
       pass->classes[object] = mirror->heap_class;
       strata_heap_graph_set_shallow (pass->graph, object,
-                                     build->art_sizes ? mirror->vm_size + statics : align8 (mirror->vm_size + statics));
+                                     build->art_sizes ? mirror->vm_size + art_static_bytes (&statics, build->ref_size)
+                                                      : align8 (mirror->vm_size) + hotspot_static_bytes (&statics, build->ref_size));
     }
 }
 

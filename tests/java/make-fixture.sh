@@ -1,7 +1,9 @@
 #!/bin/sh
-# make-fixture.sh OUT.hprof.gz OUT.expected: compiles Allocations.java, runs
-# it, dumps its heap with jcmd while its objects are alive, and writes what
-# the program says it allocated. Needs a JDK (javac, java, jcmd).
+# make-fixture.sh OUT.hprof.gz OUT.expected [OUT.histogram]: compiles
+# Allocations.java, runs it, dumps its heap with jcmd while its objects are
+# alive, and writes what the program says it allocated; with a third
+# argument, also what `jcmd GC.class_histogram` says of the same heap right
+# after the dump. Needs a JDK (javac, java, jcmd).
 set -eu
 out=$1
 expected=$2
@@ -16,6 +18,16 @@ for _ in $(seq 1 100); do
   grep -q '^ready' "$work/out.txt" 2>/dev/null && break
   sleep 0.1
 done
+if [ $# -ge 3 ]; then
+  # Settle what the first collections free (cleaners run after a GC) and
+  # what attaching allocates, so the dump and the histogram see one heap.
+  jcmd "$pid" GC.class_histogram >/dev/null
+  sleep 0.5
+  jcmd "$pid" GC.class_histogram >/dev/null
+fi
 jcmd "$pid" GC.heap_dump "$work/dump.hprof" >/dev/null
+if [ $# -ge 3 ]; then
+  jcmd "$pid" GC.class_histogram >"$3"
+fi
 grep -v '^ready' "$work/out.txt" >"$expected"
 gzip -9 -n -c "$work/dump.hprof" >"$out"
