@@ -11,6 +11,10 @@
 
 #include <string.h>
 
+#include "hprof-writer.h"
+#include "strata-heap-object-list.h"
+#include "strata-heap-object-row.h"
+#include "strata-loader.h"
 #include "strata-session.h"
 #include "strata-test-util.h"
 #include "strata-track-prefs.h"
@@ -308,6 +312,62 @@ test_session_tracks (void)
   fixture_close (&f);
 }
 
+static void
+sorted_cb (GObject      *list,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (strata_heap_object_list_sort_finish (STRATA_HEAP_OBJECT_LIST (list), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) user_data = TRUE;
+}
+
+/* A list too long for GTK's sort models sorts itself: every key, both
+ * ways, in the order the rows' own comparison gives. */
+static void
+test_session_long_list_sort (void)
+{
+  g_autoptr(GBytes) bytes = hprof_writer_many_arrays (150000);
+  g_autoptr(GFile) file = g_file_new_for_path ("/nonexistent/strata-test/arrays.hprof");
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_loader_load_bytes (loader, bytes, NULL, &error);
+  g_autoptr(StrataHeapObjectList) list = NULL;
+
+  g_assert_no_error (error);
+  list = strata_heap_object_list_new_dominated (trace, G_MAXUINT32);
+  g_assert_nonnull (list);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 150000);
+  for (guint key = 0; key < 3; key++)
+    for (guint descending = 0; descending < 2; descending++)
+      {
+        gboolean done = FALSE;
+        g_autoptr(StrataHeapObjectRow) previous = NULL;
+        guint n_changes = 0;
+
+        strata_heap_object_list_sort_async (list, key, descending, NULL, sorted_cb, &done);
+        while (!done)
+          g_main_context_iteration (NULL, TRUE);
+        for (guint i = 0; i < 150000; i++)
+          {
+            g_autoptr(StrataHeapObjectRow) row = g_list_model_get_item (G_LIST_MODEL (list), i);
+
+            if (previous != NULL)
+              {
+                int order = strata_heap_object_row_compare (previous, row, key);
+
+                g_assert_cmpint (descending ? -order : order, <=, 0);
+                n_changes += order != 0;
+              }
+            g_set_object (&previous, row);
+          }
+        /* The keys do vary: the list is not trivially in order. */
+        g_assert_cmpuint (n_changes, >, 2);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -319,6 +379,7 @@ main (int   argc,
   g_test_add_func ("/session/clock", test_session_clock);
   g_test_add_func ("/session/profile-filter", test_session_profile_filter);
   g_test_add_func ("/session/tracks", test_session_tracks);
+  g_test_add_func ("/session/long-list-sort", test_session_long_list_sort);
 
   return g_test_run ();
 }

@@ -6,6 +6,8 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 
 #include "strata-application.h"
 #include "strata-heap-row.h"
@@ -13,6 +15,7 @@
 #include "strata-duplicates-view.h"
 #include "strata-heap-object-row.h"
 #include "strata-heap-view-private.h"
+#include "hprof-writer.h"
 #include "strata-import-banner-private.h"
 #include "strata-site-row.h"
 #include "strata-sites-view-private.h"
@@ -518,6 +521,73 @@ test_window_follow_weak (void)
   finish_app (app);
 }
 
+static gboolean
+dominators_sorted (gpointer view)
+{
+  return !strata_dominators_view_is_sorting (view);
+}
+
+/* 150,000 roots: too many rows for GTK's sort model, so a header click
+ * sorts the list itself, off the main thread, saying so meanwhile. */
+static void
+test_window_long_list_sort (void)
+{
+  g_autoptr(GBytes) bytes = hprof_writer_many_arrays (150000);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  StrataApplication *app = strata_test_new_app ();
+  StrataDominatorsView *dominators;
+  StrataWindow *window;
+  GListModel *tree;
+  int fd = g_file_open_tmp ("strata-XXXXXX.hprof", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error));
+  file = g_file_new_for_path (path);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  dominators = STRATA_DOMINATORS_VIEW (strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "dominators"));
+  tree = strata_dominators_view_get_model (dominators);
+  g_assert_cmpuint (g_list_model_get_n_items (tree), ==, 150000);
+
+  for (GtkSortType order = GTK_SORT_ASCENDING; order <= GTK_SORT_DESCENDING; order++)
+    {
+      guint64 previous = order == GTK_SORT_ASCENDING ? 0 : G_MAXUINT64;
+
+      strata_dominators_view_sort_by (dominators, 1, order);
+      g_assert_true (strata_dominators_view_is_sorting (dominators));
+      strata_test_iterate_until (dominators_sorted, dominators);
+      for (guint i = 0; i < 150000; i += 97)
+        {
+          g_autoptr(GtkTreeListRow) row = g_list_model_get_item (tree, i);
+          g_autoptr(StrataHeapObjectRow) item = gtk_tree_list_row_get_item (row);
+          guint64 shallow = strata_heap_object_row_get_shallow (item);
+
+          if (order == GTK_SORT_ASCENDING)
+            g_assert_cmpuint (shallow, >=, previous);
+          else
+            g_assert_cmpuint (shallow, <=, previous);
+          previous = shallow;
+        }
+    }
+  /* By the object column: classes by name (byte[] first), then ids. */
+  strata_dominators_view_sort_by (dominators, 0, GTK_SORT_ASCENDING);
+  strata_test_iterate_until (dominators_sorted, dominators);
+  {
+    g_autoptr(GtkTreeListRow) row = g_list_model_get_item (tree, 0);
+    g_autoptr(StrataHeapObjectRow) item = gtk_tree_list_row_get_item (row);
+    g_autofree char *label = strata_heap_object_row_dup_label (item);
+
+    g_assert_true (g_str_has_prefix (label, "byte[0] 0x100000") || g_str_has_prefix (label, "byte[] 0x100000"));
+  }
+
+  finish_app (app);
+  g_unlink (path);
+}
+
 /* The JDK agent's binary output: allocation sites that expand to their
  * stack and sort by any column, and the threads page. */
 static void
@@ -851,6 +921,7 @@ main (int   argc,
   g_test_add_func ("/window/open-sample", test_window_open_sample);
   g_test_add_func ("/window/heap-dump", test_window_heap_dump);
   g_test_add_func ("/window/follow-weak", test_window_follow_weak);
+  g_test_add_func ("/window/long-list-sort", test_window_long_list_sort);
   g_test_add_func ("/window/allocation-sites", test_window_allocation_sites);
   g_test_add_func ("/window/remembers-size", test_window_remembers_size);
   g_test_add_func ("/window/shortcuts-and-about", test_window_shortcuts_and_about);

@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
 
@@ -148,4 +150,194 @@ strata_heap_object_list_get_object (StrataHeapObjectList *self,
   g_return_val_if_fail (position < self->n_objects, STRATA_HEAP_NO_OBJECT);
 
   return self->objects[position];
+}
+
+/* ---- Sorting a list too long for a row per item ----
+ *
+ * GTK's sort models make a row object for every item; a class with 27
+ * million instances sorts here instead, in a worker: a stable radix sort
+ * of the object numbers by a 64-bit key, 16 bits a pass, skipping the
+ * digits every key shares. The same order as strata_heap_object_row_compare(). */
+
+typedef struct
+{
+  StrataTrace *trace;
+  guint32     *objects;     /* a copy, sorted in place */
+  guint32      n_objects;
+  guint        key;         /* 0 class then id, 1 shallow, 2 retained */
+  gboolean     descending;
+  guint32     *class_rank;  /* by name, for key 0 */
+} SortJob;
+
+static void
+sort_job_free (SortJob *job)
+{
+  g_clear_object (&job->trace);
+  g_free (job->objects);
+  g_free (job->class_rank);
+  g_free (job);
+}
+
+static int
+compare_class_names (gconstpointer a,
+                     gconstpointer b,
+                     gpointer      trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  return strcmp (strata_trace_get_string (trace, strata_heap_get_class (heap, *(const guint *) a)->name),
+                 strata_trace_get_string (trace, strata_heap_get_class (heap, *(const guint *) b)->name));
+}
+
+/* Each class's place in name order, from 1 (0: no known class, whose
+ * label sorts first as an empty name). */
+static guint32 *
+rank_classes (StrataTrace *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  guint n = strata_heap_get_n_classes (heap);
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  guint32 *rank = g_new (guint32, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  g_qsort_with_data (order, n, sizeof (guint), compare_class_names, trace);
+  for (guint i = 0; i < n; i++)
+    rank[order[i]] = i + 1;
+  return rank;
+}
+
+static inline guint64
+sort_key (const SortJob         *job,
+          const StrataHeapGraph *graph,
+          guint                  n_classes,
+          guint32                object)
+{
+  guint64 key;
+
+  switch (job->key)
+    {
+    case 0:
+      {
+        guint klass = strata_heap_graph_get_class (graph, object);
+
+        /* Object numbers follow ids. */
+        key = ((guint64) (klass < n_classes ? job->class_rank[klass] : 0) << 32) | object;
+        break;
+      }
+    case 1:
+      key = strata_heap_graph_get_shallow (graph, object);
+      break;
+    default:
+      key = strata_heap_graph_get_retained (graph, object);
+      break;
+    }
+  return job->descending ? ~key : key;
+}
+
+static void
+radix_sort (SortJob      *job,
+            GCancellable *cancellable)
+{
+  const StrataHeapGraph *graph = strata_heap_get_graph (strata_trace_get_heap (job->trace));
+  guint n_classes = strata_heap_get_n_classes (strata_trace_get_heap (job->trace));
+  g_autofree guint32 *spare = g_new (guint32, MAX (job->n_objects, 1));
+  g_autofree guint32 *counts = g_new (guint32, 65536);
+  guint64 all_or = 0, all_and = G_MAXUINT64;
+  guint32 *from = job->objects, *to = spare;
+
+  if (job->key == 0)
+    job->class_rank = rank_classes (job->trace);
+  for (guint32 i = 0; i < job->n_objects; i++)
+    {
+      guint64 key = sort_key (job, graph, n_classes, job->objects[i]);
+
+      all_or |= key;
+      all_and &= key;
+    }
+  for (guint shift = 0; shift < 64; shift += 16)
+    {
+      guint32 sum = 0;
+
+      if ((((all_or ^ all_and) >> shift) & 0xffff) == 0)
+        continue;
+      if (g_cancellable_is_cancelled (cancellable))
+        return;
+      memset (counts, 0, 65536 * sizeof (guint32));
+      for (guint32 i = 0; i < job->n_objects; i++)
+        counts[(sort_key (job, graph, n_classes, from[i]) >> shift) & 0xffff]++;
+      for (guint d = 0; d < 65536; d++)
+        {
+          guint32 c = counts[d];
+
+          counts[d] = sum;
+          sum += c;
+        }
+      for (guint32 i = 0; i < job->n_objects; i++)
+        to[counts[(sort_key (job, graph, n_classes, from[i]) >> shift) & 0xffff]++] = from[i];
+      {
+        guint32 *swap = from;
+
+        from = to;
+        to = swap;
+      }
+    }
+  if (from != job->objects)
+    memcpy (job->objects, from, (gsize) job->n_objects * sizeof (guint32));
+}
+
+static void
+sort_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  radix_sort (task_data, cancellable);
+  if (!g_task_return_error_if_cancelled (task))
+    g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * strata_heap_object_list_sort_async:
+ * @key: 0 by class then id, 1 by shallow size, 2 by retained size
+ *
+ * Sorts the list in a worker thread (the list keeps its order until
+ * finished); ties keep their present order.
+ */
+void
+strata_heap_object_list_sort_async (StrataHeapObjectList *self,
+                                    guint                 key,
+                                    gboolean              descending,
+                                    GCancellable         *cancellable,
+                                    GAsyncReadyCallback   callback,
+                                    gpointer              user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  SortJob *job = g_new0 (SortJob, 1);
+
+  job->trace = g_object_ref (self->trace);
+  job->objects = g_memdup2 (self->objects, (gsize) MAX (self->n_objects, 1) * sizeof (guint32));
+  job->n_objects = self->n_objects;
+  job->key = key;
+  job->descending = descending;
+  g_task_set_source_tag (task, strata_heap_object_list_sort_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) sort_job_free);
+  g_task_run_in_thread (task, sort_thread);
+}
+
+gboolean
+strata_heap_object_list_sort_finish (StrataHeapObjectList *self,
+                                     GAsyncResult         *result,
+                                     GError              **error)
+{
+  SortJob *job;
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  job = g_task_get_task_data (G_TASK (result));
+  g_free (self->owned);
+  self->owned = g_steal_pointer (&job->objects);
+  self->objects = self->owned;
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, self->n_objects, self->n_objects);
+  return TRUE;
 }

@@ -24,5 +24,14 @@ StrataHeapObjectList *strata_heap_object_list_new_instances (StrataTrace        
                                                           guint                 heap_class);
 guint32               strata_heap_object_list_get_object (StrataHeapObjectList *self,
                                                           guint                 position);
+void                  strata_heap_object_list_sort_async (StrataHeapObjectList *self,
+                                                          guint                 key,
+                                                          gboolean              descending,
+                                                          GCancellable         *cancellable,
+                                                          GAsyncReadyCallback   callback,
+                                                          gpointer              user_data);
+gboolean              strata_heap_object_list_sort_finish (StrataHeapObjectList *self,
+                                                          GAsyncResult         *result,
+                                                          GError              **error);
 
 G_END_DECLS

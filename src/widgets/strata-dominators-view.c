@@ -29,8 +29,13 @@ struct _StrataDominatorsView
   GtkWidget  *column_view;
   GtkWidget  *inspector;
   GtkWidget  *group_button;  /* NULL for a class's instances */
+  GtkWidget  *status;        /* "Sorting…" while a long list sorts */
   StrataTrace *trace;
   GListModel *model;         /* GtkTreeListRow items */
+  /* A top level too long for GTK's sort model (a row per item): it sorts
+   * itself, in a worker, when a header is clicked. */
+  StrataHeapObjectList *long_list;
+  GCancellable *sorting;
 };
 
 G_DEFINE_FINAL_TYPE (StrataDominatorsView, strata_dominators_view, GTK_TYPE_WIDGET)
@@ -70,12 +75,95 @@ create_children (gpointer item,
   return strata_heap_object_row_list_children (item);
 }
 
+/* Which column the view sorts by, and how, is asked of its sorter with a
+ * probe (GTK 4.8 has no public way to ask): the sorter compares by its
+ * first column, which answers for the probe and stops there. */
+static gconstpointer probe_item;
+static int probed_key = -1;
+
 static int
 compare_rows (gconstpointer a,
               gconstpointer b,
               gpointer      key)
 {
+  if (probe_item != NULL && a == probe_item)
+    {
+      probed_key = GPOINTER_TO_INT (key);
+      return -1;
+    }
   return strata_heap_object_row_compare ((StrataHeapObjectRow *) a, (StrataHeapObjectRow *) b, GPOINTER_TO_UINT (key));
+}
+
+/* Returns: the key the view's sorter sorts by first, -1 for none, and
+ * whether it is descending. */
+static int
+probe_sort_key (GtkSorter *sorter,
+                gboolean  *descending)
+{
+  g_autoptr(GObject) a = g_object_new (G_TYPE_OBJECT, NULL);
+  g_autoptr(GObject) b = g_object_new (G_TYPE_OBJECT, NULL);
+  GtkOrdering order;
+
+  probe_item = a;
+  probed_key = -1;
+  order = gtk_sorter_compare (sorter, a, b);
+  probe_item = NULL;
+  *descending = order == GTK_ORDERING_LARGER;
+  return order == GTK_ORDERING_EQUAL ? -1 : probed_key;
+}
+
+static void
+show_sorting (StrataDominatorsView *self,
+              gboolean              sorting)
+{
+  gtk_widget_set_visible (self->status, sorting);
+  gtk_widget_set_sensitive (self->column_view, !sorting);
+}
+
+static void
+sorted_cb (GObject      *list,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(StrataDominatorsView) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!strata_heap_object_list_sort_finish (STRATA_HEAP_OBJECT_LIST (list), result, &error))
+    return;  /* cancelled: a newer sort or the view went */
+  g_clear_object (&self->sorting);
+  if (self->status != NULL)
+    show_sorting (self, FALSE);
+}
+
+static void
+sorter_changed_cb (GtkSorter            *sorter,
+                   GtkSorterChange       change,
+                   StrataDominatorsView *self)
+{
+  gboolean descending;
+  int key;
+  g_autofree char *count = NULL, *text = NULL;
+
+  if (self->long_list == NULL || (key = probe_sort_key (sorter, &descending)) < 0)
+    return;
+  if (self->sorting != NULL)
+    g_cancellable_cancel (self->sorting);
+  g_set_object (&self->sorting, g_cancellable_new ());
+  count = strata_units_format_count (g_list_model_get_n_items (G_LIST_MODEL (self->long_list)));
+  /* Translators: %s is a number of objects */
+  text = g_strdup_printf (_("Sorting %s objects…"), count);
+  gtk_label_set_label (GTK_LABEL (self->status), text);
+  show_sorting (self, TRUE);
+  strata_heap_object_list_sort_async (self->long_list, key, descending, self->sorting, sorted_cb, g_object_ref (self));
+}
+
+/* For tests: whether a long list is still being sorted. */
+gboolean
+strata_dominators_view_is_sorting (StrataDominatorsView *self)
+{
+  g_return_val_if_fail (STRATA_IS_DOMINATORS_VIEW (self), FALSE);
+
+  return self->sorting != NULL;
 }
 
 static GtkSorter *
@@ -123,11 +211,18 @@ set_top (StrataDominatorsView *self,
 
   if (top == NULL)
     top = G_LIST_MODEL (g_list_store_new (STRATA_TYPE_HEAP_OBJECT_ROW));
+  if (self->sorting != NULL)
+    g_cancellable_cancel (self->sorting);
+  g_clear_object (&self->sorting);
+  show_sorting (self, FALSE);
+  g_clear_object (&self->long_list);
   tree = gtk_tree_list_model_new (top, FALSE, FALSE, create_children, NULL, NULL);
   g_clear_object (&self->model);
   /* Sorting by a column keeps children under their parent; it makes a row
-   * for every item, so a list of millions stays in its own order (largest
-   * retained first) and its headers do not sort. */
+   * for every item, so a list of millions sorts itself instead (its
+   * children stay largest retained first). */
+  if (g_list_model_get_n_items (top) > MAX_SORTED && STRATA_IS_HEAP_OBJECT_LIST (top))
+    self->long_list = g_object_ref (STRATA_HEAP_OBJECT_LIST (top));
   if (g_list_model_get_n_items (top) <= MAX_SORTED)
     {
       GtkTreeListRowSorter *sorter = gtk_tree_list_row_sorter_new (g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view))));
@@ -158,6 +253,8 @@ build (StrataDominatorsView *self,
   add_column (self, _("Shallow bytes"), COLUMN_SHALLOW);
   add_column (self, _("Retained bytes"), COLUMN_RETAINED);
   add_column (self, _("Retained %"), COLUMN_SHARE);
+  g_signal_connect_object (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view)), "changed",
+                           G_CALLBACK (sorter_changed_cb), self, 0);
   set_top (self, top);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->column_view);
   self->inspector = strata_object_inspector_new (trace);
@@ -249,6 +346,11 @@ strata_dominators_view_dispose (GObject *object)
 
   g_clear_pointer (&self->paned, gtk_widget_unparent);
   self->scroller = self->column_view = self->inspector = self->group_button = NULL;
+  if (self->sorting != NULL)
+    g_cancellable_cancel (self->sorting);
+  g_clear_object (&self->sorting);
+  g_clear_object (&self->long_list);
+  self->status = NULL;
   g_clear_object (&self->model);
   g_clear_object (&self->trace);
 
@@ -265,9 +367,19 @@ strata_dominators_view_class_init (StrataDominatorsViewClass *klass)
 static void
 strata_dominators_view_init (StrataDominatorsView *self)
 {
+  GtkWidget *list_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
   self->paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
   self->scroller = gtk_scrolled_window_new ();
-  gtk_paned_set_start_child (GTK_PANED (self->paned), self->scroller);
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+  self->status = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->status, "dim-label");
+  gtk_widget_set_margin_top (self->status, 4);
+  gtk_widget_set_margin_bottom (self->status, 4);
+  gtk_widget_set_visible (self->status, FALSE);
+  gtk_box_append (GTK_BOX (list_box), self->scroller);
+  gtk_box_append (GTK_BOX (list_box), self->status);
+  gtk_paned_set_start_child (GTK_PANED (self->paned), list_box);
   gtk_paned_set_shrink_start_child (GTK_PANED (self->paned), FALSE);
   gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
 }

@@ -26,5 +26,6 @@ void        strata_dominators_view_set_grouped (StrataDominatorsView *self,
 void        strata_dominators_view_sort_by     (StrataDominatorsView *self,
                                                 guint                 column,
                                                 GtkSortType           order);
+gboolean    strata_dominators_view_is_sorting  (StrataDominatorsView *self);
 
 G_END_DECLS

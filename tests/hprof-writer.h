@@ -1,0 +1,13 @@
+/* hprof-writer.h: binary heap dumps made up for tests
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+GBytes *hprof_writer_many_arrays (guint32 n_arrays);
+
+G_END_DECLS
