@@ -339,7 +339,19 @@ test_session_long_list_sort (void)
   g_assert_no_error (error);
   list = strata_heap_object_list_new_dominated (trace, G_MAXUINT32);
   g_assert_nonnull (list);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 150000);
+  /* A page at a time, then a row that says how many more. */
+  g_assert_cmpuint (strata_heap_object_list_get_length (list), ==, 150000);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 10000 + 1);
+  {
+    g_autoptr(StrataHeapObjectRow) more = g_list_model_get_item (G_LIST_MODEL (list), 10000);
+    g_autofree char *label = strata_heap_object_row_dup_label (more);
+
+    /* 140000, grouped as the locale groups digits */
+    g_assert_true (g_str_has_prefix (label, "140"));
+    g_assert_true (g_str_has_suffix (label, "000 more objects: activate to show the next ones"));
+    g_assert_true (strata_heap_object_row_show_more (more));
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 20000 + 1);
+  }
   for (guint key = 0; key < 3; key++)
     for (guint descending = 0; descending < 2; descending++)
       {
@@ -352,7 +364,7 @@ test_session_long_list_sort (void)
           g_main_context_iteration (NULL, TRUE);
         for (guint i = 0; i < 150000; i++)
           {
-            g_autoptr(StrataHeapObjectRow) row = g_list_model_get_item (G_LIST_MODEL (list), i);
+            g_autoptr(StrataHeapObjectRow) row = strata_heap_object_row_new (trace, strata_heap_object_list_get_object (list, i));
 
             if (previous != NULL)
               {

@@ -4,7 +4,10 @@
  * A node of the dominator tree can have millions of children and a class
  * millions of instances: the list holds their numbers (4 bytes each, or
  * a window into the graph's own array) and makes a row object for the
- * few a view shows.
+ * few a view shows. GTK's tree and sort models still keep something for
+ * every item they are given (about 90 bytes in a GtkTreeListModel): a
+ * list longer than LONG_LIST gives them a page at a time, as Eclipse MAT
+ * does, its last row saying how many more there are.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -23,7 +26,17 @@ struct _StrataHeapObjectList
   const guint32 *objects;    /* into the graph, or @owned */
   guint32       *owned;
   guint32        n_objects;
+  guint32        n_shown;    /* the first n_shown objects are items */
 };
+
+#define LONG_LIST 100000
+#define PAGE 10000
+
+static gboolean
+has_more (StrataHeapObjectList *self)
+{
+  return self->n_shown < self->n_objects;
+}
 
 static void strata_heap_object_list_model_init (GListModelInterface *iface);
 
@@ -39,7 +52,9 @@ get_item_type (GListModel *model)
 static guint
 get_n_items (GListModel *model)
 {
-  return STRATA_HEAP_OBJECT_LIST (model)->n_objects;
+  StrataHeapObjectList *self = STRATA_HEAP_OBJECT_LIST (model);
+
+  return self->n_shown + has_more (self);
 }
 
 static gpointer
@@ -48,7 +63,9 @@ get_item (GListModel *model,
 {
   StrataHeapObjectList *self = STRATA_HEAP_OBJECT_LIST (model);
 
-  if (position >= self->n_objects)
+  if (position == self->n_shown && has_more (self))
+    return strata_heap_object_row_new_more (self->trace, self, self->n_objects - self->n_shown);
+  if (position >= self->n_shown)
     return NULL;
   return strata_heap_object_row_new (self->trace, self->objects[position]);
 }
@@ -94,6 +111,7 @@ list_new (StrataTrace   *trace,
   self->objects = objects;
   self->owned = owned;
   self->n_objects = n_objects;
+  self->n_shown = n_objects <= LONG_LIST ? n_objects : PAGE;
   return self;
 }
 
@@ -141,6 +159,33 @@ strata_heap_object_list_new_instances (StrataTrace *trace,
   guint32 *instances = strata_heap_graph_list_instances (graph, heap_class, &n);
 
   return list_new (trace, instances, instances, n);
+}
+
+/**
+ * strata_heap_object_list_get_length:
+ *
+ * Returns: how many objects the list holds, shown or not
+ */
+guint32
+strata_heap_object_list_get_length (StrataHeapObjectList *self)
+{
+  g_return_val_if_fail (STRATA_IS_HEAP_OBJECT_LIST (self), 0);
+
+  return self->n_objects;
+}
+
+/* The next page of a long list: its "more" row gives way to the objects
+ * and, if any are left, a new one. */
+void
+strata_heap_object_list_show_more (StrataHeapObjectList *self)
+{
+  guint32 before = self->n_shown;
+
+  g_return_if_fail (STRATA_IS_HEAP_OBJECT_LIST (self));
+  if (!has_more (self))
+    return;
+  self->n_shown = MIN (self->n_objects, self->n_shown + PAGE);
+  g_list_model_items_changed (G_LIST_MODEL (self), before, 1, self->n_shown - before + has_more (self));
 }
 
 guint32
@@ -338,6 +383,6 @@ strata_heap_object_list_sort_finish (StrataHeapObjectList *self,
   g_free (self->owned);
   self->owned = g_steal_pointer (&job->objects);
   self->objects = self->owned;
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, self->n_objects, self->n_objects);
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, get_n_items (G_LIST_MODEL (self)), get_n_items (G_LIST_MODEL (self)));
   return TRUE;
 }

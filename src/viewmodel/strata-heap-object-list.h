@@ -24,6 +24,8 @@ StrataHeapObjectList *strata_heap_object_list_new_instances (StrataTrace        
                                                           guint                 heap_class);
 guint32               strata_heap_object_list_get_object (StrataHeapObjectList *self,
                                                           guint                 position);
+guint32               strata_heap_object_list_get_length (StrataHeapObjectList *self);
+void                  strata_heap_object_list_show_more  (StrataHeapObjectList *self);
 void                  strata_heap_object_list_sort_async (StrataHeapObjectList *self,
                                                           guint                 key,
                                                           gboolean              descending,

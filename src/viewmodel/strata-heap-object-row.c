@@ -29,6 +29,10 @@ struct _StrataHeapObjectRow
   GArray      *members;    /* guint32 */
   guint64      shallow;
   guint64      retained;
+  /* The last row of a long list that shows a page at a time: how many
+   * objects are not shown yet, and the list that shows them. */
+  StrataHeapObjectList *more_of;
+  guint32      n_more;
 };
 
 G_DEFINE_FINAL_TYPE (StrataHeapObjectRow, strata_heap_object_row, G_TYPE_OBJECT)
@@ -38,6 +42,7 @@ strata_heap_object_row_finalize (GObject *object)
 {
   g_clear_object (&STRATA_HEAP_OBJECT_ROW (object)->trace);
   g_clear_pointer (&STRATA_HEAP_OBJECT_ROW (object)->members, g_array_unref);
+  g_clear_object (&STRATA_HEAP_OBJECT_ROW (object)->more_of);
   G_OBJECT_CLASS (strata_heap_object_row_parent_class)->finalize (object);
 }
 
@@ -115,6 +120,41 @@ strata_heap_object_row_new (StrataTrace *trace,
   return self;
 }
 
+/**
+ * strata_heap_object_row_new_more:
+ * @n_more: objects of @list not shown yet
+ *
+ * The row that ends a long list shown a page at a time; activating it
+ * (strata_heap_object_row_show_more()) shows the next page.
+ */
+StrataHeapObjectRow *
+strata_heap_object_row_new_more (StrataTrace          *trace,
+                                 StrataHeapObjectList *list,
+                                 guint32               n_more)
+{
+  StrataHeapObjectRow *self = strata_heap_object_row_new (trace, STRATA_HEAP_NO_OBJECT);
+
+  self->more_of = g_object_ref (list);
+  self->n_more = n_more;
+  return self;
+}
+
+gboolean
+strata_heap_object_row_is_more (StrataHeapObjectRow *self)
+{
+  return self->more_of != NULL;
+}
+
+/* Returns: %TRUE when @self was a list's "more" row, now showing more. */
+gboolean
+strata_heap_object_row_show_more (StrataHeapObjectRow *self)
+{
+  if (self->more_of == NULL)
+    return FALSE;
+  strata_heap_object_list_show_more (self->more_of);
+  return TRUE;
+}
+
 guint32
 strata_heap_object_row_get_object (StrataHeapObjectRow *self)
 {
@@ -133,6 +173,8 @@ strata_heap_object_row_list_children (StrataHeapObjectRow *self)
   if (self->members != NULL)
     return G_LIST_MODEL (strata_heap_object_list_new (self->trace, (const guint32 *) self->members->data,
                                                       self->members->len));
+  if (self->more_of != NULL)
+    return NULL;
   return (GListModel *) strata_heap_object_list_new_dominated (self->trace, self->object);
 }
 
@@ -203,6 +245,14 @@ strata_heap_object_row_dup_label (StrataHeapObjectRow *self)
       /* Translators: a class and how many of its objects the group holds */
       return g_strdup_printf (ngettext ("%s (%s object)", "%s (%s objects)", self->members->len), name, count);
     }
+  if (self->more_of != NULL)
+    {
+      g_autofree char *count = strata_units_format_count (self->n_more);
+
+      /* Translators: the last row of a long list; Enter or a double click on it shows more */
+      return g_strdup_printf (ngettext ("%s more object: activate to show the next ones",
+                                        "%s more objects: activate to show the next ones", self->n_more), count);
+    }
   return strata_heap_describe_object (self->trace, self->object);
 }
 
@@ -211,6 +261,8 @@ strata_heap_object_row_get_shallow (StrataHeapObjectRow *self)
 {
   if (self->members != NULL)
     return self->shallow;
+  if (self->more_of != NULL)
+    return 0;
   return strata_heap_graph_get_shallow (graph_of (self->trace), self->object);
 }
 
@@ -219,6 +271,8 @@ strata_heap_object_row_get_retained (StrataHeapObjectRow *self)
 {
   if (self->members != NULL)
     return self->retained;
+  if (self->more_of != NULL)
+    return 0;
   return strata_heap_graph_get_retained (graph_of (self->trace), self->object);
 }
 
@@ -298,7 +352,8 @@ class_name_of (StrataHeapObjectRow *self)
 {
   const StrataHeap *heap = strata_trace_get_heap (self->trace);
   guint klass = self->members != NULL ? self->heap_class
-                                      : strata_heap_graph_get_class (graph_of (self->trace), self->object);
+              : self->more_of != NULL ? G_MAXUINT
+              : strata_heap_graph_get_class (graph_of (self->trace), self->object);
 
   return klass < strata_heap_get_n_classes (heap) ? strata_trace_get_string (self->trace, strata_heap_get_class (heap, klass)->name) : "";
 }
@@ -325,8 +380,8 @@ strata_heap_object_row_compare (StrataHeapObjectRow *a,
 
         if (by_name != 0)
           return by_name;
-        x = a->members != NULL ? 0 : strata_heap_graph_get_id (graph_of (a->trace), a->object);
-        y = b->members != NULL ? 0 : strata_heap_graph_get_id (graph_of (b->trace), b->object);
+        x = a->object == STRATA_HEAP_NO_OBJECT ? 0 : strata_heap_graph_get_id (graph_of (a->trace), a->object);
+        y = b->object == STRATA_HEAP_NO_OBJECT ? 0 : strata_heap_graph_get_id (graph_of (b->trace), b->object);
         break;
       }
     case 1:

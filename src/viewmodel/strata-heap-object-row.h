@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "strata-heap-duplicates.h"
+#include "strata-heap-object-list.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,11 @@ G_DECLARE_FINAL_TYPE (StrataHeapObjectRow, strata_heap_object_row, STRATA, HEAP_
 
 StrataHeapObjectRow *strata_heap_object_row_new  (StrataTrace         *trace,
                                                    guint32              object);
+StrataHeapObjectRow *strata_heap_object_row_new_more (StrataTrace        *trace,
+                                                  StrataHeapObjectList *list,
+                                                  guint32             n_more);
+gboolean    strata_heap_object_row_is_more        (StrataHeapObjectRow *self);
+gboolean    strata_heap_object_row_show_more      (StrataHeapObjectRow *self);
 guint32     strata_heap_object_row_get_object     (StrataHeapObjectRow *self);
 GListModel *strata_heap_object_row_list_children  (StrataHeapObjectRow *self);
 GListModel *strata_heap_object_row_list_groups    (StrataTrace         *trace);

@@ -54,6 +54,9 @@ static char *
 object_cell_text (gpointer row,
                   gpointer data)
 {
+  /* A long list's last row says how many more; it has no sizes. */
+  if (GPOINTER_TO_INT (data) != COLUMN_OBJECT && strata_heap_object_row_is_more (row))
+    return g_strdup ("");
   switch (GPOINTER_TO_INT (data))
     {
     case COLUMN_OBJECT:
@@ -149,7 +152,7 @@ sorter_changed_cb (GtkSorter            *sorter,
   if (self->sorting != NULL)
     g_cancellable_cancel (self->sorting);
   g_set_object (&self->sorting, g_cancellable_new ());
-  count = strata_units_format_count (g_list_model_get_n_items (G_LIST_MODEL (self->long_list)));
+  count = strata_units_format_count (strata_heap_object_list_get_length (self->long_list));
   /* Translators: %s is a number of objects */
   text = g_strdup_printf (_("Sorting %s objects…"), count);
   gtk_label_set_label (GTK_LABEL (self->status), text);
@@ -201,6 +204,19 @@ selection_changed_cb (GtkSingleSelection   *selection,
     strata_object_inspector_show (STRATA_OBJECT_INSPECTOR (self->inspector), strata_heap_object_row_get_object (item));
 }
 
+/* Enter or a double click on a long list's last row shows its next page. */
+static void
+activate_cb (GtkColumnView        *column_view,
+             guint                 position,
+             StrataDominatorsView *self)
+{
+  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (self->model, position);
+  g_autoptr(StrataHeapObjectRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+
+  if (item != NULL)
+    strata_heap_object_row_show_more (item);
+}
+
 /* The rows the tree starts from: @top (taken), each expanding lazily. */
 static void
 set_top (StrataDominatorsView *self,
@@ -221,9 +237,9 @@ set_top (StrataDominatorsView *self,
   /* Sorting by a column keeps children under their parent; it makes a row
    * for every item, so a list of millions sorts itself instead (its
    * children stay largest retained first). */
-  if (g_list_model_get_n_items (top) > MAX_SORTED && STRATA_IS_HEAP_OBJECT_LIST (top))
+  if (STRATA_IS_HEAP_OBJECT_LIST (top) && strata_heap_object_list_get_length (STRATA_HEAP_OBJECT_LIST (top)) > MAX_SORTED)
     self->long_list = g_object_ref (STRATA_HEAP_OBJECT_LIST (top));
-  if (g_list_model_get_n_items (top) <= MAX_SORTED)
+  if (self->long_list == NULL)
     {
       GtkTreeListRowSorter *sorter = gtk_tree_list_row_sorter_new (g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view))));
 
@@ -255,6 +271,7 @@ build (StrataDominatorsView *self,
   add_column (self, _("Retained %"), COLUMN_SHARE);
   g_signal_connect_object (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view)), "changed",
                            G_CALLBACK (sorter_changed_cb), self, 0);
+  g_signal_connect (self->column_view, "activate", G_CALLBACK (activate_cb), self);
   set_top (self, top);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->column_view);
   self->inspector = strata_object_inspector_new (trace);
