@@ -22,9 +22,9 @@
 #include "strata-error.h"
 #include "strata-inflater.h"
 #include "strata-loader-private.h"
+#include "strata-memory.h"
 
 #define GUNZIP_CHUNK (4 * 1024 * 1024)
-#define SCRATCH_RESERVE_MAX (G_GUINT64_CONSTANT (1) << 30)
 
 /* Reports damage after some content was inflated; FALSE when there was none. */
 static gboolean
@@ -156,42 +156,6 @@ failed:
 
 /* In a scratch file */
 
-/* An unlinked file in @dir: O_TMPFILE where the file system has it, else a
- * named file removed at once. -1 when neither works. */
-static int
-open_scratch_in (const char *dir)
-{
-  g_autofree char *template = NULL;
-  int fd;
-
-#ifdef O_TMPFILE
-  fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-  if (fd >= 0)
-    return fd;
-#endif
-  template = g_build_filename (dir, "inflated-XXXXXX", NULL);
-  fd = g_mkstemp_full (template, O_RDWR | O_CLOEXEC, 0600);
-  if (fd >= 0)
-    g_unlink (template);
-  return fd;
-}
-
-/* What may be written to @fd's file system: its free space less a reserve
- * (a twentieth of the disk, at most 1 GiB), so loading never fills it. */
-static guint64
-scratch_room (int fd)
-{
-  struct statvfs info;
-  guint64 total, free_bytes, reserve;
-
-  if (fstatvfs (fd, &info) != 0)
-    return 0;
-  total = (guint64) info.f_blocks * info.f_frsize;
-  free_bytes = (guint64) info.f_bavail * info.f_frsize;
-  reserve = MIN (total / 20, SCRATCH_RESERVE_MAX);
-  return free_bytes > reserve ? free_bytes - reserve : 0;
-}
-
 static void
 set_disk_too_small_error (guint64      room,
                           const char  *dir,
@@ -243,7 +207,7 @@ inflate_into_file (StrataLoadJob  *job,
 {
   g_autoptr(StrataInflater) inflater = strata_inflater_new (data, len);
   g_autofree guint8 *chunk = g_malloc (GUNZIP_CHUNK);
-  guint64 room = job->scratch_limit > 0 ? job->scratch_limit : scratch_room (fd);
+  guint64 room = job->scratch_limit > 0 ? job->scratch_limit : strata_scratch_room (fd);
   guint64 written = 0;
   StrataInflateStatus status = STRATA_INFLATE_MORE;
 
@@ -303,15 +267,13 @@ strata_load_job_gunzip (StrataLoadJob  *job,
                         gboolean       *mapped,
                         GError        **error)
 {
-  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "strata", NULL);
+  g_autofree char *dir = strata_scratch_dir ();
   gsize len = 0;
   const guint8 *data = g_bytes_get_data (compressed, &len);
   GBytes *bytes;
-  int fd = -1;
+  int fd = strata_scratch_open ();
 
   *mapped = FALSE;
-  if (g_mkdir_with_parents (dir, 0700) == 0)
-    fd = open_scratch_in (dir);
   if (fd < 0)
     return gunzip_to_memory (job, data, len, error);
 
@@ -337,13 +299,10 @@ GBytes *
 strata_scratch_map (const void *data,
                     gsize       len)
 {
-  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "strata", NULL);
   g_autoptr(GError) error = NULL;
   GBytes *bytes = NULL;
-  int fd = -1;
+  int fd = len > 0 ? strata_scratch_open () : -1;
 
-  if (len > 0 && g_mkdir_with_parents (dir, 0700) == 0)
-    fd = open_scratch_in (dir);
   if (fd >= 0 && write_all (fd, data, len, &error))
     bytes = map_scratch_file (fd, NULL);
   if (fd >= 0)

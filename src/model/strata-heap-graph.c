@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "strata-heap-graph.h"
+#include "strata-memory.h"
 
 #define NONE G_MAXUINT32
 #define CANCEL_INTERVAL 65536
@@ -33,7 +34,18 @@ struct _StrataHeapGraph
   guint64 *ids64;
   guint64  id_base;
   guint    id_shift;
+  /* Instead of ids32 when the ids are dense enough (a compacted heap): a
+   * bit per possible id and the count of bits before each 512, so a lookup
+   * is a couple of reads instead of a binary search, in 2 bytes an object
+   * at most. */
+  guint64 *id_bits;
+  guint32 *id_rank;
+  guint64  n_id_bits;
   guint32 *classes;
+  /* classes and shallow go to scratch files for the dominator computation,
+   * the peak of memory, which does not read them. */
+  gboolean classes_mapped;
+  gboolean shallow_mapped;
   guint8  *heaps;        /* Android: each object's heap (app, zygote…); NULL for one heap */
   guint32 *shallow;      /* G_MAXUINT32: in big_shallow (arrays over 4 GB) */
   GHashTable *big_shallow;
@@ -53,12 +65,114 @@ struct _StrataHeapGraph
   guint32 *idom;         /* NONE: dominated by the virtual root, or unreachable */
   guint32 *dom_first;    /* n + 2: dominated objects, the virtual root's last */
   guint32 *dom_children; /* each run sorted by retained size, largest first */
-  guint64 *retained;
+  /* Retained sizes in 5 bytes: low 32 bits, then the next 8 (up to 1 TiB). */
+  guint32 *retained_lo;
+  guint8  *retained_hi;
   guint32 *bfs_parent;   /* the referrer one step nearer a root; NONE for roots; lazy */
-  guint8  *reached;
+  guint64 *reached;      /* a bit per object */
   guint64  reachable_bytes;
   guint32  n_unreachable;
 };
+
+static inline guint64
+retained_of (const StrataHeapGraph *self,
+             guint32                v)
+{
+  return ((guint64) self->retained_hi[v] << 32) | self->retained_lo[v];
+}
+
+static inline void
+set_retained (StrataHeapGraph *self,
+              guint32          v,
+              guint64          bytes)
+{
+  bytes = MIN (bytes, (G_GUINT64_CONSTANT (1) << 40) - 1);
+  self->retained_lo[v] = (guint32) bytes;
+  self->retained_hi[v] = (guint8) (bytes >> 32);
+}
+
+static inline gboolean
+is_reached (const StrataHeapGraph *self,
+            guint32                v)
+{
+  return self->reached != NULL && (self->reached[v / 64] >> (v % 64) & 1) != 0;
+}
+
+/* The bit index over ids32, when it costs at most 2 bytes an object. */
+static void
+index_ids (StrataHeapGraph *self)
+{
+  guint64 n_bits = self->n > 0 ? (guint64) self->ids32[self->n - 1] + 1 : 0;
+  gsize n_words = (n_bits + 63) / 64;
+  guint32 count = 0;
+
+  if (self->n == 0 || n_bits > (guint64) self->n * 16)
+    return;
+  self->n_id_bits = n_bits;
+  self->id_bits = g_new0 (guint64, n_words + 1);
+  self->id_rank = g_new (guint32, n_words / 8 + 1);
+  for (guint32 i = 0; i < self->n; i++)
+    self->id_bits[self->ids32[i] / 64] |= G_GUINT64_CONSTANT (1) << (self->ids32[i] % 64);
+  for (gsize w = 0; w < n_words; w++)
+    {
+      if (w % 8 == 0)
+        self->id_rank[w / 8] = count;
+      count += __builtin_popcountll (self->id_bits[w]);
+    }
+  /* The bits hold the ids: an object's id is found by its rank. */
+  g_clear_pointer (&self->ids32, g_free);
+}
+
+/* The key (id bits) of the object numbered @object: the bit of that rank. */
+static guint32
+select_indexed (const StrataHeapGraph *self,
+                guint32                object)
+{
+  gsize n_blocks = ((self->n_id_bits + 63) / 64 + 7) / 8;
+  gsize lo = 0, hi = n_blocks;
+  guint32 rank;
+
+  /* The last block whose count before it is at most @object. */
+  while (hi - lo > 1)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (self->id_rank[mid] <= object)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  rank = self->id_rank[lo];
+  for (gsize w = lo * 8;; w++)
+    {
+      guint64 word = self->id_bits[w];
+      guint32 in_word = __builtin_popcountll (word);
+
+      if (rank + in_word > object)
+        {
+          for (guint32 skip = object - rank; skip > 0; skip--)
+            word &= word - 1;
+          return (guint32) (w * 64 + __builtin_ctzll (word));
+        }
+      rank += in_word;
+    }
+}
+
+static guint32
+lookup_indexed (const StrataHeapGraph *self,
+                guint32                key)
+{
+  gsize word = key / 64;
+  guint64 bit = G_GUINT64_CONSTANT (1) << (key % 64);
+  guint32 rank;
+
+  if (key >= self->n_id_bits || (self->id_bits[word] & bit) == 0)
+    return STRATA_HEAP_NO_OBJECT;
+  rank = self->id_rank[word / 8];
+  for (gsize w = word & ~(gsize) 7; w < word; w++)
+    rank += __builtin_popcountll (self->id_bits[w]);
+  return rank + __builtin_popcountll (self->id_bits[word] & (bit - 1));
+}
 
 /* Keeps @ids in 4 bytes each when they are a base plus multiples of 8 (or
  * of 1) that fit; frees @ids then. */
@@ -83,12 +197,14 @@ store_ids (StrataHeapGraph *self,
   for (guint32 i = 0; i < self->n; i++)
     self->ids32[i] = (ids[i] - base) >> self->id_shift;
   g_free (ids);
+  index_ids (self);
 }
 
 /**
  * strata_heap_graph_new:
  * @ids: (transfer full): sorted, distinct
- * @classes: (transfer full): each object's class
+ * @classes: (transfer full) (nullable): each object's class; %NULL to
+ *   fill strata_heap_graph_peek_classes() instead
  *
  * Shallow sizes start at 0 (strata_heap_graph_set_shallow()).
  */
@@ -101,7 +217,7 @@ strata_heap_graph_new (guint32  n_objects,
 
   self->n = n_objects;
   store_ids (self, ids);
-  self->classes = classes;
+  self->classes = classes != NULL ? classes : g_new0 (guint32, MAX (n_objects, 1));
   self->shallow = g_new0 (guint32, MAX (n_objects, 1));
   self->first = g_new0 (guint32, (gsize) n_objects + 1);
   g_mutex_init (&self->lazy_lock);
@@ -115,9 +231,11 @@ strata_heap_graph_free (StrataHeapGraph *self)
     return;
   g_free (self->ids32);
   g_free (self->ids64);
-  g_free (self->classes);
+  g_free (self->id_bits);
+  g_free (self->id_rank);
+  strata_scratch_free (self->classes, (gsize) MAX (self->n, 1) * sizeof (guint32), self->classes_mapped);
   g_free (self->heaps);
-  g_free (self->shallow);
+  strata_scratch_free (self->shallow, (gsize) MAX (self->n, 1) * sizeof (guint32), self->shallow_mapped);
   g_clear_pointer (&self->big_shallow, g_hash_table_unref);
   g_free (self->first);
   g_free (self->targets);
@@ -128,7 +246,8 @@ strata_heap_graph_free (StrataHeapGraph *self)
   g_free (self->idom);
   g_free (self->dom_first);
   g_free (self->dom_children);
-  g_free (self->retained);
+  g_free (self->retained_lo);
+  g_free (self->retained_hi);
   g_free (self->bfs_parent);
   g_mutex_clear (&self->lazy_lock);
   g_free (self->reached);
@@ -410,9 +529,10 @@ sum_retained (StrataHeapGraph *self,
               Dominators      *d,
               const guint32   *idom_pre)
 {
-  self->retained = g_new0 (guint64, MAX (self->n, 1));
+  self->retained_lo = g_new0 (guint32, MAX (self->n, 1));
+  self->retained_hi = g_new0 (guint8, MAX (self->n, 1));
   self->idom = g_new (guint32, MAX (self->n, 1));
-  self->reached = g_new0 (guint8, MAX (self->n, 1));
+  self->reached = g_new0 (guint64, (gsize) self->n / 64 + 1);
   memset (self->idom, 0xff, (gsize) MAX (self->n, 1) * sizeof (guint32));
   self->reachable_bytes = 0;
   for (guint32 i = d->n_reached - 1; i > 0; i--)
@@ -420,15 +540,17 @@ sum_retained (StrataHeapGraph *self,
       guint32 v = d->vertex[i];
       guint32 dom = d->vertex[idom_pre[i]];
 
-      self->retained[v] += strata_heap_graph_get_shallow (self, v);
+      guint64 retained = retained_of (self, v) + strata_heap_graph_get_shallow (self, v);
+
+      set_retained (self, v, retained);
       if (dom == self->n)
-        self->reachable_bytes += self->retained[v];
+        self->reachable_bytes += retained;
       else
         {
-          self->retained[dom] += self->retained[v];
+          set_retained (self, dom, retained_of (self, dom) + retained);
           self->idom[v] = dom;
         }
-      self->reached[v] = TRUE;
+      self->reached[v / 64] |= G_GUINT64_CONSTANT (1) << (v % 64);
     }
   self->n_unreachable = self->n - (d->n_reached - 1);
 }
@@ -441,9 +563,8 @@ compare_by_retained (gconstpointer a,
                      gconstpointer b,
                      gpointer      graph)
 {
-  const guint64 *retained = ((const StrataHeapGraph *) graph)->retained;
-  guint64 x = retained[*(const guint32 *) a];
-  guint64 y = retained[*(const guint32 *) b];
+  guint64 x = retained_of (graph, *(const guint32 *) a);
+  guint64 y = retained_of (graph, *(const guint32 *) b);
 
   if (x != y)
     return x > y ? -1 : 1;
@@ -459,7 +580,7 @@ build_dominator_rows (StrataHeapGraph *self)
 
   self->dom_first = g_new0 (guint32, (gsize) n_rows + 1);
   for (guint32 i = 0; i < self->n; i++)
-    if (self->reached[i])
+    if (is_reached (self, i))
       {
         self->dom_first[(self->idom[i] == NONE ? self->n : self->idom[i]) + 1]++;
         n_children++;
@@ -469,7 +590,7 @@ build_dominator_rows (StrataHeapGraph *self)
   self->dom_children = g_new (guint32, MAX (n_children, 1));
   fill = g_memdup2 (self->dom_first, (gsize) n_rows * sizeof (guint32));
   for (guint32 i = 0; i < self->n; i++)
-    if (self->reached[i])
+    if (is_reached (self, i))
       self->dom_children[fill[self->idom[i] == NONE ? self->n : self->idom[i]]++] = i;
   for (guint32 r = 0; r < n_rows; r++)
     if (self->dom_first[r + 1] - self->dom_first[r] > 1)
@@ -479,17 +600,19 @@ build_dominator_rows (StrataHeapGraph *self)
 
 /* ---- Shortest paths from the roots ---- */
 
+#define UNSEEN (NONE - 1)
+
 static void
 search_breadth_first (StrataHeapGraph *self)
 {
   g_autofree guint32 *queue = g_new (guint32, MAX (self->n, 1));
-  g_autofree guint8 *seen = g_new0 (guint8, MAX (self->n, 1));
   guint32 head = 0, tail = 0;
 
   self->bfs_parent = g_new (guint32, MAX (self->n, 1));
+  for (guint32 v = 0; v < self->n; v++)
+    self->bfs_parent[v] = UNSEEN;
   for (guint32 r = 0; r < self->n_roots; r++)
     {
-      seen[self->roots[r]] = TRUE;
       self->bfs_parent[self->roots[r]] = NONE;
       queue[tail++] = self->roots[r];
     }
@@ -501,9 +624,8 @@ search_breadth_first (StrataHeapGraph *self)
         {
           guint32 w = self->targets[e];
 
-          if (seen[w])
+          if (self->bfs_parent[w] != UNSEEN)
             continue;
-          seen[w] = TRUE;
           self->bfs_parent[w] = v;
           queue[tail++] = w;
         }
@@ -538,6 +660,10 @@ strata_heap_graph_compute (StrataHeapGraph *self,
   guint32 *idom_pre;
   gboolean ok;
 
+  if (!self->classes_mapped)
+    self->classes = strata_scratch_move (self->classes, (gsize) MAX (self->n, 1) * sizeof (guint32), &self->classes_mapped);
+  if (!self->shallow_mapped)
+    self->shallow = strata_scratch_move (self->shallow, (gsize) MAX (self->n, 1) * sizeof (guint32), &self->shallow_mapped);
   d.pre = g_new (guint32, d.n_vertices);
   memset (d.pre, 0xff, (gsize) d.n_vertices * sizeof (guint32));
   d.vertex = g_new (guint32, d.n_vertices);
@@ -582,6 +708,14 @@ strata_heap_graph_compute (StrataHeapGraph *self,
 
 /* ---- Reading ---- */
 
+/* The class of each object, for the loader to fill when the graph was
+ * made without them. */
+guint32 *
+strata_heap_graph_peek_classes (StrataHeapGraph *self)
+{
+  return self->classes;
+}
+
 guint32
 strata_heap_graph_get_n_objects (const StrataHeapGraph *self)
 {
@@ -616,6 +750,8 @@ strata_heap_graph_lookup (const StrataHeapGraph *self,
         (offset >> self->id_shift) > G_MAXUINT32)
       return STRATA_HEAP_NO_OBJECT;
     key = offset >> self->id_shift;
+    if (self->id_bits != NULL)
+      return lookup_indexed (self, key);
     while (lo < hi)
       {
         guint32 mid = lo + (hi - lo) / 2;
@@ -635,6 +771,8 @@ strata_heap_graph_get_id (const StrataHeapGraph *self,
 {
   if (self->ids64 != NULL)
     return self->ids64[object];
+  if (self->ids32 == NULL)
+    return self->id_base + ((guint64) select_indexed (self, object) << self->id_shift);
   return self->id_base + ((guint64) self->ids32[object] << self->id_shift);
 }
 
@@ -729,7 +867,7 @@ gboolean
 strata_heap_graph_is_reachable (const StrataHeapGraph *self,
                                 guint32                object)
 {
-  return self->reached != NULL && self->reached[object];
+  return is_reached (self, object);
 }
 
 /* The immediate dominator; STRATA_HEAP_NO_OBJECT when only the roots as a
@@ -767,7 +905,7 @@ guint64
 strata_heap_graph_get_retained (const StrataHeapGraph *self,
                                 guint32                object)
 {
-  return self->retained != NULL ? self->retained[object] : 0;
+  return self->retained_lo != NULL ? retained_of (self, object) : 0;
 }
 
 guint64
@@ -780,6 +918,27 @@ guint32
 strata_heap_graph_get_n_unreachable (const StrataHeapGraph *self)
 {
   return self->n_unreachable;
+}
+
+/* Where @child is among @row's dominated objects (sorted by retained
+ * size, largest first, then by number). */
+static guint32
+position_in_row (const StrataHeapGraph *self,
+                 guint32                row,
+                 guint32                child)
+{
+  guint32 lo = self->dom_first[row], hi = self->dom_first[row + 1];
+
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (compare_by_retained (&self->dom_children[mid], &child, (gpointer) self) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
 }
 
 /**
@@ -799,39 +958,42 @@ strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
                                 guint64               *retained)
 {
   g_autofree guint32 *active = g_new0 (guint32, MAX (n_classes, 1));
-  g_autofree guint32 *stack = g_new (guint32, (gsize) self->n + 1);
-  g_autofree guint32 *next = g_new (guint32, (gsize) self->n + 1);
-  guint32 depth = 0;
+  guint32 row = self->n, e;
 
   memset (retained, 0, n_classes * sizeof (guint64));
   if (self->dom_first == NULL)
     return;
-  stack[depth] = self->n;
-  next[depth++] = self->dom_first[self->n];
-  while (depth > 0)
+  /* Depth first over the dominator tree without a stack (its depth can be
+   * the number of objects): going up is the dominator, and the next
+   * sibling follows the place of the row just left in its parent's. */
+  e = self->dom_first[row];
+  for (;;)
     {
-      guint32 row = stack[depth - 1];
-
-      if (next[depth - 1] == self->dom_first[row + 1])
+      if (e < self->dom_first[row + 1])
         {
-          depth--;
-          if (row != self->n && self->classes[row] < n_classes)
-            active[self->classes[row]]--;
+          guint32 child = self->dom_children[e];
+          guint32 klass = self->classes[child];
+
+          if (klass < n_classes)
+            {
+              /* With @heap, only its instances count (-1: all heaps). */
+              if (active[klass] == 0 && (heap < 0 || strata_heap_graph_get_heap (self, child) == heap))
+                retained[klass] += retained_of (self, child);
+              active[klass]++;
+            }
+          row = child;
+          e = self->dom_first[child];
           continue;
         }
+      if (row == self->n)
+        break;
+      if (self->classes[row] < n_classes)
+        active[self->classes[row]]--;
       {
-        guint32 child = self->dom_children[next[depth - 1]++];
-        guint32 klass = self->classes[child];
+        guint32 parent = self->idom[row] == NONE ? self->n : self->idom[row];
 
-        if (klass < n_classes)
-          {
-            /* With @heap, only its instances count (-1: all heaps). */
-            if (active[klass] == 0 && (heap < 0 || strata_heap_graph_get_heap (self, child) == heap))
-              retained[klass] += self->retained[child];
-            active[klass]++;
-          }
-        stack[depth] = child;
-        next[depth++] = self->dom_first[child];
+        e = position_in_row (self, parent, row) + 1;
+        row = parent;
       }
     }
 }
@@ -847,11 +1009,11 @@ swap_u32 (guint32 *a,
 }
 
 static void
-sift_up (const guint64 *key,
-         guint32       *heap,
-         guint32        at)
+sift_up (const StrataHeapGraph *self,
+         guint32               *heap,
+         guint32                at)
 {
-  while (at > 0 && key[heap[(at - 1) / 2]] > key[heap[at]])
+  while (at > 0 && retained_of (self, heap[(at - 1) / 2]) > retained_of (self, heap[at]))
     {
       swap_u32 (&heap[(at - 1) / 2], &heap[at]);
       at = (at - 1) / 2;
@@ -859,9 +1021,9 @@ sift_up (const guint64 *key,
 }
 
 static void
-sift_down (const guint64 *key,
-           guint32       *heap,
-           guint32        size)
+sift_down (const StrataHeapGraph *self,
+           guint32               *heap,
+           guint32                size)
 {
   guint32 at = 0;
 
@@ -869,9 +1031,9 @@ sift_down (const guint64 *key,
     {
       guint32 l = 2 * at + 1, r = l + 1, least = at;
 
-      if (l < size && key[heap[l]] < key[heap[least]])
+      if (l < size && retained_of (self, heap[l]) < retained_of (self, heap[least]))
         least = l;
-      if (r < size && key[heap[r]] < key[heap[least]])
+      if (r < size && retained_of (self, heap[r]) < retained_of (self, heap[least]))
         least = r;
       if (least == at)
         return;
@@ -895,19 +1057,19 @@ strata_heap_graph_top_retained (const StrataHeapGraph *self,
   guint32 *heap = g_new (guint32, MAX (n, 1));
   guint32 size = 0;
 
-  for (guint32 i = 0; self->retained != NULL && i < self->n && n > 0; i++)
+  for (guint32 i = 0; self->retained_lo != NULL && i < self->n && n > 0; i++)
     {
-      if (!self->reached[i])
+      if (!is_reached (self, i))
         continue;
       if (size < n)
         {
           heap[size++] = i;
-          sift_up (self->retained, heap, size - 1);
+          sift_up (self, heap, size - 1);
         }
-      else if (self->retained[i] > self->retained[heap[0]])
+      else if (retained_of (self, i) > retained_of (self, heap[0]))
         {
           heap[0] = i;
-          sift_down (self->retained, heap, size);
+          sift_down (self, heap, size);
         }
     }
   g_qsort_with_data (heap, size, sizeof (guint32), compare_by_retained, (gpointer) self);
@@ -931,7 +1093,7 @@ strata_heap_graph_path_from_root (const StrataHeapGraph *self,
   guint32 n = 0, *path;
 
   *n_steps = 0;
-  if (self->reached == NULL || !self->reached[object])
+  if (!is_reached (self, object))
     return NULL;
   /* The shortest-path tree is made on the first call; safe from any thread. */
   g_mutex_lock (&mutable->lazy_lock);

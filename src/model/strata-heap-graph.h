@@ -21,6 +21,7 @@ typedef struct _StrataHeapGraph StrataHeapGraph;
 StrataHeapGraph *strata_heap_graph_new                 (guint32           n_objects,
                                                         guint64          *ids,
                                                         guint32          *classes);
+guint32         *strata_heap_graph_peek_classes        (StrataHeapGraph  *self);
 void             strata_heap_graph_set_shallow         (StrataHeapGraph  *self,
                                                         guint32           object,
                                                         guint64           bytes);

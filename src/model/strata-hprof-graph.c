@@ -29,6 +29,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-hprof-private.h"
+#include "strata-memory.h"
 
 #define MAX_CLASS_DEPTH 256
 #define COMPRESSED_HEAP_LIMIT (G_GUINT64_CONSTANT (32) << 30)
@@ -278,30 +279,129 @@ find_class_id (HprofLoader *self,
 /* ---- Objects in id order ---- */
 
 static int
-compare_objects (const void *a,
-                 const void *b)
+compare_objects (gconstpointer a,
+                 gconstpointer b)
 {
   guint64 x = ((const HprofObject *) a)->id, y = ((const HprofObject *) b)->id;
 
   return x < y ? -1 : x > y;
 }
 
-/* Dumps mostly list objects by address already; a record listed twice
- * (a segment repeated) is kept once. */
-static void
-sort_objects (GArray *objects)
+/* Dumps list objects by address within each stretch of the heap, the
+ * stretches in any order. Each object becomes a pair (its id's offset
+ * from the lowest in the high half, its place in the walk's list in the
+ * low), the pairs are radix-sorted by id, 16 bits a pass, skipping the
+ * digits all ids share (stable: of a record listed twice, a segment
+ * repeated, the first stays), and turned in place into the record
+ * offsets, in id order, while the ids are written out.
+ *
+ * Returns: the number of distinct objects; @ids and @offsets, (transfer
+ *   full), in id order. %G_MAXUINT32 when the ids span too far for the
+ *   pairs (over 32 GB of heap with 1-byte alignment). */
+static guint32
+order_objects (GArray   *objects,
+               guint64 **ids_out,
+               guint64 **offsets_out)
 {
-  guint kept = 0;
+  const HprofObject *object = (const HprofObject *) objects->data;
+  guint32 n = objects->len, kept = 0;
+  guint64 lo = G_MAXUINT64, hi = 0, spread = 0, varying = 0, last = G_MAXUINT64;
+  guint shift;
   gboolean sorted = TRUE;
+  guint64 *pairs, *ids;
 
-  for (guint i = 1; i < objects->len && sorted; i++)
-    sorted = g_array_index (objects, HprofObject, i - 1).id < g_array_index (objects, HprofObject, i).id;
+  for (guint32 i = 0; i < n; i++)
+    {
+      lo = MIN (lo, object[i].id);
+      hi = MAX (hi, object[i].id);
+      sorted = sorted && (i == 0 || object[i - 1].id < object[i].id);
+    }
+  for (guint32 i = 0; i < n; i++)
+    spread |= object[i].id - lo;
+  shift = (spread & 7) == 0 ? 3 : 0;
+  if (n > 0 && ((hi - lo) >> shift) > G_MAXUINT32)
+    return G_MAXUINT32;
+  pairs = g_new (guint64, MAX (n, 1));
+  for (guint32 i = 0; i < n; i++)
+    {
+      pairs[i] = ((object[i].id - lo) >> shift) << 32 | i;
+      varying |= pairs[i] ^ pairs[0];
+    }
   if (!sorted)
-    qsort (objects->data, objects->len, sizeof (HprofObject), compare_objects);
+    {
+      g_autofree guint64 *spare = g_new (guint64, MAX (n, 1));
+      g_autofree guint32 *counts = g_new (guint32, 65536);
+      guint64 *from = pairs, *to = spare;
+
+      for (guint digit = 32; digit < 64; digit += 16)
+        {
+          guint32 sum = 0;
+
+          if (((varying >> digit) & 0xffff) == 0)
+            continue;
+          memset (counts, 0, 65536 * sizeof (guint32));
+          for (guint32 i = 0; i < n; i++)
+            counts[(from[i] >> digit) & 0xffff]++;
+          for (guint d = 0; d < 65536; d++)
+            {
+              guint32 c = counts[d];
+
+              counts[d] = sum;
+              sum += c;
+            }
+          for (guint32 i = 0; i < n; i++)
+            to[counts[(from[i] >> digit) & 0xffff]++] = from[i];
+          {
+            guint64 *swap = from;
+
+            from = to;
+            to = swap;
+          }
+        }
+      if (from != pairs)
+        memcpy (pairs, from, (gsize) n * sizeof (guint64));
+    }
+  ids = g_new (guint64, MAX (n, 1));
+  for (guint32 i = 0; i < n; i++)
+    {
+      guint64 key = pairs[i] >> 32;
+
+      if (key == last)
+        continue;
+      last = key;
+      ids[kept] = lo + (key << shift);
+      /* kept <= i: the pair read is never one written over. */
+      pairs[kept++] = object[(guint32) pairs[i]].offset;
+    }
+  *ids_out = ids;
+  *offsets_out = pairs;
+  return kept;
+}
+
+/* Where the pairs do not fit: the records themselves sorted, the same
+ * way. */
+static guint32
+order_objects_widely (GArray   *objects,
+                      guint64 **ids_out,
+                      guint64 **offsets_out)
+{
+  guint32 kept = 0;
+  guint64 *ids = g_new (guint64, MAX (objects->len, 1));
+  guint64 *offsets = g_new (guint64, MAX (objects->len, 1));
+
+  g_array_sort (objects, compare_objects);
   for (guint i = 0; i < objects->len; i++)
-    if (kept == 0 || g_array_index (objects, HprofObject, kept - 1).id != g_array_index (objects, HprofObject, i).id)
-      g_array_index (objects, HprofObject, kept++) = g_array_index (objects, HprofObject, i);
-  g_array_set_size (objects, kept);
+    {
+      const HprofObject *object = &g_array_index (objects, HprofObject, i);
+
+      if (kept > 0 && ids[kept - 1] == object->id)
+        continue;
+      ids[kept] = object->id;
+      offsets[kept++] = object->offset;
+    }
+  *ids_out = ids;
+  *offsets_out = offsets;
+  return kept;
 }
 
 /* ---- References ---- */
@@ -521,33 +621,44 @@ heap_at (HprofLoader *self,
   return lo > 0 ? g_array_index (self->heap_ranges, HeapRange, lo - 1).heap : 0;
 }
 
+/* Every object's record read again, in id order, from @offsets (a
+ * scratch file's mapping when @offsets_mapped: its pages go back too). */
 static gboolean
 read_references (EdgePass      *pass,
+                 const guint64 *offsets,
+                 gboolean       offsets_mapped,
+                 guint32        n,
                  guint32       *first,
                  GError       **error)
 {
   HprofLoader *self = pass->build->loader;
-  GArray *objects = self->objects;
   guint64 released = 0;
+  guint32 offsets_released = 0;
 
-  for (guint32 i = 0; i < objects->len; i++)
+  for (guint32 i = 0; i < n; i++)
     {
-      const HprofObject *object = &g_array_index (objects, HprofObject, i);
+      guint64 offset = offsets[i];
 
       /* Objects come mostly in file order: pages behind go back to the
        * kernel, so a dump larger than memory streams through it. */
-      if (object->offset > released + PROGRESS_BYTES)
+      if (offset > released + PROGRESS_BYTES)
         {
-          strata_load_job_release_pages (self->job, self->data + released, self->data + object->offset);
-          released = object->offset;
+          strata_load_job_release_pages (self->job, self->data + released, self->data + offset);
+          released = offset;
         }
-      Cursor c = { self->data + object->offset, self->data + self->len, self->id_size, TRUE };
+      if (i - offsets_released >= PROGRESS_BYTES / sizeof (guint64))
+        {
+          strata_scratch_release ((gpointer) (offsets + offsets_released), (gsize) (i - offsets_released) * sizeof (guint64),
+                                  offsets_mapped);
+          offsets_released = i;
+        }
+      Cursor c = { self->data + offset, self->data + self->len, self->id_size, TRUE };
       guint tag = read_be (&c, 1);
 
       first[i] = pass->targets->len;
       pass->classes[i] = STRATA_HEAP_NO_OBJECT;
       if (self->heap_ranges->len > 1)
-        strata_heap_graph_set_heap (pass->graph, i, heap_at (self, object->offset));
+        strata_heap_graph_set_heap (pass->graph, i, heap_at (self, offset));
       switch (tag)
         {
         case 0x20: read_class (pass, i, &c); break;
@@ -557,10 +668,11 @@ read_references (EdgePass      *pass,
         default: break;
         }
       if (i % 65536 == 0 &&
-          !strata_load_job_update (self->job, 0.8 + 0.1 * i / MAX (objects->len, 1), _("Following references…"), error))
+          !strata_load_job_update (self->job, 0.8 + 0.1 * i / MAX (n, 1), _("Following references…"), error))
         return FALSE;
     }
-  first[objects->len] = pass->targets->len;
+  first[n] = pass->targets->len;
+  strata_scratch_release ((gpointer) offsets, (gsize) n * sizeof (guint64), offsets_mapped);
   /* Objects out of file order left pages behind: all go back now. */
   strata_load_job_release_pages (self->job, self->data, self->data + self->len);
   return TRUE;
@@ -600,19 +712,35 @@ report_graph (GraphBuild *build)
                                                build->n_dangling));
 }
 
+typedef struct
+{
+  gpointer data;
+  gsize    size;
+  gboolean mapped;
+} ScratchBlock;
+
+static void
+scratch_block_free (gpointer data)
+{
+  ScratchBlock *block = data;
+
+  strata_scratch_free (block->data, block->size, block->mapped);
+  g_free (block);
+}
+
 /* Where each object's record is, for reading it back later: kept in a
  * scratch file, so it costs no memory until the inspector asks. */
 static GBytes *
-stash_offsets (GArray *objects)
+stash_offsets (guint64  *offsets,
+               guint32   n,
+               gboolean *mapped)
 {
-  g_autofree guint64 *offsets = g_new (guint64, MAX (objects->len, 1));
-  GBytes *bytes;
+  ScratchBlock *block = g_new0 (ScratchBlock, 1);
 
-  for (guint i = 0; i < objects->len; i++)
-    offsets[i] = g_array_index (objects, HprofObject, i).offset;
-  /* The two arrays live together only here, before objects go. */
-  bytes = strata_scratch_map (offsets, (gsize) objects->len * sizeof (guint64));
-  return bytes;
+  block->size = (gsize) MAX (n, 1) * sizeof (guint64);
+  block->data = strata_scratch_move (offsets, block->size, &block->mapped);
+  *mapped = block->mapped;
+  return g_bytes_new_with_free_func (block->data, (gsize) n * sizeof (guint64), scratch_block_free, block);
 }
 
 /**
@@ -631,22 +759,25 @@ hprof_build_graph (HprofLoader       *self,
   EdgePass pass = { &build };
   guint32 n, n_roots, *roots;
   guint8 *kinds;
-  guint64 *ids;
+  guint64 *ids, *record_offsets;
   g_autoptr(GBytes) offsets = NULL;
+  gboolean offsets_mapped = FALSE;
   guint32 *first;
   gboolean ok;
 
   if (!strata_load_job_update (self->job, 0.8, _("Following references…"), error))
     return NULL;
-  sort_objects (self->objects);
   choose_sizes (&build);
   build.class_class_id = find_class_id (self, "java.lang.Class");
-  n = self->objects->len;
-  ids = g_new (guint64, MAX (n, 1));
-  for (guint32 i = 0; i < n; i++)
-    ids[i] = g_array_index (self->objects, HprofObject, i).id;
-  pass.classes = g_new (guint32, MAX (n, 1));
-  graph = strata_heap_graph_new (n, ids, pass.classes);
+  n = order_objects (self->objects, &ids, &record_offsets);
+  if (n == G_MAXUINT32)
+    n = order_objects_widely (self->objects, &ids, &record_offsets);
+  /* Offsets to a scratch file, ids to the graph: the 16 bytes an object
+   * the walk noted go before the references are read. */
+  g_clear_pointer (&self->objects, g_array_unref);
+  offsets = stash_offsets (record_offsets, n, &offsets_mapped);
+  graph = strata_heap_graph_new (n, ids, NULL);
+  pass.classes = strata_heap_graph_peek_classes (graph);
   pass.graph = graph;
   pass.targets = g_array_new (FALSE, FALSE, sizeof (guint32));
   build.layouts = g_array_new (FALSE, FALSE, sizeof (ClassLayout));
@@ -654,7 +785,7 @@ hprof_build_graph (HprofLoader       *self,
   strata_id_map_init (&build.layout_ids);
   first = g_new (guint32, (gsize) n + 1);
 
-  ok = read_references (&pass, first, error);
+  ok = read_references (&pass, g_bytes_get_data (offsets, NULL), offsets_mapped, n, first, error);
   g_array_unref (build.layouts);
   g_array_unref (build.ref_offsets);
   strata_id_map_clear (&build.layout_ids);
@@ -675,8 +806,6 @@ hprof_build_graph (HprofLoader       *self,
   strata_heap_graph_set_roots (graph, roots, kinds, n_roots);
   g_free (roots);
   g_free (kinds);
-  offsets = stash_offsets (self->objects);
-  g_clear_pointer (&self->objects, g_array_unref);
   if (!strata_load_job_update (self->job, 0.9, _("Computing retained sizes…"), error) ||
       !strata_heap_graph_compute (graph, self->job->cancellable))
     {

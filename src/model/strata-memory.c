@@ -1,15 +1,22 @@
-/* strata-memory.c: large blocks on huge pages
+/* strata-memory.c: large blocks on huge pages, and arrays in scratch files
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 
 #include "strata-memory.h"
 
 #define HUGE_PAGE (2 * 1024 * 1024)
+#define SCRATCH_RESERVE_MAX (G_GUINT64_CONSTANT (1) << 30)
 
 /**
  * strata_memory_try_alloc_large:
@@ -35,4 +42,127 @@ strata_memory_try_alloc_large (gsize size)
   madvise (block, size, MADV_HUGEPAGE);
 #endif
   return block;
+}
+
+/* ---- Scratch files ----
+ *
+ * Unlinked files in the user's cache folder (never beside a trace): their
+ * disk space goes when the last descriptor or mapping does. */
+
+/* Returns: (transfer full): $XDG_CACHE_HOME/strata */
+char *
+strata_scratch_dir (void)
+{
+  return g_build_filename (g_get_user_cache_dir (), "strata", NULL);
+}
+
+/**
+ * strata_scratch_open:
+ *
+ * Returns: a new unlinked file in strata_scratch_dir(): O_TMPFILE where
+ *   the file system has it, else a named file removed at once; -1 when
+ *   neither works
+ */
+int
+strata_scratch_open (void)
+{
+  g_autofree char *dir = strata_scratch_dir ();
+  g_autofree char *template = NULL;
+  int fd;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    return -1;
+#ifdef O_TMPFILE
+  fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0)
+    return fd;
+#endif
+  template = g_build_filename (dir, "inflated-XXXXXX", NULL);
+  fd = g_mkstemp_full (template, O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0)
+    g_unlink (template);
+  return fd;
+}
+
+/* What may be written to @fd's file system: its free space less a reserve
+ * (a twentieth of the disk, at most 1 GiB), so loading never fills it. */
+guint64
+strata_scratch_room (int fd)
+{
+  struct statvfs info;
+  guint64 total, free_bytes, reserve;
+
+  if (fstatvfs (fd, &info) != 0)
+    return 0;
+  total = (guint64) info.f_blocks * info.f_frsize;
+  free_bytes = (guint64) info.f_bavail * info.f_frsize;
+  reserve = MIN (total / 20, SCRATCH_RESERVE_MAX);
+  return free_bytes > reserve ? free_bytes - reserve : 0;
+}
+
+/**
+ * strata_scratch_move:
+ * @data: (transfer full): @size bytes from g_malloc()
+ * @mapped: (out): whether the result is a scratch file's mapping
+ *
+ * Writes @data into a scratch file and maps it back, shared and writable,
+ * freeing @data: the content costs the process nothing until read.
+ * Writing is much cheaper than filling a fresh file mapping page by page.
+ * Free with strata_scratch_free().
+ *
+ * Returns: the content: in the file, or @data where no file can be had
+ */
+gpointer
+strata_scratch_move (gpointer  data,
+                     gsize     size,
+                     gboolean *mapped)
+{
+  int fd = size >= HUGE_PAGE ? strata_scratch_open () : -1;
+  const guint8 *at = data;
+  gsize left = size;
+  void *map = MAP_FAILED;
+
+  *mapped = FALSE;
+  if (fd < 0)
+    return data;
+  while (strata_scratch_room (fd) >= size && left > 0)
+    {
+      gssize n = write (fd, at, MIN (left, HUGE_PAGE * 32));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      at += n;
+      left -= n;
+    }
+  if (left == 0)
+    map = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  close (fd);
+  if (map == MAP_FAILED)
+    return data;
+  g_free (data);
+  *mapped = TRUE;
+  return map;
+}
+
+/* Takes the pages of @data out of the process; its content stays. */
+void
+strata_scratch_release (gpointer data,
+                        gsize    size,
+                        gboolean mapped)
+{
+  if (mapped && size > 0)
+    madvise (data, size, MADV_DONTNEED);
+}
+
+void
+strata_scratch_free (gpointer data,
+                     gsize    size,
+                     gboolean mapped)
+{
+  if (mapped)
+    munmap (data, size);
+  else
+    g_free (data);
 }

@@ -1,4 +1,4 @@
-/* strata-memory.h: large blocks on huge pages
+/* strata-memory.h: large blocks on huge pages, and arrays in scratch files
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,5 +9,18 @@
 G_BEGIN_DECLS
 
 gpointer strata_memory_try_alloc_large (gsize size);
+
+char    *strata_scratch_dir            (void);
+int      strata_scratch_open           (void);
+guint64  strata_scratch_room           (int       fd);
+gpointer strata_scratch_move           (gpointer  data,
+                                        gsize     size,
+                                        gboolean *mapped);
+void     strata_scratch_release        (gpointer  data,
+                                        gsize     size,
+                                        gboolean  mapped);
+void     strata_scratch_free           (gpointer  data,
+                                        gsize     size,
+                                        gboolean  mapped);
 
 G_END_DECLS
