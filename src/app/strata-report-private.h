@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "strata-call-tree.h"
 #include "strata-json-writer.h"
 #include "strata-trace.h"
 
@@ -24,5 +25,18 @@ void strata_report_print_duplicates      (StrataTrace      *trace,
 void strata_report_write_json_duplicates (StrataJsonWriter *json,
                                           StrataTrace      *trace,
                                           guint             n);
+
+const char *strata_report_clock_id       (StrataTrace      *trace,
+                                          guint             clock);
+
+void     strata_report_print_tree        (StrataCallTree   *tree,
+                                          guint             clock,
+                                          int               max_depth);
+gboolean strata_report_write_json_tree   (StrataCallTree   *tree,
+                                          int               max_depth,
+                                          GError          **error);
+gboolean strata_report_write_folded      (StrataCallTree   *tree,
+                                          guint             clock,
+                                          GError          **error);
 
 G_END_DECLS

@@ -27,6 +27,7 @@ typedef enum
 {
   REPORT_TEXT,
   REPORT_JSON,
+  REPORT_FOLDED,
 } ReportFormat;
 
 typedef struct
@@ -380,9 +381,10 @@ print_text (const Report *report)
   print_diagnostics (report->trace);
 }
 
-static const char *
-clock_id (StrataTrace *trace,
-          guint        clock)
+/* The clock's key in JSON reports. */
+const char *
+strata_report_clock_id (StrataTrace *trace,
+                        guint        clock)
 {
   switch (strata_trace_get_clock_kind (trace, clock))
     {
@@ -426,7 +428,7 @@ write_json_clock_times (StrataJsonWriter *json,
   strata_json_writer_begin_object (json);
   for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
     {
-      strata_json_writer_member (json, clock_id (trace, c));
+      strata_json_writer_member (json, strata_report_clock_id (trace, c));
       strata_json_writer_begin_object (json);
       add_int_member (json, first_name, first[c]);
       if (second != NULL)
@@ -823,6 +825,32 @@ print_json (const Report  *report,
   return strata_json_writer_finish (json, error);
 }
 
+/* --tree (top-down or bottom-up) as text or JSON, or --format=folded. */
+static gboolean
+print_call_tree (const Report  *report,
+                 ReportFormat   format,
+                 const char    *tree_name,
+                 int            depth,
+                 GError       **error)
+{
+  g_autoptr(StrataCallTree) tree = NULL;
+  g_autoptr(StrataCallTree) inverted = NULL;
+
+  /* Collapsed stacks start with the thread. */
+  tree = strata_call_tree_new (report->trace, -1, format == REPORT_FOLDED, NULL, NULL, error);
+  if (tree == NULL)
+    return FALSE;
+  if (format == REPORT_FOLDED)
+    return strata_report_write_folded (tree, report->clock, error);
+  if (g_str_equal (tree_name, "bottom-up") && !(inverted = strata_call_tree_invert (tree, NULL, error)))
+    return FALSE;
+  if (format == REPORT_JSON)
+    return strata_report_write_json_tree (inverted ? inverted : tree, depth, error);
+  print_header (report);
+  strata_report_print_tree (inverted ? inverted : tree, report->clock, depth);
+  return TRUE;
+}
+
 static gboolean
 parse_report_format (const char   *name,
                      ReportFormat *format)
@@ -831,6 +859,8 @@ parse_report_format (const char   *name,
     *format = REPORT_TEXT;
   else if (g_str_equal (name, "json"))
     *format = REPORT_JSON;
+  else if (g_str_equal (name, "folded"))
+    *format = REPORT_FOLDED;
   else
     return FALSE;
   return TRUE;
@@ -872,12 +902,16 @@ strata_report_main (char **argv)
   g_autofree char *clock_name = NULL;
   gboolean report_flag = FALSE;
   gboolean follow_weak = FALSE;
+  g_autofree char *tree_name = NULL;
+  int depth = -1;
   int top = -1;
   ReportFormat format;
   Report report = { 0 };
   const GOptionEntry entries[] = {
     { "report", 'r', 0, G_OPTION_ARG_NONE, &report_flag, N_("Print the profile of FILE as text"), NULL },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, N_("Report format: “text” or “json”"), N_("FORMAT") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, N_("Report format: “text”, “json” or “folded” (collapsed stacks)"), N_("FORMAT") },
+    { "tree", 0, 0, G_OPTION_ARG_STRING, &tree_name, N_("Print the merged call tree: “top-down” or “bottom-up”"), N_("TREE") },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("With --tree: print N levels of it"), N_("N") },
     { "clock", 0, 0, G_OPTION_ARG_STRING, &clock_name, N_("Clock to report: “cpu” or “wall”"), N_("CLOCK") },
     { "top", 0, 0, G_OPTION_ARG_INT, &top, N_("Show parents and children of the N slowest methods (10), or the N heap objects that retain the most (100)"), N_("N") },
     { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &follow_weak, N_("Heap dumps: let weak, soft and phantom references keep their referents alive"), NULL },
@@ -899,7 +933,12 @@ strata_report_main (char **argv)
     }
   if (!parse_report_format (format_name, &format) || top < -1)
     {
-      g_printerr ("strata: %s\n", _("unknown report format; use “text” or “json”"));
+      g_printerr ("strata: %s\n", _("unknown report format; use “text”, “json” or “folded”"));
+      return EXIT_USAGE;
+    }
+  if (tree_name != NULL && !g_str_equal (tree_name, "top-down") && !g_str_equal (tree_name, "bottom-up"))
+    {
+      g_printerr ("strata: %s\n", _("unknown tree; use “top-down” or “bottom-up”"));
       return EXIT_USAGE;
     }
 
@@ -920,7 +959,15 @@ strata_report_main (char **argv)
       return EXIT_USAGE;
     }
 
-  if (format == REPORT_TEXT)
+  if (format == REPORT_FOLDED || tree_name != NULL)
+    {
+      if (!print_call_tree (&report, format, tree_name, depth, &error))
+        {
+          g_printerr ("strata: %s\n", error->message);
+          return EXIT_LOAD_FAILED;
+        }
+    }
+  else if (format == REPORT_TEXT)
     print_text (&report);
   else if (!print_json (&report, &error))
     {

@@ -1,0 +1,96 @@
+/* bench-call-tree.c: the merged call tree of a large method trace
+ *
+ * Loads a generated dmtrace (gen-dmtrace, 10 million calls by default;
+ * --shape=random draws every callee from all methods, so paths hardly
+ * repeat) and prints the median time to build the top-down tree (all
+ * threads merged, and by thread as collapsed stacks need), to invert it,
+ * and the bytes each distinct path costs. Not a test:
+ *
+ *   bench-call-tree [--shape=local|random] GENERATOR [N_RECORDS] [FILE]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "bench-util.h"
+#include "strata-call-tree.h"
+
+#define DEFAULT_RECORDS 20000000   /* an enter and an exit: 10 million calls */
+#define RUNS 5
+
+static double
+median (double *values)
+{
+  qsort (values, RUNS, sizeof (double), strata_bench_compare_doubles);
+  return values[RUNS / 2];
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *shape = NULL;
+  g_autoptr(GOptionContext) context = g_option_context_new ("GENERATOR [N_RECORDS] [FILE]");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataProfile) profile = NULL;
+  g_autoptr(StrataCallTree) tree = NULL;
+  g_autoptr(StrataCallTree) inverted = NULL;
+  const GOptionEntry entries[] = {
+    { "shape", 0, 0, G_OPTION_ARG_STRING, &shape, "Call graph of the generated trace: local or random", "SHAPE" },
+    { NULL }
+  };
+  double merged[RUNS], by_thread[RUNS], invert[RUNS];
+  guint64 n_records;
+  g_autofree char *path = NULL;
+  g_autofree char *shape_arg = NULL;
+  guint n_clocks;
+  gsize node_bytes;
+  double load_s, profile_s;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
+    {
+      g_printerr ("usage: %s [--shape=local|random] GENERATOR [N_RECORDS] [FILE]\n", argv[0]);
+      return 2;
+    }
+  n_records = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_RECORDS;
+  shape_arg = shape ? g_strdup_printf ("--shape=%s", shape) : NULL;
+  path = argc > 3 ? g_strdup (argv[3])
+                  : g_strdup_printf ("bench-dmtrace-%s-%" G_GUINT64_FORMAT ".trace", shape ? shape : "local", n_records);
+  if (!strata_bench_ensure_shaped_trace (argv[1], shape_arg, path, n_records, 0) ||
+      !(trace = strata_bench_load_and_profile (path, &profile, &load_s, &profile_s)))
+    return 1;
+
+  for (guint run = 0; run < RUNS; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      g_clear_object (&tree);
+      tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+      merged[run] = strata_bench_seconds_since (start);
+      start = g_get_monotonic_time ();
+      g_clear_object (&inverted);
+      inverted = strata_call_tree_invert (tree, NULL, &error);
+      invert[run] = strata_bench_seconds_since (start);
+      start = g_get_monotonic_time ();
+      {
+        g_autoptr(StrataCallTree) threads = strata_call_tree_new (trace, -1, TRUE, NULL, NULL, &error);
+
+        by_thread[run] = strata_bench_seconds_since (start);
+      }
+      g_assert_no_error (error);
+    }
+  n_clocks = strata_call_tree_get_n_clocks (tree);
+  /* parent, method, first child, calls, and a total per clock */
+  node_bytes = 4 * sizeof (guint32) + n_clocks * sizeof (gint64);
+  g_print ("shape:              %s\n", shape ? shape : "local");
+  g_print ("calls:              %" G_GUINT64_FORMAT "\n", strata_trace_get_n_spans (trace));
+  g_print ("distinct paths:     %u top down, %u bottom up\n", strata_call_tree_get_n_nodes (tree),
+           strata_call_tree_get_n_nodes (inverted));
+  g_print ("top-down tree:      %.3f s (median of %d)\n", median (merged), RUNS);
+  g_print ("by thread:          %.3f s\n", median (by_thread));
+  g_print ("inverting:          %.3f s\n", median (invert));
+  g_print ("memory:             %zu bytes a path (%u clock%s)\n", node_bytes, n_clocks, n_clocks > 1 ? "s" : "");
+  return 0;
+}

@@ -1,0 +1,210 @@
+/* strata-report-tree.c: `strata -r --tree` and `--format=folded`
+ *
+ * The merged call tree as indented text or nested JSON, and collapsed
+ * stacks ("thread;frame;frame weight"), the input of flamegraph.pl,
+ * inferno and speedscope.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <unistd.h>
+#include <glib/gi18n.h>
+#include <gio/gunixoutputstream.h>
+
+#include "strata-report-private.h"
+#include "strata-units.h"
+
+/* Times, or for sampled traces sample counts (never seconds). */
+static char *
+format_weight (StrataTrace *trace,
+               guint        clock,
+               gint64       ns)
+{
+  if (strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES)
+    return strata_units_format_samples_exact (ns);
+  return strata_units_format_exact (ns);
+}
+
+static void
+print_node (StrataCallTree *tree,
+            guint32         node,
+            guint           clock,
+            gint64          whole,
+            guint           depth,
+            int             max_depth)
+{
+  StrataTrace *trace = strata_call_tree_get_trace (tree);
+  gint64 total = strata_call_tree_get_total (tree, node, clock);
+  g_autofree char *total_text = format_weight (trace, clock, total);
+  g_autofree char *self_text = format_weight (trace, clock, strata_call_tree_get_self (tree, node, clock));
+  g_autofree char *name = strata_call_tree_dup_name (tree, node);
+  guint32 first = strata_call_tree_get_first_child (tree, node);
+
+  g_print ("%14s %6.1f%% %14s %10" G_GUINT64_FORMAT "  %*s%s\n", total_text, whole > 0 ? 100.0 * total / whole : 0.0,
+           self_text, strata_call_tree_get_calls (tree, node), (int) (2 * depth), "", name);
+  if (max_depth >= 0 && (int) depth + 1 >= max_depth)
+    return;
+  for (guint32 c = first; c < first + strata_call_tree_get_n_children (tree, node); c++)
+    print_node (tree, c, clock, whole, depth + 1, max_depth);
+}
+
+/**
+ * strata_report_print_tree:
+ * @max_depth: levels to print, or -1 for all
+ *
+ * The tree, a node a line, indented by depth: total (and its share),
+ * self, calls and the method.
+ */
+void
+strata_report_print_tree (StrataCallTree *tree,
+                          guint           clock,
+                          int             max_depth)
+{
+  StrataTrace *trace = strata_call_tree_get_trace (tree);
+  gint64 whole = strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, clock);
+  guint32 first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
+
+  g_print ("\n%s (%s)\n", strata_call_tree_get_kind (tree) == STRATA_CALL_TREE_TOP_DOWN ? _("Call tree, top down")
+                                                                                    : _("Call tree, bottom up"),
+           strata_trace_get_clock_name (trace, clock));
+  g_print ("%14s %7s %14s %10s  %s\n", _("Total"), "%", _("Self"), _("Calls"), _("Method"));
+  for (guint32 c = first; c < first + strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT); c++)
+    print_node (tree, c, clock, whole, 0, max_depth);
+}
+
+static void
+write_clock_values (StrataJsonWriter *json,
+                    StrataCallTree   *tree,
+                    guint32           node,
+                    const char       *name,
+                    gboolean          self)
+{
+  StrataTrace *trace = strata_call_tree_get_trace (tree);
+
+  strata_json_writer_member (json, name);
+  strata_json_writer_begin_object (json);
+  for (guint c = 0; c < strata_call_tree_get_n_clocks (tree); c++)
+    {
+      strata_json_writer_member (json, strata_report_clock_id (trace, c));
+      strata_json_writer_int (json, self ? strata_call_tree_get_self (tree, node, c)
+                                         : strata_call_tree_get_total (tree, node, c));
+    }
+  strata_json_writer_end_object (json);
+}
+
+static void
+write_json_node (StrataJsonWriter *json,
+                 StrataCallTree   *tree,
+                 guint32           node,
+                 guint             depth,
+                 int               max_depth)
+{
+  g_autofree char *name = strata_call_tree_dup_name (tree, node);
+  guint32 first = strata_call_tree_get_first_child (tree, node);
+  guint32 n = strata_call_tree_get_n_children (tree, node);
+
+  strata_json_writer_begin_object (json);
+  strata_json_writer_member (json, "name");
+  strata_json_writer_string (json, name);
+  write_clock_values (json, tree, node, "total", FALSE);
+  write_clock_values (json, tree, node, "self", TRUE);
+  strata_json_writer_member (json, "calls");
+  strata_json_writer_uint (json, strata_call_tree_get_calls (tree, node));
+  strata_json_writer_member (json, "children");
+  strata_json_writer_begin_array (json);
+  if (max_depth < 0 || (int) depth + 1 < max_depth)
+    for (guint32 c = first; c < first + n; c++)
+      write_json_node (json, tree, c, depth + 1, max_depth);
+  strata_json_writer_end_array (json);
+  strata_json_writer_end_object (json);
+}
+
+/**
+ * strata_report_write_json_tree:
+ *
+ * `{"tree": "top-down", "clocks": [...], "nodes": [...]}`: each node with
+ * its name, total and self per clock (ns, or samples), calls and children.
+ */
+gboolean
+strata_report_write_json_tree (StrataCallTree  *tree,
+                               int              max_depth,
+                               GError         **error)
+{
+  StrataTrace *trace = strata_call_tree_get_trace (tree);
+  g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+  /* The document's top members and the items of its lists get a line each. */
+  g_autoptr(StrataJsonWriter) json = strata_json_writer_new (out, 2);
+  guint32 first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
+
+  strata_json_writer_begin_object (json);
+  strata_json_writer_member (json, "tree");
+  strata_json_writer_string (json, strata_call_tree_get_kind (tree) == STRATA_CALL_TREE_TOP_DOWN ? "top-down" : "bottom-up");
+  strata_json_writer_member (json, "clocks");
+  strata_json_writer_begin_array (json);
+  for (guint c = 0; c < strata_call_tree_get_n_clocks (tree); c++)
+    strata_json_writer_string (json, strata_report_clock_id (trace, c));
+  strata_json_writer_end_array (json);
+  write_clock_values (json, tree, STRATA_CALL_TREE_ROOT, "total", FALSE);
+  strata_json_writer_member (json, "nodes");
+  strata_json_writer_begin_array (json);
+  for (guint32 c = first; c < first + strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT); c++)
+    write_json_node (json, tree, c, 0, max_depth);
+  strata_json_writer_end_array (json);
+  strata_json_writer_end_object (json);
+  return strata_json_writer_finish (json, error);
+}
+
+/* A frame's name as collapsed stacks can hold it: ';' separates frames
+ * and the line ends at a newline. */
+static void
+append_frame (GString    *line,
+              const char *name)
+{
+  for (const char *p = name; *p != '\0'; p++)
+    g_string_append_c (line, *p == ';' ? ':' : *p == '\n' || *p == '\r' ? ' ' : *p);
+}
+
+/**
+ * strata_report_write_folded:
+ * @tree: a top-down tree made by thread
+ *
+ * A line per distinct path with self time on @clock: the thread, the
+ * frames from the bottom of the stack, and the weight (ns, or samples).
+ * The weights add up to the profile's total.
+ */
+gboolean
+strata_report_write_folded (StrataCallTree  *tree,
+                            guint            clock,
+                            GError         **error)
+{
+  StrataTrace *trace = strata_call_tree_get_trace (tree);
+  g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+  g_autoptr(GOutputStream) buffered = g_buffered_output_stream_new_sized (out, 1 << 16);
+  gboolean samples = strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES;
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GPtrArray) frames = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
+    {
+      gint64 own = strata_call_tree_get_self (tree, v, clock);
+
+      /* A thread's own line: its traced time outside any call. */
+      if (own <= 0)
+        continue;
+      g_ptr_array_set_size (frames, 0);
+      for (guint32 u = v; u != STRATA_CALL_TREE_ROOT; u = strata_call_tree_get_parent (tree, u))
+        g_ptr_array_add (frames, strata_call_tree_dup_name (tree, u));
+      g_string_truncate (line, 0);
+      for (guint i = frames->len; i > 0; i--)
+        {
+          append_frame (line, g_ptr_array_index (frames, i - 1));
+          g_string_append_c (line, i > 1 ? ';' : ' ');
+        }
+      /* Samples are drawn as 1 ms each: their count is the weight. */
+      g_string_append_printf (line, "%" G_GINT64_FORMAT "\n", samples ? own / 1000000 : own);
+      if (!g_output_stream_write_all (buffered, line->str, line->len, NULL, NULL, error))
+        return FALSE;
+    }
+  return g_output_stream_close (buffered, NULL, error);
+}

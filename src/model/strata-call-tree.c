@@ -1,0 +1,795 @@
+/* strata-call-tree.c: calls merged along their whole call paths
+ *
+ * The top-down tree is built from each thread's span table depth by
+ * depth: a span's node is its parent span's node's child for the span's
+ * method, found in one hash of (parent node, method). Nothing is made per
+ * call, only per distinct path. The finished tree is laid out breadth
+ * first so that a node's children are a run of numbers, largest first.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-call-tree.h"
+#include "strata-error.h"
+#include "strata-id-map.h"
+
+/* A thread's node (by_thread trees) has this bit set in its method. */
+#define THREAD_NODE 0x80000000u
+#define CANCEL_INTERVAL 65536
+
+struct _StrataCallTree
+{
+  GObject             parent_instance;
+
+  StrataTrace        *trace;
+  StrataCallTreeKind  kind;
+  guint               n_clocks;
+  guint32             n_nodes;
+  guint32            *parent;
+  guint32            *method;       /* STRATA_CALL_TREE_NONE for the root */
+  guint32            *first_child;  /* n + 1: children of i are first_child[i]..first_child[i + 1] */
+  guint32            *calls;        /* saturating */
+  gint64             *total[STRATA_MAX_CLOCKS];
+  /* Bottom up, nodes are made as they are opened (the whole tree can
+   * hold a hundred times the paths of the top-down one): */
+  StrataCallTree     *source;       /* the top-down tree */
+  guint32             n_alloc;
+  guint32            *n_children;   /* STRATA_CALL_TREE_NONE until opened */
+  guint32            *entry_first;  /* a node's (leaf, caller) pairs in @entries */
+  guint32            *entry_count;
+  GArray             *entries;      /* Entry */
+  gint64             *own[STRATA_MAX_CLOCKS];  /* top down: each node's self, for the inversion */
+};
+
+/* A top-down node whose self time a bottom-up node holds (@leaf), and
+ * the top-down node at the bottom-up node's level of callers (@at). */
+typedef struct
+{
+  guint32 leaf;
+  guint32 at;
+} Entry;
+
+G_DEFINE_FINAL_TYPE (StrataCallTree, strata_call_tree, G_TYPE_OBJECT)
+
+static void
+strata_call_tree_finalize (GObject *object)
+{
+  StrataCallTree *self = STRATA_CALL_TREE (object);
+
+  g_clear_object (&self->trace);
+  g_free (self->parent);
+  g_free (self->method);
+  g_free (self->first_child);
+  g_free (self->calls);
+  for (guint c = 0; c < STRATA_MAX_CLOCKS; c++)
+    {
+      g_free (self->total[c]);
+      g_free (self->own[c]);
+    }
+  g_clear_object (&self->source);
+  g_free (self->n_children);
+  g_free (self->entry_first);
+  g_free (self->entry_count);
+  g_clear_pointer (&self->entries, g_array_unref);
+  G_OBJECT_CLASS (strata_call_tree_parent_class)->finalize (object);
+}
+
+static void
+strata_call_tree_class_init (StrataCallTreeClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = strata_call_tree_finalize;
+}
+
+static void
+strata_call_tree_init (StrataCallTree *self)
+{
+}
+
+/* ---- Building ---- */
+
+typedef struct
+{
+  guint32 parent;
+  guint32 method;
+  guint32 calls;
+  gint64  total[STRATA_MAX_CLOCKS];
+} BuildNode;
+
+#define RECENT_SLOTS 4096
+
+/* The last child found for a (parent, method), before the hash: calls
+ * in loops find theirs in cache instead of memory. */
+typedef struct
+{
+  guint64 key;
+  guint32 node;
+} Recent;
+
+typedef struct
+{
+  StrataIdMap  children;   /* parent << 32 | method -> node */
+  GArray      *nodes;      /* BuildNode; 0 is the root */
+  guint        n_clocks;
+  Recent       recent[RECENT_SLOTS];
+} Builder;
+
+static void
+builder_init (Builder *builder,
+              guint    n_clocks)
+{
+  BuildNode root = { STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, 0, { 0 } };
+
+  strata_id_map_init (&builder->children);
+  builder->nodes = g_array_new (FALSE, FALSE, sizeof (BuildNode));
+  builder->n_clocks = n_clocks;
+  memset (builder->recent, 0xff, sizeof builder->recent);
+  g_array_append_val (builder->nodes, root);
+}
+
+static void
+builder_clear (Builder *builder)
+{
+  strata_id_map_clear (&builder->children);
+  g_clear_pointer (&builder->nodes, g_array_unref);
+}
+
+static guint32
+builder_child (Builder *builder,
+               guint32  parent,
+               guint32  method)
+{
+  guint64 key = (guint64) parent << 32 | method;
+  Recent *recent = &builder->recent[(parent * 31 + method) % RECENT_SLOTS];
+  guint32 node;
+  BuildNode fresh = { parent, method, 0, { 0 } };
+
+  if (recent->key == key)
+    return recent->node;
+  node = strata_id_map_lookup (&builder->children, key);
+  if (node == STRATA_ID_MAP_MISSING)
+    {
+      node = builder->nodes->len;
+      g_array_append_val (builder->nodes, fresh);
+      strata_id_map_insert (&builder->children, key, node);
+    }
+  *recent = (Recent) { key, node };
+  return node;
+}
+
+static void
+builder_add (Builder      *builder,
+             guint32       node,
+             const gint64 *time,
+             guint32       calls)
+{
+  BuildNode *entry = &g_array_index (builder->nodes, BuildNode, node);
+
+  for (guint c = 0; c < builder->n_clocks; c++)
+    entry->total[c] += time[c];
+  entry->calls = (guint32) MIN ((guint64) entry->calls + calls, G_MAXUINT32);
+}
+
+/* The time of span @index at @depth on each clock, cut to @range; FALSE
+ * when it lies outside. */
+static gboolean
+span_time (const StrataSpanTable    *table,
+           guint                     depth,
+           guint32                   index,
+           const StrataProfileRange *range,
+           gint64                   *time)
+{
+  gint64 start, end, cut;
+
+  for (guint c = 0; c < table->n_clocks; c++)
+    time[c] = strata_span_table_get_end (table, c, depth, index) - strata_span_table_get_start (table, c, depth, index);
+  if (range == NULL)
+    return TRUE;
+  start = strata_span_table_get_start (table, range->clock, depth, index);
+  end = strata_span_table_get_end (table, range->clock, depth, index);
+  if (end < range->start || start > range->end || (end == range->start && start < end))
+    return FALSE;
+  cut = MIN (end, range->end) - MAX (start, range->start);
+  /* The other clock keeps the share the cut leaves on this one. */
+  for (guint c = 0; c < table->n_clocks; c++)
+    if (c != range->clock)
+      time[c] = end > start ? (gint64) ((double) time[c] * cut / (end - start)) : 0;
+  time[range->clock] = cut;
+  return TRUE;
+}
+
+/* One thread's spans, depth by depth, under @top. */
+static gboolean
+add_thread (Builder                  *builder,
+            const StrataSpanTable    *table,
+            guint32                   top,
+            const StrataProfileRange *range,
+            gint64                   *top_calls,
+            GCancellable             *cancellable)
+{
+  g_autofree guint32 *above = NULL;
+  guint64 done = 0;
+
+  for (guint depth = 0; depth < table->n_depths; depth++)
+    {
+      guint32 n = table->n_spans[depth];
+      guint32 *here = g_new (guint32, MAX (n, 1));
+      guint32 covered = n;   /* the first span a parent span covers */
+
+      /* Each span's parent node: the thread's top at depth 0, else its
+       * parent span's (children runs follow their parents in order). */
+      for (guint32 i = 0; i < n; i++)
+        here[i] = depth == 0 ? top : STRATA_CALL_TREE_NONE;
+      for (guint32 p = 0; depth > 0 && p < table->n_spans[depth - 1]; p++)
+        {
+          guint32 first, last;
+
+          strata_span_table_get_children (table, depth - 1, p, &first, &last);
+          for (guint32 i = first; i < last && i < n; i++)
+            here[i] = above[p];
+          if (first < last)
+            covered = MIN (covered, first);
+        }
+      for (guint32 i = 0; i < n; i++)
+        {
+          gint64 time[STRATA_MAX_CLOCKS] = { 0 };
+          guint32 parent = here[i];
+
+          /* A call whose caller began before tracing and left no span:
+           * the thread's top is the nearest caller known. */
+          if (parent == STRATA_CALL_TREE_NONE && depth > 0 && i < covered)
+            parent = top;
+          if (parent == STRATA_CALL_TREE_NONE || !span_time (table, depth, i, range, time))
+            {
+              here[i] = STRATA_CALL_TREE_NONE;
+              continue;
+            }
+          here[i] = builder_child (builder, parent, table->spans[depth][i].method);
+          builder_add (builder, here[i], time, 1);
+          if (parent == top)
+            for (guint c = 0; c < table->n_clocks; c++)
+              top_calls[c] += time[c];
+          if (++done % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
+            {
+              g_free (here);
+              return FALSE;
+            }
+        }
+      g_free (above);
+      above = here;
+    }
+  return TRUE;
+}
+
+/* ---- Laying out ---- */
+
+static int
+compare_by_total (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      data)
+{
+  const BuildNode *nodes = data;
+  const BuildNode *x = &nodes[*(const guint32 *) a], *y = &nodes[*(const guint32 *) b];
+
+  if (x->total[0] != y->total[0])
+    return x->total[0] > y->total[0] ? -1 : 1;
+  if (x->method != y->method)
+    return x->method < y->method ? -1 : 1;
+  return 0;
+}
+
+/* The time a thread was traced, in @range, as the profile counts it: its
+ * total is that, so the time it ran outside any call is its own. */
+static void
+traced_time (const StrataThread       *thread,
+             guint                     n_clocks,
+             const StrataProfileRange *range,
+             gint64                   *time)
+{
+  gint64 length, covered;
+
+  for (guint c = 0; c < n_clocks; c++)
+    time[c] = thread->last_time[c] - thread->first_time[c];
+  if (range == NULL)
+    return;
+  length = time[range->clock];
+  covered = MAX (0, MIN (thread->last_time[range->clock], range->end) -
+                    MAX (thread->first_time[range->clock], range->start));
+  for (guint c = 0; c < n_clocks; c++)
+    time[c] = c == range->clock ? covered : length > 0 ? (gint64) ((double) time[c] * covered / length) : 0;
+}
+
+/* Numbers the nodes breadth first, each node's children by total, and
+ * moves the build into the tree's arrays. */
+static void
+lay_out (StrataCallTree *self,
+         GArray         *array)
+{
+  const BuildNode *nodes = (const BuildNode *) array->data;
+  guint32 n = array->len;
+  g_autofree guint32 *child_first = g_new0 (guint32, (gsize) n + 1);
+  g_autofree guint32 *children = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *number = g_new (guint32, MAX (n, 1));
+  guint32 tail = 1;
+
+  for (guint32 v = 1; v < n; v++)
+    child_first[nodes[v].parent + 1]++;
+  for (guint32 v = 0; v < n; v++)
+    child_first[v + 1] += child_first[v];
+  {
+    g_autofree guint32 *fill = g_memdup2 (child_first, (gsize) n * sizeof (guint32));
+
+    for (guint32 v = 1; v < n; v++)
+      children[fill[nodes[v].parent]++] = v;
+  }
+  self->n_nodes = n;
+  self->parent = g_new (guint32, MAX (n, 1));
+  self->method = g_new (guint32, MAX (n, 1));
+  self->first_child = g_new (guint32, (gsize) n + 1);
+  self->calls = g_new (guint32, MAX (n, 1));
+  for (guint c = 0; c < self->n_clocks; c++)
+    self->total[c] = g_new (gint64, MAX (n, 1));
+  order[0] = STRATA_CALL_TREE_ROOT;
+  for (guint32 at = 0; at < n; at++)
+    {
+      guint32 v = order[at];
+      guint32 first = child_first[v], count = child_first[v + 1] - child_first[v];
+
+      number[v] = at;
+      if (count > 1)
+        g_qsort_with_data (children + first, count, sizeof (guint32), compare_by_total, (gpointer) nodes);
+      self->first_child[at] = tail;
+      memcpy (order + tail, children + first, (gsize) count * sizeof (guint32));
+      tail += count;
+    }
+  self->first_child[n] = tail;
+  for (guint32 at = 0; at < n; at++)
+    {
+      const BuildNode *node = &nodes[order[at]];
+
+      self->parent[at] = at == 0 ? STRATA_CALL_TREE_NONE : number[node->parent];
+      self->method[at] = node->method;
+      self->calls[at] = node->calls;
+      for (guint c = 0; c < self->n_clocks; c++)
+        self->total[c][at] = node->total[c];
+    }
+}
+
+static StrataCallTree *
+tree_new (StrataTrace        *trace,
+          StrataCallTreeKind  kind,
+          guint               n_clocks)
+{
+  StrataCallTree *self = g_object_new (STRATA_TYPE_CALL_TREE, NULL);
+
+  self->trace = g_object_ref (trace);
+  self->kind = kind;
+  self->n_clocks = MAX (n_clocks, 1);
+  return self;
+}
+
+/**
+ * strata_call_tree_new:
+ * @thread: a thread's index, or -1 for all threads merged
+ * @by_thread: whether each thread is a node of its own under the root
+ *   (the first frame of every path), as collapsed stacks name it
+ * @range: (nullable): only the calls in this range, cut at its ends
+ *
+ * Returns: (transfer full): the top-down tree, or %NULL with @error set
+ *   when cancelled
+ */
+StrataCallTree *
+strata_call_tree_new (StrataTrace              *trace,
+                      int                       thread,
+                      gboolean                  by_thread,
+                      const StrataProfileRange *range,
+                      GCancellable             *cancellable,
+                      GError                  **error)
+{
+  g_autoptr(StrataCallTree) self = NULL;
+  Builder builder;
+
+  g_return_val_if_fail (STRATA_IS_TRACE (trace), NULL);
+
+  self = tree_new (trace, STRATA_CALL_TREE_TOP_DOWN, strata_trace_get_n_clocks (trace));
+  builder_init (&builder, self->n_clocks);
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataThread *info = strata_trace_get_thread (trace, t);
+      gint64 top_calls[STRATA_MAX_CLOCKS] = { 0 }, traced[STRATA_MAX_CLOCKS] = { 0 };
+      guint32 top = STRATA_CALL_TREE_ROOT;
+
+      if (info->spans == NULL || (thread >= 0 && (guint) thread != t))
+        continue;
+      if (by_thread)
+        top = builder_child (&builder, STRATA_CALL_TREE_ROOT, THREAD_NODE | t);
+      if (!add_thread (&builder, info->spans, top, range, top_calls, cancellable))
+        {
+          builder_clear (&builder);
+          g_cancellable_set_error_if_cancelled (cancellable, error);
+          return NULL;
+        }
+      /* The thread's own time is what it was traced outside its calls. */
+      traced_time (info, self->n_clocks, range, traced);
+      for (guint c = 0; c < self->n_clocks; c++)
+        {
+          gint64 total = MAX (traced[c], top_calls[c]);
+
+          if (by_thread)
+            g_array_index (builder.nodes, BuildNode, top).total[c] += total;
+          g_array_index (builder.nodes, BuildNode, STRATA_CALL_TREE_ROOT).total[c] += total;
+        }
+    }
+  strata_id_map_clear (&builder.children);
+  lay_out (self, builder.nodes);
+  builder_clear (&builder);
+  return g_steal_pointer (&self);
+}
+
+/* ---- Bottom up ---- */
+
+static guint32
+add_inverted_node (StrataCallTree *self,
+                   guint32         parent,
+                   guint32         method)
+{
+  guint32 node = self->n_nodes;
+
+  if (node == self->n_alloc)
+    {
+      self->n_alloc = MAX (64, self->n_alloc * 2);
+      self->parent = g_renew (guint32, self->parent, self->n_alloc);
+      self->method = g_renew (guint32, self->method, self->n_alloc);
+      self->first_child = g_renew (guint32, self->first_child, self->n_alloc + 1);
+      self->calls = g_renew (guint32, self->calls, self->n_alloc);
+      self->n_children = g_renew (guint32, self->n_children, self->n_alloc);
+      self->entry_first = g_renew (guint32, self->entry_first, self->n_alloc);
+      self->entry_count = g_renew (guint32, self->entry_count, self->n_alloc);
+      for (guint c = 0; c < self->n_clocks; c++)
+        self->total[c] = g_renew (gint64, self->total[c], self->n_alloc);
+    }
+  self->n_nodes++;
+  self->parent[node] = parent;
+  self->method[node] = method;
+  self->first_child[node] = STRATA_CALL_TREE_NONE;
+  self->n_children[node] = STRATA_CALL_TREE_NONE;
+  self->calls[node] = 0;
+  self->entry_first[node] = self->entry_count[node] = 0;
+  for (guint c = 0; c < self->n_clocks; c++)
+    self->total[c][node] = 0;
+  return node;
+}
+
+typedef struct
+{
+  guint32 method;        /* of the callers at this level */
+  guint32 first;         /* in the sorted entries */
+  guint32 count;
+  gint64  total;         /* on the first clock */
+} Group;
+
+static int
+compare_entries_by_method (gconstpointer a,
+                           gconstpointer b,
+                           gpointer      methods)
+{
+  guint32 x = ((const guint32 *) methods)[((const Entry *) a)->at];
+  guint32 y = ((const guint32 *) methods)[((const Entry *) b)->at];
+
+  return x < y ? -1 : x > y;
+}
+
+static int
+compare_groups (gconstpointer a,
+                gconstpointer b)
+{
+  const Group *x = a, *y = b;
+
+  if (x->total != y->total)
+    return x->total > y->total ? -1 : 1;
+  return x->method < y->method ? -1 : x->method > y->method;
+}
+
+/* Makes @node's children from @entries (their @at already one caller up),
+ * one per method, largest first. */
+static void
+add_groups (StrataCallTree *self,
+            guint32         node,
+            Entry          *entries,
+            guint32         n_entries)
+{
+  StrataCallTree *source = self->source;
+  g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (Group));
+
+  g_qsort_with_data (entries, n_entries, sizeof (Entry), compare_entries_by_method, source->method);
+  for (guint32 i = 0; i < n_entries; i++)
+    {
+      guint32 method = source->method[entries[i].at];
+
+      if (groups->len == 0 || g_array_index (groups, Group, groups->len - 1).method != method)
+        {
+          Group group = { method, i, 0, 0 };
+
+          g_array_append_val (groups, group);
+        }
+      g_array_index (groups, Group, groups->len - 1).count++;
+      g_array_index (groups, Group, groups->len - 1).total += source->own[0][entries[i].leaf];
+    }
+  g_array_sort (groups, compare_groups);
+  self->first_child[node] = self->n_nodes;
+  self->n_children[node] = groups->len;
+  for (guint g = 0; g < groups->len; g++)
+    {
+      const Group *group = &g_array_index (groups, Group, g);
+      guint32 child = add_inverted_node (self, node, group->method);
+      guint64 calls = 0;
+
+      self->entry_first[child] = self->entries->len;
+      self->entry_count[child] = group->count;
+      g_array_append_vals (self->entries, entries + group->first, group->count);
+      for (guint32 i = group->first; i < group->first + group->count; i++)
+        {
+          for (guint c = 0; c < self->n_clocks; c++)
+            self->total[c][child] += source->own[c][entries[i].leaf];
+          calls += source->calls[entries[i].leaf];
+        }
+      self->calls[child] = (guint32) MIN (calls, G_MAXUINT32);
+    }
+}
+
+/* Opens a bottom-up node: its callers one level up, from its pairs. */
+static void
+open_node (StrataCallTree *self,
+           guint32         node)
+{
+  guint32 first = self->entry_first[node], count = self->entry_count[node];
+  g_autofree Entry *up = g_new (Entry, MAX (count, 1));
+  guint32 n_up = 0;
+
+  if (self->n_children[node] != STRATA_CALL_TREE_NONE)
+    return;
+  for (guint32 i = 0; i < count; i++)
+    {
+      Entry entry = g_array_index (self->entries, Entry, first + i);
+      guint32 caller = self->source->parent[entry.at];
+
+      /* A path that began at the bottom of a stack ends here. */
+      if (caller == STRATA_CALL_TREE_ROOT)
+        continue;
+      up[n_up++] = (Entry) { entry.leaf, caller };
+    }
+  add_groups (self, node, up, n_up);
+}
+
+/**
+ * strata_call_tree_invert:
+ *
+ * The bottom-up tree of a top-down one: each node's self time goes to the
+ * path from its method up through its callers (a thread last, in a tree
+ * made by thread), as Firefox Profiler's inverted call tree. Only the
+ * roots are made here; a node's callers when it is first asked for.
+ *
+ * Returns: (transfer full): the bottom-up tree, or %NULL with @error set
+ *   when cancelled
+ */
+StrataCallTree *
+strata_call_tree_invert (StrataCallTree  *self,
+                         GCancellable    *cancellable,
+                         GError         **error)
+{
+  g_autoptr(StrataCallTree) inverted = NULL;
+  g_autofree Entry *leaves = NULL;
+  guint32 n_leaves = 0;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self), NULL);
+  g_return_val_if_fail (self->kind == STRATA_CALL_TREE_TOP_DOWN, NULL);
+
+  for (guint c = 0; c < self->n_clocks; c++)
+    if (self->own[c] == NULL)
+      {
+        self->own[c] = g_new (gint64, MAX (self->n_nodes, 1));
+        for (guint32 v = 0; v < self->n_nodes; v++)
+          self->own[c][v] = strata_call_tree_get_self (self, v, c);
+      }
+  inverted = tree_new (self->trace, STRATA_CALL_TREE_BOTTOM_UP, self->n_clocks);
+  inverted->source = g_object_ref (self);
+  inverted->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  add_inverted_node (inverted, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE);
+  inverted->parent[STRATA_CALL_TREE_ROOT] = STRATA_CALL_TREE_NONE;
+  leaves = g_new (Entry, MAX (self->n_nodes, 1));
+  for (guint32 v = 1; v < self->n_nodes; v++)
+    {
+      gboolean any = FALSE;
+
+      if ((self->method[v] & THREAD_NODE) != 0)
+        continue;
+      for (guint c = 0; c < self->n_clocks; c++)
+        any |= self->own[c][v] != 0;
+      if (any)
+        leaves[n_leaves++] = (Entry) { v, v };
+      if (v % CANCEL_INTERVAL == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+    }
+  add_groups (inverted, STRATA_CALL_TREE_ROOT, leaves, n_leaves);
+  /* The root holds everything once: the roots' sums. */
+  for (guint32 k = 0; k < inverted->n_children[STRATA_CALL_TREE_ROOT]; k++)
+    for (guint c = 0; c < self->n_clocks; c++)
+      inverted->total[c][STRATA_CALL_TREE_ROOT] += inverted->total[c][inverted->first_child[STRATA_CALL_TREE_ROOT] + k];
+  return g_steal_pointer (&inverted);
+}
+
+/* ---- Reading ---- */
+
+StrataTrace *
+strata_call_tree_get_trace (StrataCallTree *self)
+{
+  return self->trace;
+}
+
+StrataCallTreeKind
+strata_call_tree_get_kind (StrataCallTree *self)
+{
+  return self->kind;
+}
+
+guint
+strata_call_tree_get_n_clocks (StrataCallTree *self)
+{
+  return self->n_clocks;
+}
+
+guint32
+strata_call_tree_get_n_nodes (StrataCallTree *self)
+{
+  return self->n_nodes;
+}
+
+guint32
+strata_call_tree_get_parent (StrataCallTree *self,
+                             guint32         node)
+{
+  return self->parent[node];
+}
+
+/* Returns: the node's method, or %STRATA_CALL_TREE_NONE for the root and
+ *   threads' nodes */
+guint32
+strata_call_tree_get_method (StrataCallTree *self,
+                             guint32         node)
+{
+  return node == STRATA_CALL_TREE_ROOT || (self->method[node] & THREAD_NODE) != 0 ? STRATA_CALL_TREE_NONE
+                                                                                 : self->method[node];
+}
+
+/* Returns: the thread a thread's node stands for, else -1 */
+int
+strata_call_tree_get_thread (StrataCallTree *self,
+                             guint32         node)
+{
+  if (node == STRATA_CALL_TREE_ROOT || (self->method[node] & THREAD_NODE) == 0)
+    return -1;
+  return (int) (self->method[node] & ~THREAD_NODE);
+}
+
+/* A bottom-up node's children are made here, the first time: call from
+ * one thread at a time. */
+guint32
+strata_call_tree_get_first_child (StrataCallTree *self,
+                                  guint32         node)
+{
+  if (self->kind == STRATA_CALL_TREE_BOTTOM_UP)
+    open_node (self, node);
+  return self->first_child[node];
+}
+
+guint32
+strata_call_tree_get_n_children (StrataCallTree *self,
+                                 guint32         node)
+{
+  if (self->kind == STRATA_CALL_TREE_BOTTOM_UP)
+    {
+      open_node (self, node);
+      return self->n_children[node];
+    }
+  return self->first_child[node + 1] - self->first_child[node];
+}
+
+gint64
+strata_call_tree_get_total (StrataCallTree *self,
+                            guint32         node,
+                            guint           clock)
+{
+  return clock < self->n_clocks ? self->total[clock][node] : 0;
+}
+
+/* The node's total less its children's: time in the method itself (in a
+ * bottom-up tree, that of its roots only). */
+gint64
+strata_call_tree_get_self (StrataCallTree *self,
+                           guint32         node,
+                           guint           clock)
+{
+  gint64 own;
+
+  if (clock >= self->n_clocks)
+    return 0;
+  if (self->kind == STRATA_CALL_TREE_BOTTOM_UP)
+    return self->parent[node] == STRATA_CALL_TREE_ROOT ? self->total[clock][node] : 0;
+  own = self->total[clock][node];
+  for (guint32 c = self->first_child[node]; c < self->first_child[node + 1]; c++)
+    own -= self->total[clock][c];
+  return own;
+}
+
+guint64
+strata_call_tree_get_calls (StrataCallTree *self,
+                            guint32         node)
+{
+  return self->calls[node];
+}
+
+guint
+strata_call_tree_get_depth (StrataCallTree *self,
+                            guint32         node)
+{
+  guint depth = 0;
+
+  for (guint32 v = node; v != STRATA_CALL_TREE_ROOT; v = self->parent[v])
+    depth++;
+  return depth;
+}
+
+/**
+ * strata_call_tree_dup_name:
+ *
+ * Returns: (transfer full): the node's method, or its thread's name, or
+ *   for the root "All threads"
+ */
+char *
+strata_call_tree_dup_name (StrataCallTree *self,
+                           guint32         node)
+{
+  int thread = strata_call_tree_get_thread (self, node);
+
+  if (node == STRATA_CALL_TREE_ROOT)
+    return g_strdup (_("All threads"));
+  if (thread >= 0)
+    {
+      const StrataThread *info = strata_trace_get_thread (self->trace, thread);
+      const char *name = strata_trace_get_string (self->trace, info->name);
+
+      return name != NULL && *name != '\0' ? g_strdup (name)
+                                           : g_strdup_printf ("%" G_GINT64_FORMAT, info->tid);
+    }
+  return g_strdup (strata_trace_get_method_name (self->trace, self->method[node]));
+}
+
+/**
+ * strata_call_tree_dup_path:
+ *
+ * Returns: (transfer full): the names from the top of the tree down to
+ *   @node, joined by @separator
+ */
+char *
+strata_call_tree_dup_path (StrataCallTree *self,
+                           guint32         node,
+                           const char     *separator)
+{
+  guint depth = strata_call_tree_get_depth (self, node);
+  g_autofree char **names = g_new0 (char *, depth + 1);
+  guint32 v = node;
+
+  for (guint i = depth; i > 0; i--, v = self->parent[v])
+    names[i - 1] = strata_call_tree_dup_name (self, v);
+  {
+    char *path = g_strjoinv (separator, names);
+
+    for (guint i = 0; i < depth; i++)
+      g_free (names[i]);
+    return path;
+  }
+}

@@ -1,0 +1,74 @@
+/* strata-call-tree.h: calls merged along their whole call paths
+ *
+ * The top-down tree has a node per distinct call path (the methods from
+ * the bottom of a thread's stack down to a call), with the time of every
+ * call on that path summed on each clock and their number. The
+ * bottom-up tree turns it over: its roots are the methods where time was
+ * spent in themselves, their children the callers, and so on.
+ *
+ * Nodes are numbered 0 (the root, no method) to n - 1, breadth first;
+ * the children of a node are consecutive and sorted by total time on the
+ * first clock, largest first.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "strata-profile.h"
+#include "strata-trace.h"
+
+G_BEGIN_DECLS
+
+#define STRATA_CALL_TREE_ROOT 0
+#define STRATA_CALL_TREE_NONE G_MAXUINT32
+
+typedef enum
+{
+  STRATA_CALL_TREE_TOP_DOWN,
+  STRATA_CALL_TREE_BOTTOM_UP,
+} StrataCallTreeKind;
+
+#define STRATA_TYPE_CALL_TREE (strata_call_tree_get_type ())
+
+G_DECLARE_FINAL_TYPE (StrataCallTree, strata_call_tree, STRATA, CALL_TREE, GObject)
+
+StrataCallTree     *strata_call_tree_new            (StrataTrace              *trace,
+                                                     int                       thread,
+                                                     gboolean                  by_thread,
+                                                     const StrataProfileRange *range,
+                                                     GCancellable             *cancellable,
+                                                     GError                  **error);
+StrataCallTree     *strata_call_tree_invert         (StrataCallTree           *self,
+                                                     GCancellable             *cancellable,
+                                                     GError                  **error);
+StrataTrace        *strata_call_tree_get_trace      (StrataCallTree           *self);
+StrataCallTreeKind  strata_call_tree_get_kind       (StrataCallTree           *self);
+guint               strata_call_tree_get_n_clocks   (StrataCallTree           *self);
+guint32             strata_call_tree_get_n_nodes    (StrataCallTree           *self);
+guint32             strata_call_tree_get_parent     (StrataCallTree           *self,
+                                                     guint32                   node);
+guint32             strata_call_tree_get_method     (StrataCallTree           *self,
+                                                     guint32                   node);
+int                 strata_call_tree_get_thread     (StrataCallTree           *self,
+                                                     guint32                   node);
+guint32             strata_call_tree_get_first_child (StrataCallTree          *self,
+                                                     guint32                   node);
+guint32             strata_call_tree_get_n_children (StrataCallTree           *self,
+                                                     guint32                   node);
+gint64              strata_call_tree_get_total      (StrataCallTree           *self,
+                                                     guint32                   node,
+                                                     guint                     clock);
+gint64              strata_call_tree_get_self       (StrataCallTree           *self,
+                                                     guint32                   node,
+                                                     guint                     clock);
+guint64             strata_call_tree_get_calls      (StrataCallTree           *self,
+                                                     guint32                   node);
+guint               strata_call_tree_get_depth      (StrataCallTree           *self,
+                                                     guint32                   node);
+char               *strata_call_tree_dup_name       (StrataCallTree           *self,
+                                                     guint32                   node);
+char               *strata_call_tree_dup_path       (StrataCallTree           *self,
+                                                     guint32                   node,
+                                                     const char               *separator);
+
+G_END_DECLS

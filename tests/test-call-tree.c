@@ -1,0 +1,324 @@
+/* test-call-tree.c: merged call trees, top down and bottom up
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "dmtrace-writer.h"
+#include "strata-call-tree.h"
+#include "strata-loader.h"
+#include "strata-profile.h"
+#include "strata-test-util.h"
+
+/* Every node's total is its self plus its children's; the self time per
+ * method is the flat profile's exclusive time; the root holds the
+ * profile's total, and so do the selfs of a tree made by thread. */
+static void
+check_tree (StrataTrace *trace)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataProfile) profile = strata_profile_new (trace, -1, NULL, &error);
+  g_autoptr(StrataCallTree) tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+  g_autoptr(StrataCallTree) by_thread = strata_call_tree_new (trace, -1, TRUE, NULL, NULL, &error);
+  g_autoptr(StrataCallTree) inverted = NULL;
+  guint n_methods = strata_trace_get_n_methods (trace);
+
+  g_assert_no_error (error);
+  inverted = strata_call_tree_invert (tree, NULL, &error);
+  g_assert_no_error (error);
+  for (guint c = 0; c < strata_call_tree_get_n_clocks (tree); c++)
+    {
+      g_autofree gint64 *exclusive = g_new0 (gint64, MAX (n_methods, 1));
+      gint64 selfs = 0, inverted_roots = 0, positive = 0;
+
+      for (guint32 v = 0; v < strata_call_tree_get_n_nodes (tree); v++)
+        {
+          gint64 children = 0;
+          guint32 first = strata_call_tree_get_first_child (tree, v);
+
+          for (guint32 k = first; k < first + strata_call_tree_get_n_children (tree, v); k++)
+            {
+              children += strata_call_tree_get_total (tree, k, c);
+              g_assert_cmpuint (strata_call_tree_get_parent (tree, k), ==, v);
+            }
+          g_assert_cmpint (strata_call_tree_get_total (tree, v, c), ==, strata_call_tree_get_self (tree, v, c) + children);
+          if (v != STRATA_CALL_TREE_ROOT)
+            {
+              exclusive[strata_call_tree_get_method (tree, v)] += strata_call_tree_get_self (tree, v, c);
+              positive += MAX (strata_call_tree_get_self (tree, v, c), 0);
+            }
+        }
+      for (guint32 m = 0; m < n_methods; m++)
+        g_assert_cmpint (exclusive[m], ==, strata_profile_get_entry (profile, m)->exclusive[c]);
+      g_assert_cmpint (strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, c), ==, strata_profile_get_total (profile, c));
+      for (guint32 v = 0; v < strata_call_tree_get_n_nodes (by_thread); v++)
+        selfs += strata_call_tree_get_self (by_thread, v, c);
+      g_assert_cmpint (selfs, ==, strata_profile_get_total (profile, c));
+      /* Bottom up, the roots share out the self time of every path. */
+      for (guint32 k = 0; k < strata_call_tree_get_n_children (inverted, STRATA_CALL_TREE_ROOT); k++)
+        inverted_roots += strata_call_tree_get_total (inverted, strata_call_tree_get_first_child (inverted, 0) + k, c);
+      g_assert_cmpint (inverted_roots, ==, positive);
+    }
+}
+
+static StrataTrace *
+load_bytes (GBytes     *bytes,
+            const char *name)
+{
+  g_autofree char *path = strata_test_write_file (name, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_autoptr(GError) error = NULL;
+  StrataTrace *trace = strata_test_load_path (path, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* Android Studio's sample (dual clock, 17 threads). */
+static void
+test_call_tree_sample (void)
+{
+  g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+
+  g_assert_no_error (error);
+  check_tree (trace);
+}
+
+typedef struct
+{
+  GHashTable *paths;   /* "a;b;c" -> gint64[2]: total, calls */
+} Expected;
+
+/* Random calls on two threads, with recursion, written as a dmtrace; the
+ * expected paths are kept from the script itself, independently of the
+ * loader, and the tree must hold exactly them. */
+static void
+test_call_tree_random_stacks (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1234);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataCallTree) tree = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *names = "abcde";
+  guint found = 0;
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_thread (writer, 2, "worker");
+  for (guint m = 0; m < 5; m++)
+    {
+      g_autofree char *fields = g_strdup_printf ("T\t%c\t()V", names[m]);
+
+      dmtrace_writer_add_method (writer, (m + 1) * 4, fields);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint tid = 1; tid <= 2; tid++)
+    {
+      guint stack[64], depth = 0;
+      guint32 starts[64];
+      guint32 now = 0;
+
+      for (guint step = 0; step < 4000 || depth > 0; step++)
+        {
+          gboolean enter = depth == 0 || (step < 4000 && depth < 60 && g_rand_int_range (rand, 0, 2) == 0);
+
+          now += g_rand_int_range (rand, 1, 20);
+          if (enter)
+            {
+              /* Methods a and b recurse often. */
+              guint m = g_rand_int_range (rand, 0, depth > 0 && stack[depth - 1] < 2 ? 3 : 5);
+
+              stack[depth] = m;
+              starts[depth++] = now;
+              dmtrace_writer_record (writer, tid, (m + 1) * 4, DMTRACE_ENTER, now, 0);
+            }
+          else
+            {
+              g_autoptr(GString) path = g_string_new (tid == 1 ? "main" : "worker");
+              gint64 *entry;
+
+              for (guint i = 0; i < depth; i++)
+                g_string_append_printf (path, ";T.%c ()V", names[stack[i]]);
+              entry = g_hash_table_lookup (expected, path->str);
+              if (entry == NULL)
+                g_hash_table_insert (expected, g_strdup (path->str), entry = g_new0 (gint64, 2));
+              depth--;
+              entry[0] += (now - starts[depth]) * (gint64) 1000;
+              entry[1]++;
+              dmtrace_writer_record (writer, tid, (stack[depth] + 1) * 4, DMTRACE_EXIT, now, 0);
+            }
+        }
+    }
+  trace = load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "random.trace");
+  check_tree (trace);
+  tree = strata_call_tree_new (trace, -1, TRUE, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
+    {
+      g_autofree char *path = NULL;
+      const gint64 *entry;
+
+      if (strata_call_tree_get_thread (tree, v) >= 0)
+        continue;
+      path = strata_call_tree_dup_path (tree, v, ";");
+      entry = g_hash_table_lookup (expected, path);
+      g_assert_nonnull (entry);
+      g_assert_cmpint (strata_call_tree_get_total (tree, v, 0), ==, entry[0]);
+      g_assert_cmpuint (strata_call_tree_get_calls (tree, v), ==, entry[1]);
+      found++;
+    }
+  g_assert_cmpuint (found, ==, g_hash_table_size (expected));
+}
+
+/* The bottom-up tree of a -> b -> c (c spends 30, b 20, a 10): roots c,
+ * b and a with their self times, each with its callers under it. */
+static void
+test_call_tree_bottom_up (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataCallTree) tree = NULL;
+  g_autoptr(StrataCallTree) inverted = NULL;
+  g_autoptr(GError) error = NULL;
+  guint32 first;
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_method (writer, 4, "T\ta\t()V");
+  dmtrace_writer_add_method (writer, 8, "T\tb\t()V");
+  dmtrace_writer_add_method (writer, 12, "T\tc\t()V");
+  dmtrace_writer_begin_data (writer);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_ENTER, 0, 0);
+  dmtrace_writer_record (writer, 1, 8, DMTRACE_ENTER, 10, 0);
+  dmtrace_writer_record (writer, 1, 12, DMTRACE_ENTER, 20, 0);
+  dmtrace_writer_record (writer, 1, 12, DMTRACE_EXIT, 50, 0);
+  dmtrace_writer_record (writer, 1, 8, DMTRACE_EXIT, 60, 0);
+  dmtrace_writer_record (writer, 1, 4, DMTRACE_EXIT, 60, 0);
+  trace = load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "chain.trace");
+  tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+  inverted = strata_call_tree_invert (tree, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (strata_call_tree_get_kind (inverted), ==, STRATA_CALL_TREE_BOTTOM_UP);
+  g_assert_cmpuint (strata_call_tree_get_n_children (inverted, STRATA_CALL_TREE_ROOT), ==, 3);
+  first = strata_call_tree_get_first_child (inverted, STRATA_CALL_TREE_ROOT);
+  {
+    g_autofree char *c = strata_call_tree_dup_name (inverted, first);
+    g_autofree char *path = NULL;
+    guint32 leaf;
+
+    g_assert_cmpstr (c, ==, "T.c ()V");
+    g_assert_cmpint (strata_call_tree_get_total (inverted, first, 0), ==, 30000);
+    g_assert_cmpint (strata_call_tree_get_self (inverted, first, 0), ==, 30000);
+    /* c <- b <- a */
+    leaf = strata_call_tree_get_first_child (inverted, strata_call_tree_get_first_child (inverted, first));
+    path = strata_call_tree_dup_path (inverted, leaf, " <- ");
+    g_assert_cmpstr (path, ==, "T.c ()V <- T.b ()V <- T.a ()V");
+    g_assert_cmpint (strata_call_tree_get_total (inverted, leaf, 0), ==, 30000);
+    g_assert_cmpint (strata_call_tree_get_self (inverted, leaf, 0), ==, 0);
+  }
+  g_assert_cmpint (strata_call_tree_get_total (inverted, first + 1, 0), ==, 20000);
+  g_assert_cmpint (strata_call_tree_get_total (inverted, first + 2, 0), ==, 10000);
+}
+
+/* A range keeps the calls in it, cut at its ends. */
+static void
+test_call_tree_range (void)
+{
+  g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  gint64 start, end;
+  StrataProfileRange range;
+  g_autoptr(StrataProfile) profile = NULL;
+  g_autoptr(StrataCallTree) tree = NULL;
+  g_autoptr(StrataCallTree) whole = NULL;
+
+  g_assert_no_error (error);
+  strata_trace_get_clock_range (trace, 0, &start, &end);
+  range = (StrataProfileRange) { 0, start + (end - start) / 3, start + 2 * (end - start) / 3 };
+  profile = strata_profile_new_for_range (trace, -1, &range, NULL, &error);
+  tree = strata_call_tree_new (trace, -1, FALSE, &range, NULL, &error);
+  whole = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, 0), ==, strata_profile_get_total (profile, 0));
+  g_assert_cmpint (strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, 0), <,
+                   strata_call_tree_get_total (whole, STRATA_CALL_TREE_ROOT, 0));
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    {
+      gint64 own = 0;
+
+      for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
+        if (strata_call_tree_get_method (tree, v) == m)
+          own += strata_call_tree_get_self (tree, v, 0);
+      g_assert_cmpint (own, ==, strata_profile_get_entry (profile, m)->exclusive[0]);
+    }
+}
+
+static guint
+check_folder (const char *dir_path)
+{
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint checked = 0;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StrataTrace) trace = NULL;
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          checked += check_folder (path);
+          continue;
+        }
+      if (g_str_has_suffix (name, ".md") || g_str_equal (name, "LICENSE"))
+        continue;
+      trace = strata_test_load_path (path, &error);
+      if (trace == NULL || strata_trace_get_n_spans (trace) == 0)
+        continue;
+      g_test_message ("%s", name);
+      check_tree (trace);
+      checked++;
+    }
+  return checked;
+}
+
+/* Every trace with calls in the corpus: dmtrace, Trace Event and the
+ * HPROF agent's CPU samples. */
+static void
+test_call_tree_corpus (void)
+{
+  const char *folders[] = { "dmtrace", "json", "hprof" };
+  guint checked = 0;
+  g_autofree char *root = strata_test_corpus_path ("dmtrace", NULL);
+
+  if (!g_file_test (root, G_FILE_TEST_IS_DIR))
+    {
+      strata_test_skip_no_corpus ();
+      return;
+    }
+  for (guint f = 0; f < G_N_ELEMENTS (folders); f++)
+    {
+      g_autofree char *dir_path = strata_test_corpus_path (folders[f], NULL);
+
+      checked += check_folder (dir_path);
+    }
+  g_assert_cmpuint (checked, >, 60);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/call-tree/sample", test_call_tree_sample);
+  g_test_add_func ("/call-tree/random-stacks", test_call_tree_random_stacks);
+  g_test_add_func ("/call-tree/bottom-up", test_call_tree_bottom_up);
+  g_test_add_func ("/call-tree/range", test_call_tree_range);
+  g_test_add_func ("/call-tree/corpus", test_call_tree_corpus);
+  return g_test_run ();
+}
