@@ -95,6 +95,7 @@ struct _StrataScreenshotHarness
   double             range_to_ms;
   char              *select;
   gboolean           details;
+  char              *view;         /* --view: the call tree page */
 };
 
 static const GOptionEntry harness_entries[] = {
@@ -103,6 +104,7 @@ static const GOptionEntry harness_entries[] = {
   { "range", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Show this part of the trace, in milliseconds from its start, such as 120.5-180"), N_("FROM-TO") },
   { "select", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: select the slowest method whose name contains TEXT and show its parents and children"), N_("TEXT") },
   { "details", 0, 0, G_OPTION_ARG_NONE, NULL, N_("With --select: select that method’s longest call and show its details"), NULL },
+  { "view", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Open on the call tree: “tree”, “bottom-up” or “flame”"), N_("VIEW") },
   { NULL }
 };
 
@@ -176,6 +178,13 @@ strata_screenshot_harness_new (StrataApplication *application,
     }
   g_variant_dict_lookup (options, "select", "s", &self->select);
   g_variant_dict_lookup (options, "details", "b", &self->details);
+  if (g_variant_dict_lookup (options, "view", "s", &self->view) &&
+      !g_strv_contains ((const char *[]) { "tree", "bottom-up", "flame", NULL }, self->view))
+    {
+      g_printerr ("strata: %s\n", _("--view takes “tree”, “bottom-up” or “flame”"));
+      *exit_status = 2;
+      return NULL;
+    }
   if (g_variant_dict_lookup (options, "range", "&s", &range) &&
       !parse_range (range, &self->range_from_ms, &self->range_to_ms))
     {
@@ -195,6 +204,7 @@ strata_screenshot_harness_free (StrataScreenshotHarness *self)
     return;
   g_free (self->path);
   g_free (self->select);
+  g_free (self->view);
   g_free (self);
 }
 
@@ -256,6 +266,8 @@ apply_range (StrataScreenshotHarness *self,
   StrataSession *session = strata_window_get_session (window);
   gint64 start, end;
 
+  if (self->view != NULL && self->path == NULL && strata_session_get_trace (session) != NULL)
+    strata_window_show_call_tree (window, self->view);
   if (!self->has_range || strata_session_get_trace (session) == NULL)
     return;
   strata_session_get_bounds (session, &start, &end);
@@ -287,6 +299,12 @@ screenshot_when_idle (StrataScreenshotHarness *self)
   if (strata_session_get_trace (session) != NULL && strata_session_get_profile (session) == NULL)
     {
       g_signal_connect_swapped (session, "notify::profile", G_CALLBACK (screenshot_when_idle), self);
+      return;
+    }
+  /* The call tree is merged off the main thread too. */
+  if (self->view != NULL && !strata_window_show_call_tree (window, self->view))
+    {
+      g_timeout_add_once (50, (GSourceOnceFunc) screenshot_when_idle, self);
       return;
     }
   g_signal_handlers_disconnect_by_data (session, self);

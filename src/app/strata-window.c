@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-accessible.h"
+#include "strata-call-tree-view.h"
 #include "strata-profile-view.h"
 #include "strata-event-details.h"
 #include "strata-heap-view.h"
@@ -222,6 +223,7 @@ show_trace (StrataWindow *self,
    * and no profile or details page that could only say "select a call". */
   gtk_widget_set_visible (gtk_paned_get_start_child (GTK_PANED (self->paned)), has_time_axis (trace));
   gtk_widget_set_visible (self->profile_view, has_time_axis (trace));
+  gtk_widget_set_visible (self->call_tree_view, strata_trace_get_n_spans (trace) > 0);
   gtk_widget_set_visible (self->event_details, has_time_axis (trace));
   update_view_controls (self);
   show_resting_page (self);
@@ -257,6 +259,8 @@ build_trace_page (StrataWindow *self)
   self->profile_view = strata_profile_view_new (self->session);
   self->details = gtk_notebook_new ();
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->profile_view, _("Profile"));
+  self->call_tree_view = strata_call_tree_view_new (self->session);
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->call_tree_view, _("Call Tree"));
   self->event_details = strata_event_details_new (self->session);
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->event_details, _("Details"));
   self->heap_view = strata_heap_view_new (self->session);
@@ -521,6 +525,29 @@ strata_window_show_longest_call (StrataWindow *self)
   strata_session_select_call (self->session, &longest);
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                  gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->event_details));
+}
+
+/**
+ * strata_window_show_call_tree:
+ * @view: "tree", "bottom-up" or "flame"
+ *
+ * Shows the Call Tree page in that view.
+ *
+ * Returns: whether the tree is ready to be seen
+ */
+gboolean
+strata_window_show_call_tree (StrataWindow *self,
+                              const char   *view)
+{
+  StrataCallTreeView *tree_view = STRATA_CALL_TREE_VIEW (self->call_tree_view);
+
+  g_return_val_if_fail (STRATA_IS_WINDOW (self), FALSE);
+
+  strata_call_tree_view_set_inverted (tree_view, g_strcmp0 (view, "bottom-up") == 0);
+  strata_call_tree_view_set_view (tree_view, g_strcmp0 (view, "flame") == 0 ? "flame" : "tree");
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->call_tree_view));
+  return strata_call_tree_view_is_ready (tree_view);
 }
 
 /* For screenshots: a given size that is not saved as the user's choice. */

@@ -21,6 +21,8 @@ gboolean       strata_window_get_busy       (StrataWindow   *self);
 gboolean       strata_window_is_empty       (StrataWindow   *self);
 const char    *strata_window_get_page       (StrataWindow   *self);
 StrataSession *strata_window_get_session    (StrataWindow   *self);
+gboolean       strata_window_show_call_tree (StrataWindow   *self,
+                                             const char     *view);
 void           strata_window_show_longest_call (StrataWindow *self);
 gboolean       strata_window_select_method  (StrataWindow   *self,
                                              const char     *text);

@@ -1,0 +1,664 @@
+/* strata-call-tree-view.c: the merged call tree as a table or flame graph
+ *
+ * The tree follows the session: its trace, the profile's thread and, with
+ * "Selected Range", the range; it is built off the main thread. Top Down
+ * or Bottom Up picks the tree; Tree or Flame Graph how it is shown. A row
+ * or bar selects its method in the profile and timeline.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-accessible.h"
+#include "strata-call-node-list.h"
+#include "strata-call-node-row.h"
+#include "strata-call-tree-view.h"
+#include "strata-flame-graph.h"
+#include "strata-table-column.h"
+#include "strata-units.h"
+
+/* How far "*" opens the heaviest path: until a child holds less than
+ * this share of the row it starts from. */
+#define HOT_PATH_SHARE 0.05
+
+struct _StrataCallTreeView
+{
+  GtkWidget       parent_instance;
+
+  StrataSession  *session;
+  GCancellable   *cancellable;
+  StrataCallTree *tree;          /* top down */
+  StrataCallTree *inverted;      /* bottom up, made when first shown */
+  gboolean        show_inverted;
+
+  GtkWidget      *box;
+  GtkWidget      *bottom_up_button;
+  GtkWidget      *flame_button;
+  GtkWidget      *stack;
+  GtkWidget      *column_view;
+  GtkSingleSelection *selection;
+  GtkWidget      *flame;
+  GtkWidget      *flame_bar;
+  GtkWidget      *breadcrumb;
+  GtkWidget      *zoom_out_button;
+  GtkWidget      *search_entry;
+  GtkWidget      *search_share;
+  GtkWidget      *status;
+};
+
+G_DEFINE_FINAL_TYPE (StrataCallTreeView, strata_call_tree_view, GTK_TYPE_WIDGET)
+
+typedef enum
+{
+  COLUMN_NAME,
+  COLUMN_TOTAL,
+  COLUMN_TOTAL_SHARE,
+  COLUMN_SELF,
+  COLUMN_SELF_SHARE,
+  COLUMN_CALLS,
+} Column;
+
+static StrataCallTree *
+shown_tree (StrataCallTreeView *self)
+{
+  return self->show_inverted ? self->inverted : self->tree;
+}
+
+/* ---- The table ---- */
+
+static char *
+format_weight (StrataCallTreeView *self,
+               StrataCallTree     *tree,
+               gint64              value)
+{
+  guint clock = strata_session_get_clock (self->session);
+
+  if (strata_trace_get_clock_kind (strata_call_tree_get_trace (tree), clock) == STRATA_CLOCK_SAMPLES)
+    return strata_units_format_samples (value);
+  return strata_units_format_duration (value);
+}
+
+/* Cells read the view through the column's data; the row is the node. */
+typedef struct
+{
+  StrataCallTreeView *view;
+  Column              column;
+} CellData;
+
+static char *
+cell_text (gpointer item,
+           gpointer data)
+{
+  const CellData *cell = data;
+  StrataCallNodeRow *row = item;
+  StrataCallTree *tree = strata_call_node_row_get_tree (row);
+  guint32 node = strata_call_node_row_get_node (row);
+  guint clock = strata_session_get_clock (cell->view->session);
+  gint64 whole = strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, clock);
+
+  switch (cell->column)
+    {
+    case COLUMN_NAME:
+      return strata_call_node_row_dup_name (row);
+    case COLUMN_TOTAL:
+      return format_weight (cell->view, tree, strata_call_tree_get_total (tree, node, clock));
+    case COLUMN_TOTAL_SHARE:
+      return g_strdup_printf ("%.1f%%", whole > 0 ? 100.0 * strata_call_tree_get_total (tree, node, clock) / whole : 0.0);
+    case COLUMN_SELF:
+      return format_weight (cell->view, tree, strata_call_tree_get_self (tree, node, clock));
+    case COLUMN_SELF_SHARE:
+      return g_strdup_printf ("%.1f%%", whole > 0 ? 100.0 * strata_call_tree_get_self (tree, node, clock) / whole : 0.0);
+    case COLUMN_CALLS:
+    default:
+      return strata_units_format_count (strata_call_tree_get_calls (tree, node));
+    }
+}
+
+static void
+add_column (StrataCallTreeView *self,
+            const char         *title,
+            Column              column)
+{
+  CellData *data = g_new (CellData, 1);
+  g_autoptr(GtkColumnViewColumn) view_column = NULL;
+
+  *data = (CellData) { self, column };
+  view_column = strata_table_column_new (title, column == COLUMN_NAME ? STRATA_TABLE_CELL_TREE : STRATA_TABLE_CELL_NUMBER,
+                                         cell_text, data, NULL);
+  g_object_set_data_full (G_OBJECT (view_column), "cell-data", data, g_free);
+  if (column == COLUMN_NAME)
+    gtk_column_view_column_set_expand (view_column, TRUE);
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), view_column);
+}
+
+static GListModel *
+create_children (gpointer item,
+                 gpointer data)
+{
+  return strata_call_node_row_list_children (item);
+}
+
+static void
+row_selected_cb (StrataCallTreeView *self)
+{
+  GtkTreeListRow *row = gtk_single_selection_get_selected_item (self->selection);
+  g_autoptr(StrataCallNodeRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+  guint32 method;
+
+  if (item == NULL)
+    return;
+  method = strata_call_tree_get_method (strata_call_node_row_get_tree (item), strata_call_node_row_get_node (item));
+  if (method != STRATA_CALL_TREE_NONE)
+    strata_session_set_selected_method (self->session, method);
+}
+
+/* The table anew: after a new tree, the other direction or clock. */
+static void
+fill_table (StrataCallTreeView *self)
+{
+  StrataCallTree *tree = shown_tree (self);
+  GtkTreeListModel *model;
+
+  if (tree == NULL)
+    {
+      gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), NULL);
+      g_clear_object (&self->selection);
+      return;
+    }
+  model = gtk_tree_list_model_new (G_LIST_MODEL (strata_call_node_list_new (tree, STRATA_CALL_TREE_ROOT)),
+                                   FALSE, FALSE, create_children, NULL, NULL);
+  g_clear_object (&self->selection);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (model));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (row_selected_cb), self, G_CONNECT_SWAPPED);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (self->selection));
+}
+
+/**
+ * strata_call_tree_view_expand_hot_path:
+ *
+ * Opens the row at @position and, below it, the heaviest child while it
+ * holds a fair share, as Firefox Profiler's "*".
+ */
+void
+strata_call_tree_view_expand_hot_path (StrataCallTreeView *self,
+                                       guint               position)
+{
+  GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
+  guint clock = strata_session_get_clock (self->session);
+  gint64 start_total = -1;
+
+  g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
+
+  while (model != NULL && position < g_list_model_get_n_items (model))
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, position);
+      g_autoptr(StrataCallNodeRow) item = gtk_tree_list_row_get_item (row);
+      StrataCallTree *tree = strata_call_node_row_get_tree (item);
+      guint32 node = strata_call_node_row_get_node (item);
+      guint32 heaviest = STRATA_CALL_TREE_NONE;
+      guint32 first = strata_call_tree_get_first_child (tree, node);
+      guint offset = 0;
+
+      if (start_total < 0)
+        start_total = strata_call_tree_get_total (tree, node, clock);
+      if (!gtk_tree_list_row_is_expandable (row))
+        return;
+      gtk_tree_list_row_set_expanded (row, TRUE);
+      /* Children are by total on the first clock: find this clock's. */
+      for (guint32 c = first; c < first + strata_call_tree_get_n_children (tree, node); c++)
+        if (heaviest == STRATA_CALL_TREE_NONE ||
+            strata_call_tree_get_total (tree, c, clock) > strata_call_tree_get_total (tree, heaviest, clock))
+          heaviest = c, offset = c - first;
+      if (heaviest == STRATA_CALL_TREE_NONE ||
+          strata_call_tree_get_total (tree, heaviest, clock) < HOT_PATH_SHARE * start_total)
+        return;
+      position += 1 + offset;
+    }
+}
+
+static gboolean
+expand_hot_path_cb (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   data)
+{
+  StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (widget);
+  guint position = self->selection != NULL ? gtk_single_selection_get_selected (self->selection) : GTK_INVALID_LIST_POSITION;
+
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  strata_call_tree_view_expand_hot_path (self, position);
+  return TRUE;
+}
+
+/**
+ * strata_call_tree_view_dup_selected_path:
+ *
+ * Returns: (transfer full) (nullable): the selected row's path, a method
+ *   a line (callers first, or for Bottom Up the method first)
+ */
+char *
+strata_call_tree_view_dup_selected_path (StrataCallTreeView *self)
+{
+  GtkTreeListRow *row;
+  g_autoptr(StrataCallNodeRow) item = NULL;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), NULL);
+
+  row = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
+  if (row == NULL)
+    return NULL;
+  item = gtk_tree_list_row_get_item (row);
+  return strata_call_tree_dup_path (strata_call_node_row_get_tree (item), strata_call_node_row_get_node (item), "\n");
+}
+
+static gboolean
+copy_path_cb (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   data)
+{
+  g_autofree char *path = strata_call_tree_view_dup_selected_path (STRATA_CALL_TREE_VIEW (widget));
+
+  if (path == NULL)
+    return FALSE;
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), path);
+  return TRUE;
+}
+
+/* ---- The flame graph ---- */
+
+static void
+update_breadcrumb (StrataCallTreeView *self)
+{
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (self->flame);
+  StrataCallTree *tree = strata_flame_graph_get_tree (flame);
+  guint32 zoom = strata_flame_graph_get_zoom (flame);
+  g_autofree char *path = NULL;
+
+  gtk_widget_set_sensitive (self->zoom_out_button, tree != NULL && zoom != STRATA_CALL_TREE_ROOT);
+  if (tree == NULL || zoom == STRATA_CALL_TREE_ROOT)
+    {
+      gtk_label_set_label (GTK_LABEL (self->breadcrumb), _("All threads"));
+      return;
+    }
+  path = strata_call_tree_dup_path (tree, zoom, " › ");
+  gtk_label_set_label (GTK_LABEL (self->breadcrumb), path);
+}
+
+static void
+zoom_out_cb (StrataCallTreeView *self)
+{
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (self->flame);
+  StrataCallTree *tree = strata_flame_graph_get_tree (flame);
+
+  if (tree != NULL && strata_flame_graph_get_zoom (flame) != STRATA_CALL_TREE_ROOT)
+    strata_flame_graph_zoom_to (flame, strata_call_tree_get_parent (tree, strata_flame_graph_get_zoom (flame)));
+}
+
+static void
+bar_activated_cb (StrataCallTreeView *self,
+                  guint               node)
+{
+  StrataCallTree *tree = strata_flame_graph_get_tree (STRATA_FLAME_GRAPH (self->flame));
+  guint32 method = tree != NULL ? strata_call_tree_get_method (tree, node) : STRATA_CALL_TREE_NONE;
+
+  if (method != STRATA_CALL_TREE_NONE)
+    strata_session_set_selected_method (self->session, method);
+}
+
+static void
+search_changed_cb (StrataCallTreeView *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (self->flame);
+  g_autofree char *share = NULL;
+
+  strata_flame_graph_set_search (flame, text);
+  if (*text != '\0')
+    /* Translators: the share of the time spent under the frames matching a search */
+    share = g_strdup_printf (_("%.1f%% of the time under matches"), 100 * strata_flame_graph_get_search_share (flame));
+  gtk_label_set_label (GTK_LABEL (self->search_share), share ? share : "");
+}
+
+static void
+fill_flame (StrataCallTreeView *self)
+{
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (self->flame);
+
+  strata_flame_graph_set_clock (flame, strata_session_get_clock (self->session));
+  strata_flame_graph_set_colors (flame, strata_session_get_colors (self->session));
+  strata_flame_graph_set_tree (flame, shown_tree (self));
+  search_changed_cb (self);
+  update_breadcrumb (self);
+}
+
+/* ---- Building ---- */
+
+static void
+show_trees (StrataCallTreeView *self)
+{
+  gboolean ready = shown_tree (self) != NULL;
+
+  gtk_widget_set_visible (self->status, !ready);
+  fill_table (self);
+  fill_flame (self);
+}
+
+static void
+tree_ready_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(StrataCallTreeView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  StrataCallTree *tree = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (tree == NULL)
+    return;  /* cancelled: a newer build or the view went */
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->tree);
+  g_clear_object (&self->inverted);
+  self->tree = tree;
+  if (self->show_inverted)
+    self->inverted = strata_call_tree_invert (tree, NULL, NULL);
+  show_trees (self);
+}
+
+typedef struct
+{
+  StrataTrace        *trace;
+  int                 thread;
+  gboolean            has_range;
+  StrataProfileRange  range;
+} BuildJob;
+
+static void
+build_job_free (BuildJob *job)
+{
+  g_clear_object (&job->trace);
+  g_free (job);
+}
+
+static void
+build_thread (GTask        *task,
+              gpointer      source,
+              gpointer      data,
+              GCancellable *cancellable)
+{
+  BuildJob *job = data;
+  GError *error = NULL;
+  StrataCallTree *tree = strata_call_tree_new (job->trace, job->thread, FALSE, job->has_range ? &job->range : NULL,
+                                               cancellable, &error);
+
+  if (tree == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, tree, g_object_unref);
+}
+
+/* The tree on show follows the trace, the thread selector and, with
+ * "Selected Range", the range. */
+static void
+rebuild (StrataCallTreeView *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  g_autoptr(GTask) task = NULL;
+  BuildJob *job;
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->tree);
+  g_clear_object (&self->inverted);
+  show_trees (self);
+  if (trace == NULL || strata_trace_get_n_spans (trace) == 0)
+    return;
+  job = g_new0 (BuildJob, 1);
+  job->trace = g_object_ref (trace);
+  job->thread = strata_session_get_profile_thread (self->session);
+  job->range.clock = strata_session_get_clock (self->session);
+  job->has_range = strata_session_get_range_only (self->session) &&
+                   strata_session_get_selection_range (self->session, &job->range.start, &job->range.end);
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->cancellable, tree_ready_cb, g_object_ref (self));
+  g_task_set_task_data (task, job, (GDestroyNotify) build_job_free);
+  g_task_run_in_thread (task, build_thread);
+}
+
+static void
+selection_range_changed_cb (StrataCallTreeView *self)
+{
+  if (strata_session_get_range_only (self->session))
+    rebuild (self);
+}
+
+static void
+direction_toggled_cb (StrataCallTreeView *self)
+{
+  strata_call_tree_view_set_inverted (self, gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->bottom_up_button)));
+}
+
+static void
+view_toggled_cb (StrataCallTreeView *self)
+{
+  strata_call_tree_view_set_view (self, gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->flame_button)) ? "flame" : "tree");
+}
+
+/* ---- Setup ---- */
+
+static GtkWidget *
+linked_pair (const char *first,
+             const char *second,
+             GtkWidget **second_button)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *a = gtk_toggle_button_new_with_mnemonic (first);
+  GtkWidget *b = gtk_toggle_button_new_with_mnemonic (second);
+
+  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (b), GTK_TOGGLE_BUTTON (a));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (a), TRUE);
+  gtk_widget_add_css_class (box, "linked");
+  gtk_box_append (GTK_BOX (box), a);
+  gtk_box_append (GTK_BOX (box), b);
+  *second_button = b;
+  return box;
+}
+
+static GtkWidget *
+build_header (StrataCallTreeView *self)
+{
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  g_object_set (header, "margin-start", 6, "margin-end", 6, "margin-top", 6, "margin-bottom", 6, NULL);
+  gtk_box_append (GTK_BOX (header), linked_pair (_("_Top Down"), _("_Bottom Up"), &self->bottom_up_button));
+  gtk_box_append (GTK_BOX (header), linked_pair (_("T_ree"), _("_Flame Graph"), &self->flame_button));
+  g_signal_connect_swapped (self->bottom_up_button, "toggled", G_CALLBACK (direction_toggled_cb), self);
+  g_signal_connect_swapped (self->flame_button, "toggled", G_CALLBACK (view_toggled_cb), self);
+  self->status = gtk_label_new (_("Merging the calls…"));
+  gtk_widget_add_css_class (self->status, "dim-label");
+  gtk_box_append (GTK_BOX (header), self->status);
+  return header;
+}
+
+static GtkWidget *
+build_flame_page (StrataCallTreeView *self)
+{
+  GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  self->flame_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  g_object_set (self->flame_bar, "margin-start", 6, "margin-end", 6, "margin-bottom", 4, NULL);
+  self->zoom_out_button = gtk_button_new_from_icon_name ("go-up-symbolic");
+  gtk_widget_set_tooltip_text (self->zoom_out_button, _("Zoom Out to the Caller"));
+  g_signal_connect_swapped (self->zoom_out_button, "clicked", G_CALLBACK (zoom_out_cb), self);
+  self->breadcrumb = gtk_label_new (NULL);
+  gtk_label_set_ellipsize (GTK_LABEL (self->breadcrumb), PANGO_ELLIPSIZE_START);
+  gtk_label_set_xalign (GTK_LABEL (self->breadcrumb), 0);
+  gtk_widget_set_hexpand (self->breadcrumb, TRUE);
+  self->search_entry = gtk_search_entry_new ();
+  g_object_set (self->search_entry, "placeholder-text", _("Highlight Methods"), NULL);
+  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
+  self->search_share = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->search_share, "dim-label");
+  gtk_box_append (GTK_BOX (self->flame_bar), self->zoom_out_button);
+  gtk_box_append (GTK_BOX (self->flame_bar), self->breadcrumb);
+  gtk_box_append (GTK_BOX (self->flame_bar), self->search_share);
+  gtk_box_append (GTK_BOX (self->flame_bar), self->search_entry);
+  self->flame = strata_flame_graph_new ();
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->flame), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flame graph"), -1);
+  g_signal_connect_object (self->flame, "notify::zoom", G_CALLBACK (update_breadcrumb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->flame, "node-activated", G_CALLBACK (bar_activated_cb), self, G_CONNECT_SWAPPED);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->flame);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_box_append (GTK_BOX (page), self->flame_bar);
+  gtk_box_append (GTK_BOX (page), scroller);
+  return page;
+}
+
+static GtkWidget *
+build_tree_page (StrataCallTreeView *self)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  self->column_view = gtk_column_view_new (NULL);
+  strata_accessible_name_children (self->column_view, _("Call tree"));
+  add_column (self, _("Method"), COLUMN_NAME);
+  add_column (self, _("Total"), COLUMN_TOTAL);
+  add_column (self, _("Total %"), COLUMN_TOTAL_SHARE);
+  add_column (self, _("Self"), COLUMN_SELF);
+  add_column (self, _("Self %"), COLUMN_SELF_SHARE);
+  add_column (self, _("Calls"), COLUMN_CALLS);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
+  return scroller;
+}
+
+static void
+strata_call_tree_view_dispose (GObject *object)
+{
+  StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->tree);
+  g_clear_object (&self->inverted);
+  g_clear_object (&self->session);
+  G_OBJECT_CLASS (strata_call_tree_view_parent_class)->dispose (object);
+}
+
+static void
+strata_call_tree_view_class_init (StrataCallTreeViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = strata_call_tree_view_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_asterisk, 0, expand_hot_path_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Multiply, 0, expand_hot_path_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, copy_path_cb, NULL);
+  gtk_widget_class_set_css_name (widget_class, "calltreeview");
+}
+
+static void
+strata_call_tree_view_init (StrataCallTreeView *self)
+{
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  gtk_box_append (GTK_BOX (self->box), build_header (self));
+  self->stack = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->stack, TRUE);
+  gtk_stack_add_named (GTK_STACK (self->stack), build_tree_page (self), "tree");
+  gtk_stack_add_named (GTK_STACK (self->stack), build_flame_page (self), "flame");
+  gtk_box_append (GTK_BOX (self->box), self->stack);
+}
+
+GtkWidget *
+strata_call_tree_view_new (StrataSession *session)
+{
+  StrataCallTreeView *self;
+
+  g_return_val_if_fail (STRATA_IS_SESSION (session), NULL);
+
+  self = g_object_new (STRATA_TYPE_CALL_TREE_VIEW, NULL);
+  self->session = g_object_ref (session);
+  g_signal_connect_object (session, "notify::trace", G_CALLBACK (rebuild), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::profile-thread", G_CALLBACK (rebuild), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::range-only", G_CALLBACK (rebuild), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "selection-range-changed", G_CALLBACK (selection_range_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::clock", G_CALLBACK (show_trees), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::profile", G_CALLBACK (fill_flame), self, G_CONNECT_SWAPPED);
+  rebuild (self);
+  return GTK_WIDGET (self);
+}
+
+/* @view: "tree" or "flame" */
+void
+strata_call_tree_view_set_view (StrataCallTreeView *self,
+                                const char         *view)
+{
+  gboolean flame;
+
+  g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
+
+  flame = g_strcmp0 (view, "flame") == 0;
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), flame ? "flame" : "tree");
+  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->flame_button)) != flame)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->flame_button), flame);
+}
+
+void
+strata_call_tree_view_set_inverted (StrataCallTreeView *self,
+                                    gboolean            inverted)
+{
+  g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
+
+  inverted = !!inverted;
+  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->bottom_up_button)) != inverted)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->bottom_up_button), inverted);
+  if (self->show_inverted == inverted)
+    return;
+  self->show_inverted = inverted;
+  if (inverted && self->inverted == NULL && self->tree != NULL)
+    self->inverted = strata_call_tree_invert (self->tree, NULL, NULL);
+  show_trees (self);
+}
+
+gboolean
+strata_call_tree_view_is_ready (StrataCallTreeView *self)
+{
+  g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), FALSE);
+
+  return shown_tree (self) != NULL;
+}
+
+StrataCallTree *
+strata_call_tree_view_get_tree (StrataCallTreeView *self)
+{
+  g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), NULL);
+
+  return shown_tree (self);
+}
+
+/* Items are GtkTreeListRow of StrataCallNodeRow; for tests. */
+GListModel *
+strata_call_tree_view_get_model (StrataCallTreeView *self)
+{
+  g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), NULL);
+
+  return self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
+}
+
+GtkWidget *
+strata_call_tree_view_get_flame_graph (StrataCallTreeView *self)
+{
+  g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), NULL);
+
+  return self->flame;
+}

@@ -1,0 +1,604 @@
+/* strata-flame-graph.c: a call tree drawn as nested bars
+ *
+ * Each node is a bar as wide as its total time on the clock shown, its
+ * children side by side under it (an icicle), or over it (a flame). Only
+ * bars a pixel wide or more are drawn: what is narrower stays inside its
+ * parent's bar, so a frame costs the bars on screen, not the tree.
+ * Zooming into a node makes it the whole width; its callers stay above
+ * as full bars, and clicking one zooms back out to it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-flame-graph.h"
+#include "strata-palette.h"
+#include "strata-units.h"
+
+#define ROW_HEIGHT 18
+#define LABEL_MIN_WIDTH 36
+
+struct _StrataFlameGraph
+{
+  GtkWidget       parent_instance;
+
+  StrataCallTree *tree;
+  guint           clock;
+  const guint8   *colors;        /* palette index per method; the session's */
+  gboolean        flame;         /* root at the bottom */
+  guint32         zoom;
+  guint           zoom_depth;    /* callers of the zoomed node, drawn above it */
+  guint           depth_below;   /* levels under the zoomed node */
+  char           *search;        /* folded to lower case; NULL for none */
+  guint8         *matches;       /* per node, with search: 1 matches, 2 under a match */
+  double          search_share;
+  guint           n_drawn;
+};
+
+G_DEFINE_FINAL_TYPE (StrataFlameGraph, strata_flame_graph, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_ZOOM,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  NODE_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ---- Layout ---- */
+
+static guint
+count_depth_below (StrataCallTree *tree,
+                   guint32         node)
+{
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint32) * 2);
+  guint deepest = 0;
+  guint32 top[2] = { node, 0 };
+
+  g_array_append_val (stack, top);
+  while (stack->len > 0)
+    {
+      guint32 *entry = &g_array_index (stack, guint32, (stack->len - 1) * 2);
+      guint32 v = entry[0], depth = entry[1];
+      guint32 first = strata_call_tree_get_first_child (tree, v);
+      guint32 n = strata_call_tree_get_n_children (tree, v);
+
+      g_array_set_size (stack, stack->len - 1);
+      deepest = MAX (deepest, depth);
+      for (guint32 c = first; c < first + n; c++)
+        {
+          guint32 child[2] = { c, depth + 1 };
+
+          g_array_append_val (stack, child);
+        }
+    }
+  return deepest;
+}
+
+static void
+update_extent (StrataFlameGraph *self)
+{
+  self->zoom_depth = self->tree != NULL ? strata_call_tree_get_depth (self->tree, self->zoom) : 0;
+  self->depth_below = self->tree != NULL ? count_depth_below (self->tree, self->zoom) : 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+static double
+row_y (StrataFlameGraph *self,
+       guint             row,
+       int               height)
+{
+  return self->flame ? height - (double) (row + 1) * ROW_HEIGHT : (double) row * ROW_HEIGHT;
+}
+
+/* ---- Drawing ---- */
+
+static gboolean
+is_light (const StrataColor *color)
+{
+  return 0.299 * color->red + 0.587 * color->green + 0.114 * color->blue > 0.6;
+}
+
+static void
+draw_bar (StrataFlameGraph *self,
+          cairo_t          *cr,
+          PangoLayout      *layout,
+          guint32           node,
+          double            x,
+          double            y,
+          double            width)
+{
+  guint32 method = strata_call_tree_get_method (self->tree, node);
+  StrataColor grey = { 0.75, 0.75, 0.75, 1 };
+  const StrataColor *color = &grey;
+  gboolean dim = self->matches != NULL && self->matches[node] == 0;
+
+  if (method != STRATA_CALL_TREE_NONE && self->colors != NULL && self->colors[method] != STRATA_PALETTE_NEUTRAL)
+    color = strata_palette_get_color (self->colors[method]);
+  cairo_set_source_rgba (cr, color->red, color->green, color->blue, dim ? 0.25 : 1.0);
+  cairo_rectangle (cr, x, y, MAX (width - 1, 1), ROW_HEIGHT - 1);
+  cairo_fill (cr);
+  if (self->matches != NULL && self->matches[node] == 1)
+    {
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_set_line_width (cr, 2);
+      cairo_rectangle (cr, x + 1, y + 1, MAX (width - 3, 1), ROW_HEIGHT - 3);
+      cairo_stroke (cr);
+    }
+  self->n_drawn++;
+  if (width >= LABEL_MIN_WIDTH)
+    {
+      g_autofree char *name = strata_call_tree_dup_name (self->tree, node);
+
+      pango_layout_set_text (layout, name, -1);
+      pango_layout_set_width (layout, (int) ((width - 6) * PANGO_SCALE));
+      if (is_light (color) || dim)
+        cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_move_to (cr, x + 3, y + 1);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+/**
+ * strata_flame_graph_draw:
+ *
+ * Draws the graph at @width × @height; also what the benchmark times.
+ */
+void
+strata_flame_graph_draw (StrataFlameGraph *self,
+                         cairo_t          *cr,
+                         int               width,
+                         int               height)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autoptr(GArray) stack = NULL;
+  gint64 whole;
+  double scale;
+  guint32 v;
+
+  self->n_drawn = 0;
+  if (self->tree == NULL || width <= 0)
+    return;
+  layout = pango_cairo_create_layout (cr);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  {
+    PangoFontDescription *font = pango_font_description_from_string ("Sans 8");
+
+    pango_layout_set_font_description (layout, font);
+    pango_font_description_free (font);
+  }
+  /* The zoomed node's callers, full width. */
+  v = self->zoom;
+  for (guint row = self->zoom_depth; row > 0; row--)
+    {
+      v = strata_call_tree_get_parent (self->tree, v);
+      draw_bar (self, cr, layout, v, 0, row_y (self, row - 1, height), width);
+    }
+  whole = strata_call_tree_get_total (self->tree, self->zoom, self->clock);
+  if (whole <= 0)
+    return;
+  scale = (double) width / whole;
+  /* Depth first, each bar with its x and row; a child under a pixel wide
+   * is left inside its parent. */
+  stack = g_array_new (FALSE, FALSE, sizeof (double) * 3);
+  {
+    double top[3] = { self->zoom, 0, self->zoom_depth };
+
+    g_array_append_val (stack, top);
+  }
+  while (stack->len > 0)
+    {
+      double *entry = &g_array_index (stack, double, (stack->len - 1) * 3);
+      guint32 node = (guint32) entry[0];
+      double x = entry[1], end;
+      guint row = (guint) entry[2];
+      double y = row_y (self, row, height), w;
+      guint32 first, n;
+
+      g_array_set_size (stack, stack->len - 1);
+      w = strata_call_tree_get_total (self->tree, node, self->clock) * scale;
+      if (y + ROW_HEIGHT < 0 || y > height)
+        continue;
+      draw_bar (self, cr, layout, node, x, y, w);
+      first = strata_call_tree_get_first_child (self->tree, node);
+      n = strata_call_tree_get_n_children (self->tree, node);
+      end = x + w;
+      for (guint32 c = first; c < first + n && x < end; c++)
+        {
+          double cw = strata_call_tree_get_total (self->tree, c, self->clock) * scale;
+          double child[3] = { c, x, row + 1 };
+
+          if (cw >= 1)
+            g_array_append_val (stack, child);
+          x += MAX (cw, 0);
+        }
+    }
+}
+
+static void
+strata_flame_graph_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  StrataFlameGraph *self = STRATA_FLAME_GRAPH (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  strata_flame_graph_draw (self, cr, width, height);
+  cairo_destroy (cr);
+}
+
+static void
+strata_flame_graph_measure (GtkWidget      *widget,
+                            GtkOrientation  orientation,
+                            int             for_size,
+                            int            *minimum,
+                            int            *natural,
+                            int            *minimum_baseline,
+                            int            *natural_baseline)
+{
+  StrataFlameGraph *self = STRATA_FLAME_GRAPH (widget);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = 200;
+  else
+    *minimum = *natural = (int) (self->zoom_depth + self->depth_below + 1) * ROW_HEIGHT;
+}
+
+/* ---- Pointing ---- */
+
+/**
+ * strata_flame_graph_node_at:
+ *
+ * Returns: the node whose bar is at @x, @y, or %STRATA_CALL_TREE_NONE
+ */
+guint32
+strata_flame_graph_node_at (StrataFlameGraph *self,
+                            double            x,
+                            double            y)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
+  guint row;
+  guint32 node;
+  double left = 0, scale;
+  gint64 whole;
+
+  if (self->tree == NULL || width <= 0 || y < 0)
+    return STRATA_CALL_TREE_NONE;
+  row = self->flame ? (guint) ((height - y) / ROW_HEIGHT) : (guint) (y / ROW_HEIGHT);
+  if (row < self->zoom_depth)
+    {
+      node = self->zoom;
+      for (guint r = self->zoom_depth; r > row; r--)
+        node = strata_call_tree_get_parent (self->tree, node);
+      return node;
+    }
+  whole = strata_call_tree_get_total (self->tree, self->zoom, self->clock);
+  if (whole <= 0)
+    return STRATA_CALL_TREE_NONE;
+  scale = (double) width / whole;
+  node = self->zoom;
+  for (guint r = self->zoom_depth; r < row; r++)
+    {
+      guint32 first = strata_call_tree_get_first_child (self->tree, node);
+      guint32 n = strata_call_tree_get_n_children (self->tree, node), found = STRATA_CALL_TREE_NONE;
+
+      for (guint32 c = first; c < first + n; c++)
+        {
+          double w = strata_call_tree_get_total (self->tree, c, self->clock) * scale;
+
+          if (x >= left && x < left + w && w >= 1)
+            {
+              found = c;
+              break;
+            }
+          left += MAX (w, 0);
+        }
+      if (found == STRATA_CALL_TREE_NONE)
+        return STRATA_CALL_TREE_NONE;
+      node = found;
+    }
+  return x >= 0 && x < width ? node : STRATA_CALL_TREE_NONE;
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    data)
+{
+  StrataFlameGraph *self = STRATA_FLAME_GRAPH (widget);
+  guint32 node = strata_flame_graph_node_at (self, x, y);
+  gint64 total, own, whole;
+  gboolean samples;
+  g_autofree char *path = NULL, *total_text = NULL, *self_text = NULL, *text = NULL;
+
+  if (node == STRATA_CALL_TREE_NONE)
+    return FALSE;
+  samples = strata_trace_get_clock_kind (strata_call_tree_get_trace (self->tree), self->clock) == STRATA_CLOCK_SAMPLES;
+  total = strata_call_tree_get_total (self->tree, node, self->clock);
+  own = strata_call_tree_get_self (self->tree, node, self->clock);
+  whole = strata_call_tree_get_total (self->tree, STRATA_CALL_TREE_ROOT, self->clock);
+  path = strata_call_tree_dup_path (self->tree, node, "\n→ ");
+  total_text = samples ? strata_units_format_samples (total) : strata_units_format_duration (total);
+  self_text = samples ? strata_units_format_samples (own) : strata_units_format_duration (own);
+  /* Translators: a call path (several lines), then its total time, its share and its self time */
+  text = g_strdup_printf (_("%s\n\nTotal: %s (%.1f%%)\nSelf: %s"), path, total_text,
+                          whole > 0 ? 100.0 * total / whole : 0.0, self_text);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+pressed_cb (GtkGestureClick  *gesture,
+            int               n_press,
+            double            x,
+            double            y,
+            StrataFlameGraph *self)
+{
+  guint32 node = strata_flame_graph_node_at (self, x, y);
+
+  if (node == STRATA_CALL_TREE_NONE)
+    return;
+  strata_flame_graph_zoom_to (self, node);
+  g_signal_emit (self, signals[NODE_ACTIVATED], 0, node);
+}
+
+/* ---- Setup ---- */
+
+static void
+strata_flame_graph_dispose (GObject *object)
+{
+  StrataFlameGraph *self = STRATA_FLAME_GRAPH (object);
+
+  g_clear_object (&self->tree);
+  g_clear_pointer (&self->search, g_free);
+  g_clear_pointer (&self->matches, g_free);
+  G_OBJECT_CLASS (strata_flame_graph_parent_class)->dispose (object);
+}
+
+static void
+strata_flame_graph_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  StrataFlameGraph *self = STRATA_FLAME_GRAPH (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      g_value_set_uint (value, self->zoom);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+strata_flame_graph_class_init (StrataFlameGraphClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = strata_flame_graph_dispose;
+  object_class->get_property = strata_flame_graph_get_property;
+  widget_class->snapshot = strata_flame_graph_snapshot;
+  widget_class->measure = strata_flame_graph_measure;
+
+  properties[PROP_ZOOM] =
+    g_param_spec_uint ("zoom", NULL, NULL, 0, G_MAXUINT32, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * StrataFlameGraph::node-activated:
+   * @node: the node clicked (and zoomed into)
+   */
+  signals[NODE_ACTIVATED] =
+    g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+  gtk_widget_class_set_css_name (widget_class, "flamegraph");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+strata_flame_graph_init (StrataFlameGraph *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+}
+
+GtkWidget *
+strata_flame_graph_new (void)
+{
+  return g_object_new (STRATA_TYPE_FLAME_GRAPH, NULL);
+}
+
+/* A top-down tree; the graph starts zoomed out. */
+void
+strata_flame_graph_set_tree (StrataFlameGraph *self,
+                             StrataCallTree   *tree)
+{
+  g_autofree char *search = NULL;
+
+  g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
+
+  g_set_object (&self->tree, tree);
+  self->zoom = STRATA_CALL_TREE_ROOT;
+  search = g_steal_pointer (&self->search);
+  strata_flame_graph_set_search (self, search);
+  update_extent (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+StrataCallTree *
+strata_flame_graph_get_tree (StrataFlameGraph *self)
+{
+  g_return_val_if_fail (STRATA_IS_FLAME_GRAPH (self), NULL);
+
+  return self->tree;
+}
+
+void
+strata_flame_graph_set_clock (StrataFlameGraph *self,
+                              guint             clock)
+{
+  g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
+
+  self->clock = clock;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* @colors: (nullable): a palette index per method, as the timeline's */
+void
+strata_flame_graph_set_colors (StrataFlameGraph *self,
+                               const guint8     *colors)
+{
+  g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
+
+  self->colors = colors;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* @flame: the root at the bottom (a flame graph) or at the top (icicle) */
+void
+strata_flame_graph_set_flame (StrataFlameGraph *self,
+                              gboolean          flame)
+{
+  g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
+
+  self->flame = flame;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+strata_flame_graph_zoom_to (StrataFlameGraph *self,
+                            guint32           node)
+{
+  g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
+
+  if (self->tree == NULL || node >= strata_call_tree_get_n_nodes (self->tree) || node == self->zoom)
+    return;
+  self->zoom = node;
+  update_extent (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint32
+strata_flame_graph_get_zoom (StrataFlameGraph *self)
+{
+  g_return_val_if_fail (STRATA_IS_FLAME_GRAPH (self), STRATA_CALL_TREE_ROOT);
+
+  return self->zoom;
+}
+
+/* Whether the name of each method, and of each thread's node, holds
+ * @needle (folded). */
+static guint8 *
+match_nodes (StrataCallTree *tree,
+             const char     *needle)
+{
+  StrataTrace *trace = strata_call_tree_get_trace (tree);
+  guint n_methods = strata_trace_get_n_methods (trace);
+  guint32 n = strata_call_tree_get_n_nodes (tree);
+  g_autofree guint8 *method_matches = g_new0 (guint8, MAX (n_methods, 1));
+  guint8 *matches = g_new0 (guint8, MAX (n, 1));
+
+  for (guint m = 0; m < n_methods; m++)
+    {
+      g_autofree char *folded = g_utf8_casefold (strata_trace_get_method_name (trace, m), -1);
+
+      method_matches[m] = strstr (folded, needle) != NULL;
+    }
+  /* Breadth first: a node's parent is decided before it. */
+  for (guint32 v = 1; v < n; v++)
+    {
+      guint32 method = strata_call_tree_get_method (tree, v);
+      guint32 parent = strata_call_tree_get_parent (tree, v);
+
+      if (method != STRATA_CALL_TREE_NONE ? method_matches[method] : FALSE)
+        matches[v] = 1;
+      else if (method == STRATA_CALL_TREE_NONE)
+        {
+          g_autofree char *name = strata_call_tree_dup_name (tree, v);
+          g_autofree char *folded = g_utf8_casefold (name, -1);
+
+          matches[v] = strstr (folded, needle) != NULL;
+        }
+      if (matches[v] == 0 && parent != STRATA_CALL_TREE_ROOT && matches[parent] != 0)
+        matches[v] = 2;
+    }
+  return matches;
+}
+
+/**
+ * strata_flame_graph_set_search:
+ * @text: (nullable): part of a method's name, any case; %NULL or "" for none
+ *
+ * Outlines the bars whose method matches and dims the rest but those
+ * under a match; strata_flame_graph_get_search_share() gives the share of
+ * the time spent under a match.
+ */
+void
+strata_flame_graph_set_search (StrataFlameGraph *self,
+                               const char       *text)
+{
+  g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
+
+  g_clear_pointer (&self->search, g_free);
+  g_clear_pointer (&self->matches, g_free);
+  self->search_share = 0;
+  if (text != NULL && *text != '\0')
+    self->search = g_utf8_casefold (text, -1);
+  if (self->search != NULL && self->tree != NULL)
+    {
+      gint64 whole = strata_call_tree_get_total (self->tree, STRATA_CALL_TREE_ROOT, self->clock), under = 0;
+
+      self->matches = match_nodes (self->tree, self->search);
+      for (guint32 v = 1; v < strata_call_tree_get_n_nodes (self->tree); v++)
+        if (self->matches[v] == 1 && self->matches[strata_call_tree_get_parent (self->tree, v)] == 0)
+          under += strata_call_tree_get_total (self->tree, v, self->clock);
+      self->search_share = whole > 0 ? (double) under / whole : 0;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Of the time shown, the share under a bar that matches the search. */
+double
+strata_flame_graph_get_search_share (StrataFlameGraph *self)
+{
+  g_return_val_if_fail (STRATA_IS_FLAME_GRAPH (self), 0);
+
+  return self->search_share;
+}
+
+/* Bars drawn by the last frame; for tests and the benchmark. */
+guint
+strata_flame_graph_draw_count (StrataFlameGraph *self)
+{
+  g_return_val_if_fail (STRATA_IS_FLAME_GRAPH (self), 0);
+
+  return self->n_drawn;
+}
