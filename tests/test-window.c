@@ -16,6 +16,9 @@
 #include "strata-heap-object-row.h"
 #include "strata-heap-view-private.h"
 #include "hprof-writer.h"
+#include "strata-call-node-row.h"
+#include "strata-call-tree-view.h"
+#include "strata-flame-graph.h"
 #include "strata-import-banner-private.h"
 #include "strata-site-row.h"
 #include "strata-sites-view-private.h"
@@ -606,6 +609,98 @@ test_window_long_list_sort (void)
   g_unlink (path);
 }
 
+static gboolean
+call_tree_ready (gpointer view)
+{
+  return strata_call_tree_view_is_ready (view);
+}
+
+static char *
+row_name (GListModel *model,
+          guint       position)
+{
+  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, position);
+  g_autoptr(StrataCallNodeRow) item = gtk_tree_list_row_get_item (row);
+
+  return strata_call_node_row_dup_name (item);
+}
+
+/* The Call Tree page of the sample: rows by total, "*" opens the hot
+ * path, a row selects its method, Bottom Up starts from where self time
+ * went, and the flame graph draws, zooms and searches. */
+static void
+test_window_call_tree (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
+                                                 "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  StrataCallTreeView *view;
+  StrataSession *session;
+  GListModel *model;
+  guint before;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  session = strata_window_get_session (window);
+  view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
+  g_assert_true (gtk_widget_get_visible (window->call_tree_view));
+  strata_test_iterate_until (call_tree_ready, view);
+  strata_window_show_call_tree (window, "tree");
+  model = strata_call_tree_view_get_model (view);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >, 5);
+  {
+    g_autofree char *first = row_name (model, 0);
+
+    g_assert_cmpstr (first, ==, "com.yy.base.taskexecutor.YYTaskExecutor$1.run ()V");
+  }
+  /* "*" on the first row opens its heaviest path, several levels down. */
+  before = g_list_model_get_n_items (model);
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
+  g_assert_cmpuint (strata_session_get_selected_method (session), !=, G_MAXUINT32);
+  strata_call_tree_view_expand_hot_path (view, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >, before + 3);
+  {
+    g_autofree char *copied = strata_call_tree_view_dup_selected_path (view);
+
+    g_assert_cmpstr (copied, ==, "com.yy.base.taskexecutor.YYTaskExecutor$1.run ()V");
+  }
+
+  /* Bottom up: where the time was spent in the method itself. */
+  strata_window_show_call_tree (window, "bottom-up");
+  model = strata_call_tree_view_get_model (view);
+  {
+    g_autofree char *first = row_name (model, 0);
+
+    g_assert_true (g_str_has_prefix (first, "java.lang.Thread.sleep"));
+  }
+
+  /* The flame graph: bars, a zoom by click, the search's share. */
+  strata_window_show_call_tree (window, "flame");
+  {
+    StrataFlameGraph *flame = STRATA_FLAME_GRAPH (strata_call_tree_view_get_flame_graph (view));
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 400);
+    cairo_t *cr = cairo_create (surface);
+    guint32 node;
+
+    g_assert_cmpint (strata_call_tree_get_kind (strata_flame_graph_get_tree (flame)), ==, STRATA_CALL_TREE_TOP_DOWN);
+    strata_flame_graph_draw (flame, cr, 1200, 400);
+    g_assert_cmpuint (strata_flame_graph_draw_count (flame), >, 50);
+    strata_flame_graph_set_search (flame, "inflate");
+    g_assert_cmpfloat (strata_flame_graph_get_search_share (flame), >, 0.05);
+    g_assert_cmpfloat (strata_flame_graph_get_search_share (flame), <, 1.0);
+    strata_flame_graph_set_search (flame, NULL);
+    node = strata_call_tree_get_first_child (strata_flame_graph_get_tree (flame), STRATA_CALL_TREE_ROOT);
+    strata_flame_graph_zoom_to (flame, node);
+    g_assert_cmpuint (strata_flame_graph_get_zoom (flame), ==, node);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+  finish_app (app);
+}
+
 /* The JDK agent's binary output: allocation sites that expand to their
  * stack and sort by any column, and the threads page. */
 static void
@@ -938,6 +1033,7 @@ main (int   argc,
   g_test_add_func ("/window/cancel", test_window_cancel);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
   g_test_add_func ("/window/heap-dump", test_window_heap_dump);
+  g_test_add_func ("/window/call-tree", test_window_call_tree);
   g_test_add_func ("/window/follow-weak", test_window_follow_weak);
   g_test_add_func ("/window/long-list-sort", test_window_long_list_sort);
   g_test_add_func ("/window/allocation-sites", test_window_allocation_sites);

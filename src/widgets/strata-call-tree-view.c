@@ -494,6 +494,8 @@ build_flame_page (StrataCallTreeView *self)
   g_object_set (self->flame_bar, "margin-start", 6, "margin-end", 6, "margin-bottom", 4, NULL);
   self->zoom_out_button = gtk_button_new_from_icon_name ("go-up-symbolic");
   gtk_widget_set_tooltip_text (self->zoom_out_button, _("Zoom Out to the Caller"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->zoom_out_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Zoom Out to the Caller"), -1);
   g_signal_connect_swapped (self->zoom_out_button, "clicked", G_CALLBACK (zoom_out_cb), self);
   self->breadcrumb = gtk_label_new (NULL);
   gtk_label_set_ellipsize (GTK_LABEL (self->breadcrumb), PANGO_ELLIPSIZE_START);
@@ -501,6 +503,8 @@ build_flame_page (StrataCallTreeView *self)
   gtk_widget_set_hexpand (self->breadcrumb, TRUE);
   self->search_entry = gtk_search_entry_new ();
   g_object_set (self->search_entry, "placeholder-text", _("Highlight Methods"), NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Highlight Methods"), -1);
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
   self->search_share = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->search_share, "dim-label");
