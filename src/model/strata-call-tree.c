@@ -15,7 +15,6 @@
 
 #include "strata-call-tree.h"
 #include "strata-error.h"
-#include "strata-id-map.h"
 
 /* A thread's node (by_thread trees) has this bit set in its method. */
 #define THREAD_NODE 0x80000000u
@@ -99,22 +98,67 @@ typedef struct
   gint64  total[STRATA_MAX_CLOCKS];
 } BuildNode;
 
-#define RECENT_SLOTS 4096
-
-/* The last child found for a (parent, method), before the hash: calls
- * in loops find theirs in cache instead of memory. */
+/* Each (parent node, method) path's node, in slots of 16 bytes: a lookup
+ * is one cache line, and the walk prefetches the lines of the calls a
+ * few ahead, so the misses overlap. */
 typedef struct
 {
-  guint64 key;
-  guint32 node;
-} Recent;
+  guint64 key;       /* parent << 32 | method */
+  guint32 node;      /* + 1; 0: empty */
+  guint32 unused;
+} PathSlot;
 
 typedef struct
 {
-  StrataIdMap  children;   /* parent << 32 | method -> node */
+  PathSlot *slots;
+  gsize     mask;
+  gsize     n_items;
+} PathTable;
+
+#define PATH_TABLE_MIN 4096
+#define PREFETCH_AHEAD 12
+
+static inline gsize
+path_hash (guint64 key)
+{
+  key ^= key >> 33;
+  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  key ^= key >> 33;
+  return (gsize) key;
+}
+
+static void
+path_table_grow (PathTable *table)
+{
+  gsize size = table->slots != NULL ? (table->mask + 1) * 2 : PATH_TABLE_MIN;
+  PathSlot *slots = g_new0 (PathSlot, size);
+
+  for (gsize i = 0; table->slots != NULL && i <= table->mask; i++)
+    if (table->slots[i].node != 0)
+      {
+        gsize at = path_hash (table->slots[i].key) & (size - 1);
+
+        while (slots[at].node != 0)
+          at = (at + 1) & (size - 1);
+        slots[at] = table->slots[i];
+      }
+  g_free (table->slots);
+  table->slots = slots;
+  table->mask = size - 1;
+}
+
+static inline void
+path_table_prefetch (const PathTable *table,
+                     guint64          key)
+{
+  __builtin_prefetch (&table->slots[path_hash (key) & table->mask]);
+}
+
+typedef struct
+{
+  PathTable    children;
   GArray      *nodes;      /* BuildNode; 0 is the root */
   guint        n_clocks;
-  Recent       recent[RECENT_SLOTS];
 } Builder;
 
 static void
@@ -123,17 +167,17 @@ builder_init (Builder *builder,
 {
   BuildNode root = { STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, 0, { 0 } };
 
-  strata_id_map_init (&builder->children);
+  builder->children = (PathTable) { NULL, 0, 0 };
+  path_table_grow (&builder->children);
   builder->nodes = g_array_new (FALSE, FALSE, sizeof (BuildNode));
   builder->n_clocks = n_clocks;
-  memset (builder->recent, 0xff, sizeof builder->recent);
   g_array_append_val (builder->nodes, root);
 }
 
 static void
 builder_clear (Builder *builder)
 {
-  strata_id_map_clear (&builder->children);
+  g_clear_pointer (&builder->children.slots, g_free);
   g_clear_pointer (&builder->nodes, g_array_unref);
 }
 
@@ -142,21 +186,20 @@ builder_child (Builder *builder,
                guint32  parent,
                guint32  method)
 {
+  PathTable *table = &builder->children;
   guint64 key = (guint64) parent << 32 | method;
-  Recent *recent = &builder->recent[(parent * 31 + method) % RECENT_SLOTS];
-  guint32 node;
+  gsize at = path_hash (key) & table->mask;
   BuildNode fresh = { parent, method, 0, { 0 } };
+  guint32 node;
 
-  if (recent->key == key)
-    return recent->node;
-  node = strata_id_map_lookup (&builder->children, key);
-  if (node == STRATA_ID_MAP_MISSING)
-    {
-      node = builder->nodes->len;
-      g_array_append_val (builder->nodes, fresh);
-      strata_id_map_insert (&builder->children, key, node);
-    }
-  *recent = (Recent) { key, node };
+  for (; table->slots[at].node != 0; at = (at + 1) & table->mask)
+    if (table->slots[at].key == key)
+      return table->slots[at].node - 1;
+  node = builder->nodes->len;
+  g_array_append_val (builder->nodes, fresh);
+  table->slots[at] = (PathSlot) { key, node + 1, 0 };
+  if (++table->n_items * 2 > table->mask + 1)
+    path_table_grow (table);
   return node;
 }
 
@@ -237,6 +280,10 @@ add_thread (Builder                  *builder,
         {
           gint64 time[STRATA_MAX_CLOCKS] = { 0 };
           guint32 parent = here[i];
+
+          if (i + PREFETCH_AHEAD < n && here[i + PREFETCH_AHEAD] != STRATA_CALL_TREE_NONE)
+            path_table_prefetch (&builder->children, (guint64) here[i + PREFETCH_AHEAD] << 32 |
+                                                     table->spans[depth][i + PREFETCH_AHEAD].method);
 
           /* A call whose caller began before tracing and left no span:
            * the thread's top is the nearest caller known. */
@@ -424,7 +471,7 @@ strata_call_tree_new (StrataTrace              *trace,
           g_array_index (builder.nodes, BuildNode, STRATA_CALL_TREE_ROOT).total[c] += total;
         }
     }
-  strata_id_map_clear (&builder.children);
+  g_clear_pointer (&builder.children.slots, g_free);
   lay_out (self, builder.nodes);
   builder_clear (&builder);
   return g_steal_pointer (&self);
