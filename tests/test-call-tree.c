@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "dmtrace-writer.h"
@@ -223,6 +224,121 @@ test_call_tree_bottom_up (void)
   g_assert_cmpint (strata_call_tree_get_total (inverted, first + 2, 0), ==, 10000);
 }
 
+/* Calls on thread 1 from a script: "+a@0 +b@10 -b@30 -a@40" enters and
+ * exits methods a..e at µs times. */
+static StrataTrace *
+load_script (const char *script)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
+  g_auto(GStrv) steps = g_strsplit (script, " ", -1);
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  for (char c = 'a'; c <= 'e'; c++)
+    {
+      g_autofree char *fields = g_strdup_printf ("T\t%c\t()V", c);
+
+      dmtrace_writer_add_method (writer, (c - 'a' + 1) * 4, fields);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; steps[i] != NULL; i++)
+    dmtrace_writer_record (writer, 1, (steps[i][1] - 'a' + 1) * 4, steps[i][0] == '+' ? DMTRACE_ENTER : DMTRACE_EXIT,
+                           atoi (steps[i] + 3), 0);
+  return load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "script.trace");
+}
+
+static guint32
+method_named (StrataTrace *trace,
+              char         letter)
+{
+  g_autofree char *name = g_strdup_printf ("T.%c ()V", letter);
+
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    if (g_str_equal (strata_trace_get_method_name (trace, m), name))
+      return m;
+  g_assert_not_reached ();
+}
+
+/* The tree as "path=total(self)" lines, µs, for comparing by eye. */
+static char *
+describe (StrataCallTree *tree)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
+    {
+      g_autofree char *path = strata_call_tree_dup_path (tree, v, "/");
+
+      g_string_append_printf (out, "%s=%" G_GINT64_FORMAT "(%" G_GINT64_FORMAT ") ", path,
+                              strata_call_tree_get_total (tree, v, 0) / 1000, strata_call_tree_get_self (tree, v, 0) / 1000);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+transformed (StrataCallTree            *tree,
+             StrataCallTransformKind    kind,
+             guint32                    method,
+             const char                *prefix)
+{
+  StrataCallTransform transform = { kind, method, STRATA_CALL_TREE_NONE, prefix };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, &transform, NULL, &error);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  text = describe (result);
+  /* Names shortened: "T.a ()V" -> "a". */
+  {
+    g_autoptr(GString) out = g_string_new (text);
+
+    g_string_replace (out, "T.", "", 0);
+    g_string_replace (out, " ()V", "", 0);
+    return g_string_free (g_steal_pointer (&out), FALSE);
+  }
+}
+
+/* a calls b, which calls c (30 µs); then a calls c (20 µs) and d, in
+ * which c calls c. Each transform moves the selfs where the paths lead. */
+static void
+test_call_tree_transforms (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@10 +c@20 -c@50 -b@60 +c@60 -c@80 +d@80 +c@82 +c@84 -c@90 -c@95 -d@96 -a@100");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataCallTree) tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+  guint32 b = method_named (trace, 'b'), c = method_named (trace, 'c'), d = method_named (trace, 'd');
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  text = transformed (tree, STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, NULL);
+  g_assert_cmpstr (text, ==, "a=100(34) a/c=50(50) a/d=16(3) a/d/c=13(7) a/d/c/c=6(6) ");
+  g_clear_pointer (&text, g_free);
+  text = transformed (tree, STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, c, NULL);
+  g_assert_cmpstr (text, ==, "c=63(57) c/c=6(6) ");
+  g_clear_pointer (&text, g_free);
+  text = transformed (tree, STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, NULL);
+  g_assert_cmpstr (text, ==, "a=84(14) a/b=50(20) a/c=20(20) a/b/c=30(30) ");
+  g_clear_pointer (&text, g_free);
+  text = transformed (tree, STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, c, NULL);
+  g_assert_cmpstr (text, ==, "a=100(14) a/b=50(20) a/c=20(20) a/d=16(3) a/b/c=30(30) a/d/c=13(13) ");
+  g_clear_pointer (&text, g_free);
+  text = transformed (tree, STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX, 0, "T.");
+  g_assert_cmpstr (text, ==, "*=100(100) ");
+  g_clear_pointer (&text, g_free);
+  /* Focus on the subtree of a/b: b and its callee. */
+  {
+    StrataCallTransform transform = { STRATA_CALL_TRANSFORM_FOCUS_SUBTREE, STRATA_CALL_TREE_NONE,
+                                      strata_call_tree_get_first_child (tree, strata_call_tree_get_first_child (tree, 0)), NULL };
+    g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, &transform, NULL, &error);
+    g_autofree char *described = strata_call_transform_describe (tree, &transform);
+
+    g_assert_no_error (error);
+    g_clear_pointer (&text, g_free);
+    text = describe (result);
+    g_assert_cmpstr (text, ==, "T.b ()V=50(20) T.b ()V/T.c ()V=30(30) ");
+    g_assert_cmpstr (described, ==, "Focus on subtree: T.b ()V");
+  }
+}
+
 /* A range keeps the calls in it, cut at its ends. */
 static void
 test_call_tree_range (void)
@@ -319,6 +435,7 @@ main (int   argc,
   g_test_add_func ("/call-tree/random-stacks", test_call_tree_random_stacks);
   g_test_add_func ("/call-tree/bottom-up", test_call_tree_bottom_up);
   g_test_add_func ("/call-tree/range", test_call_tree_range);
+  g_test_add_func ("/call-tree/transforms", test_call_tree_transforms);
   g_test_add_func ("/call-tree/corpus", test_call_tree_corpus);
   return g_test_run ();
 }

@@ -668,6 +668,24 @@ test_window_call_tree (void)
     g_assert_cmpstr (copied, ==, "com.yy.base.taskexecutor.YYTaskExecutor$1.run ()V");
   }
 
+  /* A transform from the selected row, undone with Backspace's action. */
+  {
+    StrataCallTree *before_tree = strata_call_tree_view_get_tree (view);
+    guint32 n_before = strata_call_tree_get_n_nodes (before_tree);
+
+    g_object_ref (before_tree);
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.focus-subtree", NULL));
+    g_assert_true (strata_call_tree_view_get_tree (view) != before_tree);
+    g_assert_cmpuint (strata_call_tree_get_n_nodes (strata_call_tree_view_get_tree (view)), <, n_before);
+    model = strata_call_tree_view_get_model (view);
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.pop-transform", NULL));
+    g_assert_true (strata_call_tree_view_get_tree (view) == before_tree);
+    g_object_unref (before_tree);
+    model = strata_call_tree_view_get_model (view);
+  }
+
   /* Bottom up: where the time was spent in the method itself. */
   strata_window_show_call_tree (window, "bottom-up");
   model = strata_call_tree_view_get_model (view);

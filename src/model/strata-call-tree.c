@@ -16,8 +16,12 @@
 #include "strata-call-tree.h"
 #include "strata-error.h"
 
-/* A thread's node (by_thread trees) has this bit set in its method. */
+/* A thread's node (by_thread trees) has this bit set in its method; a
+ * node standing for a run of collapsed frames this one, with the index
+ * of its name in @synthetic. */
 #define THREAD_NODE 0x80000000u
+#define SYNTHETIC_NODE 0x40000000u
+#define IS_METHOD(m) (((m) & (THREAD_NODE | SYNTHETIC_NODE)) == 0)
 #define CANCEL_INTERVAL 65536
 
 struct _StrataCallTree
@@ -42,6 +46,7 @@ struct _StrataCallTree
   guint32            *entry_count;
   GArray             *entries;      /* Entry */
   gint64             *own[STRATA_MAX_CLOCKS];  /* top down: each node's self, for the inversion */
+  GPtrArray          *synthetic;    /* names of collapsed runs ("java.*") */
 };
 
 /* A top-down node whose self time a bottom-up node holds (@leaf), and
@@ -74,6 +79,7 @@ strata_call_tree_finalize (GObject *object)
   g_free (self->entry_first);
   g_free (self->entry_count);
   g_clear_pointer (&self->entries, g_array_unref);
+  g_clear_pointer (&self->synthetic, g_ptr_array_unref);
   G_OBJECT_CLASS (strata_call_tree_parent_class)->finalize (object);
 }
 
@@ -477,6 +483,204 @@ strata_call_tree_new (StrataTrace              *trace,
   return g_steal_pointer (&self);
 }
 
+/* ---- Transforms ---- */
+
+/* Whether the method of @code (a node's method field) starts with @prefix. */
+static gboolean
+has_prefix (StrataTrace *trace,
+            guint32      code,
+            const char  *prefix)
+{
+  return IS_METHOD (code) && g_str_has_prefix (strata_trace_get_method_name (trace, code), prefix);
+}
+
+/* The synthetic name "@prefix*" in @tree, added once. */
+static guint32
+synthetic_code (StrataCallTree *tree,
+                const char     *prefix)
+{
+  g_autofree char *name = g_strconcat (prefix, "*", NULL);
+
+  if (tree->synthetic == NULL)
+    tree->synthetic = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < tree->synthetic->len; i++)
+    if (g_str_equal (g_ptr_array_index (tree->synthetic, i), name))
+      return SYNTHETIC_NODE | i;
+  g_ptr_array_add (tree->synthetic, g_steal_pointer (&name));
+  return SYNTHETIC_NODE | (tree->synthetic->len - 1);
+}
+
+/**
+ * strata_call_tree_transform:
+ *
+ * A top-down tree reshaped: each node's self time (and calls) moves to
+ * where its path leads after @transform, or goes with its path; totals
+ * are summed again from the selfs.
+ *
+ * Returns: (transfer full): the new tree, or %NULL with @error set when
+ *   cancelled
+ */
+StrataCallTree *
+strata_call_tree_transform (StrataCallTree            *self,
+                            const StrataCallTransform *transform,
+                            GCancellable              *cancellable,
+                            GError                   **error)
+{
+  g_autoptr(StrataCallTree) result = NULL;
+  g_autofree guint32 *mapped = NULL;     /* each node's node in the result; NONE: dropped */
+  g_autofree guint32 *outer = NULL;      /* COLLAPSE_RECURSION: the result's outermost frame of the method above */
+  guint32 code = STRATA_CALL_TREE_NONE;
+  Builder builder;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self), NULL);
+  g_return_val_if_fail (self->kind == STRATA_CALL_TREE_TOP_DOWN, NULL);
+
+  result = tree_new (self->trace, STRATA_CALL_TREE_TOP_DOWN, self->n_clocks);
+  if (self->synthetic != NULL)
+    {
+      result->synthetic = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < self->synthetic->len; i++)
+        g_ptr_array_add (result->synthetic, g_strdup (g_ptr_array_index (self->synthetic, i)));
+    }
+  if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX)
+    code = synthetic_code (result, transform->prefix);
+  builder_init (&builder, self->n_clocks);
+  mapped = g_new (guint32, MAX (self->n_nodes, 1));
+  outer = g_new (guint32, MAX (self->n_nodes, 1));
+  mapped[STRATA_CALL_TREE_ROOT] = outer[STRATA_CALL_TREE_ROOT] = STRATA_CALL_TREE_NONE;
+  mapped[STRATA_CALL_TREE_ROOT] = transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION ||
+                                  transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE
+                                  ? STRATA_CALL_TREE_NONE : STRATA_CALL_TREE_ROOT;
+  /* Breadth first: a node's parent is placed before it. */
+  for (guint32 v = 1; v < self->n_nodes; v++)
+    {
+      guint32 parent = self->parent[v], up = mapped[parent], method = self->method[v], at = STRATA_CALL_TREE_NONE;
+      gboolean counts = TRUE;   /* its calls are its new node's */
+
+      outer[v] = outer[parent];
+      switch (transform->kind)
+        {
+        case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
+          if (up != STRATA_CALL_TREE_NONE)
+            at = builder_child (&builder, up, method);
+          else if (method == transform->method)
+            at = builder_child (&builder, STRATA_CALL_TREE_ROOT, method);
+          break;
+        case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
+          if (up != STRATA_CALL_TREE_NONE)
+            at = builder_child (&builder, up, method);
+          else if (v == transform->node)
+            at = builder_child (&builder, STRATA_CALL_TREE_ROOT, method);
+          break;
+        case STRATA_CALL_TRANSFORM_MERGE_FUNCTION:
+          if (up == STRATA_CALL_TREE_NONE)
+            break;
+          if (method == transform->method)
+            at = up, counts = FALSE;
+          else
+            at = builder_child (&builder, up, method);
+          break;
+        case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
+          if (method == transform->method && outer[parent] != STRATA_CALL_TREE_NONE)
+            at = outer[parent];
+          else
+            at = builder_child (&builder, up, method);
+          if (method == transform->method && outer[v] == STRATA_CALL_TREE_NONE)
+            outer[v] = at;
+          break;
+        case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
+          if (!has_prefix (self->trace, method, transform->prefix))
+            at = builder_child (&builder, up, method);
+          else if (has_prefix (self->trace, self->method[parent], transform->prefix) && parent != STRATA_CALL_TREE_ROOT)
+            at = up, counts = FALSE;
+          else
+            at = builder_child (&builder, up, code);
+          break;
+        case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
+        default:
+          if (up != STRATA_CALL_TREE_NONE && method != transform->method)
+            at = builder_child (&builder, up, method);
+          break;
+        }
+      mapped[v] = at;
+      if (at == STRATA_CALL_TREE_NONE)
+        continue;
+      {
+        gint64 own[STRATA_MAX_CLOCKS];
+
+        for (guint c = 0; c < self->n_clocks; c++)
+          own[c] = strata_call_tree_get_self (self, v, c);
+        builder_add (&builder, at, own, counts ? self->calls[v] : 0);
+      }
+      if (v % CANCEL_INTERVAL == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          builder_clear (&builder);
+          return NULL;
+        }
+    }
+  /* The root keeps its own time (threads outside calls) unless focused. */
+  if (mapped[STRATA_CALL_TREE_ROOT] == STRATA_CALL_TREE_ROOT)
+    {
+      gint64 own[STRATA_MAX_CLOCKS];
+
+      for (guint c = 0; c < self->n_clocks; c++)
+        own[c] = strata_call_tree_get_self (self, STRATA_CALL_TREE_ROOT, c);
+      builder_add (&builder, STRATA_CALL_TREE_ROOT, own, 0);
+    }
+  /* Selfs to totals: children come after their parents. */
+  {
+    BuildNode *nodes = (BuildNode *) builder.nodes->data;
+
+    for (guint32 v = builder.nodes->len - 1; v > 0; v--)
+      for (guint c = 0; c < self->n_clocks; c++)
+        nodes[nodes[v].parent].total[c] += nodes[v].total[c];
+  }
+  g_clear_pointer (&builder.children.slots, g_free);
+  lay_out (result, builder.nodes);
+  builder_clear (&builder);
+  return g_steal_pointer (&result);
+}
+
+/**
+ * strata_call_transform_describe:
+ *
+ * Returns: (transfer full): what @transform does, for its breadcrumb
+ *   ("Merge: java.lang.String.charAt (I)C")
+ */
+char *
+strata_call_transform_describe (StrataCallTree            *tree,
+                                const StrataCallTransform *transform)
+{
+  g_autofree char *name = NULL;
+
+  if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE)
+    name = strata_call_tree_dup_name (tree, transform->node);
+  else if (transform->kind != STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX)
+    name = g_strdup (strata_trace_get_method_name (tree->trace, transform->method));
+  switch (transform->kind)
+    {
+    case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
+      /* Translators: a transform of the call tree, then a method */
+      return g_strdup_printf (_("Focus: %s"), name);
+    case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
+      /* Translators: a transform of the call tree, then a call path's last method */
+      return g_strdup_printf (_("Focus on subtree: %s"), name);
+    case STRATA_CALL_TRANSFORM_MERGE_FUNCTION:
+      /* Translators: a transform of the call tree, then a method */
+      return g_strdup_printf (_("Merge: %s"), name);
+    case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
+      /* Translators: a transform of the call tree, then a method */
+      return g_strdup_printf (_("Collapse recursion: %s"), name);
+    case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
+      /* Translators: a transform of the call tree, then a package or class prefix */
+      return g_strdup_printf (_("Collapse: %s*"), transform->prefix);
+    case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
+    default:
+      /* Translators: a transform of the call tree, then a method */
+      return g_strdup_printf (_("Drop: %s"), name);
+    }
+}
+
 /* ---- Bottom up ---- */
 
 static guint32
@@ -644,6 +848,7 @@ strata_call_tree_invert (StrataCallTree  *self,
       }
   inverted = tree_new (self->trace, STRATA_CALL_TREE_BOTTOM_UP, self->n_clocks);
   inverted->source = g_object_ref (self);
+  inverted->synthetic = self->synthetic != NULL ? g_ptr_array_ref (self->synthetic) : NULL;
   inverted->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   add_inverted_node (inverted, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE);
   inverted->parent[STRATA_CALL_TREE_ROOT] = STRATA_CALL_TREE_NONE;
@@ -652,7 +857,7 @@ strata_call_tree_invert (StrataCallTree  *self,
     {
       gboolean any = FALSE;
 
-      if ((self->method[v] & THREAD_NODE) != 0)
+      if (strata_call_tree_get_thread (self, v) >= 0)
         continue;
       for (guint c = 0; c < self->n_clocks; c++)
         any |= self->own[c][v] != 0;
@@ -708,8 +913,8 @@ guint32
 strata_call_tree_get_method (StrataCallTree *self,
                              guint32         node)
 {
-  return node == STRATA_CALL_TREE_ROOT || (self->method[node] & THREAD_NODE) != 0 ? STRATA_CALL_TREE_NONE
-                                                                                 : self->method[node];
+  return node == STRATA_CALL_TREE_ROOT || !IS_METHOD (self->method[node]) ? STRATA_CALL_TREE_NONE
+                                                                         : self->method[node];
 }
 
 /* Returns: the thread a thread's node stands for, else -1 */
@@ -717,7 +922,7 @@ int
 strata_call_tree_get_thread (StrataCallTree *self,
                              guint32         node)
 {
-  if (node == STRATA_CALL_TREE_ROOT || (self->method[node] & THREAD_NODE) == 0)
+  if (node == STRATA_CALL_TREE_ROOT || (self->method[node] & THREAD_NODE) == 0 || self->method[node] == STRATA_CALL_TREE_NONE)
     return -1;
   return (int) (self->method[node] & ~THREAD_NODE);
 }
@@ -804,6 +1009,8 @@ strata_call_tree_dup_name (StrataCallTree *self,
 
   if (node == STRATA_CALL_TREE_ROOT)
     return g_strdup (_("All threads"));
+  if (thread < 0 && (self->method[node] & SYNTHETIC_NODE) != 0 && (self->method[node] & THREAD_NODE) == 0)
+    return g_strdup (g_ptr_array_index (self->synthetic, self->method[node] & ~SYNTHETIC_NODE));
   if (thread >= 0)
     {
       const StrataThread *info = strata_trace_get_thread (self->trace, thread);

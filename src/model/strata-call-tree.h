@@ -28,6 +28,25 @@ typedef enum
   STRATA_CALL_TREE_BOTTOM_UP,
 } StrataCallTreeKind;
 
+/* Ways to reshape a top-down tree, as Firefox Profiler's transforms. */
+typedef enum
+{
+  STRATA_CALL_TRANSFORM_FOCUS_FUNCTION,   /* paths from each first call of @method on */
+  STRATA_CALL_TRANSFORM_FOCUS_SUBTREE,    /* paths under @node only, from it */
+  STRATA_CALL_TRANSFORM_MERGE_FUNCTION,   /* @method's frames gone, its time its caller's */
+  STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, /* @method within @method: one frame */
+  STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX,  /* runs of frames named @prefix…: one frame */
+  STRATA_CALL_TRANSFORM_DROP_FUNCTION,    /* calls of @method and what they called gone */
+} StrataCallTransformKind;
+
+typedef struct
+{
+  StrataCallTransformKind kind;
+  guint32                 method;   /* the function, for the kinds about one */
+  guint32                 node;     /* FOCUS_SUBTREE: in the tree transformed */
+  const char             *prefix;   /* COLLAPSE_PREFIX, such as "java." */
+} StrataCallTransform;
+
 #define STRATA_TYPE_CALL_TREE (strata_call_tree_get_type ())
 
 G_DECLARE_FINAL_TYPE (StrataCallTree, strata_call_tree, STRATA, CALL_TREE, GObject)
@@ -38,6 +57,12 @@ StrataCallTree     *strata_call_tree_new            (StrataTrace              *t
                                                      const StrataProfileRange *range,
                                                      GCancellable             *cancellable,
                                                      GError                  **error);
+StrataCallTree     *strata_call_tree_transform      (StrataCallTree           *self,
+                                                     const StrataCallTransform *transform,
+                                                     GCancellable             *cancellable,
+                                                     GError                  **error);
+char               *strata_call_transform_describe  (StrataCallTree           *tree,
+                                                     const StrataCallTransform *transform);
 StrataCallTree     *strata_call_tree_invert         (StrataCallTree           *self,
                                                      GCancellable             *cancellable,
                                                      GError                  **error);

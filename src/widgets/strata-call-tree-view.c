@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "strata-accessible.h"
@@ -29,9 +30,17 @@ struct _StrataCallTreeView
 
   StrataSession  *session;
   GCancellable   *cancellable;
-  StrataCallTree *tree;          /* top down */
+  StrataCallTree *tree;          /* top down, after the transforms */
   StrataCallTree *inverted;      /* bottom up, made when first shown */
   gboolean        show_inverted;
+  /* The transforms applied, oldest first, and the tree before each: the
+   * breadcrumbs pop back to any of them. */
+  GPtrArray      *trees;         /* StrataCallTree: [0] as built */
+  GArray         *transforms;    /* StrataCallTransform, prefixes owned */
+  guint32         menu_node;     /* the flame graph's bar right-clicked; NONE: the table's row */
+  GtkWidget      *transform_bar;
+  GtkWidget      *transform_label;
+  GtkWidget      *menu;
 
   GtkWidget      *box;
   GtkWidget      *bottom_up_button;
@@ -348,6 +357,265 @@ show_trees (StrataCallTreeView *self)
   fill_flame (self);
 }
 
+/* ---- Transforms ---- */
+
+static void
+clear_transform (gpointer data)
+{
+  g_free ((char *) ((StrataCallTransform *) data)->prefix);
+}
+
+static void
+update_transform_bar (StrataCallTreeView *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < self->transforms->len; i++)
+    {
+      g_autofree char *step = strata_call_transform_describe (g_ptr_array_index (self->trees, i),
+                                                               &g_array_index (self->transforms, StrataCallTransform, i));
+
+      g_string_append_printf (text, "%s%s", i > 0 ? " › " : "", step);
+    }
+  gtk_label_set_label (GTK_LABEL (self->transform_label), text->str);
+  gtk_widget_set_visible (self->transform_bar, self->transforms->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "calltree.pop-transform", self->transforms->len > 0);
+}
+
+/* The tree the transforms start from (or none); they are forgotten. */
+static void
+set_base_tree (StrataCallTreeView *self,
+               StrataCallTree     *tree)
+{
+  g_ptr_array_set_size (self->trees, 0);
+  g_array_set_size (self->transforms, 0);
+  if (tree != NULL)
+    g_ptr_array_add (self->trees, g_object_ref (tree));
+  g_set_object (&self->tree, tree);
+  g_clear_object (&self->inverted);
+  if (self->show_inverted && tree != NULL)
+    self->inverted = strata_call_tree_invert (tree, NULL, NULL);
+  update_transform_bar (self);
+  show_trees (self);
+}
+
+static void
+show_latest_tree (StrataCallTreeView *self)
+{
+  StrataCallTree *latest = self->trees->len > 0 ? g_ptr_array_index (self->trees, self->trees->len - 1) : NULL;
+
+  g_set_object (&self->tree, latest);
+  g_clear_object (&self->inverted);
+  if (self->show_inverted && self->tree != NULL)
+    self->inverted = strata_call_tree_invert (self->tree, NULL, NULL);
+  update_transform_bar (self);
+  show_trees (self);
+}
+
+/**
+ * strata_call_tree_view_apply_transform:
+ *
+ * Reshapes the tree (top down, bottom up and flame graph alike) and adds
+ * a breadcrumb.
+ */
+void
+strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
+                                       const StrataCallTransform *transform)
+{
+  StrataCallTransform kept = *transform;
+  StrataCallTree *result;
+
+  g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
+
+  if (self->tree == NULL || !(result = strata_call_tree_transform (self->tree, transform, NULL, NULL)))
+    return;
+  kept.prefix = g_strdup (transform->prefix);
+  g_array_append_val (self->transforms, kept);
+  g_ptr_array_add (self->trees, result);
+  show_latest_tree (self);
+}
+
+/* Undoes the last transform. */
+void
+strata_call_tree_view_pop_transform (StrataCallTreeView *self)
+{
+  g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
+
+  if (self->transforms->len == 0)
+    return;
+  g_array_set_size (self->transforms, self->transforms->len - 1);
+  g_ptr_array_set_size (self->trees, self->trees->len - 1);
+  show_latest_tree (self);
+}
+
+/* The node a transform is about: the bar right-clicked, else the row
+ * selected. */
+static gboolean
+target_node (StrataCallTreeView  *self,
+             StrataCallTree     **tree,
+             guint32             *node)
+{
+  GtkTreeListRow *row;
+  g_autoptr(StrataCallNodeRow) item = NULL;
+
+  if (self->menu_node != STRATA_CALL_TREE_NONE)
+    {
+      *tree = strata_flame_graph_get_tree (STRATA_FLAME_GRAPH (self->flame));
+      *node = self->menu_node;
+      return *tree != NULL;
+    }
+  row = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
+  if (row == NULL)
+    return FALSE;
+  item = gtk_tree_list_row_get_item (row);
+  *tree = strata_call_node_row_get_tree (item);
+  *node = strata_call_node_row_get_node (item);
+  return TRUE;
+}
+
+/* "java.util.HashMap.put": "java.util."; a class outside packages: its name. */
+static char *
+package_prefix (StrataTrace *trace,
+                guint32      method)
+{
+  const char *class_name = strata_trace_get_string (trace, strata_trace_get_method (trace, method)->class_name);
+  const char *dot = class_name != NULL ? strrchr (class_name, '.') : NULL;
+
+  if (class_name == NULL || *class_name == '\0')
+    return NULL;
+  return dot != NULL ? g_strndup (class_name, dot - class_name + 1) : g_strconcat (class_name, ".", NULL);
+}
+
+static void
+transform_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (widget);
+  StrataCallTransform transform = { 0, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, NULL };
+  g_autofree char *prefix = NULL;
+  StrataCallTree *tree;
+  guint32 node;
+
+  if (g_str_equal (action_name, "calltree.pop-transform"))
+    {
+      strata_call_tree_view_pop_transform (self);
+      return;
+    }
+  if (!target_node (self, &tree, &node))
+    return;
+  self->menu_node = STRATA_CALL_TREE_NONE;
+  transform.method = strata_call_tree_get_method (tree, node);
+  if (g_str_equal (action_name, "calltree.focus-subtree"))
+    {
+      /* A node of the top-down tree only. */
+      if (strata_call_tree_get_kind (tree) != STRATA_CALL_TREE_TOP_DOWN || node == STRATA_CALL_TREE_ROOT)
+        return;
+      transform.kind = STRATA_CALL_TRANSFORM_FOCUS_SUBTREE;
+      transform.node = node;
+      strata_call_tree_view_apply_transform (self, &transform);
+      return;
+    }
+  if (transform.method == STRATA_CALL_TREE_NONE)
+    return;
+  if (g_str_equal (action_name, "calltree.focus-function"))
+    transform.kind = STRATA_CALL_TRANSFORM_FOCUS_FUNCTION;
+  else if (g_str_equal (action_name, "calltree.merge-function"))
+    transform.kind = STRATA_CALL_TRANSFORM_MERGE_FUNCTION;
+  else if (g_str_equal (action_name, "calltree.collapse-recursion"))
+    transform.kind = STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION;
+  else if (g_str_equal (action_name, "calltree.drop-function"))
+    transform.kind = STRATA_CALL_TRANSFORM_DROP_FUNCTION;
+  else
+    {
+      if (!(prefix = package_prefix (strata_call_tree_get_trace (tree), transform.method)))
+        return;
+      transform.kind = STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX;
+      transform.prefix = prefix;
+    }
+  strata_call_tree_view_apply_transform (self, &transform);
+}
+
+static void
+popup_menu (StrataCallTreeView *self,
+            GtkWidget          *over,
+            double              x,
+            double              y)
+{
+  graphene_point_t point;
+
+  if (!gtk_widget_compute_point (over, GTK_WIDGET (self), &GRAPHENE_POINT_INIT (x, y), &point))
+    return;
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { point.x, point.y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+table_menu_cb (GtkGestureClick    *gesture,
+               int                 n_press,
+               double              x,
+               double              y,
+               StrataCallTreeView *self)
+{
+  self->menu_node = STRATA_CALL_TREE_NONE;
+  popup_menu (self, self->column_view, x, y);
+}
+
+static void
+flame_menu_cb (GtkGestureClick    *gesture,
+               int                 n_press,
+               double              x,
+               double              y,
+               StrataCallTreeView *self)
+{
+  self->menu_node = strata_flame_graph_node_at (STRATA_FLAME_GRAPH (self->flame), x, y);
+  if (self->menu_node != STRATA_CALL_TREE_NONE)
+    popup_menu (self, self->flame, x, y);
+}
+
+static GtkWidget *
+build_menu (StrataCallTreeView *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) focus = g_menu_new ();
+  g_autoptr(GMenu) reshape = g_menu_new ();
+  GtkWidget *popover;
+
+  g_menu_append (focus, _("Focus on _Function"), "calltree.focus-function");
+  g_menu_append (focus, _("Focus on _Subtree"), "calltree.focus-subtree");
+  g_menu_append (reshape, _("_Merge Function"), "calltree.merge-function");
+  g_menu_append (reshape, _("Collapse _Recursion"), "calltree.collapse-recursion");
+  g_menu_append (reshape, _("Collapse _Package"), "calltree.collapse-package");
+  g_menu_append (reshape, _("_Drop Calls of Function"), "calltree.drop-function");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (focus));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (reshape));
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (popover, GTK_WIDGET (self));
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  gtk_widget_set_halign (popover, GTK_ALIGN_START);
+  return popover;
+}
+
+static GtkWidget *
+build_transform_bar (StrataCallTreeView *self)
+{
+  GtkWidget *pop = gtk_button_new_from_icon_name ("edit-undo-symbolic");
+
+  self->transform_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  g_object_set (self->transform_bar, "margin-start", 6, "margin-end", 6, "margin-bottom", 4, NULL);
+  gtk_widget_set_tooltip_text (pop, _("Undo the Last Transform (Backspace)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (pop), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Undo the Last Transform"), -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (pop), "calltree.pop-transform");
+  self->transform_label = gtk_label_new (NULL);
+  gtk_label_set_ellipsize (GTK_LABEL (self->transform_label), PANGO_ELLIPSIZE_START);
+  gtk_label_set_xalign (GTK_LABEL (self->transform_label), 0);
+  gtk_widget_set_hexpand (self->transform_label, TRUE);
+  gtk_box_append (GTK_BOX (self->transform_bar), pop);
+  gtk_box_append (GTK_BOX (self->transform_bar), self->transform_label);
+  gtk_widget_set_visible (self->transform_bar, FALSE);
+  return self->transform_bar;
+}
+
 static void
 tree_ready_cb (GObject      *source,
                GAsyncResult *result,
@@ -360,12 +628,8 @@ tree_ready_cb (GObject      *source,
   if (tree == NULL)
     return;  /* cancelled: a newer build or the view went */
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->tree);
-  g_clear_object (&self->inverted);
-  self->tree = tree;
-  if (self->show_inverted)
-    self->inverted = strata_call_tree_invert (tree, NULL, NULL);
-  show_trees (self);
+  set_base_tree (self, tree);
+  g_object_unref (tree);
 }
 
 typedef struct
@@ -412,9 +676,7 @@ rebuild (StrataCallTreeView *self)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->tree);
-  g_clear_object (&self->inverted);
-  show_trees (self);
+  set_base_tree (self, NULL);
   if (trace == NULL || strata_trace_get_n_spans (trace) == 0)
     return;
   job = g_new0 (BuildJob, 1);
@@ -549,6 +811,9 @@ strata_call_tree_view_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  g_clear_pointer (&self->trees, g_ptr_array_unref);
+  g_clear_pointer (&self->transforms, g_array_unref);
   g_clear_object (&self->selection);
   g_clear_object (&self->tree);
   g_clear_object (&self->inverted);
@@ -566,20 +831,52 @@ strata_call_tree_view_class_init (StrataCallTreeViewClass *klass)
   gtk_widget_class_add_binding (widget_class, GDK_KEY_asterisk, 0, expand_hot_path_cb, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Multiply, 0, expand_hot_path_cb, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, copy_path_cb, NULL);
+  gtk_widget_class_install_action (widget_class, "calltree.focus-function", NULL, transform_action);
+  gtk_widget_class_install_action (widget_class, "calltree.focus-subtree", NULL, transform_action);
+  gtk_widget_class_install_action (widget_class, "calltree.merge-function", NULL, transform_action);
+  gtk_widget_class_install_action (widget_class, "calltree.collapse-recursion", NULL, transform_action);
+  gtk_widget_class_install_action (widget_class, "calltree.collapse-package", NULL, transform_action);
+  gtk_widget_class_install_action (widget_class, "calltree.drop-function", NULL, transform_action);
+  gtk_widget_class_install_action (widget_class, "calltree.pop-transform", NULL, transform_action);
+  /* Firefox Profiler's keys, where they do not clash with the window's. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F, GDK_SHIFT_MASK, "calltree.focus-function", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "calltree.focus-subtree", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, 0, "calltree.merge-function", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, 0, "calltree.collapse-recursion", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, 0, "calltree.collapse-package", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "calltree.pop-transform", NULL);
   gtk_widget_class_set_css_name (widget_class, "calltreeview");
 }
 
 static void
 strata_call_tree_view_init (StrataCallTreeView *self)
 {
+  self->trees = g_ptr_array_new_with_free_func (g_object_unref);
+  self->transforms = g_array_new (FALSE, FALSE, sizeof (StrataCallTransform));
+  g_array_set_clear_func (self->transforms, clear_transform);
+  self->menu_node = STRATA_CALL_TREE_NONE;
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   gtk_box_append (GTK_BOX (self->box), build_header (self));
+  gtk_box_append (GTK_BOX (self->box), build_transform_bar (self));
   self->stack = gtk_stack_new ();
   gtk_widget_set_vexpand (self->stack, TRUE);
   gtk_stack_add_named (GTK_STACK (self->stack), build_tree_page (self), "tree");
   gtk_stack_add_named (GTK_STACK (self->stack), build_flame_page (self), "flame");
   gtk_box_append (GTK_BOX (self->box), self->stack);
+  self->menu = build_menu (self);
+  {
+    GtkGesture *table_click = gtk_gesture_click_new ();
+    GtkGesture *flame_click = gtk_gesture_click_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (table_click), GDK_BUTTON_SECONDARY);
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (flame_click), GDK_BUTTON_SECONDARY);
+    g_signal_connect (table_click, "pressed", G_CALLBACK (table_menu_cb), self);
+    g_signal_connect (flame_click, "pressed", G_CALLBACK (flame_menu_cb), self);
+    gtk_widget_add_controller (self->column_view, GTK_EVENT_CONTROLLER (table_click));
+    gtk_widget_add_controller (self->flame, GTK_EVENT_CONTROLLER (flame_click));
+  }
+  update_transform_bar (self);
 }
 
 GtkWidget *

@@ -27,5 +27,8 @@ GtkWidget      *strata_call_tree_view_get_flame_graph (StrataCallTreeView *self)
 void            strata_call_tree_view_expand_hot_path (StrataCallTreeView *self,
                                                     guint               position);
 char           *strata_call_tree_view_dup_selected_path (StrataCallTreeView *self);
+void            strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
+                                                       const StrataCallTransform *transform);
+void            strata_call_tree_view_pop_transform (StrataCallTreeView *self);
 
 G_END_DECLS
