@@ -26,6 +26,13 @@ format_weight (StrataTrace *trace,
   return strata_units_format_exact (ns);
 }
 
+static void print_children (StrataCallTree *tree,
+                            guint32         node,
+                            guint           clock,
+                            gint64          whole,
+                            guint           depth,
+                            int             max_depth);
+
 static void
 print_node (StrataCallTree *tree,
             guint32         node,
@@ -39,14 +46,53 @@ print_node (StrataCallTree *tree,
   g_autofree char *total_text = format_weight (trace, clock, total);
   g_autofree char *self_text = format_weight (trace, clock, strata_call_tree_get_self (tree, node, clock));
   g_autofree char *name = strata_call_tree_dup_name (tree, node);
-  guint32 first = strata_call_tree_get_first_child (tree, node);
 
   g_print ("%14s %6.1f%% %14s %10" G_GUINT64_FORMAT "  %*s%s\n", total_text, whole > 0 ? 100.0 * total / whole : 0.0,
            self_text, strata_call_tree_get_calls (tree, node), (int) (2 * depth), "", name);
   if (max_depth >= 0 && (int) depth + 1 >= max_depth)
     return;
-  for (guint32 c = first; c < first + strata_call_tree_get_n_children (tree, node); c++)
-    print_node (tree, c, clock, whole, depth + 1, max_depth);
+  print_children (tree, node, clock, whole, depth + 1, max_depth);
+}
+
+typedef struct
+{
+  StrataCallTree *tree;
+  guint           clock;
+} SortContext;
+
+static int
+compare_on_clock (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      data)
+{
+  const SortContext *context = data;
+  gint64 x = strata_call_tree_get_total (context->tree, *(const guint32 *) a, context->clock);
+  gint64 y = strata_call_tree_get_total (context->tree, *(const guint32 *) b, context->clock);
+
+  return x != y ? (x > y ? -1 : 1) : (*(const guint32 *) a < *(const guint32 *) b ? -1 : 1);
+}
+
+/* A node's children, the largest on @clock first (the tree orders them
+ * by the first clock). */
+static void
+print_children (StrataCallTree *tree,
+                guint32         node,
+                guint           clock,
+                gint64          whole,
+                guint           depth,
+                int             max_depth)
+{
+  guint32 first = strata_call_tree_get_first_child (tree, node);
+  guint32 n = strata_call_tree_get_n_children (tree, node);
+  g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
+  SortContext context = { tree, clock };
+
+  for (guint32 i = 0; i < n; i++)
+    order[i] = first + i;
+  if (clock != 0)
+    g_qsort_with_data (order, n, sizeof (guint32), compare_on_clock, &context);
+  for (guint32 i = 0; i < n; i++)
+    print_node (tree, order[i], clock, whole, depth, max_depth);
 }
 
 /**
@@ -63,14 +109,12 @@ strata_report_print_tree (StrataCallTree *tree,
 {
   StrataTrace *trace = strata_call_tree_get_trace (tree);
   gint64 whole = strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, clock);
-  guint32 first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
 
   g_print ("\n%s (%s)\n", strata_call_tree_get_kind (tree) == STRATA_CALL_TREE_TOP_DOWN ? _("Call tree, top down")
                                                                                     : _("Call tree, bottom up"),
            strata_trace_get_clock_name (trace, clock));
   g_print ("%14s %7s %14s %10s  %s\n", _("Total"), "%", _("Self"), _("Calls"), _("Method"));
-  for (guint32 c = first; c < first + strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT); c++)
-    print_node (tree, c, clock, whole, 0, max_depth);
+  print_children (tree, STRATA_CALL_TREE_ROOT, clock, whole, 0, max_depth);
 }
 
 static void

@@ -547,6 +547,15 @@ strata_window_show_call_tree (StrataWindow *self,
   strata_call_tree_view_set_view (tree_view, g_strcmp0 (view, "flame") == 0 ? "flame" : "tree");
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                  gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->call_tree_view));
+  /* Opened on the tree: it gets most of the height. */
+  {
+    int width, height = gtk_widget_get_height (self->paned);
+
+    if (height <= 0)
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+    if (height > 0)
+      gtk_paned_set_position (GTK_PANED (self->paned), height * 2 / 5);
+  }
   return strata_call_tree_view_is_ready (tree_view);
 }
 

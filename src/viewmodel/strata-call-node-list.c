@@ -1,8 +1,9 @@
 /* strata-call-node-list.c: the children of a call tree node, as a list
  * whose rows are made only when a view asks for them
  *
- * A node's children are a run of numbers in the tree (largest total
- * first): the list is that run.
+ * A node's children are a run of numbers in the tree (largest total on
+ * the first clock first): the list is that run, or on another clock the
+ * run sorted again by that clock's totals.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,8 @@ struct _StrataCallNodeList
   StrataCallTree *tree;
   guint32         first;
   guint32         n;
+  guint           clock;
+  guint32        *order;    /* NULL: the tree's own order */
 };
 
 static void strata_call_node_list_model_init (GListModelInterface *iface);
@@ -45,7 +48,8 @@ get_item (GListModel *model,
 
   if (position >= self->n)
     return NULL;
-  return strata_call_node_row_new (self->tree, self->first + position);
+  return strata_call_node_row_new (self->tree, self->order != NULL ? self->order[position] : self->first + position,
+                                   self->clock);
 }
 
 static void
@@ -60,6 +64,7 @@ static void
 strata_call_node_list_finalize (GObject *object)
 {
   g_clear_object (&STRATA_CALL_NODE_LIST (object)->tree);
+  g_free (STRATA_CALL_NODE_LIST (object)->order);
   G_OBJECT_CLASS (strata_call_node_list_parent_class)->finalize (object);
 }
 
@@ -74,15 +79,39 @@ strata_call_node_list_init (StrataCallNodeList *self)
 {
 }
 
-/* The children of @parent (STRATA_CALL_TREE_ROOT for the top). */
+static int
+compare_on_clock (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      data)
+{
+  StrataCallNodeList *self = data;
+  gint64 x = strata_call_tree_get_total (self->tree, *(const guint32 *) a, self->clock);
+  gint64 y = strata_call_tree_get_total (self->tree, *(const guint32 *) b, self->clock);
+
+  if (x != y)
+    return x > y ? -1 : 1;
+  return *(const guint32 *) a < *(const guint32 *) b ? -1 : 1;
+}
+
+/* The children of @parent (STRATA_CALL_TREE_ROOT for the top), largest
+ * total on @clock first. */
 StrataCallNodeList *
 strata_call_node_list_new (StrataCallTree *tree,
-                           guint32         parent)
+                           guint32         parent,
+                           guint           clock)
 {
   StrataCallNodeList *self = g_object_new (STRATA_TYPE_CALL_NODE_LIST, NULL);
 
   self->tree = g_object_ref (tree);
   self->n = strata_call_tree_get_n_children (tree, parent);
   self->first = strata_call_tree_get_first_child (tree, parent);
+  self->clock = clock;
+  if (clock != 0 && self->n > 1)
+    {
+      self->order = g_new (guint32, self->n);
+      for (guint32 i = 0; i < self->n; i++)
+        self->order[i] = self->first + i;
+      g_qsort_with_data (self->order, self->n, sizeof (guint32), compare_on_clock, self);
+    }
   return self;
 }

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataCallNodeList, strata_call_node_list, STRATA, CALL_NODE_LIST, GObject)
 
 StrataCallNodeList *strata_call_node_list_new (StrataCallTree *tree,
-                                               guint32         parent);
+                                               guint32         parent,
+                                               guint           clock);
 
 G_END_DECLS

@@ -15,6 +15,7 @@ struct _StrataCallNodeRow
 
   StrataCallTree *tree;
   guint32         node;
+  guint           clock;     /* its children are ordered by */
 };
 
 G_DEFINE_FINAL_TYPE (StrataCallNodeRow, strata_call_node_row, G_TYPE_OBJECT)
@@ -39,12 +40,14 @@ strata_call_node_row_init (StrataCallNodeRow *self)
 
 StrataCallNodeRow *
 strata_call_node_row_new (StrataCallTree *tree,
-                          guint32         node)
+                          guint32         node,
+                          guint           clock)
 {
   StrataCallNodeRow *self = g_object_new (STRATA_TYPE_CALL_NODE_ROW, NULL);
 
   self->tree = g_object_ref (tree);
   self->node = node;
+  self->clock = clock;
   return self;
 }
 
@@ -77,5 +80,5 @@ strata_call_node_row_list_children (StrataCallNodeRow *self)
 {
   if (strata_call_tree_get_n_children (self->tree, self->node) == 0)
     return NULL;
-  return G_LIST_MODEL (strata_call_node_list_new (self->tree, self->node));
+  return G_LIST_MODEL (strata_call_node_list_new (self->tree, self->node, self->clock));
 }

@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataCallNodeRow, strata_call_node_row, STRATA, CALL_NODE_ROW, GObject)
 
 StrataCallNodeRow *strata_call_node_row_new          (StrataCallTree    *tree,
-                                                      guint32            node);
+                                                      guint32            node,
+                                                      guint              clock);
 StrataCallTree    *strata_call_node_row_get_tree     (StrataCallNodeRow *self);
 guint32            strata_call_node_row_get_node     (StrataCallNodeRow *self);
 char              *strata_call_node_row_dup_name     (StrataCallNodeRow *self);

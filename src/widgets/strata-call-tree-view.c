@@ -176,7 +176,8 @@ fill_table (StrataCallTreeView *self)
       g_clear_object (&self->selection);
       return;
     }
-  model = gtk_tree_list_model_new (G_LIST_MODEL (strata_call_node_list_new (tree, STRATA_CALL_TREE_ROOT)),
+  model = gtk_tree_list_model_new (G_LIST_MODEL (strata_call_node_list_new (tree, STRATA_CALL_TREE_ROOT,
+                                                                            strata_session_get_clock (self->session))),
                                    FALSE, FALSE, create_children, NULL, NULL);
   g_clear_object (&self->selection);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (model));
