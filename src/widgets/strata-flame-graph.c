@@ -20,6 +20,7 @@
 
 #define ROW_HEIGHT 18
 #define LABEL_MIN_WIDTH 36
+#define MAX_LABELS 8192
 
 struct _StrataFlameGraph
 {
@@ -33,6 +34,10 @@ struct _StrataFlameGraph
   guint           zoom_depth;    /* callers of the zoomed node, drawn above it */
   guint           depth_below;   /* levels under the zoomed node */
   char           *search;        /* folded to lower case; NULL for none */
+  /* Labels laid out, ellipsized to a width: "width|name" -> PangoLayout.
+   * Laying out is most of a frame's work; the same bars come back on
+   * every redraw. */
+  GHashTable     *labels;
   guint8         *matches;       /* per node, with search: 1 matches, 2 under a match */
   double          search_share;
   guint           n_drawn;
@@ -139,15 +144,30 @@ draw_bar (StrataFlameGraph *self,
   if (width >= LABEL_MIN_WIDTH)
     {
       g_autofree char *name = strata_call_tree_dup_name (self->tree, node);
+      int text_width = (int) width - 6;
+      char *signature = method != STRATA_CALL_TREE_NONE ? strstr (name, " (") : NULL;
 
-      pango_layout_set_text (layout, name, -1);
-      pango_layout_set_width (layout, (int) ((width - 6) * PANGO_SCALE));
+      /* The bar says the method; its signature is in the tooltip. */
+      if (signature != NULL)
+        *signature = '\0';
+      g_autofree char *key = g_strdup_printf ("%d|%s", text_width, name);
+      PangoLayout *label = g_hash_table_lookup (self->labels, key);
+
+      if (label == NULL)
+        {
+          if (g_hash_table_size (self->labels) >= MAX_LABELS)
+            g_hash_table_remove_all (self->labels);
+          label = pango_layout_copy (layout);
+          pango_layout_set_text (label, name, -1);
+          pango_layout_set_width (label, text_width * PANGO_SCALE);
+          g_hash_table_insert (self->labels, g_steal_pointer (&key), label);
+        }
       if (is_light (color) || dim)
         cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
       else
         cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_move_to (cr, x + 3, y + 1);
-      pango_cairo_show_layout (cr, layout);
+      pango_cairo_show_layout (cr, label);
     }
 }
 
@@ -368,6 +388,7 @@ strata_flame_graph_dispose (GObject *object)
   g_clear_object (&self->tree);
   g_clear_pointer (&self->search, g_free);
   g_clear_pointer (&self->matches, g_free);
+  g_clear_pointer (&self->labels, g_hash_table_unref);
   G_OBJECT_CLASS (strata_flame_graph_parent_class)->dispose (object);
 }
 
@@ -422,6 +443,7 @@ strata_flame_graph_init (StrataFlameGraph *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
 
+  self->labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -444,6 +466,7 @@ strata_flame_graph_set_tree (StrataFlameGraph *self,
   g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
 
   g_set_object (&self->tree, tree);
+  g_hash_table_remove_all (self->labels);
   self->zoom = STRATA_CALL_TREE_ROOT;
   search = g_steal_pointer (&self->search);
   strata_flame_graph_set_search (self, search);
