@@ -8,6 +8,7 @@
 
 #include "strata-error.h"
 #include "strata-event-args.h"
+#include "strata-json-scan.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
 #include "strata-test-util.h"
@@ -714,6 +715,30 @@ test_deep_nesting (void)
   g_assert_nonnull (strstr (error->message, "nested"));
 }
 
+/* Microseconds as written, to the nanosecond: epoch times with three
+ * decimals take 19 digits (Kineto writes them). */
+static void
+test_micros (void)
+{
+  const struct { const char *text; gint64 ns; } cases[] = {
+    { "1712195495538015.921", G_GINT64_CONSTANT (1712195495538015921) },
+    { "1712195495538015.9216", G_GINT64_CONSTANT (1712195495538015922) },
+    { "12.5", 12500 },
+    { "0.0004", 0 },
+    { "0.0005", 1 },
+    { "-3.25", -3250 },
+    { "1e3", 1000000 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gint64 ns = 0;
+
+      g_assert_true (strata_json_parse_micros (cases[i].text, cases[i].text + strlen (cases[i].text), &ns));
+      g_assert_cmpint (ns, ==, cases[i].ns);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -721,6 +746,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/trace-event/slices", test_slices);
+  g_test_add_func ("/trace-event/micros", test_micros);
   g_test_add_func ("/trace-event/nesting", test_nesting);
   g_test_add_func ("/trace-event/begin-end-repairs", test_begin_end_repairs);
   g_test_add_func ("/trace-event/truncated", test_truncated);

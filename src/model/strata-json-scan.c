@@ -401,9 +401,10 @@ strata_json_parse_micros (const char *start,
                           const char *end,
                           gint64     *ns)
 {
-  const guint64 limit = G_GUINT64_CONSTANT (100000000000000000);
+  /* 19 digits fit: epoch microseconds with three decimals (Kineto's) are. */
+  const guint64 limit = (G_MAXUINT64 - 9) / 10;
   const char *p = start;
-  gboolean negative = FALSE, any = FALSE;
+  gboolean negative = FALSE, any = FALSE, dropped = FALSE;
   guint64 mantissa = 0;
   int exponent = 3;
 
@@ -417,12 +418,22 @@ strata_json_parse_micros (const char *start,
         exponent++;
     }
   if (p < end && *p == '.')
-    for (p++; p < end && is_digit (*p); p++, any = TRUE)
-      if (mantissa < limit)
+    {
+      for (p++; p < end && is_digit (*p); p++, any = TRUE)
         {
-          mantissa = mantissa * 10 + (*p - '0');
-          exponent--;
+          if (mantissa < limit)
+            {
+              mantissa = mantissa * 10 + (*p - '0');
+              exponent--;
+            }
+          else if (!dropped)
+            {
+              /* The first digit past what fits rounds the rest. */
+              dropped = TRUE;
+              mantissa += *p >= '5';
+            }
         }
+    }
   if (!any)
     return FALSE;
 
