@@ -15,6 +15,7 @@
 
 #include "strata-call-tree.h"
 #include "strata-error.h"
+#include "strata-id-map.h"
 
 /* A thread's node (by_thread trees) has this bit set in its method; a
  * node standing for a run of collapsed frames this one, with the index
@@ -124,15 +125,6 @@ typedef struct
 #define PATH_TABLE_MIN 4096
 #define PREFETCH_AHEAD 12
 
-static inline gsize
-path_hash (guint64 key)
-{
-  key ^= key >> 33;
-  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  key ^= key >> 33;
-  return (gsize) key;
-}
-
 static void
 path_table_grow (PathTable *table)
 {
@@ -142,7 +134,7 @@ path_table_grow (PathTable *table)
   for (gsize i = 0; table->slots != NULL && i <= table->mask; i++)
     if (table->slots[i].node != 0)
       {
-        gsize at = path_hash (table->slots[i].key) & (size - 1);
+        gsize at = strata_id_map_hash (table->slots[i].key) & (size - 1);
 
         while (slots[at].node != 0)
           at = (at + 1) & (size - 1);
@@ -157,7 +149,7 @@ static inline void
 path_table_prefetch (const PathTable *table,
                      guint64          key)
 {
-  __builtin_prefetch (&table->slots[path_hash (key) & table->mask]);
+  __builtin_prefetch (&table->slots[strata_id_map_hash (key) & table->mask]);
 }
 
 typedef struct
@@ -194,7 +186,7 @@ builder_child (Builder *builder,
 {
   PathTable *table = &builder->children;
   guint64 key = (guint64) parent << 32 | method;
-  gsize at = path_hash (key) & table->mask;
+  gsize at = strata_id_map_hash (key) & table->mask;
   BuildNode fresh = { parent, method, 0, { 0 } };
   guint32 node;
 
