@@ -685,6 +685,29 @@ test_window_call_tree (void)
     g_object_unref (before_tree);
     model = strata_call_tree_view_get_model (view);
   }
+  /* A transform about a function stays when one thread is shown instead
+   * of all: the tree is merged again and the transform applied to it. */
+  {
+    StrataCallTransform transform = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, 0, STRATA_CALL_TREE_NONE, NULL };
+    g_autoptr(StrataCallTree) main_only = strata_call_tree_new (strata_session_get_trace (session), 0, FALSE, NULL, NULL, NULL);
+    guint32 merged = strata_call_tree_get_method (main_only, strata_call_tree_get_first_child (main_only, STRATA_CALL_TREE_ROOT));
+    StrataCallTree *shown;
+
+    transform.method = merged;
+    strata_call_tree_view_apply_transform (view, &transform);
+    strata_session_set_profile_thread (session, 0);
+    strata_test_iterate_until (call_tree_ready, view);
+    shown = strata_call_tree_view_get_tree (view);
+    g_assert_cmpint (strata_call_tree_get_total (shown, STRATA_CALL_TREE_ROOT, 0), ==,
+                     strata_call_tree_get_total (main_only, STRATA_CALL_TREE_ROOT, 0));
+    g_assert_cmpuint (strata_call_tree_get_n_nodes (shown), <, strata_call_tree_get_n_nodes (main_only));
+    for (guint32 v = 1; v < strata_call_tree_get_n_nodes (shown); v++)
+      g_assert_cmpuint (strata_call_tree_get_method (shown, v), !=, merged);
+    strata_call_tree_view_pop_transform (view);
+    strata_session_set_profile_thread (session, -1);
+    strata_test_iterate_until (call_tree_ready, view);
+    model = strata_call_tree_view_get_model (view);
+  }
 
   /* Bottom up: where the time was spent in the method itself. */
   strata_window_show_call_tree (window, "bottom-up");

@@ -37,6 +37,7 @@ struct _StrataCallTreeView
    * breadcrumbs pop back to any of them. */
   GPtrArray      *trees;         /* StrataCallTree: [0] as built */
   GArray         *transforms;    /* StrataCallTransform, prefixes owned */
+  StrataTrace    *merged_trace;  /* the trace the transforms are about */
   guint32         menu_node;     /* the flame graph's bar right-clicked; NONE: the table's row */
   GtkWidget      *transform_bar;
   GtkWidget      *transform_label;
@@ -371,7 +372,8 @@ update_transform_bar (StrataCallTreeView *self)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
-  for (guint i = 0; i < self->transforms->len; i++)
+  /* While the tree is merged again, the transforms wait for it. */
+  for (guint i = 0; i < self->transforms->len && i < self->trees->len; i++)
     {
       g_autofree char *step = strata_call_transform_describe (g_ptr_array_index (self->trees, i),
                                                                &g_array_index (self->transforms, StrataCallTransform, i));
@@ -379,25 +381,56 @@ update_transform_bar (StrataCallTreeView *self)
       g_string_append_printf (text, "%s%s", i > 0 ? " › " : "", step);
     }
   gtk_label_set_label (GTK_LABEL (self->transform_label), text->str);
-  gtk_widget_set_visible (self->transform_bar, self->transforms->len > 0);
+  gtk_widget_set_visible (self->transform_bar, self->transforms->len > 0 && self->trees->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "calltree.pop-transform", self->transforms->len > 0);
 }
 
-/* The tree the transforms start from (or none); they are forgotten. */
+static void show_latest_tree (StrataCallTreeView *self);
+
+/* The tree the transforms start from (or none). The transforms about
+ * functions carry over to it when the same trace is merged again (another
+ * thread or range); those about one node of the old tree cannot. */
 static void
 set_base_tree (StrataCallTreeView *self,
-               StrataCallTree     *tree)
+               StrataCallTree     *tree,
+               gboolean            keep_transforms)
 {
+  g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (StrataCallTransform));
+
+  g_array_set_clear_func (kept, clear_transform);
+  for (guint i = 0; keep_transforms && i < self->transforms->len; i++)
+    {
+      StrataCallTransform transform = g_array_index (self->transforms, StrataCallTransform, i);
+
+      if (transform.kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE)
+        continue;
+      transform.prefix = g_strdup (transform.prefix);
+      g_array_append_val (kept, transform);
+    }
   g_ptr_array_set_size (self->trees, 0);
   g_array_set_size (self->transforms, 0);
   if (tree != NULL)
     g_ptr_array_add (self->trees, g_object_ref (tree));
-  g_set_object (&self->tree, tree);
-  g_clear_object (&self->inverted);
-  if (self->show_inverted && tree != NULL)
-    self->inverted = strata_call_tree_invert (tree, NULL, NULL);
-  update_transform_bar (self);
-  show_trees (self);
+  for (guint i = 0; tree != NULL && i < kept->len; i++)
+    {
+      StrataCallTransform *transform = &g_array_index (kept, StrataCallTransform, i);
+      StrataCallTree *result = strata_call_tree_transform (g_ptr_array_index (self->trees, self->trees->len - 1),
+                                                           transform, NULL, NULL);
+
+      if (result == NULL)
+        break;
+      g_ptr_array_add (self->trees, result);
+      g_array_append_val (self->transforms, *transform);
+      transform->prefix = NULL;   /* now the view's */
+    }
+  if (tree == NULL)
+    {
+      /* Kept for the tree being merged. */
+      g_array_append_vals (self->transforms, kept->data, kept->len);
+      for (guint i = 0; i < kept->len; i++)
+        g_array_index (kept, StrataCallTransform, i).prefix = NULL;
+    }
+  show_latest_tree (self);
 }
 
 static void
@@ -629,7 +662,7 @@ tree_ready_cb (GObject      *source,
   if (tree == NULL)
     return;  /* cancelled: a newer build or the view went */
   g_clear_object (&self->cancellable);
-  set_base_tree (self, tree);
+  set_base_tree (self, tree, TRUE);
   g_object_unref (tree);
 }
 
@@ -677,7 +710,9 @@ rebuild (StrataCallTreeView *self)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  set_base_tree (self, NULL);
+  /* Another trace: its methods are others, the transforms go. */
+  set_base_tree (self, NULL, trace == self->merged_trace);
+  g_set_object (&self->merged_trace, trace);
   if (trace == NULL || strata_trace_get_n_spans (trace) == 0)
     return;
   job = g_new0 (BuildJob, 1);
@@ -819,6 +854,7 @@ strata_call_tree_view_dispose (GObject *object)
   g_clear_object (&self->tree);
   g_clear_object (&self->inverted);
   g_clear_object (&self->session);
+  g_clear_object (&self->merged_trace);
   G_OBJECT_CLASS (strata_call_tree_view_parent_class)->dispose (object);
 }
 
