@@ -173,6 +173,31 @@ test_call_tree_random_stacks (void)
       found++;
     }
   g_assert_cmpuint (found, ==, g_hash_table_size (expected));
+
+  /* Every call finds its own path's node, in a tree by thread and merged. */
+  {
+    g_autoptr(StrataCallTree) merged = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+
+    for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+      {
+        const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
+
+        for (guint d = 0; table != NULL && d < table->n_depths; d++)
+          for (guint32 i = 0; i < table->n_spans[d]; i += 7)
+            {
+              StrataSliceRef call = { t, d, i };
+              guint32 node = strata_call_tree_find_call (tree, &call);
+              guint32 in_merged = strata_call_tree_find_call (merged, &call);
+
+              g_assert_cmpuint (node, !=, STRATA_CALL_TREE_NONE);
+              g_assert_cmpuint (strata_call_tree_get_method (tree, node), ==, table->spans[d][i].method);
+              g_assert_cmpuint (strata_call_tree_get_depth (tree, node), ==, d + 2);
+              g_assert_cmpint (strata_call_tree_get_thread (tree, strata_call_tree_get_parent (tree, node)), >=, -1);
+              g_assert_cmpuint (in_merged, !=, STRATA_CALL_TREE_NONE);
+              g_assert_cmpuint (strata_call_tree_get_depth (merged, in_merged), ==, d + 1);
+            }
+      }
+  }
 }
 
 /* The bottom-up tree of a -> b -> c (c spends 30, b 20, a 10): roots c,

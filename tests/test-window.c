@@ -709,6 +709,23 @@ test_window_call_tree (void)
     model = strata_call_tree_view_get_model (view);
   }
 
+  /* A call selected in the timeline opens its path and selects its row. */
+  {
+    StrataSliceRef call;
+    guint32 method = strata_session_get_selected_method (session);
+    g_autoptr(GtkTreeListRow) row = NULL;
+    g_autoptr(StrataCallNodeRow) item = NULL;
+
+    g_assert_true (strata_trace_find_longest_call (strata_session_get_trace (session), method, &call));
+    strata_session_select_call (session, &call);
+    model = strata_call_tree_view_get_model (view);
+    row = g_object_ref (gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (model)));
+    item = gtk_tree_list_row_get_item (row);
+    g_assert_cmpuint (strata_call_node_row_get_node (item), ==,
+                      strata_call_tree_find_call (strata_call_tree_view_get_tree (view), &call));
+    g_assert_cmpuint (gtk_tree_list_row_get_depth (row), ==, call.depth);
+  }
+
   /* Bottom up: where the time was spent in the method itself. */
   strata_window_show_call_tree (window, "bottom-up");
   model = strata_call_tree_view_get_model (view);

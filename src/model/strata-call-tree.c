@@ -1014,6 +1014,76 @@ strata_call_tree_dup_name (StrataCallTree *self,
   return g_strdup (strata_trace_get_method_name (self->trace, self->method[node]));
 }
 
+/* The span at @depth - 1 whose children hold @index at @depth. */
+static guint32
+parent_span (const StrataSpanTable *table,
+             guint                  depth,
+             guint32                index)
+{
+  guint32 lo = 0, hi = table->n_spans[depth - 1];
+
+  /* The last parent whose first child is at or before @index. */
+  while (hi - lo > 1)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (table->spans[depth - 1][mid].first_child <= index)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/**
+ * strata_call_tree_find_call:
+ * @call: a call of the trace
+ *
+ * Returns: the node of a top-down tree (all threads merged, or made by
+ *   thread) whose path is @call's, or %STRATA_CALL_TREE_NONE when the tree
+ *   has none (a transform, a range or another thread left it out)
+ */
+guint32
+strata_call_tree_find_call (StrataCallTree       *self,
+                            const StrataSliceRef *call)
+{
+  const StrataThread *thread;
+  const StrataSpanTable *table;
+  g_autofree guint32 *methods = NULL;
+  guint32 node = STRATA_CALL_TREE_ROOT, index = call->index;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self), STRATA_CALL_TREE_NONE);
+
+  if (self->kind != STRATA_CALL_TREE_TOP_DOWN || call->thread >= strata_trace_get_n_threads (self->trace))
+    return STRATA_CALL_TREE_NONE;
+  thread = strata_trace_get_thread (self->trace, call->thread);
+  table = thread->spans;
+  if (table == NULL || call->depth >= table->n_depths || call->index >= table->n_spans[call->depth])
+    return STRATA_CALL_TREE_NONE;
+  methods = g_new (guint32, call->depth + 1);
+  for (guint depth = call->depth;; depth--)
+    {
+      methods[depth] = table->spans[depth][index].method;
+      if (depth == 0)
+        break;
+      index = parent_span (table, depth, index);
+    }
+  /* A tree made by thread has the thread first. */
+  for (guint32 c = self->first_child[node]; c < self->first_child[node + 1]; c++)
+    if (self->method[c] == (THREAD_NODE | call->thread))
+      node = c;
+  for (guint depth = 0; depth <= call->depth && node != STRATA_CALL_TREE_NONE; depth++)
+    {
+      guint32 found = STRATA_CALL_TREE_NONE;
+
+      for (guint32 c = self->first_child[node]; c < self->first_child[node + 1] && found == STRATA_CALL_TREE_NONE; c++)
+        if (self->method[c] == methods[depth])
+          found = c;
+      node = found;
+    }
+  return node;
+}
+
 /**
  * strata_call_tree_dup_path:
  *

@@ -92,6 +92,8 @@ guint               strata_call_tree_get_depth      (StrataCallTree           *s
                                                      guint32                   node);
 char               *strata_call_tree_dup_name       (StrataCallTree           *self,
                                                      guint32                   node);
+guint32             strata_call_tree_find_call      (StrataCallTree           *self,
+                                                     const StrataSliceRef     *call);
 char               *strata_call_tree_dup_path       (StrataCallTree           *self,
                                                      guint32                   node,
                                                      const char               *separator);

@@ -39,6 +39,7 @@ struct _StrataCallTreeView
   GArray         *transforms;    /* StrataCallTransform, prefixes owned */
   StrataTrace    *merged_trace;  /* the trace the transforms are about */
   guint32         menu_node;     /* the flame graph's bar right-clicked; NONE: the table's row */
+  gboolean        syncing;       /* selecting a row for the timeline's call */
   GtkWidget      *transform_bar;
   GtkWidget      *transform_label;
   GtkWidget      *menu;
@@ -157,7 +158,7 @@ row_selected_cb (StrataCallTreeView *self)
   g_autoptr(StrataCallNodeRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
   guint32 method;
 
-  if (item == NULL)
+  if (item == NULL || self->syncing)
     return;
   method = strata_call_tree_get_method (strata_call_node_row_get_tree (item), strata_call_node_row_get_node (item));
   if (method != STRATA_CALL_TREE_NONE)
@@ -187,6 +188,89 @@ fill_table (StrataCallTreeView *self)
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (row_selected_cb), self, G_CONNECT_SWAPPED);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (self->selection));
+}
+
+/* GTK 4.8 has no scrolling API for column views: rows are of one height,
+ * so the position gives the offset. */
+static void
+scroll_to_position (StrataCallTreeView *self,
+                    guint               position)
+{
+  GtkWidget *scroller = gtk_widget_get_parent (self->column_view);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  GtkAdjustment *adjustment;
+
+  if (!GTK_IS_SCROLLED_WINDOW (scroller) || n == 0)
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_set_value (adjustment, MAX (0, position * gtk_adjustment_get_upper (adjustment) / n -
+                                                gtk_adjustment_get_page_size (adjustment) / 3));
+}
+
+/**
+ * strata_call_tree_view_reveal_node:
+ *
+ * Opens the rows down to @node of the top-down tree shown and selects it.
+ *
+ * Returns: whether the node is shown
+ */
+gboolean
+strata_call_tree_view_reveal_node (StrataCallTreeView *self,
+                                   guint32             node)
+{
+  GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
+  g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint position = 0;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), FALSE);
+
+  if (model == NULL || self->show_inverted || node == STRATA_CALL_TREE_NONE || node == STRATA_CALL_TREE_ROOT)
+    return FALSE;
+  for (guint32 v = node; v != STRATA_CALL_TREE_ROOT; v = strata_call_tree_get_parent (self->tree, v))
+    g_array_prepend_val (chain, v);
+  /* Down the chain: each node among the rows of its depth under the last. */
+  for (guint level = 0; level < chain->len; level++)
+    {
+      guint32 wanted = g_array_index (chain, guint32, level);
+      gboolean found = FALSE;
+
+      for (; position < g_list_model_get_n_items (model); position++)
+        {
+          g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, position);
+          g_autoptr(StrataCallNodeRow) item = gtk_tree_list_row_get_item (row);
+
+          if (gtk_tree_list_row_get_depth (row) < level)
+            return FALSE;
+          if (gtk_tree_list_row_get_depth (row) == level && strata_call_node_row_get_node (item) == wanted)
+            {
+              if (level + 1 < chain->len)
+                gtk_tree_list_row_set_expanded (row, TRUE);
+              found = TRUE;
+              break;
+            }
+        }
+      if (!found)
+        return FALSE;
+      if (level + 1 < chain->len)
+        position++;
+    }
+  self->syncing = TRUE;
+  gtk_single_selection_set_selected (self->selection, position);
+  self->syncing = FALSE;
+  scroll_to_position (self, position);
+  return TRUE;
+}
+
+/* A call selected in the timeline: its path in the tree. */
+static void
+selected_item_changed_cb (StrataCallTreeView *self)
+{
+  StrataSliceRef call;
+
+  if (self->tree == NULL || self->show_inverted ||
+      strata_session_get_selected_item (self->session, &call, NULL) != STRATA_SELECTED_CALL)
+    return;
+  strata_call_tree_view_reveal_node (self, strata_call_tree_find_call (self->tree, &call));
 }
 
 /**
@@ -931,6 +1015,8 @@ strata_call_tree_view_new (StrataSession *session)
   g_signal_connect_object (session, "selection-range-changed", G_CALLBACK (selection_range_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::clock", G_CALLBACK (show_trees), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "selected-item-changed", G_CALLBACK (selected_item_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::profile", G_CALLBACK (fill_flame), self, G_CONNECT_SWAPPED);
   rebuild (self);
   return GTK_WIDGET (self);

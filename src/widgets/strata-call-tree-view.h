@@ -30,5 +30,7 @@ char           *strata_call_tree_view_dup_selected_path (StrataCallTreeView *sel
 void            strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
                                                        const StrataCallTransform *transform);
 void            strata_call_tree_view_pop_transform (StrataCallTreeView *self);
+gboolean        strata_call_tree_view_reveal_node  (StrataCallTreeView *self,
+                                                    guint32             node);
 
 G_END_DECLS
