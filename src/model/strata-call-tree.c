@@ -14,7 +14,6 @@
 #include <glib/gi18n.h>
 
 #include "strata-call-tree.h"
-#include "strata-error.h"
 #include "strata-id-map.h"
 
 /* A thread's node (by_thread trees) has this bit set in its method; a
@@ -214,8 +213,8 @@ builder_add (Builder      *builder,
   entry->calls = (guint32) MIN ((guint64) entry->calls + calls, G_MAXUINT32);
 }
 
-/* The time of span @index at @depth on each clock, cut to @range; FALSE
- * when it lies outside. */
+/* The time of span @index at @depth on each clock, cut to @range as the
+ * profile cuts it; FALSE when it lies outside. */
 static gboolean
 span_time (const StrataSpanTable    *table,
            guint                     depth,
@@ -223,22 +222,13 @@ span_time (const StrataSpanTable    *table,
            const StrataProfileRange *range,
            gint64                   *time)
 {
-  gint64 start, end, cut;
-
   for (guint c = 0; c < table->n_clocks; c++)
     time[c] = strata_span_table_get_end (table, c, depth, index) - strata_span_table_get_start (table, c, depth, index);
   if (range == NULL)
     return TRUE;
-  start = strata_span_table_get_start (table, range->clock, depth, index);
-  end = strata_span_table_get_end (table, range->clock, depth, index);
-  if (end < range->start || start > range->end || (end == range->start && start < end))
+  if (!strata_profile_range_holds (range, table, depth, index))
     return FALSE;
-  cut = MIN (end, range->end) - MAX (start, range->start);
-  /* The other clock keeps the share the cut leaves on this one. */
-  for (guint c = 0; c < table->n_clocks; c++)
-    if (c != range->clock)
-      time[c] = end > start ? (gint64) ((double) time[c] * cut / (end - start)) : 0;
-  time[range->clock] = cut;
+  strata_profile_range_cut (range, table, table->n_clocks, depth, index, time);
   return TRUE;
 }
 
@@ -324,27 +314,6 @@ compare_by_total (gconstpointer a,
   if (x->method != y->method)
     return x->method < y->method ? -1 : 1;
   return 0;
-}
-
-/* The time a thread was traced, in @range, as the profile counts it: its
- * total is that, so the time it ran outside any call is its own. */
-static void
-traced_time (const StrataThread       *thread,
-             guint                     n_clocks,
-             const StrataProfileRange *range,
-             gint64                   *time)
-{
-  gint64 length, covered;
-
-  for (guint c = 0; c < n_clocks; c++)
-    time[c] = thread->last_time[c] - thread->first_time[c];
-  if (range == NULL)
-    return;
-  length = time[range->clock];
-  covered = MAX (0, MIN (thread->last_time[range->clock], range->end) -
-                    MAX (thread->first_time[range->clock], range->start));
-  for (guint c = 0; c < n_clocks; c++)
-    time[c] = c == range->clock ? covered : length > 0 ? (gint64) ((double) time[c] * covered / length) : 0;
 }
 
 /* Numbers the nodes breadth first, each node's children by total, and
@@ -459,7 +428,7 @@ strata_call_tree_new (StrataTrace              *trace,
           return NULL;
         }
       /* The thread's own time is what it was traced outside its calls. */
-      traced_time (info, self->n_clocks, range, traced);
+      strata_profile_range_traced (range, info, self->n_clocks, traced);
       for (guint c = 0; c < self->n_clocks; c++)
         {
           gint64 total = MAX (traced[c], top_calls[c]);

@@ -115,33 +115,73 @@ span_time (const StrataSpanTable *table,
   return end ? table->second[depth][index].end : table->second[depth][index].start;
 }
 
-static gboolean
-overlaps_range (const Accumulator     *acc,
-                const StrataSpanTable *table,
-                guint                  depth,
-                guint32                index)
+/**
+ * strata_profile_range_holds:
+ *
+ * Returns: whether the call @index at @depth overlaps @range (one that
+ *   touches it counts, with no time in it)
+ */
+gboolean
+strata_profile_range_holds (const StrataProfileRange *range,
+                            const StrataSpanTable    *table,
+                            guint                     depth,
+                            guint32                   index)
 {
-  return span_time (table, acc->range.clock, depth, index, TRUE) >= acc->range.start &&
-         span_time (table, acc->range.clock, depth, index, FALSE) <= acc->range.end;
+  return span_time (table, range->clock, depth, index, TRUE) >= range->start &&
+         span_time (table, range->clock, depth, index, FALSE) <= range->end;
 }
 
-/* The part of a call inside the range; the other clock keeps the same
- * share of its own duration. */
-static void
-clip_to_range (const Accumulator     *acc,
-               const StrataSpanTable *table,
-               guint                  depth,
-               guint32                index,
-               gint64                *duration)
+/**
+ * strata_profile_range_cut:
+ * @duration: (inout): the call's duration on each clock
+ *
+ * The part of a call inside @range; the other clock keeps the same share
+ * of its own duration.
+ */
+void
+strata_profile_range_cut (const StrataProfileRange *range,
+                          const StrataSpanTable    *table,
+                          guint                     n_clocks,
+                          guint                     depth,
+                          guint32                   index,
+                          gint64                   *duration)
 {
-  guint rc = acc->range.clock;
+  guint rc = range->clock;
   gint64 start = span_time (table, rc, depth, index, FALSE);
   gint64 end = span_time (table, rc, depth, index, TRUE);
-  gint64 clipped = MIN (end, acc->range.end) - MAX (start, acc->range.start);
+  gint64 clipped = MIN (end, range->end) - MAX (start, range->start);
   double share = end > start ? (double) MAX (0, clipped) / (end - start) : 1.0;
 
-  for (guint c = 0; c < acc->n_clocks; c++)
+  for (guint c = 0; c < n_clocks; c++)
     duration[c] = c == rc ? MAX (0, clipped) : (gint64) (duration[c] * share);
+}
+
+/**
+ * strata_profile_range_traced:
+ * @range: (nullable): the range, or %NULL for the whole trace
+ * @time: (out): per clock
+ *
+ * The time @thread was traced, within @range: the profile's total is
+ * these summed over threads.
+ */
+void
+strata_profile_range_traced (const StrataProfileRange *range,
+                             const StrataThread       *thread,
+                             guint                     n_clocks,
+                             gint64                   *time)
+{
+  gint64 covered, length;
+  double share;
+
+  for (guint c = 0; c < n_clocks; c++)
+    time[c] = thread->last_time[c] - thread->first_time[c];
+  if (range == NULL)
+    return;
+  length = time[range->clock];
+  covered = MAX (0, MIN (thread->last_time[range->clock], range->end) - MAX (thread->first_time[range->clock], range->start));
+  share = length > 0 ? (double) covered / length : 0;
+  for (guint c = 0; c < n_clocks; c++)
+    time[c] = c == range->clock ? covered : (gint64) (time[c] * share);
 }
 
 static inline void
@@ -166,7 +206,7 @@ push_visit (Accumulator           *acc,
   visit->duration[1] = acc->n_clocks > 1 ? table->second[depth][index].end - table->second[depth][index].start : 0;
   visit->children[0] = visit->children[1] = 0;
   if (G_UNLIKELY (acc->has_range))
-    clip_to_range (acc, table, depth, index, visit->duration);
+    strata_profile_range_cut (&acc->range, table, acc->n_clocks, depth, index, visit->duration);
 
   if (acc->on_stack[span->method] == 0)
     {
@@ -249,7 +289,7 @@ walk_table (Accumulator           *acc,
 
   for (; root < table->n_spans[0]; root++)
     {
-      if (acc->has_range && !overlaps_range (acc, table, 0, root))
+      if (acc->has_range && !strata_profile_range_holds (&acc->range, table, 0, root))
         break;
       push_visit (acc, table, n_visits++, 0, root);
       while (n_visits > 0)
@@ -260,7 +300,7 @@ walk_table (Accumulator           *acc,
             {
               guint32 child = top->next_child++;
 
-              if (!acc->has_range || overlaps_range (acc, table, top->depth + 1, child))
+              if (!acc->has_range || strata_profile_range_holds (&acc->range, table, top->depth + 1, child))
                 push_visit (acc, table, n_visits, top->depth + 1, child), n_visits++;
             }
           else
@@ -527,26 +567,13 @@ static void
 add_thread_totals (StrataProfile      *self,
                    const StrataThread *thread)
 {
-  guint rc = self->range.clock;
-  gint64 covered, length;
-  double share;
+  gint64 traced[STRATA_MAX_CLOCKS];
 
   if (thread->spans == NULL)
     return;
-
-  if (!self->has_range)
-    {
-      for (guint c = 0; c < self->n_clocks; c++)
-        self->total[c] += thread->last_time[c] - thread->first_time[c];
-      return;
-    }
-
-  /* The part of the thread's traced time inside the range. */
-  length = thread->last_time[rc] - thread->first_time[rc];
-  covered = MAX (0, MIN (thread->last_time[rc], self->range.end) - MAX (thread->first_time[rc], self->range.start));
-  share = length > 0 ? (double) covered / length : 0;
+  strata_profile_range_traced (self->has_range ? &self->range : NULL, thread, self->n_clocks, traced);
   for (guint c = 0; c < self->n_clocks; c++)
-    self->total[c] += c == rc ? covered : (gint64) ((thread->last_time[c] - thread->first_time[c]) * share);
+    self->total[c] += traced[c];
 }
 
 /* In a range, the other clock's total is a share too; it must hold at

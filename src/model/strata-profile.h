@@ -39,6 +39,20 @@ typedef struct
   gint64 end;
 } StrataProfileRange;
 
+gboolean                  strata_profile_range_holds  (const StrataProfileRange *range,
+                                                       const StrataSpanTable    *table,
+                                                       guint                     depth,
+                                                       guint32                   index);
+void                      strata_profile_range_cut    (const StrataProfileRange *range,
+                                                       const StrataSpanTable    *table,
+                                                       guint                     n_clocks,
+                                                       guint                     depth,
+                                                       guint32                   index,
+                                                       gint64                   *duration);
+void                      strata_profile_range_traced (const StrataProfileRange *range,
+                                                       const StrataThread       *thread,
+                                                       guint                     n_clocks,
+                                                       gint64                   *time);
 StrataProfile            *strata_profile_new_for_range (StrataTrace              *trace,
                                                         int                       thread,
                                                         const StrataProfileRange *range,
