@@ -446,13 +446,26 @@ strata_call_tree_new (StrataTrace              *trace,
 
 /* ---- Transforms ---- */
 
-/* Whether the method of @code (a node's method field) starts with @prefix. */
-static gboolean
-has_prefix (StrataTrace *trace,
-            guint32      code,
-            const char  *prefix)
+/* For each method, whether its name starts with @prefix: decided once,
+ * not for each of the nodes that name it. */
+static guint8 *
+match_prefix (StrataTrace *trace,
+              const char  *prefix)
 {
-  return IS_METHOD (code) && g_str_has_prefix (strata_trace_get_method_name (trace, code), prefix);
+  guint n = strata_trace_get_n_methods (trace);
+  guint8 *matches = g_new0 (guint8, MAX (n, 1));
+
+  for (guint m = 0; m < n; m++)
+    matches[m] = g_str_has_prefix (strata_trace_get_method_name (trace, m), prefix);
+  return matches;
+}
+
+/* Whether @code (a node's method field) is a method @matches marks. */
+static inline gboolean
+has_prefix (const guint8 *matches,
+            guint32       code)
+{
+  return IS_METHOD (code) && matches[code];
 }
 
 /* The synthetic name "@prefix*" in @tree, added once. */
@@ -490,6 +503,7 @@ strata_call_tree_transform (StrataCallTree            *self,
   g_autoptr(StrataCallTree) result = NULL;
   g_autofree guint32 *mapped = NULL;     /* each node's node in the result; NONE: dropped */
   g_autofree guint32 *outer = NULL;      /* COLLAPSE_RECURSION: the result's outermost frame of the method above */
+  g_autofree guint8 *prefixed = NULL;    /* COLLAPSE_PREFIX: the methods the prefix names */
   guint32 code = STRATA_CALL_TREE_NONE;
   Builder builder;
 
@@ -504,11 +518,14 @@ strata_call_tree_transform (StrataCallTree            *self,
         g_ptr_array_add (result->synthetic, g_strdup (g_ptr_array_index (self->synthetic, i)));
     }
   if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX)
-    code = synthetic_code (result, transform->prefix);
+    {
+      code = synthetic_code (result, transform->prefix);
+      prefixed = match_prefix (self->trace, transform->prefix);
+    }
   builder_init (&builder, self->n_clocks);
   mapped = g_new (guint32, MAX (self->n_nodes, 1));
   outer = g_new (guint32, MAX (self->n_nodes, 1));
-  mapped[STRATA_CALL_TREE_ROOT] = outer[STRATA_CALL_TREE_ROOT] = STRATA_CALL_TREE_NONE;
+  outer[STRATA_CALL_TREE_ROOT] = STRATA_CALL_TREE_NONE;
   mapped[STRATA_CALL_TREE_ROOT] = transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION ||
                                   transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE
                                   ? STRATA_CALL_TREE_NONE : STRATA_CALL_TREE_ROOT;
@@ -550,9 +567,9 @@ strata_call_tree_transform (StrataCallTree            *self,
             outer[v] = at;
           break;
         case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
-          if (!has_prefix (self->trace, method, transform->prefix))
+          if (!has_prefix (prefixed, method))
             at = builder_child (&builder, up, method);
-          else if (has_prefix (self->trace, self->method[parent], transform->prefix) && parent != STRATA_CALL_TREE_ROOT)
+          else if (parent != STRATA_CALL_TREE_ROOT && has_prefix (prefixed, self->method[parent]))
             at = up, counts = FALSE;
           else
             at = builder_child (&builder, up, code);
