@@ -776,11 +776,13 @@ open_node (StrataCallTree *self,
            guint32         node)
 {
   guint32 first = self->entry_first[node], count = self->entry_count[node];
-  g_autofree Entry *up = g_new (Entry, MAX (count, 1));
+  g_autofree Entry *up = NULL;
   guint32 n_up = 0;
 
+  /* Asked for each time a view reads a node's children: opened once. */
   if (self->n_children[node] != STRATA_CALL_TREE_NONE)
     return;
+  up = g_new (Entry, MAX (count, 1));
   for (guint32 i = 0; i < count; i++)
     {
       Entry entry = g_array_index (self->entries, Entry, first + i);
