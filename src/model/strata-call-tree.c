@@ -831,7 +831,6 @@ strata_call_tree_invert (StrataCallTree  *self,
   inverted->synthetic = self->synthetic != NULL ? g_ptr_array_ref (self->synthetic) : NULL;
   inverted->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   add_inverted_node (inverted, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE);
-  inverted->parent[STRATA_CALL_TREE_ROOT] = STRATA_CALL_TREE_NONE;
   leaves = g_new (Entry, MAX (self->n_nodes, 1));
   for (guint32 v = 1; v < self->n_nodes; v++)
     {
@@ -989,7 +988,7 @@ strata_call_tree_dup_name (StrataCallTree *self,
 
   if (node == STRATA_CALL_TREE_ROOT)
     return g_strdup (_("All threads"));
-  if (thread < 0 && (self->method[node] & SYNTHETIC_NODE) != 0 && (self->method[node] & THREAD_NODE) == 0)
+  if ((self->method[node] & (THREAD_NODE | SYNTHETIC_NODE)) == SYNTHETIC_NODE)
     return g_strdup (g_ptr_array_index (self->synthetic, self->method[node] & ~SYNTHETIC_NODE));
   if (thread >= 0)
     {
