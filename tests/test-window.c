@@ -451,15 +451,19 @@ test_window_heap_dump (void)
   finish_app (app);
 }
 
+/* The first widget under @widget (itself included) of @type with @name;
+ * G_TYPE_NONE or NULL match any. */
 static GtkWidget *
-find_named (GtkWidget  *widget,
-            const char *name)
+find_widget (GtkWidget  *widget,
+             GType       type,
+             const char *name)
 {
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+  if ((type == G_TYPE_NONE || G_TYPE_CHECK_INSTANCE_TYPE (widget, type)) &&
+      (name == NULL || g_strcmp0 (gtk_widget_get_name (widget), name) == 0))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_named (child, name);
+      GtkWidget *found = find_widget (child, type, name);
 
       if (found != NULL)
         return found;
@@ -498,7 +502,7 @@ test_window_follow_weak (void)
   strong = class_retained (window, "java.lang.Class");
   page = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "suspects");
   gtk_stack_set_visible_child (GTK_STACK (gtk_widget_get_parent (page)), page);
-  check = find_named (window->heap_view, "follow-weak");
+  check = find_widget (window->heap_view, G_TYPE_NONE, "follow-weak");
   g_assert_nonnull (check);
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
 
@@ -513,7 +517,7 @@ test_window_follow_weak (void)
   page = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "suspects");
   g_assert_true (gtk_widget_get_parent (page) != NULL &&
                  gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (page))) == page);
-  check = find_named (window->heap_view, "follow-weak");
+  check = find_widget (window->heap_view, G_TYPE_NONE, "follow-weak");
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
 
   gtk_widget_activate (check);
@@ -522,21 +526,6 @@ test_window_follow_weak (void)
   g_assert_cmpuint (class_retained (window, "java.lang.Class"), ==, strong);
 
   finish_app (app);
-}
-
-static GtkWidget *
-find_column_view (GtkWidget *widget)
-{
-  if (GTK_IS_COLUMN_VIEW (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_column_view (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static gboolean
@@ -571,7 +560,7 @@ test_window_long_list_sort (void)
   tree = strata_dominators_view_get_model (dominators);
   /* A page of rows, then one that shows the next page when activated. */
   g_assert_cmpuint (g_list_model_get_n_items (tree), ==, 10001);
-  g_signal_emit_by_name (find_column_view (GTK_WIDGET (dominators)), "activate", 10000);
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (dominators), GTK_TYPE_COLUMN_VIEW, NULL), "activate", 10000);
   g_assert_cmpuint (g_list_model_get_n_items (tree), ==, 20001);
 
   for (GtkSortType order = GTK_SORT_ASCENDING; order <= GTK_SORT_DESCENDING; order++)
