@@ -15,17 +15,6 @@
 #include "strata-report-private.h"
 #include "strata-units.h"
 
-/* Times, or for sampled traces sample counts (never seconds). */
-static char *
-format_weight (StrataTrace *trace,
-               guint        clock,
-               gint64       ns)
-{
-  if (strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES)
-    return strata_units_format_samples_exact (ns);
-  return strata_units_format_exact (ns);
-}
-
 static void print_children (StrataCallTree *tree,
                             guint32         node,
                             guint           clock,
@@ -43,8 +32,8 @@ print_node (StrataCallTree *tree,
 {
   StrataTrace *trace = strata_call_tree_get_trace (tree);
   gint64 total = strata_call_tree_get_total (tree, node, clock);
-  g_autofree char *total_text = format_weight (trace, clock, total);
-  g_autofree char *self_text = format_weight (trace, clock, strata_call_tree_get_self (tree, node, clock));
+  g_autofree char *total_text = strata_trace_format_weight (trace, clock, total, TRUE);
+  g_autofree char *self_text = strata_trace_format_weight (trace, clock, strata_call_tree_get_self (tree, node, clock), TRUE);
   g_autofree char *name = strata_call_tree_dup_name (tree, node);
 
   g_print ("%14s %6.1f%% %14s %10" G_GUINT64_FORMAT "  %*s%s\n", total_text, whole > 0 ? 100.0 * total / whole : 0.0,
@@ -246,7 +235,7 @@ strata_report_write_folded (StrataCallTree  *tree,
           g_string_append_c (line, i > 1 ? ';' : ' ');
         }
       /* Samples are drawn as 1 ms each: their count is the weight. */
-      g_string_append_printf (line, "%" G_GINT64_FORMAT "\n", samples ? own / 1000000 : own);
+      g_string_append_printf (line, "%" G_GINT64_FORMAT "\n", samples ? own / STRATA_UNITS_NS_PER_SAMPLE : own);
       if (!g_output_stream_write_all (buffered, line->str, line->len, NULL, NULL, error))
         return FALSE;
     }

@@ -74,8 +74,7 @@ print_header (const Report *report)
   g_autofree char *location = g_file_get_parse_name (strata_trace_get_file (trace));
   g_autofree char *calls = strata_units_format_count (strata_trace_get_n_spans (trace));
   gint64 traced = strata_profile_get_total (report->profile, report->clock);
-  g_autofree char *total = strata_trace_get_clock_kind (trace, report->clock) == STRATA_CLOCK_SAMPLES
-                           ? strata_units_format_samples (traced) : strata_units_format_duration (traced);
+  g_autofree char *total = strata_trace_format_weight (trace, report->clock, traced, FALSE);
   const char *detail = strata_trace_get_format_detail (trace);
 
   g_print ("%s: %s\n", _("File"), location);
@@ -102,9 +101,7 @@ static char *
 format_weight (const Report *report,
                gint64        ns)
 {
-  if (strata_trace_get_clock_kind (report->trace, report->clock) == STRATA_CLOCK_SAMPLES)
-    return strata_units_format_samples_exact (ns);
-  return strata_units_format_exact (ns);
+  return strata_trace_format_weight (report->trace, report->clock, ns, TRUE);
 }
 
 static void

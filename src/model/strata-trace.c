@@ -11,6 +11,7 @@
 #include "strata-memory.h"
 #include "strata-load-guard.h"
 #include "strata-trace-private.h"
+#include "strata-units.h"
 
 struct _StrataTrace
 {
@@ -225,6 +226,27 @@ strata_trace_get_clock_kind (StrataTrace *self,
   g_return_val_if_fail (clock < self->n_clocks, STRATA_CLOCK_WALL);
 
   return self->clocks[clock];
+}
+
+/**
+ * strata_trace_format_weight:
+ * @exact: every digit (reports) rather than a few (tables, tooltips)
+ *
+ * Returns: (transfer full): @ns on @clock as text: a time, or for a
+ *   sampled clock a count of samples (never seconds)
+ */
+char *
+strata_trace_format_weight (StrataTrace *self,
+                            guint        clock,
+                            gint64       ns,
+                            gboolean     exact)
+{
+  gboolean samples = clock < strata_trace_get_n_clocks (self) &&
+                     strata_trace_get_clock_kind (self, clock) == STRATA_CLOCK_SAMPLES;
+
+  if (samples)
+    return exact ? strata_units_format_samples_exact (ns) : strata_units_format_samples (ns);
+  return exact ? strata_units_format_exact (ns) : strata_units_format_duration (ns);
 }
 
 const char *

@@ -109,6 +109,10 @@ const char          *strata_trace_get_string          (StrataTrace  *self,
 guint                strata_trace_get_n_clocks        (StrataTrace  *self);
 StrataClockKind      strata_trace_get_clock_kind      (StrataTrace  *self,
                                                        guint         clock);
+char                *strata_trace_format_weight       (StrataTrace  *self,
+                                                       guint         clock,
+                                                       gint64        ns,
+                                                       gboolean      exact);
 const char          *strata_trace_get_clock_name      (StrataTrace  *self,
                                                        guint         clock);
 guint                strata_trace_get_n_processes     (StrataTrace  *self);

@@ -81,18 +81,6 @@ shown_tree (StrataCallTreeView *self)
 
 /* ---- The table ---- */
 
-static char *
-format_weight (StrataCallTreeView *self,
-               StrataCallTree     *tree,
-               gint64              value)
-{
-  guint clock = strata_session_get_clock (self->session);
-
-  if (strata_trace_get_clock_kind (strata_call_tree_get_trace (tree), clock) == STRATA_CLOCK_SAMPLES)
-    return strata_units_format_samples (value);
-  return strata_units_format_duration (value);
-}
-
 /* Cells read the view through the column's data; the row is the node. */
 typedef struct
 {
@@ -116,11 +104,11 @@ cell_text (gpointer item,
     case COLUMN_NAME:
       return strata_call_node_row_dup_name (row);
     case COLUMN_TOTAL:
-      return format_weight (cell->view, tree, strata_call_tree_get_total (tree, node, clock));
+      return strata_trace_format_weight (strata_call_tree_get_trace (tree), clock, strata_call_tree_get_total (tree, node, clock), FALSE);
     case COLUMN_TOTAL_SHARE:
       return g_strdup_printf ("%.1f%%", whole > 0 ? 100.0 * strata_call_tree_get_total (tree, node, clock) / whole : 0.0);
     case COLUMN_SELF:
-      return format_weight (cell->view, tree, strata_call_tree_get_self (tree, node, clock));
+      return strata_trace_format_weight (strata_call_tree_get_trace (tree), clock, strata_call_tree_get_self (tree, node, clock), FALSE);
     case COLUMN_SELF_SHARE:
       return g_strdup_printf ("%.1f%%", whole > 0 ? 100.0 * strata_call_tree_get_self (tree, node, clock) / whole : 0.0);
     case COLUMN_CALLS:

@@ -16,7 +16,6 @@
 
 #include "strata-flame-graph.h"
 #include "strata-palette.h"
-#include "strata-units.h"
 
 #define ROW_HEIGHT 18
 #define LABEL_MIN_WIDTH 36
@@ -344,18 +343,18 @@ query_tooltip_cb (GtkWidget  *widget,
   StrataFlameGraph *self = STRATA_FLAME_GRAPH (widget);
   guint32 node = strata_flame_graph_node_at (self, x, y);
   gint64 total, own, whole;
-  gboolean samples;
+  StrataTrace *trace;
   g_autofree char *path = NULL, *total_text = NULL, *self_text = NULL, *text = NULL;
 
   if (node == STRATA_CALL_TREE_NONE)
     return FALSE;
-  samples = strata_trace_get_clock_kind (strata_call_tree_get_trace (self->tree), self->clock) == STRATA_CLOCK_SAMPLES;
+  trace = strata_call_tree_get_trace (self->tree);
   total = strata_call_tree_get_total (self->tree, node, self->clock);
   own = strata_call_tree_get_self (self->tree, node, self->clock);
   whole = strata_call_tree_get_total (self->tree, STRATA_CALL_TREE_ROOT, self->clock);
   path = strata_call_tree_dup_path (self->tree, node, "\n→ ");
-  total_text = samples ? strata_units_format_samples (total) : strata_units_format_duration (total);
-  self_text = samples ? strata_units_format_samples (own) : strata_units_format_duration (own);
+  total_text = strata_trace_format_weight (trace, self->clock, total, FALSE);
+  self_text = strata_trace_format_weight (trace, self->clock, own, FALSE);
   /* Translators: a call path (several lines), then its total time, its share and its self time */
   text = g_strdup_printf (_("%s\n\nTotal: %s (%.1f%%)\nSelf: %s"), path, total_text,
                           whole > 0 ? 100.0 * total / whole : 0.0, self_text);

@@ -32,10 +32,9 @@ format_time (StrataProfileView *self,
 
   if (time < 0)
     return g_strdup ("");
-  if (trace != NULL && clock < strata_trace_get_n_clocks (trace) &&
-      strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES)
-    return strata_units_format_samples (time);
-  return strata_units_format_duration (time);
+  if (trace == NULL)
+    return strata_units_format_duration (time);
+  return strata_trace_format_weight (trace, clock, time, FALSE);
 }
 
 char *
