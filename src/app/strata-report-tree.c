@@ -43,24 +43,6 @@ print_node (StrataCallTree *tree,
   print_children (tree, node, clock, whole, depth + 1, max_depth);
 }
 
-typedef struct
-{
-  StrataCallTree *tree;
-  guint           clock;
-} SortContext;
-
-static int
-compare_on_clock (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      data)
-{
-  const SortContext *context = data;
-  gint64 x = strata_call_tree_get_total (context->tree, *(const guint32 *) a, context->clock);
-  gint64 y = strata_call_tree_get_total (context->tree, *(const guint32 *) b, context->clock);
-
-  return x != y ? (x > y ? -1 : 1) : (*(const guint32 *) a < *(const guint32 *) b ? -1 : 1);
-}
-
 /* A node's children, the largest on @clock first (the tree orders them
  * by the first clock). */
 static void
@@ -71,15 +53,9 @@ print_children (StrataCallTree *tree,
                 guint           depth,
                 int             max_depth)
 {
-  guint32 first = strata_call_tree_get_first_child (tree, node);
-  guint32 n = strata_call_tree_get_n_children (tree, node);
-  g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
-  SortContext context = { tree, clock };
+  guint32 n;
+  g_autofree guint32 *order = strata_call_tree_order_children (tree, node, clock, &n);
 
-  for (guint32 i = 0; i < n; i++)
-    order[i] = first + i;
-  if (clock != 0)
-    g_qsort_with_data (order, n, sizeof (guint32), compare_on_clock, &context);
   for (guint32 i = 0; i < n; i++)
     print_node (tree, order[i], clock, whole, depth, max_depth);
 }

@@ -929,6 +929,52 @@ strata_call_tree_get_n_children (StrataCallTree *self,
   return self->first_child[node + 1] - self->first_child[node];
 }
 
+typedef struct
+{
+  StrataCallTree *tree;
+  guint           clock;
+} ClockOrder;
+
+static int
+compare_on_clock (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      data)
+{
+  const ClockOrder *order = data;
+  gint64 x = strata_call_tree_get_total (order->tree, *(const guint32 *) a, order->clock);
+  gint64 y = strata_call_tree_get_total (order->tree, *(const guint32 *) b, order->clock);
+
+  if (x != y)
+    return x > y ? -1 : 1;
+  return *(const guint32 *) a < *(const guint32 *) b ? -1 : 1;
+}
+
+/**
+ * strata_call_tree_order_children:
+ * @n_children: (out): how many
+ *
+ * Returns: (transfer full): @node's children, the largest total on
+ *   @clock first (the tree itself orders them by the first clock)
+ */
+guint32 *
+strata_call_tree_order_children (StrataCallTree *self,
+                                 guint32         node,
+                                 guint           clock,
+                                 guint32        *n_children)
+{
+  guint32 first = strata_call_tree_get_first_child (self, node);
+  guint32 n = strata_call_tree_get_n_children (self, node);
+  guint32 *order = g_new (guint32, MAX (n, 1));
+  ClockOrder context = { self, clock };
+
+  for (guint32 i = 0; i < n; i++)
+    order[i] = first + i;
+  if (clock != 0 && n > 1)
+    g_qsort_with_data (order, n, sizeof (guint32), compare_on_clock, &context);
+  *n_children = n;
+  return order;
+}
+
 gint64
 strata_call_tree_get_total (StrataCallTree *self,
                             guint32         node,

@@ -80,6 +80,10 @@ guint32             strata_call_tree_get_first_child (StrataCallTree          *s
                                                      guint32                   node);
 guint32             strata_call_tree_get_n_children (StrataCallTree           *self,
                                                      guint32                   node);
+guint32            *strata_call_tree_order_children (StrataCallTree           *self,
+                                                     guint32                   node,
+                                                     guint                     clock,
+                                                     guint32                  *n_children);
 gint64              strata_call_tree_get_total      (StrataCallTree           *self,
                                                      guint32                   node,
                                                      guint                     clock);

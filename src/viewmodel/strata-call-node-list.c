@@ -79,20 +79,6 @@ strata_call_node_list_init (StrataCallNodeList *self)
 {
 }
 
-static int
-compare_on_clock (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      data)
-{
-  StrataCallNodeList *self = data;
-  gint64 x = strata_call_tree_get_total (self->tree, *(const guint32 *) a, self->clock);
-  gint64 y = strata_call_tree_get_total (self->tree, *(const guint32 *) b, self->clock);
-
-  if (x != y)
-    return x > y ? -1 : 1;
-  return *(const guint32 *) a < *(const guint32 *) b ? -1 : 1;
-}
-
 /* The children of @parent (STRATA_CALL_TREE_ROOT for the top), largest
  * total on @clock first. */
 StrataCallNodeList *
@@ -106,12 +92,8 @@ strata_call_node_list_new (StrataCallTree *tree,
   self->n = strata_call_tree_get_n_children (tree, parent);
   self->first = strata_call_tree_get_first_child (tree, parent);
   self->clock = clock;
+  /* On the first clock, the tree's own order is the list's. */
   if (clock != 0 && self->n > 1)
-    {
-      self->order = g_new (guint32, self->n);
-      for (guint32 i = 0; i < self->n; i++)
-        self->order[i] = self->first + i;
-      g_qsort_with_data (self->order, self->n, sizeof (guint32), compare_on_clock, self);
-    }
+    self->order = strata_call_tree_order_children (tree, parent, clock, &self->n);
   return self;
 }
