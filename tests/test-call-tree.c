@@ -228,6 +228,14 @@ test_call_tree_bottom_up (void)
   inverted = strata_call_tree_invert (tree, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (strata_call_tree_get_kind (inverted), ==, STRATA_CALL_TREE_BOTTOM_UP);
+  /* How deep each goes, without opening a bottom-up node to learn it. */
+  g_assert_cmpuint (strata_call_tree_get_depth_below (tree, STRATA_CALL_TREE_ROOT), ==, 3);
+  {
+    guint32 made = strata_call_tree_get_n_nodes (inverted);
+
+    g_assert_cmpuint (strata_call_tree_get_depth_below (inverted, STRATA_CALL_TREE_ROOT), ==, 3);
+    g_assert_cmpuint (strata_call_tree_get_n_nodes (inverted), ==, made);
+  }
   g_assert_cmpuint (strata_call_tree_get_n_children (inverted, STRATA_CALL_TREE_ROOT), ==, 3);
   first = strata_call_tree_get_first_child (inverted, STRATA_CALL_TREE_ROOT);
   {

@@ -1020,6 +1020,56 @@ strata_call_tree_get_depth (StrataCallTree *self,
   return depth;
 }
 
+/* The deepest node of a top-down tree: numbered breadth first, it is the
+ * last. */
+static guint
+deepest (StrataCallTree *self)
+{
+  return self->n_nodes > 0 ? strata_call_tree_get_depth (self, self->n_nodes - 1) : 0;
+}
+
+/**
+ * strata_call_tree_get_depth_below:
+ *
+ * Returns: how many levels @node's subtree has under it. For a bottom-up
+ *   tree, whose nodes are made only as they are opened, a bound that opens
+ *   none: no path up through callers is longer than the deepest top-down
+ *   path.
+ */
+guint
+strata_call_tree_get_depth_below (StrataCallTree *self,
+                                  guint32         node)
+{
+  g_autoptr(GArray) stack = NULL;
+  guint below = 0;
+  guint32 top[2] = { node, 0 };
+
+  if (self->kind == STRATA_CALL_TREE_BOTTOM_UP)
+    {
+      guint depth = strata_call_tree_get_depth (self, node);
+      guint longest = deepest (self->source);
+
+      return longest > depth ? longest - depth : 0;
+    }
+  stack = g_array_new (FALSE, FALSE, sizeof (guint32) * 2);
+  g_array_append_val (stack, top);
+  while (stack->len > 0)
+    {
+      guint32 *entry = &g_array_index (stack, guint32, (stack->len - 1) * 2);
+      guint32 v = entry[0], depth = entry[1];
+
+      g_array_set_size (stack, stack->len - 1);
+      below = MAX (below, depth);
+      for (guint32 c = self->first_child[v]; c < self->first_child[v + 1]; c++)
+        {
+          guint32 child[2] = { c, depth + 1 };
+
+          g_array_append_val (stack, child);
+        }
+    }
+  return below;
+}
+
 /**
  * strata_call_tree_dup_name:
  *

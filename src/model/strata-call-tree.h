@@ -94,6 +94,8 @@ guint64             strata_call_tree_get_calls      (StrataCallTree           *s
                                                      guint32                   node);
 guint               strata_call_tree_get_depth      (StrataCallTree           *self,
                                                      guint32                   node);
+guint               strata_call_tree_get_depth_below (StrataCallTree          *self,
+                                                     guint32                   node);
 char               *strata_call_tree_dup_name       (StrataCallTree           *self,
                                                      guint32                   node);
 guint32             strata_call_tree_find_call      (StrataCallTree           *self,

@@ -61,39 +61,11 @@ static guint signals[N_SIGNALS];
 
 /* ---- Layout ---- */
 
-static guint
-count_depth_below (StrataCallTree *tree,
-                   guint32         node)
-{
-  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint32) * 2);
-  guint deepest = 0;
-  guint32 top[2] = { node, 0 };
-
-  g_array_append_val (stack, top);
-  while (stack->len > 0)
-    {
-      guint32 *entry = &g_array_index (stack, guint32, (stack->len - 1) * 2);
-      guint32 v = entry[0], depth = entry[1];
-      guint32 first = strata_call_tree_get_first_child (tree, v);
-      guint32 n = strata_call_tree_get_n_children (tree, v);
-
-      g_array_set_size (stack, stack->len - 1);
-      deepest = MAX (deepest, depth);
-      for (guint32 c = first; c < first + n; c++)
-        {
-          guint32 child[2] = { c, depth + 1 };
-
-          g_array_append_val (stack, child);
-        }
-    }
-  return deepest;
-}
-
 static void
 update_extent (StrataFlameGraph *self)
 {
   self->zoom_depth = self->tree != NULL ? strata_call_tree_get_depth (self->tree, self->zoom) : 0;
-  self->depth_below = self->tree != NULL ? count_depth_below (self->tree, self->zoom) : 0;
+  self->depth_below = self->tree != NULL ? strata_call_tree_get_depth_below (self->tree, self->zoom) : 0;
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
