@@ -175,24 +175,15 @@ write_all (int            fd,
            gsize          len,
            GError       **error)
 {
-  while (len > 0)
+  int saved = strata_write_all (fd, data, len);
+
+  if (saved != 0)
     {
-      gssize n = write (fd, data, len);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          int saved = n < 0 ? errno : ENOSPC;
-
-          g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
-                       /* Translators: %s is a system error such as “No space left on device” */
-                       _("Its decompressed content could not be stored: %s."),
-                       g_strerror (saved));
-          return FALSE;
-        }
-      data += n;
-      len -= n;
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
+                   /* Translators: %s is a system error such as “No space left on device” */
+                   _("Its decompressed content could not be stored: %s."),
+                   g_strerror (saved));
+      return FALSE;
     }
   return TRUE;
 }

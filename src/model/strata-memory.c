@@ -118,25 +118,12 @@ strata_scratch_move (gpointer  data,
                      gboolean *mapped)
 {
   int fd = size >= HUGE_PAGE ? strata_scratch_open () : -1;
-  const guint8 *at = data;
-  gsize left = size;
   void *map = MAP_FAILED;
 
   *mapped = FALSE;
   if (fd < 0)
     return data;
-  while (strata_scratch_room (fd) >= size && left > 0)
-    {
-      gssize n = write (fd, at, MIN (left, HUGE_PAGE * 32));
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        break;
-      at += n;
-      left -= n;
-    }
-  if (left == 0)
+  if (strata_scratch_room (fd) >= size && strata_write_all (fd, data, size) == 0)
     map = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   close (fd);
   if (map == MAP_FAILED)
@@ -144,6 +131,34 @@ strata_scratch_move (gpointer  data,
   g_free (data);
   *mapped = TRUE;
   return map;
+}
+
+/**
+ * strata_write_all:
+ *
+ * Writes all of @data to @fd, again after an interruption.
+ *
+ * Returns: 0, or the error number (ENOSPC when nothing more would go)
+ */
+int
+strata_write_all (int         fd,
+                  const void *data,
+                  gsize       len)
+{
+  const guint8 *at = data;
+
+  while (len > 0)
+    {
+      gssize n = write (fd, at, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return n < 0 ? errno : ENOSPC;
+      at += n;
+      len -= n;
+    }
+  return 0;
 }
 
 /* Takes the pages of @data out of the process; its content stays. */

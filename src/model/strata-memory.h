@@ -13,6 +13,9 @@ gpointer strata_memory_try_alloc_large (gsize size);
 char    *strata_scratch_dir            (void);
 int      strata_scratch_open           (void);
 guint64  strata_scratch_room           (int       fd);
+int      strata_write_all              (int         fd,
+                                        const void *data,
+                                        gsize       len);
 gpointer strata_scratch_move           (gpointer  data,
                                         gsize     size,
                                         gboolean *mapped);
