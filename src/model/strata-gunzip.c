@@ -276,27 +276,3 @@ strata_load_job_gunzip (StrataLoadJob  *job,
   *mapped = bytes != NULL && g_bytes_get_size (bytes) > 0;
   return bytes;
 }
-
-/**
- * strata_scratch_map:
- *
- * Puts @len bytes into an unlinked file in the user's cache folder and
- * maps it back: memory that costs the process nothing until read, and
- * that the kernel can drop. Falls back to a copy in memory.
- *
- * Returns: (transfer full): the bytes
- */
-GBytes *
-strata_scratch_map (const void *data,
-                    gsize       len)
-{
-  g_autoptr(GError) error = NULL;
-  GBytes *bytes = NULL;
-  int fd = len > 0 ? strata_scratch_open () : -1;
-
-  if (fd >= 0 && write_all (fd, data, len, &error))
-    bytes = map_scratch_file (fd, NULL);
-  if (fd >= 0)
-    close (fd);
-  return bytes != NULL ? bytes : g_bytes_new (data, len);
-}

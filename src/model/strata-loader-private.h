@@ -41,8 +41,6 @@ GBytes      *strata_load_job_gunzip  (StrataLoadJob  *job,
                                       GBytes         *compressed,
                                       gboolean       *mapped,
                                       GError        **error);
-GBytes      *strata_scratch_map      (const void     *data,
-                                      gsize           len);
 void         strata_load_job_release_pages (StrataLoadJob *job,
                                             const guint8  *from,
                                             const guint8  *to);
