@@ -10,11 +10,13 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
 #include "strata-call-tree.h"
 #include "strata-id-map.h"
+#include "strata-memory.h"
 
 /* A thread's node (by_thread trees) has this bit set in its method; a
  * node standing for a run of collapsed frames this one, with the index
@@ -101,6 +103,7 @@ typedef struct
   guint32 parent;
   guint32 method;
   guint32 calls;
+  guint32 level;     /* the root's is 0 */
   gint64  total[STRATA_MAX_CLOCKS];
 } BuildNode;
 
@@ -121,15 +124,20 @@ typedef struct
   gsize     n_items;
 } PathTable;
 
-#define PATH_TABLE_MIN 4096
-#define PREFETCH_AHEAD 12
+#define PATH_TABLE_MIN 64
+#define PREFETCH_AHEAD 16
+#define NODE_LAG 8
+#define BUILD_NODES_MIN 65536
 
 static void
 path_table_grow (PathTable *table)
 {
   gsize size = table->slots != NULL ? (table->mask + 1) * 2 : PATH_TABLE_MIN;
-  PathSlot *slots = g_new0 (PathSlot, size);
+  PathSlot *slots = strata_memory_try_alloc_large (size * sizeof (PathSlot));
 
+  if (slots == NULL)
+    g_error ("out of memory for a call tree of %zu paths", table->n_items);
+  memset (slots, 0, size * sizeof (PathSlot));
   for (gsize i = 0; table->slots != NULL && i <= table->mask; i++)
     if (table->slots[i].node != 0)
       {
@@ -139,43 +147,120 @@ path_table_grow (PathTable *table)
           at = (at + 1) & (size - 1);
         slots[at] = table->slots[i];
       }
-  g_free (table->slots);
+  free (table->slots);
   table->slots = slots;
   table->mask = size - 1;
 }
 
-static inline void
-path_table_prefetch (const PathTable *table,
-                     guint64          key)
-{
-  __builtin_prefetch (&table->slots[strata_id_map_hash (key) & table->mask]);
-}
-
+/* Nodes are found in a table for their level: a walk down one depth of
+ * calls looks up paths in one table about the size of that level, which
+ * stays in cache where one table of every path would not. */
 typedef struct
 {
-  PathTable    children;
-  GArray      *nodes;      /* BuildNode; 0 is the root */
-  guint        n_clocks;
+  PathTable *levels;       /* per level below the root */
+  guint      n_levels;
+  BuildNode *nodes;        /* 0 is the root */
+  guint32    n_nodes;
+  guint32    n_alloc;
+  guint      n_clocks;
 } Builder;
 
 static void
 builder_init (Builder *builder,
               guint    n_clocks)
 {
-  BuildNode root = { STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, 0, { 0 } };
-
-  builder->children = (PathTable) { NULL, 0, 0 };
-  path_table_grow (&builder->children);
-  builder->nodes = g_array_new (FALSE, FALSE, sizeof (BuildNode));
+  builder->levels = NULL;
+  builder->n_levels = 0;
+  builder->n_alloc = BUILD_NODES_MIN;
+  builder->nodes = strata_memory_try_alloc_large (builder->n_alloc * sizeof (BuildNode));
+  builder->nodes[0] = (BuildNode) { STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, 0, 0, { 0 } };
+  builder->n_nodes = 1;
   builder->n_clocks = n_clocks;
-  g_array_append_val (builder->nodes, root);
+}
+
+static void
+builder_clear_levels (Builder *builder)
+{
+  for (guint l = 0; l < builder->n_levels; l++)
+    free (builder->levels[l].slots);
+  g_clear_pointer (&builder->levels, g_free);
+  builder->n_levels = 0;
 }
 
 static void
 builder_clear (Builder *builder)
 {
-  g_clear_pointer (&builder->children.slots, g_free);
-  g_clear_pointer (&builder->nodes, g_array_unref);
+  builder_clear_levels (builder);
+  g_clear_pointer (&builder->nodes, free);
+}
+
+static PathTable *
+builder_level (Builder *builder,
+               guint    level)
+{
+  if (level >= builder->n_levels)
+    {
+      guint n = MAX (level + 1, builder->n_levels * 2);
+
+      builder->levels = g_renew (PathTable, builder->levels, n);
+      memset (builder->levels + builder->n_levels, 0, (n - builder->n_levels) * sizeof (PathTable));
+      builder->n_levels = n;
+    }
+  if (builder->levels[level].slots == NULL)
+    path_table_grow (&builder->levels[level]);
+  return &builder->levels[level];
+}
+
+/* Fetches the line where (@parent, @method) is looked up, @level being
+ * the child's. */
+static inline void
+builder_prefetch (const Builder *builder,
+                  guint          level,
+                  guint32        parent,
+                  guint32        method)
+{
+  guint64 key = (guint64) parent << 32 | method;
+
+  if (level < builder->n_levels && builder->levels[level].slots != NULL)
+    __builtin_prefetch (&builder->levels[level].slots[strata_id_map_hash (key) & builder->levels[level].mask]);
+}
+
+static guint32
+builder_new_node (Builder *builder,
+                  guint32  parent,
+                  guint32  method,
+                  guint32  level)
+{
+  if (builder->n_nodes == builder->n_alloc)
+    {
+      /* Large blocks are mapped: realloc moves their pages, not bytes. */
+      builder->n_alloc = builder->n_alloc > G_MAXUINT32 / 2 ? G_MAXUINT32 : builder->n_alloc * 2;
+      builder->nodes = g_realloc (builder->nodes, (gsize) builder->n_alloc * sizeof (BuildNode));
+    }
+  builder->nodes[builder->n_nodes] = (BuildNode) { parent, method, 0, level, { 0 } };
+  return builder->n_nodes++;
+}
+
+/* The node of (@parent, @method), whose level is @level, made if new. */
+static guint32
+builder_child_at (Builder *builder,
+                  guint32  level,
+                  guint32  parent,
+                  guint32  method)
+{
+  PathTable *table = builder_level (builder, level);
+  guint64 key = (guint64) parent << 32 | method;
+  gsize at = strata_id_map_hash (key) & table->mask;
+  guint32 node;
+
+  for (; table->slots[at].node != 0; at = (at + 1) & table->mask)
+    if (table->slots[at].key == key)
+      return table->slots[at].node - 1;
+  node = builder_new_node (builder, parent, method, level);
+  table->slots[at] = (PathSlot) { key, node + 1, 0 };
+  if (++table->n_items * 2 > table->mask + 1)
+    path_table_grow (table);
+  return node;
 }
 
 static guint32
@@ -183,21 +268,7 @@ builder_child (Builder *builder,
                guint32  parent,
                guint32  method)
 {
-  PathTable *table = &builder->children;
-  guint64 key = (guint64) parent << 32 | method;
-  gsize at = strata_id_map_hash (key) & table->mask;
-  BuildNode fresh = { parent, method, 0, { 0 } };
-  guint32 node;
-
-  for (; table->slots[at].node != 0; at = (at + 1) & table->mask)
-    if (table->slots[at].key == key)
-      return table->slots[at].node - 1;
-  node = builder->nodes->len;
-  g_array_append_val (builder->nodes, fresh);
-  table->slots[at] = (PathSlot) { key, node + 1, 0 };
-  if (++table->n_items * 2 > table->mask + 1)
-    path_table_grow (table);
-  return node;
+  return builder_child_at (builder, builder->nodes[parent].level + 1, parent, method);
 }
 
 static void
@@ -206,7 +277,7 @@ builder_add (Builder      *builder,
              const gint64 *time,
              guint32       calls)
 {
-  BuildNode *entry = &g_array_index (builder->nodes, BuildNode, node);
+  BuildNode *entry = &builder->nodes[node];
 
   for (guint c = 0; c < builder->n_clocks; c++)
     entry->total[c] += time[c];
@@ -232,7 +303,73 @@ span_time (const StrataSpanTable    *table,
   return TRUE;
 }
 
-/* One thread's spans, depth by depth, under @top. */
+/* Each span's parent node at @depth and that node's level: the thread's
+ * @top at depth 0, else its parent span's node (children runs follow
+ * their parents in order). The levels are kept beside the nodes so that
+ * finding a child does not wait for its parent node to be read. */
+static void
+find_parents (const StrataSpanTable *table,
+              guint                  depth,
+              const guint32         *above,
+              const guint32         *above_level,
+              guint32                top,
+              guint32                top_level,
+              guint32               *here,
+              guint32               *here_level)
+{
+  guint32 n = table->n_spans[depth];
+  guint32 covered = n;   /* the first span a parent span covers */
+
+  for (guint32 i = 0; i < n; i++)
+    {
+      here[i] = depth == 0 ? top : STRATA_CALL_TREE_NONE;
+      here_level[i] = top_level;
+    }
+  for (guint32 p = 0; depth > 0 && p < table->n_spans[depth - 1]; p++)
+    {
+      guint32 first, last;
+
+      strata_span_table_get_children (table, depth - 1, p, &first, &last);
+      for (guint32 i = first; i < last && i < n; i++)
+        {
+          here[i] = above[p];
+          here_level[i] = above_level[p] + 1;
+        }
+      if (first < last)
+        covered = MIN (covered, first);
+    }
+  /* A call whose caller began before tracing and left no span: the
+   * thread's top is the nearest caller known. */
+  for (guint32 i = 0; depth > 0 && i < covered; i++)
+    here[i] = top;
+}
+
+/* Span @i's node under @parent (of level @level - 1), prefetched: it is
+ * added to a few spans later; NONE when it has no parent or lies outside
+ * @range. */
+static inline guint32
+find_node (Builder                  *builder,
+           const StrataSpanTable    *table,
+           guint                     depth,
+           guint32                   i,
+           guint32                   parent,
+           guint32                   level,
+           const StrataProfileRange *range)
+{
+  guint32 node;
+
+  if (parent == STRATA_CALL_TREE_NONE ||
+      (range != NULL && !strata_profile_range_holds (range, table, depth, i)))
+    return STRATA_CALL_TREE_NONE;
+  node = builder_child_at (builder, level, parent, table->spans[depth][i].method);
+  __builtin_prefetch (&builder->nodes[node], 1);
+  return node;
+}
+
+/* One thread's spans, depth by depth, under @top. Each depth is walked
+ * as a pipeline so that memory is waited for once, not per call: the
+ * path table's line for span k + PREFETCH_AHEAD is fetched, span k's
+ * node is found, and span k - NODE_LAG's time is added to its node. */
 static gboolean
 add_thread (Builder                  *builder,
             const StrataSpanTable    *table,
@@ -241,60 +378,46 @@ add_thread (Builder                  *builder,
             gint64                   *top_calls,
             GCancellable             *cancellable)
 {
-  g_autofree guint32 *above = NULL;
+  guint32 widest = 1, top_level = builder->nodes[top].level + 1;   /* of the top's children */
+  g_autofree guint32 *buffers = NULL;
+  guint32 *above = NULL, *above_level = NULL;
   guint64 done = 0;
 
+  /* Two depths' nodes and levels at a time, in one block made once: new
+   * memory for every depth would cost a page fault per thousand calls. */
+  for (guint depth = 0; depth < table->n_depths; depth++)
+    widest = MAX (widest, table->n_spans[depth]);
+  buffers = g_new (guint32, (gsize) widest * 4);
   for (guint depth = 0; depth < table->n_depths; depth++)
     {
       guint32 n = table->n_spans[depth];
-      guint32 *here = g_new (guint32, MAX (n, 1));
-      guint32 covered = n;   /* the first span a parent span covers */
+      guint32 *here = buffers + (gsize) widest * 2 * (depth % 2);
+      guint32 *here_level = here + widest;
+      const StrataSpan *spans = table->spans[depth];
 
-      /* Each span's parent node: the thread's top at depth 0, else its
-       * parent span's (children runs follow their parents in order). */
-      for (guint32 i = 0; i < n; i++)
-        here[i] = depth == 0 ? top : STRATA_CALL_TREE_NONE;
-      for (guint32 p = 0; depth > 0 && p < table->n_spans[depth - 1]; p++)
+      find_parents (table, depth, above, above_level, top, top_level, here, here_level);
+      for (guint32 k = 0; k < n + NODE_LAG; k++)
         {
-          guint32 first, last;
-
-          strata_span_table_get_children (table, depth - 1, p, &first, &last);
-          for (guint32 i = first; i < last && i < n; i++)
-            here[i] = above[p];
-          if (first < last)
-            covered = MIN (covered, first);
-        }
-      for (guint32 i = 0; i < n; i++)
-        {
+          guint32 i = k - NODE_LAG;
           gint64 time[STRATA_MAX_CLOCKS] = { 0 };
-          guint32 parent = here[i];
 
-          if (i + PREFETCH_AHEAD < n && here[i + PREFETCH_AHEAD] != STRATA_CALL_TREE_NONE)
-            path_table_prefetch (&builder->children, (guint64) here[i + PREFETCH_AHEAD] << 32 |
-                                                     table->spans[depth][i + PREFETCH_AHEAD].method);
-
-          /* A call whose caller began before tracing and left no span:
-           * the thread's top is the nearest caller known. */
-          if (parent == STRATA_CALL_TREE_NONE && depth > 0 && i < covered)
-            parent = top;
-          if (parent == STRATA_CALL_TREE_NONE || !span_time (table, depth, i, range, time))
-            {
-              here[i] = STRATA_CALL_TREE_NONE;
-              continue;
-            }
-          here[i] = builder_child (builder, parent, table->spans[depth][i].method);
+          if (k + PREFETCH_AHEAD < n && here[k + PREFETCH_AHEAD] != STRATA_CALL_TREE_NONE)
+            builder_prefetch (builder, here_level[k + PREFETCH_AHEAD], here[k + PREFETCH_AHEAD],
+                              spans[k + PREFETCH_AHEAD].method);
+          if (k < n)
+            here[k] = find_node (builder, table, depth, k, here[k], here_level[k], range);
+          if (k < NODE_LAG || here[i] == STRATA_CALL_TREE_NONE)
+            continue;
+          span_time (table, depth, i, range, time);
           builder_add (builder, here[i], time, 1);
-          if (parent == top)
+          if (here_level[i] == top_level)
             for (guint c = 0; c < table->n_clocks; c++)
               top_calls[c] += time[c];
           if (++done % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
-            {
-              g_free (here);
-              return FALSE;
-            }
+            return FALSE;
         }
-      g_free (above);
       above = here;
+      above_level = here_level;
     }
   return TRUE;
 }
@@ -316,30 +439,10 @@ compare_by_total (gconstpointer a,
   return 0;
 }
 
-/* Numbers the nodes breadth first, each node's children by total, and
- * moves the build into the tree's arrays. */
 static void
-lay_out (StrataCallTree *self,
-         GArray         *array)
+tree_alloc (StrataCallTree *self,
+            guint32         n)
 {
-  const BuildNode *nodes = (const BuildNode *) array->data;
-  guint32 n = array->len;
-  g_autofree guint32 *child_first = g_new0 (guint32, (gsize) n + 1);
-  g_autofree guint32 *children = g_new (guint32, MAX (n, 1));
-  g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
-  g_autofree guint32 *number = g_new (guint32, MAX (n, 1));
-  guint32 tail = 1;
-
-  for (guint32 v = 1; v < n; v++)
-    child_first[nodes[v].parent + 1]++;
-  for (guint32 v = 0; v < n; v++)
-    child_first[v + 1] += child_first[v];
-  {
-    g_autofree guint32 *fill = g_memdup2 (child_first, (gsize) n * sizeof (guint32));
-
-    for (guint32 v = 1; v < n; v++)
-      children[fill[nodes[v].parent]++] = v;
-  }
   self->n_nodes = n;
   self->parent = g_new (guint32, MAX (n, 1));
   self->method = g_new (guint32, MAX (n, 1));
@@ -347,30 +450,108 @@ lay_out (StrataCallTree *self,
   self->calls = g_new (guint32, MAX (n, 1));
   for (guint c = 0; c < self->n_clocks; c++)
     self->total[c] = g_new (gint64, MAX (n, 1));
-  order[0] = STRATA_CALL_TREE_ROOT;
-  for (guint32 at = 0; at < n; at++)
-    {
-      guint32 v = order[at];
-      guint32 first = child_first[v], count = child_first[v + 1] - child_first[v];
+}
 
-      number[v] = at;
-      if (count > 1)
-        g_qsort_with_data (children + first, count, sizeof (guint32), compare_by_total, (gpointer) nodes);
-      self->first_child[at] = tail;
-      memcpy (order + tail, children + first, (gsize) count * sizeof (guint32));
-      tail += count;
-    }
-  self->first_child[n] = tail;
-  for (guint32 at = 0; at < n; at++)
-    {
-      const BuildNode *node = &nodes[order[at]];
+/* Where each level's nodes begin in @by_level (n_levels + 1 of them),
+ * which holds the nodes grouped by level, each level in the order made. */
+static guint32 *
+group_by_level (const Builder *builder,
+                guint32       *by_level,
+                guint         *n_levels)
+{
+  guint32 *level_first;
+  guint deepest = 0;
 
-      self->parent[at] = at == 0 ? STRATA_CALL_TREE_NONE : number[node->parent];
-      self->method[at] = node->method;
-      self->calls[at] = node->calls;
-      for (guint c = 0; c < self->n_clocks; c++)
-        self->total[c][at] = node->total[c];
+  for (guint32 v = 0; v < builder->n_nodes; v++)
+    deepest = MAX (deepest, builder->nodes[v].level);
+  *n_levels = deepest + 1;
+  level_first = g_new0 (guint32, deepest + 2);
+  for (guint32 v = 0; v < builder->n_nodes; v++)
+    level_first[builder->nodes[v].level + 1]++;
+  for (guint l = 0; l <= deepest; l++)
+    level_first[l + 1] += level_first[l];
+  {
+    g_autofree guint32 *fill = g_memdup2 (level_first, (deepest + 1) * sizeof (guint32));
+
+    for (guint32 v = 0; v < builder->n_nodes; v++)
+      by_level[fill[builder->nodes[v].level]++] = v;
+  }
+  return level_first;
+}
+
+/* Orders level @l's nodes (@here, numbered from @base) by their parent's
+ * number, then by total; sets the first child of each node of the level
+ * above (numbered from @above). @nodes' level fields hold the numbers of
+ * the levels done. */
+static void
+order_level (StrataCallTree *self,
+             BuildNode      *nodes,
+             const guint32  *here,
+             guint32         n_here,
+             guint32         above,
+             guint32         base,
+             guint32        *sorted)
+{
+  guint32 n_above = base - above;
+  g_autofree guint32 *start = g_new0 (guint32, (gsize) n_above + 1);
+
+  for (guint32 i = 0; i < n_here; i++)
+    start[nodes[nodes[here[i]].parent].level - above + 1]++;
+  for (guint32 k = 0; k < n_above; k++)
+    start[k + 1] += start[k];
+  for (guint32 k = 0; k < n_above; k++)
+    self->first_child[above + k] = base + start[k];
+  for (guint32 i = 0; i < n_here; i++)
+    sorted[start[nodes[nodes[here[i]].parent].level - above]++] = here[i];
+  /* start[k] is now where parent k's children end. */
+  for (guint32 k = 0, first = 0; k < n_above; first = start[k++])
+    if (start[k] - first > 1)
+      g_qsort_with_data (sorted + first, start[k] - first, sizeof (guint32), compare_by_total, nodes);
+}
+
+/* Numbers the nodes breadth first, level by level, each node's children
+ * by total, and moves the build into the tree's arrays. */
+static void
+lay_out (StrataCallTree *self,
+         Builder        *builder)
+{
+  BuildNode *nodes = builder->nodes;
+  guint32 n = builder->n_nodes;
+  g_autofree guint32 *by_level = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *level_first = NULL;
+  g_autofree guint32 *sorted = NULL;
+  guint32 widest = 1;
+  guint n_levels;
+
+  level_first = group_by_level (builder, by_level, &n_levels);
+  for (guint l = 0; l < n_levels; l++)
+    widest = MAX (widest, level_first[l + 1] - level_first[l]);
+  sorted = g_new (guint32, widest);
+  tree_alloc (self, n);
+  for (guint l = 0; l < n_levels; l++)
+    {
+      guint32 base = level_first[l], n_here = level_first[l + 1] - base;
+
+      if (l == 0)
+        memcpy (sorted, by_level, sizeof (guint32));
+      else
+        order_level (self, nodes, by_level + base, n_here, level_first[l - 1], base, sorted);
+      for (guint32 i = 0; i < n_here; i++)
+        {
+          const BuildNode *node = &nodes[sorted[i]];
+
+          self->parent[base + i] = l == 0 ? STRATA_CALL_TREE_NONE : nodes[node->parent].level;
+          self->method[base + i] = node->method;
+          self->calls[base + i] = node->calls;
+          for (guint c = 0; c < self->n_clocks; c++)
+            self->total[c][base + i] = node->total[c];
+        }
+      /* From here on a node's level field holds its number. */
+      for (guint32 i = 0; i < n_here; i++)
+        nodes[sorted[i]].level = base + i;
     }
+  for (guint32 v = level_first[n_levels - 1]; v <= n; v++)
+    self->first_child[v] = n;
 }
 
 static StrataCallTree *
@@ -434,12 +615,12 @@ strata_call_tree_new (StrataTrace              *trace,
           gint64 total = MAX (traced[c], top_calls[c]);
 
           if (by_thread)
-            g_array_index (builder.nodes, BuildNode, top).total[c] += total;
-          g_array_index (builder.nodes, BuildNode, STRATA_CALL_TREE_ROOT).total[c] += total;
+            builder.nodes[top].total[c] += total;
+          builder.nodes[STRATA_CALL_TREE_ROOT].total[c] += total;
         }
     }
-  g_clear_pointer (&builder.children.slots, g_free);
-  lay_out (self, builder.nodes);
+  builder_clear_levels (&builder);
+  lay_out (self, &builder);
   builder_clear (&builder);
   return g_steal_pointer (&self);
 }
@@ -607,14 +788,14 @@ strata_call_tree_transform (StrataCallTree            *self,
     }
   /* Selfs to totals: children come after their parents. */
   {
-    BuildNode *nodes = (BuildNode *) builder.nodes->data;
+    BuildNode *nodes = builder.nodes;
 
-    for (guint32 v = builder.nodes->len - 1; v > 0; v--)
+    for (guint32 v = builder.n_nodes - 1; v > 0; v--)
       for (guint c = 0; c < self->n_clocks; c++)
         nodes[nodes[v].parent].total[c] += nodes[v].total[c];
   }
-  g_clear_pointer (&builder.children.slots, g_free);
-  lay_out (result, builder.nodes);
+  builder_clear_levels (&builder);
+  lay_out (result, &builder);
   builder_clear (&builder);
   return g_steal_pointer (&result);
 }
