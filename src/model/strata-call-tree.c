@@ -17,6 +17,7 @@
 #include "strata-call-tree.h"
 #include "strata-id-map.h"
 #include "strata-memory.h"
+#include "strata-radix-sort.h"
 
 /* A thread's node (by_thread trees) has this bit set in its method; a
  * node standing for a run of collapsed frames this one, with the index
@@ -25,6 +26,7 @@
 #define SYNTHETIC_NODE 0x40000000u
 #define IS_METHOD(m) (((m) & (THREAD_NODE | SYNTHETIC_NODE)) == 0)
 #define CANCEL_INTERVAL 65536
+#define RADIX_SORT_MIN 4096
 
 struct _StrataCallTree
 {
@@ -133,10 +135,8 @@ static void
 path_table_grow (PathTable *table)
 {
   gsize size = table->slots != NULL ? (table->mask + 1) * 2 : PATH_TABLE_MIN;
-  PathSlot *slots = strata_memory_try_alloc_large (size * sizeof (PathSlot));
+  PathSlot *slots = strata_memory_new_large (size, sizeof (PathSlot));
 
-  if (slots == NULL)
-    g_error ("out of memory for a call tree of %zu paths", table->n_items);
   memset (slots, 0, size * sizeof (PathSlot));
   for (gsize i = 0; table->slots != NULL && i <= table->mask; i++)
     if (table->slots[i].node != 0)
@@ -172,7 +172,7 @@ builder_init (Builder *builder,
   builder->levels = NULL;
   builder->n_levels = 0;
   builder->n_alloc = BUILD_NODES_MIN;
-  builder->nodes = strata_memory_try_alloc_large (builder->n_alloc * sizeof (BuildNode));
+  builder->nodes = strata_memory_new_large (builder->n_alloc, sizeof (BuildNode));
   builder->nodes[0] = (BuildNode) { STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, 0, 0, { 0 } };
   builder->n_nodes = 1;
   builder->n_clocks = n_clocks;
@@ -387,7 +387,7 @@ add_thread (Builder                  *builder,
    * memory for every depth would cost a page fault per thousand calls. */
   for (guint depth = 0; depth < table->n_depths; depth++)
     widest = MAX (widest, table->n_spans[depth]);
-  buffers = g_new (guint32, (gsize) widest * 4);
+  buffers = strata_memory_new_large ((gsize) widest * 4, sizeof (guint32));
   for (guint depth = 0; depth < table->n_depths; depth++)
     {
       guint32 n = table->n_spans[depth];
@@ -444,12 +444,12 @@ tree_alloc (StrataCallTree *self,
             guint32         n)
 {
   self->n_nodes = n;
-  self->parent = g_new (guint32, MAX (n, 1));
-  self->method = g_new (guint32, MAX (n, 1));
-  self->first_child = g_new (guint32, (gsize) n + 1);
-  self->calls = g_new (guint32, MAX (n, 1));
+  self->parent = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
+  self->method = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
+  self->first_child = strata_memory_new_large ((gsize) n + 1, sizeof (guint32));
+  self->calls = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
   for (guint c = 0; c < self->n_clocks; c++)
-    self->total[c] = g_new (gint64, MAX (n, 1));
+    self->total[c] = strata_memory_new_large (MAX (n, 1), sizeof (gint64));
 }
 
 /* Where each level's nodes begin in @by_level (n_levels + 1 of them),
@@ -517,7 +517,7 @@ lay_out (StrataCallTree *self,
 {
   BuildNode *nodes = builder->nodes;
   guint32 n = builder->n_nodes;
-  g_autofree guint32 *by_level = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *by_level = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
   g_autofree guint32 *level_first = NULL;
   g_autofree guint32 *sorted = NULL;
   guint32 widest = 1;
@@ -704,8 +704,8 @@ strata_call_tree_transform (StrataCallTree            *self,
       prefixed = match_prefix (self->trace, transform->prefix);
     }
   builder_init (&builder, self->n_clocks);
-  mapped = g_new (guint32, MAX (self->n_nodes, 1));
-  outer = g_new (guint32, MAX (self->n_nodes, 1));
+  mapped = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (guint32));
+  outer = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (guint32));
   outer[STRATA_CALL_TREE_ROOT] = STRATA_CALL_TREE_NONE;
   mapped[STRATA_CALL_TREE_ROOT] = transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION ||
                                   transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE
@@ -893,6 +893,31 @@ compare_entries_by_method (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
+/* Entries ordered by their @at node's method, keeping their order
+ * within a method: a radix sort where there are many (the bottom-up
+ * roots are every node with self time). */
+static void
+sort_entries_by_method (Entry         *entries,
+                        guint32        n,
+                        const guint32 *methods)
+{
+  g_autofree guint64 *pairs = NULL;
+  g_autofree Entry *copy = NULL;
+
+  if (n < RADIX_SORT_MIN)
+    {
+      g_qsort_with_data (entries, n, sizeof (Entry), compare_entries_by_method, (gpointer) methods);
+      return;
+    }
+  pairs = g_new (guint64, n);
+  for (guint32 i = 0; i < n; i++)
+    pairs[i] = (guint64) methods[entries[i].at] << 32 | i;
+  strata_radix_sort_u64 (pairs, n, 32);
+  copy = g_memdup2 (entries, (gsize) n * sizeof (Entry));
+  for (guint32 i = 0; i < n; i++)
+    entries[i] = copy[(guint32) pairs[i]];
+}
+
 static int
 compare_groups (gconstpointer a,
                 gconstpointer b)
@@ -915,7 +940,7 @@ add_groups (StrataCallTree *self,
   StrataCallTree *source = self->source;
   g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (Group));
 
-  g_qsort_with_data (entries, n_entries, sizeof (Entry), compare_entries_by_method, source->method);
+  sort_entries_by_method (entries, n_entries, source->method);
   for (guint32 i = 0; i < n_entries; i++)
     {
       guint32 method = source->method[entries[i].at];
@@ -1003,7 +1028,7 @@ strata_call_tree_invert (StrataCallTree  *self,
   for (guint c = 0; c < self->n_clocks; c++)
     if (self->own[c] == NULL)
       {
-        self->own[c] = g_new (gint64, MAX (self->n_nodes, 1));
+        self->own[c] = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (gint64));
         for (guint32 v = 0; v < self->n_nodes; v++)
           self->own[c][v] = strata_call_tree_get_self (self, v, c);
       }

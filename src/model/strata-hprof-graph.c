@@ -30,6 +30,7 @@
 
 #include "strata-hprof-private.h"
 #include "strata-memory.h"
+#include "strata-radix-sort.h"
 
 #define MAX_CLASS_DEPTH 256
 #define COMPRESSED_HEAP_LIMIT (G_GUINT64_CONSTANT (32) << 30)
@@ -305,7 +306,7 @@ order_objects (GArray   *objects,
 {
   const HprofObject *object = (const HprofObject *) objects->data;
   guint32 n = objects->len, kept = 0;
-  guint64 lo = G_MAXUINT64, hi = 0, spread = 0, varying = 0, last = G_MAXUINT64;
+  guint64 lo = G_MAXUINT64, hi = 0, spread = 0, last = G_MAXUINT64;
   guint shift;
   gboolean sorted = TRUE;
   guint64 *pairs, *ids;
@@ -323,44 +324,9 @@ order_objects (GArray   *objects,
     return G_MAXUINT32;
   pairs = g_new (guint64, MAX (n, 1));
   for (guint32 i = 0; i < n; i++)
-    {
-      pairs[i] = ((object[i].id - lo) >> shift) << 32 | i;
-      varying |= pairs[i] ^ pairs[0];
-    }
+    pairs[i] = ((object[i].id - lo) >> shift) << 32 | i;
   if (!sorted)
-    {
-      g_autofree guint64 *spare = g_new (guint64, MAX (n, 1));
-      g_autofree guint32 *counts = g_new (guint32, 65536);
-      guint64 *from = pairs, *to = spare;
-
-      for (guint digit = 32; digit < 64; digit += 16)
-        {
-          guint32 sum = 0;
-
-          if (((varying >> digit) & 0xffff) == 0)
-            continue;
-          memset (counts, 0, 65536 * sizeof (guint32));
-          for (guint32 i = 0; i < n; i++)
-            counts[(from[i] >> digit) & 0xffff]++;
-          for (guint d = 0; d < 65536; d++)
-            {
-              guint32 c = counts[d];
-
-              counts[d] = sum;
-              sum += c;
-            }
-          for (guint32 i = 0; i < n; i++)
-            to[counts[(from[i] >> digit) & 0xffff]++] = from[i];
-          {
-            guint64 *swap = from;
-
-            from = to;
-            to = swap;
-          }
-        }
-      if (from != pairs)
-        memcpy (pairs, from, (gsize) n * sizeof (guint64));
-    }
+    strata_radix_sort_u64 (pairs, n, 32);
   ids = g_new (guint64, MAX (n, 1));
   for (guint32 i = 0; i < n; i++)
     {

@@ -44,6 +44,27 @@ strata_memory_try_alloc_large (gsize size)
   return block;
 }
 
+/**
+ * strata_memory_new_large:
+ *
+ * As strata_memory_try_alloc_large(), for @n items of @size bytes;
+ * aborts when out of memory, as g_new() does.
+ *
+ * Returns: (transfer full): the items, not initialised
+ */
+gpointer
+strata_memory_new_large (gsize n,
+                         gsize size)
+{
+  gpointer block;
+
+  if (size != 0 && n > G_MAXSIZE / size)
+    g_error ("%s: overflow allocating %zu*%zu bytes", G_STRLOC, n, size);
+  if ((block = strata_memory_try_alloc_large (n * size)) == NULL)
+    g_error ("%s: failed to allocate %zu bytes", G_STRLOC, n * size);
+  return block;
+}
+
 /* ---- Scratch files ----
  *
  * Unlinked files in the user's cache folder (never beside a trace): their

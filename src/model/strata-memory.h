@@ -9,6 +9,8 @@
 G_BEGIN_DECLS
 
 gpointer strata_memory_try_alloc_large (gsize size);
+gpointer strata_memory_new_large       (gsize n,
+                                        gsize size);
 
 char    *strata_scratch_dir            (void);
 int      strata_scratch_open           (void);

@@ -1,0 +1,67 @@
+/* strata-radix-sort.c: a stable sort of 64-bit values by their high bits
+ *
+ * Millions of (key, place) pairs are ordered by key in a few linear
+ * passes where a comparison sort would take seconds of cache misses.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "strata-radix-sort.h"
+
+#define DIGIT_BITS 16
+#define N_DIGITS (1u << DIGIT_BITS)
+
+/**
+ * strata_radix_sort_u64:
+ * @low_bit: the bits below it are not compared: values equal above it
+ *   keep their order (a place kept there stays in order)
+ *
+ * Sorts @values in place, 16 bits a pass from @low_bit up, skipping the
+ * digits every value shares.
+ */
+void
+strata_radix_sort_u64 (guint64 *values,
+                       gsize    n,
+                       guint    low_bit)
+{
+  g_autofree guint64 *spare = NULL;
+  g_autofree gsize *counts = NULL;
+  guint64 varying = 0, *from = values, *to;
+
+  for (gsize i = 1; i < n; i++)
+    varying |= values[i] ^ values[0];
+  if ((varying >> low_bit) == 0)
+    return;
+  to = spare = g_new (guint64, n);
+  counts = g_new (gsize, N_DIGITS);
+  for (guint digit = low_bit; digit < 64; digit += DIGIT_BITS)
+    {
+      gsize sum = 0;
+
+      if (((varying >> digit) & (N_DIGITS - 1)) == 0)
+        continue;
+      memset (counts, 0, N_DIGITS * sizeof (gsize));
+      for (gsize i = 0; i < n; i++)
+        counts[(from[i] >> digit) & (N_DIGITS - 1)]++;
+      for (guint d = 0; d < N_DIGITS; d++)
+        {
+          gsize c = counts[d];
+
+          counts[d] = sum;
+          sum += c;
+        }
+      for (gsize i = 0; i < n; i++)
+        to[counts[(from[i] >> digit) & (N_DIGITS - 1)]++] = from[i];
+      {
+        guint64 *swap = from;
+
+        from = to;
+        to = swap;
+      }
+    }
+  if (from != values)
+    memcpy (values, from, n * sizeof (guint64));
+}
