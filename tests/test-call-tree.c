@@ -174,6 +174,16 @@ test_call_tree_random_stacks (void)
     }
   g_assert_cmpuint (found, ==, g_hash_table_size (expected));
 
+  /* Every node is found again by the codes of its path. */
+  for (guint32 v = 0; v < strata_call_tree_get_n_nodes (tree); v++)
+    {
+      guint n_codes;
+      g_autofree guint32 *codes = strata_call_tree_dup_codes (tree, v, &n_codes);
+
+      g_assert_cmpuint (n_codes, ==, strata_call_tree_get_depth (tree, v));
+      g_assert_cmpuint (strata_call_tree_find_codes (tree, codes, n_codes), ==, v);
+    }
+
   /* Every call finds its own path's node, in a tree by thread and merged. */
   {
     g_autoptr(StrataCallTree) merged = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
@@ -197,6 +207,74 @@ test_call_tree_random_stacks (void)
               g_assert_cmpuint (strata_call_tree_get_depth (merged, in_merged), ==, d + 1);
             }
       }
+  }
+}
+
+/* Tracing began inside b, called from a: a and b are taken to have begun
+ * when tracing did, so the calls before their exits hang under a -> b,
+ * and a's later call is merged with the first a. Each node's children
+ * are ordered largest first. */
+static void
+test_call_tree_began_inside (void)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataCallTree) tree = NULL;
+  g_autoptr(GError) error = NULL;
+  const struct { char step; char method; guint32 time; } steps[] = {
+    { '+', 'c', 0 }, { '+', 'd', 2 }, { '-', 'd', 5 }, { '-', 'c', 10 },
+    { '-', 'b', 12 }, { '+', 'c', 20 }, { '-', 'c', 50 }, { '-', 'a', 60 },
+    { '+', 'a', 70 }, { '+', 'c', 71 }, { '+', 'd', 72 }, { '-', 'd', 90 }, { '-', 'c', 95 }, { '-', 'a', 100 },
+  };
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  for (char m = 'a'; m <= 'd'; m++)
+    {
+      g_autofree char *fields = g_strdup_printf ("T\t%c\t()V", m);
+
+      dmtrace_writer_add_method (writer, (m - 'a' + 1) * 4, fields);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    dmtrace_writer_record (writer, 1, (steps[i].method - 'a' + 1) * 4,
+                           steps[i].step == '+' ? DMTRACE_ENTER : DMTRACE_EXIT, steps[i].time, 0);
+  trace = load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "inside.trace");
+  check_tree (trace);
+  tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint32 v = 0; v < strata_call_tree_get_n_nodes (tree); v++)
+    {
+      guint32 first = strata_call_tree_get_first_child (tree, v);
+
+      for (guint32 k = first + 1; k < first + strata_call_tree_get_n_children (tree, v); k++)
+        g_assert_cmpint (strata_call_tree_get_total (tree, k - 1, 0), >=, strata_call_tree_get_total (tree, k, 0));
+    }
+  {
+    g_autofree char *a_c_d = NULL;
+    guint32 codes[3], node;
+    guint32 a = strata_call_tree_get_method (tree, strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT));
+    g_autofree char *top = strata_call_tree_dup_name (tree, strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT));
+
+    /* a (begun before tracing, 60 us seen, then 30 us) is the only root. */
+    g_assert_cmpuint (strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT), ==, 1);
+    g_assert_cmpstr (top, ==, "T.a ()V");
+    node = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
+    g_assert_cmpint (strata_call_tree_get_total (tree, node, 0), ==, (60 + 30) * 1000);
+    /* a -> c -> d: the c entered under a at 71, and the d under it. */
+    codes[0] = a;
+    for (guint32 v = 0; v < strata_call_tree_get_n_nodes (tree); v++)
+      {
+        g_autofree char *name = strata_call_tree_dup_name (tree, v);
+
+        if (g_str_equal (name, "T.c ()V"))
+          codes[1] = strata_call_tree_get_method (tree, v);
+        else if (g_str_equal (name, "T.d ()V"))
+          codes[2] = strata_call_tree_get_method (tree, v);
+      }
+    node = strata_call_tree_find_codes (tree, codes, 3);
+    g_assert_cmpuint (node, !=, STRATA_CALL_TREE_NONE);
+    a_c_d = strata_call_tree_dup_path (tree, node, ";");
+    g_assert_cmpstr (a_c_d, ==, "T.a ()V;T.c ()V;T.d ()V");
   }
 }
 
@@ -466,6 +544,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/call-tree/sample", test_call_tree_sample);
   g_test_add_func ("/call-tree/random-stacks", test_call_tree_random_stacks);
+  g_test_add_func ("/call-tree/began-inside", test_call_tree_began_inside);
   g_test_add_func ("/call-tree/bottom-up", test_call_tree_bottom_up);
   g_test_add_func ("/call-tree/range", test_call_tree_range);
   g_test_add_func ("/call-tree/transforms", test_call_tree_transforms);

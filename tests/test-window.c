@@ -677,7 +677,7 @@ test_window_call_tree (void)
   /* A transform about a function stays when one thread is shown instead
    * of all: the tree is merged again and the transform applied to it. */
   {
-    StrataCallTransform transform = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, 0, STRATA_CALL_TREE_NONE, NULL };
+    StrataCallTransform transform = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, 0, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
     g_autoptr(StrataCallTree) main_only = strata_call_tree_new (strata_session_get_trace (session), 0, FALSE, NULL, NULL, NULL);
     guint32 merged = strata_call_tree_get_method (main_only, strata_call_tree_get_first_child (main_only, STRATA_CALL_TREE_ROOT));
     StrataCallTree *shown;
@@ -695,6 +695,44 @@ test_window_call_tree (void)
     strata_call_tree_view_pop_transform (view);
     strata_session_set_profile_thread (session, -1);
     strata_test_iterate_until (call_tree_ready, view);
+    model = strata_call_tree_view_get_model (view);
+  }
+
+  /* A focus on a subtree stays when the tree is merged again for a range:
+   * on the node with the same path in the new tree. */
+  {
+    StrataTrace *trace = strata_session_get_trace (session);
+    gint64 start = strata_trace_get_start (trace), end = strata_trace_get_end (trace);
+    StrataCallTree *shown;
+    guint32 focused, top;
+
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
+    focused = strata_session_get_selected_method (session);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.focus-subtree", NULL));
+    strata_session_set_selection_range (session, start, start + (end - start) / 2);
+    strata_session_set_range_only (session, TRUE);
+    strata_test_iterate_until (call_tree_ready, view);
+    shown = strata_call_tree_view_get_tree (view);
+    g_assert_cmpuint (strata_call_tree_get_n_children (shown, STRATA_CALL_TREE_ROOT), ==, 1);
+    top = strata_call_tree_get_first_child (shown, STRATA_CALL_TREE_ROOT);
+    g_assert_cmpuint (strata_call_tree_get_method (shown, top), ==, focused);
+    {
+      StrataProfileRange range = { strata_session_get_clock (session), start, start + (end - start) / 2 };
+      g_autoptr(StrataCallTree) whole = strata_call_tree_new (trace, -1, FALSE, &range, NULL, NULL);
+      guint32 same = strata_call_tree_find_codes (whole, &focused, 1);
+
+      g_assert_cmpuint (same, !=, STRATA_CALL_TREE_NONE);
+      g_assert_cmpint (strata_call_tree_get_total (shown, STRATA_CALL_TREE_ROOT, 0), ==,
+                       strata_call_tree_get_total (whole, same, 0));
+    }
+    strata_session_set_range_only (session, FALSE);
+    strata_test_iterate_until (call_tree_ready, view);
+    shown = strata_call_tree_view_get_tree (view);
+    g_assert_cmpuint (strata_call_tree_get_n_children (shown, STRATA_CALL_TREE_ROOT), ==, 1);
+    g_assert_cmpuint (strata_call_tree_get_method (shown, strata_call_tree_get_first_child (shown, STRATA_CALL_TREE_ROOT)),
+                      ==, focused);
+    strata_call_tree_view_pop_transform (view);
+    g_assert_cmpuint (strata_call_tree_get_n_children (strata_call_tree_view_get_tree (view), STRATA_CALL_TREE_ROOT), >, 1);
     model = strata_call_tree_view_get_model (view);
   }
 

@@ -1324,6 +1324,25 @@ parent_span (const StrataSpanTable *table,
   return lo;
 }
 
+/* The node down the path of @codes from @node, or NONE. */
+static guint32
+find_below (StrataCallTree *self,
+            guint32         node,
+            const guint32  *codes,
+            guint           n_codes)
+{
+  for (guint depth = 0; depth < n_codes && node != STRATA_CALL_TREE_NONE; depth++)
+    {
+      guint32 found = STRATA_CALL_TREE_NONE;
+
+      for (guint32 c = self->first_child[node]; c < self->first_child[node + 1] && found == STRATA_CALL_TREE_NONE; c++)
+        if (self->method[c] == codes[depth])
+          found = c;
+      node = found;
+    }
+  return node;
+}
+
 /**
  * strata_call_tree_find_call:
  * @call: a call of the trace
@@ -1361,16 +1380,54 @@ strata_call_tree_find_call (StrataCallTree       *self,
   for (guint32 c = self->first_child[node]; c < self->first_child[node + 1]; c++)
     if (self->method[c] == (THREAD_NODE | call->thread))
       node = c;
-  for (guint depth = 0; depth <= call->depth && node != STRATA_CALL_TREE_NONE; depth++)
-    {
-      guint32 found = STRATA_CALL_TREE_NONE;
+  return find_below (self, node, methods, call->depth + 1);
+}
 
-      for (guint32 c = self->first_child[node]; c < self->first_child[node + 1] && found == STRATA_CALL_TREE_NONE; c++)
-        if (self->method[c] == methods[depth])
-          found = c;
-      node = found;
-    }
-  return node;
+/**
+ * strata_call_tree_dup_codes:
+ *
+ * What names each node from the top of a top-down tree down to @node, as
+ * strata_call_tree_find_codes() takes it: a node of one tree found again
+ * in another made from the same trace (merged anew for another range or
+ * thread, with the same transforms).
+ *
+ * Returns: (transfer full): @n_codes codes
+ */
+guint32 *
+strata_call_tree_dup_codes (StrataCallTree *self,
+                            guint32         node,
+                            guint          *n_codes)
+{
+  guint depth;
+  guint32 *codes;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self), NULL);
+  g_return_val_if_fail (self->kind == STRATA_CALL_TREE_TOP_DOWN && node < self->n_nodes, NULL);
+
+  depth = strata_call_tree_get_depth (self, node);
+  codes = g_new (guint32, MAX (depth, 1));
+  for (guint d = depth; d > 0; d--, node = self->parent[node])
+    codes[d - 1] = self->method[node];
+  *n_codes = depth;
+  return codes;
+}
+
+/**
+ * strata_call_tree_find_codes:
+ *
+ * Returns: the node of a top-down tree that strata_call_tree_dup_codes()
+ *   described, or %STRATA_CALL_TREE_NONE when this tree has none
+ */
+guint32
+strata_call_tree_find_codes (StrataCallTree *self,
+                             const guint32  *codes,
+                             guint           n_codes)
+{
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self), STRATA_CALL_TREE_NONE);
+
+  if (self->kind != STRATA_CALL_TREE_TOP_DOWN)
+    return STRATA_CALL_TREE_NONE;
+  return find_below (self, STRATA_CALL_TREE_ROOT, codes, n_codes);
 }
 
 /**

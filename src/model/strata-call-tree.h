@@ -45,6 +45,9 @@ typedef struct
   guint32                 method;   /* the function, for the kinds about one */
   guint32                 node;     /* FOCUS_SUBTREE: in the tree transformed */
   const char             *prefix;   /* COLLAPSE_PREFIX, such as "java." */
+  guint32                *codes;    /* FOCUS_SUBTREE, to find @node again in a tree merged
+                                     * anew (strata_call_tree_dup_codes()); the keeper's */
+  guint                   n_codes;
 } StrataCallTransform;
 
 #define STRATA_TYPE_CALL_TREE (strata_call_tree_get_type ())
@@ -100,6 +103,12 @@ char               *strata_call_tree_dup_name       (StrataCallTree           *s
                                                      guint32                   node);
 guint32             strata_call_tree_find_call      (StrataCallTree           *self,
                                                      const StrataSliceRef     *call);
+guint32            *strata_call_tree_dup_codes      (StrataCallTree           *self,
+                                                     guint32                   node,
+                                                     guint                    *n_codes);
+guint32             strata_call_tree_find_codes     (StrataCallTree           *self,
+                                                     const guint32            *codes,
+                                                     guint                     n_codes);
 char               *strata_call_tree_dup_path       (StrataCallTree           *self,
                                                      guint32                   node,
                                                      const char               *separator);

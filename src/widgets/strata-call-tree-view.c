@@ -472,7 +472,21 @@ show_trees (StrataCallTreeView *self)
 static void
 clear_transform (gpointer data)
 {
-  g_free ((char *) ((StrataCallTransform *) data)->prefix);
+  StrataCallTransform *transform = data;
+
+  g_free ((char *) transform->prefix);
+  g_free (transform->codes);
+}
+
+/* @transform with its strings and codes copied, for the view to keep. */
+static StrataCallTransform
+copy_transform (const StrataCallTransform *transform)
+{
+  StrataCallTransform copy = *transform;
+
+  copy.prefix = g_strdup (transform->prefix);
+  copy.codes = transform->codes != NULL ? g_memdup2 (transform->codes, transform->n_codes * sizeof (guint32)) : NULL;
+  return copy;
 }
 
 static void
@@ -495,9 +509,10 @@ update_transform_bar (StrataCallTreeView *self)
 
 static void show_latest_tree (StrataCallTreeView *self);
 
-/* The tree the transforms start from (or none). The transforms about
- * functions carry over to it when the same trace is merged again (another
- * thread or range); those about one node of the old tree cannot. */
+/* The tree the transforms start from (or none). The transforms carry over
+ * to it when the same trace is merged again (another thread or range); a
+ * focus on a subtree, on the node with the same path, and is dropped where
+ * the new tree has no such path. */
 static void
 set_base_tree (StrataCallTreeView *self,
                StrataCallTree     *tree,
@@ -508,11 +523,8 @@ set_base_tree (StrataCallTreeView *self,
   g_array_set_clear_func (kept, clear_transform);
   for (guint i = 0; keep_transforms && i < self->transforms->len; i++)
     {
-      StrataCallTransform transform = g_array_index (self->transforms, StrataCallTransform, i);
+      StrataCallTransform transform = copy_transform (&g_array_index (self->transforms, StrataCallTransform, i));
 
-      if (transform.kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE)
-        continue;
-      transform.prefix = g_strdup (transform.prefix);
       g_array_append_val (kept, transform);
     }
   g_ptr_array_set_size (self->trees, 0);
@@ -522,21 +534,29 @@ set_base_tree (StrataCallTreeView *self,
   for (guint i = 0; tree != NULL && i < kept->len; i++)
     {
       StrataCallTransform *transform = &g_array_index (kept, StrataCallTransform, i);
-      StrataCallTree *result = strata_call_tree_transform (g_ptr_array_index (self->trees, self->trees->len - 1),
-                                                           transform, NULL, NULL);
+      StrataCallTree *last = g_ptr_array_index (self->trees, self->trees->len - 1);
+      StrataCallTree *result;
 
-      if (result == NULL)
+      if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE &&
+          ((transform->node = strata_call_tree_find_codes (last, transform->codes, transform->n_codes)) == STRATA_CALL_TREE_NONE ||
+           transform->node == STRATA_CALL_TREE_ROOT))
+        continue;
+      if ((result = strata_call_tree_transform (last, transform, NULL, NULL)) == NULL)
         break;
       g_ptr_array_add (self->trees, result);
       g_array_append_val (self->transforms, *transform);
       transform->prefix = NULL;   /* now the view's */
+      transform->codes = NULL;
     }
   if (tree == NULL)
     {
       /* Kept for the tree being merged. */
       g_array_append_vals (self->transforms, kept->data, kept->len);
       for (guint i = 0; i < kept->len; i++)
-        g_array_index (kept, StrataCallTransform, i).prefix = NULL;
+        {
+          g_array_index (kept, StrataCallTransform, i).prefix = NULL;
+          g_array_index (kept, StrataCallTransform, i).codes = NULL;
+        }
     }
   show_latest_tree (self);
 }
@@ -564,14 +584,16 @@ void
 strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
                                        const StrataCallTransform *transform)
 {
-  StrataCallTransform kept = *transform;
+  StrataCallTransform kept;
   StrataCallTree *result;
 
   g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
 
   if (self->tree == NULL || !(result = strata_call_tree_transform (self->tree, transform, NULL, NULL)))
     return;
-  kept.prefix = g_strdup (transform->prefix);
+  kept = copy_transform (transform);
+  if (kept.kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE && kept.codes == NULL)
+    kept.codes = strata_call_tree_dup_codes (self->tree, kept.node, &kept.n_codes);
   g_array_append_val (self->transforms, kept);
   g_ptr_array_add (self->trees, result);
   show_latest_tree (self);
@@ -634,7 +656,7 @@ transform_action (GtkWidget  *widget,
                   GVariant   *parameter)
 {
   StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (widget);
-  StrataCallTransform transform = { 0, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, NULL };
+  StrataCallTransform transform = { 0, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
   g_autofree char *prefix = NULL;
   StrataCallTree *tree;
   guint32 node;
