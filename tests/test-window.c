@@ -604,6 +604,25 @@ call_tree_ready (gpointer view)
   return strata_call_tree_view_is_ready (view);
 }
 
+/* The first mapped widget of @type under @widget. */
+static GtkWidget *
+find_mapped (GtkWidget *widget,
+             GType      type)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (g_type_is_a (G_OBJECT_TYPE (widget), type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_mapped (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static char *
 row_name (GListModel *model,
           guint       position)
@@ -751,6 +770,39 @@ test_window_call_tree (void)
     g_assert_cmpuint (strata_call_node_row_get_node (item), ==,
                       strata_call_tree_find_call (strata_call_tree_view_get_tree (view), &call));
     g_assert_cmpuint (gtk_tree_list_row_get_depth (row), ==, call.depth);
+  }
+
+  /* A deep call late in a long table: its row is selected, and the list
+   * inside the column view has the action the view scrolls it in with
+   * (GTK 4.8 has no API for column views). */
+  {
+    const StrataSpanTable *table = strata_trace_get_thread (strata_session_get_trace (session), 0)->spans;
+    guint depth = MIN (table->n_depths - 1, 12);
+    StrataSliceRef call = { 0, depth, table->n_spans[depth] - 1 };
+    GtkWidget *list = find_mapped (find_mapped (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW), GTK_TYPE_LIST_VIEW);
+    g_autoptr(GtkTreeListRow) selected = NULL;
+    g_autoptr(StrataCallNodeRow) item = NULL;
+    guint position;
+
+    /* Rows opened two levels down make the table long. */
+    model = strata_call_tree_view_get_model (view);
+    for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+      {
+        g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+
+        if (gtk_tree_list_row_get_depth (row) < 2)
+          gtk_tree_list_row_set_expanded (row, TRUE);
+      }
+    strata_session_select_call (session, &call);
+    model = strata_call_tree_view_get_model (view);
+    position = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model));
+    g_assert_cmpuint (position, >, 100);
+    selected = g_list_model_get_item (model, position);
+    item = gtk_tree_list_row_get_item (selected);
+    g_assert_cmpuint (strata_call_node_row_get_node (item), ==,
+                      strata_call_tree_find_call (strata_call_tree_view_get_tree (view), &call));
+    g_assert_nonnull (list);
+    g_assert_true (gtk_widget_activate_action (list, "list.scroll-to-item", "u", position));
   }
 
   /* Bottom up: where the time was spent in the method itself. */

@@ -40,8 +40,6 @@ struct _StrataCallTreeView
   StrataTrace    *merged_trace;  /* the trace the transforms are about */
   guint32         menu_node;     /* the flame graph's bar right-clicked; NONE: the table's row */
   gboolean        syncing;       /* selecting a row for the timeline's call */
-  double          scroll_row_height;  /* keeps the selected row in view as rows open */
-  gulong          scroll_handler;
   GtkWidget      *transform_bar;
   GtkWidget      *transform_label;
   GtkWidget      *menu;
@@ -180,54 +178,34 @@ fill_table (StrataCallTreeView *self)
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (self->selection));
 }
 
-/* GTK 4.8 has no scrolling API for column views: rows are of one height,
- * so a position gives the offset. The height is taken before rows are
- * opened (the adjustment grows only once they are laid out), and the
- * offset set again when it has grown. */
-static double
-row_height (StrataCallTreeView *self)
+/* The list inside the column view, whose "list.scroll-to-item" action
+ * scrolls a row into view: GTK 4.8 has no API for column views to do it. */
+static GtkWidget *
+inner_list_view (GtkWidget *column_view)
 {
-  GtkWidget *scroller = gtk_widget_get_parent (self->column_view);
-  guint n = self->selection != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->selection)) : 0;
-
-  if (!GTK_IS_SCROLLED_WINDOW (scroller) || n == 0)
-    return 0;
-  return gtk_adjustment_get_upper (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller))) / n;
+  for (GtkWidget *child = gtk_widget_get_first_child (column_view); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return child;
+  return NULL;
 }
 
 static void
-scroll_to_selected_cb (GtkAdjustment      *adjustment,
-                       StrataCallTreeView *self)
+scroll_to_selected (StrataCallTreeView *self)
 {
   guint position = self->selection != NULL ? gtk_single_selection_get_selected (self->selection) : GTK_INVALID_LIST_POSITION;
 
-  double offset = position * self->scroll_row_height;
-
-  if (position == GTK_INVALID_LIST_POSITION || self->scroll_row_height <= 0)
+  if (position == GTK_INVALID_LIST_POSITION)
     return;
-  gtk_adjustment_set_value (adjustment, MAX (0, offset - gtk_adjustment_get_page_size (adjustment) / 3));
-  /* Once the opened rows are laid out, the user's scrolling is theirs. */
-  if (gtk_adjustment_get_upper (adjustment) > offset && self->scroll_handler != 0)
-    {
-      g_signal_handler_disconnect (adjustment, self->scroll_handler);
-      self->scroll_handler = 0;
-    }
-}
+#if GTK_CHECK_VERSION (4, 12, 0)
+  gtk_column_view_scroll_to (GTK_COLUMN_VIEW (self->column_view), position, NULL, GTK_LIST_SCROLL_FOCUS, NULL);
+#else
+  {
+    GtkWidget *list = inner_list_view (self->column_view);
 
-static void
-scroll_to_selected (StrataCallTreeView *self,
-                    double              height)
-{
-  GtkWidget *scroller = gtk_widget_get_parent (self->column_view);
-  GtkAdjustment *adjustment;
-
-  if (!GTK_IS_SCROLLED_WINDOW (scroller) || height <= 0)
-    return;
-  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  self->scroll_row_height = height;
-  /* Set when the list has laid out the rows just opened. */
-  if (!self->scroll_handler)
-    self->scroll_handler = g_signal_connect (adjustment, "changed", G_CALLBACK (scroll_to_selected_cb), self);
+    if (list != NULL)
+      gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);
+  }
+#endif
 }
 
 /**
@@ -243,7 +221,6 @@ strata_call_tree_view_reveal_node (StrataCallTreeView *self,
 {
   GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
   g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (guint32));
-  double height = row_height (self);
   guint position = 0;
 
   g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), FALSE);
@@ -281,7 +258,7 @@ strata_call_tree_view_reveal_node (StrataCallTreeView *self,
   self->syncing = TRUE;
   gtk_single_selection_set_selected (self->selection, position);
   self->syncing = FALSE;
-  scroll_to_selected (self, height);
+  scroll_to_selected (self);
   return TRUE;
 }
 
@@ -976,12 +953,6 @@ strata_call_tree_view_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  if (self->scroll_handler != 0)
-    {
-      GtkWidget *scroller = gtk_widget_get_parent (self->column_view);
-
-      g_clear_signal_handler (&self->scroll_handler, gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)));
-    }
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->trees, g_ptr_array_unref);
