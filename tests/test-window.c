@@ -684,11 +684,16 @@ test_window_call_tree (void)
     g_object_ref (before_tree);
     gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.focus-subtree", NULL));
+    /* Reshaped in a worker; the tree on show stays meanwhile. */
+    g_assert_false (strata_call_tree_view_is_ready (view));
+    g_assert_true (strata_call_tree_view_get_tree (view) == before_tree);
+    strata_test_iterate_until (call_tree_ready, view);
     g_assert_true (strata_call_tree_view_get_tree (view) != before_tree);
     g_assert_cmpuint (strata_call_tree_get_n_nodes (strata_call_tree_view_get_tree (view)), <, n_before);
     model = strata_call_tree_view_get_model (view);
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.pop-transform", NULL));
+    strata_test_iterate_until (call_tree_ready, view);
     g_assert_true (strata_call_tree_view_get_tree (view) == before_tree);
     g_object_unref (before_tree);
     model = strata_call_tree_view_get_model (view);
@@ -703,6 +708,7 @@ test_window_call_tree (void)
 
     transform.method = merged;
     strata_call_tree_view_apply_transform (view, &transform);
+    strata_test_iterate_until (call_tree_ready, view);
     strata_session_set_profile_thread (session, 0);
     strata_test_iterate_until (call_tree_ready, view);
     shown = strata_call_tree_view_get_tree (view);
@@ -728,6 +734,7 @@ test_window_call_tree (void)
     gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
     focused = strata_session_get_selected_method (session);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.focus-subtree", NULL));
+    strata_test_iterate_until (call_tree_ready, view);
     strata_session_set_selection_range (session, start, start + (end - start) / 2);
     strata_session_set_range_only (session, TRUE);
     strata_test_iterate_until (call_tree_ready, view);
@@ -807,6 +814,7 @@ test_window_call_tree (void)
 
   /* Bottom up: where the time was spent in the method itself. */
   strata_window_show_call_tree (window, "bottom-up");
+  strata_test_iterate_until (call_tree_ready, view);
   model = strata_call_tree_view_get_model (view);
   {
     g_autofree char *first = row_name (model, 0);

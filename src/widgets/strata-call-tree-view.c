@@ -30,6 +30,7 @@ struct _StrataCallTreeView
 
   StrataSession  *session;
   GCancellable   *cancellable;
+  GCancellable   *derive_cancellable;  /* transforms and the inversion, in a worker */
   StrataCallTree *tree;          /* top down, after the transforms */
   StrataCallTree *inverted;      /* bottom up, made when first shown */
   gboolean        show_inverted;
@@ -437,9 +438,11 @@ fill_flame (StrataCallTreeView *self)
 static void
 show_trees (StrataCallTreeView *self)
 {
-  gboolean ready = shown_tree (self) != NULL;
+  gboolean deriving = self->derive_cancellable != NULL;
 
-  gtk_widget_set_visible (self->status, !ready);
+  gtk_label_set_label (GTK_LABEL (self->status), deriving && self->trees->len > 0 ? _("Reshaping the tree…")
+                                                                                 : _("Merging the calls…"));
+  gtk_widget_set_visible (self->status, deriving || shown_tree (self) == NULL);
   fill_table (self);
   fill_flame (self);
 }
@@ -484,7 +487,154 @@ update_transform_bar (StrataCallTreeView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "calltree.pop-transform", self->transforms->len > 0);
 }
 
-static void show_latest_tree (StrataCallTreeView *self);
+/* ---- Deriving: transforms and the inversion, in a worker ----
+ *
+ * On a trace of millions of paths a transform or the bottom-up roots take
+ * about a second: the tree on show stays while they are made, transforms
+ * wait, and a newer request cancels an older one. */
+
+typedef struct
+{
+  StrataCallTree *from;
+  GArray         *transforms;   /* StrataCallTransform: to apply, in order */
+  gboolean        invert;
+  GPtrArray      *trees;        /* out: a tree per transform applied */
+  GArray         *applied;      /* out: those transforms */
+  StrataCallTree *inverted;     /* out: the last tree bottom up, if asked */
+} DeriveJob;
+
+static void
+derive_job_free (DeriveJob *job)
+{
+  g_clear_object (&job->from);
+  g_clear_pointer (&job->transforms, g_array_unref);
+  g_clear_pointer (&job->trees, g_ptr_array_unref);
+  g_clear_pointer (&job->applied, g_array_unref);
+  g_clear_object (&job->inverted);
+  g_free (job);
+}
+
+static GArray *
+transform_array_new (void)
+{
+  GArray *array = g_array_new (FALSE, FALSE, sizeof (StrataCallTransform));
+
+  g_array_set_clear_func (array, clear_transform);
+  return array;
+}
+
+/* A focus on a subtree whose path the tree has not is left out. */
+static void
+derive_thread (GTask        *task,
+               gpointer      source,
+               gpointer      data,
+               GCancellable *cancellable)
+{
+  DeriveJob *job = data;
+  StrataCallTree *last = job->from;
+  GError *error = NULL;
+
+  for (guint i = 0; i < job->transforms->len; i++)
+    {
+      StrataCallTransform transform = copy_transform (&g_array_index (job->transforms, StrataCallTransform, i));
+      StrataCallTree *result;
+
+      if (transform.kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE &&
+          ((transform.node = strata_call_tree_find_codes (last, transform.codes, transform.n_codes)) == STRATA_CALL_TREE_NONE ||
+           transform.node == STRATA_CALL_TREE_ROOT))
+        {
+          clear_transform (&transform);
+          continue;
+        }
+      if ((result = strata_call_tree_transform (last, &transform, cancellable, &error)) == NULL)
+        {
+          clear_transform (&transform);
+          g_task_return_error (task, error);
+          return;
+        }
+      g_ptr_array_add (job->trees, result);
+      g_array_append_val (job->applied, transform);
+      last = result;
+    }
+  if (job->invert && (job->inverted = strata_call_tree_invert (last, cancellable, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+show_latest_tree (StrataCallTreeView *self,
+                  StrataCallTree     *inverted)
+{
+  StrataCallTree *latest = self->trees->len > 0 ? g_ptr_array_index (self->trees, self->trees->len - 1) : NULL;
+
+  g_set_object (&self->tree, latest);
+  g_set_object (&self->inverted, inverted);
+  update_transform_bar (self);
+  show_trees (self);
+}
+
+static void
+derive_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(StrataCallTreeView) self = user_data;
+  DeriveJob *job = g_task_get_task_data (G_TASK (result));
+
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;  /* cancelled: a newer request or the view went */
+  g_clear_object (&self->derive_cancellable);
+  for (guint i = 0; i < job->trees->len; i++)
+    g_ptr_array_add (self->trees, g_object_ref (g_ptr_array_index (job->trees, i)));
+  for (guint i = 0; i < job->applied->len; i++)
+    {
+      StrataCallTransform transform = copy_transform (&g_array_index (job->applied, StrataCallTransform, i));
+
+      g_array_append_val (self->transforms, transform);
+    }
+  show_latest_tree (self, job->inverted);
+}
+
+static void
+cancel_derive (StrataCallTreeView *self)
+{
+  if (self->derive_cancellable != NULL)
+    g_cancellable_cancel (self->derive_cancellable);
+  g_clear_object (&self->derive_cancellable);
+}
+
+/* Applies @transforms (taken) to the latest tree and, when bottom up is
+ * shown, inverts the result, in a worker; without work, shows at once. */
+static void
+derive (StrataCallTreeView *self,
+        GArray             *transforms)
+{
+  StrataCallTree *latest = self->trees->len > 0 ? g_ptr_array_index (self->trees, self->trees->len - 1) : NULL;
+  g_autoptr(GArray) owned = transforms;
+  g_autoptr(GTask) task = NULL;
+  DeriveJob *job;
+
+  cancel_derive (self);
+  if (latest == NULL || (owned->len == 0 && !self->show_inverted))
+    {
+      show_latest_tree (self, NULL);
+      return;
+    }
+  job = g_new0 (DeriveJob, 1);
+  job->from = g_object_ref (latest);
+  job->transforms = g_steal_pointer (&owned);
+  job->invert = self->show_inverted;
+  job->trees = g_ptr_array_new_with_free_func (g_object_unref);
+  job->applied = transform_array_new ();
+  self->derive_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->derive_cancellable, derive_done_cb, g_object_ref (self));
+  g_task_set_task_data (task, job, (GDestroyNotify) derive_job_free);
+  g_task_run_in_thread (task, derive_thread);
+  show_trees (self);
+}
 
 /* The tree the transforms start from (or none). The transforms carry over
  * to it when the same trace is merged again (another thread or range); a
@@ -495,9 +645,9 @@ set_base_tree (StrataCallTreeView *self,
                StrataCallTree     *tree,
                gboolean            keep_transforms)
 {
-  g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (StrataCallTransform));
+  GArray *kept = transform_array_new ();
 
-  g_array_set_clear_func (kept, clear_transform);
+  cancel_derive (self);
   for (guint i = 0; keep_transforms && i < self->transforms->len; i++)
     {
       StrataCallTransform transform = copy_transform (&g_array_index (self->transforms, StrataCallTransform, i));
@@ -506,74 +656,44 @@ set_base_tree (StrataCallTreeView *self,
     }
   g_ptr_array_set_size (self->trees, 0);
   g_array_set_size (self->transforms, 0);
-  if (tree != NULL)
-    g_ptr_array_add (self->trees, g_object_ref (tree));
-  for (guint i = 0; tree != NULL && i < kept->len; i++)
-    {
-      StrataCallTransform *transform = &g_array_index (kept, StrataCallTransform, i);
-      StrataCallTree *last = g_ptr_array_index (self->trees, self->trees->len - 1);
-      StrataCallTree *result;
-
-      if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE &&
-          ((transform->node = strata_call_tree_find_codes (last, transform->codes, transform->n_codes)) == STRATA_CALL_TREE_NONE ||
-           transform->node == STRATA_CALL_TREE_ROOT))
-        continue;
-      if ((result = strata_call_tree_transform (last, transform, NULL, NULL)) == NULL)
-        break;
-      g_ptr_array_add (self->trees, result);
-      g_array_append_val (self->transforms, *transform);
-      transform->prefix = NULL;   /* now the view's */
-      transform->codes = NULL;
-    }
   if (tree == NULL)
     {
       /* Kept for the tree being merged. */
       g_array_append_vals (self->transforms, kept->data, kept->len);
-      for (guint i = 0; i < kept->len; i++)
-        {
-          g_array_index (kept, StrataCallTransform, i).prefix = NULL;
-          g_array_index (kept, StrataCallTransform, i).codes = NULL;
-        }
+      g_array_set_clear_func (kept, NULL);
+      g_array_unref (kept);
+      show_latest_tree (self, NULL);
+      return;
     }
-  show_latest_tree (self);
-}
-
-static void
-show_latest_tree (StrataCallTreeView *self)
-{
-  StrataCallTree *latest = self->trees->len > 0 ? g_ptr_array_index (self->trees, self->trees->len - 1) : NULL;
-
-  g_set_object (&self->tree, latest);
+  g_ptr_array_add (self->trees, g_object_ref (tree));
+  g_clear_object (&self->tree);
   g_clear_object (&self->inverted);
-  if (self->show_inverted && self->tree != NULL)
-    self->inverted = strata_call_tree_invert (self->tree, NULL, NULL);
-  update_transform_bar (self);
-  show_trees (self);
+  derive (self, kept);
 }
 
 /**
  * strata_call_tree_view_apply_transform:
  *
  * Reshapes the tree (top down, bottom up and flame graph alike) and adds
- * a breadcrumb.
+ * a breadcrumb, in a worker: strata_call_tree_view_is_ready() says when.
  */
 void
 strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
                                        const StrataCallTransform *transform)
 {
+  GArray *one;
   StrataCallTransform kept;
-  StrataCallTree *result;
 
   g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
 
-  if (self->tree == NULL || !(result = strata_call_tree_transform (self->tree, transform, NULL, NULL)))
+  if (self->tree == NULL || self->derive_cancellable != NULL)
     return;
   kept = copy_transform (transform);
   if (kept.kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE && kept.codes == NULL)
     kept.codes = strata_call_tree_dup_codes (self->tree, kept.node, &kept.n_codes);
-  g_array_append_val (self->transforms, kept);
-  g_ptr_array_add (self->trees, result);
-  show_latest_tree (self);
+  one = transform_array_new ();
+  g_array_append_val (one, kept);
+  derive (self, one);
 }
 
 /* Undoes the last transform. */
@@ -582,11 +702,11 @@ strata_call_tree_view_pop_transform (StrataCallTreeView *self)
 {
   g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
 
-  if (self->transforms->len == 0)
+  if (self->transforms->len == 0 || self->derive_cancellable != NULL)
     return;
   g_array_set_size (self->transforms, self->transforms->len - 1);
   g_ptr_array_set_size (self->trees, self->trees->len - 1);
-  show_latest_tree (self);
+  derive (self, transform_array_new ());
 }
 
 /* The node a transform is about: the bar right-clicked, else the row
@@ -953,6 +1073,7 @@ strata_call_tree_view_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  cancel_derive (self);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->trees, g_ptr_array_unref);
@@ -1073,8 +1194,9 @@ strata_call_tree_view_set_inverted (StrataCallTreeView *self,
     return;
   self->show_inverted = inverted;
   if (inverted && self->inverted == NULL && self->tree != NULL)
-    self->inverted = strata_call_tree_invert (self->tree, NULL, NULL);
-  show_trees (self);
+    derive (self, transform_array_new ());
+  else
+    show_trees (self);
 }
 
 gboolean
@@ -1082,7 +1204,7 @@ strata_call_tree_view_is_ready (StrataCallTreeView *self)
 {
   g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), FALSE);
 
-  return shown_tree (self) != NULL;
+  return shown_tree (self) != NULL && self->derive_cancellable == NULL;
 }
 
 StrataCallTree *
