@@ -210,74 +210,6 @@ test_call_tree_random_stacks (void)
   }
 }
 
-/* Tracing began inside b, called from a: a and b are taken to have begun
- * when tracing did, so the calls before their exits hang under a -> b,
- * and a's later call is merged with the first a. Each node's children
- * are ordered largest first. */
-static void
-test_call_tree_began_inside (void)
-{
-  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
-  g_autoptr(StrataTrace) trace = NULL;
-  g_autoptr(StrataCallTree) tree = NULL;
-  g_autoptr(GError) error = NULL;
-  const struct { char step; char method; guint32 time; } steps[] = {
-    { '+', 'c', 0 }, { '+', 'd', 2 }, { '-', 'd', 5 }, { '-', 'c', 10 },
-    { '-', 'b', 12 }, { '+', 'c', 20 }, { '-', 'c', 50 }, { '-', 'a', 60 },
-    { '+', 'a', 70 }, { '+', 'c', 71 }, { '+', 'd', 72 }, { '-', 'd', 90 }, { '-', 'c', 95 }, { '-', 'a', 100 },
-  };
-
-  dmtrace_writer_add_thread (writer, 1, "main");
-  for (char m = 'a'; m <= 'd'; m++)
-    {
-      g_autofree char *fields = g_strdup_printf ("T\t%c\t()V", m);
-
-      dmtrace_writer_add_method (writer, (m - 'a' + 1) * 4, fields);
-    }
-  dmtrace_writer_begin_data (writer);
-  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
-    dmtrace_writer_record (writer, 1, (steps[i].method - 'a' + 1) * 4,
-                           steps[i].step == '+' ? DMTRACE_ENTER : DMTRACE_EXIT, steps[i].time, 0);
-  trace = load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "inside.trace");
-  check_tree (trace);
-  tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
-  g_assert_no_error (error);
-  for (guint32 v = 0; v < strata_call_tree_get_n_nodes (tree); v++)
-    {
-      guint32 first = strata_call_tree_get_first_child (tree, v);
-
-      for (guint32 k = first + 1; k < first + strata_call_tree_get_n_children (tree, v); k++)
-        g_assert_cmpint (strata_call_tree_get_total (tree, k - 1, 0), >=, strata_call_tree_get_total (tree, k, 0));
-    }
-  {
-    g_autofree char *a_c_d = NULL;
-    guint32 codes[3], node;
-    guint32 a = strata_call_tree_get_method (tree, strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT));
-    g_autofree char *top = strata_call_tree_dup_name (tree, strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT));
-
-    /* a (begun before tracing, 60 us seen, then 30 us) is the only root. */
-    g_assert_cmpuint (strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT), ==, 1);
-    g_assert_cmpstr (top, ==, "T.a ()V");
-    node = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
-    g_assert_cmpint (strata_call_tree_get_total (tree, node, 0), ==, (60 + 30) * 1000);
-    /* a -> c -> d: the c entered under a at 71, and the d under it. */
-    codes[0] = a;
-    for (guint32 v = 0; v < strata_call_tree_get_n_nodes (tree); v++)
-      {
-        g_autofree char *name = strata_call_tree_dup_name (tree, v);
-
-        if (g_str_equal (name, "T.c ()V"))
-          codes[1] = strata_call_tree_get_method (tree, v);
-        else if (g_str_equal (name, "T.d ()V"))
-          codes[2] = strata_call_tree_get_method (tree, v);
-      }
-    node = strata_call_tree_find_codes (tree, codes, 3);
-    g_assert_cmpuint (node, !=, STRATA_CALL_TREE_NONE);
-    a_c_d = strata_call_tree_dup_path (tree, node, ";");
-    g_assert_cmpstr (a_c_d, ==, "T.a ()V;T.c ()V;T.d ()V");
-  }
-}
-
 /* The bottom-up tree of a -> b -> c (c spends 30, b 20, a 10): roots c,
  * b and a with their self times, each with its callers under it. */
 static void
@@ -367,6 +299,46 @@ method_named (StrataTrace *trace,
     if (g_str_equal (strata_trace_get_method_name (trace, m), name))
       return m;
   g_assert_not_reached ();
+}
+
+/* Tracing began inside b, called from a: a and b are taken to have begun
+ * when tracing did, so the calls before their exits hang under a -> b,
+ * and a's later call is merged with the first a. Each node's children
+ * are ordered largest first. */
+static void
+test_call_tree_began_inside (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+c@0 +d@2 -d@5 -c@10 -b@12 +c@20 -c@50 -a@60 "
+                                              "+a@70 +c@71 +d@72 -d@90 -c@95 -a@100");
+  g_autoptr(StrataCallTree) tree = NULL;
+  g_autoptr(GError) error = NULL;
+  guint32 codes[3], node;
+  g_autofree char *a_c_d = NULL;
+
+  check_tree (trace);
+  tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint32 v = 0; v < strata_call_tree_get_n_nodes (tree); v++)
+    {
+      guint32 first = strata_call_tree_get_first_child (tree, v);
+
+      for (guint32 k = first + 1; k < first + strata_call_tree_get_n_children (tree, v); k++)
+        g_assert_cmpint (strata_call_tree_get_total (tree, k - 1, 0), >=, strata_call_tree_get_total (tree, k, 0));
+    }
+  /* a (begun before tracing, 60 us seen, then 30 us) is the only root. */
+  g_assert_cmpuint (strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT), ==, 1);
+  node = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
+  g_assert_cmpuint (strata_call_tree_get_method (tree, node), ==, method_named (trace, 'a'));
+  g_assert_cmpint (strata_call_tree_get_total (tree, node, 0), ==, (60 + 30) * 1000);
+  /* a -> c -> d: the c entered under a at 71, and the d under it. */
+  codes[0] = method_named (trace, 'a');
+  codes[1] = method_named (trace, 'c');
+  codes[2] = method_named (trace, 'd');
+  node = strata_call_tree_find_codes (tree, codes, 3);
+  g_assert_cmpuint (node, !=, STRATA_CALL_TREE_NONE);
+  a_c_d = strata_call_tree_dup_path (tree, node, ";");
+  g_assert_cmpstr (a_c_d, ==, "T.a ()V;T.c ()V;T.d ()V");
+  g_assert_cmpint (strata_call_tree_get_total (tree, node, 0), ==, 18000);
 }
 
 /* The tree as "path=total(self)" lines, µs, for comparing by eye. */
