@@ -174,6 +174,40 @@ test_call_tree_random_stacks (void)
     }
   g_assert_cmpuint (found, ==, g_hash_table_size (expected));
 
+  /* Every transform of every method keeps each node's children distinct
+   * by method and each total its self plus its children's; those that
+   * only move time keep the whole. */
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    {
+      const StrataCallTransformKind kinds[] = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, STRATA_CALL_TRANSFORM_FOCUS_FUNCTION,
+                                                STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, STRATA_CALL_TRANSFORM_DROP_FUNCTION };
+
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        {
+          StrataCallTransform transform = { kinds[k], m, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+          g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, &transform, NULL, &error);
+
+          g_assert_no_error (error);
+          for (guint32 v = 0; v < strata_call_tree_get_n_nodes (result); v++)
+            {
+              guint32 first = strata_call_tree_get_first_child (result, v), n = strata_call_tree_get_n_children (result, v);
+              gint64 children = 0;
+
+              for (guint32 i = first; i < first + n; i++)
+                {
+                  children += strata_call_tree_get_total (result, i, 0);
+                  for (guint32 j = first; j < i; j++)
+                    g_assert_true (strata_call_tree_get_method (result, j) != strata_call_tree_get_method (result, i) ||
+                                   strata_call_tree_get_thread (result, j) != strata_call_tree_get_thread (result, i));
+                }
+              g_assert_cmpint (strata_call_tree_get_total (result, v, 0), ==, strata_call_tree_get_self (result, v, 0) + children);
+            }
+          if (kinds[k] == STRATA_CALL_TRANSFORM_MERGE_FUNCTION || kinds[k] == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION)
+            g_assert_cmpint (strata_call_tree_get_total (result, STRATA_CALL_TREE_ROOT, 0), ==,
+                             strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, 0));
+        }
+    }
+
   /* Every node is found again by the codes of its path. */
   for (guint32 v = 0; v < strata_call_tree_get_n_nodes (tree); v++)
     {

@@ -665,6 +665,65 @@ synthetic_code (StrataCallTree *tree,
   return SYNTHETIC_NODE | (tree->synthetic->len - 1);
 }
 
+/* Which nodes' children may land under a node of the result that other
+ * nodes' children land under too: the caller of a function merged away
+ * (its children and the function's meet), a function focused on or whose
+ * recursion collapses, the caller of a collapsed package; and everything
+ * below them. Only their children are looked up in the path table; the
+ * others' children are new nodes at once, which on a tree of millions of
+ * paths is most of them. */
+static guint8 *
+find_shared (StrataCallTree            *self,
+             const StrataCallTransform *transform,
+             const guint8              *prefixed)
+{
+  guint8 *shared = strata_memory_new_large (MAX (self->n_nodes, 1), 1);
+
+  memset (shared, 0, MAX (self->n_nodes, 1));
+  for (guint32 v = 1; v < self->n_nodes; v++)
+    {
+      guint32 method = self->method[v];
+
+      switch (transform->kind)
+        {
+        case STRATA_CALL_TRANSFORM_MERGE_FUNCTION:
+          if (method == transform->method)
+            shared[self->parent[v]] = TRUE;
+          break;
+        case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
+          if (has_prefix (prefixed, method))
+            shared[self->parent[v]] = TRUE;
+          break;
+        case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
+        case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
+          if (method == transform->method)
+            shared[v] = TRUE;
+          break;
+        case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
+        case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
+        default:
+          break;
+        }
+    }
+  /* Breadth first: a node's parent comes before it. */
+  for (guint32 v = 1; v < self->n_nodes; v++)
+    shared[v] |= shared[self->parent[v]];
+  return shared;
+}
+
+/* The child for @method of @up, the node of a node whose children are
+ * looked up (@shared) or not. */
+static inline guint32
+transform_child (Builder  *builder,
+                 gboolean  shared,
+                 guint32   up,
+                 guint32   method)
+{
+  if (shared)
+    return builder_child (builder, up, method);
+  return builder_new_node (builder, up, method, builder->nodes[up].level + 1);
+}
+
 /**
  * strata_call_tree_transform:
  *
@@ -685,6 +744,7 @@ strata_call_tree_transform (StrataCallTree            *self,
   g_autofree guint32 *mapped = NULL;     /* each node's node in the result; NONE: dropped */
   g_autofree guint32 *outer = NULL;      /* COLLAPSE_RECURSION: the result's outermost frame of the method above */
   g_autofree guint8 *prefixed = NULL;    /* COLLAPSE_PREFIX: the methods the prefix names */
+  g_autofree guint8 *shared = NULL;
   guint32 code = STRATA_CALL_TREE_NONE;
   Builder builder;
 
@@ -703,6 +763,7 @@ strata_call_tree_transform (StrataCallTree            *self,
       code = synthetic_code (result, transform->prefix);
       prefixed = match_prefix (self->trace, transform->prefix);
     }
+  shared = find_shared (self, transform, prefixed);
   builder_init (&builder, self->n_clocks);
   mapped = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (guint32));
   outer = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (guint32));
@@ -721,13 +782,13 @@ strata_call_tree_transform (StrataCallTree            *self,
         {
         case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
           if (up != STRATA_CALL_TREE_NONE)
-            at = builder_child (&builder, up, method);
+            at = transform_child (&builder, shared[parent], up, method);
           else if (method == transform->method)
             at = builder_child (&builder, STRATA_CALL_TREE_ROOT, method);
           break;
         case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
           if (up != STRATA_CALL_TREE_NONE)
-            at = builder_child (&builder, up, method);
+            at = transform_child (&builder, shared[parent], up, method);
           else if (v == transform->node)
             at = builder_child (&builder, STRATA_CALL_TREE_ROOT, method);
           break;
@@ -737,28 +798,28 @@ strata_call_tree_transform (StrataCallTree            *self,
           if (method == transform->method)
             at = up, counts = FALSE;
           else
-            at = builder_child (&builder, up, method);
+            at = transform_child (&builder, shared[parent], up, method);
           break;
         case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
           if (method == transform->method && outer[parent] != STRATA_CALL_TREE_NONE)
             at = outer[parent];
           else
-            at = builder_child (&builder, up, method);
+            at = transform_child (&builder, shared[parent], up, method);
           if (method == transform->method && outer[v] == STRATA_CALL_TREE_NONE)
             outer[v] = at;
           break;
         case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
           if (!has_prefix (prefixed, method))
-            at = builder_child (&builder, up, method);
+            at = transform_child (&builder, shared[parent], up, method);
           else if (parent != STRATA_CALL_TREE_ROOT && has_prefix (prefixed, self->method[parent]))
             at = up, counts = FALSE;
           else
-            at = builder_child (&builder, up, code);
+            at = transform_child (&builder, shared[parent], up, code);
           break;
         case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
         default:
           if (up != STRATA_CALL_TREE_NONE && method != transform->method)
-            at = builder_child (&builder, up, method);
+            at = transform_child (&builder, shared[parent], up, method);
           break;
         }
       mapped[v] = at;
