@@ -7,6 +7,10 @@
 set -eu
 cd "$(dirname "$0")"
 ./install-deps.sh peer-packages.txt
+# A node that brings its own npm (NodeSource's) conflicts with Debian's.
+if ! command -v npm >/dev/null 2>&1; then
+  ./install-deps.sh node-packages.txt
+fi
 peers=${PEERS_DIR:-${TMPDIR:-/tmp}/peers}
 mkdir -p "$peers"
 cd "$peers"
