@@ -698,6 +698,39 @@ test_window_call_tree (void)
     g_object_unref (before_tree);
     model = strata_call_tree_view_get_model (view);
   }
+  /* Transforms asked for while one is made follow it; Backspace first
+   * takes back one not made yet. */
+  {
+    StrataCallTree *before_tree = strata_call_tree_view_get_tree (view);
+    guint32 first = strata_call_tree_get_first_child (before_tree, STRATA_CALL_TREE_ROOT);
+    StrataCallTransform drop_a = { STRATA_CALL_TRANSFORM_DROP_FUNCTION, strata_call_tree_get_method (before_tree, first),
+                                   STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+    StrataCallTransform drop_b = drop_a, drop_c = drop_a;
+    StrataCallTree *shown;
+
+    drop_b.method = strata_call_tree_get_method (before_tree, first + 1);
+    drop_c.method = strata_call_tree_get_method (before_tree, first + 2);
+    g_object_ref (before_tree);
+    strata_call_tree_view_apply_transform (view, &drop_a);
+    strata_call_tree_view_apply_transform (view, &drop_b);
+    strata_call_tree_view_apply_transform (view, &drop_c);
+    strata_call_tree_view_pop_transform (view);
+    strata_test_iterate_until (call_tree_ready, view);
+    shown = strata_call_tree_view_get_tree (view);
+    for (guint32 v = 1; v < strata_call_tree_get_n_nodes (shown); v++)
+      {
+        g_assert_cmpuint (strata_call_tree_get_method (shown, v), !=, drop_a.method);
+        g_assert_cmpuint (strata_call_tree_get_method (shown, v), !=, drop_b.method);
+      }
+    g_assert_cmpuint (strata_call_tree_get_method (shown, strata_call_tree_get_first_child (shown, STRATA_CALL_TREE_ROOT)),
+                      ==, drop_c.method);
+    strata_call_tree_view_pop_transform (view);
+    strata_call_tree_view_pop_transform (view);
+    strata_test_iterate_until (call_tree_ready, view);
+    g_assert_true (strata_call_tree_view_get_tree (view) == before_tree);
+    g_object_unref (before_tree);
+    model = strata_call_tree_view_get_model (view);
+  }
   /* A transform about a function stays when one thread is shown instead
    * of all: the tree is merged again and the transform applied to it. */
   {

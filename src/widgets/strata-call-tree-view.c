@@ -31,6 +31,7 @@ struct _StrataCallTreeView
   StrataSession  *session;
   GCancellable   *cancellable;
   GCancellable   *derive_cancellable;  /* transforms and the inversion, in a worker */
+  GArray         *pending;       /* StrataCallTransform: asked for while one is made */
   StrataCallTree *tree;          /* top down, after the transforms */
   StrataCallTree *inverted;      /* bottom up, made when first shown */
   gboolean        show_inverted;
@@ -523,6 +524,20 @@ transform_array_new (void)
   return array;
 }
 
+/* Moves the transforms of @from to the end of @to. */
+static void
+move_transforms (GArray *to,
+                 GArray *from)
+{
+  g_array_append_vals (to, from->data, from->len);
+  for (guint i = 0; i < from->len; i++)
+    {
+      g_array_index (from, StrataCallTransform, i).prefix = NULL;
+      g_array_index (from, StrataCallTransform, i).codes = NULL;
+    }
+  g_array_set_size (from, 0);
+}
+
 /* A focus on a subtree whose path the tree has not is left out. */
 static void
 derive_thread (GTask        *task,
@@ -576,6 +591,9 @@ show_latest_tree (StrataCallTreeView *self,
   show_trees (self);
 }
 
+static void derive (StrataCallTreeView *self,
+                    GArray             *transforms);
+
 static void
 derive_done_cb (GObject      *source,
                 GAsyncResult *result,
@@ -596,6 +614,13 @@ derive_done_cb (GObject      *source,
       g_array_append_val (self->transforms, transform);
     }
   show_latest_tree (self, job->inverted);
+  if (self->pending->len > 0)
+    {
+      GArray *next = g_steal_pointer (&self->pending);
+
+      self->pending = transform_array_new ();
+      derive (self, next);
+    }
 }
 
 static void
@@ -654,13 +679,16 @@ set_base_tree (StrataCallTreeView *self,
 
       g_array_append_val (kept, transform);
     }
+  /* Those asked for meanwhile come after. */
+  if (keep_transforms)
+    move_transforms (kept, self->pending);
+  g_array_set_size (self->pending, 0);
   g_ptr_array_set_size (self->trees, 0);
   g_array_set_size (self->transforms, 0);
   if (tree == NULL)
     {
       /* Kept for the tree being merged. */
-      g_array_append_vals (self->transforms, kept->data, kept->len);
-      g_array_set_clear_func (kept, NULL);
+      move_transforms (self->transforms, kept);
       g_array_unref (kept);
       show_latest_tree (self, NULL);
       return;
@@ -676,6 +704,7 @@ set_base_tree (StrataCallTreeView *self,
  *
  * Reshapes the tree (top down, bottom up and flame graph alike) and adds
  * a breadcrumb, in a worker: strata_call_tree_view_is_ready() says when.
+ * Asked for while another is made, it follows that one.
  */
 void
 strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
@@ -686,22 +715,33 @@ strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
 
   g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
 
-  if (self->tree == NULL || self->derive_cancellable != NULL)
+  if (self->tree == NULL)
     return;
   kept = copy_transform (transform);
   if (kept.kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE && kept.codes == NULL)
     kept.codes = strata_call_tree_dup_codes (self->tree, kept.node, &kept.n_codes);
+  if (self->derive_cancellable != NULL)
+    {
+      g_array_append_val (self->pending, kept);
+      return;
+    }
   one = transform_array_new ();
   g_array_append_val (one, kept);
   derive (self, one);
 }
 
-/* Undoes the last transform. */
+/* Undoes the last transform; while one is made, the last asked for after
+ * it. */
 void
 strata_call_tree_view_pop_transform (StrataCallTreeView *self)
 {
   g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
 
+  if (self->pending->len > 0)
+    {
+      g_array_set_size (self->pending, self->pending->len - 1);
+      return;
+    }
   if (self->transforms->len == 0 || self->derive_cancellable != NULL)
     return;
   g_array_set_size (self->transforms, self->transforms->len - 1);
@@ -1078,6 +1118,7 @@ strata_call_tree_view_dispose (GObject *object)
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->trees, g_ptr_array_unref);
   g_clear_pointer (&self->transforms, g_array_unref);
+  g_clear_pointer (&self->pending, g_array_unref);
   g_clear_object (&self->selection);
   g_clear_object (&self->tree);
   g_clear_object (&self->inverted);
@@ -1117,8 +1158,8 @@ static void
 strata_call_tree_view_init (StrataCallTreeView *self)
 {
   self->trees = g_ptr_array_new_with_free_func (g_object_unref);
-  self->transforms = g_array_new (FALSE, FALSE, sizeof (StrataCallTransform));
-  g_array_set_clear_func (self->transforms, clear_transform);
+  self->transforms = transform_array_new ();
+  self->pending = transform_array_new ();
   self->menu_node = STRATA_CALL_TREE_NONE;
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
