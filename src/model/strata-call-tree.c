@@ -127,8 +127,6 @@ typedef struct
 } PathTable;
 
 #define PATH_TABLE_MIN 64
-#define PREFETCH_AHEAD 16
-#define NODE_LAG 8
 #define BUILD_NODES_MIN 65536
 
 static void
@@ -211,20 +209,6 @@ builder_level (Builder *builder,
   return &builder->levels[level];
 }
 
-/* Fetches the line where (@parent, @method) is looked up, @level being
- * the child's. */
-static inline void
-builder_prefetch (const Builder *builder,
-                  guint          level,
-                  guint32        parent,
-                  guint32        method)
-{
-  guint64 key = (guint64) parent << 32 | method;
-
-  if (level < builder->n_levels && builder->levels[level].slots != NULL)
-    __builtin_prefetch (&builder->levels[level].slots[strata_id_map_hash (key) & builder->levels[level].mask]);
-}
-
 static guint32
 builder_new_node (Builder *builder,
                   guint32  parent,
@@ -241,13 +225,13 @@ builder_new_node (Builder *builder,
   return builder->n_nodes++;
 }
 
-/* The node of (@parent, @method), whose level is @level, made if new. */
+/* The node of (@parent, @method), made if new. */
 static guint32
-builder_child_at (Builder *builder,
-                  guint32  level,
-                  guint32  parent,
-                  guint32  method)
+builder_child (Builder *builder,
+               guint32  parent,
+               guint32  method)
 {
+  guint32 level = builder->nodes[parent].level + 1;
   PathTable *table = builder_level (builder, level);
   guint64 key = (guint64) parent << 32 | method;
   gsize at = strata_id_map_hash (key) & table->mask;
@@ -261,14 +245,6 @@ builder_child_at (Builder *builder,
   if (++table->n_items * 2 > table->mask + 1)
     path_table_grow (table);
   return node;
-}
-
-static guint32
-builder_child (Builder *builder,
-               guint32  parent,
-               guint32  method)
-{
-  return builder_child_at (builder, builder->nodes[parent].level + 1, parent, method);
 }
 
 static void
@@ -303,38 +279,27 @@ span_time (const StrataSpanTable    *table,
   return TRUE;
 }
 
-/* Each span's parent node at @depth and that node's level: the thread's
- * @top at depth 0, else its parent span's node (children runs follow
- * their parents in order). The levels are kept beside the nodes so that
- * finding a child does not wait for its parent node to be read. */
+/* Each span's parent node at @depth: the thread's @top at depth 0, else
+ * its parent span's node (children runs follow their parents in order). */
 static void
 find_parents (const StrataSpanTable *table,
               guint                  depth,
               const guint32         *above,
-              const guint32         *above_level,
               guint32                top,
-              guint32                top_level,
-              guint32               *here,
-              guint32               *here_level)
+              guint32               *here)
 {
   guint32 n = table->n_spans[depth];
   guint32 covered = n;   /* the first span a parent span covers */
 
   for (guint32 i = 0; i < n; i++)
-    {
-      here[i] = depth == 0 ? top : STRATA_CALL_TREE_NONE;
-      here_level[i] = top_level;
-    }
+    here[i] = depth == 0 ? top : STRATA_CALL_TREE_NONE;
   for (guint32 p = 0; depth > 0 && p < table->n_spans[depth - 1]; p++)
     {
       guint32 first, last;
 
       strata_span_table_get_children (table, depth - 1, p, &first, &last);
       for (guint32 i = first; i < last && i < n; i++)
-        {
-          here[i] = above[p];
-          here_level[i] = above_level[p] + 1;
-        }
+        here[i] = above[p];
       if (first < last)
         covered = MIN (covered, first);
     }
@@ -344,32 +309,7 @@ find_parents (const StrataSpanTable *table,
     here[i] = top;
 }
 
-/* Span @i's node under @parent (of level @level - 1), prefetched: it is
- * added to a few spans later; NONE when it has no parent or lies outside
- * @range. */
-static inline guint32
-find_node (Builder                  *builder,
-           const StrataSpanTable    *table,
-           guint                     depth,
-           guint32                   i,
-           guint32                   parent,
-           guint32                   level,
-           const StrataProfileRange *range)
-{
-  guint32 node;
-
-  if (parent == STRATA_CALL_TREE_NONE ||
-      (range != NULL && !strata_profile_range_holds (range, table, depth, i)))
-    return STRATA_CALL_TREE_NONE;
-  node = builder_child_at (builder, level, parent, table->spans[depth][i].method);
-  __builtin_prefetch (&builder->nodes[node], 1);
-  return node;
-}
-
-/* One thread's spans, depth by depth, under @top. Each depth is walked
- * as a pipeline so that memory is waited for once, not per call: the
- * path table's line for span k + PREFETCH_AHEAD is fetched, span k's
- * node is found, and span k - NODE_LAG's time is added to its node. */
+/* One thread's spans, depth by depth, under @top. */
 static gboolean
 add_thread (Builder                  *builder,
             const StrataSpanTable    *table,
@@ -378,46 +318,41 @@ add_thread (Builder                  *builder,
             gint64                   *top_calls,
             GCancellable             *cancellable)
 {
-  guint32 widest = 1, top_level = builder->nodes[top].level + 1;   /* of the top's children */
+  guint32 widest = 1;
   g_autofree guint32 *buffers = NULL;
-  guint32 *above = NULL, *above_level = NULL;
+  guint32 *above = NULL;
   guint64 done = 0;
 
-  /* Two depths' nodes and levels at a time, in one block made once: new
-   * memory for every depth would cost a page fault per thousand calls. */
+  /* Two depths' nodes at a time, in one block made once: new memory for
+   * every depth would cost a page fault per thousand calls. */
   for (guint depth = 0; depth < table->n_depths; depth++)
     widest = MAX (widest, table->n_spans[depth]);
-  buffers = strata_memory_new_large ((gsize) widest * 4, sizeof (guint32));
+  buffers = strata_memory_new_large ((gsize) widest * 2, sizeof (guint32));
   for (guint depth = 0; depth < table->n_depths; depth++)
     {
       guint32 n = table->n_spans[depth];
-      guint32 *here = buffers + (gsize) widest * 2 * (depth % 2);
-      guint32 *here_level = here + widest;
-      const StrataSpan *spans = table->spans[depth];
+      guint32 *here = buffers + (gsize) widest * (depth % 2);
 
-      find_parents (table, depth, above, above_level, top, top_level, here, here_level);
-      for (guint32 k = 0; k < n + NODE_LAG; k++)
+      find_parents (table, depth, above, top, here);
+      for (guint32 i = 0; i < n; i++)
         {
-          guint32 i = k - NODE_LAG;
           gint64 time[STRATA_MAX_CLOCKS] = { 0 };
+          guint32 parent = here[i];
 
-          if (k + PREFETCH_AHEAD < n && here[k + PREFETCH_AHEAD] != STRATA_CALL_TREE_NONE)
-            builder_prefetch (builder, here_level[k + PREFETCH_AHEAD], here[k + PREFETCH_AHEAD],
-                              spans[k + PREFETCH_AHEAD].method);
-          if (k < n)
-            here[k] = find_node (builder, table, depth, k, here[k], here_level[k], range);
-          if (k < NODE_LAG || here[i] == STRATA_CALL_TREE_NONE)
-            continue;
-          span_time (table, depth, i, range, time);
+          if (parent == STRATA_CALL_TREE_NONE || !span_time (table, depth, i, range, time))
+            {
+              here[i] = STRATA_CALL_TREE_NONE;
+              continue;
+            }
+          here[i] = builder_child (builder, parent, table->spans[depth][i].method);
           builder_add (builder, here[i], time, 1);
-          if (here_level[i] == top_level)
+          if (parent == top)
             for (guint c = 0; c < table->n_clocks; c++)
               top_calls[c] += time[c];
           if (++done % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
             return FALSE;
         }
       above = here;
-      above_level = here_level;
     }
   return TRUE;
 }
