@@ -607,12 +607,7 @@ derive_done_cb (GObject      *source,
   g_clear_object (&self->derive_cancellable);
   for (guint i = 0; i < job->trees->len; i++)
     g_ptr_array_add (self->trees, g_object_ref (g_ptr_array_index (job->trees, i)));
-  for (guint i = 0; i < job->applied->len; i++)
-    {
-      StrataCallTransform transform = copy_transform (&g_array_index (job->applied, StrataCallTransform, i));
-
-      g_array_append_val (self->transforms, transform);
-    }
+  move_transforms (self->transforms, job->applied);
   show_latest_tree (self, job->inverted);
   if (self->pending->len > 0)
     {
@@ -673,15 +668,12 @@ set_base_tree (StrataCallTreeView *self,
   GArray *kept = transform_array_new ();
 
   cancel_derive (self);
-  for (guint i = 0; keep_transforms && i < self->transforms->len; i++)
-    {
-      StrataCallTransform transform = copy_transform (&g_array_index (self->transforms, StrataCallTransform, i));
-
-      g_array_append_val (kept, transform);
-    }
-  /* Those asked for meanwhile come after. */
   if (keep_transforms)
-    move_transforms (kept, self->pending);
+    {
+      move_transforms (kept, self->transforms);
+      /* Those asked for meanwhile come after. */
+      move_transforms (kept, self->pending);
+    }
   g_array_set_size (self->pending, 0);
   g_ptr_array_set_size (self->trees, 0);
   g_array_set_size (self->transforms, 0);
