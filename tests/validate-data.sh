@@ -27,16 +27,45 @@ cp "$src/data/$app_id.mime.xml" "$tmp/mime/packages/$app_id.xml"
 check "update-mime-database accepts the MIME XML" \
   sh -c "XDG_DATA_DIRS='$tmp' update-mime-database '$tmp/mime' 2>&1 | (! grep .)"
 
-# The installed types recognise real files by content, whatever their name.
+# The installed types recognise real files by content, whatever their name,
+# as a desktop sees them: xdg-mime where there is one (it asks gio on GNOME),
+# with our types in a scratch XDG_DATA_HOME.
+mkdir -p "$tmp/home"
+cp -r "$tmp/mime" "$tmp/home/mime"
 type_of () {
   cp "$1" "$tmp/$2"
-  XDG_DATA_DIRS="$tmp:/usr/share" gio info -a standard::content-type "$tmp/$2" | sed -n 's/.*standard::content-type: //p'
+  if command -v xdg-mime >/dev/null; then
+    XDG_CURRENT_DESKTOP=GNOME XDG_DATA_HOME="$tmp/home" XDG_DATA_DIRS=/usr/share xdg-mime query filetype "$tmp/$2"
+  else
+    XDG_DATA_HOME="$tmp/home" XDG_DATA_DIRS=/usr/share gio info -a standard::content-type "$tmp/$2" | sed -n 's/.*standard::content-type: //p'
+  fi
 }
 seeds=$src/tests/fuzz/seeds
 check "dmtrace by content" test "$(type_of "$src/tests/data/third-party/dmtrace/studio-perflib-exception.trace" a.bin)" = application/x-android-dmtrace
+check "dmtrace named *.trace" test "$(type_of "$src/tests/data/third-party/dmtrace/studio-perflib-exception.trace" e.trace)" = application/x-android-dmtrace
 check "streaming dmtrace by content" test "$(type_of "$seeds/streaming.trace" b.bin)" = application/x-android-dmtrace
 check "binary HPROF by content" test "$(type_of "$seeds/allocations-head.hprof" c.bin)" = application/x-java-hprof
 check "HPROF text by name" test "$(type_of "$seeds/hprof-text.java.hprof.txt" java.hprof.txt)" = text/x-java-hprof
+
+# A Perfetto protobuf named *.trace is not a method trace.
+printf '\n\x8a\x01\x12\x05perfetto\x00\x01\x02' >"$tmp/perfetto.bin"
+check "Perfetto *.trace is not dmtrace" test "$(type_of "$tmp/perfetto.bin" f.trace)" != application/x-android-dmtrace
+
+# Trace Event JSON by content; other JSON stays JSON.
+printf '{"traceEvents":[{"ph":"X","name":"a","ts":0,"dur":1,"pid":1,"tid":1}]}' >"$tmp/object.json"
+printf '{\n  "traceEvents": [\n' >"$tmp/indented.json"
+printf '[{"name":"a","ph":"B","ts":0,"pid":1,"tid":1},\n' >"$tmp/array.json"
+printf '{"name":"strata","version":"1.0"}' >"$tmp/plain.json"
+printf '[1, 2, 3]' >"$tmp/numbers.json"
+check "Trace Event object form by content" test "$(type_of "$tmp/object.json" g.bin)" = application/x-trace-event+json
+check "Trace Event indented object by content" test "$(type_of "$tmp/indented.json" h.bin)" = application/x-trace-event+json
+check "Trace Event array form by content" test "$(type_of "$tmp/array.json" i.bin)" = application/x-trace-event+json
+check "Trace Event named *.trace.json" test "$(type_of "$tmp/array.json" j.trace.json)" = application/x-trace-event+json
+check "other JSON named *.json stays JSON" test "$(type_of "$tmp/plain.json" k.json)" = application/json
+check "other JSON array is not a trace" test "$(type_of "$tmp/numbers.json" l.bin)" != application/x-trace-event+json
+gzip -c "$tmp/object.json" >"$tmp/object.json.gz"
+check "gzip'd trace named *.json.gz" test "$(type_of "$tmp/object.json.gz" m.json.gz)" = application/x-trace-event+json
+check "other gzip stays gzip" test "$(type_of "$tmp/object.json.gz" n.tar.gz)" != application/x-trace-event+json
 if [ -n "$corpus" ] && [ -f "$corpus/hprof/studio-perflib-dialer.android-hprof" ]; then
   check "Android HPROF by content" test "$(type_of "$corpus/hprof/studio-perflib-dialer.android-hprof" d.bin)" = application/x-java-hprof
 else
@@ -48,7 +77,9 @@ for type in $(grep -o 'mime-type type="[^"]*"' "$src/data/$app_id.mime.xml" | cu
   check "desktop file lists $type" grep -q "MimeType=.*$type;" "$desktop"
   check "metainfo lists $type" grep -q "<mediatype>$type</mediatype>" "$metainfo"
 done
-check "desktop file offers Open With for JSON and gzip" grep -q "MimeType=.*application/json;.*application/gzip;" "$desktop"
+# Claiming these would make Strata the default for every JSON and gzip file.
+check "desktop file does not claim all JSON" sh -c "! grep -q 'MimeType=.*application/json;' '$desktop'"
+check "desktop file does not claim all gzip" sh -c "! grep -q 'MimeType=.*application/gzip;' '$desktop'"
 check "metainfo launchable is the desktop file" grep -q "<launchable type=\"desktop-id\">$app_id.desktop</launchable>" "$metainfo"
 check "desktop Icon is the app id" grep -qx "Icon=$app_id" "$desktop"
 
