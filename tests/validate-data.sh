@@ -64,8 +64,8 @@ check "Trace Event named *.trace.json" test "$(type_of "$tmp/array.json" j.trace
 check "other JSON named *.json stays JSON" test "$(type_of "$tmp/plain.json" k.json)" = application/json
 check "other JSON array is not a trace" test "$(type_of "$tmp/numbers.json" l.bin)" != application/x-trace-event+json
 gzip -c "$tmp/object.json" >"$tmp/object.json.gz"
-check "gzip'd trace named *.json.gz" test "$(type_of "$tmp/object.json.gz" m.json.gz)" = application/x-trace-event+json
-check "other gzip stays gzip" test "$(type_of "$tmp/object.json.gz" n.tar.gz)" != application/x-trace-event+json
+check "gzip'd trace named *.json.gz" test "$(type_of "$tmp/object.json.gz" m.json.gz)" = application/x-trace-event+json+gzip
+check "other gzip stays gzip" test "$(type_of "$tmp/object.json.gz" n.tar.gz)" = application/x-compressed-tar
 if [ -n "$corpus" ] && [ -f "$corpus/hprof/studio-perflib-dialer.android-hprof" ]; then
   check "Android HPROF by content" test "$(type_of "$corpus/hprof/studio-perflib-dialer.android-hprof" d.bin)" = application/x-java-hprof
 else

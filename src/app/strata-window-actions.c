@@ -28,7 +28,7 @@ static const FilterSpec filter_specs[] = {
     { "application/x-java-hprof", "text/x-java-hprof" },
     { "*.hprof", "*.android-hprof", "*.hprof.txt" } },
   { N_("Trace Event JSON"),
-    { "application/x-trace-event+json", "application/json", "application/gzip" },
+    { "application/x-trace-event+json", "application/x-trace-event+json+gzip", "application/json" },
     { "*.json", "*.json.gz", "*.gz" } },
 };
 
