@@ -32,7 +32,6 @@ test_units_exact (void)
   assert_formatted (strata_units_format_exact (1500000), "1.500000 ms");
   assert_formatted (strata_units_format_exact (-500000), "-0.500000 ms");
   assert_formatted (strata_units_format_exact (G_MININT64), "-9223372036854.775808 ms");
-  assert_formatted (strata_units_format_exact_localized (7), "0.000007 ms");
 }
 
 static void
@@ -55,7 +54,6 @@ test_units_locale (void)
       return;
     }
   assert_formatted (strata_units_format_duration (12345678), "12,3 ms");
-  assert_formatted (strata_units_format_exact_localized (1500000), "1,500000 ms");
   assert_formatted (strata_units_format_exact (1500000), "1.500000 ms");
   assert_formatted (strata_units_format_percent (1, 8), "12,5%");
   assert_formatted (strata_units_format_count (1234567), "1.234.567");

@@ -59,15 +59,6 @@ strata_units_format_exact (gint64 ns)
   return format_exact_with_point (ns, ".");
 }
 
-/* All the digits, in milliseconds, for people: the locale's decimal mark. */
-char *
-strata_units_format_exact_localized (gint64 ns)
-{
-  const char *point = localeconv ()->decimal_point;
-
-  return format_exact_with_point (ns, point != NULL && *point != '\0' ? point : ".");
-}
-
 char *
 strata_units_format_percent (gint64 part,
                              gint64 total)

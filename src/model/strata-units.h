@@ -10,7 +10,6 @@ G_BEGIN_DECLS
 
 char *strata_units_format_duration (gint64  ns);
 char *strata_units_format_exact    (gint64  ns);
-char *strata_units_format_exact_localized (gint64  ns);
 char *strata_units_format_percent  (gint64  part,
                                     gint64  total);
 char *strata_units_format_count    (guint64 count);

@@ -116,7 +116,8 @@ call_exclusive (const StrataSpanTable *table,
   return time;
 }
 
-/* One clock's inclusive, exclusive and start times, exact. */
+/* One clock's inclusive, exclusive and start times, with the digits the
+ * tables show: reports and exports carry every digit. */
 static char *
 call_times (StrataTrace           *trace,
             const StrataSpanTable *table,
@@ -128,7 +129,7 @@ call_times (StrataTrace           *trace,
   gint64 origin, unused;
   /* Samples are counts, never seconds. */
   gboolean samples = strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES;
-  char *(*format) (gint64) = samples ? strata_units_format_samples : strata_units_format_exact_localized;
+  char *(*format) (gint64) = samples ? strata_units_format_samples : strata_units_format_duration;
   g_autofree char *incl = format (end - start);
   g_autofree char *excl = format (call_exclusive (table, clock, call->depth, call->index));
   g_autofree char *at = NULL;
