@@ -227,6 +227,19 @@ test_window_cancel (void)
   finish_app (app);
 }
 
+/* Whether a label under @widget shows @text. */
+static gboolean
+has_label_with (GtkWidget  *widget,
+                const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (has_label_with (child, text))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_window_open_sample (void)
 {
@@ -265,6 +278,8 @@ test_window_open_sample (void)
     g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (window->details)), ==,
                      gtk_notebook_page_num (GTK_NOTEBOOK (window->details), window->summary));
   }
+  /* The summary counts the threads the timeline draws, and the rest apart. */
+  g_assert_true (has_label_with (window->summary, "17 with calls, 70 in all"));
 
   finish_app (app);
 }

@@ -57,16 +57,6 @@ strata_report_is_requested (char **argv)
   return FALSE;
 }
 
-static guint
-count_threads_with_calls (StrataTrace *trace)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
-    n += strata_trace_get_thread (trace, i)->spans != NULL;
-  return n;
-}
-
 static void
 print_header (const Report *report)
 {
@@ -83,7 +73,7 @@ print_header (const Report *report)
   if (strata_trace_get_heap (trace) != NULL && strata_trace_get_n_spans (trace) == 0)
     return;
   g_print (_("Threads: %u with calls, %u in all; methods: %u; calls: %s\n"),
-           count_threads_with_calls (trace), strata_trace_get_n_threads (trace),
+           strata_trace_count_threads_with_calls (trace), strata_trace_get_n_threads (trace),
            strata_trace_get_n_methods (trace), calls);
   g_print (_("Clock: %s (%s traced, summed over threads)\n"),
            strata_trace_get_clock_name (trace, report->clock), total);

@@ -341,6 +341,20 @@ strata_trace_get_n_threads (StrataTrace *self)
   return self->threads->len;
 }
 
+/* The threads the timeline draws calls for: a trace may name many more
+ * (dmtrace lists every thread the VM had). */
+guint
+strata_trace_count_threads_with_calls (StrataTrace *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  for (guint i = 0; i < self->threads->len; i++)
+    n += strata_trace_get_thread (self, i)->spans != NULL;
+  return n;
+}
+
 const StrataThread *
 strata_trace_get_thread (StrataTrace *self,
                          guint        index)

@@ -119,6 +119,7 @@ guint                strata_trace_get_n_processes     (StrataTrace  *self);
 const StrataProcess *strata_trace_get_process         (StrataTrace  *self,
                                                        guint         index);
 guint                strata_trace_get_n_threads       (StrataTrace  *self);
+guint                strata_trace_count_threads_with_calls (StrataTrace *self);
 const StrataThread  *strata_trace_get_thread          (StrataTrace  *self,
                                                        guint         index);
 guint                strata_trace_get_n_methods       (StrataTrace  *self);

@@ -126,6 +126,21 @@ add_heap_rows (StrataTraceSummary *self,
   add_row (self, _("Threads"), threads);
 }
 
+/* As many as the timeline draws, and the rest apart: "17 with calls, 70 in all". */
+static char *
+describe_threads (StrataTrace *trace)
+{
+  guint n_all = strata_trace_get_n_threads (trace);
+  guint n_calls = strata_trace_count_threads_with_calls (trace);
+  g_autofree char *all = strata_units_format_count (n_all);
+  g_autofree char *calls = strata_units_format_count (n_calls);
+
+  if (n_calls == n_all)
+    return g_steal_pointer (&all);
+  /* Translators: threads with calls, and all threads the trace names */
+  return g_strdup_printf (_("%s with calls, %s in all"), calls, all);
+}
+
 static void
 strata_trace_summary_fill (StrataTraceSummary *self,
                            StrataTrace        *trace)
@@ -138,7 +153,7 @@ strata_trace_summary_fill (StrataTraceSummary *self,
   const char *detail = strata_trace_get_format_detail (trace);
   g_autofree char *format = detail ? g_strdup_printf ("%s (%s)", strata_format_get_name (strata_trace_get_format (trace)), detail)
                                    : g_strdup (strata_format_get_name (strata_trace_get_format (trace)));
-  g_autofree char *threads = strata_units_format_count (strata_trace_get_n_threads (trace));
+  g_autofree char *threads = describe_threads (trace);
   g_autofree char *methods = strata_units_format_count (strata_trace_get_n_methods (trace));
   g_autofree char *calls = strata_units_format_count (strata_trace_get_n_spans (trace));
   g_autofree char *duration = strata_units_format_duration (strata_trace_get_end (trace) - strata_trace_get_start (trace));
