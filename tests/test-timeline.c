@@ -686,6 +686,27 @@ test_timeline_track_menu (void)
   ORDER_IS ("p0 t0- c1");
   activate (&f, "timeline.show-hidden-tracks");
   ORDER_IS ("p0 c0 t0- c1");
+
+  /* The main menu's Show Hidden Tracks is offered only while one is. */
+  {
+    g_autoptr(GSimpleActionGroup) view_group = G_SIMPLE_ACTION_GROUP (strata_session_create_actions (f.session));
+    GActionGroup *view = G_ACTION_GROUP (view_group);
+
+    g_assert_false (g_action_group_get_action_enabled (view, "show-hidden-tracks"));
+    strata_timeline_track_menu_for (f.timeline, STRATA_TRACK_COUNTER, 0, 0);
+    activate (&f, "timeline.track-hide");
+    g_assert_true (g_action_group_get_action_enabled (view, "show-hidden-tracks"));
+    g_action_group_activate_action (view, "show-hidden-tracks", NULL);
+    ORDER_IS ("p0 c0 t0- c1");
+    g_assert_false (g_action_group_get_action_enabled (view, "show-hidden-tracks"));
+  }
+
+  /* The process header counts the threads it shows. */
+  g_assert_cmpuint (g_array_index (strata_timeline_get_tracks (f.timeline), StrataTrack, 0).n_threads, ==, 1);
+  strata_timeline_track_menu_for (f.timeline, STRATA_TRACK_THREAD, 0, 0);
+  activate (&f, "timeline.track-hide");
+  ORDER_IS ("p0 c0 c1");
+  g_assert_cmpuint (g_array_index (strata_timeline_get_tracks (f.timeline), StrataTrack, 0).n_threads, ==, 0);
 #undef ORDER_IS
 
   fixture_close (&f);

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "strata-session.h"
+#include "strata-track-prefs.h"
 
 #define KEY_ZOOM_FACTOR 1.5
 #define KEY_PAN_FRACTION 0.2
@@ -73,13 +74,53 @@ clear_selection_activated (GSimpleAction *action,
   strata_session_clear_selection (user_data);
 }
 
+static void
+show_hidden_tracks_activated (GSimpleAction *action,
+                              GVariant      *param,
+                              gpointer       user_data)
+{
+  StrataSession *self = user_data;
+
+  if (strata_track_prefs_show_hidden (strata_session_get_track_prefs (self)) > 0)
+    strata_session_tracks_changed (self);
+}
+
+/* Offered only while some track is hidden. */
+static void
+update_show_hidden (StrataSession *self,
+                    GSimpleAction *action)
+{
+  g_simple_action_set_enabled (action, g_hash_table_size (strata_session_get_track_prefs (self)->hidden) > 0);
+}
+
+static void
+trace_changed_cb (StrataSession *self,
+                  GParamSpec    *pspec,
+                  GSimpleAction *action)
+{
+  update_show_hidden (self, action);
+}
+
+static GAction *
+create_show_hidden_action (StrataSession *self)
+{
+  GSimpleAction *action = g_simple_action_new ("show-hidden-tracks", NULL);
+
+  g_signal_connect (action, "activate", G_CALLBACK (show_hidden_tracks_activated), self);
+  g_signal_connect_object (self, "tracks-changed", G_CALLBACK (update_show_hidden), action, 0);
+  g_signal_connect_object (self, "notify::trace", G_CALLBACK (trace_changed_cb), action, 0);
+  update_show_hidden (self, action);
+  return G_ACTION (action);
+}
+
 /**
  * strata_session_create_actions:
  *
  * Returns: (transfer full): zoom-in, zoom-out, pan-left, pan-right,
  *   zoom-fit, zoom-selection, clear-selection, and the stateful
- *   range-only, profile-thread, compact and show-all-flows, all acting
- *   on @self
+ *   range-only, profile-thread, compact and show-all-flows, and
+ *   show-hidden-tracks (enabled while a track is hidden), all acting on
+ *   @self
  */
 GActionGroup *
 strata_session_create_actions (StrataSession *self)
@@ -98,6 +139,7 @@ strata_session_create_actions (StrataSession *self)
   g_autoptr(GPropertyAction) thread = g_property_action_new ("profile-thread", self, "profile-thread");
   g_autoptr(GPropertyAction) compact = g_property_action_new ("compact", self, "compact");
   g_autoptr(GPropertyAction) flows = g_property_action_new ("show-all-flows", self, "show-all-flows");
+  g_autoptr(GAction) show_hidden = create_show_hidden_action (self);
 
   g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
 
@@ -106,5 +148,6 @@ strata_session_create_actions (StrataSession *self)
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (thread));
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (compact));
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (flows));
+  g_action_map_add_action (G_ACTION_MAP (group), show_hidden);
   return G_ACTION_GROUP (group);
 }

@@ -334,8 +334,13 @@ layout_process (StrataTrace            *trace,
   StrataTrack header = { STRATA_TRACK_PROCESS, process, 0, STRATA_TIMELINE_HEADER_HEIGHT };
   g_autoptr(GArray) keys = order_process_tracks (trace, events, process, threads, prefs);
 
+  /* The header counts the threads it shows, not the hidden ones. */
   for (guint i = 0; i < keys->len; i++)
-    header.n_threads += (g_array_index (keys, guint64, i) >> 32) == STRATA_TRACK_THREAD;
+    {
+      guint64 key = g_array_index (keys, guint64, i);
+
+      header.n_threads += (key >> 32) == STRATA_TRACK_THREAD && !prefs_has (prefs, prefs ? prefs->hidden : NULL, key);
+    }
   header.collapsed = prefs != NULL && prefs->collapsed_processes != NULL &&
                      g_hash_table_contains (prefs->collapsed_processes, GUINT_TO_POINTER (process));
   append_track (tracks, header, y);

@@ -56,17 +56,10 @@ build_track_menu (gboolean collapsed,
                   guint    n_hidden)
 {
   GMenu *menu = g_menu_new ();
+  g_autoptr(GMenu) track = g_menu_new ();
   g_autoptr(GMenu) move = g_menu_new ();
 
-  g_menu_append (menu, collapsed ? _("_Expand") : _("_Collapse"), "timeline.track-collapse");
-  g_menu_append (menu, pinned ? _("_Unpin") : _("_Pin to Top"), "timeline.track-pin");
-  g_menu_append (menu, _("_Hide"), "timeline.track-hide");
-  if (!pinned)
-    {
-      g_menu_append (move, _("Move _Up"), "timeline.track-move-up");
-      g_menu_append (move, _("Move _Down"), "timeline.track-move-down");
-      g_menu_append_section (menu, NULL, G_MENU_MODEL (move));
-    }
+  /* First, so a menu cut short by the screen's edge still offers it. */
   if (n_hidden > 0)
     {
       g_autoptr(GMenu) all = g_menu_new ();
@@ -76,6 +69,16 @@ build_track_menu (gboolean collapsed,
 
       g_menu_append (all, label, "timeline.show-hidden-tracks");
       g_menu_append_section (menu, NULL, G_MENU_MODEL (all));
+    }
+  g_menu_append (track, collapsed ? _("_Expand") : _("_Collapse"), "timeline.track-collapse");
+  g_menu_append (track, pinned ? _("_Unpin") : _("_Pin to Top"), "timeline.track-pin");
+  g_menu_append (track, _("_Hide"), "timeline.track-hide");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (track));
+  if (!pinned)
+    {
+      g_menu_append (move, _("Move _Up"), "timeline.track-move-up");
+      g_menu_append (move, _("Move _Down"), "timeline.track-move-down");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (move));
     }
   return G_MENU_MODEL (menu);
 }
