@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -285,6 +287,46 @@ test_profile_async (void)
   g_assert_cmpint (entry_for (profile, "T.b ()V")->inclusive[0], ==, 20000);
 }
 
+/* CIE76 distance between two colours, through CIELAB (D65). */
+static double
+delta_e (const StrataColor *a,
+         const StrataColor *b)
+{
+  double lab[2][3];
+  const StrataColor *colors[2] = { a, b };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      double rgb[3] = { colors[i]->red, colors[i]->green, colors[i]->blue }, xyz[3], f[3];
+
+      for (guint k = 0; k < 3; k++)
+        rgb[k] = rgb[k] <= 0.04045 ? rgb[k] / 12.92 : pow ((rgb[k] + 0.055) / 1.055, 2.4);
+      xyz[0] = (0.4124 * rgb[0] + 0.3576 * rgb[1] + 0.1805 * rgb[2]) / 0.95047;
+      xyz[1] = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+      xyz[2] = (0.0193 * rgb[0] + 0.1192 * rgb[1] + 0.9505 * rgb[2]) / 1.08883;
+      for (guint k = 0; k < 3; k++)
+        f[k] = xyz[k] > 0.008856 ? cbrt (xyz[k]) : 7.787 * xyz[k] + 16.0 / 116;
+      lab[i][0] = 116 * f[1] - 16;
+      lab[i][1] = 500 * (f[0] - f[1]);
+      lab[i][2] = 200 * (f[1] - f[2]);
+    }
+  return sqrt (pow (lab[0][0] - lab[1][0], 2) + pow (lab[0][1] - lab[1][1], 2) + pow (lab[0][2] - lab[1][2], 2));
+}
+
+/* Any two series of a counter chart are told apart: ΔE 20 or more. */
+static void
+test_profile_series_colors (void)
+{
+  guint n = strata_palette_get_n_series_colors ();
+
+  g_assert_cmpuint (n, >=, 8);
+  for (guint a = 0; a < n; a++)
+    for (guint b = a + 1; b < n; b++)
+      g_assert_cmpfloat (delta_e (strata_palette_get_series_color (a), strata_palette_get_series_color (b)), >=, 20);
+  /* The old choice, two blues side by side, fails the same measure. */
+  g_assert_cmpfloat (delta_e (strata_palette_get_color (0), strata_palette_get_color (5)), <, 20);
+}
+
 static void
 test_profile_palette (void)
 {
@@ -447,6 +489,7 @@ main (int   argc,
   g_test_add_func ("/profile/cancelled", test_profile_cancelled);
   g_test_add_func ("/profile/async", test_profile_async);
   g_test_add_func ("/profile/palette", test_profile_palette);
+  g_test_add_func ("/profile/series-colors", test_profile_series_colors);
 
   g_test_add_func ("/profile/many-edges", test_profile_many_edges);
   return g_test_run ();

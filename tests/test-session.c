@@ -306,6 +306,12 @@ test_session_tracks (void)
     description = strata_session_describe_selected_item (f.session);
     g_assert_cmpstr (description->title, ==, strata_trace_get_string (f.trace, counter->name));
     g_assert_cmpuint (description->fields->len, >=, 1 + counter->n_series);
+    /* Values for people, never in exponent form. */
+    {
+      g_autofree char *text = strata_description_to_text (description);
+
+      g_assert_null (strstr (text, "e+"));
+    }
   }
 
   /* The tracks of one trace are not another's. */

@@ -34,6 +34,22 @@ test_units_exact (void)
   assert_formatted (strata_units_format_exact (G_MININT64), "-9223372036854.775808 ms");
 }
 
+/* Counter values for people: never an exponent such as 1.26584e+07. */
+static void
+test_units_quantity (void)
+{
+  assert_formatted (strata_units_format_quantity (12658400, FALSE), "12.7 M");
+  assert_formatted (strata_units_format_quantity (12.0 * 1024 * 1024 + 100000, TRUE), "12.1 MiB");
+  assert_formatted (strata_units_format_quantity (512, TRUE), "512 B");
+  assert_formatted (strata_units_format_quantity (1023.9, TRUE), "1.00 KiB");
+  assert_formatted (strata_units_format_quantity (999.96, FALSE), "1.00 k");
+  assert_formatted (strata_units_format_quantity (42, FALSE), "42");
+  assert_formatted (strata_units_format_quantity (0.25, FALSE), "0.250");
+  assert_formatted (strata_units_format_quantity (0, FALSE), "0");
+  assert_formatted (strata_units_format_quantity (-3500, FALSE), "-3.50 k");
+  assert_formatted (strata_units_format_quantity (2.5e12, FALSE), "2.50 T");
+}
+
 static void
 test_units_percent (void)
 {
@@ -68,6 +84,7 @@ main (int   argc,
   g_test_add_func ("/units/duration", test_units_duration);
   g_test_add_func ("/units/exact", test_units_exact);
   g_test_add_func ("/units/percent", test_units_percent);
+  g_test_add_func ("/units/quantity", test_units_quantity);
   g_test_add_func ("/units/locale", test_units_locale);
   return g_test_run ();
 }

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <stdlib.h>
 
 #include "strata-counter.h"
@@ -157,6 +159,16 @@ strata_counter_builder_free (StrataCounterBuilder *self)
   g_array_unref (self->series_names);
   g_array_unref (self->points);
   g_free (self);
+}
+
+/* Whether a counter or series named @name counts bytes ("allocatedBytes",
+ * "heap_bytes"): its values are then shown in KiB, MiB, GiB. */
+gboolean
+strata_counter_name_says_bytes (const char *name)
+{
+  g_autofree char *folded = g_ascii_strdown (name != NULL ? name : "", -1);
+
+  return strstr (folded, "byte") != NULL;
 }
 
 void

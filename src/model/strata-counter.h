@@ -40,6 +40,7 @@ void                  strata_counter_builder_end_sample (StrataCounterBuilder *s
 StrataCounter        *strata_counter_builder_finish  (StrataCounterBuilder *self);
 void                  strata_counter_builder_free    (StrataCounterBuilder *self);
 void                  strata_counter_free            (StrataCounter        *self);
+gboolean              strata_counter_name_says_bytes (const char           *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataCounter, strata_counter_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataCounterBuilder, strata_counter_builder_free)

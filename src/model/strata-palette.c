@@ -20,6 +20,15 @@ static const StrataColor colors[] = {
 
 static const StrataColor neutral = RGB (0x9a9996);
 
+/* Counter series are stacked and sit beside each other in a legend: any
+ * two of these differ by 29 or more in CIELAB (ΔE*ab), the first few by
+ * more still, where the method palette's two blues differ by 11. */
+static const StrataColor series_colors[] = {
+  RGB (0x3584e4), RGB (0xf5c211), RGB (0xa51d2d), RGB (0x2ec27e),
+  RGB (0xcdab8f), RGB (0xc061cb), RGB (0xff7800), RGB (0x63452c),
+  RGB (0x99c1f1), RGB (0xffbe6f), RGB (0x613583), RGB (0xe01b24),
+};
+
 guint
 strata_palette_get_n_colors (void)
 {
@@ -32,6 +41,19 @@ strata_palette_get_color (guint8 index)
   if (index == STRATA_PALETTE_NEUTRAL || index >= G_N_ELEMENTS (colors))
     return &neutral;
   return &colors[index];
+}
+
+guint
+strata_palette_get_n_series_colors (void)
+{
+  return G_N_ELEMENTS (series_colors);
+}
+
+/* The colour of a counter's @series, the same in chart, legend and tooltip. */
+const StrataColor *
+strata_palette_get_series_color (guint series)
+{
+  return &series_colors[series % G_N_ELEMENTS (series_colors)];
 }
 
 /**

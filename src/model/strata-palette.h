@@ -22,6 +22,8 @@ typedef struct
 
 guint              strata_palette_get_n_colors (void);
 const StrataColor *strata_palette_get_color    (guint8         index);
+guint              strata_palette_get_n_series_colors (void);
+const StrataColor *strata_palette_get_series_color (guint          series);
 guint8            *strata_palette_assign       (StrataProfile *profile,
                                                 guint          clock);
 

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <locale.h>
 #include <string.h>
 
@@ -57,6 +58,41 @@ char *
 strata_units_format_exact (gint64 ns)
 {
   return format_exact_with_point (ns, ".");
+}
+
+/**
+ * strata_units_format_quantity:
+ * @bytes: whether @value counts bytes
+ *
+ * Returns: @value for people, with three significant digits and a unit
+ *   prefix: "12.7 M", or "12.1 MiB" for bytes; never an exponent for
+ *   values a counter holds
+ */
+char *
+strata_units_format_quantity (double   value,
+                              gboolean bytes)
+{
+  static const char *const si[] = { "", " k", " M", " G", " T", " P" };
+  static const char *const iec[] = { " B", " KiB", " MiB", " GiB", " TiB", " PiB" };
+  double step = bytes ? 1024 : 1000, magnitude = fabs (value);
+  guint prefix = 0;
+  int decimals;
+
+  if (!isfinite (value))
+    return g_strdup_printf ("%g", value);
+  while (magnitude >= step * 0.9995 && prefix + 1 < G_N_ELEMENTS (si))
+    {
+      magnitude /= step;
+      value /= step;
+      prefix++;
+    }
+  if (prefix == 0 && magnitude != 0 && magnitude < 0.001)
+    return g_strdup_printf (bytes ? "%.2e B" : "%.2e", value);
+  decimals = magnitude >= 99.95 || (prefix == 0 && value == (gint64) value) ? 0
+           : magnitude >= 9.995 ? 1
+           : magnitude >= 0.9995 ? 2 : 3;
+  /* Translators: a number and a unit prefix, e.g. "12.7 M" or "12.1 MiB" */
+  return g_strdup_printf (_("%.*f%s"), decimals, value, bytes ? iec[prefix] : si[prefix]);
 }
 
 char *

@@ -13,6 +13,8 @@ char *strata_units_format_exact    (gint64  ns);
 char *strata_units_format_percent  (gint64  part,
                                     gint64  total);
 char *strata_units_format_count    (guint64 count);
+char *strata_units_format_quantity (double   value,
+                                    gboolean bytes);
 
 /* Samples (HPROF CPU samples) are laid out as this many ns each. */
 #define STRATA_UNITS_NS_PER_SAMPLE G_GINT64_CONSTANT (1000000)

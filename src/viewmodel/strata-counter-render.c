@@ -217,25 +217,33 @@ strata_counter_track_height (const StrataCounter *counter)
   return MAX (STRATA_COUNTER_TRACK_HEIGHT, legend + 4) + STRATA_TIMELINE_TRACK_GAP;
 }
 
+/**
+ * strata_counter_in_bytes:
+ * @series: a series, or -1 for the sum of the series shown
+ *
+ * Returns: whether the values count bytes, as the counter's name or the
+ *   series' names say (for the sum, every series')
+ */
+gboolean
+strata_counter_in_bytes (StrataTrace         *trace,
+                         const StrataCounter *counter,
+                         int                  series)
+{
+  if (strata_counter_name_says_bytes (strata_trace_get_string (trace, counter->name)))
+    return TRUE;
+  if (series >= 0)
+    return (guint) series < counter->n_series &&
+           strata_counter_name_says_bytes (strata_trace_get_string (trace, counter->series_names[series]));
+  for (guint s = 0; s < counter->n_series; s++)
+    if (!strata_counter_name_says_bytes (strata_trace_get_string (trace, counter->series_names[s])))
+      return FALSE;
+  return counter->n_series > 0;
+}
+
 const StrataColor *
 strata_counter_series_color (guint series)
 {
-  static StrataColor colors[256];
-  static gsize initialized;
-  guint n = strata_palette_get_n_colors ();
-
-  if (g_once_init_enter (&initialized))
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (colors); i++)
-        {
-          /* Every fifth palette colour: neighbours in a stack differ. */
-          const StrataColor *c = strata_palette_get_color ((i * 5) % n);
-
-          colors[i] = *c;
-        }
-      g_once_init_leave (&initialized, 1);
-    }
-  return &colors[series % G_N_ELEMENTS (colors)];
+  return strata_palette_get_series_color (series);
 }
 
 /* In times[lo, hi): the first at @time or later (or @hi). */
@@ -381,8 +389,10 @@ fill_band (cairo_t      *cr,
  *
  * Draws the chart in the rectangle (@x, @y, @width, @height), over the
  * view's visible time range, scaled to the highest stack it shows.
+ *
+ * Returns: that highest stack's value, the top of the chart's axis
  */
-void
+double
 strata_counter_render (cairo_t                  *cr,
                        const StrataCounterLod   *lod,
                        const StrataTimelineView *view,
@@ -396,7 +406,7 @@ strata_counter_render (cairo_t                  *cr,
   double scale_max, scale, base = y + height;
 
   if (lod->counter->n_samples == 0 || lod->n_visible == 0 || view->end <= view->start)
-    return;
+    return 0;
 
   tops = measure_columns (lod, view, n_columns, &scale_max);
   scale = scale_max > 0 ? (height - 2) / scale_max : 0;
@@ -414,4 +424,5 @@ strata_counter_render (cairo_t                  *cr,
       fill_band (cr, tops, n_columns, lod->n_visible, k, x, base, scale);
     }
   cairo_restore (cr);
+  return scale_max;
 }

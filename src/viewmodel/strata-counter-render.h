@@ -36,7 +36,10 @@ double            strata_counter_track_height   (const StrataCounter *counter);
 const StrataColor *strata_counter_series_color   (guint                series);
 gsize             strata_counter_sample_at      (const StrataCounter *counter,
                                                  gint64               time);
-void              strata_counter_render         (cairo_t             *cr,
+gboolean          strata_counter_in_bytes       (StrataTrace         *trace,
+                                                 const StrataCounter *counter,
+                                                 int                  series);
+double            strata_counter_render         (cairo_t             *cr,
                                                  const StrataCounterLod *lod,
                                                  const StrataTimelineView *view,
                                                  double               x,

@@ -207,10 +207,11 @@ strata_describe_counter_value (StrataTrace *trace,
       double value = counter->values[s][at - 1];
 
       total += value;
-      add_field (self, strata_trace_get_string (trace, counter->series_names[s]), g_strdup_printf ("%.6g", value));
+      add_field (self, strata_trace_get_string (trace, counter->series_names[s]),
+                 strata_units_format_quantity (value, strata_counter_in_bytes (trace, counter, s)));
     }
   if (counter->n_series > 1)
     /* Translators: the sum of a counter's series */
-    add_field (self, _("Total"), g_strdup_printf ("%.6g", total));
+    add_field (self, _("Total"), strata_units_format_quantity (total, strata_counter_in_bytes (trace, counter, -1)));
   return self;
 }

@@ -769,6 +769,25 @@ draw_counter_legend (const Painter       *p,
     }
 }
 
+/* The value at the chart's top, so its height reads as a quantity. */
+static void
+draw_counter_axis (const Painter       *p,
+                   const StrataCounter *counter,
+                   double               top,
+                   double               y)
+{
+  g_autofree char *value = NULL;
+  g_autofree char *label = NULL;
+
+  if (top <= 0)
+    return;
+  value = strata_units_format_quantity (top, strata_counter_in_bytes (p->view->trace, counter, -1));
+  /* Translators: the highest value a counter chart shows, e.g. "max 12.1 MiB" */
+  label = g_strdup_printf (_("max %s"), value);
+  pango_layout_set_ellipsize (p->layout, PANGO_ELLIPSIZE_END);
+  strata_painter_draw_text (p, label, p->area_x + 4, y + 2, MIN (p->area_width - 8, 160), 0.6, FALSE);
+}
+
 static void
 draw_counter (const Painter     *p,
               const StrataTrack *track,
@@ -788,7 +807,11 @@ draw_counter (const Painter     *p,
   draw_counter_legend (p, counter, lod ? strata_counter_lod_get_hidden (lod) : 0, y);
   cairo_restore (p->cr);
   if (lod != NULL)
-    strata_counter_render (p->cr, lod, view, p->area_x, y + 2, p->area_width, height - 2);
+    {
+      double top = strata_counter_render (p->cr, lod, view, p->area_x, y + 2, p->area_width, height - 2);
+
+      draw_counter_axis (p, counter, top, y);
+    }
 }
 
 static PangoLayout *
