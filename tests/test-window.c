@@ -958,19 +958,70 @@ test_window_allocation_sites (void)
 }
 
 static void
+set_true (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+static gboolean
+menu_has_label (GMenuModel *menu,
+                const char *label)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *text = NULL;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &text) &&
+          g_str_equal (text, label))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
 test_window_open_file_adds_recent (void)
 {
   StrataApplication *app = strata_test_new_app ();
   g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-exception.trace", NULL);
+  g_autofree char *export_path = strata_test_write_file ("profile.csv", "Name\n", 5);
+  g_autofree char *broken_path = strata_test_write_file ("broken.trace", png_bytes, sizeof png_bytes - 1);
   g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) broken = g_file_new_for_path (broken_path);
   g_autofree char *uri = g_file_get_uri (file);
+  g_autofree char *export_uri = g_filename_to_uri (export_path, NULL, NULL);
+  g_autofree char *broken_uri = g_file_get_uri (broken);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
   StrataWindow *window;
 
   g_application_open (G_APPLICATION (app), &file, 1, "");
   window = only_window (app);
   strata_test_wait_for_window (window);
   g_assert_cmpstr (strata_window_get_page (window), ==, "trace");
-  g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
+  g_assert_true (gtk_recent_manager_has_item (manager, uri));
+
+  /* A file a dialog saved (an export) is added by GTK under our name; Open
+   * Recent lists only traces that opened. */
+  {
+    gboolean changed = FALSE;
+    gulong handler = g_signal_connect_swapped (manager, "changed", G_CALLBACK (set_true), &changed);
+
+    gtk_recent_manager_add_full (manager, export_uri, &(GtkRecentData) {
+      .mime_type = (char *) "text/csv", .app_name = (char *) "Strata", .app_exec = (char *) "strata %u" });
+    g_assert_true (gtk_recent_manager_has_item (manager, export_uri));
+    while (!changed)
+      g_main_context_iteration (NULL, TRUE);
+    g_signal_handler_disconnect (manager, handler);
+  }
+  g_assert_true (menu_has_label (G_MENU_MODEL (window->recent_menu), "studio-perflib-exception.trace"));
+  g_assert_false (menu_has_label (G_MENU_MODEL (window->recent_menu), "profile.csv"));
+
+  /* A listed file that no longer opens leaves the list. */
+  _strata_window_add_recent (window, broken);
+  g_assert_true (gtk_recent_manager_has_item (manager, broken_uri));
+  strata_window_open (window, broken);
+  strata_test_wait_for_window (window);
+  g_assert_cmpstr (strata_window_get_page (window), ==, "error");
+  g_assert_false (gtk_recent_manager_has_item (manager, broken_uri));
 
   finish_app (app);
 }

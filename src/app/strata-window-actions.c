@@ -9,6 +9,9 @@
 #include "strata-window-private.h"
 
 #define RECENT_APP_NAME "Strata"
+/* Traces that opened carry this group; files a dialog saved (exports) are
+ * added by GTK under the same application name, without it. */
+#define RECENT_GROUP "strata-trace"
 #define RECENT_MENU_MAX 10
 #define RECENT_WELCOME_MAX 5
 #define SAMPLES_PATH RESOURCE_PREFIX "/samples/"
@@ -205,7 +208,7 @@ list_recent_traces (void)
     {
       GtkRecentInfo *info = l->data;
 
-      if (gtk_recent_info_has_application (info, RECENT_APP_NAME) &&
+      if (gtk_recent_info_has_group (info, RECENT_GROUP) &&
           gtk_recent_info_exists (info))
         g_ptr_array_add (ours, gtk_recent_info_ref (info));
     }
@@ -288,10 +291,12 @@ _strata_window_add_recent (StrataWindow *self,
                            GFile        *file)
 {
   g_autofree char *uri = NULL;
+  static const char *groups[] = { RECENT_GROUP, NULL };
   GtkRecentData data = {
     .mime_type = (char *) "application/octet-stream",
     .app_name = (char *) RECENT_APP_NAME,
     .app_exec = (char *) "strata %u",
+    .groups = (char **) groups,
   };
 
   /* Samples live in the application's resources, not on disk. */
@@ -300,6 +305,17 @@ _strata_window_add_recent (StrataWindow *self,
 
   uri = g_file_get_uri (file);
   gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+/* A file that no longer opens leaves the list. */
+void
+_strata_window_forget_recent (StrataWindow *self,
+                              GFile        *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  if (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri))
+    gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
 }
 
 /* "Android method trace · 1.2 MB", read from the sample itself. */

@@ -66,6 +66,8 @@ char  *_strata_window_describe_time_left (double          elapsed,
                                           double          fraction);
 void   _strata_window_add_recent         (StrataWindow   *self,
                                           GFile          *file);
+void   _strata_window_forget_recent      (StrataWindow   *self,
+                                          GFile          *file);
 char  *_strata_file_get_display_name     (GFile          *file);
 
 G_END_DECLS

@@ -370,7 +370,10 @@ load_cb (GObject      *object,
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     show_resting_page (self);
   else
-    show_error_page (self, strata_loader_get_file (loader), error);
+    {
+      show_error_page (self, strata_loader_get_file (loader), error);
+      _strata_window_forget_recent (self, strata_loader_get_file (loader));
+    }
 
   set_busy (self, FALSE);
 }
