@@ -206,6 +206,49 @@ test_window_drop (void)
   finish_app (app);
 }
 
+/* A file opened while a trace is shown gets a window of its own; the
+ * trace on show stays. */
+static void
+test_window_open_keeps_trace (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  g_autofree char *first_path = strata_test_fixture_path ("dmtrace", "studio-perflib-exception.trace", NULL);
+  g_autofree char *second_path = strata_test_fixture_path ("catapult", "instance_counters.json", NULL);
+  g_autoptr(GFile) first = g_file_new_for_path (first_path);
+  g_autoptr(GFile) second = g_file_new_for_path (second_path);
+  g_autofree char *second_uri = g_file_get_uri (second);
+  g_autoptr(GSList) files = NULL;
+  StrataWindow *window;
+  GList *windows;
+
+  g_application_open (G_APPLICATION (app), &first, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  g_assert_cmpstr (strata_window_get_page (window), ==, "trace");
+
+  /* Open Recent (and the file dialog, which ends the same way). */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-uri", "s", second_uri);
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, 2);
+  for (GList *l = windows; l != NULL; l = l->next)
+    strata_test_wait_for_window (l->data);
+  assert_label_contains (window->title_label, "studio-perflib-exception.trace");
+  g_assert_cmpstr (strata_window_get_page (window), ==, "trace");
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (l->data != window)
+      assert_label_contains (STRATA_WINDOW (l->data)->title_label, "instance_counters.json");
+
+  /* A drop too. */
+  files = g_slist_append (files, second);
+  g_assert_true (emit_drop (window, files));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 3);
+  assert_label_contains (window->title_label, "studio-perflib-exception.trace");
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    strata_test_wait_for_window (l->data);
+
+  finish_app (app);
+}
+
 static void
 test_window_cancel (void)
 {
@@ -1275,6 +1318,7 @@ main (int   argc,
   g_test_add_func ("/window/open-unreadable-content", test_window_open_unreadable_content);
   g_test_add_func ("/window/drop", test_window_drop);
   g_test_add_func ("/window/cancel", test_window_cancel);
+  g_test_add_func ("/window/open-keeps-trace", test_window_open_keeps_trace);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
   g_test_add_func ("/window/heap-dump", test_window_heap_dump);
   g_test_add_func ("/window/call-tree", test_window_call_tree);

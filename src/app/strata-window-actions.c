@@ -74,6 +74,18 @@ create_file_filters (void)
   return filters;
 }
 
+/* Open in This Window replaces the trace on show; Open keeps it. */
+static void
+open_picked (StrataWindow *self,
+             GFile        *file)
+{
+  if (self->open_here)
+    strata_window_open (self, file);
+  else
+    strata_window_open_or_new (self, file);
+  self->open_here = FALSE;
+}
+
 #if GTK_CHECK_VERSION (4, 10, 0)
 static void
 open_dialog_cb (GObject      *object,
@@ -86,7 +98,7 @@ open_dialog_cb (GObject      *object,
 
   file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result, &error);
   if (file != NULL)
-    strata_window_open (self, file);
+    open_picked (self, file);
   else if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
     g_warning ("File dialog failed: %s", error->message);
 }
@@ -114,7 +126,7 @@ open_dialog_response_cb (GtkNativeDialog *native,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
 
       if (file != NULL)
-        strata_window_open (self, file);
+        open_picked (self, file);
     }
   gtk_native_dialog_destroy (native);
   g_object_unref (native);
@@ -149,7 +161,10 @@ open_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
-  run_open_dialog (STRATA_WINDOW (widget));
+  StrataWindow *self = STRATA_WINDOW (widget);
+
+  self->open_here = g_str_equal (action_name, "win.open-here");
+  run_open_dialog (self);
 }
 
 static void
@@ -159,7 +174,7 @@ open_uri_action (GtkWidget  *widget,
 {
   g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
 
-  strata_window_open (STRATA_WINDOW (widget), file);
+  strata_window_open_or_new (STRATA_WINDOW (widget), file);
 }
 
 static void
@@ -365,6 +380,7 @@ void
 _strata_window_class_init_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-here", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", open_uri_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);

@@ -57,7 +57,7 @@ drop_cb (StrataWindow  *self,
   if (files->len == 0)
     return FALSE;
 
-  strata_window_open (self, g_ptr_array_index (files, 0));
+  strata_window_open_or_new (self, g_ptr_array_index (files, 0));
 
   /* The rest get a window each, as when opened from the file manager. */
   application = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));

@@ -21,6 +21,7 @@ struct _StrataWindow
   GtkDropTarget        *drop_target;
   gboolean              remember_size;
   gboolean              follow_weak;    /* heap dumps: weak references keep their referents */
+  gboolean              open_here;      /* the file dialog replaces the trace on show */
 
   /* Template children */
   GtkLabel             *title_label;

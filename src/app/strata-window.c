@@ -428,6 +428,29 @@ strata_window_open (StrataWindow *self,
   strata_loader_load_async (loader, self->cancellable, load_cb, g_object_ref (self));
 }
 
+/**
+ * strata_window_open_or_new:
+ *
+ * Where a file the user picked goes: this window when it shows nothing to
+ * lose (its welcome or error page), else a new window, so the trace on
+ * show stays, as GNOME apps do.
+ */
+void
+strata_window_open_or_new (StrataWindow *self,
+                           GFile        *file)
+{
+  GtkApplication *application;
+
+  g_return_if_fail (STRATA_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  application = gtk_window_get_application (GTK_WINDOW (self));
+  if (strata_window_is_empty (self) || application == NULL)
+    strata_window_open (self, file);
+  else
+    g_application_open (G_APPLICATION (application), &file, 1, "");
+}
+
 gboolean
 strata_window_get_busy (StrataWindow *self)
 {

@@ -17,6 +17,8 @@ G_DECLARE_FINAL_TYPE (StrataWindow, strata_window, STRATA, WINDOW, GtkApplicatio
 StrataWindow  *strata_window_new            (GtkApplication *application);
 void           strata_window_open           (StrataWindow   *self,
                                              GFile          *file);
+void           strata_window_open_or_new    (StrataWindow   *self,
+                                             GFile          *file);
 gboolean       strata_window_get_busy       (StrataWindow   *self);
 gboolean       strata_window_is_empty       (StrataWindow   *self);
 const char    *strata_window_get_page       (StrataWindow   *self);
