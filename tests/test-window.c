@@ -249,6 +249,78 @@ test_window_open_keeps_trace (void)
   finish_app (app);
 }
 
+/* The window's own binding for @keyval, or NULL. */
+static const char *
+window_binding (StrataWindow *window,
+                guint         keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      for (guint j = 0; GTK_IS_SHORTCUT_CONTROLLER (controller) && j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) && GTK_IS_NAMED_ACTION (action) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            return gtk_named_action_get_action_name (GTK_NAMED_ACTION (action));
+        }
+    }
+  return NULL;
+}
+
+/* The view keys are the window's, so they work from any pane; F6 (and
+ * Tab from a table) moves between the timeline and the page below. */
+static void
+test_window_panes_and_keys (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-exception.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataWindow *window;
+  GtkWidget *focus;
+  gint64 start, end, zoomed_start, zoomed_end;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  while (!gtk_widget_is_drawable (window->timeline) || !gtk_widget_is_drawable (window->details))
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpstr (window_binding (window, GDK_KEY_w), ==, "view.zoom-in");
+  g_assert_cmpstr (window_binding (window, GDK_KEY_s), ==, "view.zoom-out");
+  g_assert_cmpstr (window_binding (window, GDK_KEY_a), ==, "view.pan-left");
+  g_assert_cmpstr (window_binding (window, GDK_KEY_d), ==, "view.pan-right");
+  g_assert_cmpstr (window_binding (window, GDK_KEY_0), ==, "view.zoom-fit");
+  g_assert_cmpstr (window_binding (window, GDK_KEY_f), ==, "view.zoom-selection");
+  g_assert_cmpstr (window_binding (window, GDK_KEY_c), ==, "view.compact");
+
+  /* From the profile table, W zooms the timeline. */
+  g_assert_true (gtk_widget_child_focus (window->profile_view, GTK_DIR_TAB_FORWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (gtk_widget_is_ancestor (focus, window->profile_view));
+  strata_session_get_visible_range (window->session, &start, &end);
+  g_assert_true (gtk_widget_activate_action (focus, window_binding (window, GDK_KEY_w), NULL));
+  strata_session_get_visible_range (window->session, &zoomed_start, &zoomed_end);
+  g_assert_cmpint (zoomed_end - zoomed_start, <, end - start);
+
+  /* F6 goes to the timeline, and again to the page below. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-pane", NULL);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == window->timeline);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-pane", NULL);
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), window->profile_view));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-pane", NULL);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == window->timeline);
+
+  finish_app (app);
+}
+
 static void
 test_window_cancel (void)
 {
@@ -1319,6 +1391,7 @@ main (int   argc,
   g_test_add_func ("/window/drop", test_window_drop);
   g_test_add_func ("/window/cancel", test_window_cancel);
   g_test_add_func ("/window/open-keeps-trace", test_window_open_keeps_trace);
+  g_test_add_func ("/window/panes-and-keys", test_window_panes_and_keys);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
   g_test_add_func ("/window/heap-dump", test_window_heap_dump);
   g_test_add_func ("/window/call-tree", test_window_call_tree);

@@ -65,6 +65,10 @@ void   _strata_window_update_actions     (StrataWindow   *self);
 void   _strata_window_cancel_load        (StrataWindow   *self);
 char  *_strata_window_describe_time_left (double          elapsed,
                                           double          fraction);
+void     _strata_window_class_init_keys (GtkWidgetClass *widget_class);
+void     _strata_window_init_keys       (StrataWindow   *self);
+gboolean _strata_window_move_pane       (StrataWindow   *self,
+                                         int             step);
 void   _strata_window_add_recent         (StrataWindow   *self,
                                           GFile          *file);
 void   _strata_window_forget_recent      (StrataWindow   *self,

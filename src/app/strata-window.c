@@ -726,6 +726,7 @@ strata_window_class_init (StrataWindowClass *klass)
                                              G_STRUCT_OFFSET (StrataWindow, clock_buttons[1]));
 
   _strata_window_class_init_actions (widget_class);
+  _strata_window_class_init_keys (widget_class);
 
   g_type_ensure (STRATA_TYPE_TRACE_SUMMARY);
 }
@@ -756,6 +757,7 @@ strata_window_init (StrataWindow *self)
   build_trace_page (self);
   _strata_window_init_actions (self);
   _strata_window_init_dnd (self);
+  _strata_window_init_keys (self);
   _strata_window_update_actions (self);
 }
 
