@@ -25,6 +25,10 @@
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-window-private.h"
+#include "strata-timeline-private.h"
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 static const char png_bytes[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0";
 
@@ -317,6 +321,102 @@ test_window_panes_and_keys (void)
   g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), window->profile_view));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-pane", NULL);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == window->timeline);
+
+  finish_app (app);
+}
+
+static void
+xdotool_done_cb (GObject      *process,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  gboolean *done = user_data;
+
+  g_assert_true (g_subprocess_wait_check_finish (G_SUBPROCESS (process), result, NULL));
+  *done = TRUE;
+}
+
+/* Runs xdotool with @args to its end, the window handling events meanwhile. */
+static void
+run_xdotool (const char *const *args)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) process = g_subprocess_newv (args, G_SUBPROCESS_FLAGS_NONE, &error);
+  gboolean done = FALSE;
+  gint64 settle;
+
+  g_assert_no_error (error);
+  g_subprocess_wait_check_async (process, NULL, xdotool_done_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  for (settle = g_get_monotonic_time () + 300000; g_get_monotonic_time () < settle;)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* A drag across a call pans and selects nothing; a click selects it. The
+ * pointer is the X server's, moved by xdotool, so GTK's own gestures
+ * decide what is a click. */
+static void
+test_window_drag_does_not_select (void)
+{
+  StrataApplication *app;
+  g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-exception.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autofree char *x = NULL, *y = NULL, *x_moved = NULL;
+  StrataWindow *window;
+  StrataTimeline *timeline;
+  StrataTimelineHit hit = { 0 };
+  double call_x = STRATA_TIMELINE_LABEL_WIDTH + 40, call_y = -1, win_x, win_y, surface_x, surface_y;
+  gint64 start, end, panned_start, panned_end;
+
+#ifdef GDK_WINDOWING_X11
+  if (xdotool == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+#endif
+    {
+      g_test_skip ("needs xdotool and an X display");
+      return;
+    }
+  app = strata_test_new_app ();
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-drag-test");
+  while (!gtk_widget_is_drawable (window->timeline) || gtk_widget_get_height (window->timeline) < 100)
+    g_main_context_iteration (NULL, TRUE);
+  timeline = STRATA_TIMELINE (window->timeline);
+  /* A call wide enough that 150 pixels right of it is still timeline. */
+  for (double probe = 0; probe < gtk_widget_get_height (window->timeline) && call_y < 0; probe += 2)
+    for (double across = STRATA_TIMELINE_LABEL_WIDTH + 10; across < 400 && call_y < 0; across += 10)
+      if (strata_timeline_hit_at (timeline, across, probe, &hit) && hit.kind == STRATA_HIT_SPAN)
+        call_x = across, call_y = probe + 1;
+  if (call_y < 0)
+    g_printerr ("timeline %dx%d, hit kind %d\n", gtk_widget_get_width (window->timeline), gtk_widget_get_height (window->timeline), hit.kind);
+  g_assert_cmpfloat (call_y, >=, 0);
+  g_assert_true (gtk_widget_translate_coordinates (window->timeline, GTK_WIDGET (window), call_x, call_y, &win_x, &win_y));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+  x = g_strdup_printf ("%d", (int) (win_x + surface_x));
+  y = g_strdup_printf ("%d", (int) (win_y + surface_y));
+  x_moved = g_strdup_printf ("%d", (int) (win_x + surface_x) + 150);
+  g_assert_cmpint (strata_session_get_selected_item (window->session, NULL, NULL), ==, STRATA_SELECTED_NOTHING);
+
+  /* Zoomed in around the call, so the view has room to pan. */
+  strata_session_get_visible_range (window->session, &start, &end);
+  strata_session_zoom (window->session, 4, start + (end - start) * (call_x - STRATA_TIMELINE_LABEL_WIDTH) /
+                                             (gtk_widget_get_width (window->timeline) - STRATA_TIMELINE_LABEL_WIDTH));
+  strata_session_get_visible_range (window->session, &start, &end);
+  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-drag-test",
+                                  "mousemove", "--window", "%1", x, y, "sleep", "0.2", "mousedown", "1",
+                                  "sleep", "0.1", "mousemove", "--window", "%1", x_moved, y, "sleep", "0.2",
+                                  "mouseup", "1", NULL });
+  strata_session_get_visible_range (window->session, &panned_start, &panned_end);
+  g_assert_cmpint (panned_start, <, start);
+  g_assert_cmpint (strata_session_get_selected_item (window->session, NULL, NULL), ==, STRATA_SELECTED_NOTHING);
+
+  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-drag-test",
+                                  "mousemove", "--window", "%1", x, y, "sleep", "0.2", "click", "1", NULL });
+  g_assert_cmpint (strata_session_get_selected_item (window->session, NULL, NULL), ==, STRATA_SELECTED_CALL);
 
   finish_app (app);
 }
@@ -1392,6 +1492,7 @@ main (int   argc,
   g_test_add_func ("/window/cancel", test_window_cancel);
   g_test_add_func ("/window/open-keeps-trace", test_window_open_keeps_trace);
   g_test_add_func ("/window/panes-and-keys", test_window_panes_and_keys);
+  g_test_add_func ("/window/drag-does-not-select", test_window_drag_does_not_select);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
   g_test_add_func ("/window/heap-dump", test_window_heap_dump);
   g_test_add_func ("/window/call-tree", test_window_call_tree);

@@ -185,10 +185,24 @@ click_pressed_cb (StrataTimeline  *self,
                   double           y,
                   GtkGestureClick *gesture)
 {
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  self->press_x = x;
+  self->press_y = y;
+}
+
+/* On release, and only for a click: a press that moved past the drag
+ * threshold was a drag, which pans and never selects. */
+static void
+click_released_cb (StrataTimeline  *self,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   GtkGestureClick *gesture)
+{
   StrataTimelineHit hit;
 
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  if (!strata_timeline_hit_at (self, x, y, &hit))
+  if (hypot (x - self->press_x, y - self->press_y) > DRAG_THRESHOLD_PX ||
+      !strata_timeline_hit_at (self, x, y, &hit))
     return;
 
   if (hit.kind == STRATA_HIT_PROCESS && n_press == 1)
@@ -364,6 +378,7 @@ strata_timeline_init_input (StrataTimeline *self)
 
   gesture = gtk_gesture_click_new ();
   g_signal_connect_object (gesture, "pressed", G_CALLBACK (click_pressed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gesture, "released", G_CALLBACK (click_released_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
   gesture = gtk_gesture_click_new ();

@@ -47,6 +47,8 @@ struct _StrataTimeline
   gint64               drag_visible_start;
   gint64               drag_visible_end;
   double               drag_start_x;
+  double               press_x;         /* where the last click began */
+  double               press_y;
   double               drag_start_scroll;
   gboolean             dragging_overview;
   gboolean             selecting_range;
