@@ -139,6 +139,65 @@ test_session_selection (void)
   fixture_close (&f);
 }
 
+/* The first event with (@slice) or without a length. */
+static guint
+find_event (StrataTrace *trace,
+            gboolean     slice)
+{
+  for (guint i = 0; i < strata_trace_get_n_events (trace); i++)
+    {
+      const StrataEvent *event = strata_trace_get_event (trace, i);
+
+      if ((event->end > event->start) == slice)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+/* F zooms to whatever is selected: an async slice, an instant, a
+ * counter's sample. */
+static void
+test_session_zoom_to_any (void)
+{
+  Fixture f;
+  gint64 start, end, bound_start, bound_end;
+  const StrataEvent *event;
+  const StrataCounter *counter;
+
+  fixture_open (&f, "catapult", "nestable_async.json");
+  strata_session_get_bounds (f.session, &bound_start, &bound_end);
+  event = strata_trace_get_event (f.trace, find_event (f.trace, TRUE));
+  strata_session_select_event (f.session, find_event (f.trace, TRUE));
+  g_assert_true (strata_session_zoom_to_selection (f.session));
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, <=, event->start);
+  g_assert_cmpint (end, >=, event->end);
+  g_assert_cmpint (end - start, <, (event->end - event->start) * 2);
+  fixture_close (&f);
+
+  fixture_open (&f, "catapult", "instant_events.json");
+  strata_session_get_bounds (f.session, &bound_start, &bound_end);
+  event = strata_trace_get_event (f.trace, find_event (f.trace, FALSE));
+  strata_session_select_event (f.session, find_event (f.trace, FALSE));
+  g_assert_true (strata_session_zoom_to_selection (f.session));
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, <=, event->start);
+  g_assert_cmpint (end, >=, event->start);
+  g_assert_cmpint (end - start, <, bound_end - bound_start);
+  fixture_close (&f);
+
+  fixture_open (&f, "catapult", "instance_counters.json");
+  counter = strata_trace_get_counter (f.trace, 0);
+  g_assert_cmpuint (counter->n_samples, >=, 2);
+  strata_session_select_counter_value (f.session, 0, counter->times[0]);
+  g_assert_true (strata_session_zoom_to_selection (f.session));
+  strata_session_get_visible_range (f.session, &start, &end);
+  g_assert_cmpint (start, <=, counter->times[0]);
+  g_assert_cmpint (end, >=, counter->times[1]);
+  g_assert_cmpint (end - start, <, (counter->times[1] - counter->times[0]) * 2);
+  fixture_close (&f);
+}
+
 static void
 test_session_range_and_zoom (void)
 {
@@ -397,6 +456,7 @@ main (int   argc,
 
   g_test_add_func ("/session/selection", test_session_selection);
   g_test_add_func ("/session/range-and-zoom", test_session_range_and_zoom);
+  g_test_add_func ("/session/zoom-to-any", test_session_zoom_to_any);
   g_test_add_func ("/session/clock", test_session_clock);
   g_test_add_func ("/session/profile-filter", test_session_profile_filter);
   g_test_add_func ("/session/tracks", test_session_tracks);

@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "strata-counter-render.h"
 #include "strata-description.h"
 #include "strata-palette.h"
 #include "strata-session.h"
@@ -794,6 +795,30 @@ strata_session_tracks_changed (StrataSession *self)
 
 /* How much of a call's length is kept free either side when zooming to it. */
 #define CALL_MARGIN 0.05
+/* An instant is shown with this share of the trace around it, at most
+ * what is shown now and at least a microsecond. */
+#define INSTANT_SHARE 0.01
+#define INSTANT_MIN_NS 1000
+
+/* The view around [@start, @end] with a margin, or centred on an instant. */
+static void
+zoom_to_span (StrataSession *self,
+              gint64         start,
+              gint64         end)
+{
+  gint64 margin, width, bound_start, bound_end;
+
+  if (end > start)
+    {
+      margin = (end - start) * CALL_MARGIN;
+      strata_session_set_visible_range (self, start - margin, end + margin);
+      return;
+    }
+  strata_session_get_bounds (self, &bound_start, &bound_end);
+  width = MAX ((gint64) ((bound_end - bound_start) * INSTANT_SHARE), INSTANT_MIN_NS);
+  width = MIN (width, MAX (self->visible_end - self->visible_start, INSTANT_MIN_NS));
+  strata_session_set_visible_range (self, start - width / 2, start - width / 2 + width);
+}
 
 /**
  * strata_session_zoom_to_selection:
@@ -812,10 +837,35 @@ strata_session_zoom_to_selection (StrataSession *self)
       strata_session_set_visible_range (self, self->range_start, self->range_end);
       return TRUE;
     }
-  if (self->selected_kind != STRATA_SELECTED_CALL || self->trace == NULL)
+  if (self->trace == NULL)
     return FALSE;
-  strata_session_zoom_to_call (self, &self->selected_call);
-  return TRUE;
+  switch (self->selected_kind)
+    {
+    case STRATA_SELECTED_CALL:
+      strata_session_zoom_to_call (self, &self->selected_call);
+      return TRUE;
+    case STRATA_SELECTED_EVENT:
+      {
+        const StrataEvent *event = strata_trace_get_event (self->trace, self->selected_event);
+
+        zoom_to_span (self, event->start, event->end);
+        return TRUE;
+      }
+    case STRATA_SELECTED_COUNTER_VALUE:
+      {
+        /* The sample's step: from its time to the next sample's. */
+        const StrataCounter *counter = strata_trace_get_counter (self->trace, self->selected_counter);
+        gsize at = strata_counter_sample_at (counter, self->selected_counter_time + 1);
+        gint64 start = at > 0 ? counter->times[at - 1] : self->selected_counter_time;
+        gint64 end = at < counter->n_samples ? counter->times[at] : start;
+
+        zoom_to_span (self, start, end);
+        return TRUE;
+      }
+    case STRATA_SELECTED_NOTHING:
+    default:
+      return FALSE;
+    }
 }
 
 /* Shows @call with a margin either side. */

@@ -580,6 +580,24 @@ draw_instants (const Painter *p,
     }
 }
 
+/* The selected async slice or object: outlined as a selected call is. */
+static void
+draw_lane_selection (const Painter     *p,
+                     const StrataEvent *event,
+                     double             y)
+{
+  double x0 = MAX (span_x (p, event->start), p->area_x);
+  double x1 = MIN (span_x (p, event->end), p->area_x + p->area_width);
+
+  set_rgba (p->cr, &p->view->theme->accent, 1.0);
+  cairo_set_line_width (p->cr, 2);
+  if (event->end == event->start)
+    cairo_rectangle (p->cr, span_x (p, event->start) - 7, y, 14, STRATA_TIMELINE_ROW_HEIGHT);
+  else
+    cairo_rectangle (p->cr, x0 - 1, y, MAX (x1 - x0, 2) + 2, STRATA_TIMELINE_ROW_HEIGHT);
+  cairo_stroke (p->cr);
+}
+
 static void
 draw_lane_item (const Painter     *p,
                 const StrataEvent *event,
@@ -654,6 +672,8 @@ draw_lanes (const Painter     *p,
         continue;
       /* Collapsed, every lane shares the one row. */
       draw_lane_item (p, event, y + (track->collapsed ? 0 : item->lane * STRATA_TIMELINE_ROW_HEIGHT));
+      if (item->event == view->selected_event)
+        draw_lane_selection (p, event, y + (track->collapsed ? 0 : item->lane * STRATA_TIMELINE_ROW_HEIGHT));
     }
   cairo_restore (p->cr);
 }

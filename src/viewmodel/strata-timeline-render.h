@@ -128,6 +128,7 @@ typedef struct
   guint                      focus_thread;
   guint                      focus_depth;
   guint32                    focus_index;
+  guint                      selected_event;   /* outlined in its lane; G_MAXUINT: none */
 } StrataTimelineView;
 
 GArray  *strata_timeline_layout          (StrataTrace              *trace,

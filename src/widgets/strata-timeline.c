@@ -59,7 +59,10 @@ strata_timeline_fill_view (StrataTimeline      *self,
 {
   StrataSliceRef call;
   gboolean has_call = strata_timeline_get_selected_call (self, &call);
+  guint event = G_MAXUINT;
 
+  if (strata_session_get_selected_item (self->session, NULL, &event) != STRATA_SELECTED_EVENT)
+    event = G_MAXUINT;
   read_theme (self, theme);
   *view = (StrataTimelineView) {
     .trace = strata_session_get_trace (self->session),
@@ -83,6 +86,7 @@ strata_timeline_fill_view (StrataTimeline      *self,
     .focus_thread = call.thread,
     .focus_depth = call.depth,
     .focus_index = call.index,
+    .selected_event = event,
   };
   strata_session_get_visible_range (self->session, &view->start, &view->end);
   strata_session_get_bounds (self->session, &view->bound_start, &view->bound_end);
