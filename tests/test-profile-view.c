@@ -529,14 +529,66 @@ test_profile_view_export (void)
   Fixture f;
 
   fixture_open (&f);
-  g_assert_true (strata_profile_view_export (f.view, csv, &error));
+  g_assert_true (strata_profile_view_export (f.view, csv, TRUE, &error));
   g_assert_no_error (error);
   g_file_get_contents (csv_path, &contents, NULL, &error);
   g_assert_no_error (error);
   lines = g_strsplit (contents, "\n", -1);
-  g_assert_true (g_str_has_prefix (lines[0], "Name,"));
+  g_assert_true (g_str_has_prefix (lines[0], "Kind,Name,Incl "));
   /* A header, a line per row, and the final newline. */
   g_assert_cmpuint (g_strv_length (lines), ==, g_list_model_get_n_items (strata_profile_view_get_rows (f.view)) + 2);
+
+  /* All methods by default, whatever the filter; every figure a number:
+   * whole nanoseconds that match the profile's, percentages as decimals,
+   * calls and recursive calls in columns of their own. */
+  {
+    StrataProfile *profile = f.view->profile;
+    guint n_clocks = strata_profile_get_n_clocks (profile), n_methods = 0, n;
+    const guint32 *sorted = strata_profile_get_sorted (profile, 0, &n);
+    g_auto(GStrv) header = NULL;
+    g_autofree char *all = NULL;
+    g_auto(GStrv) all_lines = NULL;
+
+    for (guint i = 0; i < n; i++)
+      n_methods += strata_profile_get_entry (profile, sorted[i])->calls + strata_profile_get_entry (profile, sorted[i])->recursive_calls > 0;
+    strata_profile_view_set_filter (f.view, "no method is named this");
+    g_assert_true (strata_profile_view_export (f.view, csv, FALSE, &error));
+    g_assert_no_error (error);
+    g_file_get_contents (csv_path, &all, NULL, &error);
+    all_lines = g_strsplit (all, "\n", -1);
+    g_assert_cmpuint (g_strv_length (all_lines), ==, n_methods + 2);
+    header = g_strsplit (all_lines[0], ",", -1);
+    g_assert_cmpuint (g_strv_length (header), ==, 2 + 4 * n_clocks + 2 + n_clocks);
+    g_assert_cmpstr (header[4 * n_clocks + 2], ==, "Calls");
+    g_assert_cmpstr (header[4 * n_clocks + 3], ==, "Recursive calls");
+    g_assert_true (g_str_has_suffix (header[2], "(ns)"));
+    for (guint i = 1, j = 0; all_lines[i] != NULL && all_lines[i][0] != '\0'; i++, j++)
+      {
+        g_auto(GStrv) cells = NULL;
+        const char *name_end = strrchr (all_lines[i], '"');
+        const StrataProfileEntry *entry;
+
+        /* Rows are the methods with calls, in the profile's order. */
+        while (strata_profile_get_entry (profile, sorted[j])->calls + strata_profile_get_entry (profile, sorted[j])->recursive_calls == 0)
+          j++;
+        entry = strata_profile_get_entry (profile, sorted[j]);
+
+        /* Names with commas are quoted: the numbers follow the last quote. */
+        cells = g_strsplit (name_end != NULL ? name_end + 2 : strchr (strchr (all_lines[i], ',') + 1, ',') + 1, ",", -1);
+        g_assert_cmpuint (g_strv_length (cells), ==, 4 * n_clocks + 2 + n_clocks);
+        for (guint k = 0; cells[k] != NULL; k++)
+          {
+            char *end = NULL;
+
+            g_ascii_strtod (cells[k], &end);
+            g_assert_true (end != cells[k] && *end == '\0');
+          }
+        g_assert_cmpint (g_ascii_strtoll (cells[0], NULL, 10), ==, entry->inclusive[0]);
+        g_assert_cmpint (g_ascii_strtoll (cells[2], NULL, 10), ==, entry->exclusive[0]);
+        g_assert_cmpuint (g_ascii_strtoull (cells[4 * n_clocks], NULL, 10), ==, entry->calls);
+        g_assert_cmpuint (g_ascii_strtoull (cells[4 * n_clocks + 1], NULL, 10), ==, entry->recursive_calls);
+      }
+  }
 
   fixture_close (&f);
 }

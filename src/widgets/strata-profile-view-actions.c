@@ -1,7 +1,7 @@
-/* strata-profile-view-export.c: the profile's rows as text
+/* strata-profile-view-actions.c: the profile's keys, copy and export
  *
- * Ctrl+C copies the selected row; Export writes every row on show as CSV
- * or TSV, streamed to the file.
+ * Ctrl+C copies the selected row as text; Export writes every method (or
+ * the rows on show) as CSV or TSV, numbers as numbers, streamed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +15,7 @@
 #include "strata-cell-text.h"
 #include "strata-palette.h"
 #include "strata-profile-view-private.h"
+#include "strata-table-writer.h"
 #include "strata-units.h"
 #include "strata-widgets.h"
 
@@ -51,24 +52,6 @@ strata_profile_view_format_row (StrataProfileView *self,
         }
       else
         g_string_append (line, text);
-    }
-  return g_string_free (line, FALSE);
-}
-
-static char *
-format_header (StrataProfileView *self,
-               char               separator)
-{
-  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
-  GString *line = g_string_new (NULL);
-
-  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-
-      if (i > 0)
-        g_string_append_c (line, separator);
-      g_string_append (line, gtk_column_view_column_get_title (column));
     }
   return g_string_free (line, FALSE);
 }
@@ -121,40 +104,148 @@ copy_action (GtkWidget  *widget,
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
 }
 
+/* "ns", or "samples" on a clock that counts samples. */
+static const char *
+clock_unit (StrataTrace *trace,
+            guint        clock)
+{
+  return strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES ? "samples" : "ns";
+}
+
+static void
+write_profile_header (StrataTableWriter *writer,
+                      StrataTrace       *trace,
+                      guint              n_clocks)
+{
+  /* Translators: CSV column headers; "%s" is a clock's name, (%s) its unit */
+  strata_table_writer_add_text (writer, C_("export", "Kind"));
+  strata_table_writer_add_text (writer, C_("export", "Name"));
+  for (guint c = 0; c < n_clocks; c++)
+    {
+      const char *clock = strata_trace_get_clock_name (trace, c);
+      g_autofree char *incl = g_strdup_printf (C_("export", "Incl %s (%s)"), clock, clock_unit (trace, c));
+      g_autofree char *incl_pct = g_strdup_printf (C_("export", "Incl %% %s"), clock);
+      g_autofree char *excl = g_strdup_printf (C_("export", "Excl %s (%s)"), clock, clock_unit (trace, c));
+      g_autofree char *excl_pct = g_strdup_printf (C_("export", "Excl %% %s"), clock);
+
+      strata_table_writer_add_text (writer, incl);
+      strata_table_writer_add_text (writer, incl_pct);
+      strata_table_writer_add_text (writer, excl);
+      strata_table_writer_add_text (writer, excl_pct);
+    }
+  strata_table_writer_add_text (writer, C_("export", "Calls"));
+  strata_table_writer_add_text (writer, C_("export", "Recursive calls"));
+  for (guint c = 0; c < n_clocks; c++)
+    {
+      g_autofree char *per_call = g_strdup_printf (C_("export", "Incl per call %s (%s)"),
+                                                   strata_trace_get_clock_name (trace, c), clock_unit (trace, c));
+
+      strata_table_writer_add_text (writer, per_call);
+    }
+}
+
+/* A method, or one of its callers or callees (no exclusive time or
+ * recursive calls of its own: those cells stay empty). */
+static void
+write_profile_row (StrataTableWriter *writer,
+                   StrataProfile     *profile,
+                   StrataProfileRow  *row)
+{
+  static const char *const kinds[] = { "method", "parent", "child" };
+  StrataProfileRowKind kind = strata_profile_row_get_kind (row);
+  gboolean edge = kind != STRATA_PROFILE_ROW_METHOD;
+  guint n_clocks = strata_profile_get_n_clocks (profile);
+
+  strata_table_writer_add_text (writer, kinds[kind]);
+  strata_table_writer_add_text (writer, strata_profile_row_get_name (row));
+  for (guint c = 0; c < n_clocks; c++)
+    {
+      gint64 total = strata_profile_get_total (profile, c);
+
+      strata_table_writer_add_int (writer, strata_profile_row_get_inclusive (row, c));
+      strata_table_writer_add_percent (writer, strata_profile_row_get_inclusive (row, c), total);
+      if (edge)
+        {
+          strata_table_writer_add_empty (writer);
+          strata_table_writer_add_empty (writer);
+          continue;
+        }
+      strata_table_writer_add_int (writer, strata_profile_row_get_exclusive (row, c));
+      strata_table_writer_add_percent (writer, strata_profile_row_get_exclusive (row, c), total);
+    }
+  strata_table_writer_add_uint (writer, strata_profile_row_get_calls (row));
+  if (edge)
+    strata_table_writer_add_empty (writer);
+  else
+    strata_table_writer_add_uint (writer, strata_profile_row_get_recursive_calls (row));
+  for (guint c = 0; c < n_clocks; c++)
+    strata_table_writer_add_int (writer, strata_profile_row_get_time_per_call (row, c));
+}
+
 /**
  * strata_profile_view_export:
+ * @filtered: only the rows on show (the filter's matches, and the parents
+ *   and children of expanded methods), rather than every method
  *
- * Writes every row on show (methods, and the parents and children of
- * expanded ones) as CSV, or as TSV when the file name ends in .tsv.
+ * Writes the profile as CSV, or as TSV when the file name ends in .tsv:
+ * times in whole nanoseconds (or samples), percentages as plain decimals,
+ * calls and recursive calls apart, every clock whatever columns are shown.
  */
 gboolean
 strata_profile_view_export (StrataProfileView  *self,
                             GFile              *file,
+                            gboolean            filtered,
                             GError            **error)
 {
-  g_autofree char *basename = g_file_get_basename (file);
-  char separator = basename && g_str_has_suffix (basename, ".tsv") ? '\t' : ',';
-  GListModel *rows = G_LIST_MODEL (self->selection);
-  g_autofree char *header = format_header (self, separator);
-  g_autoptr(GFileOutputStream) stream = NULL;
-  g_autoptr(GOutputStream) out = NULL;
+  g_autoptr(StrataTableWriter) writer = NULL;
+  StrataTrace *trace;
+  guint n_clocks;
 
-  /* Rows go out as they are formatted: the table is never held as text. */
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
-  if (stream == NULL)
+  if (self->profile == NULL)
+    return g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("There is no profile to export")), FALSE;
+  if ((writer = strata_table_writer_new (file, error)) == NULL)
     return FALSE;
-  out = g_buffered_output_stream_new_sized (G_OUTPUT_STREAM (stream), 64 * 1024);
-  if (!g_output_stream_printf (out, NULL, NULL, error, "%s\n", header))
+  trace = strata_profile_get_trace (self->profile);
+  n_clocks = strata_profile_get_n_clocks (self->profile);
+  write_profile_header (writer, trace, n_clocks);
+  if (!strata_table_writer_end_row (writer, error))
     return FALSE;
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+  if (filtered)
     {
-      g_autoptr(StrataProfileRow) row = g_list_model_get_item (rows, i);
-      g_autofree char *line = strata_profile_view_format_row (self, row, separator);
+      GListModel *rows = G_LIST_MODEL (self->selection);
 
-      if (!g_output_stream_printf (out, NULL, NULL, error, "%s\n", line))
-        return FALSE;
+      for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+        {
+          g_autoptr(StrataProfileRow) row = g_list_model_get_item (rows, i);
+
+          write_profile_row (writer, self->profile, row);
+          if (!strata_table_writer_end_row (writer, error))
+            return FALSE;
+        }
     }
-  return g_output_stream_close (out, NULL, error);
+  else
+    {
+      guint n;
+      const guint32 *sorted = strata_profile_get_sorted (self->profile, 0, &n);
+      g_autoptr(StrataProfileRow) row = NULL;
+
+      /* One row object, pointed at each method in turn. */
+      for (guint i = 0; i < n; i++)
+        {
+          const StrataProfileEntry *entry = strata_profile_get_entry (self->profile, sorted[i]);
+
+          if (entry->calls + entry->recursive_calls == 0)
+            continue;
+          if (row == NULL)
+            row = strata_profile_row_new_method (self->profile, sorted[i]);
+          else
+            strata_profile_row_set_method (row, sorted[i], FALSE);
+          write_profile_row (writer, self->profile, row);
+          if (!strata_table_writer_end_row (writer, error))
+            return FALSE;
+        }
+    }
+  return strata_table_writer_finish (writer, error);
 }
 
 static void
@@ -163,8 +254,17 @@ export_to (StrataProfileView *self,
 {
   g_autoptr(GError) error = NULL;
 
-  if (!strata_profile_view_export (self, file, &error))
+  if (!strata_profile_view_export (self, file, self->export_filtered, &error))
     g_warning ("Could not export the profile: %s", error->message);
+}
+
+static char *
+export_name (StrataProfileView *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+
+  return strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL,
+                                   self->export_filtered ? "profile-filtered" : "profile");
 }
 
 #if GTK_CHECK_VERSION (4, 10, 0)
@@ -185,8 +285,10 @@ run_export_dialog (StrataProfileView *self)
 {
   g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
 
+  g_autofree char *name = export_name (self);
+
   gtk_file_dialog_set_title (dialog, _("Export the Profile"));
-  gtk_file_dialog_set_initial_name (dialog, "profile.csv");
+  gtk_file_dialog_set_initial_name (dialog, name);
   gtk_file_dialog_save (dialog, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), NULL,
                         save_dialog_cb, g_object_ref (self));
 }
@@ -211,22 +313,28 @@ static void
 run_export_dialog (StrataProfileView *self)
 {
   GtkFileChooserNative *native;
+  g_autofree char *name = export_name (self);
 
   native = gtk_file_chooser_native_new (_("Export the Profile"),
                                         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), "profile.csv");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
   g_signal_connect_object (native, "response", G_CALLBACK (save_response_cb), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 #endif
 
+/* profile.export writes every method; profile.export-filtered the rows
+ * on show. */
 static void
 export_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *param)
 {
-  run_export_dialog (STRATA_PROFILE_VIEW (widget));
+  StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
+
+  self->export_filtered = g_str_equal (action_name, "profile.export-filtered");
+  run_export_dialog (self);
 }
 
 static void
@@ -243,6 +351,7 @@ strata_profile_view_class_init_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "profile.copy", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "profile.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "profile.export-filtered", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "profile.search", NULL, search_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "profile.copy", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "profile.search", NULL);

@@ -62,6 +62,7 @@ struct _StrataProfileView
   gboolean            columns_stale; /* a new trace: its clocks decide the columns */
   char               *needle;
   gboolean            syncing;
+  gboolean            export_filtered; /* the export dialog on show writes the rows on show */
 };
 
 
@@ -103,6 +104,7 @@ char        *strata_profile_view_format_row     (StrataProfileView *self,
                                                  char               separator);
 gboolean     strata_profile_view_export         (StrataProfileView *self,
                                                  GFile             *file,
+                                                 gboolean           filtered,
                                                  GError           **error);
 
 G_END_DECLS
