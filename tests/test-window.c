@@ -508,6 +508,38 @@ row_instances (GListModel *model,
   return strata_heap_row_get_instances (row);
 }
 
+/* The class histogram as CSV: every class by default, the filtered rows
+ * on request, sizes as whole bytes. */
+static void
+check_heap_export (StrataHeapView *view,
+                   GListModel     *filtered)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "classes.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *all = NULL, *some = NULL;
+  g_auto(GStrv) all_lines = NULL, some_lines = NULL, cells = NULL;
+  g_autoptr(StrataHeapRow) first = g_list_model_get_item (filtered, 0);
+
+  g_assert_true (strata_heap_view_export (view, file, FALSE, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (path, &all, NULL, NULL);
+  all_lines = g_strsplit (all, "\n", -1);
+  g_assert_cmpstr (all_lines[0], ==, "Class,Instances,Shallow (bytes),Retained (bytes),Retained %");
+  g_assert_cmpuint (g_strv_length (all_lines), >, 100);
+
+  g_assert_true (strata_heap_view_export (view, file, TRUE, &error));
+  g_file_get_contents (path, &some, NULL, NULL);
+  some_lines = g_strsplit (some, "\n", -1);
+  g_assert_cmpuint (g_strv_length (some_lines), ==, g_list_model_get_n_items (filtered) + 2);
+  cells = g_strsplit (some_lines[1], ",", -1);
+  g_assert_cmpstr (cells[0], ==, strata_heap_row_get_name (first));
+  g_assert_cmpuint (g_ascii_strtoull (cells[1], NULL, 10), ==, strata_heap_row_get_instances (first));
+  g_assert_cmpuint (g_ascii_strtoull (cells[2], NULL, 10), ==, strata_heap_row_get_shallow_bytes (first));
+  g_assert_cmpuint (g_ascii_strtoull (cells[3], NULL, 10), ==, strata_heap_row_get_retained_bytes (first));
+}
+
 /* A heap dump opens on its class histogram, with no empty timeline;
  * the table filters and sorts. */
 /* The program's ArrayList of 12,345 Smalls retains the most; expanded, it
@@ -677,6 +709,7 @@ test_window_heap_dump (void)
   g_assert_cmpuint (row_instances (model, 0), ==, 13245);
   g_assert_cmpuint (row_instances (model, 1), ==, 9);
   g_assert_cmpuint (row_instances (model, 2), ==, 1);
+  check_heap_export (view, model);
 
   finish_app (app);
 }

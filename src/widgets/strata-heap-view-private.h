@@ -17,5 +17,9 @@ void        strata_heap_view_set_filter   (StrataHeapView *self,
 void        strata_heap_view_sort_by      (StrataHeapView *self,
                                            const char     *column,
                                            GtkSortType     order);
+gboolean    strata_heap_view_export       (StrataHeapView *self,
+                                           GFile          *file,
+                                           gboolean        filtered,
+                                           GError        **error);
 
 G_END_DECLS

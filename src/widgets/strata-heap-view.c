@@ -9,9 +9,11 @@
 #include "strata-accessible.h"
 #include "strata-dominators-view.h"
 #include "strata-duplicates-view.h"
+#include "strata-export-dialog.h"
 #include "strata-heap-object-row.h"
 #include "strata-heap-row.h"
 #include "strata-heap-view-private.h"
+#include "strata-table-writer.h"
 #include "strata-widgets.h"
 #include "strata-sites-view.h"
 #include "strata-table-column.h"
@@ -192,6 +194,99 @@ class_activated_cb (StrataHeapView *self,
     strata_heap_view_show_instances (self, strata_heap_row_get_heap_class (row));
 }
 
+/* ---- Export ---- */
+
+static GtkWidget *
+export_button_new (void)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  g_autoptr(GMenu) menu = g_menu_new ();
+
+  g_menu_append (menu, _("Export _All Classes…"), "heap.export");
+  g_menu_append (menu, _("Export the _Rows on Show…"), "heap.export-filtered");
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "document-save-as-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_widget_set_tooltip_text (button, _("Export the Class Histogram as CSV or TSV"));
+  strata_accessible_name_children (button, _("Export the Class Histogram"));
+  return button;
+}
+
+/**
+ * strata_heap_view_export:
+ * @filtered: only the rows on show (filtered, in their order), rather than
+ *   every class of the heap chosen
+ *
+ * Writes the class histogram as CSV (TSV for a .tsv name): instances and
+ * sizes as whole numbers of bytes, the retained share as a plain decimal.
+ */
+gboolean
+strata_heap_view_export (StrataHeapView  *self,
+                         GFile           *file,
+                         gboolean         filtered,
+                         GError         **error)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  gboolean has_graph = trace != NULL && strata_heap_get_graph (strata_trace_get_heap (trace)) != NULL;
+  GListModel *rows = filtered ? self->model : G_LIST_MODEL (self->rows);
+  g_autoptr(StrataTableWriter) writer = NULL;
+
+  if (rows == NULL)
+    return g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("There is no class histogram to export")), FALSE;
+  if ((writer = strata_table_writer_new (file, error)) == NULL)
+    return FALSE;
+  /* Translators: CSV column headers */
+  strata_table_writer_add_text (writer, C_("export", "Class"));
+  strata_table_writer_add_text (writer, C_("export", "Instances"));
+  strata_table_writer_add_text (writer, C_("export", "Shallow (bytes)"));
+  if (has_graph)
+    {
+      strata_table_writer_add_text (writer, C_("export", "Retained (bytes)"));
+      strata_table_writer_add_text (writer, C_("export", "Retained %"));
+    }
+  if (!strata_table_writer_end_row (writer, error))
+    return FALSE;
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(StrataHeapRow) row = g_list_model_get_item (rows, i);
+      char share[G_ASCII_DTOSTR_BUF_SIZE];
+
+      strata_table_writer_add_text (writer, strata_heap_row_get_name (row));
+      strata_table_writer_add_uint (writer, strata_heap_row_get_instances (row));
+      strata_table_writer_add_uint (writer, strata_heap_row_get_shallow_bytes (row));
+      if (has_graph)
+        {
+          strata_table_writer_add_uint (writer, strata_heap_row_get_retained_bytes (row));
+          strata_table_writer_add_text (writer, g_ascii_dtostr (share, sizeof share, 100 * strata_heap_row_get_retained_share (row)));
+        }
+      if (!strata_table_writer_end_row (writer, error))
+        return FALSE;
+    }
+  return strata_table_writer_finish (writer, error);
+}
+
+static gboolean
+export_cb (GtkWidget  *widget,
+           GFile      *file,
+           gpointer    data,
+           GError    **error)
+{
+  return strata_heap_view_export (STRATA_HEAP_VIEW (widget), file, GPOINTER_TO_INT (data), error);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  StrataHeapView *self = STRATA_HEAP_VIEW (widget);
+  gboolean filtered = g_str_equal (action_name, "heap.export-filtered");
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  g_autofree char *name = strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL,
+                                                    filtered ? "classes-filtered" : "classes");
+
+  strata_export_dialog_run (widget, _("Export the Class Histogram"), name, export_cb, GINT_TO_POINTER (filtered));
+}
+
 static GtkWidget *
 build_classes (StrataHeapView *self,
                StrataTrace    *trace)
@@ -223,6 +318,7 @@ build_classes (StrataHeapView *self,
       self->heap_dropdown = heap_dropdown_new (self, heap);
       gtk_box_append (GTK_BOX (bar), self->heap_dropdown);
     }
+  gtk_box_append (GTK_BOX (bar), export_button_new ());
   gtk_widget_set_margin_start (bar, 6);
   gtk_widget_set_margin_end (bar, 6);
   gtk_widget_set_margin_top (bar, 6);
@@ -585,6 +681,8 @@ strata_heap_view_class_init (StrataHeapViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, StrataHeapView, box);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "heapview");
+  gtk_widget_class_install_action (widget_class, "heap.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "heap.export-filtered", NULL, export_action);
 }
 
 static void

@@ -13,6 +13,7 @@
 #include "strata-accessible.h"
 #include "strata-cell-scope.h"
 #include "strata-cell-text.h"
+#include "strata-export-dialog.h"
 #include "strata-palette.h"
 #include "strata-profile-view-private.h"
 #include "strata-table-writer.h"
@@ -248,81 +249,14 @@ strata_profile_view_export (StrataProfileView  *self,
   return strata_table_writer_finish (writer, error);
 }
 
-static void
-export_to (StrataProfileView *self,
-           GFile             *file)
+static gboolean
+export_cb (GtkWidget  *widget,
+           GFile      *file,
+           gpointer    data,
+           GError    **error)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (!strata_profile_view_export (self, file, self->export_filtered, &error))
-    g_warning ("Could not export the profile: %s", error->message);
+  return strata_profile_view_export (STRATA_PROFILE_VIEW (widget), file, GPOINTER_TO_INT (data), error);
 }
-
-static char *
-export_name (StrataProfileView *self)
-{
-  StrataTrace *trace = strata_session_get_trace (self->session);
-
-  return strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL,
-                                   self->export_filtered ? "profile-filtered" : "profile");
-}
-
-#if GTK_CHECK_VERSION (4, 10, 0)
-static void
-save_dialog_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(StrataProfileView) self = user_data;
-  g_autoptr(GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, NULL);
-
-  if (file != NULL)
-    export_to (self, file);
-}
-
-static void
-run_export_dialog (StrataProfileView *self)
-{
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-
-  g_autofree char *name = export_name (self);
-
-  gtk_file_dialog_set_title (dialog, _("Export the Profile"));
-  gtk_file_dialog_set_initial_name (dialog, name);
-  gtk_file_dialog_save (dialog, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), NULL,
-                        save_dialog_cb, g_object_ref (self));
-}
-#else
-static void
-save_response_cb (GtkNativeDialog   *native,
-                  int                response,
-                  StrataProfileView *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-
-      if (file != NULL)
-        export_to (self, file);
-    }
-  gtk_native_dialog_destroy (native);
-  g_object_unref (native);
-}
-
-static void
-run_export_dialog (StrataProfileView *self)
-{
-  GtkFileChooserNative *native;
-  g_autofree char *name = export_name (self);
-
-  native = gtk_file_chooser_native_new (_("Export the Profile"),
-                                        GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-  g_signal_connect_object (native, "response", G_CALLBACK (save_response_cb), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
-}
-#endif
 
 /* profile.export writes every method; profile.export-filtered the rows
  * on show. */
@@ -332,9 +266,12 @@ export_action (GtkWidget  *widget,
                GVariant   *param)
 {
   StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
+  gboolean filtered = g_str_equal (action_name, "profile.export-filtered");
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  g_autofree char *name = strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL,
+                                                    filtered ? "profile-filtered" : "profile");
 
-  self->export_filtered = g_str_equal (action_name, "profile.export-filtered");
-  run_export_dialog (self);
+  strata_export_dialog_run (widget, _("Export the Profile"), name, export_cb, GINT_TO_POINTER (filtered));
 }
 
 static void

@@ -62,7 +62,6 @@ struct _StrataProfileView
   gboolean            columns_stale; /* a new trace: its clocks decide the columns */
   char               *needle;
   gboolean            syncing;
-  gboolean            export_filtered; /* the export dialog on show writes the rows on show */
 };
 
 
