@@ -899,6 +899,38 @@ row_name (GListModel *model,
 /* The Call Tree page of the sample: rows by total, "*" opens the hot
  * path, a row selects its method, Bottom Up starts from where self time
  * went, and the flame graph draws, zooms and searches. */
+/* The whole tree as CSV, a row per node, depth first; the roots' totals
+ * add up to the whole, exact in nanoseconds. */
+static void
+check_call_tree_export (StrataCallTreeView *view)
+{
+  StrataCallTree *tree = strata_call_tree_view_get_tree (view);
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "tree.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  gint64 roots = 0;
+
+  g_assert_true (strata_call_tree_view_export (view, file, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (path, &contents, NULL, NULL);
+  lines = g_strsplit (contents, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "Depth,Name,Total "));
+  g_assert_cmpuint (g_strv_length (lines), ==, strata_call_tree_get_n_nodes (tree) + 1);
+  for (guint i = 1; lines[i][0] != '\0'; i++)
+    if (g_str_has_prefix (lines[i], "0,"))
+      {
+        const char *name_end = strrchr (lines[i], '"');
+        g_auto(GStrv) cells = g_strsplit (name_end ? name_end + 2 : strchr (lines[i] + 2, ',') + 1, ",", -1);
+
+        roots += g_ascii_strtoll (cells[0], NULL, 10);
+      }
+  g_assert_cmpint (roots, <=, strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, 0));
+  g_assert_cmpint (roots, >, 0);
+}
+
 static void
 test_window_call_tree (void)
 {
@@ -927,6 +959,7 @@ test_window_call_tree (void)
 
     g_assert_cmpstr (first, ==, "com.yy.base.taskexecutor.YYTaskExecutor$1.run ()V");
   }
+  check_call_tree_export (view);
   /* "*" on the first row opens its heaviest path, several levels down. */
   before = g_list_model_get_n_items (model);
   gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);

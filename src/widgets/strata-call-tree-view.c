@@ -15,7 +15,9 @@
 #include "strata-accessible.h"
 #include "strata-call-node-list.h"
 #include "strata-call-node-row.h"
+#include "strata-call-tree-table.h"
 #include "strata-call-tree-view.h"
+#include "strata-export-dialog.h"
 #include "strata-flame-graph.h"
 #include "strata-table-column.h"
 #include "strata-units.h"
@@ -1025,6 +1027,62 @@ linked_pair (const char *first,
   return box;
 }
 
+/* ---- Export ---- */
+
+/**
+ * strata_call_tree_view_export:
+ *
+ * Writes the tree on show (top down or bottom up, after its transforms),
+ * every node, as CSV (TSV for a .tsv name).
+ */
+gboolean
+strata_call_tree_view_export (StrataCallTreeView  *self,
+                              GFile               *file,
+                              GError             **error)
+{
+  StrataCallTree *tree = shown_tree (self);
+  g_autoptr(StrataTableWriter) writer = NULL;
+
+  if (tree == NULL)
+    return g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("There is no call tree to export")), FALSE;
+  if ((writer = strata_table_writer_new (file, error)) == NULL)
+    return FALSE;
+  return strata_call_tree_write_table (tree, writer, error) && strata_table_writer_finish (writer, error);
+}
+
+static gboolean
+export_cb (GtkWidget  *widget,
+           GFile      *file,
+           gpointer    data,
+           GError    **error)
+{
+  return strata_call_tree_view_export (STRATA_CALL_TREE_VIEW (widget), file, error);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (widget);
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  g_autofree char *name = strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL,
+                                                    self->show_inverted ? "bottom-up" : "call-tree");
+
+  strata_export_dialog_run (widget, _("Export the Call Tree"), name, export_cb, NULL);
+}
+
+static GtkWidget *
+export_button_new (void)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name ("document-save-as-symbolic");
+
+  gtk_widget_set_tooltip_text (button, _("Export the Call Tree as CSV or TSV"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Export the Call Tree"), -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "calltree.export");
+  return button;
+}
+
 static GtkWidget *
 build_header (StrataCallTreeView *self)
 {
@@ -1037,7 +1095,10 @@ build_header (StrataCallTreeView *self)
   g_signal_connect_swapped (self->flame_button, "toggled", G_CALLBACK (view_toggled_cb), self);
   self->status = gtk_label_new (_("Merging the calls…"));
   gtk_widget_add_css_class (self->status, "dim-label");
+  gtk_widget_set_hexpand (self->status, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->status), 0);
   gtk_box_append (GTK_BOX (header), self->status);
+  gtk_box_append (GTK_BOX (header), export_button_new ());
   return header;
 }
 
@@ -1129,6 +1190,7 @@ strata_call_tree_view_class_init (StrataCallTreeViewClass *klass)
   gtk_widget_class_add_binding (widget_class, GDK_KEY_asterisk, 0, expand_hot_path_cb, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Multiply, 0, expand_hot_path_cb, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, copy_path_cb, NULL);
+  gtk_widget_class_install_action (widget_class, "calltree.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "calltree.focus-function", NULL, transform_action);
   gtk_widget_class_install_action (widget_class, "calltree.focus-subtree", NULL, transform_action);
   gtk_widget_class_install_action (widget_class, "calltree.merge-function", NULL, transform_action);

@@ -32,5 +32,8 @@ void            strata_call_tree_view_apply_transform (StrataCallTreeView       
 void            strata_call_tree_view_pop_transform (StrataCallTreeView *self);
 gboolean        strata_call_tree_view_reveal_node  (StrataCallTreeView *self,
                                                     guint32             node);
+gboolean        strata_call_tree_view_export       (StrataCallTreeView *self,
+                                                    GFile              *file,
+                                                    GError            **error);
 
 G_END_DECLS
