@@ -198,6 +198,95 @@ test_session_zoom_to_any (void)
   fixture_close (&f);
 }
 
+/* Calls whose method name holds @needle, counted another way. */
+static guint64
+count_calls_named (StrataTrace *trace,
+                   const char  *needle)
+{
+  guint64 n = 0;
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
+
+      for (guint d = 0; table != NULL && d < table->n_depths; d++)
+        for (guint32 i = 0; i < table->n_spans[d]; i++)
+          n += strcasestr (strata_trace_get_method_name (trace, table->spans[d][i].method), needle) != NULL;
+    }
+  return n;
+}
+
+/* The timeline's search: counts, a walk in time order over every match
+ * that goes round at the end, regular expressions, events. */
+static void
+test_session_search (void)
+{
+  Fixture f;
+  g_autoptr(GError) error = NULL;
+  StrataSearch *search;
+  guint64 expected;
+  gint64 last = G_MININT64;
+  StrataSliceRef first, call;
+
+  fixture_open (&f, "dmtrace", "studio-perflib-char_2_bytes.trace");
+  expected = count_calls_named (f.trace, "string");
+  g_assert_cmpuint (expected, >, 3);
+  search = strata_search_new (f.trace, "STRING", FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_search_count_calls (search), ==, expected);
+  strata_session_set_search (f.session, search);
+  g_assert_true (strata_session_get_search (f.session) == search);
+
+  /* From the start, every match once, in time order, then round. */
+  strata_session_zoom_to_call (f.session, &(StrataSliceRef) { 0, 0, 0 });
+  strata_session_set_visible_range (f.session, G_MININT64 / 2, G_MAXINT64 / 2);
+  for (guint64 k = 0; k < expected; k++)
+    {
+      const StrataSpanTable *table;
+      gint64 start;
+
+      g_assert_true (strata_session_search_step (f.session, 1));
+      g_assert_cmpint (strata_session_get_selected_item (f.session, &call, NULL), ==, STRATA_SELECTED_CALL);
+      table = strata_trace_get_thread (f.trace, call.thread)->spans;
+      g_assert_nonnull (strcasestr (strata_trace_get_method_name (f.trace, table->spans[call.depth][call.index].method), "string"));
+      start = strata_span_table_get_start (table, 0, call.depth, call.index);
+      g_assert_cmpint (start, >=, last);
+      last = start;
+      if (k == 0)
+        first = call;
+    }
+  g_assert_true (strata_session_search_step (f.session, 1));
+  strata_session_get_selected_item (f.session, &call, NULL);
+  g_assert_cmpmem (&call, sizeof call, &first, sizeof first);
+  /* And back: the previous of the first is the last. */
+  g_assert_true (strata_session_search_step (f.session, -1));
+  strata_session_get_selected_item (f.session, &call, NULL);
+  g_assert_cmpint (strata_span_table_get_start (strata_trace_get_thread (f.trace, call.thread)->spans, 0, call.depth, call.index), ==, last);
+
+  /* Regular expressions, and a bad one is an error, not a crash. */
+  search = strata_search_new (f.trace, "^java\\.lang\\.string", TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_search_count_calls (search), >, 0);
+  g_assert_cmpuint (strata_search_count_calls (search), <=, expected);
+  strata_search_free (search);
+  g_assert_null (strata_search_new (f.trace, "(unclosed", TRUE, &error));
+  g_assert_true (error != NULL && error->domain == G_REGEX_ERROR);
+  g_clear_error (&error);
+  strata_session_set_search (f.session, NULL);
+  g_assert_false (strata_session_search_step (f.session, 1));
+  fixture_close (&f);
+
+  /* Events match by name. */
+  fixture_open (&f, "catapult", "instant_events.json");
+  search = strata_search_new (f.trace, strata_trace_get_string (f.trace, strata_trace_get_event (f.trace, 0)->name), FALSE, &error);
+  g_assert_cmpuint (strata_search_count_events (search), >, 0);
+  g_assert_true (strata_search_matches_event (search, 0));
+  strata_session_set_search (f.session, search);
+  g_assert_true (strata_session_search_step (f.session, 1));
+  g_assert_cmpint (strata_session_get_selected_item (f.session, NULL, NULL), ==, STRATA_SELECTED_EVENT);
+  fixture_close (&f);
+}
+
 static void
 test_session_range_and_zoom (void)
 {
@@ -457,6 +546,7 @@ main (int   argc,
   g_test_add_func ("/session/selection", test_session_selection);
   g_test_add_func ("/session/range-and-zoom", test_session_range_and_zoom);
   g_test_add_func ("/session/zoom-to-any", test_session_zoom_to_any);
+  g_test_add_func ("/session/search", test_session_search);
   g_test_add_func ("/session/clock", test_session_clock);
   g_test_add_func ("/session/profile-filter", test_session_profile_filter);
   g_test_add_func ("/session/tracks", test_session_tracks);

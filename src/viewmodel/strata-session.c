@@ -47,6 +47,7 @@ struct _StrataSession
   gboolean       show_all_flows;   /* every flow's arrow, not the selected call's */
   gboolean       range_only;       /* profile only the selected range */
   StrataTrackPrefs *track_prefs;
+  StrataSearch     *search;        /* the timeline's search, or NULL */
 
   /* The one call or event whose details are shown. */
   StrataSelectedKind selected_kind;
@@ -74,6 +75,7 @@ enum {
   SELECTION_RANGE_CHANGED,
   SELECTED_ITEM_CHANGED,
   TRACKS_CHANGED,
+  SEARCH_CHANGED,
   N_SIGNALS
 };
 
@@ -94,6 +96,7 @@ strata_session_dispose (GObject *object)
   g_clear_object (&self->profile);
   g_clear_pointer (&self->colors, g_free);
   g_clear_pointer (&self->track_prefs, strata_track_prefs_free);
+  g_clear_pointer (&self->search, strata_search_free);
 
   G_OBJECT_CLASS (strata_session_parent_class)->dispose (object);
 }
@@ -254,6 +257,9 @@ strata_session_class_init (StrataSessionClass *klass)
   signals[SELECTED_ITEM_CHANGED] =
     g_signal_new ("selected-item-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SEARCH_CHANGED] =
+    g_signal_new ("search-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[TRACKS_CHANGED] =
     g_signal_new ("tracks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -329,6 +335,11 @@ strata_session_set_trace (StrataSession *self,
   self->range_only = FALSE;
   self->selected_kind = STRATA_SELECTED_NOTHING;
   strata_track_prefs_reset (self->track_prefs);
+  if (self->search != NULL)
+    {
+      g_clear_pointer (&self->search, strata_search_free);
+      g_signal_emit (self, signals[SEARCH_CHANGED], 0);
+    }
 
   if (trace != NULL)
     {
@@ -793,6 +804,31 @@ strata_session_tracks_changed (StrataSession *self)
   g_signal_emit (self, signals[TRACKS_CHANGED], 0);
 }
 
+/**
+ * strata_session_set_search:
+ * @search: (transfer full) (nullable): what the timeline highlights, or
+ *   %NULL for no search
+ */
+void
+strata_session_set_search (StrataSession *self,
+                           StrataSearch  *search)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  g_clear_pointer (&self->search, strata_search_free);
+  self->search = search;
+  g_signal_emit (self, signals[SEARCH_CHANGED], 0);
+}
+
+/* Returns: (transfer none) (nullable): the search, if any */
+const StrataSearch *
+strata_session_get_search (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  return self->search;
+}
+
 /* How much of a call's length is kept free either side when zooming to it. */
 #define CALL_MARGIN 0.05
 /* An instant is shown with this share of the trace around it, at most
@@ -837,6 +873,22 @@ strata_session_zoom_to_selection (StrataSession *self)
       strata_session_set_visible_range (self, self->range_start, self->range_end);
       return TRUE;
     }
+  return strata_session_zoom_to_selected_item (self);
+}
+
+/**
+ * strata_session_zoom_to_selected_item:
+ *
+ * Zooms to the selected call, event or counter sample, whatever range is
+ * selected.
+ *
+ * Returns: whether an item is selected
+ */
+gboolean
+strata_session_zoom_to_selected_item (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
+
   if (self->trace == NULL)
     return FALSE;
   switch (self->selected_kind)

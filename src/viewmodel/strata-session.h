@@ -14,6 +14,7 @@
 
 #include "strata-description.h"
 #include "strata-profile.h"
+#include "strata-search.h"
 #include "strata-timeline-render.h"
 #include "strata-trace.h"
 
@@ -95,8 +96,15 @@ gboolean       strata_session_get_show_all_flows  (StrataSession *self);
 StrataTrackPrefs *strata_session_get_track_prefs  (StrataSession *self);
 void           strata_session_tracks_changed      (StrataSession *self);
 gboolean       strata_session_zoom_to_selection   (StrataSession *self);
+gboolean       strata_session_zoom_to_selected_item (StrataSession *self);
 void           strata_session_zoom_to_call        (StrataSession        *self,
                                                    const StrataSliceRef *call);
+
+void           strata_session_set_search          (StrataSession *self,
+                                                   StrataSearch  *search);
+const StrataSearch *strata_session_get_search     (StrataSession *self);
+gboolean       strata_session_search_step         (StrataSession *self,
+                                                   int            direction);
 
 GActionGroup  *strata_session_create_actions      (StrataSession *self);
 
