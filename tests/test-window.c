@@ -20,6 +20,7 @@
 #include "strata-call-tree-view.h"
 #include "strata-flame-graph.h"
 #include "strata-import-banner-private.h"
+#include "strata-search-bar.h"
 #include "strata-site-row.h"
 #include "strata-sites-view-private.h"
 #include "strata-test-gtk.h"
@@ -253,10 +254,11 @@ test_window_open_keeps_trace (void)
   finish_app (app);
 }
 
-/* The window's own binding for @keyval, or NULL. */
+/* The window's own binding for @keyval with @mods, or NULL. */
 static const char *
-window_binding (StrataWindow *window,
-                guint         keyval)
+window_binding_with (StrataWindow    *window,
+                     guint            keyval,
+                     GdkModifierType  mods)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
 
@@ -272,11 +274,18 @@ window_binding (StrataWindow *window,
 
           if (GTK_IS_KEYVAL_TRIGGER (trigger) && GTK_IS_NAMED_ACTION (action) &&
               gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == mods)
             return gtk_named_action_get_action_name (GTK_NAMED_ACTION (action));
         }
     }
   return NULL;
+}
+
+static const char *
+window_binding (StrataWindow *window,
+                guint         keyval)
+{
+  return window_binding_with (window, keyval, 0);
 }
 
 /* The view keys are the window's, so they work from any pane; F6 (and
@@ -417,6 +426,52 @@ test_window_drag_does_not_select (void)
   run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-drag-test",
                                   "mousemove", "--window", "%1", x, y, "sleep", "0.2", "click", "1", NULL });
   g_assert_cmpint (strata_session_get_selected_item (window->session, NULL, NULL), ==, STRATA_SELECTED_CALL);
+
+  finish_app (app);
+}
+
+/* Ctrl+F (win.find) from any pane opens the timeline's search; matches
+ * are counted and walked in time order; Escape's stop-search clears it. */
+static void
+test_window_find (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataWindow *window;
+  StrataSearchBar *bar;
+  StrataSliceRef first, second;
+  gint64 first_start, second_start;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  while (!gtk_widget_is_drawable (window->timeline))
+    g_main_context_iteration (NULL, TRUE);
+  bar = STRATA_SEARCH_BAR (window->search_bar);
+  g_assert_cmpstr (window_binding_with (window, GDK_KEY_f, GDK_CONTROL_MASK), ==, "win.find");
+  g_assert_cmpstr (window_binding (window, GDK_KEY_slash), ==, "win.find");
+
+  g_assert_true (gtk_widget_child_focus (window->profile_view, GTK_DIR_TAB_FORWARD));
+  g_assert_true (gtk_widget_activate_action (gtk_root_get_focus (GTK_ROOT (window)), "win.find", NULL));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), window->search_bar));
+
+  strata_search_bar_set_text (bar, "string", FALSE);
+  g_assert_nonnull (strata_session_get_search (window->session));
+  g_assert_true (g_str_has_suffix (strata_search_bar_get_status (bar), " calls"));
+  g_assert_true (strata_session_search_step (window->session, 1));
+  strata_session_get_selected_item (window->session, &first, NULL);
+  g_assert_true (strata_session_search_step (window->session, 1));
+  strata_session_get_selected_item (window->session, &second, NULL);
+  first_start = strata_span_table_get_start (strata_trace_get_thread (strata_session_get_trace (window->session), first.thread)->spans, 0, first.depth, first.index);
+  second_start = strata_span_table_get_start (strata_trace_get_thread (strata_session_get_trace (window->session), second.thread)->spans, 0, second.depth, second.index);
+  g_assert_cmpint (second_start, >=, first_start);
+
+  strata_search_bar_set_text (bar, "no method has this name", FALSE);
+  g_assert_cmpstr (strata_search_bar_get_status (bar), ==, "No matches");
+  strata_search_bar_set_text (bar, "(", TRUE);
+  g_assert_true (g_str_has_prefix (strata_search_bar_get_status (bar), "Not a valid expression"));
+  g_assert_null (strata_session_get_search (window->session));
 
   finish_app (app);
 }
@@ -1559,6 +1614,7 @@ main (int   argc,
   g_test_add_func ("/window/open-keeps-trace", test_window_open_keeps_trace);
   g_test_add_func ("/window/panes-and-keys", test_window_panes_and_keys);
   g_test_add_func ("/window/drag-does-not-select", test_window_drag_does_not_select);
+  g_test_add_func ("/window/find", test_window_find);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
   g_test_add_func ("/window/heap-dump", test_window_heap_dump);
   g_test_add_func ("/window/call-tree", test_window_call_tree);

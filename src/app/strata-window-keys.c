@@ -1,7 +1,8 @@
 /* strata-window-keys.c: keys that work whatever pane has focus, and moving
  * between panes
  *
- * The view keys (W/S/A/D, 0, F, C) are bound on the window: a key the
+ * Ctrl+F and / open the timeline's search from any pane. The view keys
+ * (W/S/A/D, 0, F, C) are bound on the window: a key the
  * focused widget does not take (a text entry takes letters, the call tree
  * its own F, M, R, C) reaches the window and zooms or pans the view. F6
  * and Tab from a list move between the panes (timeline, then the page
@@ -11,6 +12,7 @@
  */
 #include "config.h"
 
+#include "strata-search-bar.h"
 #include "strata-window-private.h"
 
 /* The panes focus moves between, in order; at most two. */
@@ -88,6 +90,18 @@ key_pressed_cb (StrataWindow          *self,
   return _strata_window_move_pane (self, keyval == GDK_KEY_ISO_Left_Tab || (state & GDK_SHIFT_MASK) ? -1 : 1);
 }
 
+/* Ctrl+F and / from any pane: the timeline's search. */
+static void
+find_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  StrataWindow *self = STRATA_WINDOW (widget);
+
+  if (self->search_bar != NULL && gtk_widget_is_drawable (GTK_WIDGET (self->trace_box)))
+    strata_search_bar_open (STRATA_SEARCH_BAR (self->search_bar));
+}
+
 static void
 move_pane_action (GtkWidget  *widget,
                   const char *action_name,
@@ -109,6 +123,10 @@ _strata_window_class_init_keys (GtkWidgetClass *widget_class)
 
   for (guint i = 0; i < G_N_ELEMENTS (view_keys); i++)
     gtk_widget_class_add_binding_action (widget_class, view_keys[i].keyval, 0, view_keys[i].action, NULL);
+
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "win.find", NULL);
 
   /* Bound to F6 and Shift+F6 by the key handler below. */
   gtk_widget_class_install_action (widget_class, "win.next-pane", NULL, move_pane_action);

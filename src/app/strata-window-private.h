@@ -49,6 +49,7 @@ struct _StrataWindow
   GtkWidget            *clock_buttons[2];
   GtkWidget            *timeline;
   GtkWidget            *import_banner;
+  GtkWidget            *search_bar;
   GtkWidget            *paned;
   GtkWidget            *details;
   GtkWidget            *profile_view;

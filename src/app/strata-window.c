@@ -10,6 +10,7 @@
 #include "strata-accessible.h"
 #include "strata-call-tree-view.h"
 #include "strata-profile-view.h"
+#include "strata-search-bar.h"
 #include "strata-event-details.h"
 #include "strata-heap-view.h"
 #include "strata-import-banner.h"
@@ -283,6 +284,8 @@ build_trace_page (StrataWindow *self)
   self->import_banner = strata_import_banner_new (self->session);
   g_signal_connect_object (self->import_banner, "show-details", G_CALLBACK (show_summary_page), self, G_CONNECT_SWAPPED);
   gtk_box_append (self->trace_box, self->import_banner);
+  self->search_bar = strata_search_bar_new (self->session);
+  gtk_box_append (self->trace_box, self->search_bar);
   gtk_box_append (self->trace_box, self->paned);
 
   g_object_bind_property (self->session, "compact", self->compact_button, "active",

@@ -61,13 +61,38 @@ method_color (const Painter *p,
   return strata_palette_get_color (p->view->colors[method]);
 }
 
+/* A search dims what it does not match; else the selected method's
+ * calls stand out. */
 static double
 span_alpha (const Painter *p,
             guint32        method)
 {
+  if (p->view->search != NULL)
+    return strata_search_get_methods (p->view->search)[method] ? 1.0 : DIMMED_ALPHA;
   if (p->view->selected_method == G_MAXUINT32 || p->view->selected_method == method)
     return 1.0;
   return DIMMED_ALPHA;
+}
+
+static gboolean
+event_dimmed (const Painter *p,
+              guint          event)
+{
+  return p->view->search != NULL && !strata_search_matches_event (p->view->search, event);
+}
+
+/* A bar at the left of a track's label whose name the search matches. */
+static void
+mark_name_match (const Painter *p,
+                 const char    *name,
+                 double         y,
+                 double         height)
+{
+  if (p->view->search == NULL || !strata_search_matches_name (p->view->search, name))
+    return;
+  set_rgba (p->cr, &p->view->theme->accent, 1.0);
+  cairo_rectangle (p->cr, 2, y + 2, 4, height - 4);
+  cairo_fill (p->cr);
 }
 
 /* Names from the trace are clipped: a layout of a 200 MB name takes
@@ -237,7 +262,7 @@ flush_batches (const Painter *p)
           const StrataColor *grey = strata_palette_get_color (STRATA_PALETTE_NEUTRAL);
 
           cairo_set_source_rgba (p->cr, grey->red, grey->green, grey->blue,
-                                 p->view->selected_method == G_MAXUINT32 ? 1.0 : DIMMED_ALPHA);
+                                 p->view->selected_method == G_MAXUINT32 && p->view->search == NULL ? 1.0 : DIMMED_ALPHA);
         }
       else
         {
@@ -463,6 +488,7 @@ draw_process_header (const Painter     *p,
   set_rgba (p->cr, &view->theme->fg, 0.07);
   cairo_rectangle (p->cr, 0, y, view->width, track->height);
   cairo_fill (p->cr);
+  mark_name_match (p, strata_trace_get_string (view->trace, process->name), y, track->height);
 
   if (track->n_threads == 0 && process->pid != 0)
     /* Translators: a process header without threads: disclosure triangle, name and pid */
@@ -495,6 +521,7 @@ draw_thread_label (const Painter     *p,
   set_rgba (p->cr, &view->theme->fg, 0.035);
   cairo_rectangle (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
   cairo_fill (p->cr);
+  mark_name_match (p, name, y, MIN (track->height - STRATA_TIMELINE_TRACK_GAP, 2 * STRATA_TIMELINE_ROW_HEIGHT));
 
   if (*name == '\0')
     {
@@ -558,16 +585,22 @@ draw_instants (const Painter *p,
 
   for (; i < instants->len; i++)
     {
-      const StrataEvent *event = strata_trace_get_event (trace, g_array_index (instants, guint, i));
+      guint index = g_array_index (instants, guint, i);
+      const StrataEvent *event = strata_trace_get_event (trace, index);
       double x = floor (span_x (p, event->start)) + 0.5;
+      gboolean dimmed = event_dimmed (p, index);
 
       if (event->start > p->view->end)
         break;
-      /* One tick per pixel column is all the eye can tell apart. */
-      if (x == last_x)
+      /* One tick per pixel column is all the eye can tell apart; a match
+       * takes the column from a dimmed tick. */
+      if (x == last_x && (dimmed || p->view->search == NULL))
         continue;
       last_x = x;
-      set_rgba (p->cr, &p->view->theme->fg, 0.55);
+      if (p->view->search != NULL && !dimmed)
+        set_rgba (p->cr, &p->view->theme->accent, 1.0);
+      else
+        set_rgba (p->cr, &p->view->theme->fg, dimmed ? 0.15 : 0.55);
       cairo_move_to (p->cr, x, y + 1);
       cairo_line_to (p->cr, x, y + height - 1);
       cairo_set_line_width (p->cr, 1);
@@ -601,9 +634,11 @@ draw_lane_selection (const Painter     *p,
 static void
 draw_lane_item (const Painter     *p,
                 const StrataEvent *event,
+                gboolean           dimmed,
                 double             y)
 {
   const StrataColor *color = event_color (event);
+  double alpha = dimmed ? DIMMED_ALPHA : 1.0;
   double x0 = MAX (span_x (p, event->start), p->area_x);
   double x1 = MIN (span_x (p, event->end), p->area_x + p->area_width);
   const char *name;
@@ -613,7 +648,7 @@ draw_lane_item (const Painter     *p,
       /* Steps and snapshots: a diamond. */
       double x = span_x (p, event->start), mid = y + STRATA_TIMELINE_ROW_HEIGHT / 2;
 
-      cairo_set_source_rgb (p->cr, color->red, color->green, color->blue);
+      cairo_set_source_rgba (p->cr, color->red, color->green, color->blue, alpha);
       cairo_move_to (p->cr, x, mid - 5);
       cairo_line_to (p->cr, x + 5, mid);
       cairo_line_to (p->cr, x, mid + 5);
@@ -622,7 +657,7 @@ draw_lane_item (const Painter     *p,
       cairo_fill (p->cr);
       return;
     }
-  cairo_set_source_rgb (p->cr, color->red, color->green, color->blue);
+  cairo_set_source_rgba (p->cr, color->red, color->green, color->blue, alpha);
   cairo_rectangle (p->cr, x0, y + 1, MAX (1, x1 - x0), STRATA_TIMELINE_ROW_HEIGHT - 2);
   cairo_fill (p->cr);
   name = strata_trace_get_string (p->view->trace, event->name);
@@ -671,7 +706,7 @@ draw_lanes (const Painter     *p,
       if (event->end < view->start)
         continue;
       /* Collapsed, every lane shares the one row. */
-      draw_lane_item (p, event, y + (track->collapsed ? 0 : item->lane * STRATA_TIMELINE_ROW_HEIGHT));
+      draw_lane_item (p, event, event_dimmed (p, item->event), y + (track->collapsed ? 0 : item->lane * STRATA_TIMELINE_ROW_HEIGHT));
       if (item->event == view->selected_event)
         draw_lane_selection (p, event, y + (track->collapsed ? 0 : item->lane * STRATA_TIMELINE_ROW_HEIGHT));
     }
@@ -773,6 +808,7 @@ draw_counter_legend (const Painter       *p,
   StrataTrace *trace = p->view->trace;
   g_autofree char *title = counter_title (trace, counter);
 
+  mark_name_match (p, strata_trace_get_string (trace, counter->name), y, STRATA_TIMELINE_ROW_HEIGHT);
   strata_painter_draw_text (p, title, 10, y + 1, p->view->label_width - 16, 0.85, FALSE);
   for (guint s = 0; s < MIN (counter->n_series, STRATA_COUNTER_MAX_SERIES); s++)
     {

@@ -12,6 +12,7 @@
 
 #include "strata-event-index.h"
 #include "strata-palette.h"
+#include "strata-search.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
@@ -129,6 +130,7 @@ typedef struct
   guint                      focus_depth;
   guint32                    focus_index;
   guint                      selected_event;   /* outlined in its lane; G_MAXUINT: none */
+  const StrataSearch        *search;           /* matches stand out, the rest dims; nullable */
 } StrataTimelineView;
 
 GArray  *strata_timeline_layout          (StrataTrace              *trace,

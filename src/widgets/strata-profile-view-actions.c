@@ -291,8 +291,6 @@ strata_profile_view_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "profile.export-filtered", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "profile.search", NULL, search_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "profile.copy", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "profile.search", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "profile.search", NULL);
   gtk_widget_class_install_action (widget_class, "profile.expand", NULL, expand_action);
   gtk_widget_class_install_action (widget_class, "profile.collapse", NULL, collapse_action);
 }

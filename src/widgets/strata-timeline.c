@@ -87,6 +87,7 @@ strata_timeline_fill_view (StrataTimeline      *self,
     .focus_depth = call.depth,
     .focus_index = call.index,
     .selected_event = event,
+    .search = strata_session_get_search (self->session),
   };
   strata_session_get_visible_range (self->session, &view->start, &view->end);
   strata_session_get_bounds (self->session, &view->bound_start, &view->bound_end);
@@ -464,6 +465,7 @@ set_session (StrataTimeline *self,
   g_signal_connect_object (session, "notify::clock", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::selected-method", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "visible-range-changed", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "search-changed", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "selection-range-changed", G_CALLBACK (selection_range_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "tracks-changed", G_CALLBACK (tracks_changed_cb), self, G_CONNECT_SWAPPED);
