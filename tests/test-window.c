@@ -467,6 +467,30 @@ test_window_find (void)
   second_start = strata_span_table_get_start (strata_trace_get_thread (strata_session_get_trace (window->session), second.thread)->spans, 0, second.depth, second.index);
   g_assert_cmpint (second_start, >=, first_start);
 
+  /* Only the tracks whose names match: the sample's main thread. */
+  {
+    StrataTrace *trace = strata_session_get_trace (window->session);
+    guint all = strata_timeline_get_tracks (STRATA_TIMELINE (window->timeline))->len, threads = 0;
+    const GArray *tracks;
+
+    strata_search_bar_set_text (bar, "main", FALSE);
+    strata_search_bar_set_filter_tracks (bar, TRUE);
+    tracks = strata_timeline_get_tracks (STRATA_TIMELINE (window->timeline));
+    g_assert_cmpuint (tracks->len, <, all);
+    for (guint i = 0; i < tracks->len; i++)
+      {
+        const StrataTrack *track = &g_array_index (tracks, StrataTrack, i);
+
+        if (track->kind != STRATA_TRACK_THREAD)
+          continue;
+        threads++;
+        g_assert_nonnull (strstr (strata_trace_get_string (trace, strata_trace_get_thread (trace, track->index)->name), "main"));
+      }
+    g_assert_cmpuint (threads, >=, 1);
+    strata_search_bar_set_filter_tracks (bar, FALSE);
+    g_assert_cmpuint (strata_timeline_get_tracks (STRATA_TIMELINE (window->timeline))->len, ==, all);
+  }
+
   strata_search_bar_set_text (bar, "no method has this name", FALSE);
   g_assert_cmpstr (strata_search_bar_get_status (bar), ==, "No matches");
   strata_search_bar_set_text (bar, "(", TRUE);

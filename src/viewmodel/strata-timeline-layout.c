@@ -320,6 +320,48 @@ append_key (StrataTrace            *trace,
   append_track (tracks, make_track (trace, events, key >> 32, key & G_MAXUINT32, compact, prefs), y);
 }
 
+/* The name a track goes by in the filter: its thread's or counter's; the
+ * lanes of async events and objects have only their process's. */
+static const char *
+track_name (StrataTrace *trace,
+            guint64      key)
+{
+  guint index = key & G_MAXUINT32;
+
+  switch ((StrataTrackKind) (key >> 32))
+    {
+    case STRATA_TRACK_THREAD:
+      return strata_trace_get_string (trace, strata_trace_get_thread (trace, index)->name);
+    case STRATA_TRACK_COUNTER:
+      return strata_trace_get_string (trace, strata_trace_get_counter (trace, index)->name);
+    case STRATA_TRACK_PROCESS:
+    case STRATA_TRACK_ASYNC:
+    case STRATA_TRACK_OBJECTS:
+    default:
+      return NULL;
+    }
+}
+
+/* With a filter, a process keeps the tracks it matches, or all of them
+ * when it matches by its own name. */
+static void
+filter_tracks (StrataTrace            *trace,
+               guint                   process,
+               const StrataTrackPrefs *prefs,
+               GArray                 *keys)
+{
+  if (prefs == NULL || prefs->filter == NULL ||
+      strata_search_matches_name (prefs->filter, strata_trace_get_string (trace, strata_trace_get_process (trace, process)->name)))
+    return;
+  for (guint i = keys->len; i-- > 0;)
+    {
+      const char *name = track_name (trace, g_array_index (keys, guint64, i));
+
+      if (name == NULL || !strata_search_matches_name (prefs->filter, name))
+        g_array_remove_index (keys, i);
+    }
+}
+
 /* One process: its header, then its tracks, less pinned and hidden ones. */
 static void
 layout_process (StrataTrace            *trace,
@@ -334,6 +376,11 @@ layout_process (StrataTrace            *trace,
   StrataTrack header = { STRATA_TRACK_PROCESS, process, 0, STRATA_TIMELINE_HEADER_HEIGHT };
   g_autoptr(GArray) keys = order_process_tracks (trace, events, process, threads, prefs);
 
+  filter_tracks (trace, process, prefs, keys);
+  /* A filter leaves out processes with nothing it matches. */
+  if (keys->len == 0 && prefs != NULL && prefs->filter != NULL &&
+      !strata_search_matches_name (prefs->filter, strata_trace_get_string (trace, strata_trace_get_process (trace, process)->name)))
+    return;
   /* The header counts the threads it shows, not the hidden ones. */
   for (guint i = 0; i < keys->len; i++)
     {

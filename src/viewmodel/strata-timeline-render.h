@@ -53,6 +53,7 @@ typedef struct
   GArray     *pinned;               /* guint64 keys, shown first, in order */
   GHashTable *positions;            /* guint64 key -> double: moved tracks */
   GHashTable *hidden_series;        /* counter + 1 -> guint64 mask of hidden series */
+  StrataSearch *filter;             /* only tracks whose or whose process's name matches; nullable */
 } StrataTrackPrefs;
 
 guint64 strata_track_key (StrataTrackKind kind,

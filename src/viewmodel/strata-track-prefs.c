@@ -37,6 +37,7 @@ strata_track_prefs_free (StrataTrackPrefs *self)
   g_hash_table_unref (self->positions);
   g_array_unref (self->pinned);
   g_hash_table_unref (self->hidden_series);
+  g_clear_pointer (&self->filter, strata_search_free);
   g_free (self);
 }
 
@@ -50,6 +51,20 @@ strata_track_prefs_reset (StrataTrackPrefs *self)
   g_hash_table_remove_all (self->positions);
   g_array_set_size (self->pinned, 0);
   g_hash_table_remove_all (self->hidden_series);
+  g_clear_pointer (&self->filter, strata_search_free);
+}
+
+/**
+ * strata_track_prefs_set_filter:
+ * @filter: (transfer full) (nullable): show only the tracks whose name, or
+ *   whose process's name, it matches; %NULL shows them all
+ */
+void
+strata_track_prefs_set_filter (StrataTrackPrefs *self,
+                               StrataSearch     *filter)
+{
+  g_clear_pointer (&self->filter, strata_search_free);
+  self->filter = filter;
 }
 
 /* Bit s set: the counter's series s is hidden from its chart. */

@@ -15,6 +15,8 @@ G_BEGIN_DECLS
 StrataTrackPrefs *strata_track_prefs_new             (void);
 void              strata_track_prefs_free            (StrataTrackPrefs       *self);
 void              strata_track_prefs_reset           (StrataTrackPrefs       *self);
+void              strata_track_prefs_set_filter      (StrataTrackPrefs       *self,
+                                                      StrataSearch           *filter);
 void              strata_track_prefs_toggle_process  (StrataTrackPrefs       *self,
                                                       guint                   process);
 void              strata_track_prefs_toggle_collapsed (StrataTrackPrefs      *self,

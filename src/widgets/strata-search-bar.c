@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-search-bar.h"
+#include "strata-track-prefs.h"
 #include "strata-units.h"
 
 struct _StrataSearchBar
@@ -23,12 +24,14 @@ struct _StrataSearchBar
   GtkWidget     *bar;
   GtkWidget     *entry;
   GtkWidget     *regex_button;
+  GtkWidget     *tracks_button;  /* only the tracks whose names match */
   GtkWidget     *status;
 };
 
 G_DEFINE_FINAL_TYPE (StrataSearchBar, strata_search_bar, GTK_TYPE_WIDGET)
 
-/* Tracks (threads, processes, counters) whose names match. */
+/* Tracks whose names match: threads with calls (those the timeline
+ * draws), processes, counters. */
 static guint
 count_tracks (StrataTrace        *trace,
               const StrataSearch *search)
@@ -36,7 +39,8 @@ count_tracks (StrataTrace        *trace,
   guint n = 0;
 
   for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
-    n += strata_search_matches_name (search, strata_trace_get_string (trace, strata_trace_get_thread (trace, t)->name));
+    n += strata_trace_get_thread (trace, t)->spans != NULL &&
+         strata_search_matches_name (search, strata_trace_get_string (trace, strata_trace_get_thread (trace, t)->name));
   for (guint p = 0; p < strata_trace_get_n_processes (trace); p++)
     n += strata_search_matches_name (search, strata_trace_get_string (trace, strata_trace_get_process (trace, p)->name));
   for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
@@ -69,6 +73,24 @@ describe_matches (StrataTrace        *trace,
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
 
+/* The track filter follows the search while its button is down. */
+static void
+update_track_filter (StrataSearchBar *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  StrataTrackPrefs *prefs = strata_session_get_track_prefs (self->session);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  StrataSearch *filter = NULL;
+
+  if (trace != NULL && *text != '\0' && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->tracks_button)) &&
+      gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (self->bar)))
+    filter = strata_search_new (trace, text, gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->regex_button)), NULL);
+  if (filter == NULL && prefs->filter == NULL)
+    return;
+  strata_track_prefs_set_filter (prefs, filter);
+  strata_session_tracks_changed (self->session);
+}
+
 static void
 update_search (StrataSearchBar *self)
 {
@@ -79,6 +101,7 @@ update_search (StrataSearchBar *self)
   g_autofree char *status = NULL;
   StrataSearch *search;
 
+  update_track_filter (self);
   if (trace == NULL || *text == '\0')
     {
       strata_session_set_search (self->session, NULL);
@@ -132,7 +155,10 @@ static void
 search_mode_cb (StrataSearchBar *self)
 {
   if (!gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (self->bar)))
-    strata_session_set_search (self->session, NULL);
+    {
+      strata_session_set_search (self->session, NULL);
+      update_track_filter (self);
+    }
   else
     update_search (self);
 }
@@ -163,6 +189,8 @@ build (StrataSearchBar *self)
   self->regex_button = gtk_toggle_button_new_with_label (".*");
   gtk_widget_set_tooltip_text (self->regex_button, _("Regular Expression"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->regex_button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Regular Expression"), -1);
+  self->tracks_button = gtk_toggle_button_new_with_mnemonic (_("Only Matching _Tracks"));
+  gtk_widget_set_tooltip_text (self->tracks_button, _("Show only the threads, counters and processes whose names match"));
   self->status = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->status, "dim-label");
   gtk_label_set_ellipsize (GTK_LABEL (self->status), PANGO_ELLIPSIZE_END);
@@ -170,6 +198,7 @@ build (StrataSearchBar *self)
   gtk_box_append (GTK_BOX (box), self->regex_button);
   gtk_box_append (GTK_BOX (box), previous);
   gtk_box_append (GTK_BOX (box), next);
+  gtk_box_append (GTK_BOX (box), self->tracks_button);
   gtk_box_append (GTK_BOX (box), self->status);
 
   self->bar = gtk_search_bar_new ();
@@ -180,6 +209,7 @@ build (StrataSearchBar *self)
 
   g_signal_connect_swapped (self->entry, "search-changed", G_CALLBACK (update_search), self);
   g_signal_connect_swapped (self->regex_button, "toggled", G_CALLBACK (update_search), self);
+  g_signal_connect_swapped (self->tracks_button, "toggled", G_CALLBACK (update_track_filter), self);
   g_signal_connect_swapped (self->entry, "activate", G_CALLBACK (next_match_cb), self);
   g_signal_connect_swapped (self->entry, "next-match", G_CALLBACK (next_match_cb), self);
   g_signal_connect_swapped (self->entry, "previous-match", G_CALLBACK (previous_match_cb), self);
@@ -260,10 +290,23 @@ strata_search_bar_set_text (StrataSearchBar *self,
 {
   g_return_if_fail (STRATA_IS_SEARCH_BAR (self));
 
+  g_signal_handlers_block_by_func (self->regex_button, update_search, self);
+
   gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->bar), TRUE);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->regex_button), regex);
+  g_signal_handlers_unblock_by_func (self->regex_button, update_search, self);
   gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
   update_search (self);
+}
+
+/* Only the tracks whose names match the search, as its button does. */
+void
+strata_search_bar_set_filter_tracks (StrataSearchBar *self,
+                                     gboolean         only_matching)
+{
+  g_return_if_fail (STRATA_IS_SEARCH_BAR (self));
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->tracks_button), only_matching);
 }
 
 /* What the bar says of the matches: "12 calls · 3 events", "No matches". */

@@ -19,6 +19,8 @@ void        strata_search_bar_open        (StrataSearchBar *self);
 void        strata_search_bar_set_text    (StrataSearchBar *self,
                                            const char      *text,
                                            gboolean         regex);
+void        strata_search_bar_set_filter_tracks (StrataSearchBar *self,
+                                           gboolean         only_matching);
 const char *strata_search_bar_get_status  (StrataSearchBar *self);
 
 G_END_DECLS

@@ -110,6 +110,26 @@ strata_timeline_hit_at (StrataTimeline    *self,
   return strata_timeline_hit_test (&view, x, y - HEADER_TOTAL, hit);
 }
 
+/* A track filter that leaves nothing says so, rather than a blank. */
+static void
+draw_nothing_matches (StrataTimeline *self,
+                      GtkSnapshot    *snapshot,
+                      int             width,
+                      int             height)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), _("No tracks match the search"));
+  GdkRGBA color;
+  int text_width, text_height;
+
+  strata_widget_get_color (GTK_WIDGET (self), &color);
+  color.alpha *= 0.55;
+  pango_layout_get_pixel_size (layout, &text_width, &text_height);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((width - text_width) / 2.0, HEADER_TOTAL + MIN (48, (height - HEADER_TOTAL) / 2.0)));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+}
+
 static void
 strata_timeline_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -134,8 +154,9 @@ strata_timeline_snapshot (GtkWidget   *widget,
   cairo_rectangle (cr, 0, 0, width, height - HEADER_TOTAL);
   cairo_clip (cr);
   strata_timeline_render_rows (cr, &view, height - HEADER_TOTAL);
-
   cairo_destroy (cr);
+  if (self->tracks->len == 0 && strata_session_get_track_prefs (self->session)->filter != NULL)
+    draw_nothing_matches (self, snapshot, width, height);
 }
 
 /* ---- Layout and scrolling ---- */
