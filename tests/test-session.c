@@ -9,12 +9,15 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <string.h>
 
 #include "hprof-writer.h"
 #include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
 #include "strata-loader.h"
+#include "strata-method-calls.h"
 #include "strata-session.h"
 #include "strata-test-util.h"
 #include "strata-track-prefs.h"
@@ -287,6 +290,94 @@ test_session_search (void)
   fixture_close (&f);
 }
 
+static int
+compare_durations (gconstpointer a,
+                   gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Every call of a method (the calls page's model): counted and timed as
+ * the span tables say, sorted, cut to a band, binned. */
+static void
+test_session_method_calls (void)
+{
+  Fixture f;
+  guint32 method;
+  g_autoptr(GArray) durations = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(StrataMethodCalls) calls = NULL;
+  StrataMethodCallStats stats;
+  guint64 counts[16], binned = 0;
+  gint64 edges[17], total = 0;
+  guint n;
+
+  fixture_open (&f, "dmtrace", "studio-perflib-char_2_bytes.trace");
+  method = strata_trace_get_thread (f.trace, 0)->spans->spans[1][0].method;
+  for (guint t = 0; t < strata_trace_get_n_threads (f.trace); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (f.trace, t)->spans;
+
+      for (guint d = 0; table != NULL && d < table->n_depths; d++)
+        for (guint32 i = 0; i < table->n_spans[d]; i++)
+          if (table->spans[d][i].method == method)
+            {
+              gint64 duration = table->spans[d][i].end - table->spans[d][i].start;
+
+              g_array_append_val (durations, duration);
+              total += duration;
+            }
+    }
+  g_array_sort (durations, compare_durations);
+  n = durations->len;
+  g_assert_cmpuint (n, >, 0);
+
+  calls = strata_method_calls_new (f.trace, 0, method);
+  strata_method_calls_get_stats (calls, &stats);
+  g_assert_cmpuint (stats.n, ==, n);
+  g_assert_cmpint (stats.total, ==, total);
+  g_assert_cmpint (stats.min, ==, g_array_index (durations, gint64, 0));
+  g_assert_cmpint (stats.max, ==, g_array_index (durations, gint64, n - 1));
+  g_assert_cmpint (stats.median, ==, g_array_index (durations, gint64, (guint) floor (0.5 * (n - 1) + 0.5)));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (calls)), ==, n);
+  /* Longest first, then by start, then by thread. */
+  g_assert_cmpint (strata_method_calls_get (calls, 0)->duration, ==, stats.max);
+  strata_method_calls_sort (calls, STRATA_METHOD_CALLS_BY_START, FALSE);
+  for (guint i = 1; i < n; i++)
+    g_assert_cmpint (strata_method_calls_get (calls, i - 1)->start, <=, strata_method_calls_get (calls, i)->start);
+
+  /* Bins hold every call once, on either scale; a band keeps its calls. */
+  for (int log_scale = 0; log_scale < 2; log_scale++)
+    {
+      binned = 0;
+      strata_method_calls_histogram (calls, log_scale, 16, counts, edges);
+      for (guint b = 0; b < 16; b++)
+        binned += counts[b];
+      g_assert_cmpuint (binned, ==, n);
+      g_assert_cmpint (edges[0], ==, stats.min);
+      g_assert_cmpint (edges[16], ==, stats.max);
+    }
+  strata_method_calls_set_band (calls, stats.max, stats.max);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (calls)), >=, 1);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (calls)); i++)
+    g_assert_cmpint (strata_method_calls_get (calls, i)->duration, ==, stats.max);
+  {
+    g_autoptr(GArray) marks = strata_method_calls_dup_marks (calls);
+
+    g_assert_cmpuint (marks->len, ==, 2 * g_list_model_get_n_items (G_LIST_MODEL (calls)));
+    strata_session_set_selected_method (f.session, method);
+    strata_session_set_marks (f.session, g_array_ref (marks));
+    g_assert_true (strata_session_get_marks (f.session) == marks);
+    /* Another method: the chosen marks were the old one's. */
+    strata_session_set_selected_method (f.session, strata_trace_get_thread (f.trace, 0)->spans->spans[0][0].method);
+    g_assert_null (strata_session_get_marks (f.session));
+  }
+  strata_method_calls_set_band (calls, 1, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (calls)), ==, n);
+  fixture_close (&f);
+}
+
 static void
 test_session_range_and_zoom (void)
 {
@@ -547,6 +638,7 @@ main (int   argc,
   g_test_add_func ("/session/range-and-zoom", test_session_range_and_zoom);
   g_test_add_func ("/session/zoom-to-any", test_session_zoom_to_any);
   g_test_add_func ("/session/search", test_session_search);
+  g_test_add_func ("/session/method-calls", test_session_method_calls);
   g_test_add_func ("/session/clock", test_session_clock);
   g_test_add_func ("/session/profile-filter", test_session_profile_filter);
   g_test_add_func ("/session/tracks", test_session_tracks);

@@ -18,6 +18,7 @@
 #include "hprof-writer.h"
 #include "strata-call-node-row.h"
 #include "strata-call-tree-view.h"
+#include "strata-calls-view.h"
 #include "strata-flame-graph.h"
 #include "strata-import-banner-private.h"
 #include "strata-search-bar.h"
@@ -497,6 +498,82 @@ test_window_find (void)
   g_assert_true (g_str_has_prefix (strata_search_bar_get_status (bar), "Not a valid expression"));
   g_assert_null (strata_session_get_search (window->session));
 
+  finish_app (app);
+}
+
+/* The Calls page: every call of the selected method, a bar of its
+ * histogram marks those calls, a row selects its call in the timeline;
+ * a selected counter sample shows its series' figures. */
+static void
+test_window_calls (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-char_2_bytes.trace", NULL);
+  g_autofree char *counters_path = strata_test_fixture_path ("catapult", "instance_counters.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) counters = g_file_new_for_path (counters_path);
+  StrataWindow *window;
+  StrataCallsView *view;
+  StrataMethodCalls *calls;
+  StrataMethodCallStats stats;
+  StrataSliceRef call;
+  guint32 method;
+  const StrataMethodCall *first;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  view = STRATA_CALLS_VIEW (window->calls_view);
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (window->details),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (window->details), window->calls_view));
+  method = strata_trace_get_thread (strata_session_get_trace (window->session), 0)->spans->spans[1][0].method;
+  strata_session_set_selected_method (window->session, method);
+  while (!gtk_widget_get_mapped (window->calls_view) || strata_calls_view_get_calls (view) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  calls = strata_calls_view_get_calls (view);
+  g_assert_cmpuint (strata_method_calls_get_method (calls), ==, method);
+  strata_method_calls_get_stats (calls, &stats);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (calls)), ==, stats.n);
+  g_assert_true (g_str_has_prefix (strata_calls_view_get_summary (view), "total "));
+
+  /* The longest calls' bar: the list keeps them, the ruler marks them. */
+  strata_calls_view_set_log_scale (view, TRUE);
+  strata_calls_view_choose_bin (view, 1000);
+  g_assert_null (strata_session_get_marks (window->session));
+  for (int bin = 47; bin >= 0; bin--)
+    {
+      strata_calls_view_choose_bin (view, bin);
+      if (strata_session_get_marks (window->session) != NULL)
+        break;
+    }
+  g_assert_nonnull (strata_session_get_marks (window->session));
+  g_assert_cmpuint (strata_session_get_marks (window->session)->len, ==, 2 * g_list_model_get_n_items (G_LIST_MODEL (calls)));
+  g_assert_cmpint (strata_method_calls_get (calls, 0)->duration, ==, stats.max);
+
+  /* A row selects its call in the timeline. */
+  first = strata_method_calls_get (calls, 0);
+  strata_calls_view_activate (view, 0);
+  g_assert_cmpint (strata_session_get_selected_item (window->session, &call, NULL), ==, STRATA_SELECTED_CALL);
+  g_assert_cmpuint (call.thread, ==, first->thread);
+  g_assert_cmpuint (call.depth, ==, first->depth);
+  g_assert_cmpuint (call.index, ==, first->index);
+  strata_calls_view_choose_bin (view, -1);
+  g_assert_null (strata_session_get_marks (window->session));
+  finish_app (app);
+
+  /* A counter sample: each series' lowest, highest and mean. */
+  app = strata_test_new_app ();
+  g_application_open (G_APPLICATION (app), &counters, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  view = STRATA_CALLS_VIEW (window->calls_view);
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (window->details),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (window->details), window->calls_view));
+  strata_session_select_counter_value (window->session, 0, strata_trace_get_counter (strata_session_get_trace (window->session), 0)->times[0]);
+  while (!gtk_widget_get_mapped (window->calls_view))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (strstr (strata_calls_view_get_summary (view), "lowest"));
+  g_assert_nonnull (strstr (strata_calls_view_get_summary (view), "mean"));
   finish_app (app);
 }
 
@@ -1639,6 +1716,7 @@ main (int   argc,
   g_test_add_func ("/window/panes-and-keys", test_window_panes_and_keys);
   g_test_add_func ("/window/drag-does-not-select", test_window_drag_does_not_select);
   g_test_add_func ("/window/find", test_window_find);
+  g_test_add_func ("/window/calls", test_window_calls);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
   g_test_add_func ("/window/heap-dump", test_window_heap_dump);
   g_test_add_func ("/window/call-tree", test_window_call_tree);

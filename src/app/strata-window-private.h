@@ -54,6 +54,7 @@ struct _StrataWindow
   GtkWidget            *details;
   GtkWidget            *profile_view;
   GtkWidget            *call_tree_view;
+  GtkWidget            *calls_view;
   GtkWidget            *event_details;
   GtkWidget            *summary;       /* owned by the notebook */
   GtkWidget            *heap_view;     /* owned by the notebook; hidden without a heap */

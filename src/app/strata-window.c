@@ -9,6 +9,7 @@
 
 #include "strata-accessible.h"
 #include "strata-call-tree-view.h"
+#include "strata-calls-view.h"
 #include "strata-profile-view.h"
 #include "strata-search-bar.h"
 #include "strata-event-details.h"
@@ -225,6 +226,7 @@ show_trace (StrataWindow *self,
   gtk_widget_set_visible (gtk_paned_get_start_child (GTK_PANED (self->paned)), has_time_axis (trace));
   gtk_widget_set_visible (self->profile_view, has_time_axis (trace));
   gtk_widget_set_visible (self->call_tree_view, strata_trace_get_n_spans (trace) > 0);
+  gtk_widget_set_visible (self->calls_view, has_time_axis (trace));
   gtk_widget_set_visible (self->event_details, has_time_axis (trace));
   update_view_controls (self);
   show_resting_page (self);
@@ -262,6 +264,8 @@ build_trace_page (StrataWindow *self)
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->profile_view, _("Profile"));
   self->call_tree_view = strata_call_tree_view_new (self->session);
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->call_tree_view, _("Call Tree"));
+  self->calls_view = strata_calls_view_new (self->session);
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->calls_view, _("Calls"));
   self->event_details = strata_event_details_new (self->session);
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->event_details, _("Details"));
   self->heap_view = strata_heap_view_new (self->session);

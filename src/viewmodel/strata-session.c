@@ -48,6 +48,7 @@ struct _StrataSession
   gboolean       range_only;       /* profile only the selected range */
   StrataTrackPrefs *track_prefs;
   StrataSearch     *search;        /* the timeline's search, or NULL */
+  GArray           *marks;         /* calls the ruler marks, chosen by duration; NULL: the selected method's */
 
   /* The one call or event whose details are shown. */
   StrataSelectedKind selected_kind;
@@ -76,6 +77,7 @@ enum {
   SELECTED_ITEM_CHANGED,
   TRACKS_CHANGED,
   SEARCH_CHANGED,
+  MARKS_CHANGED,
   N_SIGNALS
 };
 
@@ -97,6 +99,7 @@ strata_session_dispose (GObject *object)
   g_clear_pointer (&self->colors, g_free);
   g_clear_pointer (&self->track_prefs, strata_track_prefs_free);
   g_clear_pointer (&self->search, strata_search_free);
+  g_clear_pointer (&self->marks, g_array_unref);
 
   G_OBJECT_CLASS (strata_session_parent_class)->dispose (object);
 }
@@ -257,6 +260,9 @@ strata_session_class_init (StrataSessionClass *klass)
   signals[SELECTED_ITEM_CHANGED] =
     g_signal_new ("selected-item-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[MARKS_CHANGED] =
+    g_signal_new ("marks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[SEARCH_CHANGED] =
     g_signal_new ("search-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -329,6 +335,7 @@ strata_session_set_trace (StrataSession *self,
   g_clear_pointer (&self->colors, g_free);
   self->clock = 0;
   self->selected_method = STRATA_NO_METHOD;
+  g_clear_pointer (&self->marks, g_array_unref);
   self->has_range = FALSE;
   self->has_hover = FALSE;
   self->profile_thread = -1;
@@ -543,7 +550,35 @@ strata_session_set_selected_method (StrataSession *self,
     return;
 
   self->selected_method = method;
+  /* Marks chosen among the old method's calls are not the new one's. */
+  g_clear_pointer (&self->marks, g_array_unref);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_METHOD]);
+}
+
+/**
+ * strata_session_set_marks:
+ * @pairs: (transfer full) (nullable): (start, end) pairs by start: the
+ *   calls the ruler marks, some of the selected method's (those of a
+ *   duration chosen in the calls page); %NULL for all of them
+ */
+void
+strata_session_set_marks (StrataSession *self,
+                          GArray        *pairs)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  g_clear_pointer (&self->marks, g_array_unref);
+  self->marks = pairs;
+  g_signal_emit (self, signals[MARKS_CHANGED], 0);
+}
+
+/* Returns: (transfer none) (nullable): the marks chosen, if any */
+const GArray *
+strata_session_get_marks (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  return self->marks;
 }
 
 gboolean

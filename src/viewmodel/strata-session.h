@@ -100,6 +100,9 @@ gboolean       strata_session_zoom_to_selected_item (StrataSession *self);
 void           strata_session_zoom_to_call        (StrataSession        *self,
                                                    const StrataSliceRef *call);
 
+void           strata_session_set_marks           (StrataSession *self,
+                                                   GArray        *pairs);
+const GArray  *strata_session_get_marks           (StrataSession *self);
 void           strata_session_set_search          (StrataSession *self,
                                                    StrataSearch  *search);
 const StrataSearch *strata_session_get_search     (StrataSession *self);

@@ -251,9 +251,12 @@ update_marks (StrataTimeline *self)
 {
   StrataTrace *trace = strata_session_get_trace (self->session);
   guint32 method = strata_session_get_selected_method (self->session);
+  const GArray *chosen = strata_session_get_marks (self->session);
 
   g_clear_pointer (&self->marks, g_array_unref);
-  if (trace != NULL && method != STRATA_NO_METHOD)
+  if (chosen != NULL)
+    self->marks = g_array_ref ((GArray *) chosen);
+  else if (trace != NULL && method != STRATA_NO_METHOD)
     self->marks = strata_trace_collect_calls_of (trace, strata_session_get_clock (self->session), method);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -487,6 +490,7 @@ set_session (StrataTimeline *self,
   g_signal_connect_object (session, "notify::selected-method", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "visible-range-changed", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "search-changed", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "marks-changed", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "selection-range-changed", G_CALLBACK (selection_range_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "tracks-changed", G_CALLBACK (tracks_changed_cb), self, G_CONNECT_SWAPPED);
