@@ -94,10 +94,12 @@ cell_text (gpointer row,
   {
     const StrataThread *thread = strata_trace_get_thread (trace, call->thread);
     const char *name = strata_trace_get_string (trace, thread->name);
+    g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
 
-    /* Translators: a thread's name and id */
-    return *name != '\0' ? g_strdup_printf (_("%s (%" G_GINT64_FORMAT ")"), name, thread->tid)
-                         : g_strdup_printf (_("Thread %" G_GINT64_FORMAT), thread->tid);
+    /* Translators: a thread's name and id on one line */
+    return *name != '\0' ? g_strdup_printf (_("%s (%s)"), name, tid)
+    /* Translators: a thread without a name, by its id */
+                         : g_strdup_printf (_("Thread %s"), tid);
   }
 }
 
@@ -220,8 +222,12 @@ draw_histogram (GtkDrawingArea *area,
   /* The axis: shortest and longest durations, and the tallest bar. */
   low = strata_units_format_duration (self->edges[0]);
   high = strata_units_format_duration (self->edges[N_BINS]);
-  /* Translators: the tallest bar of a histogram, a number of calls */
-  peak = g_strdup_printf (ngettext ("%" G_GUINT64_FORMAT " call", "%" G_GUINT64_FORMAT " calls", (gulong) tallest), tallest);
+  {
+    g_autofree char *count = strata_units_format_count (tallest);
+
+    /* Translators: how many calls a search matched */
+    peak = g_strdup_printf (ngettext ("%s call", "%s calls", (gulong) tallest), count);
+  }
   {
     PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (area), low);
     int w, h;
