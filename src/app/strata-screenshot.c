@@ -95,7 +95,8 @@ struct _StrataScreenshotHarness
   double             range_to_ms;
   char              *select;
   gboolean           details;
-  char              *view;         /* --view: the call tree page */
+  char              *view;         /* --view: the call tree page, or the calls page */
+  char              *find;         /* --find: the timeline's search */
 };
 
 static const GOptionEntry harness_entries[] = {
@@ -104,7 +105,8 @@ static const GOptionEntry harness_entries[] = {
   { "range", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Show this part of the trace, in milliseconds from its start, such as 120.5-180"), N_("FROM-TO") },
   { "select", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: select the slowest method whose name contains TEXT and show its parents and children"), N_("TEXT") },
   { "details", 0, 0, G_OPTION_ARG_NONE, NULL, N_("With --select: select that method’s longest call and show its details"), NULL },
-  { "view", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Open on the call tree: “tree”, “bottom-up” or “flame”"), N_("VIEW") },
+  { "view", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Open on the call tree (“tree”, “bottom-up” or “flame”) or, with --select, on every call of the method (“calls”)"), N_("VIEW") },
+  { "find", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: search the timeline for TEXT and go to the first match"), N_("TEXT") },
   { NULL }
 };
 
@@ -178,10 +180,11 @@ strata_screenshot_harness_new (StrataApplication *application,
     }
   g_variant_dict_lookup (options, "select", "s", &self->select);
   g_variant_dict_lookup (options, "details", "b", &self->details);
+  g_variant_dict_lookup (options, "find", "s", &self->find);
   if (g_variant_dict_lookup (options, "view", "s", &self->view) &&
-      !g_strv_contains ((const char *[]) { "tree", "bottom-up", "flame", NULL }, self->view))
+      !g_strv_contains ((const char *[]) { "tree", "bottom-up", "flame", "calls", NULL }, self->view))
     {
-      g_printerr ("strata: %s\n", _("--view takes “tree”, “bottom-up” or “flame”"));
+      g_printerr ("strata: %s\n", _("--view takes “tree”, “bottom-up”, “flame” or “calls”"));
       *exit_status = 2;
       return NULL;
     }
@@ -205,6 +208,7 @@ strata_screenshot_harness_free (StrataScreenshotHarness *self)
   g_free (self->path);
   g_free (self->select);
   g_free (self->view);
+  g_free (self->find);
   g_free (self);
 }
 
@@ -266,7 +270,8 @@ apply_range (StrataScreenshotHarness *self,
   StrataSession *session = strata_window_get_session (window);
   gint64 start, end;
 
-  if (self->view != NULL && self->path == NULL && strata_session_get_trace (session) != NULL)
+  if (self->view != NULL && !g_str_equal (self->view, "calls") && self->path == NULL &&
+      strata_session_get_trace (session) != NULL)
     strata_window_show_call_tree (window, self->view);
   if (!self->has_range || strata_session_get_trace (session) == NULL)
     return;
@@ -302,7 +307,7 @@ screenshot_when_idle (StrataScreenshotHarness *self)
       return;
     }
   /* The call tree is merged off the main thread too. */
-  if (self->view != NULL && !strata_window_show_call_tree (window, self->view))
+  if (self->view != NULL && !g_str_equal (self->view, "calls") && !strata_window_show_call_tree (window, self->view))
     {
       g_timeout_add_once (50, (GSourceOnceFunc) screenshot_when_idle, self);
       return;
@@ -310,6 +315,10 @@ screenshot_when_idle (StrataScreenshotHarness *self)
   g_signal_handlers_disconnect_by_data (session, self);
   if (self->select != NULL && strata_window_select_method (window, self->select) && self->details)
     strata_window_show_longest_call (window);
+  if (g_strcmp0 (self->view, "calls") == 0)
+    strata_window_show_calls (window);
+  if (self->find != NULL)
+    strata_window_find (window, self->find);
 
   g_signal_handlers_disconnect_by_data (window, self);
   self->frames = 0;

@@ -592,6 +592,47 @@ strata_window_show_call_tree (StrataWindow *self,
   return strata_call_tree_view_is_ready (tree_view);
 }
 
+/**
+ * strata_window_show_calls:
+ *
+ * Shows the Calls page (every call of the selected method), with most of
+ * the height.
+ */
+void
+strata_window_show_calls (StrataWindow *self)
+{
+  int width, height;
+
+  g_return_if_fail (STRATA_IS_WINDOW (self));
+
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->calls_view));
+  height = gtk_widget_get_height (self->paned);
+  if (height <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (height > 0)
+    gtk_paned_set_position (GTK_PANED (self->paned), height * 2 / 5);
+}
+
+/**
+ * strata_window_find:
+ *
+ * Searches the timeline for @text, as typed in its search bar, and walks
+ * to the first match.
+ *
+ * Returns: whether there is one
+ */
+gboolean
+strata_window_find (StrataWindow *self,
+                    const char   *text)
+{
+  g_return_val_if_fail (STRATA_IS_WINDOW (self), FALSE);
+
+  strata_search_bar_open (STRATA_SEARCH_BAR (self->search_bar));
+  strata_search_bar_set_text (STRATA_SEARCH_BAR (self->search_bar), text, FALSE);
+  return strata_session_search_step (self->session, 1);
+}
+
 /* For screenshots: a given size that is not saved as the user's choice. */
 void
 strata_window_set_fixed_size (StrataWindow *self,

@@ -26,6 +26,9 @@ StrataSession *strata_window_get_session    (StrataWindow   *self);
 gboolean       strata_window_show_call_tree (StrataWindow   *self,
                                              const char     *view);
 void           strata_window_show_longest_call (StrataWindow *self);
+void           strata_window_show_calls     (StrataWindow   *self);
+gboolean       strata_window_find           (StrataWindow   *self,
+                                             const char     *text);
 gboolean       strata_window_select_method  (StrataWindow   *self,
                                              const char     *text);
 void           strata_window_set_fixed_size (StrataWindow   *self,

@@ -840,8 +840,23 @@ draw_counter_axis (const Painter       *p,
   value = strata_units_format_quantity (top, strata_counter_in_bytes (p->view->trace, counter, -1));
   /* Translators: the highest value a counter chart shows, e.g. "max 12.1 MiB" */
   label = g_strdup_printf (_("max %s"), value);
+  if (p->layout != NULL)
+    {
+      int width, height;
+
+      /* On a plate of the background, so the chart under it stays apart. */
+      pango_layout_set_width (p->layout, -1);
+      set_display_text (p->layout, label);
+      pango_layout_get_pixel_size (p->layout, &width, &height);
+      if (p->view->theme->dark)
+        cairo_set_source_rgba (p->cr, 0, 0, 0, 0.6);
+      else
+        cairo_set_source_rgba (p->cr, 1, 1, 1, 0.75);
+      cairo_rectangle (p->cr, p->area_x + 2, y + 2, MIN (width + 4, p->area_width - 4), height);
+      cairo_fill (p->cr);
+    }
   pango_layout_set_ellipsize (p->layout, PANGO_ELLIPSIZE_END);
-  strata_painter_draw_text (p, label, p->area_x + 4, y + 2, MIN (p->area_width - 8, 160), 0.6, FALSE);
+  strata_painter_draw_text (p, label, p->area_x + 4, y + 2, MIN (p->area_width - 8, 160), 0.75, FALSE);
 }
 
 static void
