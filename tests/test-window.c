@@ -13,6 +13,7 @@
 #include "strata-heap-row.h"
 #include "strata-dominators-view.h"
 #include "strata-duplicates-view.h"
+#include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
 #include "strata-heap-view-private.h"
 #include "hprof-writer.h"
@@ -666,8 +667,23 @@ row_instances (GListModel *model,
 
 /* The class histogram as CSV: every class by default, the filtered rows
  * on request, sizes as whole bytes. */
+static guint
+count_csv_records (const char *csv)
+{
+  gboolean quoted = FALSE;
+  guint n = 0;
+
+  for (const char *c = csv; *c != '\0'; c++)
+    if (*c == '"')
+      quoted = !quoted;
+    else if (*c == '\n' && !quoted)
+      n++;
+  return n;
+}
+
 static void
 check_heap_export (StrataHeapView *view,
+                   StrataTrace    *trace,
                    GListModel     *filtered)
 {
   g_autofree char *dir = strata_test_make_tmpdir ();
@@ -678,14 +694,14 @@ check_heap_export (StrataHeapView *view,
   g_auto(GStrv) all_lines = NULL, some_lines = NULL, cells = NULL;
   g_autoptr(StrataHeapRow) first = g_list_model_get_item (filtered, 0);
 
-  g_assert_true (strata_heap_view_export (view, file, FALSE, &error));
+  g_assert_true (strata_heap_view_export (view, "classes", file, FALSE, &error));
   g_assert_no_error (error);
   g_file_get_contents (path, &all, NULL, NULL);
   all_lines = g_strsplit (all, "\n", -1);
   g_assert_cmpstr (all_lines[0], ==, "Class,Instances,Shallow (bytes),Retained (bytes),Retained %");
   g_assert_cmpuint (g_strv_length (all_lines), >, 100);
 
-  g_assert_true (strata_heap_view_export (view, file, TRUE, &error));
+  g_assert_true (strata_heap_view_export (view, "classes", file, TRUE, &error));
   g_file_get_contents (path, &some, NULL, NULL);
   some_lines = g_strsplit (some, "\n", -1);
   g_assert_cmpuint (g_strv_length (some_lines), ==, g_list_model_get_n_items (filtered) + 2);
@@ -694,6 +710,29 @@ check_heap_export (StrataHeapView *view,
   g_assert_cmpuint (g_ascii_strtoull (cells[1], NULL, 10), ==, strata_heap_row_get_instances (first));
   g_assert_cmpuint (g_ascii_strtoull (cells[2], NULL, 10), ==, strata_heap_row_get_shallow_bytes (first));
   g_assert_cmpuint (g_ascii_strtoull (cells[3], NULL, 10), ==, strata_heap_row_get_retained_bytes (first));
+
+  /* The dominator tree's top: every object there, sizes in bytes. */
+  {
+    g_autoptr(StrataHeapObjectList) top = strata_heap_object_list_new_dominated (trace, STRATA_HEAP_NO_OBJECT);
+    g_autoptr(StrataHeapObjectRow) largest = strata_heap_object_row_new (trace, strata_heap_object_list_get_object (top, 0));
+    g_autofree char *dominators = NULL;
+    g_auto(GStrv) dominator_lines = NULL, first_cells = NULL;
+
+    g_assert_true (strata_heap_view_export (view, "dominators", file, FALSE, &error));
+    g_assert_no_error (error);
+    g_file_get_contents (path, &dominators, NULL, NULL);
+    dominator_lines = g_strsplit (dominators, "\n", -1);
+    g_assert_cmpstr (dominator_lines[0], ==, "Object,Shallow (bytes),Retained (bytes),Retained %");
+    /* Records, not lines: a string's label may hold a quoted line break. */
+    g_assert_cmpuint (count_csv_records (dominators), ==, strata_heap_object_list_get_length (top) + 1);
+    first_cells = g_strsplit (strrchr (dominator_lines[1], '"') ? strrchr (dominator_lines[1], '"') + 2 : strchr (dominator_lines[1], ',') + 1, ",", -1);
+    g_assert_cmpuint (g_ascii_strtoull (first_cells[0], NULL, 10), ==, strata_heap_object_row_get_shallow (largest));
+    g_assert_cmpuint (g_ascii_strtoull (first_cells[1], NULL, 10), ==, strata_heap_object_row_get_retained (largest));
+  }
+  /* A page without a table says so. */
+  g_assert_false (strata_heap_view_export (view, "duplicates", file, FALSE, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
 }
 
 /* A heap dump opens on its class histogram, with no empty timeline;
@@ -865,7 +904,7 @@ test_window_heap_dump (void)
   g_assert_cmpuint (row_instances (model, 0), ==, 13245);
   g_assert_cmpuint (row_instances (model, 1), ==, 9);
   g_assert_cmpuint (row_instances (model, 2), ==, 1);
-  check_heap_export (view, model);
+  check_heap_export (view, strata_session_get_trace (window->session), model);
 
   finish_app (app);
 }
@@ -1363,6 +1402,23 @@ test_window_allocation_sites (void)
   model = strata_sites_view_get_model (sites);
   n = g_list_model_get_n_items (model);
   g_assert_cmpuint (n, ==, strata_heap_get_n_sites (strata_trace_get_heap (strata_session_get_trace (strata_window_get_session (window)))));
+  /* Exported: a row per site, numbers as numbers. */
+  {
+    g_autofree char *dir = strata_test_make_tmpdir ();
+    g_autofree char *csv_path = g_build_filename (dir, "sites.csv", NULL);
+    g_autoptr(GFile) csv = g_file_new_for_path (csv_path);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *contents = NULL;
+    g_auto(GStrv) lines = NULL;
+
+    g_assert_true (strata_heap_view_export (view, "sites", csv, FALSE, &error));
+    g_assert_no_error (error);
+    g_file_get_contents (csv_path, &contents, NULL, NULL);
+    lines = g_strsplit (contents, "\n", -1);
+    g_assert_true (g_str_has_prefix (lines[0], "Rank,Self %,Accumulated %,Class,Live (bytes)"));
+    g_assert_cmpuint (g_strv_length (lines), ==, n + 2);
+    g_assert_true (g_str_has_prefix (lines[1], "1,"));
+  }
   for (guint i = 0; i < n && with_stack == G_MAXUINT; i++)
     {
       g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);

@@ -36,6 +36,7 @@ struct _StrataDominatorsView
    * itself, in a worker, when a header is clicked. */
   StrataHeapObjectList *long_list;
   GCancellable *sorting;
+  StrataHeapObjectList *objects;  /* the top, object by object, for exports */
 };
 
 G_DEFINE_FINAL_TYPE (StrataDominatorsView, strata_dominators_view, GTK_TYPE_WIDGET)
@@ -304,6 +305,53 @@ group_toggled_cb (StrataDominatorsView *self)
   strata_dominators_view_set_grouped (self, gtk_check_button_get_active (GTK_CHECK_BUTTON (self->group_button)));
 }
 
+/**
+ * strata_dominators_view_write_table:
+ * @filtered: the top rows on show, in their order, rather than every
+ *   object at the top
+ *
+ * Writes the top of the tree (or a class's instances): each object with
+ * its shallow and retained bytes and its share of the heap.
+ */
+gboolean
+strata_dominators_view_write_table (StrataDominatorsView  *self,
+                                    StrataTableWriter     *writer,
+                                    gboolean               filtered,
+                                    GError               **error)
+{
+  guint n = filtered ? g_list_model_get_n_items (self->model) : strata_heap_object_list_get_length (self->objects);
+
+  /* Translators: CSV column headers */
+  strata_table_writer_add_text (writer, C_("export", "Object"));
+  strata_table_writer_add_text (writer, C_("export", "Shallow (bytes)"));
+  strata_table_writer_add_text (writer, C_("export", "Retained (bytes)"));
+  strata_table_writer_add_text (writer, C_("export", "Retained %"));
+  if (!strata_table_writer_end_row (writer, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = filtered ? g_list_model_get_item (self->model, i) : NULL;
+      g_autoptr(StrataHeapObjectRow) row = NULL;
+      g_autofree char *label = NULL;
+      char share[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (filtered && gtk_tree_list_row_get_depth (GTK_TREE_LIST_ROW (item)) > 0)
+        continue;
+      row = filtered ? gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item))
+                     : strata_heap_object_row_new (self->trace, strata_heap_object_list_get_object (self->objects, i));
+      if (strata_heap_object_row_is_more (row))
+        continue;
+      label = strata_heap_object_row_dup_label (row);
+      strata_table_writer_add_text (writer, label);
+      strata_table_writer_add_uint (writer, strata_heap_object_row_get_shallow (row));
+      strata_table_writer_add_uint (writer, strata_heap_object_row_get_retained (row));
+      strata_table_writer_add_text (writer, g_ascii_dtostr (share, sizeof share, 100 * strata_heap_object_row_get_share (row)));
+      if (!strata_table_writer_end_row (writer, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The dominator tree from its top, with a switch to group it by class. */
 GtkWidget *
 strata_dominators_view_new (StrataTrace *trace)
@@ -312,8 +360,8 @@ strata_dominators_view_new (StrataTrace *trace)
   GtkWidget *start = gtk_paned_get_start_child (GTK_PANED (self->paned));
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
-  build (self, trace, (GListModel *) strata_heap_object_list_new_dominated (trace, STRATA_HEAP_NO_OBJECT),
-         _("Dominator tree"));
+  self->objects = strata_heap_object_list_new_dominated (trace, STRATA_HEAP_NO_OBJECT);
+  build (self, trace, g_object_ref (G_LIST_MODEL (self->objects)), _("Dominator tree"));
   self->group_button = gtk_check_button_new_with_mnemonic (_("_Group by Class"));
   gtk_widget_set_margin_start (self->group_button, 6);
   gtk_widget_set_margin_top (self->group_button, 4);
@@ -335,7 +383,8 @@ strata_dominators_view_new_for_class (StrataTrace *trace,
 {
   StrataDominatorsView *self = g_object_new (STRATA_TYPE_DOMINATORS_VIEW, NULL);
 
-  build (self, trace, G_LIST_MODEL (strata_heap_object_list_new_instances (trace, heap_class)), _("Instances"));
+  self->objects = strata_heap_object_list_new_instances (trace, heap_class);
+  build (self, trace, g_object_ref (G_LIST_MODEL (self->objects)), _("Instances"));
   return GTK_WIDGET (self);
 }
 
@@ -367,6 +416,7 @@ strata_dominators_view_dispose (GObject *object)
     g_cancellable_cancel (self->sorting);
   g_clear_object (&self->sorting);
   g_clear_object (&self->long_list);
+  g_clear_object (&self->objects);
   self->status = NULL;
   g_clear_object (&self->model);
   g_clear_object (&self->trace);

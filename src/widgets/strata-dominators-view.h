@@ -7,6 +7,8 @@
 
 #include <gtk/gtk.h>
 
+#include "strata-table-writer.h"
+
 #include "strata-object-inspector.h"
 #include "strata-trace.h"
 
@@ -27,5 +29,9 @@ void        strata_dominators_view_sort_by     (StrataDominatorsView *self,
                                                 guint                 column,
                                                 GtkSortType           order);
 gboolean    strata_dominators_view_is_sorting  (StrataDominatorsView *self);
+gboolean    strata_dominators_view_write_table (StrataDominatorsView *self,
+                                                StrataTableWriter    *writer,
+                                                gboolean              filtered,
+                                                GError              **error);
 
 G_END_DECLS

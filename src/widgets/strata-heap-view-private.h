@@ -18,6 +18,7 @@ void        strata_heap_view_sort_by      (StrataHeapView *self,
                                            const char     *column,
                                            GtkSortType     order);
 gboolean    strata_heap_view_export       (StrataHeapView *self,
+                                           const char     *page,
                                            GFile          *file,
                                            gboolean        filtered,
                                            GError        **error);

@@ -15,7 +15,7 @@
 #include "strata-heap-view-private.h"
 #include "strata-table-writer.h"
 #include "strata-widgets.h"
-#include "strata-sites-view.h"
+#include "strata-sites-view-private.h"
 #include "strata-table-column.h"
 #include "strata-units.h"
 
@@ -202,38 +202,39 @@ export_button_new (void)
   GtkWidget *button = gtk_menu_button_new ();
   g_autoptr(GMenu) menu = g_menu_new ();
 
-  g_menu_append (menu, _("Export _All Classes…"), "heap.export");
+  g_menu_append (menu, _("Export _All Rows…"), "heap.export");
   g_menu_append (menu, _("Export the _Rows on Show…"), "heap.export-filtered");
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "document-save-as-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
-  gtk_widget_set_tooltip_text (button, _("Export the Class Histogram as CSV or TSV"));
-  strata_accessible_name_children (button, _("Export the Class Histogram"));
+  gtk_widget_set_tooltip_text (button, _("Export the Table on Show as CSV or TSV"));
+  strata_accessible_name_children (button, _("Export the Table"));
   return button;
 }
 
-/**
- * strata_heap_view_export:
- * @filtered: only the rows on show (filtered, in their order), rather than
- *   every class of the heap chosen
- *
- * Writes the class histogram as CSV (TSV for a .tsv name): instances and
- * sizes as whole numbers of bytes, the retained share as a plain decimal.
- */
-gboolean
-strata_heap_view_export (StrataHeapView  *self,
-                         GFile           *file,
-                         gboolean         filtered,
-                         GError         **error)
+/* The table on show: the page's own, or the Instances page's view. */
+static GtkWidget *
+page_table (StrataHeapView *self,
+            const char     *page)
+{
+  GtkWidget *child = gtk_stack_get_child_by_name (GTK_STACK (self->stack), page);
+
+  if (g_strcmp0 (page, "instances") == 0 && child != NULL)
+    for (child = gtk_widget_get_first_child (child); child != NULL; child = gtk_widget_get_next_sibling (child))
+      if (STRATA_IS_DOMINATORS_VIEW (child))
+        break;
+  return child;
+}
+
+static gboolean
+write_classes (StrataHeapView     *self,
+               StrataTableWriter  *writer,
+               gboolean            filtered,
+               GError            **error)
 {
   StrataTrace *trace = strata_session_get_trace (self->session);
   gboolean has_graph = trace != NULL && strata_heap_get_graph (strata_trace_get_heap (trace)) != NULL;
   GListModel *rows = filtered ? self->model : G_LIST_MODEL (self->rows);
-  g_autoptr(StrataTableWriter) writer = NULL;
 
-  if (rows == NULL)
-    return g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("There is no class histogram to export")), FALSE;
-  if ((writer = strata_table_writer_new (file, error)) == NULL)
-    return FALSE;
   /* Translators: CSV column headers */
   strata_table_writer_add_text (writer, C_("export", "Class"));
   strata_table_writer_add_text (writer, C_("export", "Instances"));
@@ -261,7 +262,40 @@ strata_heap_view_export (StrataHeapView  *self,
       if (!strata_table_writer_end_row (writer, error))
         return FALSE;
     }
-  return strata_table_writer_finish (writer, error);
+  return TRUE;
+}
+
+/**
+ * strata_heap_view_export:
+ * @page: "classes", "dominators", "instances" or "sites"
+ * @filtered: only the rows on show (filtered and in their order), rather
+ *   than every row of the table
+ *
+ * Writes that page's table as CSV (TSV for a .tsv name): counts and sizes
+ * as whole numbers of bytes, shares as plain decimals.
+ */
+gboolean
+strata_heap_view_export (StrataHeapView  *self,
+                         const char      *page,
+                         GFile           *file,
+                         gboolean         filtered,
+                         GError         **error)
+{
+  GtkWidget *table = self->stack != NULL ? page_table (self, page) : NULL;
+  g_autoptr(StrataTableWriter) writer = NULL;
+  gboolean written;
+
+  if (table == NULL || !(g_str_equal (page, "classes") || STRATA_IS_DOMINATORS_VIEW (table) || STRATA_IS_SITES_VIEW (table)))
+    return g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("This dump has no such table to export")), FALSE;
+  if ((writer = strata_table_writer_new (file, error)) == NULL)
+    return FALSE;
+  if (g_str_equal (page, "classes"))
+    written = write_classes (self, writer, filtered, error);
+  else if (STRATA_IS_DOMINATORS_VIEW (table))
+    written = strata_dominators_view_write_table (STRATA_DOMINATORS_VIEW (table), writer, filtered, error);
+  else
+    written = strata_sites_view_write_table (STRATA_SITES_VIEW (table), writer, error);
+  return written && strata_table_writer_finish (writer, error);
 }
 
 static gboolean
@@ -270,7 +304,10 @@ export_cb (GtkWidget  *widget,
            gpointer    data,
            GError    **error)
 {
-  return strata_heap_view_export (STRATA_HEAP_VIEW (widget), file, GPOINTER_TO_INT (data), error);
+  StrataHeapView *self = STRATA_HEAP_VIEW (widget);
+
+  return strata_heap_view_export (self, gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), file,
+                                  GPOINTER_TO_INT (data), error);
 }
 
 static void
@@ -281,10 +318,11 @@ export_action (GtkWidget  *widget,
   StrataHeapView *self = STRATA_HEAP_VIEW (widget);
   gboolean filtered = g_str_equal (action_name, "heap.export-filtered");
   StrataTrace *trace = strata_session_get_trace (self->session);
-  g_autofree char *name = strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL,
-                                                    filtered ? "classes-filtered" : "classes");
+  const char *page = gtk_stack_get_visible_child_name (GTK_STACK (self->stack));
+  g_autofree char *view = g_strconcat (page, filtered ? "-filtered" : "", NULL);
+  g_autofree char *name = strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL, view);
 
-  strata_export_dialog_run (widget, _("Export the Class Histogram"), name, export_cb, GINT_TO_POINTER (filtered));
+  strata_export_dialog_run (widget, _("Export the Table"), name, export_cb, GINT_TO_POINTER (filtered));
 }
 
 static GtkWidget *
@@ -318,7 +356,6 @@ build_classes (StrataHeapView *self,
       self->heap_dropdown = heap_dropdown_new (self, heap);
       gtk_box_append (GTK_BOX (bar), self->heap_dropdown);
     }
-  gtk_box_append (GTK_BOX (bar), export_button_new ());
   gtk_widget_set_margin_start (bar, 6);
   gtk_widget_set_margin_end (bar, 6);
   gtk_widget_set_margin_top (bar, 6);
@@ -513,26 +550,49 @@ build_suspects (StrataHeapView *self,
   return scroller;
 }
 
-/* The page switcher, centred; with a graph, the choice of what keeps
- * objects alive at the end (win.follow-weak loads the dump again). */
+/* With a graph, the choice of what keeps objects alive at the end
+ * (win.follow-weak loads the dump again). */
+static GtkWidget *
+follow_weak_button_new (void)
+{
+  GtkWidget *follow = gtk_check_button_new_with_mnemonic (_("Follow _Weak References"));
+
+  gtk_widget_set_tooltip_text (follow, _("Let weak, soft and phantom references keep their referents alive in retained sizes, dominators and paths (the dump is read again)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (follow), "win.follow-weak");
+  gtk_widget_set_name (follow, "follow-weak");
+  return follow;
+}
+
+/* The page switcher, centred; at the end, Follow Weak References and the
+ * export of the table on show. */
 static GtkWidget *
 build_header (GtkWidget *switcher,
               gboolean   has_graph)
 {
   GtkWidget *header = gtk_center_box_new ();
-  GtkWidget *follow;
+  GtkWidget *end = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
 
   gtk_widget_set_margin_top (header, 6);
   gtk_widget_set_margin_end (header, 12);
   gtk_center_box_set_center_widget (GTK_CENTER_BOX (header), switcher);
-  if (!has_graph)
-    return header;
-  follow = gtk_check_button_new_with_mnemonic (_("Follow _Weak References"));
-  gtk_widget_set_tooltip_text (follow, _("Let weak, soft and phantom references keep their referents alive in retained sizes, dominators and paths (the dump is read again)"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (follow), "win.follow-weak");
-  gtk_widget_set_name (follow, "follow-weak");
-  gtk_center_box_set_end_widget (GTK_CENTER_BOX (header), follow);
+  gtk_center_box_set_end_widget (GTK_CENTER_BOX (header), end);
+  if (has_graph)
+    gtk_box_append (GTK_BOX (end), follow_weak_button_new ());
+  gtk_box_append (GTK_BOX (end), export_button_new ());
   return header;
+}
+
+/* Export is offered on the pages that are tables. */
+static void
+page_changed_cb (StrataHeapView *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (GTK_STACK (self->stack));
+  GtkWidget *table = page != NULL ? page_table (self, page) : NULL;
+  gboolean exportable = table != NULL && (g_str_equal (page, "classes") || STRATA_IS_DOMINATORS_VIEW (table) ||
+                                          STRATA_IS_SITES_VIEW (table));
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "heap.export", exportable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "heap.export-filtered", exportable);
 }
 
 /* Classes, allocation sites and threads, those the dump has, as pages. */
@@ -558,6 +618,8 @@ build (StrataHeapView *self,
   if (strata_heap_get_n_threads (heap) > 0)
     gtk_stack_add_titled (GTK_STACK (stack), build_threads (trace), "threads", _("Threads"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (stack));
+  g_signal_connect_object (stack, "notify::visible-child", G_CALLBACK (page_changed_cb), self, G_CONNECT_SWAPPED);
+  page_changed_cb (self);
   gtk_box_append (GTK_BOX (self->box), build_header (switcher, strata_heap_get_graph (heap) != NULL));
   gtk_widget_set_vexpand (stack, TRUE);
   gtk_box_append (GTK_BOX (self->box), stack);
