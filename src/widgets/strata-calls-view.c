@@ -17,6 +17,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "strata-accessible.h"
 #include "strata-calls-view.h"
 #include "strata-counter-render.h"
 #include "strata-method-call-row.h"
@@ -491,7 +492,7 @@ build_calls_page (StrataCallsView *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (call_selected_cb), self);
   self->column_view = gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->column_view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Calls"), -1);
+  strata_accessible_name_children (self->column_view, _("Calls"));
   add_column (self, _("Duration"), COLUMN_DURATION);
   add_column (self, _("Start"), COLUMN_START);
   add_column (self, _("Thread"), COLUMN_THREAD);

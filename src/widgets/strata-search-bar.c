@@ -180,6 +180,7 @@ build (StrataSearchBar *self)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *previous = icon_button ("go-up-symbolic", _("Previous Match (Shift+Enter)"));
   GtkWidget *next = icon_button ("go-down-symbolic", _("Next Match (Enter)"));
+  GtkWidget *close = icon_button ("window-close-symbolic", _("Close the Search (Escape)"));
   GtkEventController *keys = gtk_shortcut_controller_new ();
 
   self->entry = gtk_search_entry_new ();
@@ -200,11 +201,14 @@ build (StrataSearchBar *self)
   gtk_box_append (GTK_BOX (box), next);
   gtk_box_append (GTK_BOX (box), self->tracks_button);
   gtk_box_append (GTK_BOX (box), self->status);
+  gtk_box_append (GTK_BOX (box), close);
 
   self->bar = gtk_search_bar_new ();
   gtk_search_bar_set_child (GTK_SEARCH_BAR (self->bar), box);
   gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->bar), GTK_EDITABLE (self->entry));
-  gtk_search_bar_set_show_close_button (GTK_SEARCH_BAR (self->bar), TRUE);
+  /* A close button of our own: GTK's has no name for screen readers. */
+  gtk_widget_add_css_class (close, "flat");
+  g_signal_connect_swapped (close, "clicked", G_CALLBACK (stop_search_cb), self);
   gtk_widget_set_parent (self->bar, GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->entry, "search-changed", G_CALLBACK (update_search), self);
