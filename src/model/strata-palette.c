@@ -22,7 +22,7 @@ static const StrataColor neutral = RGB (0x9a9996);
 
 /* Counter series are stacked and sit beside each other in a legend: any
  * two of these differ by 29 or more in CIELAB (ΔE*ab), the first few by
- * more still, where the method palette's two blues differ by 11. */
+ * more still, where the method palette's two blues differ by 9. */
 static const StrataColor series_colors[] = {
   RGB (0x3584e4), RGB (0xf5c211), RGB (0xa51d2d), RGB (0x2ec27e),
   RGB (0xcdab8f), RGB (0xc061cb), RGB (0xff7800), RGB (0x63452c),
