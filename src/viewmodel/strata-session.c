@@ -871,18 +871,28 @@ strata_session_get_search (StrataSession *self)
 #define INSTANT_SHARE 0.01
 #define INSTANT_MIN_NS 1000
 
+/* The view around [@start, @end], with a margin either side. */
+static void
+show_with_margin (StrataSession *self,
+                  gint64         start,
+                  gint64         end)
+{
+  gint64 margin = (end - start) * CALL_MARGIN;
+
+  strata_session_set_visible_range (self, start - margin, end + margin);
+}
+
 /* The view around [@start, @end] with a margin, or centred on an instant. */
 static void
 zoom_to_span (StrataSession *self,
               gint64         start,
               gint64         end)
 {
-  gint64 margin, width, bound_start, bound_end;
+  gint64 width, bound_start, bound_end;
 
   if (end > start)
     {
-      margin = (end - start) * CALL_MARGIN;
-      strata_session_set_visible_range (self, start - margin, end + margin);
+      show_with_margin (self, start, end);
       return;
     }
   strata_session_get_bounds (self, &bound_start, &bound_end);
@@ -961,16 +971,13 @@ strata_session_zoom_to_call (StrataSession        *self,
                              const StrataSliceRef *call)
 {
   const StrataSpanTable *table;
-  gint64 start, end, margin;
 
   g_return_if_fail (STRATA_IS_SESSION (self));
   g_return_if_fail (self->trace != NULL);
 
   table = strata_trace_get_thread (self->trace, call->thread)->spans;
-  start = strata_span_table_get_start (table, self->clock, call->depth, call->index);
-  end = strata_span_table_get_end (table, self->clock, call->depth, call->index);
-  margin = (end - start) * CALL_MARGIN;
-  strata_session_set_visible_range (self, start - margin, end + margin);
+  show_with_margin (self, strata_span_table_get_start (table, self->clock, call->depth, call->index),
+                    strata_span_table_get_end (table, self->clock, call->depth, call->index));
 }
 
 gboolean
