@@ -343,8 +343,9 @@ track_name (StrataTrace *trace,
 }
 
 /* With a filter, a process keeps the tracks it matches, or all of them
- * when it matches by its own name. */
-static void
+ * when it matches by its own name. Returns: whether the process is shown
+ * at all (it matches, or keeps a track). */
+static gboolean
 filter_tracks (StrataTrace            *trace,
                guint                   process,
                const StrataTrackPrefs *prefs,
@@ -352,7 +353,7 @@ filter_tracks (StrataTrace            *trace,
 {
   if (prefs == NULL || prefs->filter == NULL ||
       strata_search_matches_name (prefs->filter, strata_trace_get_string (trace, strata_trace_get_process (trace, process)->name)))
-    return;
+    return TRUE;
   for (guint i = keys->len; i-- > 0;)
     {
       const char *name = track_name (trace, g_array_index (keys, guint64, i));
@@ -360,6 +361,7 @@ filter_tracks (StrataTrace            *trace,
       if (name == NULL || !strata_search_matches_name (prefs->filter, name))
         g_array_remove_index (keys, i);
     }
+  return keys->len > 0;
 }
 
 /* One process: its header, then its tracks, less pinned and hidden ones. */
@@ -376,10 +378,7 @@ layout_process (StrataTrace            *trace,
   StrataTrack header = { STRATA_TRACK_PROCESS, process, 0, STRATA_TIMELINE_HEADER_HEIGHT };
   g_autoptr(GArray) keys = order_process_tracks (trace, events, process, threads, prefs);
 
-  filter_tracks (trace, process, prefs, keys);
-  /* A filter leaves out processes with nothing it matches. */
-  if (keys->len == 0 && prefs != NULL && prefs->filter != NULL &&
-      !strata_search_matches_name (prefs->filter, strata_trace_get_string (trace, strata_trace_get_process (trace, process)->name)))
+  if (!filter_tracks (trace, process, prefs, keys))
     return;
   /* The header counts the threads it shows, not the hidden ones. */
   for (guint i = 0; i < keys->len; i++)
