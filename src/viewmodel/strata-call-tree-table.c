@@ -32,7 +32,7 @@ write_header (StrataTableWriter *writer,
   for (guint c = 0; c < n_clocks; c++)
     {
       const char *clock = strata_trace_get_clock_name (trace, c);
-      const char *unit = strata_trace_get_clock_kind (trace, c) == STRATA_CLOCK_SAMPLES ? "samples" : "ns";
+      const char *unit = strata_table_clock_unit (trace, c);
       g_autofree char *total = g_strdup_printf (C_("export", "Total %s (%s)"), clock, unit);
       g_autofree char *total_share = g_strdup_printf (C_("export", "Total %% %s"), clock);
       g_autofree char *self = g_strdup_printf (C_("export", "Self %s (%s)"), clock, unit);

@@ -111,16 +111,33 @@ strata_table_writer_add_uint (StrataTableWriter *self,
   g_string_append_printf (self->row, "%" G_GUINT64_FORMAT, value);
 }
 
-/* 100 × @part / @total as a plain decimal, round-trip exact. */
+/* @value as a plain decimal with a full stop, round-trip exact. */
+void
+strata_table_writer_add_double (StrataTableWriter *self,
+                                double             value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  begin_cell (self);
+  g_string_append (self->row, g_ascii_dtostr (buffer, sizeof buffer, value));
+}
+
+/* 100 × @part / @total as a plain decimal. */
 void
 strata_table_writer_add_percent (StrataTableWriter *self,
                                  gint64             part,
                                  gint64             total)
 {
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  strata_table_writer_add_double (self, total > 0 ? 100.0 * part / total : 0.0);
+}
 
-  begin_cell (self);
-  g_string_append (self->row, g_ascii_dtostr (buffer, sizeof buffer, total > 0 ? 100.0 * part / total : 0.0));
+/* The unit a header names for @clock's times: "ns", or "samples" on a
+ * clock that counts samples. */
+const char *
+strata_table_clock_unit (StrataTrace *trace,
+                         guint        clock)
+{
+  return strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES ? "samples" : "ns";
 }
 
 void

@@ -6,6 +6,8 @@
 
 #include <gio/gio.h>
 
+#include "strata-trace.h"
+
 G_BEGIN_DECLS
 
 typedef struct _StrataTableWriter StrataTableWriter;
@@ -20,6 +22,8 @@ void               strata_table_writer_add_int  (StrataTableWriter  *self,
                                                  gint64              value);
 void               strata_table_writer_add_uint (StrataTableWriter  *self,
                                                  guint64             value);
+void               strata_table_writer_add_double (StrataTableWriter *self,
+                                                 double              value);
 void               strata_table_writer_add_percent (StrataTableWriter *self,
                                                  gint64              part,
                                                  gint64              total);
@@ -29,6 +33,8 @@ gboolean           strata_table_writer_end_row  (StrataTableWriter  *self,
 gboolean           strata_table_writer_finish   (StrataTableWriter  *self,
                                                  GError            **error);
 void               strata_table_writer_free     (StrataTableWriter  *self);
+const char        *strata_table_clock_unit      (StrataTrace        *trace,
+                                                 guint               clock);
 char              *strata_table_export_name     (GFile              *trace_file,
                                                  const char         *view);
 

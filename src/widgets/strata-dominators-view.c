@@ -333,7 +333,6 @@ strata_dominators_view_write_table (StrataDominatorsView  *self,
       g_autoptr(GObject) item = filtered ? g_list_model_get_item (self->model, i) : NULL;
       g_autoptr(StrataHeapObjectRow) row = NULL;
       g_autofree char *label = NULL;
-      char share[G_ASCII_DTOSTR_BUF_SIZE];
 
       if (filtered && gtk_tree_list_row_get_depth (GTK_TREE_LIST_ROW (item)) > 0)
         continue;
@@ -345,7 +344,7 @@ strata_dominators_view_write_table (StrataDominatorsView  *self,
       strata_table_writer_add_text (writer, label);
       strata_table_writer_add_uint (writer, strata_heap_object_row_get_shallow (row));
       strata_table_writer_add_uint (writer, strata_heap_object_row_get_retained (row));
-      strata_table_writer_add_text (writer, g_ascii_dtostr (share, sizeof share, 100 * strata_heap_object_row_get_share (row)));
+      strata_table_writer_add_double (writer, 100 * strata_heap_object_row_get_share (row));
       if (!strata_table_writer_end_row (writer, error))
         return FALSE;
     }

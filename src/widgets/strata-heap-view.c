@@ -249,7 +249,6 @@ write_classes (StrataHeapView     *self,
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr(StrataHeapRow) row = g_list_model_get_item (rows, i);
-      char share[G_ASCII_DTOSTR_BUF_SIZE];
 
       strata_table_writer_add_text (writer, strata_heap_row_get_name (row));
       strata_table_writer_add_uint (writer, strata_heap_row_get_instances (row));
@@ -257,7 +256,7 @@ write_classes (StrataHeapView     *self,
       if (has_graph)
         {
           strata_table_writer_add_uint (writer, strata_heap_row_get_retained_bytes (row));
-          strata_table_writer_add_text (writer, g_ascii_dtostr (share, sizeof share, 100 * strata_heap_row_get_retained_share (row)));
+          strata_table_writer_add_double (writer, 100 * strata_heap_row_get_retained_share (row));
         }
       if (!strata_table_writer_end_row (writer, error))
         return FALSE;

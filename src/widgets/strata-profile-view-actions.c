@@ -105,14 +105,6 @@ copy_action (GtkWidget  *widget,
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
 }
 
-/* "ns", or "samples" on a clock that counts samples. */
-static const char *
-clock_unit (StrataTrace *trace,
-            guint        clock)
-{
-  return strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES ? "samples" : "ns";
-}
-
 static void
 write_profile_header (StrataTableWriter *writer,
                       StrataTrace       *trace,
@@ -124,9 +116,9 @@ write_profile_header (StrataTableWriter *writer,
   for (guint c = 0; c < n_clocks; c++)
     {
       const char *clock = strata_trace_get_clock_name (trace, c);
-      g_autofree char *incl = g_strdup_printf (C_("export", "Incl %s (%s)"), clock, clock_unit (trace, c));
+      g_autofree char *incl = g_strdup_printf (C_("export", "Incl %s (%s)"), clock, strata_table_clock_unit (trace, c));
       g_autofree char *incl_pct = g_strdup_printf (C_("export", "Incl %% %s"), clock);
-      g_autofree char *excl = g_strdup_printf (C_("export", "Excl %s (%s)"), clock, clock_unit (trace, c));
+      g_autofree char *excl = g_strdup_printf (C_("export", "Excl %s (%s)"), clock, strata_table_clock_unit (trace, c));
       g_autofree char *excl_pct = g_strdup_printf (C_("export", "Excl %% %s"), clock);
 
       strata_table_writer_add_text (writer, incl);
@@ -139,7 +131,7 @@ write_profile_header (StrataTableWriter *writer,
   for (guint c = 0; c < n_clocks; c++)
     {
       g_autofree char *per_call = g_strdup_printf (C_("export", "Incl per call %s (%s)"),
-                                                   strata_trace_get_clock_name (trace, c), clock_unit (trace, c));
+                                                   strata_trace_get_clock_name (trace, c), strata_table_clock_unit (trace, c));
 
       strata_table_writer_add_text (writer, per_call);
     }

@@ -184,15 +184,14 @@ strata_sites_view_write_table (StrataSitesView    *self,
       g_autoptr(GtkTreeListRow) item = g_list_model_get_item (self->model, i);
       g_autoptr(StrataSiteRow) row = gtk_tree_list_row_get_item (item);
       double self_share, accumulated;
-      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
 
       /* Sites only, not the stack frames of an expanded one. */
       if (gtk_tree_list_row_get_depth (item) > 0 || strata_site_row_is_frame (row))
         continue;
       strata_site_row_get_shares (row, &self_share, &accumulated);
       strata_table_writer_add_uint (writer, strata_site_row_get_value (row, value_index (COLUMN_RANK)));
-      strata_table_writer_add_text (writer, g_ascii_dtostr (buffer, sizeof buffer, self_share));
-      strata_table_writer_add_text (writer, g_ascii_dtostr (buffer, sizeof buffer, accumulated));
+      strata_table_writer_add_double (writer, self_share);
+      strata_table_writer_add_double (writer, accumulated);
       strata_table_writer_add_text (writer, strata_site_row_get_text (row));
       for (Column c = COLUMN_LIVE_BYTES; c <= COLUMN_ALLOCATED_OBJECTS; c++)
         strata_table_writer_add_uint (writer, strata_site_row_get_value (row, value_index (c)));
