@@ -211,18 +211,21 @@ export_button_new (void)
   return button;
 }
 
-/* The table on show: the page's own, or the Instances page's view. */
+/* The table @page shows, one an export can write: the class histogram,
+ * a dominators view (the Instances page's too) or the sites; else NULL. */
 static GtkWidget *
-page_table (StrataHeapView *self,
-            const char     *page)
+exportable_table (StrataHeapView *self,
+                  const char     *page)
 {
-  GtkWidget *child = gtk_stack_get_child_by_name (GTK_STACK (self->stack), page);
+  GtkWidget *child = self->stack != NULL && page != NULL ? gtk_stack_get_child_by_name (GTK_STACK (self->stack), page) : NULL;
 
   if (g_strcmp0 (page, "instances") == 0 && child != NULL)
     for (child = gtk_widget_get_first_child (child); child != NULL; child = gtk_widget_get_next_sibling (child))
       if (STRATA_IS_DOMINATORS_VIEW (child))
         break;
-  return child;
+  if (child == NULL || g_str_equal (page, "classes") || STRATA_IS_DOMINATORS_VIEW (child) || STRATA_IS_SITES_VIEW (child))
+    return child;
+  return NULL;
 }
 
 static gboolean
@@ -280,11 +283,11 @@ strata_heap_view_export (StrataHeapView  *self,
                          gboolean         filtered,
                          GError         **error)
 {
-  GtkWidget *table = self->stack != NULL ? page_table (self, page) : NULL;
+  GtkWidget *table = exportable_table (self, page);
   g_autoptr(StrataTableWriter) writer = NULL;
   gboolean written;
 
-  if (table == NULL || !(g_str_equal (page, "classes") || STRATA_IS_DOMINATORS_VIEW (table) || STRATA_IS_SITES_VIEW (table)))
+  if (table == NULL)
     return g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("This dump has no such table to export")), FALSE;
   if ((writer = strata_table_writer_new (file, error)) == NULL)
     return FALSE;
@@ -585,10 +588,7 @@ build_header (GtkWidget *switcher,
 static void
 page_changed_cb (StrataHeapView *self)
 {
-  const char *page = gtk_stack_get_visible_child_name (GTK_STACK (self->stack));
-  GtkWidget *table = page != NULL ? page_table (self, page) : NULL;
-  gboolean exportable = table != NULL && (g_str_equal (page, "classes") || STRATA_IS_DOMINATORS_VIEW (table) ||
-                                          STRATA_IS_SITES_VIEW (table));
+  gboolean exportable = exportable_table (self, gtk_stack_get_visible_child_name (GTK_STACK (self->stack))) != NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "heap.export", exportable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "heap.export-filtered", exportable);
