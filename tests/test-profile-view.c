@@ -172,7 +172,7 @@ test_profile_view_parents_and_children (void)
                                                 strata_profile_row_get_calls (child),
                                                 strata_profile_row_get_total_calls (child));
 
-      line = strata_profile_view_format_row (f.view, child, '\t');
+      line = strata_profile_view_format_row (f.view, child);
       g_assert_nonnull (strstr (line, calls));
     }
 

@@ -25,13 +25,12 @@
 /**
  * strata_profile_view_format_row:
  *
- * Returns: (transfer full): the row's cells in column order, joined by
- *   @separator (CSV quoting when it is a comma)
+ * Returns: (transfer full): the row's cells as shown, in column order,
+ *   joined by tabs (what Ctrl+C copies; exports write numbers instead)
  */
 char *
 strata_profile_view_format_row (StrataProfileView *self,
-                                StrataProfileRow  *row,
-                                char               separator)
+                                StrataProfileRow  *row)
 {
   GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
   GString *line = g_string_new (NULL);
@@ -43,16 +42,8 @@ strata_profile_view_format_row (StrataProfileView *self,
       g_autofree char *text = profile_view_cell_text (self, row, g_object_get_data (G_OBJECT (factory), "spec"));
 
       if (i > 0)
-        g_string_append_c (line, separator);
-      if (separator == ',' && strpbrk (text, ",\"\n") != NULL)
-        {
-          g_auto(GStrv) parts = g_strsplit (text, "\"", -1);
-          g_autofree char *escaped = g_strjoinv ("\"\"", parts);
-
-          g_string_append_printf (line, "\"%s\"", escaped);
-        }
-      else
-        g_string_append (line, text);
+        g_string_append_c (line, '\t');
+      g_string_append (line, text);
     }
   return g_string_free (line, FALSE);
 }
@@ -101,7 +92,7 @@ copy_action (GtkWidget  *widget,
 
   if (row == NULL)
     return;
-  text = strata_profile_view_format_row (self, row, '\t');
+  text = strata_profile_view_format_row (self, row);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
 }
 

@@ -99,8 +99,7 @@ void         strata_profile_view_sort_by        (StrataProfileView *self,
                                                  const char        *column_id,
                                                  GtkSortType        order);
 char        *strata_profile_view_format_row     (StrataProfileView *self,
-                                                 StrataProfileRow  *row,
-                                                 char               separator);
+                                                 StrataProfileRow  *row);
 gboolean     strata_profile_view_export         (StrataProfileView *self,
                                                  GFile             *file,
                                                  gboolean           filtered,
