@@ -18,13 +18,6 @@
 #define DEFAULT_RECORDS 20000000   /* an enter and an exit: 10 million calls */
 #define RUNS 5
 
-static double
-median (double *values)
-{
-  qsort (values, RUNS, sizeof (double), strata_bench_compare_doubles);
-  return values[RUNS / 2];
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -88,9 +81,9 @@ main (int   argc,
   g_print ("calls:              %" G_GUINT64_FORMAT "\n", strata_trace_get_n_spans (trace));
   g_print ("distinct paths:     %u top down, %u bottom up\n", strata_call_tree_get_n_nodes (tree),
            strata_call_tree_get_n_nodes (inverted));
-  g_print ("top-down tree:      %.3f s (median of %d)\n", median (merged), RUNS);
-  g_print ("by thread:          %.3f s\n", median (by_thread));
-  g_print ("inverting:          %.3f s\n", median (invert));
+  g_print ("top-down tree:      %.3f s (median of %d)\n", strata_bench_median (merged, RUNS), RUNS);
+  g_print ("by thread:          %.3f s\n", strata_bench_median (by_thread, RUNS));
+  g_print ("inverting:          %.3f s\n", strata_bench_median (invert, RUNS));
   g_print ("memory:             %zu bytes a path (%u clock%s)\n", node_bytes, n_clocks, n_clocks > 1 ? "s" : "");
   return 0;
 }

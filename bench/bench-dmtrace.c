@@ -71,14 +71,6 @@ time_report (const char *strata,
   return strata_bench_seconds_since (start);
 }
 
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, strata_bench_compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 /* Median and fastest of @n_runs reports; the peak is the largest seen. */
 static gboolean
 time_reports (const char *strata,
@@ -100,7 +92,7 @@ time_reports (const char *strata,
         return FALSE;
       *peak_mib = MAX (*peak_mib, peak);
     }
-  *median_s = median (seconds, n_runs);
+  *median_s = strata_bench_median (seconds, n_runs);
   *min_s = seconds[0];
   return TRUE;
 }
@@ -152,9 +144,9 @@ load_and_profile_runs (const char     *path,
         return NULL;
       totals[run] = loads[run] + profiles[run];
     }
-  *load_s = median (loads, n_runs);
-  *profile_s = median (profiles, n_runs);
-  median (totals, n_runs);
+  *load_s = strata_bench_median (loads, n_runs);
+  *profile_s = strata_bench_median (profiles, n_runs);
+  strata_bench_median (totals, n_runs);
   *min_total_s = totals[0];
   return g_steal_pointer (&trace);
 }

@@ -18,13 +18,6 @@
 #define DEFAULT_RECORDS 20000000   /* an enter and an exit: 10 million calls */
 #define RUNS 5
 
-static double
-median (double *values)
-{
-  qsort (values, RUNS, sizeof (double), strata_bench_compare_doubles);
-  return values[RUNS / 2];
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -66,8 +59,8 @@ main (int   argc,
     }
   g_print ("calls:              %" G_GUINT64_FORMAT "\n", strata_trace_get_n_spans (trace));
   g_print ("matching calls:     %" G_GUINT64_FORMAT "\n", n_calls);
-  g_print ("make a search:      %.3f s (median of %d)\n", median (make), RUNS);
-  g_print ("next from start:    %.3f s\n", median (first));
-  g_print ("next from middle:   %.3f s\n", median (middle));
+  g_print ("make a search:      %.3f s (median of %d)\n", strata_bench_median (make, RUNS), RUNS);
+  g_print ("next from start:    %.3f s\n", strata_bench_median (first, RUNS));
+  g_print ("next from middle:   %.3f s\n", strata_bench_median (middle, RUNS));
   return 0;
 }

@@ -67,6 +67,15 @@ strata_bench_compare_doubles (gconstpointer a,
   return (x > y) - (x < y);
 }
 
+/* The median of @n values (sorted in place; of two middle ones, their mean). */
+double
+strata_bench_median (double *values,
+                     guint   n)
+{
+  qsort (values, n, sizeof *values, strata_bench_compare_doubles);
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
 double
 strata_bench_seconds_since (gint64 start)
 {

@@ -22,6 +22,8 @@ gboolean strata_bench_ensure_shaped_trace (const char *generator,
 int      strata_bench_compare_doubles (gconstpointer  a,
                                        gconstpointer  b);
 
+double       strata_bench_median          (double         *values,
+                                           guint           n);
 double       strata_bench_seconds_since   (gint64          start);
 StrataTrace *strata_bench_load_and_profile (const char     *path,
                                            StrataProfile **profile,
