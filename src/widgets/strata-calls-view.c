@@ -104,42 +104,23 @@ cell_text (gpointer row,
   }
 }
 
-/* Which header sorts, asked of the view's sorter with a probe (GTK 4.8
- * cannot say): the first column sorter it consults answers. */
-static gconstpointer probe_item;
-static int probed_column = -1;
-
-static int
-compare_probe (gconstpointer a,
-               gconstpointer b,
-               gpointer      column)
-{
-  if (probe_item != NULL && a == probe_item)
-    probed_column = GPOINTER_TO_INT (column);
-  return -1;
-}
-
 static void
 sorter_changed_cb (StrataCallsView *self)
 {
-  GtkSorter *sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
-  g_autoptr(GObject) a = g_object_new (G_TYPE_OBJECT, NULL);
-  g_autoptr(GObject) b = g_object_new (G_TYPE_OBJECT, NULL);
   static const StrataMethodCallsSort sorts[] = {
     STRATA_METHOD_CALLS_BY_DURATION, STRATA_METHOD_CALLS_BY_START, STRATA_METHOD_CALLS_BY_THREAD,
   };
-  GtkOrdering order;
+  gboolean descending;
+  int column;
 
   if (self->calls == NULL)
     return;
-  probe_item = a;
-  probed_column = -1;
-  order = gtk_sorter_compare (sorter, a, b);
-  probe_item = NULL;
-  if (probed_column < 0)
+  /* The list sorts itself: the header only says by what. */
+  column = strata_table_column_probe_sort (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view)), &descending);
+  if (column < 0)
     strata_method_calls_sort (self->calls, STRATA_METHOD_CALLS_BY_DURATION, TRUE);
   else
-    strata_method_calls_sort (self->calls, sorts[probed_column], order == GTK_ORDERING_LARGER);
+    strata_method_calls_sort (self->calls, sorts[column], descending);
 }
 
 static void
@@ -147,7 +128,7 @@ add_column (StrataCallsView *self,
             const char      *title,
             Column           column)
 {
-  GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (compare_probe, GINT_TO_POINTER (column), NULL));
+  GtkSorter *sorter = strata_table_column_sorter_new (column, NULL, NULL);
   g_autoptr(GtkColumnViewColumn) view_column = NULL;
 
   self->specs[column].view = self;

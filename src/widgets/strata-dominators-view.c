@@ -79,41 +79,12 @@ create_children (gpointer item,
   return strata_heap_object_row_list_children (item);
 }
 
-/* Which column the view sorts by, and how, is asked of its sorter with a
- * probe (GTK 4.8 has no public way to ask): the sorter compares by its
- * first column, which answers for the probe and stops there. */
-static gconstpointer probe_item;
-static int probed_key = -1;
-
 static int
 compare_rows (gconstpointer a,
               gconstpointer b,
               gpointer      key)
 {
-  if (probe_item != NULL && a == probe_item)
-    {
-      probed_key = GPOINTER_TO_INT (key);
-      return -1;
-    }
   return strata_heap_object_row_compare ((StrataHeapObjectRow *) a, (StrataHeapObjectRow *) b, GPOINTER_TO_UINT (key));
-}
-
-/* Returns: the key the view's sorter sorts by first, -1 for none, and
- * whether it is descending. */
-static int
-probe_sort_key (GtkSorter *sorter,
-                gboolean  *descending)
-{
-  g_autoptr(GObject) a = g_object_new (G_TYPE_OBJECT, NULL);
-  g_autoptr(GObject) b = g_object_new (G_TYPE_OBJECT, NULL);
-  GtkOrdering order;
-
-  probe_item = a;
-  probed_key = -1;
-  order = gtk_sorter_compare (sorter, a, b);
-  probe_item = NULL;
-  *descending = order == GTK_ORDERING_LARGER;
-  return order == GTK_ORDERING_EQUAL ? -1 : probed_key;
 }
 
 static void
@@ -148,7 +119,7 @@ sorter_changed_cb (GtkSorter            *sorter,
   int key;
   g_autofree char *count = NULL, *text = NULL;
 
-  if (self->long_list == NULL || (key = probe_sort_key (sorter, &descending)) < 0)
+  if (self->long_list == NULL || (key = strata_table_column_probe_sort (sorter, &descending)) < 0)
     return;
   if (self->sorting != NULL)
     g_cancellable_cancel (self->sorting);
@@ -175,7 +146,7 @@ column_sorter (Column column)
 {
   guint key = column == COLUMN_OBJECT ? 0 : column == COLUMN_SHALLOW ? 1 : 2;
 
-  return GTK_SORTER (gtk_custom_sorter_new (compare_rows, GUINT_TO_POINTER (key), NULL));
+  return strata_table_column_sorter_new (key, compare_rows, GUINT_TO_POINTER (key));
 }
 
 static void

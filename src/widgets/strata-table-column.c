@@ -1,4 +1,4 @@
-/* strata-table-column.c: columns of the heap and sites tables
+/* strata-table-column.c: columns of the heap, sites and calls tables
  *
  * Every column of those tables is made here, the same way: its cells come
  * from a template in the resources (plain, number, or with an expander)
@@ -93,4 +93,80 @@ strata_table_column_new (const char          *title,
   gtk_column_view_column_set_resizable (column, TRUE);
   gtk_column_view_column_set_expand (column, kind != STRATA_TABLE_CELL_NUMBER);
   return column;
+}
+
+/* ---- Which column sorts ----
+ *
+ * A list too long for GTK's sort model sorts itself when a header is
+ * clicked, and must learn which column and which way. GTK 4.8 has no call
+ * for that: the view's sorter is asked to compare a probe item, and the
+ * first column sorter it consults (the primary one) notes its key; the
+ * sign of the answer gives the order. */
+
+typedef struct
+{
+  int              key;
+  GCompareDataFunc compare;
+  gpointer         data;
+} SortSpec;
+
+static gconstpointer probe_item;
+static int probed_key = -1;
+
+static int
+compare_or_probe (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const SortSpec *spec = user_data;
+
+  if (probe_item != NULL && a == probe_item)
+    {
+      probed_key = spec->key;
+      return -1;
+    }
+  return spec->compare != NULL ? spec->compare (a, b, spec->data) : 0;
+}
+
+/**
+ * strata_table_column_sorter_new:
+ * @key: what strata_table_column_probe_sort() answers for this column
+ * @compare: (nullable): how rows compare where GTK sorts them itself, with
+ *   @data; %NULL where the list sorts itself
+ *
+ * Returns: (transfer full): a sorter for strata_table_column_new()
+ */
+GtkSorter *
+strata_table_column_sorter_new (int              key,
+                                GCompareDataFunc compare,
+                                gpointer         data)
+{
+  SortSpec *spec = g_new (SortSpec, 1);
+
+  *spec = (SortSpec) { key, compare, data };
+  return GTK_SORTER (gtk_custom_sorter_new (compare_or_probe, spec, g_free));
+}
+
+/**
+ * strata_table_column_probe_sort:
+ * @sorter: a column view's sorter, over columns with sorters from
+ *   strata_table_column_sorter_new()
+ * @descending: (out): whether it sorts largest first
+ *
+ * Returns: the key of the column it sorts by first, or -1 for none
+ */
+int
+strata_table_column_probe_sort (GtkSorter *sorter,
+                                gboolean  *descending)
+{
+  g_autoptr(GObject) a = g_object_new (G_TYPE_OBJECT, NULL);
+  g_autoptr(GObject) b = g_object_new (G_TYPE_OBJECT, NULL);
+  GtkOrdering order;
+
+  probe_item = a;
+  probed_key = -1;
+  order = gtk_sorter_compare (sorter, a, b);
+  probe_item = NULL;
+  *descending = order == GTK_ORDERING_LARGER;
+  return order == GTK_ORDERING_EQUAL ? -1 : probed_key;
 }

@@ -1,4 +1,4 @@
-/* strata-table-column.h: columns of the heap and sites tables
+/* strata-table-column.h: columns of the heap, sites and calls tables
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,5 +24,11 @@ GtkColumnViewColumn *strata_table_column_new (const char          *title,
                                               StrataTableCellText  text,
                                               gpointer             data,
                                               GtkSorter           *sorter);
+
+GtkSorter           *strata_table_column_sorter_new (int              key,
+                                                     GCompareDataFunc compare,
+                                                     gpointer         data);
+int                  strata_table_column_probe_sort (GtkSorter       *sorter,
+                                                     gboolean        *descending);
 
 G_END_DECLS
