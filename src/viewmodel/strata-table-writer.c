@@ -178,16 +178,17 @@ strata_table_writer_free (StrataTableWriter *self)
 
 /**
  * strata_table_export_name:
- * @trace_file: (nullable): the trace the table comes from
+ * @trace: (nullable): the trace the table comes from
  * @view: what the table is, e.g. "profile"
  *
  * Returns: (transfer full): a file name for the export, after the trace and
  *   the view: "startup-profile.csv"
  */
 char *
-strata_table_export_name (GFile      *trace_file,
-                          const char *view)
+strata_table_export_name (StrataTrace *trace,
+                          const char  *view)
 {
+  GFile *trace_file = trace != NULL ? strata_trace_get_file (trace) : NULL;
   g_autofree char *basename = trace_file != NULL ? g_file_get_basename (trace_file) : NULL;
   const char *suffixes[] = { ".gz", ".json", ".trace", ".hprof", ".txt", ".dmtrace", ".android-hprof" };
   gsize len;

@@ -35,7 +35,7 @@ gboolean           strata_table_writer_finish   (StrataTableWriter  *self,
 void               strata_table_writer_free     (StrataTableWriter  *self);
 const char        *strata_table_clock_unit      (StrataTrace        *trace,
                                                  guint               clock);
-char              *strata_table_export_name     (GFile              *trace_file,
+char              *strata_table_export_name     (StrataTrace        *trace,
                                                  const char         *view);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataTableWriter, strata_table_writer_free)

@@ -1066,7 +1066,7 @@ export_action (GtkWidget  *widget,
 {
   StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (widget);
   StrataTrace *trace = strata_session_get_trace (self->session);
-  g_autofree char *name = strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL,
+  g_autofree char *name = strata_table_export_name (trace,
                                                     self->show_inverted ? "bottom-up" : "call-tree");
 
   strata_export_dialog_run (widget, _("Export the Call Tree"), name, export_cb, NULL);

@@ -322,7 +322,7 @@ export_action (GtkWidget  *widget,
   StrataTrace *trace = strata_session_get_trace (self->session);
   const char *page = gtk_stack_get_visible_child_name (GTK_STACK (self->stack));
   g_autofree char *view = g_strconcat (page, filtered ? "-filtered" : "", NULL);
-  g_autofree char *name = strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL, view);
+  g_autofree char *name = strata_table_export_name (trace, view);
 
   strata_export_dialog_run (widget, _("Export the Table"), name, export_cb, GINT_TO_POINTER (filtered));
 }

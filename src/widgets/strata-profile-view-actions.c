@@ -251,7 +251,7 @@ export_action (GtkWidget  *widget,
   StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
   gboolean filtered = g_str_equal (action_name, "profile.export-filtered");
   StrataTrace *trace = strata_session_get_trace (self->session);
-  g_autofree char *name = strata_table_export_name (trace != NULL ? strata_trace_get_file (trace) : NULL,
+  g_autofree char *name = strata_table_export_name (trace,
                                                     filtered ? "profile-filtered" : "profile");
 
   strata_export_dialog_run (widget, _("Export the Profile"), name, export_cb, GINT_TO_POINTER (filtered));
