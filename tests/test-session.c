@@ -271,7 +271,7 @@ test_session_search (void)
   g_assert_no_error (error);
   g_assert_cmpuint (strata_search_count_calls (search), >, 0);
   g_assert_cmpuint (strata_search_count_calls (search), <=, expected);
-  strata_search_free (search);
+  strata_search_unref (search);
   g_assert_null (strata_search_new (f.trace, "(unclosed", TRUE, &error));
   g_assert_true (error != NULL && error->domain == G_REGEX_ERROR);
   g_clear_error (&error);

@@ -18,6 +18,7 @@
 
 struct _StrataSearch
 {
+  gatomicrefcount ref_count;  /* the session's search and the track filter share one */
   StrataTrace *trace;
   char        *text;
   gboolean     regex;
@@ -112,6 +113,7 @@ strata_search_new (StrataTrace  *trace,
   g_autoptr(StrataSearch) self = g_new0 (StrataSearch, 1);
   guint n_methods = strata_trace_get_n_methods (trace);
 
+  g_atomic_ref_count_init (&self->ref_count);
   self->trace = g_object_ref (trace);
   self->text = g_strdup (text);
   self->regex = regex;
@@ -127,10 +129,20 @@ strata_search_new (StrataTrace  *trace,
   return g_steal_pointer (&self);
 }
 
-void
-strata_search_free (StrataSearch *self)
+/* Returns: (transfer full): @self, which never changes once made */
+StrataSearch *
+strata_search_ref (const StrataSearch *self)
 {
-  if (self == NULL)
+  StrataSearch *search = (StrataSearch *) self;
+
+  g_atomic_ref_count_inc (&search->ref_count);
+  return search;
+}
+
+void
+strata_search_unref (StrataSearch *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
     return;
   g_clear_object (&self->trace);
   g_free (self->text);

@@ -25,7 +25,8 @@ StrataSearch  *strata_search_new              (StrataTrace          *trace,
                                                const char           *text,
                                                gboolean              regex,
                                                GError              **error);
-void           strata_search_free             (StrataSearch         *self);
+StrataSearch  *strata_search_ref              (const StrataSearch   *self);
+void           strata_search_unref            (StrataSearch         *self);
 const char    *strata_search_get_text         (const StrataSearch   *self);
 gboolean       strata_search_get_regex        (const StrataSearch   *self);
 const guint8  *strata_search_get_methods      (const StrataSearch   *self);
@@ -41,6 +42,6 @@ gboolean       strata_search_step             (const StrataSearch   *self,
                                                int                   direction,
                                                StrataSearchHit      *hit);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataSearch, strata_search_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataSearch, strata_search_unref)
 
 G_END_DECLS

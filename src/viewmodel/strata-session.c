@@ -98,7 +98,7 @@ strata_session_dispose (GObject *object)
   g_clear_object (&self->profile);
   g_clear_pointer (&self->colors, g_free);
   g_clear_pointer (&self->track_prefs, strata_track_prefs_free);
-  g_clear_pointer (&self->search, strata_search_free);
+  g_clear_pointer (&self->search, strata_search_unref);
   g_clear_pointer (&self->marks, g_array_unref);
 
   G_OBJECT_CLASS (strata_session_parent_class)->dispose (object);
@@ -344,7 +344,7 @@ strata_session_set_trace (StrataSession *self,
   strata_track_prefs_reset (self->track_prefs);
   if (self->search != NULL)
     {
-      g_clear_pointer (&self->search, strata_search_free);
+      g_clear_pointer (&self->search, strata_search_unref);
       g_signal_emit (self, signals[SEARCH_CHANGED], 0);
     }
 
@@ -850,7 +850,7 @@ strata_session_set_search (StrataSession *self,
 {
   g_return_if_fail (STRATA_IS_SESSION (self));
 
-  g_clear_pointer (&self->search, strata_search_free);
+  g_clear_pointer (&self->search, strata_search_unref);
   self->search = search;
   g_signal_emit (self, signals[SEARCH_CHANGED], 0);
 }

@@ -37,7 +37,7 @@ strata_track_prefs_free (StrataTrackPrefs *self)
   g_hash_table_unref (self->positions);
   g_array_unref (self->pinned);
   g_hash_table_unref (self->hidden_series);
-  g_clear_pointer (&self->filter, strata_search_free);
+  g_clear_pointer (&self->filter, strata_search_unref);
   g_free (self);
 }
 
@@ -51,7 +51,7 @@ strata_track_prefs_reset (StrataTrackPrefs *self)
   g_hash_table_remove_all (self->positions);
   g_array_set_size (self->pinned, 0);
   g_hash_table_remove_all (self->hidden_series);
-  g_clear_pointer (&self->filter, strata_search_free);
+  g_clear_pointer (&self->filter, strata_search_unref);
 }
 
 /**
@@ -63,7 +63,7 @@ void
 strata_track_prefs_set_filter (StrataTrackPrefs *self,
                                StrataSearch     *filter)
 {
-  g_clear_pointer (&self->filter, strata_search_free);
+  g_clear_pointer (&self->filter, strata_search_unref);
   self->filter = filter;
 }
 

@@ -73,18 +73,17 @@ describe_matches (StrataTrace        *trace,
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
 
-/* The track filter follows the search while its button is down. */
+/* The track filter is the search itself while its button is down. */
 static void
 update_track_filter (StrataSearchBar *self)
 {
-  StrataTrace *trace = strata_session_get_trace (self->session);
+  const StrataSearch *search = strata_session_get_search (self->session);
   StrataTrackPrefs *prefs = strata_session_get_track_prefs (self->session);
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   StrataSearch *filter = NULL;
 
-  if (trace != NULL && *text != '\0' && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->tracks_button)) &&
+  if (search != NULL && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->tracks_button)) &&
       gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (self->bar)))
-    filter = strata_search_new (trace, text, gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->regex_button)), NULL);
+    filter = strata_search_ref (search);
   if (filter == NULL && prefs->filter == NULL)
     return;
   strata_track_prefs_set_filter (prefs, filter);
@@ -99,27 +98,18 @@ update_search (StrataSearchBar *self)
   gboolean regex = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->regex_button));
   g_autoptr(GError) error = NULL;
   g_autofree char *status = NULL;
-  StrataSearch *search;
+  StrataSearch *search = NULL;
 
-  update_track_filter (self);
-  if (trace == NULL || *text == '\0')
-    {
-      strata_session_set_search (self->session, NULL);
-      gtk_label_set_label (GTK_LABEL (self->status), "");
-      return;
-    }
-  search = strata_search_new (trace, text, regex, &error);
-  if (search == NULL)
-    {
-      strata_session_set_search (self->session, NULL);
-      /* Translators: %s says what is wrong with a regular expression */
-      status = g_strdup_printf (_("Not a valid expression: %s"), error->message);
-      gtk_label_set_label (GTK_LABEL (self->status), status);
-      return;
-    }
-  status = describe_matches (trace, search);
+  if (trace != NULL && *text != '\0')
+    search = strata_search_new (trace, text, regex, &error);
+  if (search != NULL)
+    status = describe_matches (trace, search);
+  else if (error != NULL)
+    /* Translators: %s says what is wrong with a regular expression */
+    status = g_strdup_printf (_("Not a valid expression: %s"), error->message);
   strata_session_set_search (self->session, search);
-  gtk_label_set_label (GTK_LABEL (self->status), status);
+  gtk_label_set_label (GTK_LABEL (self->status), status != NULL ? status : "");
+  update_track_filter (self);
 }
 
 static void
