@@ -5,6 +5,7 @@
 #pragma once
 
 #include "strata-call-tree.h"
+#include "strata-comparison.h"
 #include "strata-json-writer.h"
 #include "strata-trace.h"
 
@@ -38,5 +39,20 @@ gboolean strata_report_write_json_tree   (StrataCallTree   *tree,
 gboolean strata_report_write_folded      (StrataCallTree   *tree,
                                           guint             clock,
                                           GError          **error);
+
+typedef struct
+{
+  const char      *baseline;
+  const char      *current;
+  StrataMatchMode  match;
+  gboolean         wall;       /* the wall clock rather than thread CPU */
+  gboolean         json;
+  gboolean         follow_weak;
+  int              top;        /* rows to print; -1: 20 as text, all as JSON */
+  GPtrArray       *rules;      /* StrataGateRule */
+} StrataReportDiffOptions;
+
+GPtrArray *strata_report_parse_rules     (char            **texts);
+int        strata_report_diff            (const StrataReportDiffOptions *options);
 
 G_END_DECLS

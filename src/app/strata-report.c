@@ -874,6 +874,58 @@ choose_clock (StrataTrace *trace,
   return TRUE;
 }
 
+static const char gate_rules_help[] = N_(
+  "Comparing, and failing a build (--diff, --fail-if):\n"
+  "  strata -r --diff=BASELINE FILE prints what changed from BASELINE to FILE.\n"
+  "  A rule is FIGURE>VALUE or FIGURE<VALUE, then optionally :PATTERN, a glob on\n"
+  "  the method or class name; conditions joined by & must all hold. FIGURE is\n"
+  "  incl, excl or calls for traces, instances, shallow or retained for heap dumps.\n"
+  "  A signed VALUE is a change: +10% (relative), +5ms, -1MB, +100; an unsigned one\n"
+  "  is the current value: 20MB, or 1% of the current total. Times take ns, us, ms\n"
+  "  or s (sample counts on a sampled clock); sizes B, KB, MB, GB or KiB, MiB, GiB.\n"
+  "  A method or class only in FILE breaks every relative growth rule it matches.\n"
+  "  Exit status: 0 all rules kept, 1 a file did not load, 2 bad usage, 3 a rule\n"
+  "  was broken (the rows that broke it are printed).\n"
+  "  Example: strata -r --diff=before.trace --fail-if='incl>+10%&incl>+2ms' after.trace");
+
+static int
+run_diff (const char *baseline,
+          const char *current,
+          ReportFormat format,
+          const char *clock_name,
+          const char *match_name,
+          char      **rule_texts,
+          int         top,
+          gboolean    follow_weak)
+{
+  g_autoptr(GPtrArray) rules = NULL;
+  StrataReportDiffOptions options = { baseline, current, STRATA_MATCH_SIGNATURE, FALSE,
+                                      format == REPORT_JSON, follow_weak, top, NULL };
+
+  if (format == REPORT_FOLDED)
+    {
+      g_printerr ("strata: %s\n", _("--diff prints text or JSON"));
+      return EXIT_USAGE;
+    }
+  if (match_name != NULL && g_str_equal (match_name, "name"))
+    options.match = STRATA_MATCH_NAME;
+  else if (match_name != NULL && !g_str_equal (match_name, "signature"))
+    {
+      g_printerr ("strata: %s\n", _("unknown --match; use “signature” or “name”"));
+      return EXIT_USAGE;
+    }
+  if (clock_name != NULL && !g_str_equal (clock_name, "wall") && !g_str_equal (clock_name, "cpu"))
+    {
+      g_printerr ("strata: %s\n", _("unknown clock; use “cpu” or “wall”"));
+      return EXIT_USAGE;
+    }
+  options.wall = clock_name != NULL && g_str_equal (clock_name, "wall");
+  if ((rules = strata_report_parse_rules (rule_texts)) == NULL)
+    return EXIT_USAGE;
+  options.rules = rules;
+  return strata_report_diff (&options);
+}
+
 int
 strata_report_main (char **argv)
 {
@@ -892,6 +944,9 @@ strata_report_main (char **argv)
   g_autofree char *tree_name = NULL;
   int depth = -1;
   int top = -1;
+  g_autofree char *baseline = NULL;
+  g_autofree char *match_name = NULL;
+  g_auto(GStrv) rule_texts = NULL;
   ReportFormat format;
   Report report = { 0 };
   const GOptionEntry entries[] = {
@@ -902,12 +957,16 @@ strata_report_main (char **argv)
     { "clock", 0, 0, G_OPTION_ARG_STRING, &clock_name, N_("Clock to report: “cpu” or “wall”"), N_("CLOCK") },
     { "top", 0, 0, G_OPTION_ARG_INT, &top, N_("Show parents and children of the N slowest methods (10), or the N heap objects that retain the most (100)"), N_("N") },
     { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &follow_weak, N_("Heap dumps: let weak, soft and phantom references keep their referents alive"), NULL },
+    { "diff", 0, 0, G_OPTION_ARG_FILENAME, &baseline, N_("Compare FILE with BASELINE, method by method or class by class"), N_("BASELINE") },
+    { "fail-if", 0, 0, G_OPTION_ARG_STRING_ARRAY, &rule_texts, N_("With --diff: exit with status 3 when a row breaks RULE, e.g. “incl>+10%” (see below)"), N_("RULE") },
+    { "match", 0, 0, G_OPTION_ARG_STRING, &match_name, N_("With --diff: match methods by “signature” (the default) or by “name” alone"), N_("HOW") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL }
   };
 
   context = g_option_context_new (NULL);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_description (context, _(gate_rules_help));
   if (!g_option_context_parse_strv (context, &args, &error))
     {
       g_printerr ("strata: %s\n", error->message);
@@ -926,6 +985,14 @@ strata_report_main (char **argv)
   if (tree_name != NULL && !g_str_equal (tree_name, "top-down") && !g_str_equal (tree_name, "bottom-up"))
     {
       g_printerr ("strata: %s\n", _("unknown tree; use “top-down” or “bottom-up”"));
+      return EXIT_USAGE;
+    }
+
+  if (baseline != NULL)
+    return run_diff (baseline, files[0], format, clock_name, match_name, rule_texts, top, follow_weak);
+  if (rule_texts != NULL || match_name != NULL)
+    {
+      g_printerr ("strata: %s\n", _("--fail-if and --match need --diff=BASELINE"));
       return EXIT_USAGE;
     }
 

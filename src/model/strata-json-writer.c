@@ -347,6 +347,17 @@ strata_json_writer_null (StrataJsonWriter *self)
   put (self, "null", 4);
 }
 
+void
+strata_json_writer_boolean (StrataJsonWriter *self,
+                            gboolean          value)
+{
+  separate (self);
+  if (value)
+    put (self, "true", 4);
+  else
+    put (self, "false", 5);
+}
+
 /**
  * strata_json_writer_finish:
  *

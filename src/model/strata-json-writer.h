@@ -39,6 +39,8 @@ void              strata_json_writer_int          (StrataJsonWriter  *self,
 void              strata_json_writer_uint         (StrataJsonWriter  *self,
                                                    guint64            value);
 void              strata_json_writer_null         (StrataJsonWriter  *self);
+void              strata_json_writer_boolean      (StrataJsonWriter  *self,
+                                                   gboolean           value);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataJsonWriter, strata_json_writer_free)
 
