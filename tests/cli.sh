@@ -80,5 +80,52 @@ assert sum(c["shallow_bytes"] for c in weak["classes"]) == sum(c["shallow_bytes"
 PY
 then ok "--follow-weak counts the 173 referents of allocations.hprof.gz"; else not_ok "--follow-weak: $(cat "$tmp/err")"; fi
 
+# --diff and --fail-if on a pair with known differences: "work" takes
+# 150 µs instead of 100, "idle" is the same, "parse" is new, "load" gone.
+write_events () {
+  # write_events FILE WORK_DUR EXTRA_NAME
+  printf '{"traceEvents":[\n' >"$1"
+  printf '{"name":"main","ph":"X","ts":0,"dur":1000,"pid":1,"tid":1},\n' >>"$1"
+  printf '{"name":"work","ph":"X","ts":10,"dur":%s,"pid":1,"tid":1},\n' "$2" >>"$1"
+  printf '{"name":"idle","ph":"X","ts":300,"dur":50,"pid":1,"tid":1},\n' >>"$1"
+  printf '{"name":"%s","ph":"X","ts":400,"dur":20,"pid":1,"tid":1}]}\n' "$3" >>"$1"
+}
+write_events "$tmp/before.json" 100 load
+write_events "$tmp/after.json" 150 parse
+
+check_gate () {
+  # check_gate NAME EXPECTED_STATUS ARGS...
+  name=$1 expected=$2
+  shift 2
+  "$strata" -r "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -eq "$expected" ]; then ok "$name: exit $rc"; else not_ok "$name: exit $rc, wanted $expected ($(cat "$tmp/err"))"; fi
+}
+check_gate "a file against itself" 0 --diff="$tmp/after.json" --fail-if='incl>+0%' --fail-if='calls>+0' "$tmp/after.json"
+if grep -q "no differences" "$tmp/out"; then ok "itself: no differences"; else not_ok "itself: $(cat "$tmp/out")"; fi
+check_gate "work +50% breaks incl>+20%" 3 --diff="$tmp/before.json" --fail-if='incl>+20%:work' "$tmp/after.json"
+if grep -q "broken by 1 row" "$tmp/out" && grep -q "+50.0%.*work" "$tmp/out"; then ok "the broken rule names work"; else not_ok "broken rule: $(cat "$tmp/out")"; fi
+check_gate "work +50% keeps incl>+60%" 0 --diff="$tmp/before.json" --fail-if='incl>+60%:work' "$tmp/after.json"
+check_gate "work +50 µs breaks incl>+49us&incl>+10%" 3 --diff="$tmp/before.json" --fail-if='incl>+49us&incl>+10%' "$tmp/after.json"
+check_gate "a new method breaks excl>+1000%" 3 --diff="$tmp/before.json" --fail-if='excl>+1000%:parse' "$tmp/after.json"
+check_gate "an unreadable rule is a usage error" 2 --diff="$tmp/before.json" --fail-if='incl>>5' "$tmp/after.json"
+check_gate "a size for a time is a usage error" 2 --diff="$tmp/before.json" --fail-if='incl>+5MB' "$tmp/after.json"
+check_gate "--fail-if without --diff is a usage error" 2 --fail-if='incl>+5%' "$tmp/after.json"
+check_gate "a heap dump against a trace fails" 1 --diff="$dump" "$tmp/after.json"
+check_gate "a missing baseline fails" 1 --diff="$tmp/missing.json" "$tmp/after.json"
+"$strata" -r --format=json --diff="$tmp/before.json" --fail-if='incl>+20%:work' "$tmp/after.json" >"$tmp/diff.json" 2>"$tmp/err"
+if [ $? -eq 3 ] && python3 - "$tmp/diff.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = {m["name"]: m for m in d["methods"]}
+assert rows["work"]["incl"] == {"before": 100000, "after": 150000, "delta": 50000}, rows["work"]
+assert rows["idle"]["excl"]["delta"] == 0 and rows["idle"]["status"] == "both"
+assert rows["parse"]["status"] == "added" and rows["load"]["status"] == "removed"
+assert rows["main"]["excl"]["delta"] == -50000, rows["main"]
+assert d["rules"] == [{"rule": "incl>+20%:work", "broken": True, "rows": ["work"]}], d["rules"]
+assert d["baseline"]["total"] == d["current"]["total"] == 1000000
+PY
+then ok "--diff --format=json: before, after and delta of each figure"; else not_ok "--diff JSON: $(cat "$tmp/err")"; fi
+
 echo "1..$n"
 exit $failed

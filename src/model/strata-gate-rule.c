@@ -131,6 +131,7 @@ parse_value (const char *text,
 
 static gboolean
 parse_condition (const char  *text,
+                 const char  *rule,
                  Condition   *condition,
                  GError     **error)
 {
@@ -145,7 +146,7 @@ parse_condition (const char  *text,
   if ((colon = strchr (op + 1, ':')) != NULL)
     {
       *colon = '\0';
-      condition->pattern = g_pattern_spec_new (colon + 1);
+      condition->pattern = g_pattern_spec_new (g_strstrip (colon + 1));
     }
   if (!strata_figure_from_id (g_strstrip (copy), &condition->figure) ||
       !parse_value (g_strstrip (op + 1), condition))
@@ -155,7 +156,7 @@ parse_condition (const char  *text,
 bad:
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                _("cannot read the rule “%s”: write FIGURE>VALUE[:PATTERN], e.g. “incl>+10%%” or “retained>+20MB:com.example.*”"),
-               text);
+               rule);
   return FALSE;
 }
 
@@ -169,7 +170,8 @@ strata_gate_rule_parse (const char  *text,
                         GError     **error)
 {
   g_autoptr(StrataGateRule) self = g_new0 (StrataGateRule, 1);
-  g_auto(GStrv) parts = g_strsplit (text, "&", -1);
+  /* "" splits into no parts at all, and is as unreadable as "&". */
+  g_auto(GStrv) parts = g_strsplit (*text != '\0' ? text : "&", "&", -1);
 
   self->text = g_strdup (text);
   self->conditions = g_array_new (FALSE, TRUE, sizeof (Condition));
@@ -178,7 +180,7 @@ strata_gate_rule_parse (const char  *text,
     {
       Condition condition = { 0 };
 
-      if (!parse_condition (parts[i], &condition, error))
+      if (!parse_condition (parts[i], text, &condition, error))
         {
           clear_condition (&condition);
           return NULL;
@@ -232,6 +234,28 @@ unit_fits (const Condition *condition,
     }
 }
 
+static char *
+describe_unit_misfit (const char   *rule,
+                      StrataFigure  figure,
+                      gboolean      sampled)
+{
+  const char *id = strata_figure_get_id (figure);
+
+  switch (sampled ? STRATA_UNIT_COUNT : strata_figure_get_unit (figure))
+    {
+    case STRATA_UNIT_TIME:
+      return g_strdup_printf (_("the rule “%s”: “%s” is a time; give it in ns, us, ms or s, or as a %%"), rule, id);
+    case STRATA_UNIT_BYTES:
+      return g_strdup_printf (_("the rule “%s”: “%s” is a size; give it in B, KB, MB, GB, KiB, MiB or GiB, or as a %%"), rule, id);
+    case STRATA_UNIT_COUNT:
+    default:
+      return g_strdup_printf (sampled && strata_figure_get_unit (figure) == STRATA_UNIT_TIME
+                                ? _("the rule “%s”: “%s” counts samples on this clock; give a plain number, or a %%")
+                                : _("the rule “%s”: “%s” is a count; give a plain number, or a %%"),
+                              rule, id);
+    }
+}
+
 /**
  * strata_gate_rule_applies_to:
  *
@@ -259,11 +283,9 @@ strata_gate_rule_applies_to (StrataGateRule    *self,
         }
       if (!unit_fits (condition, sampled))
         {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       sampled && strata_figure_get_unit (condition->figure) == STRATA_UNIT_TIME
-                         ? _("the rule “%s” gives “%s” a time, but this clock counts samples: give a number of samples")
-                         : _("the rule “%s” gives “%s” a value in the wrong unit"),
-                       self->text, id);
+          g_autofree char *message = describe_unit_misfit (self->text, condition->figure, sampled);
+
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, message);
           return FALSE;
         }
     }

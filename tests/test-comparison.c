@@ -1,0 +1,310 @@
+/* test-comparison.c: two profiles or heap dumps compared, and --fail-if rules
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "dmtrace-writer.h"
+#include "hprof-writer.h"
+#include "strata-comparison.h"
+#include "strata-gate-rule.h"
+#include "strata-heap-graph.h"
+#include "strata-test-util.h"
+
+static StrataProfile *
+load_profile_bytes (const char *name,
+                    GBytes     *bytes)
+{
+  g_autofree char *path = strata_test_write_file (name, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  StrataProfile *profile;
+
+  g_assert_no_error (error);
+  profile = strata_profile_new (trace, -1, NULL, &error);
+  g_assert_no_error (error);
+  return profile;
+}
+
+/* One thread, wall clock: "+a@0 +b@10 -b@30 -a@40" enters and exits
+ * methods at µs; a method may be "a" (T.a ()V) or "A" (T.a (I)V). */
+static StrataProfile *
+load_script (const char *name,
+             const char *script)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
+  g_auto(GStrv) steps = g_strsplit (script, " ", -1);
+
+  dmtrace_writer_add_thread (writer, 1, "main");
+  for (char c = 'a'; c <= 'e'; c++)
+    {
+      g_autofree char *plain = g_strdup_printf ("T\t%c\t()V", c);
+      g_autofree char *overload = g_strdup_printf ("T\t%c\t(I)V", c);
+
+      dmtrace_writer_add_method (writer, (c - 'a' + 1) * 4, plain);
+      dmtrace_writer_add_method (writer, (c - 'a' + 101) * 4, overload);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; steps[i] != NULL; i++)
+    {
+      const char *step = steps[i];
+      guint32 method = g_ascii_isupper (step[1]) ? (step[1] - 'A' + 101) * 4 : (step[1] - 'a' + 1) * 4;
+
+      dmtrace_writer_record (writer, 1, method, step[0] == '+' ? DMTRACE_ENTER : DMTRACE_EXIT,
+                             atoi (step + 3), 0);
+    }
+  {
+    g_autoptr(GBytes) bytes = dmtrace_writer_finish (writer, FALSE);
+    return load_profile_bytes (name, bytes);
+  }
+}
+
+static StrataComparison *
+compare (StrataProfile   *baseline,
+         StrataProfile   *current,
+         StrataMatchMode  match)
+{
+  g_autoptr(GError) error = NULL;
+  StrataComparison *comparison = strata_comparison_new (baseline, current, match, &error);
+
+  g_assert_no_error (error);
+  return comparison;
+}
+
+static guint
+row_named (StrataComparison *comparison,
+           const char       *name)
+{
+  for (guint r = 0; r < strata_comparison_get_n_rows (comparison); r++)
+    if (g_str_equal (strata_comparison_get_row (comparison, r)->name, name))
+      return r;
+  g_error ("no row %s", name);
+  return 0;
+}
+
+static gboolean
+has_row (StrataComparison *comparison,
+         const char       *name)
+{
+  for (guint r = 0; r < strata_comparison_get_n_rows (comparison); r++)
+    if (g_str_equal (strata_comparison_get_row (comparison, r)->name, name))
+      return TRUE;
+  return FALSE;
+}
+
+static gint64
+delta (StrataComparison *comparison,
+       const char       *name,
+       StrataFigure      figure)
+{
+  return strata_comparison_get_delta (comparison, row_named (comparison, name), figure, 0);
+}
+
+/* A file against itself: every delta zero, every row in both. */
+static void
+test_comparison_self (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "samples",
+                                            "android-app-startup.trace", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  g_autoptr(StrataProfile) profile = strata_profile_new (trace, -1, NULL, NULL);
+  g_autoptr(StrataComparison) comparison = compare (profile, profile, STRATA_MATCH_SIGNATURE);
+  guint called = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_comparison_get_n_clocks (comparison), ==, strata_trace_get_n_clocks (trace));
+  for (guint m = 0; m < strata_trace_get_n_methods (trace); m++)
+    called += strata_comparison_find_row (comparison, STRATA_SIDE_CURRENT, m) != STRATA_COMPARISON_ABSENT;
+  g_assert_cmpuint (strata_comparison_get_n_rows (comparison), ==, called);
+  g_assert_cmpuint (called, >, 2000);
+  for (guint r = 0; r < strata_comparison_get_n_rows (comparison); r++)
+    {
+      g_assert_cmpint (strata_comparison_row_status (strata_comparison_get_row (comparison, r)), ==, STRATA_ROW_IN_BOTH);
+      for (guint c = 0; c < strata_comparison_get_n_clocks (comparison); c++)
+        for (StrataFigure f = STRATA_FIGURE_INCLUSIVE; f <= STRATA_FIGURE_CALLS; f++)
+          g_assert_cmpint (strata_comparison_get_delta (comparison, r, f, c), ==, 0);
+    }
+}
+
+/* b takes 25 µs longer, c is new, d is gone; a's own time is the same. */
+static void
+test_comparison_slower_method (void)
+{
+  g_autoptr(StrataProfile) before = load_script ("before.trace", "+a@0 +b@10 -b@30 +d@30 -d@35 -a@40");
+  g_autoptr(StrataProfile) after = load_script ("after.trace", "+a@0 +b@10 -b@55 +c@55 -c@60 -a@65");
+  g_autoptr(StrataComparison) comparison = compare (before, after, STRATA_MATCH_SIGNATURE);
+  guint c = row_named (comparison, "T.c ()V");
+  guint d = row_named (comparison, "T.d ()V");
+  g_autofree char *change = NULL;
+
+  g_assert_cmpint (delta (comparison, "T.b ()V", STRATA_FIGURE_INCLUSIVE), ==, 25000);
+  g_assert_cmpint (delta (comparison, "T.b ()V", STRATA_FIGURE_EXCLUSIVE), ==, 25000);
+  g_assert_cmpint (delta (comparison, "T.a ()V", STRATA_FIGURE_INCLUSIVE), ==, 25000);
+  g_assert_cmpint (delta (comparison, "T.a ()V", STRATA_FIGURE_EXCLUSIVE), ==, 0);
+  g_assert_cmpint (delta (comparison, "T.a ()V", STRATA_FIGURE_CALLS), ==, 0);
+  g_assert_cmpfloat_with_epsilon (strata_comparison_get_change (comparison, row_named (comparison, "T.b ()V"),
+                                                                STRATA_FIGURE_INCLUSIVE, 0), 1.25, 1e-9);
+  g_assert_cmpint (strata_comparison_row_status (strata_comparison_get_row (comparison, c)), ==, STRATA_ROW_ADDED);
+  g_assert_cmpint (strata_comparison_row_status (strata_comparison_get_row (comparison, d)), ==, STRATA_ROW_REMOVED);
+  g_assert_cmpint (strata_comparison_get_delta (comparison, d, STRATA_FIGURE_INCLUSIVE, 0), ==, -5000);
+  g_assert_true (isinf (strata_comparison_get_change (comparison, c, STRATA_FIGURE_INCLUSIVE, 0)));
+  change = strata_comparison_format_change (comparison, c, STRATA_FIGURE_INCLUSIVE, 0);
+  g_assert_cmpstr (change, ==, "added");
+  g_assert_cmpint (strata_comparison_get_total (comparison, STRATA_SIDE_BASELINE, STRATA_FIGURE_INCLUSIVE, 0), ==, 40000);
+  g_assert_cmpint (strata_comparison_get_total (comparison, STRATA_SIDE_CURRENT, STRATA_FIGURE_INCLUSIVE, 0), ==, 65000);
+  g_assert_false (has_row (comparison, "T.e ()V"));
+}
+
+/* By name alone, overloads are one row and their times add up. */
+static void
+test_comparison_match_by_name (void)
+{
+  g_autoptr(StrataProfile) before = load_script ("before.trace", "+a@0 -a@10 +A@10 -A@30");
+  g_autoptr(StrataProfile) after = load_script ("after.trace", "+a@0 -a@40");
+  g_autoptr(StrataComparison) exact = compare (before, after, STRATA_MATCH_SIGNATURE);
+  g_autoptr(StrataComparison) by_name = compare (before, after, STRATA_MATCH_NAME);
+
+  g_assert_cmpuint (strata_comparison_get_n_rows (exact), ==, 2);
+  g_assert_cmpint (delta (exact, "T.a ()V", STRATA_FIGURE_INCLUSIVE), ==, 30000);
+  g_assert_cmpint (delta (exact, "T.a (I)V", STRATA_FIGURE_INCLUSIVE), ==, -20000);
+  g_assert_cmpuint (strata_comparison_get_n_rows (by_name), ==, 1);
+  g_assert_cmpint (delta (by_name, "T.a", STRATA_FIGURE_INCLUSIVE), ==, 10000);
+  g_assert_cmpint (delta (by_name, "T.a", STRATA_FIGURE_CALLS), ==, -1);
+}
+
+static StrataProfile *
+load_arrays (const char *name,
+             guint32     n_arrays)
+{
+  g_autoptr(GBytes) bytes = hprof_writer_many_arrays (n_arrays);
+
+  return load_profile_bytes (name, bytes);
+}
+
+/* 30 more arrays: 10 more of each class, with their bytes. */
+static void
+test_comparison_heap (void)
+{
+  g_autoptr(StrataProfile) before = load_arrays ("before.hprof", 300);
+  g_autoptr(StrataProfile) after = load_arrays ("after.hprof", 330);
+  g_autoptr(StrataComparison) comparison = compare (before, after, STRATA_MATCH_SIGNATURE);
+  StrataTrace *trace = strata_profile_get_trace (after);
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  guint64 shallow_delta = 0;
+
+  g_assert_cmpint (strata_comparison_get_kind (comparison), ==, STRATA_COMPARISON_HEAP);
+  g_assert_true (strata_comparison_has_figure (comparison, STRATA_FIGURE_RETAINED));
+  g_assert_false (strata_comparison_has_figure (comparison, STRATA_FIGURE_INCLUSIVE));
+  for (const char *const *name = (const char *const[]) { "byte[]", "int[]", "long[]", NULL }; *name; name++)
+    g_assert_cmpint (delta (comparison, *name, STRATA_FIGURE_INSTANCES), ==, 10);
+
+  /* The shallow bytes added are those of arrays 300..329, read from the dump. */
+  for (guint32 o = 0; o < strata_heap_graph_get_n_objects (strata_heap_get_graph (heap)); o++)
+    if (strata_heap_graph_get_id (strata_heap_get_graph (heap), o) >= 0x100000 + 300 * 8)
+      shallow_delta += strata_heap_graph_get_shallow (strata_heap_get_graph (heap), o);
+  g_assert_cmpuint (shallow_delta, >, 0);
+  g_assert_cmpint (strata_comparison_get_total (comparison, STRATA_SIDE_CURRENT, STRATA_FIGURE_SHALLOW, 0) -
+                   strata_comparison_get_total (comparison, STRATA_SIDE_BASELINE, STRATA_FIGURE_SHALLOW, 0),
+                   ==, shallow_delta);
+}
+
+/* A heap dump is not compared with a method trace. */
+static void
+test_comparison_kind_mismatch (void)
+{
+  g_autoptr(StrataProfile) heap = load_arrays ("heap.hprof", 10);
+  g_autoptr(StrataProfile) trace = load_script ("calls.trace", "+a@0 -a@10");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataComparison) comparison = strata_comparison_new (heap, trace, STRATA_MATCH_SIGNATURE, &error);
+
+  g_assert_null (comparison);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+}
+
+static gboolean
+rule_broken_by (const char       *text,
+                StrataComparison *comparison,
+                const char       *row)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataGateRule) rule = strata_gate_rule_parse (text, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (strata_gate_rule_applies_to (rule, comparison, 0, &error));
+  g_assert_no_error (error);
+  return strata_gate_rule_is_broken_by (rule, comparison, 0, row_named (comparison, row));
+}
+
+static void
+test_comparison_rules (void)
+{
+  g_autoptr(StrataProfile) before = load_script ("before.trace", "+a@0 +b@10 -b@30 +d@30 -d@35 -a@40");
+  g_autoptr(StrataProfile) after = load_script ("after.trace", "+a@0 +b@10 -b@55 +c@55 -c@60 -a@65");
+  g_autoptr(StrataComparison) comparison = compare (before, after, STRATA_MATCH_SIGNATURE);
+
+  /* b: 20 µs, then 45 µs: +25 µs, +125%. */
+  g_assert_true (rule_broken_by ("incl>+100%", comparison, "T.b ()V"));
+  g_assert_false (rule_broken_by ("incl>+130%", comparison, "T.b ()V"));
+  g_assert_true (rule_broken_by ("excl>+24us", comparison, "T.b ()V"));
+  g_assert_false (rule_broken_by ("excl>+25us", comparison, "T.b ()V"));
+  g_assert_true (rule_broken_by ("incl > +0.02ms : T.b*", comparison, "T.b ()V"));
+  g_assert_false (rule_broken_by ("incl>+0.02ms:T.a*", comparison, "T.b ()V"));
+  g_assert_true (rule_broken_by ("incl>40us", comparison, "T.b ()V"));
+  g_assert_true (rule_broken_by ("incl>60%", comparison, "T.b ()V"));
+  g_assert_false (rule_broken_by ("incl>70%", comparison, "T.b ()V"));
+  g_assert_true (rule_broken_by ("incl>+100%&incl>+20us", comparison, "T.b ()V"));
+  g_assert_false (rule_broken_by ("incl>+100%&incl>+1ms", comparison, "T.b ()V"));
+  /* New: infinitely more; gone: less. */
+  g_assert_true (rule_broken_by ("incl>+1000%", comparison, "T.c ()V"));
+  g_assert_true (rule_broken_by ("incl<-99%", comparison, "T.d ()V"));
+  g_assert_false (rule_broken_by ("incl>+0%", comparison, "T.d ()V"));
+  g_assert_true (rule_broken_by ("calls<+1", comparison, "T.a ()V"));
+}
+
+static void
+assert_rule_refused (const char       *text,
+                     StrataComparison *comparison)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataGateRule) rule = strata_gate_rule_parse (text, &error);
+
+  if (rule != NULL)
+    g_assert_false (strata_gate_rule_applies_to (rule, comparison, 0, &error));
+  g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+  g_test_message ("%s: %s", text, error->message);
+}
+
+static void
+test_comparison_bad_rules (void)
+{
+  g_autoptr(StrataProfile) before = load_script ("before.trace", "+a@0 -a@10");
+  g_autoptr(StrataComparison) comparison = compare (before, before, STRATA_MATCH_SIGNATURE);
+  const char *const bad[] = {
+    "", "incl", "incl>", "speed>+10%", "incl>+10parsecs", "incl>+10MB", "calls>+5ms",
+    "retained>+1MB", "incl>+nan", "incl>+10%&", ">+10%",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    assert_rule_refused (bad[i], comparison);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/comparison/self", test_comparison_self);
+  g_test_add_func ("/comparison/slower-method", test_comparison_slower_method);
+  g_test_add_func ("/comparison/match-by-name", test_comparison_match_by_name);
+  g_test_add_func ("/comparison/heap", test_comparison_heap);
+  g_test_add_func ("/comparison/kind-mismatch", test_comparison_kind_mismatch);
+  g_test_add_func ("/comparison/rules", test_comparison_rules);
+  g_test_add_func ("/comparison/bad-rules", test_comparison_bad_rules);
+
+  return g_test_run ();
+}
