@@ -202,6 +202,7 @@ strata_application_startup (GApplication *application)
   static const char *close_accels[] = { "<Control>w", NULL };
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *new_window_accels[] = { "<Control>n", NULL };
+  static const char *compare_accels[] = { "<Control>d", NULL };
 
   G_APPLICATION_CLASS (strata_application_parent_class)->startup (application);
 
@@ -211,6 +212,7 @@ strata_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.close", close_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.compare", compare_accels);
 
   gtk_window_set_default_icon_name (APP_ID);
   load_css ();

@@ -79,11 +79,21 @@ static void
 open_picked (StrataWindow *self,
              GFile        *file)
 {
-  if (self->open_here)
+  if (self->compare_pick)
+    strata_window_compare_with (self, file);
+  else if (self->open_here)
     strata_window_open (self, file);
   else
     strata_window_open_or_new (self, file);
   self->open_here = FALSE;
+  self->compare_pick = FALSE;
+}
+
+static const char *
+dialog_title (StrataWindow *self)
+{
+  /* Translators: the title of the file dialog that picks a file to compare with */
+  return self->compare_pick ? _("Compare With a Trace or Heap Dump") : _("Open a Trace");
 }
 
 #if GTK_CHECK_VERSION (4, 10, 0)
@@ -110,7 +120,7 @@ run_open_dialog (StrataWindow *self)
   g_autoptr(GListStore) filters = create_file_filters ();
   g_autoptr(GtkFileFilter) all_supported = g_list_model_get_item (G_LIST_MODEL (filters), 0);
 
-  gtk_file_dialog_set_title (dialog, _("Open a Trace"));
+  gtk_file_dialog_set_title (dialog, dialog_title (self));
   gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
   gtk_file_dialog_set_default_filter (dialog, all_supported);
   gtk_file_dialog_open (dialog, GTK_WINDOW (self), NULL, open_dialog_cb, g_object_ref (self));
@@ -138,7 +148,7 @@ run_open_dialog (StrataWindow *self)
   g_autoptr(GListStore) filters = create_file_filters ();
   GtkFileChooserNative *native;
 
-  native = gtk_file_chooser_native_new (_("Open a Trace"), GTK_WINDOW (self),
+  native = gtk_file_chooser_native_new (dialog_title (self), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN,
                                         _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
@@ -164,7 +174,18 @@ open_action (GtkWidget  *widget,
   StrataWindow *self = STRATA_WINDOW (widget);
 
   self->open_here = g_str_equal (action_name, "win.open-here");
+  self->compare_pick = g_str_equal (action_name, "win.compare");
   run_open_dialog (self);
+}
+
+static void
+stop_comparing_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  StrataWindow *self = STRATA_WINDOW (widget);
+
+  strata_session_set_baseline (self->session, NULL, NULL);
 }
 
 static void
@@ -196,8 +217,14 @@ close_action (GtkWidget  *widget,
 void
 _strata_window_update_actions (StrataWindow *self)
 {
+  StrataTrace *trace = strata_session_get_trace (self->session);
+
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load",
                                  strata_window_get_busy (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare",
+                                 trace != NULL && !strata_window_get_busy (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-comparing",
+                                 strata_session_get_comparison (self->session) != NULL);
 }
 
 static gint
@@ -383,6 +410,8 @@ _strata_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-here", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", open_uri_action);
+  gtk_widget_class_install_action (widget_class, "win.compare", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.stop-comparing", NULL, stop_comparing_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   /* Never enabled: it greys out the "No Recent Files" menu entry. */

@@ -57,6 +57,14 @@ drop_cb (StrataWindow  *self,
   if (files->len == 0)
     return FALSE;
 
+  /* Ctrl held: the file is a baseline for the trace on show. */
+  if ((gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target)) & GDK_CONTROL_MASK) &&
+      strata_session_get_trace (self->session) != NULL)
+    {
+      strata_window_compare_with (self, g_ptr_array_index (files, 0));
+      return TRUE;
+    }
+
   strata_window_open_or_new (self, g_ptr_array_index (files, 0));
 
   /* The rest get a window each, as when opened from the file manager. */

@@ -22,6 +22,9 @@ struct _StrataWindow
   gboolean              remember_size;
   gboolean              follow_weak;    /* heap dumps: weak references keep their referents */
   gboolean              open_here;      /* the file dialog replaces the trace on show */
+  gboolean              compare_pick;   /* the file dialog picks a baseline to compare with */
+  StrataLoader         *compare_loader; /* the baseline loading, or NULL */
+  GCancellable         *compare_cancellable;
 
   /* Template children */
   GtkLabel             *title_label;
@@ -58,6 +61,11 @@ struct _StrataWindow
   GtkWidget            *event_details;
   GtkWidget            *summary;       /* owned by the notebook */
   GtkWidget            *heap_view;     /* owned by the notebook; hidden without a heap */
+  GtkWidget            *compare_view;  /* owned by the notebook; hidden without a baseline */
+  GtkWidget            *compare_bar;   /* a baseline's progress, or why it cannot be compared */
+  GtkWidget            *compare_label;
+  GtkWidget            *compare_progress;
+  GtkWidget            *compare_button;
 };
 
 void   _strata_window_class_init_actions (GtkWidgetClass *widget_class);
@@ -71,6 +79,8 @@ void     _strata_window_class_init_keys (GtkWidgetClass *widget_class);
 void     _strata_window_init_keys       (StrataWindow   *self);
 gboolean _strata_window_move_pane       (StrataWindow   *self,
                                          int             step);
+void   _strata_window_init_compare       (StrataWindow   *self);
+void   _strata_window_dispose_compare    (StrataWindow   *self);
 void   _strata_window_add_recent         (StrataWindow   *self,
                                           GFile          *file);
 void   _strata_window_forget_recent      (StrataWindow   *self,

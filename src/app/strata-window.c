@@ -270,6 +270,8 @@ build_trace_page (StrataWindow *self)
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->event_details, _("Details"));
   self->heap_view = strata_heap_view_new (self->session);
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->heap_view, _("Heap"));
+  _strata_window_init_compare (self);
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->compare_view, _("Compare"));
   self->summary = strata_trace_summary_new (self->session);
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->summary, _("Summary"));
   g_signal_connect_object (self->session, "selected-item-changed",
@@ -654,6 +656,7 @@ strata_window_dispose (GObject *object)
   _strata_window_cancel_load (self);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->loader);
+  _strata_window_dispose_compare (self);
 
   g_clear_object (&self->session);
   g_clear_object (&self->settings);

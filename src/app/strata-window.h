@@ -20,6 +20,9 @@ void           strata_window_open           (StrataWindow   *self,
 void           strata_window_open_or_new    (StrataWindow   *self,
                                              GFile          *file);
 gboolean       strata_window_get_busy       (StrataWindow   *self);
+void           strata_window_compare_with   (StrataWindow   *self,
+                                             GFile          *file);
+gboolean       strata_window_get_comparing  (StrataWindow   *self);
 gboolean       strata_window_is_empty       (StrataWindow   *self);
 const char    *strata_window_get_page       (StrataWindow   *self);
 StrataSession *strata_window_get_session    (StrataWindow   *self);

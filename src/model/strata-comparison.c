@@ -260,6 +260,25 @@ pair_clocks (StrataComparison  *self,
 }
 
 /**
+ * strata_comparison_check:
+ *
+ * Returns: whether the two traces can be compared: two heap dumps, or two
+ *   traces with calls on a clock of the same kind; %FALSE with @error
+ *   saying why not
+ */
+gboolean
+strata_comparison_check (StrataTrace  *baseline,
+                         StrataTrace  *current,
+                         GError      **error)
+{
+  g_autoptr(StrataComparison) probe = g_object_new (STRATA_TYPE_COMPARISON, NULL);
+
+  probe->trace[STRATA_SIDE_BASELINE] = g_object_ref (baseline);
+  probe->trace[STRATA_SIDE_CURRENT] = g_object_ref (current);
+  return choose_kind (probe, error) && pair_clocks (probe, error);
+}
+
+/**
  * strata_comparison_new:
  * @baseline: the profile before (of the whole trace, all threads)
  * @current: the profile after
@@ -610,4 +629,47 @@ strata_comparison_format_change (StrataComparison *self,
     return g_strdup (change > 0 ? "+∞" : "-∞");
   /* Translators: a signed relative change, e.g. "+12.5%" */
   return g_strdup_printf (_("%s%.1f%%"), change > 0 ? "+" : change < 0 ? "-" : "", fabs (change) * 100.0);
+}
+
+/**
+ * strata_comparison_dup_new_objects:
+ * @row: a heap class's row
+ * @n_objects: (out): how many
+ *
+ * The current dump's instances of @row's class whose object ids the
+ * baseline dump does not have: what was made between two dumps of one
+ * process, whose ids stay put (objects a collector moved get new ids and
+ * count as new).
+ *
+ * Returns: (transfer full): objects of the current dump's graph; empty
+ *   without graphs
+ */
+guint32 *
+strata_comparison_dup_new_objects (StrataComparison *self,
+                                   guint             row,
+                                   guint32          *n_objects)
+{
+  const StrataHeap *heap = strata_trace_get_heap (self->trace[STRATA_SIDE_CURRENT]);
+  const StrataHeap *old_heap = strata_trace_get_heap (self->trace[STRATA_SIDE_BASELINE]);
+  StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
+  StrataHeapGraph *old_graph = old_heap != NULL ? strata_heap_get_graph (old_heap) : NULL;
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  g_return_val_if_fail (STRATA_IS_COMPARISON (self) && row < self->rows->len, NULL);
+
+  for (guint klass = 0; graph != NULL && old_graph != NULL && self->kind == STRATA_COMPARISON_HEAP &&
+                        klass < self->n_indices[STRATA_SIDE_CURRENT]; klass++)
+    {
+      g_autofree guint32 *instances = NULL;
+      guint32 n;
+
+      if (self->row_of[STRATA_SIDE_CURRENT][klass] != row)
+        continue;
+      instances = strata_heap_graph_list_instances (graph, klass, &n);
+      for (guint32 i = 0; i < n; i++)
+        if (strata_heap_graph_lookup (old_graph, strata_heap_graph_get_id (graph, instances[i])) == STRATA_HEAP_NO_OBJECT)
+          g_array_append_val (found, instances[i]);
+    }
+  *n_objects = found->len;
+  return (guint32 *) g_array_free (found, FALSE);
 }

@@ -64,6 +64,9 @@ typedef struct
   gint64      value[2][STRATA_COMPARISON_SLOTS];
 } StrataComparisonRow;
 
+gboolean          strata_comparison_check          (StrataTrace       *baseline,
+                                                    StrataTrace       *current,
+                                                    GError           **error);
 StrataComparison *strata_comparison_new            (StrataProfile     *baseline,
                                                     StrataProfile     *current,
                                                     StrataMatchMode    match,
@@ -101,6 +104,9 @@ gint64            strata_comparison_get_total      (StrataComparison  *self,
                                                     StrataSide         side,
                                                     StrataFigure       figure,
                                                     guint              clock);
+guint32          *strata_comparison_dup_new_objects (StrataComparison *self,
+                                                    guint              row,
+                                                    guint32           *n_objects);
 guint            *strata_comparison_sort           (StrataComparison  *self,
                                                     StrataFigure       figure,
                                                     guint              clock);

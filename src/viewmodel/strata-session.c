@@ -50,6 +50,13 @@ struct _StrataSession
   StrataSearch     *search;        /* the timeline's search, or NULL */
   GArray           *marks;         /* calls the ruler marks, chosen by duration; NULL: the selected method's */
 
+  /* Compare With: the baseline's whole profile, and the comparison made
+   * once this trace's own profile is ready. */
+  StrataProfile    *baseline;
+  StrataComparison *comparison;
+  StrataMatchMode   match;
+  guint8           *baseline_colors;
+
   /* The one call or event whose details are shown. */
   StrataSelectedKind selected_kind;
   StrataSliceRef     selected_call;
@@ -68,6 +75,7 @@ enum {
   PROP_RANGE_ONLY,
   PROP_COMPACT,
   PROP_SHOW_ALL_FLOWS,
+  PROP_COMPARISON,
   N_PROPS
 };
 
@@ -100,6 +108,9 @@ strata_session_dispose (GObject *object)
   g_clear_pointer (&self->track_prefs, strata_track_prefs_free);
   g_clear_pointer (&self->search, strata_search_unref);
   g_clear_pointer (&self->marks, g_array_unref);
+  g_clear_object (&self->baseline);
+  g_clear_object (&self->comparison);
+  g_clear_pointer (&self->baseline_colors, g_free);
 
   G_OBJECT_CLASS (strata_session_parent_class)->dispose (object);
 }
@@ -144,6 +155,10 @@ strata_session_get_property (GObject    *object,
 
     case PROP_SHOW_ALL_FLOWS:
       g_value_set_boolean (value, self->show_all_flows);
+      break;
+
+    case PROP_COMPARISON:
+      g_value_set_object (value, self->comparison);
       break;
 
     default:
@@ -249,6 +264,11 @@ strata_session_class_init (StrataSessionClass *klass)
     g_param_spec_boolean ("show-all-flows", NULL, NULL,
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The trace against a baseline, once both profiles are ready. */
+  properties[PROP_COMPARISON] =
+    g_param_spec_object ("comparison", NULL, NULL,
+                         STRATA_TYPE_COMPARISON,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[VISIBLE_RANGE_CHANGED] =
@@ -298,6 +318,8 @@ strata_session_get_trace (StrataSession *self)
   return self->trace;
 }
 
+static void compare_with_baseline (StrataSession *self);
+
 static void
 profile_ready_cb (GObject      *object,
                   GAsyncResult *result,
@@ -314,6 +336,130 @@ profile_ready_cb (GObject      *object,
   g_free (self->colors);
   self->colors = strata_palette_assign (profile, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
+  compare_with_baseline (self);
+}
+
+/* A baseline method takes the colour of the method of the same name here,
+ * so both timelines speak alike; one only the baseline has gets its own. */
+static guint8 *
+match_baseline_colors (StrataSession *self)
+{
+  StrataTrace *baseline = strata_profile_get_trace (self->baseline);
+  guint8 *colors = strata_palette_assign (self->baseline, 0);
+
+  for (guint32 m = 0; m < strata_trace_get_n_methods (baseline); m++)
+    {
+      guint row = strata_comparison_find_row (self->comparison, STRATA_SIDE_BASELINE, m);
+      guint32 current = row == STRATA_COMPARISON_ABSENT ? STRATA_COMPARISON_ABSENT
+                        : strata_comparison_get_row (self->comparison, row)->index[STRATA_SIDE_CURRENT];
+
+      if (current != STRATA_COMPARISON_ABSENT)
+        colors[m] = self->colors[current];
+    }
+  return colors;
+}
+
+/* strata_session_set_baseline() checked that the two compare. */
+static void
+compare_with_baseline (StrataSession *self)
+{
+  g_clear_object (&self->comparison);
+  g_clear_pointer (&self->baseline_colors, g_free);
+  if (self->baseline != NULL && self->profile != NULL)
+    {
+      self->comparison = strata_comparison_new (self->baseline, self->profile, self->match, NULL);
+      if (self->comparison != NULL && strata_comparison_get_kind (self->comparison) == STRATA_COMPARISON_PROFILE)
+        self->baseline_colors = match_baseline_colors (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARISON]);
+}
+
+/**
+ * strata_session_set_baseline:
+ * @baseline: (nullable): the whole profile of the file to compare with,
+ *   or %NULL to stop comparing
+ *
+ * The trace on show is compared with @baseline as soon as its own profile
+ * is ready; "comparison" says when.
+ *
+ * Returns: %FALSE with @error set when the two cannot be compared (a
+ *   heap dump and a method trace, no clock in common)
+ */
+gboolean
+strata_session_set_baseline (StrataSession  *self,
+                             StrataProfile  *baseline,
+                             GError        **error)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (!baseline || STRATA_IS_PROFILE (baseline), FALSE);
+
+  if (baseline != NULL && (self->trace == NULL ||
+                           !strata_comparison_check (strata_profile_get_trace (baseline), self->trace, error)))
+    return FALSE;
+  g_set_object (&self->baseline, baseline);
+  compare_with_baseline (self);
+  return TRUE;
+}
+
+/**
+ * strata_session_get_baseline:
+ *
+ * Returns: (transfer none) (nullable): the trace compared with, if any
+ */
+StrataTrace *
+strata_session_get_baseline (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  return self->baseline != NULL ? strata_profile_get_trace (self->baseline) : NULL;
+}
+
+/**
+ * strata_session_get_comparison:
+ *
+ * Returns: (transfer none) (nullable): the trace against its baseline
+ */
+StrataComparison *
+strata_session_get_comparison (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  return self->comparison;
+}
+
+/**
+ * strata_session_get_baseline_colors:
+ *
+ * Returns: (nullable): a palette index per method of the baseline trace,
+ *   the same as this trace's for methods of the same name
+ */
+const guint8 *
+strata_session_get_baseline_colors (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  return self->baseline_colors;
+}
+
+StrataMatchMode
+strata_session_get_match (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), STRATA_MATCH_SIGNATURE);
+
+  return self->match;
+}
+
+/* Methods matched by full signature, or by name with overloads summed. */
+void
+strata_session_set_match (StrataSession   *self,
+                          StrataMatchMode  match)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  if (self->match == match)
+    return;
+  self->match = match;
+  compare_with_baseline (self);
 }
 
 /* The profile (and with it the colours) is computed off the main thread;
@@ -341,6 +487,9 @@ strata_session_set_trace (StrataSession *self,
   self->profile_thread = -1;
   self->range_only = FALSE;
   self->selected_kind = STRATA_SELECTED_NOTHING;
+  g_clear_object (&self->baseline);
+  g_clear_object (&self->comparison);
+  g_clear_pointer (&self->baseline_colors, g_free);
   strata_track_prefs_reset (self->track_prefs);
   if (self->search != NULL)
     {
@@ -361,6 +510,7 @@ strata_session_set_trace (StrataSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_METHOD]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE_THREAD]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_ONLY]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARISON]);
   strata_session_zoom_to_fit (self);
   g_signal_emit (self, signals[SELECTION_RANGE_CHANGED], 0);
   g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);

@@ -12,6 +12,7 @@
 
 #include <gio/gio.h>
 
+#include "strata-comparison.h"
 #include "strata-description.h"
 #include "strata-profile.h"
 #include "strata-search.h"
@@ -110,5 +111,14 @@ gboolean       strata_session_search_step         (StrataSession *self,
                                                    int            direction);
 
 GActionGroup  *strata_session_create_actions      (StrataSession *self);
+gboolean       strata_session_set_baseline        (StrataSession  *self,
+                                                   StrataProfile  *baseline,
+                                                   GError        **error);
+StrataTrace   *strata_session_get_baseline        (StrataSession *self);
+StrataComparison *strata_session_get_comparison   (StrataSession *self);
+const guint8  *strata_session_get_baseline_colors (StrataSession *self);
+StrataMatchMode strata_session_get_match          (StrataSession *self);
+void           strata_session_set_match           (StrataSession   *self,
+                                                   StrataMatchMode  match);
 
 G_END_DECLS

@@ -358,6 +358,19 @@ strata_dominators_view_new_for_class (StrataTrace *trace,
   return GTK_WIDGET (self);
 }
 
+/* @objects (copied) in their order, as a flat list. */
+GtkWidget *
+strata_dominators_view_new_for_objects (StrataTrace   *trace,
+                                        const guint32 *objects,
+                                        guint32        n_objects)
+{
+  StrataDominatorsView *self = g_object_new (STRATA_TYPE_DOMINATORS_VIEW, NULL);
+
+  self->objects = strata_heap_object_list_new (trace, objects, n_objects);
+  build (self, trace, g_object_ref (G_LIST_MODEL (self->objects)), _("Instances"));
+  return GTK_WIDGET (self);
+}
+
 StrataObjectInspector *
 strata_dominators_view_get_inspector (StrataDominatorsView *self)
 {

@@ -19,6 +19,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataDominatorsView, strata_dominators_view, STRATA, DOMINATORS_VIEW, GtkWidget)
 
 GtkWidget  *strata_dominators_view_new       (StrataTrace          *trace);
+GtkWidget  *strata_dominators_view_new_for_objects (StrataTrace    *trace,
+                                                  const guint32  *objects,
+                                                  guint32         n_objects);
 GtkWidget  *strata_dominators_view_new_for_class (StrataTrace      *trace,
                                               guint                 heap_class);
 GListModel *strata_dominators_view_get_model (StrataDominatorsView *self);

@@ -766,24 +766,14 @@ strata_heap_view_new (StrataSession *session)
   return GTK_WIDGET (self);
 }
 
-/**
- * strata_heap_view_show_instances:
- *
- * Shows the Instances page for @heap_class, largest retained first.
- */
-void
-strata_heap_view_show_instances (StrataHeapView *self,
-                                 guint           heap_class)
+static void
+show_instances_page (StrataHeapView *self,
+                     const char     *title,
+                     GtkWidget      *view)
 {
-  StrataTrace *trace = strata_session_get_trace (self->session);
   GtkWidget *old = gtk_stack_get_child_by_name (GTK_STACK (self->stack), "instances");
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-  const char *name = strata_trace_get_string (trace, strata_heap_get_class (heap, heap_class)->name);
   GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  /* Translators: %s is a class name */
-  g_autofree char *title = g_strdup_printf (_("Instances of %s"), name);
   GtkWidget *heading = gtk_label_new (title);
-  GtkWidget *view = strata_dominators_view_new_for_class (trace, heap_class);
 
   if (old != NULL)
     gtk_stack_remove (GTK_STACK (self->stack), old);
@@ -798,4 +788,41 @@ strata_heap_view_show_instances (StrataHeapView *self,
   gtk_widget_set_name (view, "instances-view");
   gtk_stack_add_titled (GTK_STACK (self->stack), page, "instances", _("Instances"));
   gtk_stack_set_visible_child (GTK_STACK (self->stack), page);
+}
+
+/**
+ * strata_heap_view_show_instances:
+ *
+ * Shows the Instances page for @heap_class, largest retained first.
+ */
+void
+strata_heap_view_show_instances (StrataHeapView *self,
+                                 guint           heap_class)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  const char *name = strata_trace_get_string (trace, strata_heap_get_class (heap, heap_class)->name);
+  /* Translators: %s is a class name */
+  g_autofree char *title = g_strdup_printf (_("Instances of %s"), name);
+
+  show_instances_page (self, title, strata_dominators_view_new_for_class (trace, heap_class));
+}
+
+/**
+ * strata_heap_view_show_objects:
+ * @title: what the objects are, as the page's heading
+ *
+ * Shows the Instances page for @objects (copied), in their order.
+ */
+void
+strata_heap_view_show_objects (StrataHeapView *self,
+                               const char     *title,
+                               const guint32  *objects,
+                               guint32         n_objects)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+
+  g_return_if_fail (STRATA_IS_HEAP_VIEW (self));
+
+  show_instances_page (self, title, strata_dominators_view_new_for_objects (trace, objects, n_objects));
 }

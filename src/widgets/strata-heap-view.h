@@ -23,4 +23,9 @@ GtkWidget  *strata_heap_view_new          (StrataSession  *session);
 void        strata_heap_view_show_instances (StrataHeapView *self,
                                              guint           heap_class);
 
+void        strata_heap_view_show_objects (StrataHeapView *self,
+                                           const char     *title,
+                                           const guint32  *objects,
+                                           guint32         n_objects);
+
 G_END_DECLS

@@ -1,0 +1,228 @@
+/* strata-window-compare.c: Compare With…, loading a baseline beside the trace
+ *
+ * The second file loads with the same loader, off the main thread, while
+ * the trace on show stays usable; a bar above the timeline shows progress
+ * and can cancel, or says why the two cannot be compared. Its profile is
+ * made off the main thread too, then handed to the session, which compares.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "strata-compare-view.h"
+#include "strata-heap-view.h"
+#include "strata-window-private.h"
+
+static void
+show_bar (StrataWindow *self,
+          const char   *message,
+          gboolean      busy)
+{
+  gtk_label_set_label (GTK_LABEL (self->compare_label), message);
+  gtk_widget_set_visible (self->compare_progress, busy);
+  gtk_button_set_label (GTK_BUTTON (self->compare_button), busy ? _("_Cancel") : _("_Close"));
+  gtk_widget_set_visible (self->compare_bar, TRUE);
+}
+
+static void
+hide_bar (StrataWindow *self)
+{
+  gtk_widget_set_visible (self->compare_bar, FALSE);
+}
+
+static void
+fail (StrataWindow *self,
+      GFile        *file,
+      const GError *error)
+{
+  g_autofree char *name = _strata_file_get_display_name (file);
+  /* Translators: %s is a file name, then why it cannot be compared */
+  g_autofree char *message = g_strdup_printf (_("Could not compare with “%s”: %s"), name, error->message);
+
+  show_bar (self, message, FALSE);
+}
+
+static void
+clear_load (StrataWindow *self)
+{
+  if (self->compare_cancellable != NULL)
+    g_cancellable_cancel (self->compare_cancellable);
+  g_clear_object (&self->compare_cancellable);
+  g_clear_object (&self->compare_loader);
+}
+
+static void
+show_compare_page (StrataWindow *self)
+{
+  GtkNotebook *notebook = GTK_NOTEBOOK (self->details);
+
+  gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, self->compare_view));
+}
+
+static void
+profile_ready_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(StrataWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataProfile) profile = strata_profile_new_finish (result, &error);
+  g_autoptr(GFile) file = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->compare_loader == NULL)
+    return;
+  file = g_object_ref (strata_loader_get_file (self->compare_loader));
+  g_clear_object (&self->compare_loader);
+  g_clear_object (&self->compare_cancellable);
+  if (profile == NULL || !strata_session_set_baseline (self->session, profile, &error))
+    {
+      fail (self, file, error);
+      return;
+    }
+  hide_bar (self);
+  show_compare_page (self);
+  _strata_window_update_actions (self);
+}
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(StrataWindow) self = user_data;
+  StrataLoader *loader = STRATA_LOADER (object);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_loader_load_finish (loader, result, &error);
+  StrataTrace *current = strata_session_get_trace (self->session);
+
+  if (loader != self->compare_loader)
+    return;
+  if (trace == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      clear_load (self);
+      hide_bar (self);
+      return;
+    }
+  /* Say at once when the two cannot be compared, before profiling. */
+  if (trace == NULL || current == NULL || !strata_comparison_check (trace, current, &error))
+    {
+      fail (self, strata_loader_get_file (loader), error);
+      clear_load (self);
+      return;
+    }
+  gtk_label_set_label (GTK_LABEL (self->compare_label), _("Comparing…"));
+  strata_profile_new_async (trace, -1, self->compare_cancellable, profile_ready_cb, g_object_ref (self));
+}
+
+static void
+progress_cb (StrataWindow *self,
+             GParamSpec   *pspec,
+             StrataLoader *loader)
+{
+  g_autofree char *name = _strata_file_get_display_name (strata_loader_get_file (loader));
+  /* Translators: %s is the file being loaded to compare the trace on show with */
+  g_autofree char *message = g_strdup_printf (_("Loading “%s” to compare…"), name);
+
+  gtk_label_set_label (GTK_LABEL (self->compare_label), message);
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->compare_progress), strata_loader_get_fraction (loader));
+}
+
+/**
+ * strata_window_compare_with:
+ *
+ * Loads @file as the baseline the trace on show is compared with: the
+ * Compare page lists the differences once it is ready.
+ */
+void
+strata_window_compare_with (StrataWindow *self,
+                            GFile        *file)
+{
+  g_return_if_fail (STRATA_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (strata_session_get_trace (self->session) == NULL)
+    return;
+  clear_load (self);
+  self->compare_loader = strata_loader_new (file);
+  strata_loader_set_follow_weak (self->compare_loader, self->follow_weak);
+  self->compare_cancellable = g_cancellable_new ();
+  g_signal_connect_object (self->compare_loader, "notify::fraction", G_CALLBACK (progress_cb), self, G_CONNECT_SWAPPED);
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->compare_progress), 0);
+  show_bar (self, "", TRUE);
+  progress_cb (self, NULL, self->compare_loader);
+  strata_loader_load_async (self->compare_loader, self->compare_cancellable, load_cb, g_object_ref (self));
+}
+
+/* Returns: whether a baseline is loading. */
+gboolean
+strata_window_get_comparing (StrataWindow *self)
+{
+  g_return_val_if_fail (STRATA_IS_WINDOW (self), FALSE);
+
+  return self->compare_loader != NULL;
+}
+
+static void
+bar_button_cb (StrataWindow *self)
+{
+  clear_load (self);
+  hide_bar (self);
+}
+
+static void
+show_new_instances_cb (StrataWindow      *self,
+                       guint              row,
+                       StrataCompareView *view)
+{
+  StrataComparison *comparison = strata_session_get_comparison (self->session);
+  guint32 n;
+  g_autofree guint32 *objects = NULL;
+  g_autofree char *title = NULL;
+  GtkNotebook *notebook = GTK_NOTEBOOK (self->details);
+
+  if (comparison == NULL)
+    return;
+  objects = strata_comparison_dup_new_objects (comparison, row, &n);
+  /* Translators: a count of objects, then a class name */
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u new instance of %s", "%u new instances of %s", n),
+                           n, strata_comparison_get_row (comparison, row)->name);
+  strata_heap_view_show_objects (STRATA_HEAP_VIEW (self->heap_view), title, objects, n);
+  gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, self->heap_view));
+}
+
+/* The bar above the timeline, and the Compare page of the notebook. */
+void
+_strata_window_init_compare (StrataWindow *self)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  self->compare_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->compare_label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (self->compare_label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_hexpand (self->compare_label, TRUE);
+  self->compare_progress = gtk_progress_bar_new ();
+  gtk_widget_set_valign (self->compare_progress, GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (self->compare_progress, 160, -1);
+  self->compare_button = gtk_button_new_with_mnemonic (_("_Cancel"));
+  g_signal_connect_swapped (self->compare_button, "clicked", G_CALLBACK (bar_button_cb), self);
+  gtk_box_append (GTK_BOX (bar), self->compare_label);
+  gtk_box_append (GTK_BOX (bar), self->compare_progress);
+  gtk_box_append (GTK_BOX (bar), self->compare_button);
+  gtk_widget_add_css_class (bar, "compare-bar");
+  gtk_widget_set_visible (bar, FALSE);
+  self->compare_bar = bar;
+
+  self->compare_view = strata_compare_view_new (self->session);
+  g_signal_connect_object (self->compare_view, "show-new-instances", G_CALLBACK (show_new_instances_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::comparison", G_CALLBACK (_strata_window_update_actions),
+                           self, G_CONNECT_SWAPPED);
+}
+
+void
+_strata_window_dispose_compare (StrataWindow *self)
+{
+  clear_load (self);
+}
