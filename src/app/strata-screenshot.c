@@ -97,6 +97,8 @@ struct _StrataScreenshotHarness
   gboolean           details;
   char              *view;         /* --view: the call tree page, or the calls page */
   char              *find;         /* --find: the timeline's search */
+  char              *compare;      /* --compare: a baseline to compare with */
+  gboolean           compare_started;
 };
 
 static const GOptionEntry harness_entries[] = {
@@ -107,6 +109,7 @@ static const GOptionEntry harness_entries[] = {
   { "details", 0, 0, G_OPTION_ARG_NONE, NULL, N_("With --select: select that method’s longest call and show its details"), NULL },
   { "view", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Open on the call tree (“tree”, “bottom-up” or “flame”) or, with --select, on every call of the method (“calls”)"), N_("VIEW") },
   { "find", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: search the timeline for TEXT and go to the first match"), N_("TEXT") },
+  { "compare", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Compare FILE with BASELINE, as Compare With… does"), N_("BASELINE") },
   { NULL }
 };
 
@@ -181,6 +184,7 @@ strata_screenshot_harness_new (StrataApplication *application,
   g_variant_dict_lookup (options, "select", "s", &self->select);
   g_variant_dict_lookup (options, "details", "b", &self->details);
   g_variant_dict_lookup (options, "find", "s", &self->find);
+  g_variant_dict_lookup (options, "compare", "^ay", &self->compare);
   if (g_variant_dict_lookup (options, "view", "s", &self->view) &&
       !g_strv_contains ((const char *[]) { "tree", "bottom-up", "flame", "calls", NULL }, self->view))
     {
@@ -209,6 +213,7 @@ strata_screenshot_harness_free (StrataScreenshotHarness *self)
   g_free (self->select);
   g_free (self->view);
   g_free (self->find);
+  g_free (self->compare);
   g_free (self);
 }
 
@@ -273,6 +278,13 @@ apply_range (StrataScreenshotHarness *self,
   if (self->view != NULL && !g_str_equal (self->view, "calls") && self->path == NULL &&
       strata_session_get_trace (session) != NULL)
     strata_window_show_call_tree (window, self->view);
+  if (self->compare != NULL && !self->compare_started && strata_session_get_trace (session) != NULL)
+    {
+      g_autoptr(GFile) baseline = g_file_new_for_commandline_arg (self->compare);
+
+      self->compare_started = TRUE;
+      strata_window_compare_with (window, baseline);
+    }
   if (!self->has_range || strata_session_get_trace (session) == NULL)
     return;
   strata_session_get_bounds (session, &start, &end);
@@ -290,6 +302,15 @@ window_busy_changed_cb (StrataScreenshotHarness *self,
     apply_range (self, window);
 }
 
+static void screenshot_when_idle (StrataScreenshotHarness *self);
+
+/* After the window has shown its Compare page, which --view may change. */
+static void
+screenshot_when_compared (StrataScreenshotHarness *self)
+{
+  g_idle_add_once ((GSourceOnceFunc) screenshot_when_idle, self);
+}
+
 static void
 screenshot_when_idle (StrataScreenshotHarness *self)
 {
@@ -304,6 +325,13 @@ screenshot_when_idle (StrataScreenshotHarness *self)
   if (strata_session_get_trace (session) != NULL && strata_session_get_profile (session) == NULL)
     {
       g_signal_connect_swapped (session, "notify::profile", G_CALLBACK (screenshot_when_idle), self);
+      return;
+    }
+  /* So is the baseline's, for --compare. */
+  if (self->compare != NULL && strata_session_get_trace (session) != NULL &&
+      strata_session_get_comparison (session) == NULL)
+    {
+      g_signal_connect_swapped (session, "notify::comparison", G_CALLBACK (screenshot_when_compared), self);
       return;
     }
   /* The call tree is merged off the main thread too. */

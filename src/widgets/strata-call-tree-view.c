@@ -15,6 +15,7 @@
 #include "strata-accessible.h"
 #include "strata-call-node-list.h"
 #include "strata-call-node-row.h"
+#include "strata-call-tree-match.h"
 #include "strata-call-tree-table.h"
 #include "strata-call-tree-view.h"
 #include "strata-export-dialog.h"
@@ -61,6 +62,14 @@ struct _StrataCallTreeView
   GtkWidget      *search_entry;
   GtkWidget      *search_share;
   GtkWidget      *status;
+  /* The differential flame graph: the baseline's tree shaped as the one
+   * shown, and its nodes matched to it. */
+  GtkWidget      *diff_button;
+  int             built_thread;
+  GCancellable   *baseline_cancellable;
+  StrataCallTree *baseline_tree;
+  guint32        *baseline_match;
+  StrataCallTree *matched_tree;  /* the tree they match */
 };
 
 G_DEFINE_FINAL_TYPE (StrataCallTreeView, strata_call_tree_view, GTK_TYPE_WIDGET)
@@ -424,6 +433,88 @@ search_changed_cb (StrataCallTreeView *self)
   gtk_label_set_label (GTK_LABEL (self->search_share), share ? share : "");
 }
 
+/* ---- Against a baseline ---- */
+
+static void
+give_flame_baseline (StrataCallTreeView *self)
+{
+  StrataComparison *comparison = strata_session_get_comparison (self->session);
+  StrataCallTree *tree = shown_tree (self);
+  guint32 *match = g_memdup2 (self->baseline_match, MAX (strata_call_tree_get_n_nodes (tree), 1) * sizeof (guint32));
+
+  strata_flame_graph_set_baseline (STRATA_FLAME_GRAPH (self->flame), comparison, self->baseline_tree, match);
+}
+
+static void
+baseline_matched_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(StrataCallTreeView) self = user_data;
+  g_autofree guint32 *match = NULL;
+  g_autoptr(StrataCallTree) baseline = strata_call_tree_match_baseline_finish (result, &match, NULL);
+
+  if (baseline == NULL)
+    return;  /* cancelled: another tree is shown, or comparing stopped */
+  g_clear_object (&self->baseline_cancellable);
+  g_set_object (&self->baseline_tree, baseline);
+  g_free (self->baseline_match);
+  self->baseline_match = g_steal_pointer (&match);
+  if (shown_tree (self) == self->matched_tree)
+    give_flame_baseline (self);
+}
+
+static void
+forget_baseline (StrataCallTreeView *self)
+{
+  if (self->baseline_cancellable != NULL)
+    g_cancellable_cancel (self->baseline_cancellable);
+  g_clear_object (&self->baseline_cancellable);
+  g_clear_object (&self->baseline_tree);
+  g_clear_pointer (&self->baseline_match, g_free);
+  g_clear_object (&self->matched_tree);
+}
+
+/* With a baseline to compare with, the flame graph is coloured by the
+ * change of each path's self time (top down; bottom-up trees grow their
+ * nodes as they open, so they keep the method colours). */
+static void
+update_differential (StrataCallTreeView *self)
+{
+  StrataComparison *comparison = strata_session_get_comparison (self->session);
+  StrataCallTree *tree = shown_tree (self);
+  gboolean comparing = comparison != NULL && strata_comparison_get_kind (comparison) == STRATA_COMPARISON_PROFILE;
+
+  gtk_widget_set_visible (self->diff_button, comparing);
+  gtk_widget_set_sensitive (self->diff_button, !self->show_inverted);
+  if (!comparing || tree == NULL || self->show_inverted ||
+      !gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->diff_button)))
+    {
+      forget_baseline (self);
+      strata_flame_graph_set_baseline (STRATA_FLAME_GRAPH (self->flame), NULL, NULL, NULL);
+      return;
+    }
+  if (tree == self->matched_tree)
+    {
+      if (self->baseline_tree != NULL)
+        give_flame_baseline (self);
+      return;
+    }
+  forget_baseline (self);
+  self->matched_tree = g_object_ref (tree);
+  self->baseline_cancellable = g_cancellable_new ();
+  strata_call_tree_match_baseline_async (comparison, tree, self->built_thread,
+                                         (const StrataCallTransform *) self->transforms->data, self->transforms->len,
+                                         self->baseline_cancellable, baseline_matched_cb, g_object_ref (self));
+}
+
+static void
+comparison_changed_cb (StrataCallTreeView *self)
+{
+  forget_baseline (self);
+  update_differential (self);
+}
+
 static void
 fill_flame (StrataCallTreeView *self)
 {
@@ -432,6 +523,7 @@ fill_flame (StrataCallTreeView *self)
   strata_flame_graph_set_clock (flame, strata_session_get_clock (self->session));
   strata_flame_graph_set_colors (flame, strata_session_get_colors (self->session));
   strata_flame_graph_set_tree (flame, shown_tree (self));
+  update_differential (self);
   search_changed_cb (self);
   update_breadcrumb (self);
 }
@@ -979,6 +1071,7 @@ rebuild (StrataCallTreeView *self)
   job = g_new0 (BuildJob, 1);
   job->trace = g_object_ref (trace);
   job->thread = strata_session_get_profile_thread (self->session);
+  self->built_thread = job->thread;
   job->range.clock = strata_session_get_clock (self->session);
   job->has_range = strata_session_get_range_only (self->session) &&
                    strata_session_get_selection_range (self->session, &job->range.start, &job->range.end);
@@ -1128,8 +1221,15 @@ build_flame_page (StrataCallTreeView *self)
   gtk_widget_add_css_class (self->search_share, "dim-label");
   gtk_box_append (GTK_BOX (self->flame_bar), self->zoom_out_button);
   gtk_box_append (GTK_BOX (self->flame_bar), self->breadcrumb);
+  self->diff_button = gtk_toggle_button_new_with_mnemonic (_("_Differential"));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->diff_button), TRUE);
+  gtk_widget_set_visible (self->diff_button, FALSE);
+  gtk_widget_set_tooltip_text (self->diff_button,
+                               _("Colour each frame by how its self time changed from the baseline: red slower, blue faster"));
+  g_signal_connect_swapped (self->diff_button, "toggled", G_CALLBACK (update_differential), self);
   gtk_box_append (GTK_BOX (self->flame_bar), self->search_share);
   gtk_box_append (GTK_BOX (self->flame_bar), self->search_entry);
+  gtk_box_append (GTK_BOX (self->flame_bar), self->diff_button);
   self->flame = strata_flame_graph_new ();
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->flame), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flame graph"), -1);
   g_signal_connect_object (self->flame, "notify::zoom", G_CALLBACK (update_breadcrumb), self, G_CONNECT_SWAPPED);
@@ -1167,6 +1267,7 @@ strata_call_tree_view_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   cancel_derive (self);
+  forget_baseline (self);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->trees, g_ptr_array_unref);
@@ -1257,6 +1358,7 @@ strata_call_tree_view_new (StrataSession *session)
   g_signal_connect_object (session, "selected-item-changed", G_CALLBACK (selected_item_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::profile", G_CALLBACK (fill_flame), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::comparison", G_CALLBACK (comparison_changed_cb), self, G_CONNECT_SWAPPED);
   rebuild (self);
   return GTK_WIDGET (self);
 }

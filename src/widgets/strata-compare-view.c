@@ -163,8 +163,8 @@ add_column (StrataCompareView   *self,
     strata_table_column_new (title, kind, text, data, strata_table_column_sorter_new (key, NULL, NULL));
 
   gtk_column_view_column_set_resizable (column, TRUE);
-  if (key == NAME_KEY)
-    gtk_column_view_column_set_expand (column, TRUE);
+  /* Names are long ("pkg.Class.method (args)ret"); figures are short. */
+  gtk_column_view_column_set_fixed_width (column, key == NAME_KEY ? 380 : 104);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), column);
 }
 

@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -40,6 +41,13 @@ struct _StrataFlameGraph
   guint8         *matches;       /* per node, with search: 1 matches, 2 under a match */
   double          search_share;
   guint           n_drawn;
+  /* A differential graph: bars coloured by how their self time changed
+   * from the baseline's node on the same path (@match, per node). */
+  StrataComparison *comparison;
+  StrataCallTree *baseline;
+  guint32        *match;
+  guint32         n_matched;
+  gint64          max_change;    /* the largest change of self time, either way */
 };
 
 G_DEFINE_FINAL_TYPE (StrataFlameGraph, strata_flame_graph, GTK_TYPE_WIDGET)
@@ -85,6 +93,74 @@ is_light (const StrataColor *color)
   return 0.299 * color->red + 0.587 * color->green + 0.114 * color->blue > 0.6;
 }
 
+/* The baseline's clock for the one shown, or G_MAXUINT when it has none. */
+static guint
+baseline_clock (StrataFlameGraph *self)
+{
+  for (guint c = 0; self->comparison != NULL && c < strata_comparison_get_n_clocks (self->comparison); c++)
+    if (strata_comparison_get_clock (self->comparison, STRATA_SIDE_CURRENT, c) == self->clock)
+      return strata_comparison_get_clock (self->comparison, STRATA_SIDE_BASELINE, c);
+  return G_MAXUINT;
+}
+
+static gboolean
+is_differential (StrataFlameGraph *self)
+{
+  return self->match != NULL && baseline_clock (self) != G_MAXUINT;
+}
+
+/* Self time on the baseline's node of @node's path; 0 where it has none. */
+static gint64
+baseline_self (StrataFlameGraph *self,
+               guint32           node)
+{
+  guint32 other = node < self->n_matched ? self->match[node] : STRATA_CALL_TREE_NONE;
+
+  return other == STRATA_CALL_TREE_NONE ? 0 : strata_call_tree_get_self (self->baseline, other, baseline_clock (self));
+}
+
+static gint64
+self_change (StrataFlameGraph *self,
+             guint32           node)
+{
+  return strata_call_tree_get_self (self->tree, node, self->clock) - baseline_self (self, node);
+}
+
+static void
+find_max_change (StrataFlameGraph *self)
+{
+  self->max_change = 0;
+  if (!is_differential (self))
+    return;
+  for (guint32 node = 1; node < self->n_matched; node++)
+    {
+      gint64 change = self_change (self, node);
+
+      self->max_change = MAX (self->max_change, change < 0 ? -change : change);
+    }
+}
+
+/* Red for slower, blue for faster, deeper the larger the change; the
+ * square root lets small changes show beside a large one. */
+static StrataColor
+differential_color (StrataFlameGraph *self,
+                    guint32           node)
+{
+  static const StrataColor neutral = { 0.86, 0.86, 0.84, 1 };
+  static const StrataColor slower = { 0.88, 0.18, 0.15, 1 };
+  static const StrataColor faster = { 0.15, 0.40, 0.86, 1 };
+  gint64 change = self_change (self, node);
+  const StrataColor *towards = change > 0 ? &slower : &faster;
+  double t = self->max_change > 0 ? sqrt ((double) (change < 0 ? -change : change) / self->max_change) : 0;
+
+  return (StrataColor) {
+    neutral.red + (towards->red - neutral.red) * t,
+    neutral.green + (towards->green - neutral.green) * t,
+    neutral.blue + (towards->blue - neutral.blue) * t,
+    1,
+  };
+}
+
 static void
 draw_bar (StrataFlameGraph *self,
           cairo_t          *cr,
@@ -99,7 +175,13 @@ draw_bar (StrataFlameGraph *self,
   const StrataColor *color = &grey;
   gboolean dim = self->matches != NULL && self->matches[node] == 0;
 
-  if (method != STRATA_CALL_TREE_NONE && self->colors != NULL && self->colors[method] != STRATA_PALETTE_NEUTRAL)
+  /* The root ("All threads") stays grey: it is not a frame. */
+  if (is_differential (self) && node != STRATA_CALL_TREE_ROOT)
+    {
+      grey = differential_color (self, node);
+      color = &grey;
+    }
+  else if (method != STRATA_CALL_TREE_NONE && self->colors != NULL && self->colors[method] != STRATA_PALETTE_NEUTRAL)
     color = strata_palette_get_color (self->colors[method]);
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, dim ? 0.25 : 1.0);
   cairo_rectangle (cr, x, y, MAX (width - 1, 1), ROW_HEIGHT - 1);
@@ -304,6 +386,31 @@ strata_flame_graph_node_at (StrataFlameGraph *self,
   return x >= 0 && x < width ? node : STRATA_CALL_TREE_NONE;
 }
 
+/* "Baseline: total …, self …" and the change of self time. */
+static char *
+describe_baseline (StrataFlameGraph *self,
+                   guint32           node)
+{
+  StrataTrace *trace = strata_call_tree_get_trace (self->tree);
+  guint32 other = node < self->n_matched ? self->match[node] : STRATA_CALL_TREE_NONE;
+  gint64 change = self_change (self, node);
+  gint64 before = baseline_self (self, node);
+  g_autofree char *change_text = strata_trace_format_weight (trace, self->clock, change < 0 ? -change : change, FALSE);
+  g_autofree char *total_text = NULL, *self_text = NULL;
+
+  if (other == STRATA_CALL_TREE_NONE)
+    /* Translators: a call path the baseline file does not have */
+    return g_strdup (_("Not in the baseline"));
+  total_text = strata_trace_format_weight (trace, self->clock,
+                                           strata_call_tree_get_total (self->baseline, other, baseline_clock (self)), FALSE);
+  self_text = strata_trace_format_weight (trace, self->clock, before, FALSE);
+  /* Translators: the same call path in the baseline file: its total and self
+   * time, then how the self time changed, e.g. "+1.2 ms (+15.0%)" */
+  return g_strdup_printf (_("Baseline: total %s, self %s\nSelf time change: %s%s (%s%.1f%%)"),
+                          total_text, self_text, change < 0 ? "-" : "+", change_text,
+                          change < 0 ? "-" : "+", before > 0 ? 100.0 * ABS (change) / before : 100.0);
+}
+
 static gboolean
 query_tooltip_cb (GtkWidget  *widget,
                   int         x,
@@ -330,6 +437,14 @@ query_tooltip_cb (GtkWidget  *widget,
   /* Translators: a call path (several lines), then its total time, its share and its self time */
   text = g_strdup_printf (_("%s\n\nTotal: %s (%.1f%%)\nSelf: %s"), path, total_text,
                           whole > 0 ? 100.0 * total / whole : 0.0, self_text);
+  if (is_differential (self))
+    {
+      g_autofree char *before = describe_baseline (self, node);
+      g_autofree char *joined = g_strconcat (text, "\n", before, NULL);
+
+      gtk_tooltip_set_text (tooltip, joined);
+      return TRUE;
+    }
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
@@ -357,6 +472,9 @@ strata_flame_graph_dispose (GObject *object)
   StrataFlameGraph *self = STRATA_FLAME_GRAPH (object);
 
   g_clear_object (&self->tree);
+  g_clear_object (&self->comparison);
+  g_clear_object (&self->baseline);
+  g_clear_pointer (&self->match, g_free);
   g_clear_pointer (&self->search, g_free);
   g_clear_pointer (&self->matches, g_free);
   g_clear_pointer (&self->labels, g_hash_table_unref);
@@ -437,6 +555,10 @@ strata_flame_graph_set_tree (StrataFlameGraph *self,
   g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
 
   g_set_object (&self->tree, tree);
+  /* The baseline's nodes were matched to the tree before. */
+  g_clear_object (&self->baseline);
+  g_clear_pointer (&self->match, g_free);
+  self->n_matched = 0;
   g_hash_table_remove_all (self->labels);
   self->zoom = STRATA_CALL_TREE_ROOT;
   search = g_steal_pointer (&self->search);
@@ -461,7 +583,44 @@ strata_flame_graph_set_clock (StrataFlameGraph *self,
   g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
 
   self->clock = clock;
+  find_max_change (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * strata_flame_graph_set_baseline:
+ * @comparison: (nullable): the trace against its baseline; %NULL for the
+ *   method colours again
+ * @baseline: (nullable): the baseline's tree, shaped as the one shown
+ * @match: (transfer full) (nullable): per node of the tree shown, the
+ *   baseline's node on the same path (strata_call_tree_match_nodes())
+ *
+ * Makes the graph differential: bars coloured by the change of their self
+ * time, red for slower, blue for faster; the tooltip gives both.
+ */
+void
+strata_flame_graph_set_baseline (StrataFlameGraph *self,
+                                 StrataComparison *comparison,
+                                 StrataCallTree   *baseline,
+                                 guint32          *match)
+{
+  g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
+
+  g_set_object (&self->comparison, comparison);
+  g_set_object (&self->baseline, baseline);
+  g_free (self->match);
+  self->match = match;
+  self->n_matched = match != NULL && self->tree != NULL ? strata_call_tree_get_n_nodes (self->tree) : 0;
+  find_max_change (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+strata_flame_graph_get_differential (StrataFlameGraph *self)
+{
+  g_return_val_if_fail (STRATA_IS_FLAME_GRAPH (self), FALSE);
+
+  return is_differential (self);
 }
 
 /* @colors: (nullable): a palette index per method, as the timeline's */

@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "strata-call-tree.h"
+#include "strata-comparison.h"
 
 G_BEGIN_DECLS
 
@@ -38,5 +39,11 @@ void            strata_flame_graph_draw         (StrataFlameGraph *self,
                                                  cairo_t          *cr,
                                                  int               width,
                                                  int               height);
+
+void            strata_flame_graph_set_baseline (StrataFlameGraph *self,
+                                                 StrataComparison *comparison,
+                                                 StrataCallTree   *baseline,
+                                                 guint32          *match);
+gboolean        strata_flame_graph_get_differential (StrataFlameGraph *self);
 
 G_END_DECLS
