@@ -9,6 +9,7 @@
 
 #include "dmtrace-writer.h"
 #include "hprof-writer.h"
+#include "strata-call-tree-match.h"
 #include "strata-comparison.h"
 #include "strata-gate-rule.h"
 #include "strata-heap-graph.h"
@@ -292,6 +293,68 @@ test_comparison_bad_rules (void)
     assert_rule_refused (bad[i], comparison);
 }
 
+static guint32
+child_named (StrataCallTree *tree,
+             guint32         parent,
+             const char     *name)
+{
+  guint32 first = strata_call_tree_get_first_child (tree, parent);
+
+  for (guint32 c = first; c < first + strata_call_tree_get_n_children (tree, parent); c++)
+    {
+      g_autofree char *text = strata_call_tree_dup_name (tree, c);
+
+      if (g_str_equal (text, name))
+        return c;
+    }
+  g_error ("no child %s", name);
+  return 0;
+}
+
+/* The same path in both trees is matched; a path only the current trace
+ * has is not; the self time changed is the delta the graph colours by. */
+static void
+test_comparison_tree_match (void)
+{
+  g_autoptr(StrataProfile) before = load_script ("before.trace", "+a@0 +b@10 -b@30 +d@30 -d@35 -a@40");
+  g_autoptr(StrataProfile) after = load_script ("after.trace", "+a@0 +b@10 -b@55 +c@55 -c@60 +b@60 -b@62 -a@65");
+  g_autoptr(StrataComparison) comparison = compare (before, after, STRATA_MATCH_SIGNATURE);
+  g_autoptr(StrataCallTree) current = strata_call_tree_new (strata_profile_get_trace (after), -1, FALSE, NULL, NULL, NULL);
+  g_autoptr(StrataCallTree) baseline = strata_call_tree_new_baseline (comparison, -1, NULL, 0, FALSE, NULL, NULL);
+  g_autofree guint32 *match = strata_call_tree_match_nodes (current, baseline, comparison, NULL);
+  guint32 a = child_named (current, STRATA_CALL_TREE_ROOT, "T.a ()V");
+  guint32 b = child_named (current, a, "T.b ()V");
+  guint32 c = child_named (current, a, "T.c ()V");
+
+  g_assert_cmpuint (match[a], ==, child_named (baseline, STRATA_CALL_TREE_ROOT, "T.a ()V"));
+  g_assert_cmpuint (match[b], ==, child_named (baseline, match[a], "T.b ()V"));
+  g_assert_cmpuint (match[c], ==, STRATA_CALL_TREE_NONE);
+  /* b: 20 µs, then 45 + 2 µs in two calls. */
+  g_assert_cmpint (strata_call_tree_get_self (current, b, 0) - strata_call_tree_get_self (baseline, match[b], 0), ==, 27000);
+}
+
+/* Transforms carry over by name: merging b away in both gives its time to a. */
+static void
+test_comparison_tree_transforms (void)
+{
+  g_autoptr(StrataProfile) before = load_script ("before.trace", "+a@0 +b@10 -b@30 -a@40");
+  g_autoptr(StrataProfile) after = load_script ("after.trace", "+a@0 +b@10 -b@55 -a@65");
+  g_autoptr(StrataComparison) comparison = compare (before, after, STRATA_MATCH_SIGNATURE);
+  StrataTrace *trace = strata_profile_get_trace (after);
+  g_autoptr(StrataCallTree) whole = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, NULL);
+  guint32 b_method = strata_comparison_get_row (comparison, row_named (comparison, "T.b ()V"))->index[STRATA_SIDE_CURRENT];
+  StrataCallTransform merge = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b_method, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+  g_autoptr(StrataCallTree) current = strata_call_tree_transform (whole, &merge, NULL, NULL);
+  g_autoptr(StrataCallTree) baseline = strata_call_tree_new_baseline (comparison, -1, &merge, 1, FALSE, NULL, NULL);
+  g_autofree guint32 *match = strata_call_tree_match_nodes (current, baseline, comparison, NULL);
+  guint32 a = child_named (current, STRATA_CALL_TREE_ROOT, "T.a ()V");
+
+  g_assert_cmpuint (strata_call_tree_get_n_children (current, a), ==, 0);
+  g_assert_cmpuint (strata_call_tree_get_n_children (baseline, match[a]), ==, 0);
+  g_assert_cmpint (strata_call_tree_get_self (baseline, match[a], 0), ==, 40000);
+  g_assert_cmpint (strata_call_tree_get_self (current, a, 0), ==, 65000);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -305,6 +368,8 @@ main (int   argc,
   g_test_add_func ("/comparison/kind-mismatch", test_comparison_kind_mismatch);
   g_test_add_func ("/comparison/rules", test_comparison_rules);
   g_test_add_func ("/comparison/bad-rules", test_comparison_bad_rules);
+  g_test_add_func ("/comparison/tree-match", test_comparison_tree_match);
+  g_test_add_func ("/comparison/tree-transforms", test_comparison_tree_transforms);
 
   return g_test_run ();
 }

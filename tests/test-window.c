@@ -20,6 +20,7 @@
 #include "strata-call-node-row.h"
 #include "strata-call-tree-view.h"
 #include "strata-calls-view.h"
+#include "strata-compare-view.h"
 #include "strata-flame-graph.h"
 #include "strata-import-banner-private.h"
 #include "strata-search-bar.h"
@@ -1742,6 +1743,191 @@ test_window_time_left (void)
     }
 }
 
+/* ---- Compare With ---- */
+
+static char *
+write_events (const char *name,
+              int         work_us,
+              const char *extra)
+{
+  g_autofree char *json = g_strdup_printf (
+    "{\"traceEvents\":[\n"
+    "{\"name\":\"main\",\"ph\":\"X\",\"ts\":0,\"dur\":1000,\"pid\":1,\"tid\":1},\n"
+    "{\"name\":\"work\",\"ph\":\"X\",\"ts\":10,\"dur\":%d,\"pid\":1,\"tid\":1},\n"
+    "{\"name\":\"idle\",\"ph\":\"X\",\"ts\":300,\"dur\":50,\"pid\":1,\"tid\":1},\n"
+    "{\"name\":\"%s\",\"ph\":\"X\",\"ts\":400,\"dur\":20,\"pid\":1,\"tid\":1}]}\n", work_us, extra);
+
+  return strata_test_write_file (name, json, strlen (json));
+}
+
+static gboolean
+compared (gpointer session)
+{
+  return strata_session_get_comparison (session) != NULL;
+}
+
+static gboolean
+compare_settled (gpointer window)
+{
+  return !strata_window_get_comparing (window);
+}
+
+static gboolean
+flame_differential (gpointer flame)
+{
+  return strata_flame_graph_get_differential (flame);
+}
+
+static char *
+list_name (StrataComparisonList *list,
+           guint                 position)
+{
+  StrataComparison *comparison = strata_comparison_list_get_comparison (list);
+
+  return g_strdup (strata_comparison_get_row (comparison, strata_comparison_list_get_row (list, position))->name);
+}
+
+static void
+check_compare_list (StrataWindow *window)
+{
+  StrataCompareView *view = STRATA_COMPARE_VIEW (window->compare_view);
+  StrataComparisonList *list = strata_compare_view_get_list (view);
+  StrataComparison *comparison = strata_comparison_list_get_comparison (list);
+  guint work;
+  g_autofree char *delta = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *last = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 5);
+  /* Largest growth of inclusive time first, by default and by the header. */
+  strata_compare_view_sort_by (view, STRATA_FIGURE_INCLUSIVE, STRATA_MEASURE_DELTA, TRUE);
+  first = list_name (list, 0);
+  g_assert_cmpstr (first, ==, "work");
+  strata_compare_view_sort_by (view, STRATA_FIGURE_INCLUSIVE, STRATA_MEASURE_DELTA, FALSE);
+  last = list_name (list, 0);
+  g_assert_cmpstr (last, ==, "load");
+  work = G_MAXUINT;
+  for (guint r = 0; r < strata_comparison_get_n_rows (comparison); r++)
+    if (g_str_equal (strata_comparison_get_row (comparison, r)->name, "work"))
+      work = r;
+  delta = strata_comparison_list_format (list, work, STRATA_FIGURE_INCLUSIVE, STRATA_MEASURE_DELTA);
+  g_assert_cmpstr (delta, ==, "+50.0 µs");
+  g_clear_pointer (&delta, g_free);
+  delta = strata_comparison_list_format (list, work, STRATA_FIGURE_INCLUSIVE, STRATA_MEASURE_CHANGE);
+  g_assert_cmpstr (delta, ==, "+50.0%");
+
+  /* Shares of each total: both traces last 1 ms, so 10% → 15%. */
+  strata_comparison_list_set_normalized (list, TRUE);
+  g_clear_pointer (&delta, g_free);
+  delta = strata_comparison_list_format (list, work, STRATA_FIGURE_INCLUSIVE, STRATA_MEASURE_DELTA);
+  g_assert_cmpstr (delta, ==, "+5.00 pp");
+  strata_comparison_list_set_normalized (list, FALSE);
+
+  strata_comparison_list_set_filter (list, "WOR");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 1);
+  strata_comparison_list_set_filter (list, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 5);
+}
+
+/* A trace compared with a run where "work" was 50 µs faster: the Compare
+ * page, the differential flame graph, a refusal, and stopping. */
+static void
+test_window_compare (void)
+{
+  g_autofree char *before_path = write_events ("before.json", 100, "load");
+  g_autofree char *after_path = write_events ("after.json", 150, "parse");
+  g_autofree char *dump_path = g_test_build_filename (G_TEST_DIST, "data", "allocations.hprof.gz", NULL);
+  g_autoptr(GFile) after = g_file_new_for_path (after_path);
+  g_autoptr(GFile) before = g_file_new_for_path (before_path);
+  g_autoptr(GFile) dump = g_file_new_for_path (dump_path);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  StrataSession *session;
+  GtkWidget *flame;
+
+  g_application_open (G_APPLICATION (app), &after, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  session = strata_window_get_session (window);
+  g_assert_false (gtk_widget_get_visible (window->compare_view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-comparing", NULL));
+  g_assert_null (strata_session_get_comparison (session));
+
+  strata_window_compare_with (window, before);
+  g_assert_true (gtk_widget_get_visible (window->compare_bar));
+  strata_test_iterate_until (compared, session);
+  strata_test_iterate_until (compare_settled, window);
+  g_assert_false (gtk_widget_get_visible (window->compare_bar));
+  g_assert_true (gtk_widget_get_visible (window->compare_view));
+  g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (window->details)), ==,
+                   gtk_notebook_page_num (GTK_NOTEBOOK (window->details), window->compare_view));
+  check_compare_list (window);
+
+  /* The flame graph colours by the change; the tooltip's figures agree. */
+  strata_window_show_call_tree (window, "flame");
+  flame = find_widget (window->call_tree_view, STRATA_TYPE_FLAME_GRAPH, NULL);
+  strata_test_iterate_until (flame_differential, flame);
+
+  /* A heap dump does not compare with a trace: the bar says so and the
+   * comparison on show stays. */
+  strata_window_compare_with (window, dump);
+  strata_test_iterate_until (compare_settled, window);
+  g_assert_true (gtk_widget_get_visible (window->compare_bar));
+  assert_label_contains (GTK_LABEL (window->compare_label), "heap dump");
+  g_assert_nonnull (strata_session_get_comparison (session));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-comparing", NULL));
+  g_assert_null (strata_session_get_comparison (session));
+  g_assert_false (gtk_widget_get_visible (window->compare_view));
+  g_assert_false (strata_flame_graph_get_differential (STRATA_FLAME_GRAPH (flame)));
+  finish_app (app);
+}
+
+/* Two dumps of one process, 30 arrays apart: 10 new instances of each
+ * array class, found by id. */
+static void
+test_window_compare_heaps (void)
+{
+  g_autoptr(GBytes) small = hprof_writer_many_arrays (300);
+  g_autoptr(GBytes) large = hprof_writer_many_arrays (330);
+  g_autofree char *small_path = strata_test_write_file ("before.hprof", g_bytes_get_data (small, NULL), g_bytes_get_size (small));
+  g_autofree char *large_path = strata_test_write_file ("after.hprof", g_bytes_get_data (large, NULL), g_bytes_get_size (large));
+  g_autoptr(GFile) before = g_file_new_for_path (small_path);
+  g_autoptr(GFile) after = g_file_new_for_path (large_path);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  StrataComparisonList *list;
+  StrataComparison *comparison;
+  GtkWidget *instances;
+  guint byte_row = G_MAXUINT;
+
+  g_application_open (G_APPLICATION (app), &after, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  strata_window_compare_with (window, before);
+  strata_test_iterate_until (compared, strata_window_get_session (window));
+  list = strata_compare_view_get_list (STRATA_COMPARE_VIEW (window->compare_view));
+  comparison = strata_comparison_list_get_comparison (list);
+  g_assert_cmpint (strata_comparison_get_kind (comparison), ==, STRATA_COMPARISON_HEAP);
+  for (guint r = 0; r < strata_comparison_get_n_rows (comparison); r++)
+    if (g_str_equal (strata_comparison_get_row (comparison, r)->name, "byte[]"))
+      byte_row = r;
+  g_assert_cmpuint (byte_row, !=, G_MAXUINT);
+  {
+    g_autofree char *delta = strata_comparison_list_format (list, byte_row, STRATA_FIGURE_INSTANCES, STRATA_MEASURE_DELTA);
+
+    g_assert_cmpstr (delta, ==, "+10");
+  }
+
+  g_signal_emit_by_name (window->compare_view, "show-new-instances", byte_row);
+  g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (window->details)), ==,
+                   gtk_notebook_page_num (GTK_NOTEBOOK (window->details), window->heap_view));
+  instances = find_widget (window->heap_view, STRATA_TYPE_DOMINATORS_VIEW, "instances-view");
+  g_assert_nonnull (instances);
+  g_assert_cmpuint (g_list_model_get_n_items (strata_dominators_view_get_model (STRATA_DOMINATORS_VIEW (instances))), ==, 10);
+  finish_app (app);
+}
+
 static void
 test_window_needs_display (void)
 {
@@ -1783,6 +1969,8 @@ main (int   argc,
   g_test_add_func ("/window/shortcuts-and-about", test_window_shortcuts_and_about);
   g_test_add_func ("/window/shortcuts-complete", test_window_shortcuts_complete);
   g_test_add_func ("/window/time-left", test_window_time_left);
+  g_test_add_func ("/window/compare", test_window_compare);
+  g_test_add_func ("/window/compare-heaps", test_window_compare_heaps);
   g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);
 
   return g_test_run ();
