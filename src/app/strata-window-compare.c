@@ -13,6 +13,7 @@
 
 #include "strata-compare-view.h"
 #include "strata-heap-view.h"
+#include "strata-timeline.h"
 #include "strata-window-private.h"
 
 static void
@@ -192,6 +193,77 @@ show_new_instances_cb (StrataWindow      *self,
   gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, self->heap_view));
 }
 
+/* ---- The baseline's timeline ---- */
+
+/**
+ * _strata_window_build_timelines:
+ * @timeline: the trace's timeline, in its scroller
+ *
+ * Returns: the timeline over the baseline's (hidden until asked for), in
+ *   a pane; each on its own time axis, starting at its own start
+ */
+GtkWidget *
+_strata_window_build_timelines (StrataWindow *self,
+                                GtkWidget    *timeline)
+{
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GActionGroup *actions;
+
+  self->baseline_session = strata_session_new ();
+  self->baseline_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  self->baseline_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->baseline_label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (self->baseline_label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_add_css_class (self->baseline_label, "heading");
+  gtk_widget_add_css_class (self->baseline_box, "compare-bar");
+  g_object_set (self->baseline_label, "margin-start", 6, "margin-top", 4, "margin-bottom", 4, NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), strata_timeline_new (self->baseline_session));
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_box_append (GTK_BOX (self->baseline_box), self->baseline_label);
+  gtk_box_append (GTK_BOX (self->baseline_box), scroller);
+  gtk_widget_set_visible (self->baseline_box, FALSE);
+  /* Keys in the baseline's timeline move it, not the trace's. */
+  actions = strata_session_create_actions (self->baseline_session);
+  gtk_widget_insert_action_group (self->baseline_box, "view", actions);
+  g_object_unref (actions);
+
+  gtk_paned_set_start_child (GTK_PANED (paned), timeline);
+  gtk_paned_set_end_child (GTK_PANED (paned), self->baseline_box);
+  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (paned), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Timelines"), -1);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-baseline", FALSE);
+  return paned;
+}
+
+/* Shown while comparing two traces with calls and asked for; its methods
+ * take the trace's colours. */
+void
+_strata_window_update_baseline_timeline (StrataWindow *self)
+{
+  StrataComparison *comparison = strata_session_get_comparison (self->session);
+  gboolean traces = comparison != NULL && strata_comparison_get_kind (comparison) == STRATA_COMPARISON_PROFILE;
+  StrataTrace *baseline = traces ? strata_comparison_get_trace (comparison, STRATA_SIDE_BASELINE) : NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-baseline", traces);
+  if (!traces || !self->show_baseline)
+    baseline = NULL;
+  if (strata_session_get_trace (self->baseline_session) != baseline)
+    strata_session_set_trace (self->baseline_session, baseline);
+  if (baseline != NULL)
+    {
+      g_autofree char *name = _strata_file_get_display_name (strata_trace_get_file (baseline));
+      /* Translators: over the timeline of the file compared with; %s is its name */
+      g_autofree char *title = g_strdup_printf (_("Baseline: %s"), name);
+
+      gtk_label_set_label (GTK_LABEL (self->baseline_label), title);
+      strata_session_share_colors (self->baseline_session, strata_session_get_baseline_colors (self->session));
+    }
+  gtk_widget_set_visible (self->baseline_box, baseline != NULL);
+}
+
 /* The bar above the timeline, and the Compare page of the notebook. */
 void
 _strata_window_init_compare (StrataWindow *self)
@@ -219,10 +291,13 @@ _strata_window_init_compare (StrataWindow *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::comparison", G_CALLBACK (_strata_window_update_actions),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::comparison", G_CALLBACK (_strata_window_update_baseline_timeline),
+                           self, G_CONNECT_SWAPPED);
 }
 
 void
 _strata_window_dispose_compare (StrataWindow *self)
 {
   clear_load (self);
+  g_clear_object (&self->baseline_session);
 }

@@ -66,6 +66,10 @@ struct _StrataWindow
   GtkWidget            *compare_label;
   GtkWidget            *compare_progress;
   GtkWidget            *compare_button;
+  gboolean              show_baseline;  /* the baseline's timeline under the trace's */
+  StrataSession        *baseline_session;
+  GtkWidget            *baseline_box;
+  GtkWidget            *baseline_label;
 };
 
 void   _strata_window_class_init_actions (GtkWidgetClass *widget_class);
@@ -81,6 +85,9 @@ gboolean _strata_window_move_pane       (StrataWindow   *self,
                                          int             step);
 void   _strata_window_init_compare       (StrataWindow   *self);
 void   _strata_window_dispose_compare    (StrataWindow   *self);
+GtkWidget *_strata_window_build_timelines (StrataWindow  *self,
+                                          GtkWidget     *timeline);
+void   _strata_window_update_baseline_timeline (StrataWindow *self);
 void   _strata_window_add_recent         (StrataWindow   *self,
                                           GFile          *file);
 void   _strata_window_forget_recent      (StrataWindow   *self,

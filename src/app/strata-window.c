@@ -23,6 +23,7 @@ enum {
   PROP_0,
   PROP_BUSY,
   PROP_FOLLOW_WEAK,
+  PROP_SHOW_BASELINE,
   N_PROPS
 };
 
@@ -281,7 +282,7 @@ build_trace_page (StrataWindow *self)
 
   self->paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->paned), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Timeline and Panels"), -1);
-  gtk_paned_set_start_child (GTK_PANED (self->paned), scroller);
+  gtk_paned_set_start_child (GTK_PANED (self->paned), _strata_window_build_timelines (self, scroller));
   gtk_paned_set_end_child (GTK_PANED (self->paned), self->details);
   gtk_paned_set_resize_start_child (GTK_PANED (self->paned), TRUE);
   gtk_paned_set_resize_end_child (GTK_PANED (self->paned), FALSE);
@@ -682,6 +683,10 @@ strata_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->follow_weak);
       break;
 
+    case PROP_SHOW_BASELINE:
+      g_value_set_boolean (value, self->show_baseline);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -720,6 +725,12 @@ strata_window_set_property (GObject      *object,
       set_follow_weak (self, g_value_get_boolean (value));
       break;
 
+    case PROP_SHOW_BASELINE:
+      self->show_baseline = g_value_get_boolean (value);
+      _strata_window_update_baseline_timeline (self);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -746,8 +757,14 @@ strata_window_class_init (StrataWindowClass *klass)
     g_param_spec_boolean ("follow-weak", NULL, NULL,
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* The baseline's timeline under the trace's, while comparing traces. */
+  properties[PROP_SHOW_BASELINE] =
+    g_param_spec_boolean ("show-baseline", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_install_property_action (widget_class, "win.follow-weak", "follow-weak");
+  gtk_widget_class_install_property_action (widget_class, "win.show-baseline", "show-baseline");
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/strata-window.ui");
   gtk_widget_class_bind_template_child (widget_class, StrataWindow, title_label);

@@ -56,6 +56,7 @@ struct _StrataSession
   StrataComparison *comparison;
   StrataMatchMode   match;
   guint8           *baseline_colors;
+  guint8           *shared_colors; /* another session's, for its baseline: wins over ours */
 
   /* The one call or event whose details are shown. */
   StrataSelectedKind selected_kind;
@@ -111,6 +112,7 @@ strata_session_dispose (GObject *object)
   g_clear_object (&self->baseline);
   g_clear_object (&self->comparison);
   g_clear_pointer (&self->baseline_colors, g_free);
+  g_clear_pointer (&self->shared_colors, g_free);
 
   G_OBJECT_CLASS (strata_session_parent_class)->dispose (object);
 }
@@ -487,6 +489,7 @@ strata_session_set_trace (StrataSession *self,
   self->profile_thread = -1;
   self->range_only = FALSE;
   self->selected_kind = STRATA_SELECTED_NOTHING;
+  g_clear_pointer (&self->shared_colors, g_free);
   g_clear_object (&self->baseline);
   g_clear_object (&self->comparison);
   g_clear_pointer (&self->baseline_colors, g_free);
@@ -539,7 +542,28 @@ strata_session_get_colors (StrataSession *self)
 {
   g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
 
-  return self->colors;
+  return self->shared_colors != NULL ? self->shared_colors : self->colors;
+}
+
+/**
+ * strata_session_share_colors:
+ * @colors: (nullable): a palette index per method of this session's
+ *   trace, copied; %NULL for its own again
+ *
+ * A baseline shown beside the trace it is compared with takes that
+ * trace's colours (strata_session_get_baseline_colors()), so a method
+ * looks the same in both.
+ */
+void
+strata_session_share_colors (StrataSession *self,
+                             const guint8  *colors)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  g_clear_pointer (&self->shared_colors, g_free);
+  if (colors != NULL && self->trace != NULL)
+    self->shared_colors = g_memdup2 (colors, MAX (strata_trace_get_n_methods (self->trace), 1));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
 }
 
 guint

@@ -40,6 +40,8 @@ void           strata_session_set_trace           (StrataSession *self,
                                                    StrataTrace   *trace);
 StrataProfile *strata_session_get_profile         (StrataSession *self);
 const guint8  *strata_session_get_colors          (StrataSession *self);
+void           strata_session_share_colors        (StrataSession *self,
+                                                   const guint8  *colors);
 guint          strata_session_get_clock           (StrataSession *self);
 void           strata_session_set_clock           (StrataSession *self,
                                                    guint          clock);
