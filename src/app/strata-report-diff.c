@@ -341,6 +341,16 @@ write_json_row (StrataJsonWriter *json,
   strata_json_writer_member (json, "status");
   strata_json_writer_string (json, strata_row_status_get_id (strata_comparison_row_status (item)));
   write_json_figures (json, diff, row);
+  if (strata_comparison_has_figure (diff->comparison, STRATA_FIGURE_RETAINED) &&
+      strata_comparison_row_status (item) != STRATA_ROW_REMOVED)
+    {
+      guint32 n;
+      g_autofree guint32 *objects = strata_comparison_dup_new_objects (diff->comparison, row, &n);
+
+      /* Objects whose ids the baseline lacks: made since, in one process. */
+      strata_json_writer_member (json, "new_instances");
+      strata_json_writer_uint (json, n);
+    }
   strata_json_writer_end_object (json);
 }
 
