@@ -40,17 +40,22 @@ load_side (gpointer data)
   return NULL;
 }
 
-/* As strata -r --diff: the baseline in a thread, the current here. */
+/* As strata -r --diff: with @parallel the baseline in a thread and the
+ * current here, else one after the other. */
 static StrataComparison *
 compare_files (const char *baseline,
-               const char *current)
+               const char *current,
+               gboolean    parallel)
 {
   Side sides[2] = { { baseline, NULL }, { current, NULL } };
-  GThread *thread = g_thread_new ("baseline", load_side, &sides[0]);
+  GThread *thread = parallel ? g_thread_new ("baseline", load_side, &sides[0]) : NULL;
   StrataComparison *comparison = NULL;
 
+  if (thread == NULL)
+    load_side (&sides[0]);
   load_side (&sides[1]);
-  g_thread_join (thread);
+  if (thread != NULL)
+    g_thread_join (thread);
   if (sides[0].profile != NULL && sides[1].profile != NULL)
     comparison = strata_comparison_new (sides[0].profile, sides[1].profile, STRATA_MATCH_SIGNATURE, NULL);
   g_clear_object (&sides[0].profile);
@@ -74,7 +79,7 @@ bench_large (const char *generator,
 {
   g_autofree char *local = g_build_filename (dir, "bench-20M.trace", NULL);
   g_autofree char *random = g_build_filename (dir, "bench-20M-random.trace", NULL);
-  double alone_a[RUNS], alone_b[RUNS], both[RUNS], matching[RUNS];
+  double alone_a[RUNS], alone_b[RUNS], both[RUNS], serial[RUNS], matching[RUNS];
   guint n_rows = 0;
 
   if (!strata_bench_ensure_shaped_trace (generator, NULL, local, LARGE_RECORDS, 0) ||
@@ -88,7 +93,13 @@ bench_large (const char *generator,
       alone_b[run] = time_alone (random);
       start = g_get_monotonic_time ();
       {
-        g_autoptr(StrataComparison) comparison = compare_files (local, random);
+        g_autoptr(StrataComparison) in_turn = compare_files (local, random, FALSE);
+
+        serial[run] = strata_bench_seconds_since (start);
+      }
+      start = g_get_monotonic_time ();
+      {
+        g_autoptr(StrataComparison) comparison = compare_files (local, random, TRUE);
 
         both[run] = strata_bench_seconds_since (start);
         if (comparison == NULL)
@@ -107,7 +118,9 @@ bench_large (const char *generator,
   g_print ("  load + profile, random alone:  %.2f s\n", strata_bench_median (alone_b, RUNS));
   g_print ("  the two, one after the other:  %.2f s\n",
            strata_bench_median (alone_a, RUNS) + strata_bench_median (alone_b, RUNS));
-  g_print ("  compared (as strata -r --diff): %.2f s\n", strata_bench_median (both, RUNS));
+  g_print ("  compared, loaded in turn:       %.2f s\n", strata_bench_median (serial, RUNS));
+  g_print ("  compared, loaded at once:       %.2f s (%u processors)\n", strata_bench_median (both, RUNS),
+           g_get_num_processors ());
   g_print ("  then ordered by change:         %.4f s\n", strata_bench_median (matching, RUNS));
   return TRUE;
 }
@@ -140,16 +153,16 @@ bench_wide (const char *generator,
 
   if (!strata_bench_ensure_shaped_trace (generator, NULL, local, WIDE_RECORDS, WIDE_METHODS) ||
       !strata_bench_ensure_shaped_trace (generator, "--shape=random", random, WIDE_RECORDS, WIDE_METHODS) ||
-      !(comparison = compare_files (local, random)))
+      !(comparison = compare_files (local, random, TRUE)))
     return FALSE;
   list = strata_comparison_list_new (comparison);
   g_print ("the Compare page's sort, %u rows:\n", strata_comparison_get_n_rows (comparison));
   g_print ("  by name:          %.4f s\n", time_sort (list, STRATA_N_FIGURES, STRATA_MEASURE_BEFORE));
-  g_print ("  by Δ incl:        %.4f s\n", time_sort (list, STRATA_FIGURE_INCLUSIVE, STRATA_MEASURE_DELTA));
-  g_print ("  by Δ excl %%:      %.4f s\n", time_sort (list, STRATA_FIGURE_EXCLUSIVE, STRATA_MEASURE_CHANGE));
+  g_print ("  by delta incl:     %.4f s\n", time_sort (list, STRATA_FIGURE_INCLUSIVE, STRATA_MEASURE_DELTA));
+  g_print ("  by change excl:    %.4f s\n", time_sort (list, STRATA_FIGURE_EXCLUSIVE, STRATA_MEASURE_CHANGE));
   g_print ("  by calls after:   %.4f s\n", time_sort (list, STRATA_FIGURE_CALLS, STRATA_MEASURE_AFTER));
   strata_comparison_list_set_normalized (list, TRUE);
-  g_print ("  shares, by Δ incl: %.4f s\n", time_sort (list, STRATA_FIGURE_INCLUSIVE, STRATA_MEASURE_DELTA));
+  g_print ("  shares, by delta incl: %.4f s\n", time_sort (list, STRATA_FIGURE_INCLUSIVE, STRATA_MEASURE_DELTA));
   return TRUE;
 }
 

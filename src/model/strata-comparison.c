@@ -673,3 +673,37 @@ strata_comparison_dup_new_objects (StrataComparison *self,
   *n_objects = found->len;
   return (guint32 *) g_array_free (found, FALSE);
 }
+
+/**
+ * strata_comparison_count_new_objects:
+ *
+ * strata_comparison_dup_new_objects() for every row at once, in one walk
+ * over the current dump's objects.
+ *
+ * Returns: (transfer full) (nullable): per row, its new instances; %NULL
+ *   unless both dumps have graphs
+ */
+guint32 *
+strata_comparison_count_new_objects (StrataComparison *self)
+{
+  const StrataHeap *heap = strata_trace_get_heap (self->trace[STRATA_SIDE_CURRENT]);
+  const StrataHeap *old_heap = strata_trace_get_heap (self->trace[STRATA_SIDE_BASELINE]);
+  StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
+  StrataHeapGraph *old_graph = old_heap != NULL ? strata_heap_get_graph (old_heap) : NULL;
+  guint32 *counts;
+
+  g_return_val_if_fail (STRATA_IS_COMPARISON (self), NULL);
+
+  if (self->kind != STRATA_COMPARISON_HEAP || graph == NULL || old_graph == NULL)
+    return NULL;
+  counts = g_new0 (guint32, MAX (self->rows->len, 1));
+  for (guint32 o = 0; o < strata_heap_graph_get_n_objects (graph); o++)
+    {
+      guint32 klass = strata_heap_graph_get_class (graph, o);
+
+      if (klass < self->n_indices[STRATA_SIDE_CURRENT] && self->row_of[STRATA_SIDE_CURRENT][klass] != STRATA_COMPARISON_ABSENT &&
+          strata_heap_graph_lookup (old_graph, strata_heap_graph_get_id (graph, o)) == STRATA_HEAP_NO_OBJECT)
+        counts[self->row_of[STRATA_SIDE_CURRENT][klass]]++;
+    }
+  return counts;
+}

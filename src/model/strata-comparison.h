@@ -107,6 +107,7 @@ gint64            strata_comparison_get_total      (StrataComparison  *self,
 guint32          *strata_comparison_dup_new_objects (StrataComparison *self,
                                                     guint              row,
                                                     guint32           *n_objects);
+guint32          *strata_comparison_count_new_objects (StrataComparison *self);
 guint            *strata_comparison_sort           (StrataComparison  *self,
                                                     StrataFigure       figure,
                                                     guint              clock);

@@ -164,7 +164,7 @@ add_column (StrataCompareView   *self,
 
   gtk_column_view_column_set_resizable (column, TRUE);
   /* Names are long ("pkg.Class.method (args)ret"); figures are short. */
-  gtk_column_view_column_set_fixed_width (column, key == NAME_KEY ? 380 : 104);
+  gtk_column_view_column_set_fixed_width (column, key == NAME_KEY ? 380 : 124);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), column);
 }
 
