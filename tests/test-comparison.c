@@ -355,6 +355,125 @@ test_comparison_tree_transforms (void)
   g_assert_cmpint (strata_call_tree_get_self (current, a, 0), ==, 65000);
 }
 
+static StrataProfile *
+load_corpus_profile (const char *folder,
+                     const char *name)
+{
+  g_autofree char *path = strata_test_corpus_path (folder, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+  trace = strata_test_load_path (path, &error);
+  g_assert_no_error (error);
+  return strata_profile_new (trace, -1, NULL, NULL);
+}
+
+/* Each side of every row holds exactly its trace's figures: summed over
+ * the methods of that name, which are all called ones. */
+static void
+assert_rows_hold_profiles (StrataComparison *comparison,
+                           StrataProfile    *profiles[2])
+{
+  for (StrataSide side = STRATA_SIDE_BASELINE; side <= STRATA_SIDE_CURRENT; side++)
+    {
+      StrataTrace *trace = strata_profile_get_trace (profiles[side]);
+      guint n_rows = strata_comparison_get_n_rows (comparison);
+      g_autofree gint64 *incl = g_new0 (gint64, n_rows);
+      g_autofree guint64 *calls = g_new0 (guint64, n_rows);
+      guint clock = strata_comparison_get_clock (comparison, side, 0);
+
+      for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+        {
+          const StrataProfileEntry *entry = strata_profile_get_entry (profiles[side], m);
+          guint row = strata_comparison_find_row (comparison, side, m);
+
+          if (entry->calls + entry->recursive_calls == 0)
+            {
+              g_assert_cmpuint (row, ==, STRATA_COMPARISON_ABSENT);
+              continue;
+            }
+          g_assert_cmpuint (row, <, n_rows);
+          incl[row] += entry->inclusive[clock];
+          calls[row] += entry->calls + entry->recursive_calls;
+        }
+      for (guint r = 0; r < n_rows; r++)
+        {
+          g_assert_cmpint (strata_comparison_get_value (comparison, r, side, STRATA_FIGURE_INCLUSIVE, 0), ==, incl[r]);
+          g_assert_cmpint (strata_comparison_get_value (comparison, r, side, STRATA_FIGURE_CALLS, 0), ==, calls[r]);
+        }
+      g_assert_cmpint (strata_comparison_get_total (comparison, side, STRATA_FIGURE_INCLUSIVE, 0), ==,
+                       strata_profile_get_total (profiles[side], clock));
+    }
+}
+
+/* Two real recordings of one app (Firefox for Android, regular and
+ * streaming ART traces), by signature and by name. */
+static void
+test_comparison_corpus_traces (void)
+{
+  g_autoptr(StrataProfile) regular = load_corpus_profile ("dmtrace", "firefox-profiler-art-trace-regular.trace");
+  g_autoptr(StrataProfile) streaming = load_corpus_profile ("dmtrace", "firefox-profiler-art-trace-streaming.trace");
+  StrataProfile *profiles[2] = { regular, streaming };
+
+  if (regular == NULL || streaming == NULL)
+    {
+      strata_test_skip_no_corpus ();
+      return;
+    }
+  for (StrataMatchMode match = STRATA_MATCH_SIGNATURE; match <= STRATA_MATCH_NAME; match++)
+    {
+      g_autoptr(StrataComparison) comparison = compare (regular, streaming, match);
+
+      g_assert_cmpuint (strata_comparison_get_n_clocks (comparison), ==, 2);
+      assert_rows_hold_profiles (comparison, profiles);
+    }
+}
+
+/* Two binary dumps: each class's change is the difference of the two
+ * class histograms, summed by name. */
+static void
+test_comparison_corpus_heaps (void)
+{
+  g_autoptr(StrataProfile) small = load_corpus_profile ("hprof", "hprof-slurp-hprof-32.bin");
+  g_autoptr(StrataProfile) large = load_corpus_profile ("hprof", "hprof-slurp-hprof-64.bin");
+  g_autoptr(StrataComparison) comparison = NULL;
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  StrataProfile *sides[2] = { small, large };
+
+  if (small == NULL || large == NULL)
+    {
+      strata_test_skip_no_corpus ();
+      return;
+    }
+  comparison = compare (small, large, STRATA_MATCH_SIGNATURE);
+  for (guint side = 0; side < 2; side++)
+    {
+      StrataTrace *trace = strata_profile_get_trace (sides[side]);
+      const StrataHeap *heap = strata_trace_get_heap (trace);
+
+      for (guint c = 0; c < strata_heap_get_n_classes (heap); c++)
+        {
+          const StrataHeapClass *klass = strata_heap_get_class (heap, c);
+          const char *name = strata_trace_get_string (trace, klass->name);
+          gint64 *delta = g_hash_table_lookup (expected, name);
+
+          if (delta == NULL)
+            g_hash_table_insert (expected, (char *) name, delta = g_new0 (gint64, 1));
+          *delta += side == 0 ? -(gint64) klass->shallow_bytes : (gint64) klass->shallow_bytes;
+        }
+    }
+  g_assert_cmpuint (strata_comparison_get_n_rows (comparison), ==, g_hash_table_size (expected));
+  for (guint r = 0; r < strata_comparison_get_n_rows (comparison); r++)
+    {
+      gint64 *delta = g_hash_table_lookup (expected, strata_comparison_get_row (comparison, r)->name);
+
+      g_assert_nonnull (delta);
+      g_assert_cmpint (strata_comparison_get_delta (comparison, r, STRATA_FIGURE_SHALLOW, 0), ==, *delta);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -370,6 +489,8 @@ main (int   argc,
   g_test_add_func ("/comparison/bad-rules", test_comparison_bad_rules);
   g_test_add_func ("/comparison/tree-match", test_comparison_tree_match);
   g_test_add_func ("/comparison/tree-transforms", test_comparison_tree_transforms);
+  g_test_add_func ("/comparison/corpus-traces", test_comparison_corpus_traces);
+  g_test_add_func ("/comparison/corpus-heaps", test_comparison_corpus_heaps);
 
   return g_test_run ();
 }
