@@ -286,7 +286,7 @@ test_comparison_bad_rules (void)
   g_autoptr(StrataComparison) comparison = compare (before, before, STRATA_MATCH_SIGNATURE);
   const char *const bad[] = {
     "", "incl", "incl>", "speed>+10%", "incl>+10parsecs", "incl>+10MB", "calls>+5ms",
-    "retained>+1MB", "incl>+nan", "incl>+10%&", ">+10%",
+    "retained>+1MB", "incl>+nan", "incl>+10%&", ">+10%", "incl>+1:\xff\xfe*",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

@@ -169,10 +169,22 @@ StrataGateRule *
 strata_gate_rule_parse (const char  *text,
                         GError     **error)
 {
-  g_autoptr(StrataGateRule) self = g_new0 (StrataGateRule, 1);
-  /* "" splits into no parts at all, and is as unreadable as "&". */
-  g_auto(GStrv) parts = g_strsplit (*text != '\0' ? text : "&", "&", -1);
+  g_autoptr(StrataGateRule) self = NULL;
+  g_auto(GStrv) parts = NULL;
 
+  g_return_val_if_fail (text != NULL, NULL);
+
+  /* Patterns are matched as UTF-8, as names are kept. */
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_autofree char *shown = g_utf8_make_valid (text, -1);
+
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("the rule “%s” is not UTF-8 text"), shown);
+      return NULL;
+    }
+  self = g_new0 (StrataGateRule, 1);
+  /* "" splits into no parts at all, and is as unreadable as "&". */
+  parts = g_strsplit (*text != '\0' ? text : "&", "&", -1);
   self->text = g_strdup (text);
   self->conditions = g_array_new (FALSE, TRUE, sizeof (Condition));
   g_array_set_clear_func (self->conditions, clear_condition);
