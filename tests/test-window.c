@@ -1787,6 +1787,29 @@ list_name (StrataComparisonList *list,
   return g_strdup (strata_comparison_get_row (comparison, strata_comparison_list_get_row (list, position))->name);
 }
 
+/* The rows on show, numbers as numbers: the header and @first_row. */
+static void
+check_compare_export (StrataCompareView *view,
+                      const char        *first_row)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "comparison.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (strata_compare_view_export (view, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &csv, NULL, NULL));
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "Name,Status,incl before (ns),incl after (ns),incl delta (ns),incl change,"
+                                 "excl before (ns),excl after (ns),excl delta (ns),excl change,"
+                                 "calls before,calls after,calls delta,calls change");
+  g_assert_true (g_str_has_prefix (lines[1], first_row));
+  g_assert_cmpstr (lines[2], ==, "");
+}
+
 static void
 check_compare_list (StrataWindow *window)
 {
@@ -1825,6 +1848,7 @@ check_compare_list (StrataWindow *window)
 
   strata_comparison_list_set_filter (list, "WOR");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 1);
+  check_compare_export (view, "work,both,100000,150000,50000,0.5,");
   strata_comparison_list_set_filter (list, NULL);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 5);
 }

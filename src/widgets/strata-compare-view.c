@@ -16,6 +16,8 @@
 
 #include "strata-accessible.h"
 #include "strata-compare-view.h"
+#include "strata-comparison-table.h"
+#include "strata-export-dialog.h"
 #include "strata-table-column.h"
 #include "strata-units.h"
 
@@ -364,12 +366,52 @@ row_activated_cb (StrataCompareView *self,
   show_new_instances (self);
 }
 
+/* ---- Export ---- */
+
+/**
+ * strata_compare_view_export:
+ *
+ * Writes the rows on show, in their order, as CSV (TSV for a .tsv name).
+ */
+gboolean
+strata_compare_view_export (StrataCompareView  *self,
+                            GFile              *file,
+                            GError            **error)
+{
+  g_autoptr(StrataTableWriter) writer = NULL;
+
+  if (self->list == NULL)
+    return g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("There is no comparison to export")), FALSE;
+  if ((writer = strata_table_writer_new (file, error)) == NULL)
+    return FALSE;
+  return strata_comparison_write_table (self->list, writer, error) && strata_table_writer_finish (writer, error);
+}
+
+static gboolean
+export_cb (GtkWidget  *widget,
+           GFile      *file,
+           gpointer    data,
+           GError    **error)
+{
+  return strata_compare_view_export (STRATA_COMPARE_VIEW (widget), file, error);
+}
+
+static void
+export_clicked_cb (StrataCompareView *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  g_autofree char *name = strata_table_export_name (trace, "comparison");
+
+  strata_export_dialog_run (GTK_WIDGET (self), _("Export the Comparison"), name, export_cb, NULL);
+}
+
 static GtkWidget *
 build_bar (StrataCompareView *self)
 {
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *stop = gtk_button_new_from_icon_name ("window-close-symbolic");
+  GtkWidget *export = gtk_button_new_from_icon_name ("document-save-as-symbolic");
 
   self->title = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->title), 0);
@@ -400,6 +442,9 @@ build_bar (StrataCompareView *self)
   gtk_widget_set_tooltip_text (self->new_button,
                                _("Instances of the selected class whose ids the baseline does not have"));
   g_signal_connect_swapped (self->new_button, "clicked", G_CALLBACK (show_new_instances), self);
+  gtk_widget_set_tooltip_text (export, _("Export the Rows on Show as CSV or TSV"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (export), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Export the Comparison"), -1);
+  g_signal_connect_swapped (export, "clicked", G_CALLBACK (export_clicked_cb), self);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (stop), "win.stop-comparing");
   gtk_widget_set_tooltip_text (stop, _("Stop Comparing"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (stop), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Stop Comparing"), -1);
@@ -410,6 +455,7 @@ build_bar (StrataCompareView *self)
   gtk_box_append (GTK_BOX (bar), self->match_button);
   gtk_box_append (GTK_BOX (bar), self->normalize_button);
   gtk_box_append (GTK_BOX (bar), self->new_button);
+  gtk_box_append (GTK_BOX (bar), export);
   gtk_box_append (GTK_BOX (bar), stop);
   g_object_set (bar, "margin-start", 6, "margin-end", 6, "margin-top", 6, NULL);
   return bar;

@@ -22,4 +22,8 @@ void                  strata_compare_view_sort_by  (StrataCompareView *self,
                                                     StrataMeasure      measure,
                                                     gboolean           descending);
 
+gboolean              strata_compare_view_export   (StrataCompareView *self,
+                                                    GFile             *file,
+                                                    GError           **error);
+
 G_END_DECLS
