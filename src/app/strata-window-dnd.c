@@ -42,6 +42,21 @@ files_from_value (const GValue *value)
   return files;
 }
 
+/* A drop's event carries no modifiers on X11 (the source's pointer
+ * grab has them): the keyboard is asked too. */
+static gboolean
+control_held (StrataWindow  *self,
+              GtkDropTarget *target)
+{
+  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (GTK_WIDGET (self)));
+  GdkDevice *keyboard = seat != NULL ? gdk_seat_get_keyboard (seat) : NULL;
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
+
+  if (keyboard != NULL)
+    state |= gdk_device_get_modifier_state (keyboard);
+  return (state & GDK_CONTROL_MASK) != 0;
+}
+
 static gboolean
 drop_cb (StrataWindow  *self,
          const GValue  *value,
@@ -58,8 +73,7 @@ drop_cb (StrataWindow  *self,
     return FALSE;
 
   /* Ctrl held: the file is a baseline for the trace on show. */
-  if ((gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target)) & GDK_CONTROL_MASK) &&
-      strata_session_get_trace (self->session) != NULL)
+  if (control_held (self, target) && strata_session_get_trace (self->session) != NULL)
     {
       strata_window_compare_with (self, g_ptr_array_index (files, 0));
       return TRUE;
