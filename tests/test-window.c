@@ -1907,6 +1907,80 @@ test_window_compare (void)
   finish_app (app);
 }
 
+static GdkContentProvider *
+prepare_drag_cb (GtkDragSource *source,
+                 double         x,
+                 double         y,
+                 GFile         *file)
+{
+  GdkFileList *list = gdk_file_list_new_from_array (&file, 1);
+  GdkContentProvider *provider = gdk_content_provider_new_typed (GDK_TYPE_FILE_LIST, list);
+
+  g_boxed_free (GDK_TYPE_FILE_LIST, list);
+  return provider;
+}
+
+/* A window of this process to drag @file from, moved to @x by xdotool. */
+static GtkWidget *
+drag_source_window (GFile      *file,
+                    const char *xdotool)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *label = gtk_label_new ("drag me");
+  GtkDragSource *source = gtk_drag_source_new ();
+
+  gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
+  g_signal_connect (source, "prepare", G_CALLBACK (prepare_drag_cb), file);
+  gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (source));
+  gtk_window_set_child (GTK_WINDOW (window), label);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-drag-source");
+  gtk_window_set_default_size (GTK_WINDOW (window), 200, 150);
+  gtk_window_present (GTK_WINDOW (window));
+  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-drag-source",
+                                  "windowmove", "--sync", "%1", "1200", "600", NULL });
+  return window;
+}
+
+/* A file dragged from another window and dropped with Ctrl held is
+ * compared with, not opened: a real X drag, moved by xdotool. */
+static void
+test_window_ctrl_drop_compares (void)
+{
+  g_autofree char *before_path = write_events ("before.json", 100, "load");
+  g_autofree char *after_path = write_events ("after.json", 150, "parse");
+  g_autoptr(GFile) after = g_file_new_for_path (after_path);
+  g_autoptr(GFile) before = g_file_new_for_path (before_path);
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  StrataApplication *app;
+  StrataWindow *window;
+  GtkWidget *source;
+
+#ifdef GDK_WINDOWING_X11
+  if (xdotool == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+#endif
+    {
+      g_test_skip ("needs xdotool and an X display");
+      return;
+    }
+  app = strata_test_new_app ();
+  g_application_open (G_APPLICATION (app), &after, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-drop-test");
+  source = drag_source_window (before, xdotool);
+  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-drop-test",
+                                  "windowmove", "--sync", "%1", "0", "0", NULL });
+  run_xdotool ((const char *[]) { xdotool, "mousemove", "1300", "675", "sleep", "0.3", "mousedown", "1",
+                                  "mousemove", "1250", "600", "sleep", "0.1", "mousemove", "1000", "500", "sleep", "0.1",
+                                  "mousemove", "600", "300", "sleep", "0.1", "keydown", "ctrl",
+                                  "mousemove", "500", "300", "sleep", "0.2", "mousemove", "480", "300", "sleep", "0.3",
+                                  "mouseup", "1", "sleep", "0.2", "keyup", "ctrl", NULL });
+  strata_test_iterate_until (compared, strata_window_get_session (window));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (source));
+  finish_app (app);
+}
+
 /* Two dumps of one process, 30 arrays apart: 10 new instances of each
  * array class, found by id. */
 static void
@@ -1995,6 +2069,7 @@ main (int   argc,
   g_test_add_func ("/window/time-left", test_window_time_left);
   g_test_add_func ("/window/compare", test_window_compare);
   g_test_add_func ("/window/compare-heaps", test_window_compare_heaps);
+  g_test_add_func ("/window/ctrl-drop-compares", test_window_ctrl_drop_compares);
   g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);
 
   return g_test_run ();
