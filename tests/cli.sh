@@ -103,6 +103,9 @@ check_gate () {
 }
 check_gate "a file against itself" 0 --diff="$tmp/after.json" --fail-if='incl>+0%' --fail-if='calls>+0' "$tmp/after.json"
 if grep -q "no differences" "$tmp/out"; then ok "itself: no differences"; else not_ok "itself: $(cat "$tmp/out")"; fi
+check_gate "a heap dump against itself" 0 --diff="$dump" --fail-if='retained>+0B' --fail-if='instances<-0' "$dump"
+if grep -q "no differences" "$tmp/out"; then ok "the dump against itself: no differences"; else not_ok "dump itself: $(cat "$tmp/out")"; fi
+if "$strata" -r --help 2>&1 | grep -q "FIGURE>VALUE"; then ok "strata -r --help documents the rules"; else not_ok "--help has no rules"; fi
 check_gate "work +50% breaks incl>+20%" 3 --diff="$tmp/before.json" --fail-if='incl>+20%:work' "$tmp/after.json"
 if grep -q "broken by 1 row" "$tmp/out" && grep -q "+50.0%.*work" "$tmp/out"; then ok "the broken rule names work"; else not_ok "broken rule: $(cat "$tmp/out")"; fi
 check_gate "work +50% keeps incl>+60%" 0 --diff="$tmp/before.json" --fail-if='incl>+60%:work' "$tmp/after.json"
