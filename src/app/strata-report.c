@@ -15,6 +15,7 @@
 #include "strata-report.h"
 #include "strata-heap-object-row.h"
 #include "strata-report-private.h"
+#include "strata-trace-mapping.h"
 #include "strata-units.h"
 
 #define EXIT_LOAD_FAILED 1
@@ -874,6 +875,27 @@ choose_clock (StrataTrace *trace,
   return TRUE;
 }
 
+/* --mapping: names from the build's mapping.txt; what it could not read
+ * is said on standard error, the rest applied. */
+static gboolean
+apply_mapping (StrataTrace *trace,
+               const char  *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTraceNames) names = strata_trace_map_names (trace, file, NULL, &error);
+
+  if (names == NULL)
+    {
+      g_printerr ("strata: %s: %s\n", path, error->message);
+      return FALSE;
+    }
+  if (strata_trace_names_get_problems (names) != NULL)
+    g_printerr ("strata: %s: %s\n", path, strata_trace_names_get_problems (names));
+  strata_trace_names_apply (names, trace);
+  return TRUE;
+}
+
 static const char gate_rules_help[] = N_(
   "Comparing, and failing a build (--diff, --fail-if):\n"
   "  strata -r --diff=BASELINE FILE prints what changed from BASELINE to FILE.\n"
@@ -945,6 +967,7 @@ strata_report_main (char **argv)
   int depth = -1;
   int top = -1;
   g_autofree char *baseline = NULL;
+  g_autofree char *mapping_path = NULL;
   g_autofree char *match_name = NULL;
   g_auto(GStrv) rule_texts = NULL;
   ReportFormat format;
@@ -959,6 +982,7 @@ strata_report_main (char **argv)
     { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &follow_weak, N_("Heap dumps: let weak, soft and phantom references keep their referents alive"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_FILENAME, &baseline, N_("Compare FILE with BASELINE, method by method or class by class"), N_("BASELINE") },
     { "fail-if", 0, 0, G_OPTION_ARG_STRING_ARRAY, &rule_texts, N_("With --diff: exit with status 3 when a row breaks RULE, e.g. “incl>+10%” (see below)"), N_("RULE") },
+    { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &mapping_path, N_("Show the names a ProGuard or R8 mapping.txt gives an obfuscated build's classes and methods"), N_("MAPPING") },
     { "match", 0, 0, G_OPTION_ARG_STRING, &match_name, N_("With --diff: match methods by “signature” (the default) or by “name” alone"), N_("HOW") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL }
@@ -1005,6 +1029,9 @@ strata_report_main (char **argv)
       g_printerr ("strata: %s: %s\n", files[0], error->message);
       return EXIT_LOAD_FAILED;
     }
+
+  if (mapping_path != NULL && !apply_mapping (trace, mapping_path))
+    return EXIT_LOAD_FAILED;
 
   report = (Report) { trace, profile, 0, top < 0 ? DEFAULT_TOP : top, top < 0 ? DEFAULT_HEAP_TOP : top };
   if (!choose_clock (trace, clock_name, &report.clock))

@@ -42,6 +42,10 @@ struct _StrataTrace
 
   /* What the loader repaired or dropped, one sentence each. */
   GPtrArray        *diagnostics;
+
+  /* The names as loaded, while a mapping's are shown (NULL: none is). */
+  guint32          *loaded_method_names;
+  guint32          *loaded_class_names;
 };
 
 G_DEFINE_FINAL_TYPE (StrataTrace, strata_trace, G_TYPE_OBJECT)
@@ -79,6 +83,8 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->source_links, g_array_unref);
   g_clear_pointer (&self->heap, strata_heap_free);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
+  g_free (self->loaded_method_names);
+  g_free (self->loaded_class_names);
 
   G_OBJECT_CLASS (strata_trace_parent_class)->finalize (object);
 }
@@ -389,6 +395,85 @@ strata_trace_get_method (StrataTrace *self,
   g_return_val_if_fail (index < self->methods->len, NULL);
 
   return &g_array_index (self->methods, StrataMethod, index);
+}
+
+/**
+ * strata_trace_rename:
+ * @method_names: (array length=n_methods): a name to show per method,
+ *   %NULL to keep its own
+ * @class_names: (array length=n_classes) (nullable): a name per heap class
+ *
+ * Shows other names for methods and heap classes, as a deobfuscation
+ * mapping gives; the trace is otherwise unchanged, so its profile, colours
+ * and order stay. Only from the thread the views read names on.
+ */
+void
+strata_trace_rename (StrataTrace  *self,
+                     char        **method_names,
+                     guint         n_methods,
+                     char        **class_names,
+                     guint         n_classes)
+{
+  guint n_heap = self->heap != NULL ? strata_heap_get_n_classes (self->heap) : 0;
+
+  g_return_if_fail (STRATA_IS_TRACE (self));
+  g_return_if_fail (n_methods == self->methods->len && (class_names == NULL || n_classes == n_heap));
+
+  strata_trace_restore_names (self);
+  self->loaded_method_names = g_new (guint32, MAX (n_methods, 1));
+  for (guint m = 0; m < n_methods; m++)
+    {
+      StrataMethod *method = &g_array_index (self->methods, StrataMethod, m);
+
+      self->loaded_method_names[m] = method->display_name;
+      if (method_names[m] != NULL)
+        method->display_name = strata_string_pool_intern (self->pool, method_names[m]);
+    }
+  self->loaded_class_names = g_new (guint32, MAX (n_heap, 1));
+  for (guint c = 0; c < n_heap; c++)
+    {
+      StrataHeapClass *klass = strata_heap_peek_class (self->heap, c);
+
+      self->loaded_class_names[c] = klass->name;
+      if (class_names != NULL && class_names[c] != NULL)
+        klass->name = strata_string_pool_intern (self->pool, class_names[c]);
+    }
+}
+
+/* The names as loaded again, after strata_trace_rename(). */
+void
+strata_trace_restore_names (StrataTrace *self)
+{
+  g_return_if_fail (STRATA_IS_TRACE (self));
+
+  if (self->loaded_method_names == NULL)
+    return;
+  for (guint m = 0; m < self->methods->len; m++)
+    g_array_index (self->methods, StrataMethod, m).display_name = self->loaded_method_names[m];
+  for (guint c = 0; self->heap != NULL && c < strata_heap_get_n_classes (self->heap); c++)
+    strata_heap_peek_class (self->heap, c)->name = self->loaded_class_names[c];
+  g_clear_pointer (&self->loaded_method_names, g_free);
+  g_clear_pointer (&self->loaded_class_names, g_free);
+}
+
+gboolean
+strata_trace_is_renamed (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), FALSE);
+
+  return self->loaded_method_names != NULL;
+}
+
+/* The name as loaded, whatever is shown. */
+const char *
+strata_trace_get_loaded_method_name (StrataTrace *self,
+                                     guint32      index)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self) && index < self->methods->len, "");
+
+  if (self->loaded_method_names != NULL)
+    return strata_string_pool_get (self->pool, self->loaded_method_names[index]);
+  return strata_trace_get_method_name (self, index);
 }
 
 const char *

@@ -128,6 +128,15 @@ const StrataMethod  *strata_trace_get_method          (StrataTrace  *self,
 const char          *strata_trace_get_method_name     (StrataTrace  *self,
                                                        guint32       index);
 guint64              strata_trace_get_n_spans         (StrataTrace  *self);
+void                 strata_trace_rename              (StrataTrace  *self,
+                                                       char        **method_names,
+                                                       guint         n_methods,
+                                                       char        **class_names,
+                                                       guint         n_classes);
+void                 strata_trace_restore_names       (StrataTrace  *self);
+gboolean             strata_trace_is_renamed          (StrataTrace  *self);
+const char          *strata_trace_get_loaded_method_name (StrataTrace *self,
+                                                       guint32       index);
 void                 strata_trace_get_clock_range     (StrataTrace  *self,
                                                        guint         clock,
                                                        gint64       *start,

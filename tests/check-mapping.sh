@@ -1,0 +1,71 @@
+#!/bin/sh
+# check-mapping.sh STRATA: deobfuscation with a ProGuard/R8 mapping.txt.
+# The bundled sample trace is obfuscated as R8 would (obfuscate-dmtrace.py:
+# overloads sharing a name, class references in signatures, inlined
+# entries, JSON comments, two lines no mapping has); `strata -r
+# --mapping` must give back the sample's own report, line for line, and
+# say what it skipped. A heap dump's classes (and their arrays) take the
+# names a mapping gives them.
+set -u
+strata=$1
+here=$(cd "$(dirname "$0")" && pwd)
+sample=$here/../data/samples/android-app-startup.trace
+dump=$here/data/allocations.hprof.gz
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "1..0 # SKIP no python3 (the obfuscator is a Python script)"
+  exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+failed=0
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); failed=1; echo "not ok $n - $1"; }
+
+python3 "$here/obfuscate-dmtrace.py" "$sample" "$tmp/obf.trace" "$tmp/mapping.txt" || { echo "1..1"; echo "not ok 1 - obfuscating failed"; exit 1; }
+"$strata" -r "$sample" | grep -v '^File:' >"$tmp/original.txt"
+"$strata" -r "$tmp/obf.trace" | grep -v '^File:' >"$tmp/obfuscated.txt"
+"$strata" -r --mapping="$tmp/mapping.txt" "$tmp/obf.trace" 2>"$tmp/err" | grep -v '^File:' >"$tmp/mapped.txt"
+
+if grep -q 'YYTaskExecutor' "$tmp/original.txt" && ! grep -q 'YYTaskExecutor' "$tmp/obfuscated.txt"; then
+  ok "the obfuscated trace has lost the app's names"
+else
+  not_ok "obfuscation did not rename the app's classes"
+fi
+if cmp -s "$tmp/original.txt" "$tmp/mapped.txt"; then
+  ok "with the mapping, the report is the sample's own, line for line ($(wc -l <"$tmp/mapped.txt") lines)"
+else
+  not_ok "the mapped report differs: $(diff "$tmp/original.txt" "$tmp/mapped.txt" | head -5)"
+fi
+if grep -q '2 lines of the mapping could not be read, the first line 4' "$tmp/err"; then
+  ok "the two lines no mapping has are reported: $(cat "$tmp/err")"
+else
+  not_ok "bad lines not reported: $(cat "$tmp/err")"
+fi
+"$strata" -r --format=folded --mapping="$tmp/mapping.txt" "$tmp/obf.trace" >"$tmp/mapped.folded" 2>/dev/null
+"$strata" -r --format=folded "$sample" >"$tmp/original.folded"
+if cmp -s "$tmp/original.folded" "$tmp/mapped.folded"; then
+  ok "collapsed stacks with the mapping equal the sample's"
+else
+  not_ok "collapsed stacks differ"
+fi
+
+printf 'com.example.Original -> Allocations$Small:\n    int size -> a\n' >"$tmp/heap-mapping.txt"
+"$strata" -r --format=json --mapping="$tmp/heap-mapping.txt" "$dump" >"$tmp/heap.json" 2>"$tmp/err"
+if python3 - "$tmp/heap.json" <<'PY'
+import json, sys
+names = [c["name"] for c in json.load(open(sys.argv[1]))["classes"]]
+assert "com.example.Original" in names and "Allocations$Small" not in names, names[:5]
+assert "Allocations$Big" in names
+PY
+then ok "a heap dump's class takes its mapped name"; else not_ok "heap class names: $(cat "$tmp/err")"; fi
+
+printf 'not a mapping at all\nstill not\n' >"$tmp/junk.txt"
+"$strata" -r --mapping="$tmp/junk.txt" "$tmp/obf.trace" >/dev/null 2>"$tmp/err"
+if [ $? -eq 1 ] && grep -q "not a ProGuard or R8 mapping" "$tmp/err"; then ok "junk is refused: $(cat "$tmp/err")"; else not_ok "junk: $(cat "$tmp/err")"; fi
+printf 'com.other.Thing -> z.z:\n    void run() -> a\n' >"$tmp/other.txt"
+"$strata" -r --mapping="$tmp/other.txt" "$tmp/obf.trace" >/dev/null 2>"$tmp/err"
+if [ $? -eq 1 ] && grep -q "another build" "$tmp/err"; then ok "another build's mapping is refused: $(cat "$tmp/err")"; else not_ok "other mapping: $(cat "$tmp/err")"; fi
+
+echo "1..$n"
+exit $failed
