@@ -1879,6 +1879,7 @@ test_window_compare (void)
 
   strata_window_compare_with (window, before);
   g_assert_true (gtk_widget_get_visible (window->compare_bar));
+  g_assert_true (gtk_widget_get_parent (window->compare_bar) == GTK_WIDGET (window->trace_box));
   strata_test_iterate_until (compared, session);
   strata_test_iterate_until (compare_settled, window);
   g_assert_false (gtk_widget_get_visible (window->compare_bar));

@@ -99,6 +99,8 @@ struct _StrataScreenshotHarness
   char              *find;         /* --find: the timeline's search */
   char              *compare;      /* --compare: a baseline to compare with */
   gboolean           compare_started;
+  char              *mapping;      /* --mapping: a mapping.txt to deobfuscate with */
+  gboolean           mapping_started;
 };
 
 static const GOptionEntry harness_entries[] = {
@@ -110,6 +112,7 @@ static const GOptionEntry harness_entries[] = {
   { "view", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Open on the call tree (“tree”, “bottom-up” or “flame”) or, with --select, on every call of the method (“calls”)"), N_("VIEW") },
   { "find", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: search the timeline for TEXT and go to the first match"), N_("TEXT") },
   { "compare", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Compare FILE with BASELINE, as Compare With… does"), N_("BASELINE") },
+  { "mapping", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Deobfuscate FILE with a ProGuard or R8 mapping.txt"), N_("MAPPING") },
   { NULL }
 };
 
@@ -185,6 +188,7 @@ strata_screenshot_harness_new (StrataApplication *application,
   g_variant_dict_lookup (options, "details", "b", &self->details);
   g_variant_dict_lookup (options, "find", "s", &self->find);
   g_variant_dict_lookup (options, "compare", "^ay", &self->compare);
+  g_variant_dict_lookup (options, "mapping", "^ay", &self->mapping);
   if (g_variant_dict_lookup (options, "view", "s", &self->view) &&
       !g_strv_contains ((const char *[]) { "tree", "bottom-up", "flame", "calls", NULL }, self->view))
     {
@@ -214,6 +218,7 @@ strata_screenshot_harness_free (StrataScreenshotHarness *self)
   g_free (self->view);
   g_free (self->find);
   g_free (self->compare);
+  g_free (self->mapping);
   g_free (self);
 }
 
@@ -278,6 +283,13 @@ apply_range (StrataScreenshotHarness *self,
   if (self->view != NULL && !g_str_equal (self->view, "calls") && self->path == NULL &&
       strata_session_get_trace (session) != NULL)
     strata_window_show_call_tree (window, self->view);
+  if (self->mapping != NULL && !self->mapping_started && strata_session_get_trace (session) != NULL)
+    {
+      g_autoptr(GFile) mapping = g_file_new_for_commandline_arg (self->mapping);
+
+      self->mapping_started = TRUE;
+      strata_window_deobfuscate (window, mapping);
+    }
   if (self->compare != NULL && !self->compare_started && strata_session_get_trace (session) != NULL)
     {
       g_autoptr(GFile) baseline = g_file_new_for_commandline_arg (self->compare);
@@ -325,6 +337,12 @@ screenshot_when_idle (StrataScreenshotHarness *self)
   if (strata_session_get_trace (session) != NULL && strata_session_get_profile (session) == NULL)
     {
       g_signal_connect_swapped (session, "notify::profile", G_CALLBACK (screenshot_when_idle), self);
+      return;
+    }
+  /* The mapping is read in a worker too. */
+  if (strata_window_get_mapping_busy (window))
+    {
+      g_timeout_add_once (50, (GSourceOnceFunc) screenshot_when_idle, self);
       return;
     }
   /* So is the baseline's, for --compare. */

@@ -45,6 +45,25 @@ add_spec_to_filter (GtkFileFilter    *filter,
     gtk_file_filter_add_pattern (filter, spec->patterns[i]);
 }
 
+/* A build's mapping.txt, whatever it is called; then all files. */
+static GListStore *
+create_mapping_filters (void)
+{
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_autoptr(GtkFileFilter) mappings = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all_files = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (mappings, _("ProGuard and R8 Mappings"));
+  gtk_file_filter_add_pattern (mappings, "*.txt");
+  gtk_file_filter_add_pattern (mappings, "*.map");
+  gtk_file_filter_add_mime_type (mappings, "text/plain");
+  gtk_file_filter_set_name (all_files, _("All Files"));
+  gtk_file_filter_add_pattern (all_files, "*");
+  g_list_store_append (filters, mappings);
+  g_list_store_append (filters, all_files);
+  return filters;
+}
+
 /* Returns the filters in dialog order; the first is "All Supported Traces". */
 static GListStore *
 create_file_filters (void)
@@ -79,7 +98,9 @@ static void
 open_picked (StrataWindow *self,
              GFile        *file)
 {
-  if (self->compare_pick)
+  if (self->mapping_pick)
+    strata_window_deobfuscate (self, file);
+  else if (self->compare_pick)
     strata_window_compare_with (self, file);
   else if (self->open_here)
     strata_window_open (self, file);
@@ -87,11 +108,15 @@ open_picked (StrataWindow *self,
     strata_window_open_or_new (self, file);
   self->open_here = FALSE;
   self->compare_pick = FALSE;
+  self->mapping_pick = FALSE;
 }
 
 static const char *
 dialog_title (StrataWindow *self)
 {
+  if (self->mapping_pick)
+    /* Translators: the title of the file dialog that picks a build's mapping.txt */
+    return _("Deobfuscate With a Mapping File");
   /* Translators: the title of the file dialog that picks a file to compare with */
   return self->compare_pick ? _("Compare With a Trace or Heap Dump") : _("Open a Trace");
 }
@@ -117,7 +142,7 @@ static void
 run_open_dialog (StrataWindow *self)
 {
   g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GListStore) filters = create_file_filters ();
+  g_autoptr(GListStore) filters = self->mapping_pick ? create_mapping_filters () : create_file_filters ();
   g_autoptr(GtkFileFilter) all_supported = g_list_model_get_item (G_LIST_MODEL (filters), 0);
 
   gtk_file_dialog_set_title (dialog, dialog_title (self));
@@ -145,7 +170,7 @@ open_dialog_response_cb (GtkNativeDialog *native,
 static void
 run_open_dialog (StrataWindow *self)
 {
-  g_autoptr(GListStore) filters = create_file_filters ();
+  g_autoptr(GListStore) filters = self->mapping_pick ? create_mapping_filters () : create_file_filters ();
   GtkFileChooserNative *native;
 
   native = gtk_file_chooser_native_new (dialog_title (self), GTK_WINDOW (self),
@@ -175,7 +200,16 @@ open_action (GtkWidget  *widget,
 
   self->open_here = g_str_equal (action_name, "win.open-here");
   self->compare_pick = g_str_equal (action_name, "win.compare");
+  self->mapping_pick = g_str_equal (action_name, "win.deobfuscate");
   run_open_dialog (self);
+}
+
+static void
+show_obfuscated_names_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *param)
+{
+  strata_window_remove_mapping (STRATA_WINDOW (widget));
 }
 
 static void
@@ -225,6 +259,10 @@ _strata_window_update_actions (StrataWindow *self)
                                  trace != NULL && !strata_window_get_busy (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-comparing",
                                  strata_session_get_comparison (self->session) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.deobfuscate",
+                                 trace != NULL && !strata_window_get_busy (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-obfuscated-names",
+                                 trace != NULL && strata_trace_is_renamed (trace));
 }
 
 static gint
@@ -412,6 +450,8 @@ _strata_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", open_uri_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.stop-comparing", NULL, stop_comparing_action);
+  gtk_widget_class_install_action (widget_class, "win.deobfuscate", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.show-obfuscated-names", NULL, show_obfuscated_names_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   /* Never enabled: it greys out the "No Recent Files" menu entry. */

@@ -16,10 +16,12 @@
 #include "strata-timeline.h"
 #include "strata-window-private.h"
 
-static void
-show_bar (StrataWindow *self,
-          const char   *message,
-          gboolean      busy)
+/* The bar above the timeline: a baseline or a mapping loading (with
+ * Cancel), or why it could not be used (with Close). */
+void
+_strata_window_show_task_bar (StrataWindow *self,
+                              const char   *message,
+                              gboolean      busy)
 {
   gtk_label_set_label (GTK_LABEL (self->compare_label), message);
   gtk_widget_set_visible (self->compare_progress, busy);
@@ -27,8 +29,8 @@ show_bar (StrataWindow *self,
   gtk_widget_set_visible (self->compare_bar, TRUE);
 }
 
-static void
-hide_bar (StrataWindow *self)
+void
+_strata_window_hide_task_bar (StrataWindow *self)
 {
   gtk_widget_set_visible (self->compare_bar, FALSE);
 }
@@ -42,7 +44,7 @@ fail (StrataWindow *self,
   /* Translators: %s is a file name, then why it cannot be compared */
   g_autofree char *message = g_strdup_printf (_("Could not compare with “%s”: %s"), name, error->message);
 
-  show_bar (self, message, FALSE);
+  _strata_window_show_task_bar (self, message, FALSE);
 }
 
 static void
@@ -82,7 +84,7 @@ profile_ready_cb (GObject      *object,
       fail (self, file, error);
       return;
     }
-  hide_bar (self);
+  _strata_window_hide_task_bar (self);
   show_compare_page (self);
   _strata_window_update_actions (self);
 }
@@ -103,7 +105,7 @@ load_cb (GObject      *object,
   if (trace == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       clear_load (self);
-      hide_bar (self);
+      _strata_window_hide_task_bar (self);
       return;
     }
   /* Say at once when the two cannot be compared, before profiling. */
@@ -151,7 +153,7 @@ strata_window_compare_with (StrataWindow *self,
   self->compare_cancellable = g_cancellable_new ();
   g_signal_connect_object (self->compare_loader, "notify::fraction", G_CALLBACK (progress_cb), self, G_CONNECT_SWAPPED);
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->compare_progress), 0);
-  show_bar (self, "", TRUE);
+  _strata_window_show_task_bar (self, "", TRUE);
   progress_cb (self, NULL, self->compare_loader);
   strata_loader_load_async (self->compare_loader, self->compare_cancellable, load_cb, g_object_ref (self));
 }
@@ -169,7 +171,9 @@ static void
 bar_button_cb (StrataWindow *self)
 {
   clear_load (self);
-  hide_bar (self);
+  if (self->mapping_cancellable != NULL)
+    g_cancellable_cancel (self->mapping_cancellable);
+  _strata_window_hide_task_bar (self);
 }
 
 static void

@@ -23,6 +23,9 @@ struct _StrataWindow
   gboolean              follow_weak;    /* heap dumps: weak references keep their referents */
   gboolean              open_here;      /* the file dialog replaces the trace on show */
   gboolean              compare_pick;   /* the file dialog picks a baseline to compare with */
+  gboolean              mapping_pick;   /* the file dialog picks a mapping.txt */
+  GCancellable         *mapping_cancellable;
+  GFile                *mapping;        /* the mapping whose names are shown */
   StrataLoader         *compare_loader; /* the baseline loading, or NULL */
   GCancellable         *compare_cancellable;
 
@@ -84,6 +87,14 @@ void     _strata_window_init_keys       (StrataWindow   *self);
 gboolean _strata_window_move_pane       (StrataWindow   *self,
                                          int             step);
 void   _strata_window_init_compare       (StrataWindow   *self);
+void   _strata_window_show_task_bar      (StrataWindow   *self,
+                                          const char     *message,
+                                          gboolean        busy);
+void   _strata_window_hide_task_bar      (StrataWindow   *self);
+void   _strata_window_apply_remembered_mapping (StrataWindow *self);
+void   _strata_window_dispose_mapping    (StrataWindow   *self);
+char  *_strata_window_describe_mapping   (StrataWindow   *self);
+void   _strata_window_refresh_titles     (StrataWindow   *self);
 void   _strata_window_dispose_compare    (StrataWindow   *self);
 GtkWidget *_strata_window_build_timelines (StrataWindow  *self,
                                           GtkWidget     *timeline);

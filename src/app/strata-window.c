@@ -166,8 +166,21 @@ show_resting_page (StrataWindow *self)
       subtitle = g_strdup_printf (_("%s · %s"), strata_format_get_name (strata_trace_get_format (trace)), size);
 
     gtk_stack_set_visible_child_name (self->stack, "trace");
-    set_titles (self, name, subtitle);
+    {
+      g_autofree char *mapping = _strata_window_describe_mapping (self);
+      g_autofree char *full = mapping != NULL ? g_strconcat (subtitle, " · ", mapping, NULL) : NULL;
+
+      set_titles (self, name, full != NULL ? full : subtitle);
+    }
   }
+}
+
+/* After the names shown changed: the subtitle says which. */
+void
+_strata_window_refresh_titles (StrataWindow *self)
+{
+  if (strata_session_get_trace (self->session) != NULL && g_str_equal (strata_window_get_page (self), "trace"))
+    show_resting_page (self);
 }
 
 static void
@@ -232,6 +245,7 @@ show_trace (StrataWindow *self,
   update_view_controls (self);
   show_resting_page (self);
   gtk_widget_grab_focus (self->timeline);
+  _strata_window_apply_remembered_mapping (self);
 }
 
 static void
@@ -293,6 +307,7 @@ build_trace_page (StrataWindow *self)
   gtk_box_append (self->trace_box, self->import_banner);
   self->search_bar = strata_search_bar_new (self->session);
   gtk_box_append (self->trace_box, self->search_bar);
+  gtk_box_append (self->trace_box, self->compare_bar);
   gtk_box_append (self->trace_box, self->paned);
 
   g_object_bind_property (self->session, "compact", self->compact_button, "active",
@@ -658,6 +673,7 @@ strata_window_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->loader);
   _strata_window_dispose_compare (self);
+  _strata_window_dispose_mapping (self);
 
   g_clear_object (&self->session);
   g_clear_object (&self->settings);

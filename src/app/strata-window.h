@@ -23,6 +23,10 @@ gboolean       strata_window_get_busy       (StrataWindow   *self);
 void           strata_window_compare_with   (StrataWindow   *self,
                                              GFile          *file);
 gboolean       strata_window_get_comparing  (StrataWindow   *self);
+void           strata_window_deobfuscate    (StrataWindow   *self,
+                                             GFile          *mapping);
+void           strata_window_remove_mapping (StrataWindow   *self);
+gboolean       strata_window_get_mapping_busy (StrataWindow *self);
 gboolean       strata_window_is_empty       (StrataWindow   *self);
 const char    *strata_window_get_page       (StrataWindow   *self);
 StrataSession *strata_window_get_session    (StrataWindow   *self);

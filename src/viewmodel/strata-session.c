@@ -87,6 +87,7 @@ enum {
   TRACKS_CHANGED,
   SEARCH_CHANGED,
   MARKS_CHANGED,
+  NAMES_CHANGED,
   N_SIGNALS
 };
 
@@ -285,6 +286,10 @@ strata_session_class_init (StrataSessionClass *klass)
   signals[MARKS_CHANGED] =
     g_signal_new ("marks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The trace shows other names for its methods and classes (a mapping). */
+  signals[NAMES_CHANGED] =
+    g_signal_new ("names-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[SEARCH_CHANGED] =
     g_signal_new ("search-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -462,6 +467,22 @@ strata_session_set_match (StrataSession   *self,
     return;
   self->match = match;
   compare_with_baseline (self);
+}
+
+/**
+ * strata_session_names_changed:
+ *
+ * Says the trace shows other names now (strata_trace_rename()): the views
+ * lay their names out again, and a comparison matches by the new ones.
+ */
+void
+strata_session_names_changed (StrataSession *self)
+{
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  if (self->comparison != NULL)
+    compare_with_baseline (self);
+  g_signal_emit (self, signals[NAMES_CHANGED], 0);
 }
 
 /* The profile (and with it the colours) is computed off the main thread;

@@ -113,6 +113,7 @@ gboolean       strata_session_search_step         (StrataSession *self,
                                                    int            direction);
 
 GActionGroup  *strata_session_create_actions      (StrataSession *self);
+void           strata_session_names_changed       (StrataSession *self);
 gboolean       strata_session_set_baseline        (StrataSession  *self,
                                                    StrataProfile  *baseline,
                                                    GError        **error);

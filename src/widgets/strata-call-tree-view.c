@@ -1359,6 +1359,7 @@ strata_call_tree_view_new (StrataSession *session)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::profile", G_CALLBACK (fill_flame), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::comparison", G_CALLBACK (comparison_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "names-changed", G_CALLBACK (show_trees), self, G_CONNECT_SWAPPED);
   rebuild (self);
   return GTK_WIDGET (self);
 }

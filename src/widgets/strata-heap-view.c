@@ -762,6 +762,7 @@ strata_heap_view_new (StrataSession *session)
   self = g_object_new (STRATA_TYPE_HEAP_VIEW, NULL);
   self->session = g_object_ref (session);
   g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "names-changed", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
   trace_changed_cb (self);
   return GTK_WIDGET (self);
 }

@@ -548,6 +548,14 @@ profile_changed_cb (StrataProfileView *self)
   refresh_profile (self);
 }
 
+/* The same profile, with other names: its rows are made again. */
+static void
+names_changed_cb (StrataProfileView *self)
+{
+  g_clear_object (&self->profile);
+  refresh_profile (self);
+}
+
 /* ---- GObject ---- */
 
 /* The column headers' sorter picks the model's order; see apply_sort(). */
@@ -576,6 +584,7 @@ strata_profile_view_new (StrataSession *session)
   self->session = g_object_ref (session);
   g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::profile", G_CALLBACK (profile_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "names-changed", G_CALLBACK (names_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::selected-method", G_CALLBACK (session_method_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "selection-range-changed", G_CALLBACK (selection_range_changed_cb),

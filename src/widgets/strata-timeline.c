@@ -360,6 +360,13 @@ tracks_changed_cb (StrataTimeline *self)
 }
 
 static void
+names_changed_cb (StrataTimeline *self)
+{
+  strata_label_cache_clear (self->label_cache);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
 trace_changed_cb (StrataTimeline *self)
 {
   StrataTrace *trace = strata_session_get_trace (self->session);
@@ -486,6 +493,7 @@ set_session (StrataTimeline *self,
   g_signal_connect_object (session, "notify::trace", G_CALLBACK (trace_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "selected-item-changed", G_CALLBACK (selected_item_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::profile", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "names-changed", G_CALLBACK (names_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::clock", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::selected-method", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "visible-range-changed", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
