@@ -23,6 +23,7 @@
 #include "strata-compare-view.h"
 #include "strata-flame-graph.h"
 #include "strata-import-banner-private.h"
+#include "strata-profile-view-private.h"
 #include "strata-search-bar.h"
 #include "strata-site-row.h"
 #include "strata-sites-view-private.h"
@@ -1982,6 +1983,112 @@ test_window_ctrl_drop_compares (void)
   finish_app (app);
 }
 
+static gboolean
+mapping_settled (gpointer window)
+{
+  return !strata_window_get_mapping_busy (window);
+}
+
+static guint32
+method_named (StrataTrace *trace,
+              const char  *name)
+{
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    if (g_str_equal (strata_trace_get_method_name (trace, m), name))
+      return m;
+  return G_MAXUINT32;
+}
+
+/* The name the profile table shows for @method. */
+static char *
+profile_row_name (StrataWindow *window,
+                  guint32       method)
+{
+  StrataProfileView *view = STRATA_PROFILE_VIEW (window->profile_view);
+  guint position = strata_profile_model_find_method (view->model, method);
+  g_autoptr(StrataProfileRow) row = g_list_model_get_item (G_LIST_MODEL (view->model), position);
+
+  return g_strdup (strata_profile_row_get_name (row));
+}
+
+static void
+wait_for_profile (StrataWindow *window)
+{
+  while (STRATA_PROFILE_VIEW (window->profile_view)->model == NULL)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* The sample's task runner, as if a build had named it "a.b.c": a mapping
+ * gives it back everywhere, Show Obfuscated Names undoes it, and the file
+ * opened again gets it again. */
+static void
+test_window_deobfuscate (void)
+{
+  g_autofree char *sample = g_test_build_filename (G_TEST_DIST, "..", "data", "samples", "android-app-startup.trace", NULL);
+  const char mapping_text[] =
+    "# {\"id\":\"com.android.tools.r8.mapping\",\"version\":\"2.2\"}\n"
+    "com.example.TaskRunner -> com.yy.base.taskexecutor.YYTaskExecutor$1:\n"
+    "    1:10:void runTask():20:29 -> run\n"
+    "a line the mapping cannot have\n";
+  g_autofree char *mapping_path = strata_test_write_file ("mapping.txt", mapping_text, sizeof mapping_text - 1);
+  g_autoptr(GFile) file = g_file_new_for_path (sample);
+  g_autoptr(GFile) mapping = g_file_new_for_path (mapping_path);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  StrataTrace *trace;
+  guint32 method;
+  GList *windows;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  wait_for_profile (window);
+  trace = strata_session_get_trace (window->session);
+  method = method_named (trace, "com.yy.base.taskexecutor.YYTaskExecutor$1.run ()V");
+  g_assert_cmpuint (method, !=, G_MAXUINT32);
+  /* Nothing to undo yet. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-obfuscated-names", NULL);
+  g_assert_false (strata_trace_is_renamed (trace));
+
+  strata_window_deobfuscate (window, mapping);
+  strata_test_iterate_until (mapping_settled, window);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, method), ==, "com.example.TaskRunner.runTask ()V");
+  wait_for_profile (window);
+  {
+    g_autofree char *shown = profile_row_name (window, method);
+
+    g_assert_cmpstr (shown, ==, "com.example.TaskRunner.runTask ()V");
+  }
+  assert_label_contains (window->subtitle_label, "deobfuscated with mapping.txt");
+  g_assert_true (gtk_widget_get_visible (window->compare_bar));
+  assert_label_contains (GTK_LABEL (window->compare_label), "1 line of the mapping could not be read");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-obfuscated-names", NULL));
+  g_assert_cmpstr (strata_trace_get_method_name (trace, method), ==, "com.yy.base.taskexecutor.YYTaskExecutor$1.run ()V");
+  g_assert_null (strstr (gtk_label_get_label (window->subtitle_label), "deobfuscated"));
+
+  /* Remembered for the file: opened again, in a window of its own. */
+  strata_window_deobfuscate (window, mapping);
+  strata_test_iterate_until (mapping_settled, window);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, 2);
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (l->data != window)
+      {
+        StrataWindow *again = l->data;
+        StrataTrace *reopened;
+
+        strata_test_wait_for_window (again);
+        strata_test_iterate_until (mapping_settled, again);
+        reopened = strata_session_get_trace (again->session);
+        g_assert_true (reopened != trace);
+        g_assert_cmpstr (strata_trace_get_method_name (reopened, method), ==, "com.example.TaskRunner.runTask ()V");
+        strata_window_remove_mapping (again);
+      }
+  finish_app (app);
+}
+
 /* Two dumps of one process, 30 arrays apart: 10 new instances of each
  * array class, found by id. */
 static void
@@ -2071,6 +2178,7 @@ main (int   argc,
   g_test_add_func ("/window/compare", test_window_compare);
   g_test_add_func ("/window/compare-heaps", test_window_compare_heaps);
   g_test_add_func ("/window/ctrl-drop-compares", test_window_ctrl_drop_compares);
+  g_test_add_func ("/window/deobfuscate", test_window_deobfuscate);
   g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);
 
   return g_test_run ();
