@@ -130,5 +130,43 @@ assert d["baseline"]["total"] == d["current"]["total"] == 1000000
 PY
 then ok "--diff --format=json: before, after and delta of each figure"; else not_ok "--diff JSON: $(cat "$tmp/err")"; fi
 
+# --export: pictures without a display. SVG and PDF keep method names as
+# text; each file is what its tool expects.
+sample=$(dirname "$0")/../data/samples/android-app-startup.trace
+if "$strata" --export="$tmp/timeline.svg" "$sample" >/dev/null 2>"$tmp/err" &&
+   xmllint --noout "$tmp/timeline.svg" 2>>"$tmp/err" &&
+   grep -q "<text[^>]*>com.yy.base.taskexecutor.YYTaskExecutor\$1.run ()V</text>" "$tmp/timeline.svg"; then
+  ok "--export=.svg: valid SVG with the methods as text ($(wc -c <"$tmp/timeline.svg") bytes)"
+else
+  not_ok "--export=.svg: $(cat "$tmp/err")"
+fi
+if "$strata" --export="$tmp/flame.svg" --view=flame "$sample" >/dev/null 2>"$tmp/err" &&
+   xmllint --noout "$tmp/flame.svg" 2>>"$tmp/err" && grep -q "YYTaskExecutor\$1.run</text>" "$tmp/flame.svg"; then
+  ok "--export --view=flame: the flame graph as SVG"
+else
+  not_ok "--export --view=flame: $(cat "$tmp/err")"
+fi
+if command -v pdfinfo >/dev/null 2>&1; then
+  "$strata" --export="$tmp/timeline.pdf" --range=20-60 --theme=dark "$sample" >/dev/null 2>"$tmp/err"
+  if pdfinfo "$tmp/timeline.pdf" >"$tmp/pdfinfo" 2>>"$tmp/err" && grep -q "^Pages: *1" "$tmp/pdfinfo" &&
+     pdftotext "$tmp/timeline.pdf" - 2>/dev/null | grep -q "LayoutInflater"; then
+    ok "--export=.pdf: pdfinfo reads it, and its text has the methods"
+  else
+    not_ok "--export=.pdf: $(cat "$tmp/err")"
+  fi
+else
+  echo "ok $((n = n + 1)) # SKIP pdfinfo is not installed (poppler-utils)"
+fi
+"$strata" --export="$tmp/timeline.png" --size=1000x400 "$sample" >/dev/null 2>"$tmp/err"
+if [ "$(identify -format '%w %h' "$tmp/timeline.png" 2>/dev/null)" = "1000 400" ]; then
+  ok "--export=.png --size=1000x400: a 1000 x 400 PNG"
+else
+  not_ok "--export=.png: $(cat "$tmp/err")"
+fi
+"$strata" --export="$tmp/picture.gif" "$sample" >/dev/null 2>"$tmp/err"
+if [ $? -eq 2 ] && grep -q ".png, .svg or .pdf" "$tmp/err"; then ok "--export=.gif is a usage error"; else not_ok "--export=.gif: $(cat "$tmp/err")"; fi
+"$strata" --export="$tmp/missing.png" "$tmp/missing.trace" >/dev/null 2>"$tmp/err"
+if [ $? -eq 1 ] && grep -q "does not exist" "$tmp/err" && [ ! -e "$tmp/missing.png" ]; then ok "--export of a missing file fails and writes nothing"; else not_ok "--export missing: $(cat "$tmp/err")"; fi
+
 echo "1..$n"
 exit $failed

@@ -11,6 +11,7 @@
 
 #include "strata-application.h"
 #include "strata-report.h"
+#include "strata-export.h"
 #include "strata-screenshot.h"
 #include "strata-session.h"
 #include "strata-window.h"
@@ -129,6 +130,11 @@ strata_application_local_command_line (GApplication   *application,
   if (strata_report_is_requested (*arguments))
     {
       *exit_status = strata_report_main (*arguments);
+      return TRUE;
+    }
+  if (strata_export_is_requested (*arguments))
+    {
+      *exit_status = strata_export_main (*arguments);
       return TRUE;
     }
 

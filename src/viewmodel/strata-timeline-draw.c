@@ -50,6 +50,42 @@ strata_label_cache_clear (StrataLabelCache *cache)
   g_hash_table_remove_all (cache->layouts);
 }
 
+/* ---- Text ---- */
+
+/**
+ * strata_timeline_show_layout:
+ *
+ * Draws @layout at the current point, or with a text sink hands its text
+ * over instead: the whole text, so a reader of the export finds it.
+ */
+void
+strata_timeline_show_layout (cairo_t                  *cr,
+                             const StrataTimelineView *view,
+                             PangoLayout              *layout)
+{
+  const PangoFontDescription *font;
+  double x, y, red = 0, green = 0, blue = 0, alpha = 1, width, size;
+  StrataColor color;
+
+  if (view->text_sink == NULL)
+    {
+      pango_cairo_show_layout (cr, layout);
+      return;
+    }
+  cairo_get_current_point (cr, &x, &y);
+  cairo_user_to_device (cr, &x, &y);
+  cairo_pattern_get_rgba (cairo_get_source (cr), &red, &green, &blue, &alpha);
+  color = (StrataColor) { red, green, blue, alpha };
+  width = pango_layout_get_width (layout) > 0 ? (double) pango_layout_get_width (layout) / PANGO_SCALE : 0;
+  font = pango_layout_get_font_description (layout);
+  if (font == NULL)
+    font = pango_context_get_font_description (pango_layout_get_context (layout));
+  size = font != NULL ? pango_font_description_get_size (font) / (double) PANGO_SCALE : 9;
+  view->text_sink (pango_layout_get_text (layout), x, y, width, size,
+                   font != NULL && pango_font_description_get_weight (font) >= PANGO_WEIGHT_BOLD,
+                   &color, view->text_sink_data);
+}
+
 /* ---- Spans ---- */
 
 static const StrataColor *
@@ -162,7 +198,7 @@ draw_label (const Painter *p,
   else
     cairo_set_source_rgba (p->cr, 1, 1, 1, 0.95 * span_alpha (p, method));
   cairo_move_to (p->cr, x + 3, y + (height - text_height) / 2);
-  pango_cairo_show_layout (p->cr, layout);
+  strata_timeline_show_layout (p->cr, p->view, layout);
   cairo_restore (p->cr);
 }
 
@@ -462,7 +498,7 @@ strata_painter_draw_text (const Painter *p,
   pango_layout_set_width (p->layout, (int) (width * PANGO_SCALE));
   set_rgba (p->cr, &p->view->theme->fg, alpha);
   cairo_move_to (p->cr, x, y);
-  pango_cairo_show_layout (p->cr, p->layout);
+  strata_timeline_show_layout (p->cr, p->view, p->layout);
   if (font != NULL)
     {
       pango_font_description_unset_fields (font, PANGO_FONT_MASK_WEIGHT);
@@ -668,7 +704,7 @@ draw_lane_item (const Painter     *p,
       pango_layout_set_width (p->layout, (int) ((x1 - x0 - 6) * PANGO_SCALE));
       cairo_set_source_rgb (p->cr, 1, 1, 1);
       cairo_move_to (p->cr, x0 + 3, y + 1);
-      pango_cairo_show_layout (p->cr, p->layout);
+      strata_timeline_show_layout (p->cr, p->view, p->layout);
     }
 }
 

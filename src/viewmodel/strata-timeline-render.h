@@ -99,6 +99,17 @@ typedef struct
   gint64        time;
 } StrataTimelineHit;
 
+/* Text as text, for vector exports: a label's top-left corner and the
+ * width it may take (0: any), in device coordinates, its colour and size. */
+typedef void (*StrataTextSink) (const char        *text,
+                                double             x,
+                                double             y,
+                                double             width,
+                                double             size_pt,
+                                gboolean           bold,
+                                const StrataColor *color,
+                                gpointer           data);
+
 /* Everything one frame depends on. */
 typedef struct
 {
@@ -132,7 +143,13 @@ typedef struct
   guint32                    focus_index;
   guint                      selected_event;   /* outlined in its lane; G_MAXUINT: none */
   const StrataSearch        *search;           /* matches stand out, the rest dims; nullable */
+  StrataTextSink             text_sink;        /* nullable: labels go here instead of as glyphs */
+  gpointer                   text_sink_data;
 } StrataTimelineView;
+
+void     strata_timeline_show_layout     (cairo_t                  *cr,
+                                          const StrataTimelineView *view,
+                                          PangoLayout              *layout);
 
 GArray  *strata_timeline_layout          (StrataTrace              *trace,
                                           const StrataEventIndex   *events,

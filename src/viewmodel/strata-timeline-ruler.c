@@ -132,7 +132,7 @@ strata_timeline_render_ruler (cairo_t                  *cr,
       pango_layout_set_width (p.layout, (int) (MIN (216, view->width - x) * PANGO_SCALE));
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_move_to (cr, x, 3);
-      pango_cairo_show_layout (cr, p.layout);
+      strata_timeline_show_layout (cr, view, p.layout);
     }
   strata_painter_clear (&p);
 }

@@ -16,11 +16,10 @@
 #include <glib/gi18n.h>
 
 #include "strata-flame-graph.h"
+#include "strata-flame-render.h"
 #include "strata-palette.h"
 
-#define ROW_HEIGHT 18
-#define LABEL_MIN_WIDTH 36
-#define MAX_LABELS 8192
+#define ROW_HEIGHT STRATA_FLAME_ROW_HEIGHT
 
 struct _StrataFlameGraph
 {
@@ -77,151 +76,33 @@ update_extent (StrataFlameGraph *self)
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
-static double
-row_y (StrataFlameGraph *self,
-       guint             row,
-       int               height)
-{
-  return self->flame ? height - (double) (row + 1) * ROW_HEIGHT : (double) row * ROW_HEIGHT;
-}
-
 /* ---- Drawing ---- */
 
-static gboolean
-is_light (const StrataColor *color)
+static StrataFlameView
+view_of (StrataFlameGraph *self)
 {
-  return 0.299 * color->red + 0.587 * color->green + 0.114 * color->blue > 0.6;
-}
-
-/* The baseline's clock for the one shown, or G_MAXUINT when it has none. */
-static guint
-baseline_clock (StrataFlameGraph *self)
-{
-  for (guint c = 0; self->comparison != NULL && c < strata_comparison_get_n_clocks (self->comparison); c++)
-    if (strata_comparison_get_clock (self->comparison, STRATA_SIDE_CURRENT, c) == self->clock)
-      return strata_comparison_get_clock (self->comparison, STRATA_SIDE_BASELINE, c);
-  return G_MAXUINT;
+  return (StrataFlameView) {
+    .tree = self->tree, .clock = self->clock, .colors = self->colors, .flame = self->flame,
+    .zoom = self->zoom, .matches = self->matches, .labels = self->labels,
+    .comparison = self->comparison, .baseline = self->baseline, .match = self->match,
+    .n_matched = self->n_matched, .max_change = self->max_change,
+  };
 }
 
 static gboolean
 is_differential (StrataFlameGraph *self)
 {
-  return self->match != NULL && baseline_clock (self) != G_MAXUINT;
-}
+  StrataFlameView view = view_of (self);
 
-/* Self time on the baseline's node of @node's path; 0 where it has none. */
-static gint64
-baseline_self (StrataFlameGraph *self,
-               guint32           node)
-{
-  guint32 other = node < self->n_matched ? self->match[node] : STRATA_CALL_TREE_NONE;
-
-  return other == STRATA_CALL_TREE_NONE ? 0 : strata_call_tree_get_self (self->baseline, other, baseline_clock (self));
-}
-
-static gint64
-self_change (StrataFlameGraph *self,
-             guint32           node)
-{
-  return strata_call_tree_get_self (self->tree, node, self->clock) - baseline_self (self, node);
+  return strata_flame_view_is_differential (&view);
 }
 
 static void
 find_max_change (StrataFlameGraph *self)
 {
-  self->max_change = 0;
-  if (!is_differential (self))
-    return;
-  for (guint32 node = 1; node < self->n_matched; node++)
-    {
-      gint64 change = self_change (self, node);
+  StrataFlameView view = view_of (self);
 
-      self->max_change = MAX (self->max_change, change < 0 ? -change : change);
-    }
-}
-
-/* Red for slower, blue for faster, deeper the larger the change; the
- * square root lets small changes show beside a large one. */
-static StrataColor
-differential_color (StrataFlameGraph *self,
-                    guint32           node)
-{
-  static const StrataColor neutral = { 0.86, 0.86, 0.84, 1 };
-  static const StrataColor slower = { 0.88, 0.18, 0.15, 1 };
-  static const StrataColor faster = { 0.15, 0.40, 0.86, 1 };
-  gint64 change = self_change (self, node);
-  const StrataColor *towards = change > 0 ? &slower : &faster;
-  double t = self->max_change > 0 ? sqrt ((double) (change < 0 ? -change : change) / self->max_change) : 0;
-
-  return (StrataColor) {
-    neutral.red + (towards->red - neutral.red) * t,
-    neutral.green + (towards->green - neutral.green) * t,
-    neutral.blue + (towards->blue - neutral.blue) * t,
-    1,
-  };
-}
-
-static void
-draw_bar (StrataFlameGraph *self,
-          cairo_t          *cr,
-          PangoLayout      *layout,
-          guint32           node,
-          double            x,
-          double            y,
-          double            width)
-{
-  guint32 method = strata_call_tree_get_method (self->tree, node);
-  StrataColor grey = { 0.75, 0.75, 0.75, 1 };
-  const StrataColor *color = &grey;
-  gboolean dim = self->matches != NULL && self->matches[node] == 0;
-
-  /* The root ("All threads") stays grey: it is not a frame. */
-  if (is_differential (self) && node != STRATA_CALL_TREE_ROOT)
-    {
-      grey = differential_color (self, node);
-      color = &grey;
-    }
-  else if (method != STRATA_CALL_TREE_NONE && self->colors != NULL && self->colors[method] != STRATA_PALETTE_NEUTRAL)
-    color = strata_palette_get_color (self->colors[method]);
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, dim ? 0.25 : 1.0);
-  cairo_rectangle (cr, x, y, MAX (width - 1, 1), ROW_HEIGHT - 1);
-  cairo_fill (cr);
-  if (self->matches != NULL && self->matches[node] == 1)
-    {
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      cairo_set_line_width (cr, 2);
-      cairo_rectangle (cr, x + 1, y + 1, MAX (width - 3, 1), ROW_HEIGHT - 3);
-      cairo_stroke (cr);
-    }
-  self->n_drawn++;
-  if (width >= LABEL_MIN_WIDTH)
-    {
-      g_autofree char *name = strata_call_tree_dup_name (self->tree, node);
-      int text_width = (int) width - 6;
-      char *signature = method != STRATA_CALL_TREE_NONE ? strstr (name, " (") : NULL;
-
-      /* The bar says the method; its signature is in the tooltip. */
-      if (signature != NULL)
-        *signature = '\0';
-      g_autofree char *key = g_strdup_printf ("%d|%s", text_width, name);
-      PangoLayout *label = g_hash_table_lookup (self->labels, key);
-
-      if (label == NULL)
-        {
-          if (g_hash_table_size (self->labels) >= MAX_LABELS)
-            g_hash_table_remove_all (self->labels);
-          label = pango_layout_copy (layout);
-          pango_layout_set_text (label, name, -1);
-          pango_layout_set_width (label, text_width * PANGO_SCALE);
-          g_hash_table_insert (self->labels, g_steal_pointer (&key), label);
-        }
-      if (is_light (color) || dim)
-        cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      else
-        cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_move_to (cr, x + 3, y + 1);
-      pango_cairo_show_layout (cr, label);
-    }
+  self->max_change = strata_flame_view_find_max_change (&view);
 }
 
 /**
@@ -235,70 +116,9 @@ strata_flame_graph_draw (StrataFlameGraph *self,
                          int               width,
                          int               height)
 {
-  g_autoptr(PangoLayout) layout = NULL;
-  g_autoptr(GArray) stack = NULL;
-  gint64 whole;
-  double scale;
-  guint32 v;
+  StrataFlameView view = view_of (self);
 
-  self->n_drawn = 0;
-  if (self->tree == NULL || width <= 0)
-    return;
-  layout = pango_cairo_create_layout (cr);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_set_single_paragraph_mode (layout, TRUE);
-  {
-    PangoFontDescription *font = pango_font_description_from_string ("Sans 8");
-
-    pango_layout_set_font_description (layout, font);
-    pango_font_description_free (font);
-  }
-  /* The zoomed node's callers, full width. */
-  v = self->zoom;
-  for (guint row = self->zoom_depth; row > 0; row--)
-    {
-      v = strata_call_tree_get_parent (self->tree, v);
-      draw_bar (self, cr, layout, v, 0, row_y (self, row - 1, height), width);
-    }
-  whole = strata_call_tree_get_total (self->tree, self->zoom, self->clock);
-  if (whole <= 0)
-    return;
-  scale = (double) width / whole;
-  /* Depth first, each bar with its x and row; a child under a pixel wide
-   * is left inside its parent. */
-  stack = g_array_new (FALSE, FALSE, sizeof (double) * 3);
-  {
-    double top[3] = { self->zoom, 0, self->zoom_depth };
-
-    g_array_append_val (stack, top);
-  }
-  while (stack->len > 0)
-    {
-      double *entry = &g_array_index (stack, double, (stack->len - 1) * 3);
-      guint32 node = (guint32) entry[0];
-      double x = entry[1], end;
-      guint row = (guint) entry[2];
-      double y = row_y (self, row, height), w;
-      guint32 first, n;
-
-      g_array_set_size (stack, stack->len - 1);
-      w = strata_call_tree_get_total (self->tree, node, self->clock) * scale;
-      if (y + ROW_HEIGHT < 0 || y > height)
-        continue;
-      draw_bar (self, cr, layout, node, x, y, w);
-      first = strata_call_tree_get_first_child (self->tree, node);
-      n = strata_call_tree_get_n_children (self->tree, node);
-      end = x + w;
-      for (guint32 c = first; c < first + n && x < end; c++)
-        {
-          double cw = strata_call_tree_get_total (self->tree, c, self->clock) * scale;
-          double child[3] = { c, x, row + 1 };
-
-          if (cw >= 1)
-            g_array_append_val (stack, child);
-          x += MAX (cw, 0);
-        }
-    }
+  self->n_drawn = strata_flame_render (cr, &view, width, height);
 }
 
 static void
@@ -391,10 +211,11 @@ static char *
 describe_baseline (StrataFlameGraph *self,
                    guint32           node)
 {
+  StrataFlameView view = view_of (self);
   StrataTrace *trace = strata_call_tree_get_trace (self->tree);
   guint32 other = node < self->n_matched ? self->match[node] : STRATA_CALL_TREE_NONE;
-  gint64 change = self_change (self, node);
-  gint64 before = baseline_self (self, node);
+  gint64 change = strata_flame_view_self_change (&view, node);
+  gint64 before = strata_flame_view_baseline_self (&view, node);
   g_autofree char *change_text = strata_trace_format_weight (trace, self->clock, change < 0 ? -change : change, FALSE);
   g_autofree char *total_text = NULL, *self_text = NULL;
 
@@ -402,7 +223,8 @@ describe_baseline (StrataFlameGraph *self,
     /* Translators: a call path the baseline file does not have */
     return g_strdup (_("Not in the baseline"));
   total_text = strata_trace_format_weight (trace, self->clock,
-                                           strata_call_tree_get_total (self->baseline, other, baseline_clock (self)), FALSE);
+                                           strata_call_tree_get_total (self->baseline, other,
+                                                                       strata_flame_view_baseline_clock (&view)), FALSE);
   self_text = strata_trace_format_weight (trace, self->clock, before, FALSE);
   /* Translators: the same call path in the baseline file: its total and self
    * time, then how the self time changed, e.g. "+1.2 ms (+15.0%)" */

@@ -1,0 +1,241 @@
+/* strata-export.c: `strata --export=IMAGE FILE`, a picture without a display
+ *
+ * The timeline (the whole trace or --range) or the flame graph, as PNG,
+ * SVG or PDF by IMAGE's name, drawn by the window's own renderers: no GTK
+ * and no display are needed, so it runs on a build machine.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <glib/gi18n.h>
+
+#include "strata-export.h"
+#include "strata-image-export.h"
+#include "strata-loader.h"
+#include "strata-palette.h"
+#include "strata-profile.h"
+#include "strata-trace-mapping.h"
+
+#define EXIT_FAILED 1
+#define EXIT_USAGE 2
+#define DEFAULT_WIDTH 1600
+
+typedef struct
+{
+  char    *image;
+  char    *range;
+  char    *view;
+  char    *size;
+  char    *theme;
+  char    *clock;
+  char    *mapping;
+  char   **files;
+} Options;
+
+gboolean
+strata_export_is_requested (char **argv)
+{
+  for (guint i = 1; argv[i] != NULL; i++)
+    {
+      if (g_str_equal (argv[i], "--"))
+        break;
+      if (g_str_has_prefix (argv[i], "--export"))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+options_clear (Options *options)
+{
+  g_free (options->image);
+  g_free (options->range);
+  g_free (options->view);
+  g_free (options->size);
+  g_free (options->theme);
+  g_free (options->clock);
+  g_free (options->mapping);
+  g_strfreev (options->files);
+}
+
+static gboolean
+parse_size (const char *text,
+            int        *width,
+            int        *height)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "x", 2);
+  guint64 w, h = 0;
+
+  if (!g_ascii_string_to_unsigned (parts[0], 10, 1, STRATA_IMAGE_MAX_SIDE, &w, NULL) ||
+      (parts[1] != NULL && !g_ascii_string_to_unsigned (parts[1], 10, 1, STRATA_IMAGE_MAX_SIDE, &h, NULL)))
+    return FALSE;
+  *width = (int) w;
+  *height = (int) h;
+  return TRUE;
+}
+
+/* "120.5-180", in ms from the trace's start. */
+static gboolean
+parse_range (const char *text,
+             double     *from,
+             double     *to)
+{
+  const char *dash = strchr (text + 1, '-');
+  char *end;
+
+  if (dash == NULL)
+    return FALSE;
+  *from = g_ascii_strtod (text, &end);
+  if (end != dash)
+    return FALSE;
+  *to = g_ascii_strtod (dash + 1, &end);
+  return *end == '\0' && *to > *from && *from >= 0;
+}
+
+static guint
+pick_clock (StrataTrace *trace,
+            const char  *name)
+{
+  StrataClockKind wanted = name != NULL && g_str_equal (name, "cpu") ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_WALL;
+
+  for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
+    if (strata_trace_get_clock_kind (trace, c) == wanted)
+      return c;
+  return 0;
+}
+
+static StrataTrace *
+load (const char  *path,
+      const char  *mapping,
+      GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(StrataTrace) trace = strata_loader_load (loader, NULL, error);
+  g_autoptr(StrataTraceNames) names = NULL;
+
+  if (trace == NULL)
+    return NULL;
+  if (mapping != NULL)
+    {
+      g_autoptr(GFile) mapping_file = g_file_new_for_commandline_arg (mapping);
+
+      if ((names = strata_trace_map_names (trace, mapping_file, NULL, error)) == NULL)
+        return NULL;
+      strata_trace_names_apply (names, trace);
+    }
+  return g_steal_pointer (&trace);
+}
+
+static gboolean
+export (const Options  *options,
+        GError        **error)
+{
+  g_autoptr(GFile) image = g_file_new_for_commandline_arg (options->image);
+  g_autoptr(StrataTrace) trace = load (options->files[0], options->mapping, error);
+  g_autoptr(StrataProfile) profile = NULL;
+  g_autofree guint8 *colors = NULL;
+  StrataImageOptions image_options = { STRATA_IMAGE_PNG, DEFAULT_WIDTH, 0, FALSE, 0, NULL };
+  double from = 0, to = 0;
+
+  if (trace == NULL)
+    return FALSE;
+  strata_image_format_for_file (image, &image_options.format);
+  if (options->size != NULL)
+    parse_size (options->size, &image_options.width, &image_options.height);
+  if (options->range != NULL)
+    parse_range (options->range, &from, &to);
+  image_options.dark = options->theme != NULL && g_str_equal (options->theme, "dark");
+  image_options.clock = pick_clock (trace, options->clock);
+  if ((profile = strata_profile_new (trace, -1, NULL, error)) == NULL)
+    return FALSE;
+  /* The window's colours: round-robin by inclusive time on the first clock. */
+  colors = strata_palette_assign (profile, 0);
+  image_options.colors = colors;
+  if (options->view != NULL && g_str_equal (options->view, "flame"))
+    {
+      g_autoptr(StrataCallTree) tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, error);
+
+      return tree != NULL && strata_image_export_flame (tree, STRATA_CALL_TREE_ROOT, FALSE, &image_options, image, error);
+    }
+  {
+    gint64 start, end;
+
+    strata_trace_get_clock_range (trace, image_options.clock, &start, &end);
+    if (options->range != NULL)
+      return strata_image_export_timeline (trace, start + (gint64) (from * 1e6), start + (gint64) (to * 1e6),
+                                           &image_options, image, error);
+    return strata_image_export_timeline (trace, 0, 0, &image_options, image, error);
+  }
+}
+
+static gboolean
+check_options (const Options *options)
+{
+  g_autoptr(GFile) image = options->image != NULL ? g_file_new_for_commandline_arg (options->image) : NULL;
+  StrataImageFormat format;
+  double from, to;
+  int width, height;
+  const char *problem = NULL;
+
+  if (options->files == NULL || options->files[0] == NULL || options->files[1] != NULL)
+    problem = _("--export takes exactly one FILE");
+  else if (image == NULL || !strata_image_format_for_file (image, &format))
+    problem = _("--export writes .png, .svg or .pdf files");
+  else if (options->size != NULL && !parse_size (options->size, &width, &height))
+    problem = _("--size takes WIDTH or WIDTHxHEIGHT in pixels, such as 2400 or 1600x900");
+  else if (options->range != NULL && !parse_range (options->range, &from, &to))
+    problem = _("--range takes FROM-TO in milliseconds, such as 120.5-180");
+  else if (options->view != NULL && !g_str_equal (options->view, "timeline") && !g_str_equal (options->view, "flame"))
+    problem = _("--view takes “timeline” or “flame”");
+  else if (options->theme != NULL && !g_str_equal (options->theme, "light") && !g_str_equal (options->theme, "dark"))
+    problem = _("--theme takes “light” or “dark”");
+  else if (options->clock != NULL && !g_str_equal (options->clock, "wall") && !g_str_equal (options->clock, "cpu"))
+    problem = _("unknown clock; use “cpu” or “wall”");
+  if (problem == NULL)
+    return TRUE;
+  g_printerr ("strata: %s\n", problem);
+  return FALSE;
+}
+
+int
+strata_export_main (char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE — draw FILE’s timeline or flame graph as an image"));
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) args = g_strdupv (argv);
+  Options options = { 0 };
+  const GOptionEntry entries[] = {
+    { "export", 0, 0, G_OPTION_ARG_FILENAME, &options.image, N_("Draw FILE as IMAGE (.png, .svg or .pdf) and quit"), N_("IMAGE") },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &options.view, N_("What to draw: “timeline” (the default) or “flame”"), N_("VIEW") },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &options.range, N_("The part of the timeline to draw, in milliseconds from its start, such as 120.5-180"), N_("FROM-TO") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &options.size, N_("Width, or width and height, in pixels (1600 wide, as tall as the content)"), N_("WxH") },
+    { "theme", 0, 0, G_OPTION_ARG_STRING, &options.theme, N_("“light” (the default) or “dark”"), N_("THEME") },
+    { "clock", 0, 0, G_OPTION_ARG_STRING, &options.clock, N_("Clock to draw: “wall” (the default) or “cpu”"), N_("CLOCK") },
+    { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &options.mapping, N_("Show the names a ProGuard or R8 mapping.txt gives"), N_("MAPPING") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options.files, NULL, N_("FILE") },
+    { NULL }
+  };
+  int status = EXIT_SUCCESS;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse_strv (context, &args, &error))
+    {
+      g_printerr ("strata: %s\n", error->message);
+      options_clear (&options);
+      return EXIT_USAGE;
+    }
+  if (!check_options (&options))
+    status = EXIT_USAGE;
+  else if (!export (&options, &error))
+    {
+      g_printerr ("strata: %s\n", error->message);
+      status = EXIT_FAILED;
+    }
+  else
+    g_print ("%s %s\n", _("Saved"), options.image);
+  options_clear (&options);
+  return status;
+}

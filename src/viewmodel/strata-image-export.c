@@ -1,0 +1,308 @@
+/* strata-image-export.c: the timeline or a flame graph as PNG, SVG or PDF
+ *
+ * Drawn by the same Cairo code as the screen, on an image, SVG or PDF
+ * surface. Calls narrower than a pixel merge as they do on screen, so a
+ * vector file stays small however many calls the trace has. Cairo writes
+ * an SVG's text as glyph outlines; here the renderers hand their labels
+ * over instead, and they go into the SVG as <text>, so a reader can
+ * search for a method. PDF keeps its text as text on its own.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gi18n.h>
+
+#include "strata-counter-render.h"
+#include "strata-event-index.h"
+#include "strata-flame-render.h"
+#include "strata-image-export.h"
+#include "strata-timeline-render.h"
+
+#define PX_PER_PT (96.0 / 72.0)
+
+typedef struct
+{
+  GByteArray *bytes;        /* what cairo writes */
+  GString    *texts;        /* <text> elements, for SVG */
+} Sink;
+
+static cairo_status_t
+write_bytes (void                *closure,
+             const unsigned char *data,
+             unsigned int         length)
+{
+  g_byte_array_append (((Sink *) closure)->bytes, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+gboolean
+strata_image_format_for_file (GFile             *file,
+                              StrataImageFormat *format)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *lower = g_ascii_strdown (name != NULL ? name : "", -1);
+
+  if (g_str_has_suffix (lower, ".png"))
+    *format = STRATA_IMAGE_PNG;
+  else if (g_str_has_suffix (lower, ".svg"))
+    *format = STRATA_IMAGE_SVG;
+  else if (g_str_has_suffix (lower, ".pdf"))
+    *format = STRATA_IMAGE_PDF;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* A label as SVG text, clipped to the width it may take. */
+static void
+add_text (const char        *text,
+          double             x,
+          double             y,
+          double             width,
+          double             size_pt,
+          gboolean           bold,
+          const StrataColor *color,
+          gpointer           data)
+{
+  Sink *sink = data;
+  g_autofree char *escaped = NULL;
+  g_autofree char *valid = NULL;
+  double size = size_pt * PX_PER_PT;
+  char buf[6][G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (text == NULL || *text == '\0')
+    return;
+  valid = g_utf8_make_valid (text, -1);
+  escaped = g_markup_escape_text (valid, -1);
+  g_ascii_formatd (buf[0], sizeof buf[0], "%.1f", x);
+  g_ascii_formatd (buf[1], sizeof buf[1], "%.1f", y);
+  g_ascii_formatd (buf[2], sizeof buf[2], "%.1f", width);
+  g_ascii_formatd (buf[3], sizeof buf[3], "%.1f", size * 1.25);
+  g_ascii_formatd (buf[4], sizeof buf[4], "%.2f", size);
+  g_ascii_formatd (buf[5], sizeof buf[5], "%.1f", size * 0.95);
+  if (width > 0)
+    g_string_append_printf (sink->texts, "<svg x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" overflow=\"hidden\">",
+                            buf[0], buf[1], buf[2], buf[3]);
+  g_string_append_printf (sink->texts,
+                          "<text x=\"%s\" y=\"%s\" font-size=\"%s\"%s fill=\"rgb(%d,%d,%d)\">%s</text>",
+                          width > 0 ? "0" : buf[0], width > 0 ? buf[5] : buf[1], buf[4],
+                          bold ? " font-weight=\"bold\"" : "",
+                          (int) (color->red * 255), (int) (color->green * 255), (int) (color->blue * 255), escaped);
+  if (width > 0)
+    g_string_append (sink->texts, "</svg>");
+  g_string_append_c (sink->texts, '\n');
+}
+
+static cairo_surface_t *
+create_surface (const StrataImageOptions *options,
+                Sink                     *sink,
+                int                       width,
+                int                       height)
+{
+  switch (options->format)
+    {
+    case STRATA_IMAGE_SVG:
+      return cairo_svg_surface_create_for_stream (write_bytes, sink, width, height);
+    case STRATA_IMAGE_PDF:
+      return cairo_pdf_surface_create_for_stream (write_bytes, sink, width, height);
+    case STRATA_IMAGE_PNG:
+    default:
+      return cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+    }
+}
+
+/* The SVG with its text put in, before its end. */
+static void
+insert_texts (Sink *sink)
+{
+  const char *end = "</svg>";
+  guint at = sink->bytes->len;
+
+  for (guint i = sink->bytes->len; i >= strlen (end); i--)
+    if (memcmp (sink->bytes->data + i - strlen (end), end, strlen (end)) == 0)
+      {
+        at = i - strlen (end);
+        break;
+      }
+  g_string_prepend (sink->texts, "<g font-family=\"sans-serif\">\n");
+  g_string_append (sink->texts, "</g>\n");
+  g_byte_array_remove_range (sink->bytes, at, sink->bytes->len - at);
+  g_byte_array_append (sink->bytes, (const guint8 *) sink->texts->str, sink->texts->len);
+  g_byte_array_append (sink->bytes, (const guint8 *) end, strlen (end));
+  g_byte_array_append (sink->bytes, (const guint8 *) "\n", 1);
+}
+
+static gboolean
+finish (cairo_surface_t          *surface,
+        const StrataImageOptions *options,
+        Sink                     *sink,
+        GFile                    *file,
+        GError                  **error)
+{
+  cairo_status_t status;
+
+  if (options->format == STRATA_IMAGE_PNG)
+    status = cairo_surface_write_to_png_stream (surface, write_bytes, sink);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not draw the image: %s"),
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  if (options->format == STRATA_IMAGE_SVG)
+    insert_texts (sink);
+  return g_file_replace_contents (file, (const char *) sink->bytes->data, sink->bytes->len, NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+static void
+paint_background (cairo_t                  *cr,
+                  const StrataImageOptions *options)
+{
+  if (options->dark)
+    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
+  else
+    cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+}
+
+static gboolean
+check_size (int      width,
+            int      height,
+            GError **error)
+{
+  if (width > 0 && height > 0 && width <= STRATA_IMAGE_MAX_SIDE && height <= STRATA_IMAGE_MAX_SIDE)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+               _("An image of %d × %d pixels cannot be made: each side must be 1 to %d"),
+               width, height, STRATA_IMAGE_MAX_SIDE);
+  return FALSE;
+}
+
+static GPtrArray *
+counter_lods (StrataTrace *trace)
+{
+  GPtrArray *lods = g_ptr_array_new_with_free_func ((GDestroyNotify) strata_counter_lod_free);
+
+  for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
+    g_ptr_array_add (lods, strata_counter_lod_new (strata_trace_get_counter (trace, c), 0));
+  return lods;
+}
+
+/**
+ * strata_image_export_timeline:
+ * @start: the first time shown, on @options' clock
+ * @end: the last; with @start 0 and @end 0, the whole trace
+ *
+ * The ruler and every track, with their names, as tall as they are (or
+ * @options' height).
+ */
+gboolean
+strata_image_export_timeline (StrataTrace              *trace,
+                              gint64                    start,
+                              gint64                    end,
+                              const StrataImageOptions *options,
+                              GFile                    *file,
+                              GError                  **error)
+{
+  g_autoptr(StrataEventIndex) events = strata_event_index_new (trace);
+  g_autoptr(GPtrArray) lods = counter_lods (trace);
+  g_autoptr(GArray) tracks = NULL;
+  StrataTimelineTheme light = { { 0.15, 0.15, 0.15, 1 }, { 0.21, 0.52, 0.89, 1 }, FALSE };
+  StrataTimelineTheme dark = { { 0.92, 0.92, 0.92, 1 }, { 0.21, 0.52, 0.89, 1 }, TRUE };
+  Sink sink = { g_byte_array_new (), g_string_new (NULL) };
+  StrataTimelineView view;
+  gint64 bound_start, bound_end;
+  double content_height;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  gboolean ok;
+  int height;
+
+  tracks = strata_timeline_layout (trace, events, FALSE, NULL, &content_height);
+  height = options->height > 0 ? options->height : (int) (STRATA_TIMELINE_RULER_HEIGHT + content_height + 0.5);
+  if (!check_size (options->width, height, error))
+    {
+      g_byte_array_unref (sink.bytes);
+      g_string_free (sink.texts, TRUE);
+      return FALSE;
+    }
+  strata_trace_get_clock_range (trace, options->clock, &bound_start, &bound_end);
+  if (start == 0 && end == 0)
+    start = bound_start, end = bound_end;
+  view = (StrataTimelineView) {
+    .trace = trace, .clock = options->clock, .start = start, .end = MAX (end, start + 1),
+    .bound_start = bound_start, .bound_end = bound_end, .colors = options->colors,
+    .selected_method = G_MAXUINT32, .tracks = tracks, .counter_lods = lods, .events = events,
+    .width = options->width, .label_width = STRATA_TIMELINE_LABEL_WIDTH,
+    .theme = options->dark ? &dark : &light, .selected_event = G_MAXUINT,
+    .text_sink = options->format == STRATA_IMAGE_SVG ? add_text : NULL, .text_sink_data = &sink,
+  };
+  surface = create_surface (options, &sink, options->width, height);
+  cr = cairo_create (surface);
+  paint_background (cr, options);
+  strata_timeline_render_ruler (cr, &view);
+  cairo_translate (cr, 0, STRATA_TIMELINE_RULER_HEIGHT);
+  cairo_rectangle (cr, 0, 0, options->width, height - STRATA_TIMELINE_RULER_HEIGHT);
+  cairo_clip (cr);
+  strata_timeline_render_rows (cr, &view, height - STRATA_TIMELINE_RULER_HEIGHT);
+  cairo_destroy (cr);
+  ok = finish (surface, options, &sink, file, error);
+  cairo_surface_destroy (surface);
+  g_byte_array_unref (sink.bytes);
+  g_string_free (sink.texts, TRUE);
+  return ok;
+}
+
+/**
+ * strata_image_export_flame:
+ * @zoom: the node as wide as the image (STRATA_CALL_TREE_ROOT: all)
+ * @flame: the root at the bottom, else at the top
+ *
+ * The flame graph as tall as its deepest path (or @options' height).
+ */
+gboolean
+strata_image_export_flame (StrataCallTree           *tree,
+                           guint32                   zoom,
+                           gboolean                  flame,
+                           const StrataImageOptions *options,
+                           GFile                    *file,
+                           GError                  **error)
+{
+  Sink sink = { g_byte_array_new (), g_string_new (NULL) };
+  StrataFlameView view = {
+    .tree = tree, .clock = options->clock, .colors = options->colors, .flame = flame, .zoom = zoom,
+    .text_sink = options->format == STRATA_IMAGE_SVG ? add_text : NULL, .text_sink_data = &sink,
+  };
+  guint rows = strata_call_tree_get_depth (tree, zoom) + strata_call_tree_get_depth_below (tree, zoom) + 1;
+  int height = options->height > 0 ? options->height : (int) rows * STRATA_FLAME_ROW_HEIGHT;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  gboolean ok;
+
+  if (!check_size (options->width, height, error))
+    {
+      g_byte_array_unref (sink.bytes);
+      g_string_free (sink.texts, TRUE);
+      return FALSE;
+    }
+  surface = create_surface (options, &sink, options->width, height);
+  cr = cairo_create (surface);
+  paint_background (cr, options);
+  strata_flame_render (cr, &view, options->width, height);
+  cairo_destroy (cr);
+  ok = finish (surface, options, &sink, file, error);
+  cairo_surface_destroy (surface);
+  g_byte_array_unref (sink.bytes);
+  g_string_free (sink.texts, TRUE);
+  return ok;
+}
