@@ -24,6 +24,7 @@
 #include "strata-flame-graph.h"
 #include "strata-import-banner-private.h"
 #include "strata-profile-view-private.h"
+#include "strata-screenshot.h"
 #include "strata-search-bar.h"
 #include "strata-site-row.h"
 #include "strata-sites-view-private.h"
@@ -2089,6 +2090,98 @@ test_window_deobfuscate (void)
   finish_app (app);
 }
 
+static gboolean
+count_frame_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  guint *frames = data;
+
+  return ++*frames < 5 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static guchar *
+download (const char *path,
+          int        *width,
+          int        *height)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (path, &error);
+  guchar *pixels;
+
+  g_assert_no_error (error);
+  *width = gdk_texture_get_width (texture);
+  *height = gdk_texture_get_height (texture);
+  pixels = g_malloc ((gsize) *width * *height * 4);
+  gdk_texture_download (texture, pixels, (gsize) *width * 4);
+  return pixels;
+}
+
+/* Exported at the timeline's own size and range, the PNG is what the
+ * widget draws on screen, pixel for pixel (GTK's own rendering of it,
+ * without the window behind); SVG of the same is valid XML with the
+ * names as text. */
+static void
+test_window_export_image (void)
+{
+  g_autofree char *sample = g_test_build_filename (G_TEST_DIST, "..", "data", "samples", "android-app-startup.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (sample);
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *exported = g_build_filename (dir, "timeline.png", NULL);
+  g_autofree char *screen = g_build_filename (dir, "screen.png", NULL);
+  g_autofree char *svg_path = g_build_filename (dir, "timeline.svg", NULL);
+  g_autoptr(GFile) exported_file = g_file_new_for_path (exported);
+  g_autoptr(GFile) svg_file = g_file_new_for_path (svg_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree guchar *image = NULL, *window_pixels = NULL;
+  g_autofree char *svg = NULL;
+  StrataApplication *app = strata_test_new_app ();
+  StrataImageOptions options = { STRATA_IMAGE_PNG, 0, 0, FALSE, 0, NULL, TRUE };
+  StrataWindow *window;
+  int iw, ih, ww, wh, x0, y0, differing = 0;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  wait_for_profile (window);
+  strata_window_select_method (window, "TypedArray.recycle");
+  while (!gtk_widget_is_drawable (window->timeline) || gtk_widget_get_height (window->timeline) < 100)
+    g_main_context_iteration (NULL, TRUE);
+  /* A few frames drawn, so the window's picture is the settled one. */
+  {
+    guint frames = 0;
+
+    gtk_widget_add_tick_callback (GTK_WIDGET (window), count_frame_cb, &frames, NULL);
+    while (frames < 5)
+      g_main_context_iteration (NULL, TRUE);
+  }
+
+  options.width = gtk_widget_get_width (window->timeline);
+  g_assert_true (strata_timeline_export_image (STRATA_TIMELINE (window->timeline), &options, FALSE, exported_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (strata_screenshot_save (window->timeline, screen, &error));
+  g_assert_no_error (error);
+  image = download (exported, &iw, &ih);
+  window_pixels = download (screen, &ww, &wh);
+  g_assert_cmpint (iw, ==, ww);
+  g_assert_cmpint (ih, ==, wh);
+  x0 = y0 = 0;
+  for (int y = 0; y < ih; y++)
+    differing += memcmp (image + (gsize) y * iw * 4, window_pixels + ((gsize) (y0 + y) * ww + x0) * 4, (gsize) iw * 4) != 0;
+  if (differing > 0)
+    g_test_message ("%d of %d rows differ: %s against %s at %d,%d", differing, ih, exported, screen, x0, y0);
+  g_assert_cmpint (differing, ==, 0);
+
+  options.format = STRATA_IMAGE_SVG;
+  options.transparent = FALSE;
+  g_assert_true (strata_timeline_export_image (STRATA_TIMELINE (window->timeline), &options, TRUE, svg_file, &error));
+  g_assert_true (g_file_get_contents (svg_path, &svg, NULL, NULL));
+  g_assert_true (g_str_has_prefix (svg, "<?xml"));
+  g_assert_nonnull (strstr (svg, ">main</text>"));
+  g_assert_nonnull (strstr (svg, "</svg>"));
+  finish_app (app);
+}
+
 /* Two dumps of one process, 30 arrays apart: 10 new instances of each
  * array class, found by id. */
 static void
@@ -2179,6 +2272,7 @@ main (int   argc,
   g_test_add_func ("/window/compare-heaps", test_window_compare_heaps);
   g_test_add_func ("/window/ctrl-drop-compares", test_window_ctrl_drop_compares);
   g_test_add_func ("/window/deobfuscate", test_window_deobfuscate);
+  g_test_add_func ("/window/export-image", test_window_export_image);
   g_test_add_func ("/window/open-file-adds-recent", test_window_open_file_adds_recent);
 
   return g_test_run ();

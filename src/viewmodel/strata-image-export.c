@@ -264,6 +264,56 @@ strata_image_export_timeline (StrataTrace              *trace,
 }
 
 /**
+ * strata_image_export_timeline_view:
+ * @view: a view as the widget draws it (its scroll, selection, tracks)
+ * @background: the colour behind it on screen
+ *
+ * The overview, ruler and rows of @view at @options' size, as the widget
+ * draws them: at the widget's own size, the screen's pixels.
+ */
+gboolean
+strata_image_export_timeline_view (const StrataTimelineView *view,
+                                   const StrataColor        *background,
+                                   const StrataImageOptions *options,
+                                   GFile                    *file,
+                                   GError                  **error)
+{
+  Sink sink = { g_byte_array_new (), g_string_new (NULL) };
+  StrataTimelineView drawn = *view;
+  double header = STRATA_TIMELINE_OVERVIEW_HEIGHT + STRATA_TIMELINE_RULER_HEIGHT;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  gboolean ok = FALSE;
+
+  drawn.width = options->width;
+  drawn.text_sink = options->format == STRATA_IMAGE_SVG ? add_text : NULL;
+  drawn.text_sink_data = &sink;
+  if (check_size (options->width, options->height, error))
+    {
+      surface = create_surface (options, &sink, options->width, options->height);
+      cr = cairo_create (surface);
+      if (!options->transparent)
+        {
+          cairo_set_source_rgb (cr, background->red, background->green, background->blue);
+          cairo_paint (cr);
+        }
+      strata_timeline_render_overview (cr, &drawn);
+      cairo_translate (cr, 0, STRATA_TIMELINE_OVERVIEW_HEIGHT);
+      strata_timeline_render_ruler (cr, &drawn);
+      cairo_translate (cr, 0, STRATA_TIMELINE_RULER_HEIGHT);
+      cairo_rectangle (cr, 0, 0, options->width, options->height - header);
+      cairo_clip (cr);
+      strata_timeline_render_rows (cr, &drawn, options->height - header);
+      cairo_destroy (cr);
+      ok = finish (surface, options, &sink, file, error);
+      cairo_surface_destroy (surface);
+    }
+  g_byte_array_unref (sink.bytes);
+  g_string_free (sink.texts, TRUE);
+  return ok;
+}
+
+/**
  * strata_image_export_flame:
  * @zoom: the node as wide as the image (STRATA_CALL_TREE_ROOT: all)
  * @flame: the root at the bottom, else at the top

@@ -7,6 +7,7 @@
 #include <gio/gio.h>
 
 #include "strata-call-tree.h"
+#include "strata-timeline-render.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
@@ -29,6 +30,7 @@ typedef struct
   gboolean          dark;
   guint             clock;
   const guint8     *colors;       /* palette index per method, or NULL */
+  gboolean          transparent;  /* no background: only what the widget draws */
 } StrataImageOptions;
 
 gboolean strata_image_format_for_file  (GFile                    *file,
@@ -36,6 +38,11 @@ gboolean strata_image_format_for_file  (GFile                    *file,
 gboolean strata_image_export_timeline  (StrataTrace              *trace,
                                         gint64                    start,
                                         gint64                    end,
+                                        const StrataImageOptions *options,
+                                        GFile                    *file,
+                                        GError                  **error);
+gboolean strata_image_export_timeline_view (const StrataTimelineView *view,
+                                        const StrataColor        *background,
                                         const StrataImageOptions *options,
                                         GFile                    *file,
                                         GError                  **error);

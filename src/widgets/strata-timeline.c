@@ -159,6 +159,43 @@ strata_timeline_snapshot (GtkWidget   *widget,
     draw_nothing_matches (self, snapshot, width, height);
 }
 
+/* ---- Export ---- */
+
+/**
+ * strata_timeline_export_image:
+ * @options: the format and size; a height of 0 is the widget's
+ * @whole_trace: the whole trace across, else the range on show
+ *
+ * The timeline as drawn, with its selection, tracks and scroll, onto an
+ * image: at the widget's size and range, the screen's pixels.
+ */
+gboolean
+strata_timeline_export_image (StrataTimeline           *self,
+                              const StrataImageOptions *options,
+                              gboolean                  whole_trace,
+                              GFile                    *file,
+                              GError                  **error)
+{
+  StrataImageOptions sized = *options;
+  StrataTimelineTheme theme;
+  StrataTimelineView view;
+  StrataColor background;
+  GdkRGBA bg = { 1, 1, 1, 1 };
+
+  g_return_val_if_fail (STRATA_IS_TIMELINE (self), FALSE);
+
+  strata_timeline_fill_view (self, &view, &theme);
+  if (whole_trace)
+    strata_session_get_bounds (self->session, &view.start, &view.end);
+  if (sized.height <= 0)
+    sized.height = gtk_widget_get_height (GTK_WIDGET (self));
+  /* What is behind the timeline on screen: the window. */
+  if (!strata_widget_lookup_color (GTK_WIDGET (self), "window_bg_color", &bg))
+    bg = theme.dark ? (GdkRGBA) { 0.14, 0.14, 0.14, 1 } : (GdkRGBA) { 0.98, 0.98, 0.98, 1 };
+  background = (StrataColor) { bg.red, bg.green, bg.blue, 1 };
+  return strata_image_export_timeline_view (&view, &background, &sized, file, error);
+}
+
 /* ---- Layout and scrolling ---- */
 
 static void

@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "strata-image-export.h"
 #include "strata-session.h"
 #include "strata-timeline-render.h"
 
@@ -17,5 +18,10 @@ G_DECLARE_FINAL_TYPE (StrataTimeline, strata_timeline, STRATA, TIMELINE, GtkWidg
 
 GtkWidget     *strata_timeline_new          (StrataSession  *session);
 StrataSession *strata_timeline_get_session  (StrataTimeline *self);
+gboolean       strata_timeline_export_image (StrataTimeline           *self,
+                                             const StrataImageOptions *options,
+                                             gboolean                  whole_trace,
+                                             GFile                    *file,
+                                             GError                  **error);
 
 G_END_DECLS

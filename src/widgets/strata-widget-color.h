@@ -23,4 +23,19 @@ strata_widget_get_color (GtkWidget *widget,
 #endif
 }
 
+/* A named colour of the theme ("window_bg_color"); FALSE when it has none.
+ * GTK has no other way to ask. */
+static inline gboolean
+strata_widget_lookup_color (GtkWidget  *widget,
+                            const char *name,
+                            GdkRGBA    *color)
+{
+  gboolean found;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  found = gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return found;
+}
+
 G_END_DECLS
