@@ -209,6 +209,7 @@ strata_application_startup (GApplication *application)
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *new_window_accels[] = { "<Control>n", NULL };
   static const char *compare_accels[] = { "<Control>d", NULL };
+  static const char *export_image_accels[] = { "<Control><Shift>e", NULL };
 
   G_APPLICATION_CLASS (strata_application_parent_class)->startup (application);
 
@@ -219,6 +220,7 @@ strata_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.compare", compare_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.export-image", export_image_accels);
 
   gtk_window_set_default_icon_name (APP_ID);
   load_css ();

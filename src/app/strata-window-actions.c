@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-image-dialog.h"
 #include "strata-window-private.h"
 
 #define RECENT_APP_NAME "Strata"
@@ -205,6 +206,20 @@ open_action (GtkWidget  *widget,
 }
 
 static void
+export_image_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  StrataWindow *self = STRATA_WINDOW (widget);
+  GtkNotebook *details = GTK_NOTEBOOK (self->details);
+  gboolean flame_shown = gtk_notebook_get_nth_page (details, gtk_notebook_get_current_page (details)) == self->call_tree_view &&
+                         gtk_widget_get_mapped (strata_call_tree_view_get_flame_graph (STRATA_CALL_TREE_VIEW (self->call_tree_view)));
+
+  strata_image_dialog_present (GTK_WINDOW (self), STRATA_TIMELINE (self->timeline),
+                               STRATA_CALL_TREE_VIEW (self->call_tree_view), flame_shown);
+}
+
+static void
 show_obfuscated_names_action (GtkWidget  *widget,
                               const char *action_name,
                               GVariant   *param)
@@ -259,6 +274,9 @@ _strata_window_update_actions (StrataWindow *self)
                                  trace != NULL && !strata_window_get_busy (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-comparing",
                                  strata_session_get_comparison (self->session) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-image",
+                                 trace != NULL && !strata_window_get_busy (self) &&
+                                 gtk_widget_get_visible (gtk_paned_get_start_child (GTK_PANED (self->paned))));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.deobfuscate",
                                  trace != NULL && !strata_window_get_busy (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-obfuscated-names",
@@ -451,6 +469,7 @@ _strata_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.stop-comparing", NULL, stop_comparing_action);
   gtk_widget_class_install_action (widget_class, "win.deobfuscate", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.export-image", NULL, export_image_action);
   gtk_widget_class_install_action (widget_class, "win.show-obfuscated-names", NULL, show_obfuscated_names_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);

@@ -17,11 +17,14 @@ typedef struct
   GtkWidget        *widget;
   StrataExportFunc  export;
   gpointer          data;
+  GDestroyNotify    destroy;
 } ExportRequest;
 
 static void
 export_request_free (ExportRequest *request)
 {
+  if (request->destroy != NULL)
+    request->destroy (request->data);
   g_object_unref (request->widget);
   g_free (request);
 }
@@ -125,10 +128,23 @@ strata_export_dialog_run (GtkWidget        *widget,
                           StrataExportFunc  export,
                           gpointer          data)
 {
+  strata_export_dialog_run_full (widget, title, initial_name, export, data, NULL);
+}
+
+/* The same, @destroy called on @data when the dialog is done, picked or not. */
+void
+strata_export_dialog_run_full (GtkWidget        *widget,
+                               const char       *title,
+                               const char       *initial_name,
+                               StrataExportFunc  export,
+                               gpointer          data,
+                               GDestroyNotify    destroy)
+{
   ExportRequest *request = g_new0 (ExportRequest, 1);
 
   request->widget = g_object_ref (widget);
   request->export = export;
   request->data = data;
+  request->destroy = destroy;
   show_dialog (request, title, initial_name);
 }

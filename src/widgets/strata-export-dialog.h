@@ -20,4 +20,11 @@ void strata_export_dialog_run (GtkWidget        *widget,
                                StrataExportFunc  export,
                                gpointer          data);
 
+void strata_export_dialog_run_full (GtkWidget        *widget,
+                                    const char       *title,
+                                    const char       *initial_name,
+                                    StrataExportFunc  export,
+                                    gpointer          data,
+                                    GDestroyNotify    destroy);
+
 G_END_DECLS

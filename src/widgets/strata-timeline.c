@@ -176,6 +176,23 @@ strata_timeline_export_image (StrataTimeline           *self,
                               GFile                    *file,
                               GError                  **error)
 {
+  return strata_timeline_export_image_full (self, options, whole_trace, FALSE, -1, file, error);
+}
+
+/**
+ * strata_timeline_export_image_full:
+ * @all_tracks: every track from the top, however tall, else as scrolled
+ * @dark: 1 for the dark style, 0 for the light one, -1 as shown
+ */
+gboolean
+strata_timeline_export_image_full (StrataTimeline           *self,
+                                   const StrataImageOptions *options,
+                                   gboolean                  whole_trace,
+                                   gboolean                  all_tracks,
+                                   int                       dark,
+                                   GFile                    *file,
+                                   GError                  **error)
+{
   StrataImageOptions sized = *options;
   StrataTimelineTheme theme;
   StrataTimelineView view;
@@ -187,11 +204,25 @@ strata_timeline_export_image (StrataTimeline           *self,
   strata_timeline_fill_view (self, &view, &theme);
   if (whole_trace)
     strata_session_get_bounds (self->session, &view.start, &view.end);
+  if (all_tracks)
+    {
+      view.scroll_y = 0;
+      sized.height = (int) (HEADER_TOTAL + self->content_height + 0.5);
+    }
   if (sized.height <= 0)
     sized.height = gtk_widget_get_height (GTK_WIDGET (self));
   /* What is behind the timeline on screen: the window. */
   if (!strata_widget_lookup_color (GTK_WIDGET (self), "window_bg_color", &bg))
     bg = theme.dark ? (GdkRGBA) { 0.14, 0.14, 0.14, 1 } : (GdkRGBA) { 0.98, 0.98, 0.98, 1 };
+  if (dark >= 0 && dark != theme.dark)
+    {
+      /* The other style: Adwaita's text and window colours for it. */
+      theme.dark = dark;
+      theme.fg = dark ? (StrataColor) { 1, 1, 1, 1 } : (StrataColor) { 0, 0, 0, 0.8 };
+      theme.accent = dark ? (StrataColor) { 0.47, 0.68, 0.93, 1 } : (StrataColor) { 0.21, 0.52, 0.89, 1 };
+      bg = dark ? (GdkRGBA) { 0.14, 0.14, 0.14, 1 } : (GdkRGBA) { 0.98, 0.98, 0.98, 1 };
+      view.theme = &theme;
+    }
   background = (StrataColor) { bg.red, bg.green, bg.blue, 1 };
   return strata_image_export_timeline_view (&view, &background, &sized, file, error);
 }

@@ -24,4 +24,12 @@ gboolean       strata_timeline_export_image (StrataTimeline           *self,
                                              GFile                    *file,
                                              GError                  **error);
 
+gboolean       strata_timeline_export_image_full (StrataTimeline      *self,
+                                             const StrataImageOptions *options,
+                                             gboolean                  whole_trace,
+                                             gboolean                  all_tracks,
+                                             int                       dark,
+                                             GFile                    *file,
+                                             GError                  **error);
+
 G_END_DECLS
