@@ -115,6 +115,86 @@ create_surface (const StrataImageOptions *options,
     }
 }
 
+/* A number as cairo writes it ("12", "-3.5"), then a space: its end. */
+static const char *
+read_number (const char *p,
+             const char *end,
+             double     *value)
+{
+  char *stop;
+
+  if (p >= end || !(g_ascii_isdigit (*p) || *p == '-'))
+    return NULL;
+  *value = g_ascii_strtod (p, &stop);
+  return stop < end && *stop == ' ' ? stop + 1 : NULL;
+}
+
+/* "M a b L c b L c d L a d Z M a b " → "Ma bhWvHh-WZ": cairo writes each
+ * rectangle of a merged row as a closed path and a move back; half of an
+ * export of a large trace is that. Returns the end of what was read. */
+static const char *
+compact_rectangle (const char *p,
+                   const char *end,
+                   GString    *out)
+{
+  double v[4], check;
+  const char *q = p + 2;
+  char w[G_ASCII_DTOSTR_BUF_SIZE], h[G_ASCII_DTOSTR_BUF_SIZE], nw[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (end - p < 2 || p[0] != 'M' || p[1] != ' ' ||
+      !(q = read_number (q, end, &v[0])) || !(q = read_number (q, end, &v[1])) ||
+      end - q < 2 || q[0] != 'L' || !(q = read_number (q + 2, end, &v[2])) || !(q = read_number (q, end, &check)) || check != v[1] ||
+      end - q < 2 || q[0] != 'L' || !(q = read_number (q + 2, end, &check)) || check != v[2] || !(q = read_number (q, end, &v[3])) ||
+      end - q < 2 || q[0] != 'L' || !(q = read_number (q + 2, end, &check)) || check != v[0] || !(q = read_number (q, end, &check)) || check != v[3] ||
+      end - q < 2 || q[0] != 'Z' || q[1] != ' ')
+    return NULL;
+  q += 2;
+  /* The move back to the corner that cairo adds after closing. */
+  if (end - q >= 2 && q[0] == 'M' && q[1] == ' ')
+    {
+      double x, y;
+      const char *r = read_number (q + 2, end, &x);
+
+      if (r != NULL && (r = read_number (r, end, &y)) != NULL && x == v[0] && y == v[1])
+        q = r;
+    }
+  g_ascii_formatd (w, sizeof w, "%g", v[2] - v[0]);
+  g_ascii_formatd (h, sizeof h, "%g", v[3] - v[1]);
+  g_ascii_formatd (nw, sizeof nw, "%g", v[0] - v[2]);
+  g_string_append_c (out, 'M');
+  g_string_append_len (out, p + 2, strchr (p + 2, ' ') - (p + 2));
+  g_string_append_c (out, ' ');
+  {
+    const char *y = strchr (p + 2, ' ') + 1;
+
+    g_string_append_len (out, y, strchr (y, ' ') - y);
+  }
+  g_string_append_printf (out, "h%sv%sh%sZ", w, h, nw);
+  return q;
+}
+
+/* Every rectangle in the SVG's paths, written short. */
+static void
+compact_paths (Sink *sink)
+{
+  const char *p = (const char *) sink->bytes->data;
+  const char *end = p + sink->bytes->len;
+  GString *out = g_string_sized_new (sink->bytes->len / 2);
+
+  while (p < end)
+    {
+      const char *next = *p == 'M' ? compact_rectangle (p, end, out) : NULL;
+
+      if (next != NULL)
+        p = next;
+      else
+        g_string_append_c (out, *p++);
+    }
+  g_byte_array_set_size (sink->bytes, 0);
+  g_byte_array_append (sink->bytes, (const guint8 *) out->str, out->len);
+  g_string_free (out, TRUE);
+}
+
 /* The SVG with its text put in, before its end. */
 static void
 insert_texts (Sink *sink)
@@ -159,7 +239,10 @@ finish (cairo_surface_t          *surface,
       return FALSE;
     }
   if (options->format == STRATA_IMAGE_SVG)
-    insert_texts (sink);
+    {
+      compact_paths (sink);
+      insert_texts (sink);
+    }
   return g_file_replace_contents (file, (const char *) sink->bytes->data, sink->bytes->len, NULL, FALSE,
                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
