@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "strata-mapping.h"
+#include "strata-test-util.h"
+#include "strata-trace-mapping.h"
 
 static const char mapping_text[] =
   "# compiler: R8\n"
@@ -118,6 +120,53 @@ test_mapping_cut (void)
     }
 }
 
+/* A heap dump's class and its instances' field take the mapping's names,
+ * and give them back. */
+static void
+test_mapping_heap_dump (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "allocations.hprof.gz", NULL);
+  const char text[] = "com.example.Tiny -> Allocations$Small:\n    int count -> value\n";
+  g_autofree char *mapping_path = strata_test_write_file ("heap-mapping.txt", text, sizeof text - 1);
+  g_autoptr(GFile) mapping = g_file_new_for_path (mapping_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  g_autoptr(StrataTraceNames) names = NULL;
+  const StrataHeap *heap;
+  StrataHeapGraph *graph;
+  guint klass = G_MAXUINT;
+  guint32 n, *instances;
+
+  g_assert_no_error (error);
+  names = strata_trace_map_names (trace, mapping, NULL, &error);
+  g_assert_no_error (error);
+  /* The class and its arrays. */
+  g_assert_cmpuint (strata_trace_names_get_n_classes (names), >=, 2);
+  strata_trace_names_apply (names, trace);
+  heap = strata_trace_get_heap (trace);
+  graph = strata_heap_get_graph (heap);
+  for (guint c = 0; c < strata_heap_get_n_classes (heap); c++)
+    if (g_str_equal (strata_trace_get_string (trace, strata_heap_get_class (heap, c)->name), "com.example.Tiny"))
+      klass = c;
+  g_assert_cmpuint (klass, !=, G_MAXUINT);
+  instances = strata_heap_graph_list_instances (graph, klass, &n);
+  g_assert_cmpuint (n, >=, 12345);
+  {
+    g_autoptr(GArray) fields = strata_hprof_index_get_fields (strata_heap_get_index (heap), trace, instances[0]);
+
+    g_assert_cmpuint (fields->len, ==, 1);
+    g_assert_cmpstr (g_array_index (fields, StrataHeapField, 0).name, ==, "count");
+  }
+  strata_trace_restore_names (trace);
+  {
+    g_autoptr(GArray) fields = strata_hprof_index_get_fields (strata_heap_get_index (heap), trace, instances[0]);
+
+    g_assert_cmpstr (g_array_index (fields, StrataHeapField, 0).name, ==, "value");
+    g_assert_cmpstr (strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name), ==, "Allocations$Small");
+  }
+  g_free (instances);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -127,6 +176,7 @@ main (int   argc,
   g_test_add_func ("/mapping/lookups", test_mapping_lookups);
   g_test_add_func ("/mapping/wanted", test_mapping_wanted);
   g_test_add_func ("/mapping/cut", test_mapping_cut);
+  g_test_add_func ("/mapping/heap-dump", test_mapping_heap_dump);
 
   return g_test_run ();
 }

@@ -131,6 +131,21 @@ field_name (StrataHprofIndex *self,
   return name == STRATA_ID_MAP_MISSING ? "" : strata_trace_get_string (trace, name);
 }
 
+/* A field's name as shown: a mapping's, when the trace has one. */
+static const char *
+shown_field_name (StrataHprofIndex *self,
+                  StrataTrace      *trace,
+                  guint64           class_id,
+                  guint64           name_id)
+{
+  const char *name = field_name (self, trace, name_id);
+  guint32 klass = strata_id_map_lookup (&self->class_names, class_id);
+
+  if (klass == STRATA_ID_MAP_MISSING)
+    return name;
+  return strata_trace_map_field_name (trace, strata_trace_get_string (trace, klass), name);
+}
+
 static void
 add_field (GArray     *fields,
            const char *name,
@@ -150,6 +165,8 @@ get_static_fields (StrataHprofIndex *self,
                    Cursor           *c,
                    GArray           *fields)
 {
+  Cursor peek = *c;
+  guint64 class_id = read_id (&peek);
   guint n;
 
   hprof_skip_class_header (c);
@@ -157,7 +174,7 @@ get_static_fields (StrataHprofIndex *self,
   n = read_be (c, 2);
   for (guint k = 0; k < n && c->ok; k++)
     {
-      const char *name = field_name (self, trace, read_id (c));
+      const char *name = shown_field_name (self, trace, class_id, read_id (c));
       guint type = read_be (c, 1);
       guint64 value = read_be (c, hprof_type_size (type, c->id_size));
 
@@ -186,6 +203,7 @@ get_instance_fields (StrataHprofIndex *self,
   for (guint depth = 0; class_id != 0 && depth < MAX_CLASS_DEPTH; depth++)
     {
       Cursor dump;
+      guint64 owner = class_id;
       guint n;
 
       if (!class_dump_cursor (self, class_id, &dump))
@@ -198,7 +216,7 @@ get_instance_fields (StrataHprofIndex *self,
       n = read_be (&dump, 2);
       for (guint k = 0; k < n && dump.ok; k++)
         {
-          const char *name = field_name (self, trace, read_id (&dump));
+          const char *name = shown_field_name (self, trace, owner, read_id (&dump));
           guint type = read_be (&dump, 1);
           guint64 value = read_be (&values, hprof_type_size (type, dump.id_size));
 

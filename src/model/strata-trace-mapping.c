@@ -23,6 +23,7 @@ struct _StrataTraceNames
   guint   n_renamed_methods;
   guint   n_renamed_classes;
   char   *problems;       /* what the mapping could not say, or NULL */
+  StrataMapping *mapping; /* for heap fields' names, handed to the trace */
 };
 
 void
@@ -37,6 +38,7 @@ strata_trace_names_free (StrataTraceNames *self)
   g_free (self->methods);
   g_free (self->classes);
   g_free (self->problems);
+  g_clear_pointer (&self->mapping, strata_mapping_free);
   g_free (self);
 }
 
@@ -168,6 +170,8 @@ strata_trace_names_apply (StrataTraceNames *self,
                           StrataTrace      *trace)
 {
   strata_trace_rename (trace, self->methods, self->n_methods, self->classes, self->n_classes);
+  if (strata_trace_get_heap (trace) != NULL)
+    strata_trace_set_field_mapping (trace, g_steal_pointer (&self->mapping));
 }
 
 guint
@@ -217,7 +221,12 @@ strata_trace_map_names (StrataTrace   *trace,
                      : _("The mapping has none of the classes in this file: is it the mapping of another build?"));
       return NULL;
     }
-  return strata_trace_names_new (trace, map);
+  {
+    StrataTraceNames *names = strata_trace_names_new (trace, map);
+
+    names->mapping = g_steal_pointer (&map);
+    return names;
+  }
 }
 
 static void

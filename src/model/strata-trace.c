@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-mapping.h"
 #include "strata-memory.h"
 #include "strata-load-guard.h"
 #include "strata-trace-private.h"
@@ -46,6 +47,7 @@ struct _StrataTrace
   /* The names as loaded, while a mapping's are shown (NULL: none is). */
   guint32          *loaded_method_names;
   guint32          *loaded_class_names;
+  StrataMapping    *field_mapping;      /* heap fields' names, with a mapping */
 };
 
 G_DEFINE_FINAL_TYPE (StrataTrace, strata_trace, G_TYPE_OBJECT)
@@ -85,6 +87,7 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   g_free (self->loaded_method_names);
   g_free (self->loaded_class_names);
+  g_clear_pointer (&self->field_mapping, strata_mapping_free);
 
   G_OBJECT_CLASS (strata_trace_parent_class)->finalize (object);
 }
@@ -454,6 +457,37 @@ strata_trace_restore_names (StrataTrace *self)
     strata_heap_peek_class (self->heap, c)->name = self->loaded_class_names[c];
   g_clear_pointer (&self->loaded_method_names, g_free);
   g_clear_pointer (&self->loaded_class_names, g_free);
+  g_clear_pointer (&self->field_mapping, strata_mapping_free);
+}
+
+/* Takes @mapping: heap objects' fields are named by it, until
+ * strata_trace_restore_names(). */
+void
+strata_trace_set_field_mapping (StrataTrace   *self,
+                                StrataMapping *mapping)
+{
+  g_return_if_fail (STRATA_IS_TRACE (self));
+
+  g_clear_pointer (&self->field_mapping, strata_mapping_free);
+  self->field_mapping = mapping;
+}
+
+/**
+ * strata_trace_map_field_name:
+ * @klass: the class that declares the field, as the file names it
+ *
+ * Returns: the field's name as shown: a mapping's, or @field
+ */
+const char *
+strata_trace_map_field_name (StrataTrace *self,
+                             const char  *klass,
+                             const char  *field)
+{
+  const char *mapped;
+
+  if (self->field_mapping == NULL || (mapped = strata_mapping_field (self->field_mapping, klass, field)) == NULL)
+    return field;
+  return mapped;
 }
 
 gboolean

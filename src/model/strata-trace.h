@@ -12,6 +12,7 @@
 #include "strata-counter.h"
 #include "strata-format.h"
 #include "strata-heap.h"
+#include "strata-mapping.h"
 #include "strata-span-table.h"
 #include "strata-string-pool.h"
 
@@ -134,6 +135,11 @@ void                 strata_trace_rename              (StrataTrace  *self,
                                                        char        **class_names,
                                                        guint         n_classes);
 void                 strata_trace_restore_names       (StrataTrace  *self);
+void                 strata_trace_set_field_mapping   (StrataTrace  *self,
+                                                       StrataMapping *mapping);
+const char          *strata_trace_map_field_name      (StrataTrace  *self,
+                                                       const char   *klass,
+                                                       const char   *field);
 gboolean             strata_trace_is_renamed          (StrataTrace  *self);
 const char          *strata_trace_get_loaded_method_name (StrataTrace *self,
                                                        guint32       index);
