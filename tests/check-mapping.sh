@@ -50,6 +50,14 @@ else
   not_ok "collapsed stacks differ"
 fi
 
+# Two runs of one release build: the mapping names both sides.
+"$strata" -r --format=json --diff="$tmp/obf.trace" --mapping="$tmp/mapping.txt" "$tmp/obf.trace" >"$tmp/diff.json" 2>/dev/null
+if grep -q '"name":"com.yy.base.taskexecutor.YYTaskExecutor\$1.run ()V","status":"both"' "$tmp/diff.json"; then
+  ok "--diff with --mapping compares by the original names"
+else
+  not_ok "--diff --mapping: $(head -c 300 "$tmp/diff.json")"
+fi
+
 printf 'com.example.Original -> Allocations$Small:\n    int size -> a\n' >"$tmp/heap-mapping.txt"
 "$strata" -r --format=json --mapping="$tmp/heap-mapping.txt" "$dump" >"$tmp/heap.json" 2>"$tmp/err"
 if python3 - "$tmp/heap.json" <<'PY'

@@ -13,6 +13,7 @@
 #include "strata-json-writer.h"
 #include "strata-loader.h"
 #include "strata-report-private.h"
+#include "strata-trace-mapping.h"
 
 #define EXIT_LOAD_FAILED 1
 #define EXIT_USAGE 2
@@ -22,6 +23,7 @@ typedef struct
 {
   GFile         *file;
   gboolean       follow_weak;
+  const char    *mapping;      /* a mapping.txt for both files (one build's runs), or NULL */
   StrataProfile *profile;
   GError        *error;
 } Side;
@@ -50,8 +52,18 @@ load_side (gpointer data)
   g_autoptr(StrataTrace) trace = NULL;
 
   strata_loader_set_follow_weak (loader, side->follow_weak);
-  if ((trace = strata_loader_load (loader, NULL, &side->error)) != NULL)
-    side->profile = strata_profile_new (trace, -1, NULL, &side->error);
+  if ((trace = strata_loader_load (loader, NULL, &side->error)) == NULL)
+    return NULL;
+  if (side->mapping != NULL)
+    {
+      g_autoptr(GFile) mapping = g_file_new_for_commandline_arg (side->mapping);
+      g_autoptr(StrataTraceNames) names = strata_trace_map_names (trace, mapping, NULL, &side->error);
+
+      if (names == NULL)
+        return NULL;
+      strata_trace_names_apply (names, trace);
+    }
+  side->profile = strata_profile_new (trace, -1, NULL, &side->error);
   return NULL;
 }
 
@@ -512,8 +524,8 @@ int
 strata_report_diff (const StrataReportDiffOptions *options)
 {
   Side sides[2] = {
-    { g_file_new_for_commandline_arg (options->baseline), options->follow_weak, NULL, NULL },
-    { g_file_new_for_commandline_arg (options->current), options->follow_weak, NULL, NULL },
+    { g_file_new_for_commandline_arg (options->baseline), options->follow_weak, options->mapping, NULL, NULL },
+    { g_file_new_for_commandline_arg (options->current), options->follow_weak, options->mapping, NULL, NULL },
   };
   g_autoptr(StrataComparison) comparison = NULL;
   g_autoptr(GError) error = NULL;

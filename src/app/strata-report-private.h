@@ -48,6 +48,7 @@ typedef struct
   gboolean         wall;       /* the wall clock rather than thread CPU */
   gboolean         json;
   gboolean         follow_weak;
+  const char      *mapping;    /* applied to both files: two runs of one build; nullable */
   int              top;        /* rows to print; -1: 20 as text, all as JSON */
   GPtrArray       *rules;      /* StrataGateRule */
 } StrataReportDiffOptions;

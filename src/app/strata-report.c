@@ -918,11 +918,12 @@ run_diff (const char *baseline,
           const char *match_name,
           char      **rule_texts,
           int         top,
-          gboolean    follow_weak)
+          gboolean    follow_weak,
+          const char *mapping)
 {
   g_autoptr(GPtrArray) rules = NULL;
   StrataReportDiffOptions options = { baseline, current, STRATA_MATCH_SIGNATURE, FALSE,
-                                      format == REPORT_JSON, follow_weak, top, NULL };
+                                      format == REPORT_JSON, follow_weak, mapping, top, NULL };
 
   if (format == REPORT_FOLDED)
     {
@@ -1013,7 +1014,7 @@ strata_report_main (char **argv)
     }
 
   if (baseline != NULL)
-    return run_diff (baseline, files[0], format, clock_name, match_name, rule_texts, top, follow_weak);
+    return run_diff (baseline, files[0], format, clock_name, match_name, rule_texts, top, follow_weak, mapping_path);
   if (rule_texts != NULL || match_name != NULL)
     {
       g_printerr ("strata: %s\n", _("--fail-if and --match need --diff=BASELINE"));
