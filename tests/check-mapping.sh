@@ -50,12 +50,22 @@ else
   not_ok "collapsed stacks differ"
 fi
 
-# Two runs of one release build: the mapping names both sides.
-"$strata" -r --format=json --diff="$tmp/obf.trace" --mapping="$tmp/mapping.txt" "$tmp/obf.trace" >"$tmp/diff.json" 2>/dev/null
-if grep -q '"name":"com.yy.base.taskexecutor.YYTaskExecutor\$1.run ()V","status":"both"' "$tmp/diff.json"; then
-  ok "--diff with --mapping compares by the original names"
+# A release build against the unobfuscated sample: each side by its own
+# names, so every method matches and nothing changed.
+"$strata" -r --format=json --diff="$sample" --mapping="$tmp/mapping.txt" "$tmp/obf.trace" >"$tmp/diff.json" 2>/dev/null
+if grep -q '"name":"com.yy.base.taskexecutor.YYTaskExecutor\$1.run ()V","status":"both"' "$tmp/diff.json" &&
+   ! grep -q '"status":"added"' "$tmp/diff.json"; then
+  ok "--diff with --mapping compares the release build by its original names"
 else
   not_ok "--diff --mapping: $(head -c 300 "$tmp/diff.json")"
+fi
+# Two runs of one release build: the same mapping for both sides.
+"$strata" -r --diff="$tmp/obf.trace" --baseline-mapping="$tmp/mapping.txt" --mapping="$tmp/mapping.txt" \
+  --fail-if='incl>+0%' "$tmp/obf.trace" >"$tmp/same.txt" 2>/dev/null
+if [ $? -eq 0 ] && grep -q "no differences" "$tmp/same.txt"; then
+  ok "--baseline-mapping names the baseline: a build against itself has no differences"
+else
+  not_ok "--baseline-mapping: $(head -5 "$tmp/same.txt")"
 fi
 
 printf 'com.example.Original -> Allocations$Small:\n    int size -> a\n' >"$tmp/heap-mapping.txt"

@@ -23,7 +23,7 @@ typedef struct
 {
   GFile         *file;
   gboolean       follow_weak;
-  const char    *mapping;      /* a mapping.txt for both files (one build's runs), or NULL */
+  const char    *mapping;      /* this file's build's mapping.txt, or NULL */
   StrataProfile *profile;
   GError        *error;
 } Side;
@@ -524,7 +524,7 @@ int
 strata_report_diff (const StrataReportDiffOptions *options)
 {
   Side sides[2] = {
-    { g_file_new_for_commandline_arg (options->baseline), options->follow_weak, options->mapping, NULL, NULL },
+    { g_file_new_for_commandline_arg (options->baseline), options->follow_weak, options->baseline_mapping, NULL, NULL },
     { g_file_new_for_commandline_arg (options->current), options->follow_weak, options->mapping, NULL, NULL },
   };
   g_autoptr(StrataComparison) comparison = NULL;

@@ -48,7 +48,8 @@ typedef struct
   gboolean         wall;       /* the wall clock rather than thread CPU */
   gboolean         json;
   gboolean         follow_weak;
-  const char      *mapping;    /* applied to both files: two runs of one build; nullable */
+  const char      *mapping;    /* the current file's build's mapping.txt; nullable */
+  const char      *baseline_mapping; /* the baseline's; nullable */
   int              top;        /* rows to print; -1: 20 as text, all as JSON */
   GPtrArray       *rules;      /* StrataGateRule */
 } StrataReportDiffOptions;

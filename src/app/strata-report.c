@@ -919,11 +919,12 @@ run_diff (const char *baseline,
           char      **rule_texts,
           int         top,
           gboolean    follow_weak,
-          const char *mapping)
+          const char *mapping,
+          const char *baseline_mapping)
 {
   g_autoptr(GPtrArray) rules = NULL;
   StrataReportDiffOptions options = { baseline, current, STRATA_MATCH_SIGNATURE, FALSE,
-                                      format == REPORT_JSON, follow_weak, mapping, top, NULL };
+                                      format == REPORT_JSON, follow_weak, mapping, baseline_mapping, top, NULL };
 
   if (format == REPORT_FOLDED)
     {
@@ -969,6 +970,7 @@ strata_report_main (char **argv)
   int top = -1;
   g_autofree char *baseline = NULL;
   g_autofree char *mapping_path = NULL;
+  g_autofree char *baseline_mapping_path = NULL;
   g_autofree char *match_name = NULL;
   g_auto(GStrv) rule_texts = NULL;
   ReportFormat format;
@@ -984,6 +986,7 @@ strata_report_main (char **argv)
     { "diff", 0, 0, G_OPTION_ARG_FILENAME, &baseline, N_("Compare FILE with BASELINE, method by method or class by class"), N_("BASELINE") },
     { "fail-if", 0, 0, G_OPTION_ARG_STRING_ARRAY, &rule_texts, N_("With --diff: exit with status 3 when a row breaks RULE, e.g. “incl>+10%” (see below)"), N_("RULE") },
     { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &mapping_path, N_("Show the names a ProGuard or R8 mapping.txt gives an obfuscated build's classes and methods"), N_("MAPPING") },
+    { "baseline-mapping", 0, 0, G_OPTION_ARG_FILENAME, &baseline_mapping_path, N_("With --diff: the mapping.txt of BASELINE’s build (two runs of one build: the same as --mapping)"), N_("MAPPING") },
     { "match", 0, 0, G_OPTION_ARG_STRING, &match_name, N_("With --diff: match methods by “signature” (the default) or by “name” alone"), N_("HOW") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL }
@@ -1014,7 +1017,13 @@ strata_report_main (char **argv)
     }
 
   if (baseline != NULL)
-    return run_diff (baseline, files[0], format, clock_name, match_name, rule_texts, top, follow_weak, mapping_path);
+    return run_diff (baseline, files[0], format, clock_name, match_name, rule_texts, top, follow_weak,
+                     mapping_path, baseline_mapping_path);
+  if (baseline_mapping_path != NULL)
+    {
+      g_printerr ("strata: %s\n", _("--baseline-mapping needs --diff=BASELINE"));
+      return EXIT_USAGE;
+    }
   if (rule_texts != NULL || match_name != NULL)
     {
       g_printerr ("strata: %s\n", _("--fail-if and --match need --diff=BASELINE"));
