@@ -2068,9 +2068,20 @@ test_window_deobfuscate (void)
   g_assert_cmpstr (strata_trace_get_method_name (trace, method), ==, "com.yy.base.taskexecutor.YYTaskExecutor$1.run ()V");
   g_assert_null (strstr (gtk_label_get_label (window->subtitle_label), "deobfuscated"));
 
-  /* Remembered for the file: opened again, in a window of its own. */
+  /* Remembered for the file: compared with, it takes the same names. */
   strata_window_deobfuscate (window, mapping);
   strata_test_iterate_until (mapping_settled, window);
+  strata_window_compare_with (window, file);
+  strata_test_iterate_until (compared, window->session);
+  {
+    StrataComparison *comparison = strata_session_get_comparison (window->session);
+
+    for (guint r = 0; r < strata_comparison_get_n_rows (comparison); r++)
+      g_assert_cmpint (strata_comparison_row_status (strata_comparison_get_row (comparison, r)), ==, STRATA_ROW_IN_BOTH);
+    g_assert_cmpuint (strata_comparison_find_row (comparison, STRATA_SIDE_CURRENT, method), !=, STRATA_COMPARISON_ABSENT);
+  }
+
+  /* And opened again, in a window of its own. */
   g_application_open (G_APPLICATION (app), &file, 1, "");
   windows = gtk_application_get_windows (GTK_APPLICATION (app));
   g_assert_cmpuint (g_list_length (windows), ==, 2);

@@ -14,6 +14,7 @@
 #include "strata-compare-view.h"
 #include "strata-heap-view.h"
 #include "strata-timeline.h"
+#include "strata-trace-mapping.h"
 #include "strata-window-private.h"
 
 /* The bar above the timeline: a baseline or a mapping loading (with
@@ -90,6 +91,24 @@ profile_ready_cb (GObject      *object,
 }
 
 static void
+baseline_mapped_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(StrataWindow) self = user_data;
+  g_autoptr(StrataTraceNames) names = strata_trace_map_names_finish (result, NULL);
+  StrataTrace *trace;
+
+  if (self->compare_loader == NULL || g_cancellable_is_cancelled (self->compare_cancellable))
+    return;
+  trace = g_object_get_data (G_OBJECT (self->compare_loader), "baseline");
+  /* A mapping that no longer reads leaves the names as loaded. */
+  if (names != NULL)
+    strata_trace_names_apply (names, trace);
+  strata_profile_new_async (trace, -1, self->compare_cancellable, profile_ready_cb, g_object_ref (self));
+}
+
+static void
 load_cb (GObject      *object,
          GAsyncResult *result,
          gpointer      user_data)
@@ -116,6 +135,14 @@ load_cb (GObject      *object,
       return;
     }
   gtk_label_set_label (GTK_LABEL (self->compare_label), _("Comparing…"));
+  /* A file deobfuscated earlier in this run is compared by those names. */
+  if (_strata_window_remembered_mapping (strata_trace_get_file (trace)) != NULL)
+    {
+      g_object_set_data_full (G_OBJECT (loader), "baseline", g_object_ref (trace), g_object_unref);
+      strata_trace_map_names_async (trace, _strata_window_remembered_mapping (strata_trace_get_file (trace)),
+                                    self->compare_cancellable, baseline_mapped_cb, g_object_ref (self));
+      return;
+    }
   strata_profile_new_async (trace, -1, self->compare_cancellable, profile_ready_cb, g_object_ref (self));
 }
 

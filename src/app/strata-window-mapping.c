@@ -170,6 +170,20 @@ _strata_window_apply_remembered_mapping (StrataWindow *self)
     strata_window_deobfuscate (self, mapping);
 }
 
+/**
+ * _strata_window_remembered_mapping:
+ *
+ * Returns: (transfer none) (nullable): the mapping shown for @file in this
+ *   run of Strata, for a baseline loaded from it
+ */
+GFile *
+_strata_window_remembered_mapping (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  return remembered != NULL ? g_hash_table_lookup (remembered, uri) : NULL;
+}
+
 /* Returns: (nullable): "deobfuscated with mapping.txt" while one is shown */
 char *
 _strata_window_describe_mapping (StrataWindow *self)

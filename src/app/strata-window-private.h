@@ -94,6 +94,7 @@ void   _strata_window_hide_task_bar      (StrataWindow   *self);
 void   _strata_window_apply_remembered_mapping (StrataWindow *self);
 void   _strata_window_dispose_mapping    (StrataWindow   *self);
 char  *_strata_window_describe_mapping   (StrataWindow   *self);
+GFile *_strata_window_remembered_mapping (GFile          *file);
 void   _strata_window_refresh_titles     (StrataWindow   *self);
 void   _strata_window_dispose_compare    (StrataWindow   *self);
 GtkWidget *_strata_window_build_timelines (StrataWindow  *self,
