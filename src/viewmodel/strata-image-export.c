@@ -247,17 +247,6 @@ finish (cairo_surface_t          *surface,
                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
 
-static void
-paint_background (cairo_t                  *cr,
-                  const StrataImageOptions *options)
-{
-  if (options->dark)
-    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
-  else
-    cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-}
-
 static gboolean
 check_size (int      width,
             int      height,
@@ -271,6 +260,53 @@ check_size (int      width,
   return FALSE;
 }
 
+/* Draws the picture on @cr; text goes to @sink when it is set. */
+typedef void (*DrawFunc) (cairo_t        *cr,
+                          StrataTextSink  sink,
+                          gpointer        sink_data,
+                          gpointer        data);
+
+/* The surface for @options' format, its background (@background, or the
+ * style's; none when transparent), @draw, and the file written: what
+ * every export shares. */
+static gboolean
+draw_image (const StrataImageOptions *options,
+            int                       height,
+            const StrataColor        *background,
+            DrawFunc                  draw,
+            gpointer                  data,
+            GFile                    *file,
+            GError                  **error)
+{
+  Sink sink;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  gboolean ok;
+
+  if (!check_size (options->width, height, error))
+    return FALSE;
+  sink = (Sink) { g_byte_array_new (), g_string_new (NULL) };
+  surface = create_surface (options, &sink, options->width, height);
+  cr = cairo_create (surface);
+  if (!options->transparent)
+    {
+      if (background != NULL)
+        cairo_set_source_rgb (cr, background->red, background->green, background->blue);
+      else if (options->dark)
+        cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+    }
+  draw (cr, options->format == STRATA_IMAGE_SVG ? add_text : NULL, &sink, data);
+  cairo_destroy (cr);
+  ok = finish (surface, options, &sink, file, error);
+  cairo_surface_destroy (surface);
+  g_byte_array_unref (sink.bytes);
+  g_string_free (sink.texts, TRUE);
+  return ok;
+}
+
 static GPtrArray *
 counter_lods (StrataTrace *trace)
 {
@@ -279,6 +315,37 @@ counter_lods (StrataTrace *trace)
   for (guint c = 0; c < strata_trace_get_n_counters (trace); c++)
     g_ptr_array_add (lods, strata_counter_lod_new (strata_trace_get_counter (trace, c), 0));
   return lods;
+}
+
+typedef struct
+{
+  StrataTimelineView view;
+  gboolean           overview;   /* above the ruler, as the widget draws it */
+  double             height;
+} TimelinePicture;
+
+static void
+draw_timeline (cairo_t        *cr,
+               StrataTextSink  sink,
+               gpointer        sink_data,
+               gpointer        data)
+{
+  TimelinePicture *picture = data;
+  double header = STRATA_TIMELINE_RULER_HEIGHT;
+
+  picture->view.text_sink = sink;
+  picture->view.text_sink_data = sink_data;
+  if (picture->overview)
+    {
+      strata_timeline_render_overview (cr, &picture->view);
+      cairo_translate (cr, 0, STRATA_TIMELINE_OVERVIEW_HEIGHT);
+      header += STRATA_TIMELINE_OVERVIEW_HEIGHT;
+    }
+  strata_timeline_render_ruler (cr, &picture->view);
+  cairo_translate (cr, 0, STRATA_TIMELINE_RULER_HEIGHT);
+  cairo_rectangle (cr, 0, 0, picture->view.width, picture->height - header);
+  cairo_clip (cr);
+  strata_timeline_render_rows (cr, &picture->view, picture->height - header);
 }
 
 /**
@@ -302,48 +369,28 @@ strata_image_export_timeline (StrataTrace              *trace,
   g_autoptr(GArray) tracks = NULL;
   StrataTimelineTheme light = { { 0.15, 0.15, 0.15, 1 }, { 0.21, 0.52, 0.89, 1 }, FALSE };
   StrataTimelineTheme dark = { { 0.92, 0.92, 0.92, 1 }, { 0.21, 0.52, 0.89, 1 }, TRUE };
-  Sink sink = { g_byte_array_new (), g_string_new (NULL) };
-  StrataTimelineView view;
+  TimelinePicture picture = { .overview = FALSE };
   gint64 bound_start, bound_end;
   double content_height;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  gboolean ok;
   int height;
 
   tracks = strata_timeline_layout (trace, events, FALSE, NULL, &content_height);
   height = options->height > 0 ? options->height : (int) (STRATA_TIMELINE_RULER_HEIGHT + content_height + 0.5);
-  if (!check_size (options->width, height, error))
-    {
-      g_byte_array_unref (sink.bytes);
-      g_string_free (sink.texts, TRUE);
-      return FALSE;
-    }
   strata_trace_get_clock_range (trace, options->clock, &bound_start, &bound_end);
   if (start == 0 && end == 0)
-    start = bound_start, end = bound_end;
-  view = (StrataTimelineView) {
+    {
+      start = bound_start;
+      end = bound_end;
+    }
+  picture.view = (StrataTimelineView) {
     .trace = trace, .clock = options->clock, .start = start, .end = MAX (end, start + 1),
     .bound_start = bound_start, .bound_end = bound_end, .colors = options->colors,
     .selected_method = G_MAXUINT32, .tracks = tracks, .counter_lods = lods, .events = events,
     .width = options->width, .label_width = STRATA_TIMELINE_LABEL_WIDTH,
     .theme = options->dark ? &dark : &light, .selected_event = G_MAXUINT,
-    .text_sink = options->format == STRATA_IMAGE_SVG ? add_text : NULL, .text_sink_data = &sink,
   };
-  surface = create_surface (options, &sink, options->width, height);
-  cr = cairo_create (surface);
-  paint_background (cr, options);
-  strata_timeline_render_ruler (cr, &view);
-  cairo_translate (cr, 0, STRATA_TIMELINE_RULER_HEIGHT);
-  cairo_rectangle (cr, 0, 0, options->width, height - STRATA_TIMELINE_RULER_HEIGHT);
-  cairo_clip (cr);
-  strata_timeline_render_rows (cr, &view, height - STRATA_TIMELINE_RULER_HEIGHT);
-  cairo_destroy (cr);
-  ok = finish (surface, options, &sink, file, error);
-  cairo_surface_destroy (surface);
-  g_byte_array_unref (sink.bytes);
-  g_string_free (sink.texts, TRUE);
-  return ok;
+  picture.height = height;
+  return draw_image (options, height, NULL, draw_timeline, &picture, file, error);
 }
 
 /**
@@ -361,39 +408,30 @@ strata_image_export_timeline_view (const StrataTimelineView *view,
                                    GFile                    *file,
                                    GError                  **error)
 {
-  Sink sink = { g_byte_array_new (), g_string_new (NULL) };
-  StrataTimelineView drawn = *view;
-  double header = STRATA_TIMELINE_OVERVIEW_HEIGHT + STRATA_TIMELINE_RULER_HEIGHT;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  gboolean ok = FALSE;
+  TimelinePicture picture = { *view, TRUE, options->height };
 
-  drawn.width = options->width;
-  drawn.text_sink = options->format == STRATA_IMAGE_SVG ? add_text : NULL;
-  drawn.text_sink_data = &sink;
-  if (check_size (options->width, options->height, error))
-    {
-      surface = create_surface (options, &sink, options->width, options->height);
-      cr = cairo_create (surface);
-      if (!options->transparent)
-        {
-          cairo_set_source_rgb (cr, background->red, background->green, background->blue);
-          cairo_paint (cr);
-        }
-      strata_timeline_render_overview (cr, &drawn);
-      cairo_translate (cr, 0, STRATA_TIMELINE_OVERVIEW_HEIGHT);
-      strata_timeline_render_ruler (cr, &drawn);
-      cairo_translate (cr, 0, STRATA_TIMELINE_RULER_HEIGHT);
-      cairo_rectangle (cr, 0, 0, options->width, options->height - header);
-      cairo_clip (cr);
-      strata_timeline_render_rows (cr, &drawn, options->height - header);
-      cairo_destroy (cr);
-      ok = finish (surface, options, &sink, file, error);
-      cairo_surface_destroy (surface);
-    }
-  g_byte_array_unref (sink.bytes);
-  g_string_free (sink.texts, TRUE);
-  return ok;
+  picture.view.width = options->width;
+  return draw_image (options, options->height, background, draw_timeline, &picture, file, error);
+}
+
+typedef struct
+{
+  StrataFlameView view;
+  int             width;
+  int             height;
+} FlamePicture;
+
+static void
+draw_flame (cairo_t        *cr,
+            StrataTextSink  sink,
+            gpointer        sink_data,
+            gpointer        data)
+{
+  FlamePicture *picture = data;
+
+  picture->view.text_sink = sink;
+  picture->view.text_sink_data = sink_data;
+  strata_flame_render (cr, &picture->view, picture->width, picture->height);
 }
 
 /**
@@ -411,31 +449,12 @@ strata_image_export_flame (StrataCallTree           *tree,
                            GFile                    *file,
                            GError                  **error)
 {
-  Sink sink = { g_byte_array_new (), g_string_new (NULL) };
-  StrataFlameView view = {
-    .tree = tree, .clock = options->clock, .colors = options->colors, .flame = flame, .zoom = zoom,
-    .text_sink = options->format == STRATA_IMAGE_SVG ? add_text : NULL, .text_sink_data = &sink,
-  };
   guint rows = strata_call_tree_get_depth (tree, zoom) + strata_call_tree_get_depth_below (tree, zoom) + 1;
   int height = options->height > 0 ? options->height : (int) rows * STRATA_FLAME_ROW_HEIGHT;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  gboolean ok;
+  FlamePicture picture = {
+    { .tree = tree, .clock = options->clock, .colors = options->colors, .flame = flame, .zoom = zoom },
+    options->width, height,
+  };
 
-  if (!check_size (options->width, height, error))
-    {
-      g_byte_array_unref (sink.bytes);
-      g_string_free (sink.texts, TRUE);
-      return FALSE;
-    }
-  surface = create_surface (options, &sink, options->width, height);
-  cr = cairo_create (surface);
-  paint_background (cr, options);
-  strata_flame_render (cr, &view, options->width, height);
-  cairo_destroy (cr);
-  ok = finish (surface, options, &sink, file, error);
-  cairo_surface_destroy (surface);
-  g_byte_array_unref (sink.bytes);
-  g_string_free (sink.texts, TRUE);
-  return ok;
+  return draw_image (options, height, NULL, draw_flame, &picture, file, error);
 }
