@@ -37,12 +37,6 @@ typedef struct
   guint32          *new_objects;  /* heap dumps: per row, or NULL */
 } Diff;
 
-static const StrataFigure profile_figures[] = {
-  STRATA_FIGURE_INCLUSIVE, STRATA_FIGURE_EXCLUSIVE, STRATA_FIGURE_CALLS,
-};
-static const StrataFigure heap_figures[] = {
-  STRATA_FIGURE_RETAINED, STRATA_FIGURE_SHALLOW, STRATA_FIGURE_INSTANCES,
-};
 
 static gpointer
 load_side (gpointer data)
@@ -87,37 +81,13 @@ load_both (Side *sides)
   return TRUE;
 }
 
-static const StrataFigure *
-figures_of (StrataComparison *comparison,
-            guint            *n_figures)
-{
-  gboolean heap = strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP;
-
-  *n_figures = heap ? G_N_ELEMENTS (heap_figures) : G_N_ELEMENTS (profile_figures);
-  return heap ? heap_figures : profile_figures;
-}
-
-/* Rows are listed by the first figure the files have: inclusive time,
- * or retained bytes (shallow when the dumps have no graph). */
-static StrataFigure
-leading_figure (StrataComparison *comparison)
-{
-  guint n;
-  const StrataFigure *figures = figures_of (comparison, &n);
-
-  for (guint i = 0; i < n; i++)
-    if (strata_comparison_has_figure (comparison, figures[i]))
-      return figures[i];
-  return figures[0];
-}
-
 static gboolean
 row_changed (StrataComparison *comparison,
              guint             row,
              guint             clock)
 {
   guint n;
-  const StrataFigure *figures = figures_of (comparison, &n);
+  const StrataFigure *figures = strata_comparison_get_figures (comparison, &n);
 
   if (strata_comparison_row_status (strata_comparison_get_row (comparison, row)) != STRATA_ROW_IN_BOTH)
     return TRUE;
@@ -153,8 +123,7 @@ print_totals (const Diff *diff)
 {
   StrataComparison *comparison = diff->comparison;
   gboolean heap = strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP;
-  /* Classes' retained sizes overlap; the heap's whole is its shallow sum. */
-  StrataFigure figure = heap ? STRATA_FIGURE_SHALLOW : STRATA_FIGURE_INCLUSIVE;
+  StrataFigure figure = strata_comparison_get_whole_figure (comparison);
   gint64 before = strata_comparison_get_total (comparison, STRATA_SIDE_BASELINE, figure, diff->clock);
   gint64 after = strata_comparison_get_total (comparison, STRATA_SIDE_CURRENT, figure, diff->clock);
   g_autofree char *before_text = strata_comparison_format_value (comparison, figure, diff->clock, before, FALSE, TRUE);
@@ -207,7 +176,7 @@ print_row (const Diff *diff,
 {
   StrataComparison *comparison = diff->comparison;
   guint n;
-  const StrataFigure *figures = figures_of (comparison, &n);
+  const StrataFigure *figures = strata_comparison_get_figures (comparison, &n);
 
   for (guint i = 0; i < n; i++)
     {
@@ -230,7 +199,7 @@ static void
 print_header_row (StrataComparison *comparison)
 {
   guint n;
-  const StrataFigure *figures = figures_of (comparison, &n);
+  const StrataFigure *figures = strata_comparison_get_figures (comparison, &n);
 
   g_print ("\n");
   for (guint i = 0; i < n; i++)
@@ -246,7 +215,7 @@ static void
 print_rows (const Diff *diff)
 {
   StrataComparison *comparison = diff->comparison;
-  g_autofree guint *order = strata_comparison_sort (comparison, leading_figure (comparison), diff->clock);
+  g_autofree guint *order = strata_comparison_sort (comparison, strata_comparison_get_leading_figure (comparison), diff->clock);
   guint limit = diff->top < 0 ? 20 : (guint) diff->top;
   guint shown = 0;
 
@@ -324,7 +293,7 @@ write_json_figures (StrataJsonWriter *json,
 {
   StrataComparison *comparison = diff->comparison;
   guint n;
-  const StrataFigure *figures = figures_of (comparison, &n);
+  const StrataFigure *figures = strata_comparison_get_figures (comparison, &n);
 
   for (guint i = 0; i < n; i++)
     {
@@ -370,7 +339,7 @@ write_json_rows (StrataJsonWriter *json,
                  const Diff       *diff)
 {
   StrataComparison *comparison = diff->comparison;
-  g_autofree guint *order = strata_comparison_sort (comparison, leading_figure (comparison), diff->clock);
+  g_autofree guint *order = strata_comparison_sort (comparison, strata_comparison_get_leading_figure (comparison), diff->clock);
   guint shown = 0;
 
   strata_json_writer_member (json, strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP ? "classes" : "methods");
@@ -422,8 +391,7 @@ write_json_side (StrataJsonWriter *json,
   StrataComparison *comparison = diff->comparison;
   StrataTrace *trace = strata_comparison_get_trace (comparison, side);
   g_autofree char *location = g_file_get_parse_name (strata_trace_get_file (trace));
-  gboolean heap = strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP;
-  StrataFigure figure = heap ? STRATA_FIGURE_SHALLOW : STRATA_FIGURE_INCLUSIVE;
+  StrataFigure figure = strata_comparison_get_whole_figure (comparison);
 
   strata_json_writer_member (json, side == STRATA_SIDE_BASELINE ? "baseline" : "current");
   strata_json_writer_begin_object (json);

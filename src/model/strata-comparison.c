@@ -32,6 +32,14 @@ struct _StrataComparison
 
 G_DEFINE_FINAL_TYPE (StrataComparison, strata_comparison, G_TYPE_OBJECT)
 
+/* What rows show, in order, for each kind. */
+static const StrataFigure profile_figures[] = {
+  STRATA_FIGURE_INCLUSIVE, STRATA_FIGURE_EXCLUSIVE, STRATA_FIGURE_CALLS,
+};
+static const StrataFigure heap_figures[] = {
+  STRATA_FIGURE_RETAINED, STRATA_FIGURE_SHALLOW, STRATA_FIGURE_INSTANCES,
+};
+
 static const char *const figure_ids[STRATA_N_FIGURES] = {
   "incl", "excl", "calls", "instances", "shallow", "retained",
 };
@@ -398,6 +406,47 @@ strata_comparison_has_figure (StrataComparison *self,
   if (figure == STRATA_FIGURE_RETAINED)
     return self->has_retained;
   return figure >= STRATA_FIGURE_INSTANCES && figure < STRATA_N_FIGURES;
+}
+
+/**
+ * strata_comparison_get_figures:
+ * @n_figures: (out): how many
+ *
+ * Returns: the figures of the comparison's kind, in the order they are
+ *   shown: inclusive, exclusive and calls, or retained, shallow and
+ *   instances; a figure the files lack (strata_comparison_has_figure())
+ *   is among them
+ */
+const StrataFigure *
+strata_comparison_get_figures (StrataComparison *self,
+                               guint            *n_figures)
+{
+  gboolean heap = strata_comparison_get_kind (self) == STRATA_COMPARISON_HEAP;
+
+  *n_figures = heap ? G_N_ELEMENTS (heap_figures) : G_N_ELEMENTS (profile_figures);
+  return heap ? heap_figures : profile_figures;
+}
+
+/* The figure rows are ordered by at first: the first the files have
+ * (inclusive time; retained bytes, or shallow without a graph). */
+StrataFigure
+strata_comparison_get_leading_figure (StrataComparison *self)
+{
+  guint n;
+  const StrataFigure *figures = strata_comparison_get_figures (self, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (strata_comparison_has_figure (self, figures[i]))
+      return figures[i];
+  return figures[0];
+}
+
+/* The figure whose total is a side's whole: the traced time, or the
+ * heap's shallow bytes (classes' retained sizes overlap). */
+StrataFigure
+strata_comparison_get_whole_figure (StrataComparison *self)
+{
+  return strata_comparison_get_kind (self) == STRATA_COMPARISON_HEAP ? STRATA_FIGURE_SHALLOW : STRATA_FIGURE_INCLUSIVE;
 }
 
 gint64

@@ -87,6 +87,10 @@ guint             strata_comparison_find_row       (StrataComparison  *self,
                                                     guint32            index);
 gboolean          strata_comparison_has_figure     (StrataComparison  *self,
                                                     StrataFigure       figure);
+const StrataFigure *strata_comparison_get_figures  (StrataComparison  *self,
+                                                    guint             *n_figures);
+StrataFigure      strata_comparison_get_leading_figure (StrataComparison *self);
+StrataFigure      strata_comparison_get_whole_figure (StrataComparison *self);
 gint64            strata_comparison_get_value      (StrataComparison  *self,
                                                     guint              row,
                                                     StrataSide         side,

@@ -270,10 +270,7 @@ strata_comparison_list_new (StrataComparison *comparison)
   n = strata_comparison_get_n_rows (comparison);
   self->order = g_new (guint, MAX (n, 1));
   self->position_of = g_new (guint, MAX (n, 1));
-  self->sort_figure = strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP
-                      ? (strata_comparison_has_figure (comparison, STRATA_FIGURE_RETAINED) ? STRATA_FIGURE_RETAINED
-                                                                                           : STRATA_FIGURE_SHALLOW)
-                      : STRATA_FIGURE_INCLUSIVE;
+  self->sort_figure = strata_comparison_get_leading_figure (comparison);
   self->sort_measure = STRATA_MEASURE_DELTA;
   self->descending = TRUE;
   refill (self);

@@ -14,19 +14,6 @@
 
 #include "strata-comparison-table.h"
 
-static const StrataFigure profile_figures[] = {
-  STRATA_FIGURE_INCLUSIVE, STRATA_FIGURE_EXCLUSIVE, STRATA_FIGURE_CALLS,
-};
-static const StrataFigure heap_figures[] = {
-  STRATA_FIGURE_RETAINED, STRATA_FIGURE_SHALLOW, STRATA_FIGURE_INSTANCES,
-};
-
-static const StrataFigure *
-figures_of (StrataComparison *comparison)
-{
-  return strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP ? heap_figures : profile_figures;
-}
-
 static const char *
 unit_of (StrataComparison *comparison,
          StrataFigure      figure,
@@ -64,12 +51,13 @@ write_header (StrataComparisonList *list,
               GError              **error)
 {
   StrataComparison *comparison = strata_comparison_list_get_comparison (list);
-  const StrataFigure *figures = figures_of (comparison);
+  guint n;
+  const StrataFigure *figures = strata_comparison_get_figures (comparison, &n);
   guint clock = strata_comparison_list_get_clock (list);
 
   strata_table_writer_add_text (writer, C_("export", "Name"));
   strata_table_writer_add_text (writer, C_("export", "Status"));
-  for (guint f = 0; f < G_N_ELEMENTS (profile_figures); f++)
+  for (guint f = 0; f < n; f++)
     {
       const char *id = strata_figure_get_id (figures[f]);
       const char *unit = unit_of (comparison, figures[f], clock);
@@ -93,12 +81,13 @@ write_row (StrataComparisonList *list,
 {
   StrataComparison *comparison = strata_comparison_list_get_comparison (list);
   const StrataComparisonRow *item = strata_comparison_get_row (comparison, row);
-  const StrataFigure *figures = figures_of (comparison);
+  guint n;
+  const StrataFigure *figures = strata_comparison_get_figures (comparison, &n);
   guint clock = strata_comparison_list_get_clock (list);
 
   strata_table_writer_add_text (writer, item->name);
   strata_table_writer_add_text (writer, strata_row_status_get_id (strata_comparison_row_status (item)));
-  for (guint f = 0; f < G_N_ELEMENTS (profile_figures); f++)
+  for (guint f = 0; f < n; f++)
     {
       double change;
 

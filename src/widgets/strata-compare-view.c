@@ -62,12 +62,6 @@ enum
 
 static guint signals[N_SIGNALS];
 
-static const StrataFigure profile_figures[] = {
-  STRATA_FIGURE_INCLUSIVE, STRATA_FIGURE_EXCLUSIVE, STRATA_FIGURE_CALLS,
-};
-static const StrataFigure heap_figures[] = {
-  STRATA_FIGURE_RETAINED, STRATA_FIGURE_SHALLOW, STRATA_FIGURE_INSTANCES,
-};
 
 static const char *
 figure_name (StrataFigure figure)
@@ -187,11 +181,12 @@ add_columns (StrataCompareView *self,
              StrataComparison  *comparison)
 {
   gboolean heap = strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP;
-  const StrataFigure *figures = heap ? heap_figures : profile_figures;
+  guint n;
+  const StrataFigure *figures = strata_comparison_get_figures (comparison, &n);
 
   remove_columns (self);
   add_column (self, heap ? _("Class") : _("Name"), STRATA_TABLE_CELL_TEXT, name_text, self, NAME_KEY);
-  for (guint f = 0; f < 3; f++)
+  for (guint f = 0; f < n; f++)
     {
       if (!strata_comparison_has_figure (comparison, figures[f]))
         continue;
@@ -225,7 +220,7 @@ describe_totals (StrataComparison *comparison,
                  guint             clock)
 {
   gboolean heap = strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP;
-  StrataFigure figure = heap ? STRATA_FIGURE_SHALLOW : STRATA_FIGURE_INCLUSIVE;
+  StrataFigure figure = strata_comparison_get_whole_figure (comparison);
   gint64 before = strata_comparison_get_total (comparison, STRATA_SIDE_BASELINE, figure, clock);
   gint64 after = strata_comparison_get_total (comparison, STRATA_SIDE_CURRENT, figure, clock);
   g_autofree char *before_text = strata_comparison_format_value (comparison, figure, clock, before, FALSE, FALSE);
