@@ -225,15 +225,6 @@ typedef struct
 } MatchJob;
 
 static void
-clear_transform (gpointer data)
-{
-  StrataCallTransform *transform = data;
-
-  g_free ((char *) transform->prefix);
-  g_free (transform->codes);
-}
-
-static void
 match_job_free (MatchJob *job)
 {
   g_clear_object (&job->comparison);
@@ -292,14 +283,11 @@ strata_call_tree_match_baseline_async (StrataComparison          *comparison,
   job->current = g_object_ref (current);
   job->thread = thread;
   job->transforms = g_array_sized_new (FALSE, TRUE, sizeof (StrataCallTransform), n_transforms);
-  g_array_set_clear_func (job->transforms, clear_transform);
+  g_array_set_clear_func (job->transforms, strata_call_transform_clear);
   for (guint i = 0; i < n_transforms; i++)
     {
-      StrataCallTransform copy = transforms[i];
+      StrataCallTransform copy = strata_call_transform_copy (&transforms[i]);
 
-      copy.prefix = g_strdup (transforms[i].prefix);
-      copy.codes = transforms[i].codes != NULL
-                   ? g_memdup2 (transforms[i].codes, MAX (transforms[i].n_codes, 1) * sizeof (guint32)) : NULL;
       g_array_append_val (job->transforms, copy);
     }
   g_task_set_task_data (task, job, (GDestroyNotify) match_job_free);

@@ -797,6 +797,32 @@ strata_call_tree_transform (StrataCallTree            *self,
 }
 
 /**
+ * strata_call_transform_copy:
+ *
+ * Returns: @transform with its prefix and codes copied, for a keeper;
+ *   free them with strata_call_transform_clear()
+ */
+StrataCallTransform
+strata_call_transform_copy (const StrataCallTransform *transform)
+{
+  StrataCallTransform copy = *transform;
+
+  copy.prefix = g_strdup (transform->prefix);
+  copy.codes = transform->codes != NULL ? g_memdup2 (transform->codes, transform->n_codes * sizeof (guint32)) : NULL;
+  return copy;
+}
+
+/* A copy's prefix and codes freed; an array of copies' clear function. */
+void
+strata_call_transform_clear (gpointer data)
+{
+  StrataCallTransform *transform = data;
+
+  g_free ((char *) transform->prefix);
+  g_free (transform->codes);
+}
+
+/**
  * strata_call_transform_describe:
  *
  * Returns: (transfer full): what @transform does, for its breadcrumb

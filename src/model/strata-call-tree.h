@@ -64,6 +64,8 @@ StrataCallTree     *strata_call_tree_transform      (StrataCallTree           *s
                                                      const StrataCallTransform *transform,
                                                      GCancellable             *cancellable,
                                                      GError                  **error);
+StrataCallTransform strata_call_transform_copy     (const StrataCallTransform *transform);
+void                strata_call_transform_clear     (gpointer                  transform);
 char               *strata_call_transform_describe  (StrataCallTree           *tree,
                                                      const StrataCallTransform *transform);
 StrataCallTree     *strata_call_tree_invert         (StrataCallTree           *self,

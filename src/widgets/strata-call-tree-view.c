@@ -545,26 +545,6 @@ show_trees (StrataCallTreeView *self)
 /* ---- Transforms ---- */
 
 static void
-clear_transform (gpointer data)
-{
-  StrataCallTransform *transform = data;
-
-  g_free ((char *) transform->prefix);
-  g_free (transform->codes);
-}
-
-/* @transform with its strings and codes copied, for the view to keep. */
-static StrataCallTransform
-copy_transform (const StrataCallTransform *transform)
-{
-  StrataCallTransform copy = *transform;
-
-  copy.prefix = g_strdup (transform->prefix);
-  copy.codes = transform->codes != NULL ? g_memdup2 (transform->codes, transform->n_codes * sizeof (guint32)) : NULL;
-  return copy;
-}
-
-static void
 update_transform_bar (StrataCallTreeView *self)
 {
   g_autoptr(GString) text = g_string_new (NULL);
@@ -614,7 +594,7 @@ transform_array_new (void)
 {
   GArray *array = g_array_new (FALSE, FALSE, sizeof (StrataCallTransform));
 
-  g_array_set_clear_func (array, clear_transform);
+  g_array_set_clear_func (array, strata_call_transform_clear);
   return array;
 }
 
@@ -645,19 +625,19 @@ derive_thread (GTask        *task,
 
   for (guint i = 0; i < job->transforms->len; i++)
     {
-      StrataCallTransform transform = copy_transform (&g_array_index (job->transforms, StrataCallTransform, i));
+      StrataCallTransform transform = strata_call_transform_copy (&g_array_index (job->transforms, StrataCallTransform, i));
       StrataCallTree *result;
 
       if (transform.kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE &&
           ((transform.node = strata_call_tree_find_codes (last, transform.codes, transform.n_codes)) == STRATA_CALL_TREE_NONE ||
            transform.node == STRATA_CALL_TREE_ROOT))
         {
-          clear_transform (&transform);
+          strata_call_transform_clear (&transform);
           continue;
         }
       if ((result = strata_call_tree_transform (last, &transform, cancellable, &error)) == NULL)
         {
-          clear_transform (&transform);
+          strata_call_transform_clear (&transform);
           g_task_return_error (task, error);
           return;
         }
@@ -803,7 +783,7 @@ strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
 
   if (self->tree == NULL)
     return;
-  kept = copy_transform (transform);
+  kept = strata_call_transform_copy (transform);
   if (kept.kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE && kept.codes == NULL)
     kept.codes = strata_call_tree_dup_codes (self->tree, kept.node, &kept.n_codes);
   if (self->derive_cancellable != NULL)
