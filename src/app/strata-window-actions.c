@@ -46,20 +46,28 @@ add_spec_to_filter (GtkFileFilter    *filter,
     gtk_file_filter_add_pattern (filter, spec->patterns[i]);
 }
 
+static GtkFileFilter *
+all_files_filter_new (void)
+{
+  GtkFileFilter *all_files = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (all_files, _("All Files"));
+  gtk_file_filter_add_pattern (all_files, "*");
+  return all_files;
+}
+
 /* A build's mapping.txt, whatever it is called; then all files. */
 static GListStore *
 create_mapping_filters (void)
 {
   GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) mappings = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all_files = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all_files = all_files_filter_new ();
 
   gtk_file_filter_set_name (mappings, _("ProGuard and R8 Mappings"));
   gtk_file_filter_add_pattern (mappings, "*.txt");
   gtk_file_filter_add_pattern (mappings, "*.map");
   gtk_file_filter_add_mime_type (mappings, "text/plain");
-  gtk_file_filter_set_name (all_files, _("All Files"));
-  gtk_file_filter_add_pattern (all_files, "*");
   g_list_store_append (filters, mappings);
   g_list_store_append (filters, all_files);
   return filters;
@@ -71,7 +79,7 @@ create_file_filters (void)
 {
   GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) all_supported = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all_files = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all_files = all_files_filter_new ();
 
   gtk_file_filter_set_name (all_supported, _("All Supported Traces"));
   for (guint i = 0; i < G_N_ELEMENTS (filter_specs); i++)
@@ -87,8 +95,6 @@ create_file_filters (void)
       g_list_store_append (filters, filter);
     }
 
-  gtk_file_filter_set_name (all_files, _("All Files"));
-  gtk_file_filter_add_pattern (all_files, "*");
   g_list_store_append (filters, all_files);
 
   return filters;

@@ -198,8 +198,7 @@ static void
 bar_button_cb (StrataWindow *self)
 {
   clear_load (self);
-  if (self->mapping_cancellable != NULL)
-    g_cancellable_cancel (self->mapping_cancellable);
+  _strata_window_stop_mapping (self);
   _strata_window_hide_task_bar (self);
 }
 

@@ -42,6 +42,15 @@ remember (StrataTrace *trace,
     }
 }
 
+/* A mapping being read is given up (another one, another trace, Cancel). */
+void
+_strata_window_stop_mapping (StrataWindow *self)
+{
+  if (self->mapping_cancellable != NULL)
+    g_cancellable_cancel (self->mapping_cancellable);
+  g_clear_object (&self->mapping_cancellable);
+}
+
 static void
 show_names (StrataWindow *self)
 {
@@ -106,9 +115,7 @@ strata_window_deobfuscate (StrataWindow *self,
 
   if ((trace = strata_session_get_trace (self->session)) == NULL)
     return;
-  if (self->mapping_cancellable != NULL)
-    g_cancellable_cancel (self->mapping_cancellable);
-  g_clear_object (&self->mapping_cancellable);
+  _strata_window_stop_mapping (self);
   /* The worker reads the names as loaded. */
   if (strata_trace_is_renamed (trace))
     {
@@ -159,9 +166,7 @@ _strata_window_apply_remembered_mapping (StrataWindow *self)
   GFile *mapping;
 
   /* A mapping still being read was for the trace before. */
-  if (self->mapping_cancellable != NULL)
-    g_cancellable_cancel (self->mapping_cancellable);
-  g_clear_object (&self->mapping_cancellable);
+  _strata_window_stop_mapping (self);
   g_clear_object (&self->mapping);
   if (trace == NULL || remembered == NULL)
     return;
@@ -201,8 +206,6 @@ _strata_window_describe_mapping (StrataWindow *self)
 void
 _strata_window_dispose_mapping (StrataWindow *self)
 {
-  if (self->mapping_cancellable != NULL)
-    g_cancellable_cancel (self->mapping_cancellable);
-  g_clear_object (&self->mapping_cancellable);
+  _strata_window_stop_mapping (self);
   g_clear_object (&self->mapping);
 }

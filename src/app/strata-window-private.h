@@ -92,6 +92,7 @@ void   _strata_window_show_task_bar      (StrataWindow   *self,
                                           gboolean        busy);
 void   _strata_window_hide_task_bar      (StrataWindow   *self);
 void   _strata_window_apply_remembered_mapping (StrataWindow *self);
+void   _strata_window_stop_mapping       (StrataWindow   *self);
 void   _strata_window_dispose_mapping    (StrataWindow   *self);
 char  *_strata_window_describe_mapping   (StrataWindow   *self);
 GFile *_strata_window_remembered_mapping (GFile          *file);
