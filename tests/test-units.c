@@ -76,6 +76,20 @@ test_units_locale (void)
   setlocale (LC_ALL, saved);
 }
 
+/* --range's "FROM-TO" in milliseconds, for the screenshot and the export. */
+static void
+test_units_ms_range (void)
+{
+  const char *const bad[] = { "", "5", "-5-10", "10-5", "5-5", "a-10", "5-10x", "5-10-20" };
+  double from, to;
+
+  g_assert_true (strata_units_parse_ms_range ("120.5-180", &from, &to));
+  g_assert_cmpfloat (from, ==, 120.5);
+  g_assert_cmpfloat (to, ==, 180);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    g_assert_false (strata_units_parse_ms_range (bad[i], &from, &to));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -86,5 +100,6 @@ main (int   argc,
   g_test_add_func ("/units/percent", test_units_percent);
   g_test_add_func ("/units/quantity", test_units_quantity);
   g_test_add_func ("/units/locale", test_units_locale);
+  g_test_add_func ("/units/ms-range", test_units_ms_range);
   return g_test_run ();
 }

@@ -17,6 +17,7 @@
 #include "strata-palette.h"
 #include "strata-profile.h"
 #include "strata-trace-mapping.h"
+#include "strata-units.h"
 
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
@@ -76,24 +77,6 @@ parse_size (const char *text,
   return TRUE;
 }
 
-/* "120.5-180", in ms from the trace's start. */
-static gboolean
-parse_range (const char *text,
-             double     *from,
-             double     *to)
-{
-  const char *dash = strchr (text + 1, '-');
-  char *end;
-
-  if (dash == NULL)
-    return FALSE;
-  *from = g_ascii_strtod (text, &end);
-  if (end != dash)
-    return FALSE;
-  *to = g_ascii_strtod (dash + 1, &end);
-  return *end == '\0' && *to > *from && *from >= 0;
-}
-
 static guint
 pick_clock (StrataTrace *trace,
             const char  *name)
@@ -146,7 +129,7 @@ export (const Options  *options,
   if (options->size != NULL)
     parse_size (options->size, &image_options.width, &image_options.height);
   if (options->range != NULL)
-    parse_range (options->range, &from, &to);
+    strata_units_parse_ms_range (options->range, &from, &to);
   image_options.dark = options->theme != NULL && g_str_equal (options->theme, "dark");
   image_options.clock = pick_clock (trace, options->clock);
   if ((profile = strata_profile_new (trace, -1, NULL, error)) == NULL)
@@ -186,7 +169,7 @@ check_options (const Options *options)
     problem = _("--export writes .png, .svg or .pdf files");
   else if (options->size != NULL && !parse_size (options->size, &width, &height))
     problem = _("--size takes WIDTH or WIDTHxHEIGHT in pixels, such as 2400 or 1600x900");
-  else if (options->range != NULL && !parse_range (options->range, &from, &to))
+  else if (options->range != NULL && !strata_units_parse_ms_range (options->range, &from, &to))
     problem = _("--range takes FROM-TO in milliseconds, such as 120.5-180");
   else if (options->view != NULL && !g_str_equal (options->view, "timeline") && !g_str_equal (options->view, "flame"))
     problem = _("--view takes “timeline” or “flame”");

@@ -19,6 +19,7 @@
 #include "strata-application.h"
 #include "strata-screenshot.h"
 #include "strata-session.h"
+#include "strata-units.h"
 
 /**
  * strata_screenshot_save:
@@ -140,23 +141,6 @@ parse_size (const char *text,
   return TRUE;
 }
 
-static gboolean
-parse_range (const char *text,
-             double     *from,
-             double     *to)
-{
-  g_auto(GStrv) parts = g_strsplit (text, "-", 2);
-  char *end = NULL;
-
-  if (g_strv_length (parts) != 2)
-    return FALSE;
-  *from = g_ascii_strtod (parts[0], &end);
-  if (end == parts[0] || *end != '\0')
-    return FALSE;
-  *to = g_ascii_strtod (parts[1], &end);
-  return end != parts[1] && *end == '\0' && *from >= 0 && *to > *from;
-}
-
 /**
  * strata_screenshot_harness_new:
  * @options: the parsed command line
@@ -197,7 +181,7 @@ strata_screenshot_harness_new (StrataApplication *application,
       return NULL;
     }
   if (g_variant_dict_lookup (options, "range", "&s", &range) &&
-      !parse_range (range, &self->range_from_ms, &self->range_to_ms))
+      !strata_units_parse_ms_range (range, &self->range_from_ms, &self->range_to_ms))
     {
       g_printerr ("strata: %s\n", _("--range takes FROM-TO in milliseconds, such as 120.5-180"));
       *exit_status = 2;

@@ -193,3 +193,26 @@ strata_units_format_samples (gint64 ns)
   /* Translators: %.1f is a fractional number of CPU samples, per call */
   return g_strdup_printf (_("%.1f samples"), (double) ns / STRATA_UNITS_NS_PER_SAMPLE);
 }
+
+/**
+ * strata_units_parse_ms_range:
+ * @text: "FROM-TO" in milliseconds, such as "120.5-180"
+ *
+ * Returns: whether @text is such a range, FROM at least 0 and below TO
+ */
+gboolean
+strata_units_parse_ms_range (const char *text,
+                             double     *from,
+                             double     *to)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "-", 2);
+  char *end = NULL;
+
+  if (g_strv_length (parts) != 2)
+    return FALSE;
+  *from = g_ascii_strtod (parts[0], &end);
+  if (end == parts[0] || *end != '\0')
+    return FALSE;
+  *to = g_ascii_strtod (parts[1], &end);
+  return end != parts[1] && *end == '\0' && *from >= 0 && *to > *from;
+}

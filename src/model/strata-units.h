@@ -31,4 +31,8 @@ const char *strata_units_clip_to          (const char  *text,
                                            gsize        max,
                                            char       **owned);
 
+gboolean strata_units_parse_ms_range (const char *text,
+                                      double     *from,
+                                      double     *to);
+
 G_END_DECLS
