@@ -77,18 +77,6 @@ parse_size (const char *text,
   return TRUE;
 }
 
-static guint
-pick_clock (StrataTrace *trace,
-            const char  *name)
-{
-  StrataClockKind wanted = name != NULL && g_str_equal (name, "cpu") ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_WALL;
-
-  for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
-    if (strata_trace_get_clock_kind (trace, c) == wanted)
-      return c;
-  return 0;
-}
-
 static StrataTrace *
 load (const char  *path,
       const char  *mapping,
@@ -131,7 +119,8 @@ export (const Options  *options,
   if (options->range != NULL)
     strata_units_parse_ms_range (options->range, &from, &to);
   image_options.dark = options->theme != NULL && g_str_equal (options->theme, "dark");
-  image_options.clock = pick_clock (trace, options->clock);
+  image_options.clock = strata_trace_find_clock (trace, options->clock != NULL && g_str_equal (options->clock, "cpu")
+                                                        ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_WALL);
   if ((profile = strata_profile_new (trace, -1, NULL, error)) == NULL)
     return FALSE;
   /* The window's colours: round-robin by inclusive time on the first clock. */

@@ -868,10 +868,7 @@ choose_clock (StrataTrace *trace,
   else if (name != NULL && !g_str_equal (name, "cpu"))
     return FALSE;
 
-  *clock = 0;
-  for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
-    if (strata_trace_get_clock_kind (trace, c) == wanted)
-      *clock = c;
+  *clock = strata_trace_find_clock (trace, wanted);
   return TRUE;
 }
 

@@ -258,6 +258,19 @@ strata_trace_format_weight (StrataTrace *self,
   return exact ? strata_units_format_exact (ns) : strata_units_format_duration (ns);
 }
 
+/* Returns: the clock of @kind, or the first when the trace has none of it */
+guint
+strata_trace_find_clock (StrataTrace     *self,
+                         StrataClockKind  kind)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  for (guint c = 0; c < self->n_clocks; c++)
+    if (self->clocks[c] == kind)
+      return c;
+  return 0;
+}
+
 const char *
 strata_trace_get_clock_name (StrataTrace *self,
                              guint        clock)

@@ -114,6 +114,8 @@ char                *strata_trace_format_weight       (StrataTrace  *self,
                                                        guint         clock,
                                                        gint64        ns,
                                                        gboolean      exact);
+guint                strata_trace_find_clock          (StrataTrace  *self,
+                                                       StrataClockKind kind);
 const char          *strata_trace_get_clock_name      (StrataTrace  *self,
                                                        guint         clock);
 guint                strata_trace_get_n_processes     (StrataTrace  *self);
