@@ -39,14 +39,13 @@ struct _StrataCompareView
   StrataComparisonList *list;
   gboolean              syncing;
 
-  GtkWidget            *stack;
+  GtkWidget            *page;          /* the bar over the table: the only child */
   GtkWidget            *title;
   GtkWidget            *summary;
   GtkWidget            *search_entry;
   GtkWidget            *match_button;
   GtkWidget            *normalize_button;
   GtkWidget            *new_button;
-  GtkWidget            *scroller;
   GtkWidget            *column_view;
   GtkSingleSelection   *selection;
   ColumnSpec            specs[STRATA_N_FIGURES][N_MEASURES];
@@ -460,6 +459,7 @@ static void
 build (StrataCompareView *self)
 {
   GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
 
   self->selection = gtk_single_selection_new (NULL);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
@@ -471,13 +471,12 @@ build (StrataCompareView *self)
   g_signal_connect_swapped (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view)), "changed",
                             G_CALLBACK (sorter_changed_cb), self);
   g_signal_connect_swapped (self->column_view, "activate", G_CALLBACK (row_activated_cb), self);
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->column_view);
-  gtk_widget_set_vexpand (self->scroller, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
+  gtk_widget_set_vexpand (scroller, TRUE);
 
   gtk_box_append (GTK_BOX (page), build_bar (self));
-  gtk_box_append (GTK_BOX (page), self->scroller);
-  self->stack = page;
+  gtk_box_append (GTK_BOX (page), scroller);
+  self->page = page;
   gtk_widget_set_parent (page, GTK_WIDGET (self));
 }
 
@@ -486,7 +485,7 @@ strata_compare_view_dispose (GObject *object)
 {
   StrataCompareView *self = STRATA_COMPARE_VIEW (object);
 
-  g_clear_pointer (&self->stack, gtk_widget_unparent);
+  g_clear_pointer (&self->page, gtk_widget_unparent);
   g_clear_object (&self->selection);
   g_clear_object (&self->list);
   g_clear_object (&self->session);
