@@ -350,6 +350,18 @@ xdotool_done_cb (GObject      *process,
   *done = TRUE;
 }
 
+/* Whether the tests can move the X server's pointer; skips them when not. */
+static gboolean
+can_drive_pointer (const char *xdotool)
+{
+#ifdef GDK_WINDOWING_X11
+  if (xdotool != NULL && GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    return TRUE;
+#endif
+  g_test_skip ("needs xdotool and an X display");
+  return FALSE;
+}
+
 /* Runs xdotool with @args to its end, the window handling events meanwhile. */
 static void
 run_xdotool (const char *const *args)
@@ -385,13 +397,8 @@ test_window_drag_does_not_select (void)
   double call_x = STRATA_TIMELINE_LABEL_WIDTH + 40, call_y = -1, win_x, win_y, surface_x, surface_y;
   gint64 start, end, panned_start, panned_end;
 
-#ifdef GDK_WINDOWING_X11
-  if (xdotool == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
-#endif
-    {
-      g_test_skip ("needs xdotool and an X display");
-      return;
-    }
+  if (!can_drive_pointer (xdotool))
+    return;
   app = strata_test_new_app ();
   g_application_open (G_APPLICATION (app), &file, 1, "");
   window = only_window (app);
@@ -1958,13 +1965,8 @@ test_window_ctrl_drop_compares (void)
   StrataWindow *window;
   GtkWidget *source;
 
-#ifdef GDK_WINDOWING_X11
-  if (xdotool == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
-#endif
-    {
-      g_test_skip ("needs xdotool and an X display");
-      return;
-    }
+  if (!can_drive_pointer (xdotool))
+    return;
   app = strata_test_new_app ();
   g_application_open (G_APPLICATION (app), &after, 1, "");
   window = only_window (app);
