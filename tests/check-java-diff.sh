@@ -48,33 +48,16 @@ status=$?
 gate_broken=$?
 "$strata" -r --diff="$work/before.hprof" --fail-if='instances>+300:Growth$Session' "$work/after.hprof" >/dev/null 2>&1
 gate_kept=$?
-python3 - "$work" "$status" "$gate_broken" "$gate_kept" <<'PY'
-import json, re, sys
+PYTHONPATH="$here/java" python3 - "$work" "$status" "$gate_broken" "$gate_kept" <<'PY'
+import json, sys
+import jcmd_histogram
 work, status, broken, kept = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 checks = [(status == 0, "strata -r --diff exits 0 (%d)" % status)]
 diff = json.load(open(work + "/diff.json"))
 rows = {c["name"]: c for c in diff["classes"]}
 
-def dump_name(name):
-    arrays = {"B": "byte", "C": "char", "I": "int", "J": "long", "S": "short", "Z": "boolean", "D": "double", "F": "float"}
-    depth = len(name) - len(name.lstrip("["))
-    if depth == 0:
-        return name
-    base = name[depth:]
-    base = arrays.get(base, base[1:-1] if base.startswith("L") else base)
-    return base + "[]" * depth
-
-def histogram(path):
-    counts = {}
-    for line in open(path):
-        m = re.match(r"\s*\d+:\s+(\d+)\s+(\d+)\s+(\S+)", line)
-        if m:
-            name = dump_name(m.group(3))
-            n, b = counts.get(name, (0, 0))
-            counts[name] = (n + int(m.group(1)), b + int(m.group(2)))
-    return counts
-
-before, after = histogram(work + "/before.histogram"), histogram(work + "/after.histogram")
+before, _ = jcmd_histogram.read(work + "/before.histogram")
+after, _ = jcmd_histogram.read(work + "/after.histogram")
 session, entry = rows.get("Growth$Session"), rows.get("Growth$CacheEntry")
 checks.append((session is not None and session["instances"]["delta"] == 300, "Growth$Session: +300 instances (%s)" % (session and session["instances"])))
 checks.append((entry is not None and entry["status"] == "added" and entry["instances"]["after"] == 150, "Growth$CacheEntry: added, 150 instances (%s)" % (entry and entry["instances"])))

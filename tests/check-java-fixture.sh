@@ -17,8 +17,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 sh "$here/java/make-fixture.sh" "$work/dump.hprof.gz" "$work/expected" "$work/histogram" || { echo "1..1"; echo "not ok 1 - the fixture could not be made"; exit 1; }
 "$strata" -r --format=json "$work/dump.hprof.gz" >"$work/report.json" || { echo "1..1"; echo "not ok 1 - strata -r failed"; exit 1; }
-python3 - "$work/report.json" "$work/expected" "$work/histogram" <<'PY'
-import json, re, sys
+PYTHONPATH="$here/java" python3 - "$work/report.json" "$work/expected" "$work/histogram" <<'PY'
+import json, sys
+import jcmd_histogram
 report = json.load(open(sys.argv[1]))
 classes = {}
 for c in report["classes"]:
@@ -29,26 +30,11 @@ for words in lines:
     name, count = words[0], int(words[1])
     checks.append((classes.get(name) == count, "%s: Strata has %s, the program made %d" % (name, classes.get(name), count)))
 # jcmd's histogram of the same heap, taken right after the dump.
-def dump_name(name):
-    arrays = {"B": "byte", "C": "char", "I": "int", "J": "long", "S": "short", "Z": "boolean", "D": "double", "F": "float"}
-    depth = len(name) - len(name.lstrip("["))
-    if depth == 0:
-        return name
-    base = name[depth:]
-    base = arrays.get(base, base[1:-1] if base.startswith("L") else base)
-    return base + "[]" * depth
 strata = {}
 for c in report["classes"]:
     old = strata.get(c["name"], (0, 0))
     strata[c["name"]] = (old[0] + c["instances"], old[1] + c["shallow_bytes"])
-jcmd, total = {}, None
-for line in open(sys.argv[3]):
-    m = re.match(r"\s*\d+:\s+(\d+)\s+(\d+)\s+(\S+)", line)
-    if m:
-        jcmd[dump_name(m.group(3))] = (int(m.group(1)), int(m.group(2)))
-    m = re.match(r"Total\s+(\d+)\s+(\d+)", line)
-    if m:
-        total = (int(m.group(1)), int(m.group(2)))
+jcmd, total = jcmd_histogram.read(sys.argv[3])
 # JDK 17's dumper also writes the int[] fillers HotSpot leaves in the free
 # ends of its allocation buffers; nothing refers to them and jcmd does not
 # count them. Every other class and the rest of the total must be equal.
