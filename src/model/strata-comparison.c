@@ -652,19 +652,19 @@ strata_comparison_format_value (StrataComparison *self,
 }
 
 /**
- * strata_comparison_format_change:
+ * strata_comparison_format_fraction:
+ * @change: a change of @row as a fraction (0.1 for 10% more), however
+ *   it was measured
  *
- * Returns: (transfer full): the relative change, as "+12.5%"; "added" or
- *   "removed" for a row only one side has, "" when neither has any
+ * Returns: (transfer full): @change as "+12.5%"; "added" or "removed" for
+ *   a row only one side has, "" when neither has any (NaN)
  */
 char *
-strata_comparison_format_change (StrataComparison *self,
-                                 guint             row,
-                                 StrataFigure      figure,
-                                 guint             clock)
+strata_comparison_format_fraction (StrataComparison *self,
+                                   guint             row,
+                                   double            change)
 {
   StrataRowStatus status = strata_comparison_row_status (strata_comparison_get_row (self, row));
-  double change = strata_comparison_get_change (self, row, figure, clock);
 
   if (status == STRATA_ROW_ADDED)
     /* Translators: a method or class only the second file has */
@@ -678,6 +678,16 @@ strata_comparison_format_change (StrataComparison *self,
     return g_strdup (change > 0 ? "+∞" : "-∞");
   /* Translators: a signed relative change, e.g. "+12.5%" */
   return g_strdup_printf (_("%s%.1f%%"), change > 0 ? "+" : change < 0 ? "-" : "", fabs (change) * 100.0);
+}
+
+/* Returns: (transfer full): the relative change of @figure on @row as text */
+char *
+strata_comparison_format_change (StrataComparison *self,
+                                 guint             row,
+                                 StrataFigure      figure,
+                                 guint             clock)
+{
+  return strata_comparison_format_fraction (self, row, strata_comparison_get_change (self, row, figure, clock));
 }
 
 /**

@@ -131,6 +131,9 @@ char             *strata_comparison_format_value   (StrataComparison  *self,
                                                     gint64             value,
                                                     gboolean           signed_,
                                                     gboolean           exact);
+char             *strata_comparison_format_fraction (StrataComparison *self,
+                                                    guint              row,
+                                                    double             change);
 char             *strata_comparison_format_change  (StrataComparison  *self,
                                                     guint              row,
                                                     StrataFigure       figure,

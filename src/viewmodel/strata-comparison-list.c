@@ -138,20 +138,6 @@ strata_comparison_list_get_measure (StrataComparisonList *self,
 }
 
 static char *
-format_change (StrataComparisonList *self,
-               guint                 row,
-               StrataFigure          figure)
-{
-  const StrataComparisonRow *item = strata_comparison_get_row (self->comparison, row);
-  double change = strata_comparison_list_get_measure (self, row, figure, STRATA_MEASURE_CHANGE);
-
-  if (strata_comparison_row_status (item) != STRATA_ROW_IN_BOTH || !isfinite (change))
-    return strata_comparison_format_change (self->comparison, row, figure, self->clock);
-  /* Translators: a signed relative change, e.g. "+12.5%" */
-  return g_strdup_printf (_("%s%.1f%%"), change > 0 ? "+" : change < 0 ? "-" : "", fabs (change) * 100.0);
-}
-
-static char *
 format_share (double   value,
               gboolean signed_)
 {
@@ -179,8 +165,10 @@ strata_comparison_list_format (StrataComparisonList *self,
 
   g_return_val_if_fail (STRATA_IS_COMPARISON_LIST (self), NULL);
 
+  /* As shares of totals when asked: the change of the shares. */
   if (measure == STRATA_MEASURE_CHANGE)
-    return format_change (self, row, figure);
+    return strata_comparison_format_fraction (self->comparison, row,
+                                              strata_comparison_list_get_measure (self, row, figure, measure));
   value = strata_comparison_list_get_measure (self, row, figure, measure);
   if (self->normalized)
     return format_share (value, measure == STRATA_MEASURE_DELTA);
