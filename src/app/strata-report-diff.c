@@ -144,10 +144,9 @@ print_totals (const Diff *diff)
 static void
 print_counts (StrataComparison *comparison)
 {
-  guint counts[3] = { 0 };
+  guint counts[STRATA_N_ROW_STATUSES];
 
-  for (guint r = 0; r < strata_comparison_get_n_rows (comparison); r++)
-    counts[strata_comparison_row_status (strata_comparison_get_row (comparison, r))]++;
+  strata_comparison_count_rows (comparison, counts);
   g_print (strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP
              ? _("Classes: %u in both, %u added, %u removed\n")
              : _("Methods: %u in both, %u added, %u removed\n"),

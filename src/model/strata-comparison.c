@@ -606,6 +606,16 @@ strata_comparison_row_status (const StrataComparisonRow *row)
   return STRATA_ROW_IN_BOTH;
 }
 
+/* @counts: how many rows are in both, added and removed, by status */
+void
+strata_comparison_count_rows (StrataComparison *self,
+                              guint             counts[STRATA_N_ROW_STATUSES])
+{
+  memset (counts, 0, STRATA_N_ROW_STATUSES * sizeof (guint));
+  for (guint r = 0; r < self->rows->len; r++)
+    counts[strata_comparison_row_status (&g_array_index (self->rows, StrataComparisonRow, r))]++;
+}
+
 const char *
 strata_row_status_get_id (StrataRowStatus status)
 {

@@ -123,7 +123,11 @@ typedef enum
   STRATA_ROW_REMOVED,          /* only in the baseline */
 } StrataRowStatus;
 
+#define STRATA_N_ROW_STATUSES 3
+
 StrataRowStatus   strata_comparison_row_status     (const StrataComparisonRow *row);
+void              strata_comparison_count_rows     (StrataComparison  *self,
+                                                    guint              counts[STRATA_N_ROW_STATUSES]);
 const char       *strata_row_status_get_id         (StrataRowStatus    status);
 char             *strata_comparison_format_value   (StrataComparison  *self,
                                                     StrataFigure       figure,

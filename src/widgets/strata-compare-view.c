@@ -225,10 +225,9 @@ describe_totals (StrataComparison *comparison,
   g_autofree char *before_text = strata_comparison_format_value (comparison, figure, clock, before, FALSE, FALSE);
   g_autofree char *after_text = strata_comparison_format_value (comparison, figure, clock, after, FALSE, FALSE);
   g_autofree char *change = strata_units_format_percent (after - before, before);
-  guint counts[3] = { 0 };
+  guint counts[STRATA_N_ROW_STATUSES];
 
-  for (guint r = 0; r < strata_comparison_get_n_rows (comparison); r++)
-    counts[strata_comparison_row_status (strata_comparison_get_row (comparison, r))]++;
+  strata_comparison_count_rows (comparison, counts);
   return g_strdup_printf (heap
                           /* Translators: heap sizes before and after, their change, then counts of classes */
                           ? _("Heap %s, then %s (%s%s) · %u classes in both, %u added, %u removed")
