@@ -100,164 +100,215 @@ strata_call_tree_init (StrataCallTree *self)
 
 /* ---- Building ---- */
 
-typedef struct
-{
-  guint32 parent;
-  guint32 method;
-  guint32 calls;
-  guint32 level;     /* the root's is 0 */
-  gint64  total[STRATA_MAX_CLOCKS];
-} BuildNode;
+/* A node while the tree is built: its level and its number in the level.
+ * Levels are found by the handle, not the depth of a call: a call whose
+ * caller left no span hangs from the thread's top. */
+typedef guint64 Handle;
 
-/* Each (parent node, method) path's node, in slots of 16 bytes: a lookup
- * is one cache line, and the walk prefetches the lines of the calls a
- * few ahead, so the misses overlap. */
+#define HANDLE(level, index) ((Handle) (level) << 32 | (index))
+#define HANDLE_LEVEL(h) ((guint32) ((h) >> 32))
+#define HANDLE_INDEX(h) ((guint32) (h))
+#define HANDLE_NONE G_MAXUINT64
+#define ROOT_HANDLE HANDLE (0, 0)
+
+/* A path's node and its figures in one slot of 32 bytes, found by
+ * (parent's number in the level above, method): a call costs one cache
+ * line, which the walk asks for a few calls ahead, so that the misses of
+ * a level too large for the cache overlap instead of queueing. */
 typedef struct
 {
   guint64 key;       /* parent << 32 | method */
-  guint32 node;      /* + 1; 0: empty */
-  guint32 unused;
+  guint32 index;     /* + 1; 0: empty */
+  guint32 calls;     /* saturating */
+  gint64  total[STRATA_MAX_CLOCKS];
 } PathSlot;
 
+/* One level's nodes: a hash of slots, and each node's slot by number. */
 typedef struct
 {
   PathSlot *slots;
+  guint32  *where;
   gsize     mask;
-  gsize     n_items;
-} PathTable;
+  guint32   n_items;
+  guint32   n_where;
+} PathLevel;
 
-#define PATH_TABLE_MIN 64
-#define BUILD_NODES_MIN 65536
+#define PATH_LEVEL_MIN 64
+#define PREFETCH_AHEAD 64
+
+typedef struct
+{
+  PathLevel *levels;
+  guint      n_alloc;
+  guint      n_levels;   /* in use */
+  guint      n_clocks;
+  guint64    n_nodes;
+} Builder;
 
 static void
-path_table_grow (PathTable *table)
+path_level_grow (PathLevel *level)
 {
-  gsize size = table->slots != NULL ? (table->mask + 1) * 2 : PATH_TABLE_MIN;
+  gsize size = level->slots != NULL ? (level->mask + 1) * 2 : PATH_LEVEL_MIN;
   PathSlot *slots = strata_memory_new_large (size, sizeof (PathSlot));
 
   memset (slots, 0, size * sizeof (PathSlot));
-  for (gsize i = 0; table->slots != NULL && i <= table->mask; i++)
-    if (table->slots[i].node != 0)
+  for (gsize i = 0; level->slots != NULL && i <= level->mask; i++)
+    if (level->slots[i].index != 0)
       {
-        gsize at = strata_id_map_hash (table->slots[i].key) & (size - 1);
+        gsize at = strata_id_map_hash (level->slots[i].key) & (size - 1);
 
-        while (slots[at].node != 0)
+        while (slots[at].index != 0)
           at = (at + 1) & (size - 1);
-        slots[at] = table->slots[i];
+        slots[at] = level->slots[i];
+        level->where[level->slots[i].index - 1] = (guint32) at;
       }
-  free (table->slots);
-  table->slots = slots;
-  table->mask = size - 1;
+  free (level->slots);
+  level->slots = slots;
+  level->mask = size - 1;
+  level->n_where = (guint32) MIN (size / 2 + 1, G_MAXUINT32);
+  level->where = g_renew (guint32, level->where, level->n_where);
 }
-
-/* Nodes are found in a table for their level: a walk down one depth of
- * calls looks up paths in one table about the size of that level, which
- * stays in cache where one table of every path would not. */
-typedef struct
-{
-  PathTable *levels;       /* per level below the root */
-  guint      n_levels;
-  BuildNode *nodes;        /* 0 is the root */
-  guint32    n_nodes;
-  guint32    n_alloc;
-  guint      n_clocks;
-} Builder;
 
 static void
 builder_init (Builder *builder,
               guint    n_clocks)
 {
-  builder->levels = NULL;
-  builder->n_levels = 0;
-  builder->n_alloc = BUILD_NODES_MIN;
-  builder->nodes = strata_memory_new_large (builder->n_alloc, sizeof (BuildNode));
-  builder->nodes[0] = (BuildNode) { STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, 0, 0, { 0 } };
-  builder->n_nodes = 1;
-  builder->n_clocks = n_clocks;
-}
-
-static void
-builder_clear_levels (Builder *builder)
-{
-  for (guint l = 0; l < builder->n_levels; l++)
-    free (builder->levels[l].slots);
-  g_clear_pointer (&builder->levels, g_free);
-  builder->n_levels = 0;
+  *builder = (Builder) { NULL, 0, 0, n_clocks, 0 };
 }
 
 static void
 builder_clear (Builder *builder)
 {
-  builder_clear_levels (builder);
-  g_clear_pointer (&builder->nodes, free);
+  for (guint l = 0; l < builder->n_alloc; l++)
+    {
+      free (builder->levels[l].slots);
+      g_free (builder->levels[l].where);
+    }
+  g_clear_pointer (&builder->levels, g_free);
+  builder->n_alloc = builder->n_levels = 0;
 }
 
-static PathTable *
+static PathLevel *
 builder_level (Builder *builder,
                guint    level)
 {
-  if (level >= builder->n_levels)
+  if (level >= builder->n_alloc)
     {
-      guint n = MAX (level + 1, builder->n_levels * 2);
+      guint n = MAX (level + 1, builder->n_alloc * 2);
 
-      builder->levels = g_renew (PathTable, builder->levels, n);
-      memset (builder->levels + builder->n_levels, 0, (n - builder->n_levels) * sizeof (PathTable));
-      builder->n_levels = n;
+      builder->levels = g_renew (PathLevel, builder->levels, n);
+      memset (builder->levels + builder->n_alloc, 0, (n - builder->n_alloc) * sizeof (PathLevel));
+      builder->n_alloc = n;
     }
   if (builder->levels[level].slots == NULL)
-    path_table_grow (&builder->levels[level]);
+    path_level_grow (&builder->levels[level]);
+  builder->n_levels = MAX (builder->n_levels, level + 1);
   return &builder->levels[level];
 }
 
-static guint32
-builder_new_node (Builder *builder,
-                  guint32  parent,
-                  guint32  method,
-                  guint32  level)
+static inline PathSlot *
+builder_slot (const Builder *builder,
+              Handle         node)
 {
-  if (builder->n_nodes == builder->n_alloc)
-    {
-      /* Large blocks are mapped: realloc moves their pages, not bytes. */
-      builder->n_alloc = builder->n_alloc > G_MAXUINT32 / 2 ? G_MAXUINT32 : builder->n_alloc * 2;
-      builder->nodes = g_realloc (builder->nodes, (gsize) builder->n_alloc * sizeof (BuildNode));
-    }
-  builder->nodes[builder->n_nodes] = (BuildNode) { parent, method, 0, level, { 0 } };
-  return builder->n_nodes++;
+  const PathLevel *level = &builder->levels[HANDLE_LEVEL (node)];
+
+  return &level->slots[level->where[HANDLE_INDEX (node)]];
+}
+
+/* A new node in @level at free slot @at. */
+static Handle
+path_level_add (Builder   *builder,
+                guint      l,
+                gsize      at,
+                guint64    key)
+{
+  PathLevel *level = &builder->levels[l];
+  guint32 index = level->n_items++;
+
+  level->slots[at] = (PathSlot) { key, index + 1, 0, { 0 } };
+  level->where[index] = (guint32) at;
+  builder->n_nodes++;
+  if ((gsize) level->n_items * 2 > level->mask + 1)
+    path_level_grow (level);
+  return HANDLE (l, index);
 }
 
 /* The node of (@parent, @method), made if new. */
-static guint32
+static Handle
 builder_child (Builder *builder,
-               guint32  parent,
+               Handle   parent,
                guint32  method)
 {
-  guint32 level = builder->nodes[parent].level + 1;
-  PathTable *table = builder_level (builder, level);
-  guint64 key = (guint64) parent << 32 | method;
-  gsize at = strata_id_map_hash (key) & table->mask;
-  guint32 node;
+  guint l = HANDLE_LEVEL (parent) + 1;
+  PathLevel *level = builder_level (builder, l);
+  guint64 key = (guint64) HANDLE_INDEX (parent) << 32 | method;
+  gsize at = strata_id_map_hash (key) & level->mask;
 
-  for (; table->slots[at].node != 0; at = (at + 1) & table->mask)
-    if (table->slots[at].key == key)
-      return table->slots[at].node - 1;
-  node = builder_new_node (builder, parent, method, level);
-  table->slots[at] = (PathSlot) { key, node + 1, 0 };
-  if (++table->n_items * 2 > table->mask + 1)
-    path_table_grow (table);
-  return node;
+  for (; level->slots[at].index != 0; at = (at + 1) & level->mask)
+    if (level->slots[at].key == key)
+      return HANDLE (l, level->slots[at].index - 1);
+  return path_level_add (builder, l, at, key);
+}
+
+/* A node of (@parent, @method) known to be new: no key is compared. */
+static Handle
+builder_new_child (Builder *builder,
+                   Handle   parent,
+                   guint32  method)
+{
+  guint l = HANDLE_LEVEL (parent) + 1;
+  PathLevel *level = builder_level (builder, l);
+  guint64 key = (guint64) HANDLE_INDEX (parent) << 32 | method;
+  gsize at = strata_id_map_hash (key) & level->mask;
+
+  while (level->slots[at].index != 0)
+    at = (at + 1) & level->mask;
+  return path_level_add (builder, l, at, key);
+}
+
+/* Asks for the slot where (@parent, @method) is looked for. */
+static inline void
+builder_prefetch (const Builder *builder,
+                  Handle         parent,
+                  guint32        method)
+{
+  guint l = HANDLE_LEVEL (parent) + 1;
+
+  if (l < builder->n_alloc && builder->levels[l].slots != NULL)
+    {
+      const PathLevel *level = &builder->levels[l];
+      guint64 key = (guint64) HANDLE_INDEX (parent) << 32 | method;
+
+      __builtin_prefetch (&level->slots[strata_id_map_hash (key) & level->mask], 1, 3);
+    }
+}
+
+static inline void
+slot_add (PathSlot     *slot,
+          guint         n_clocks,
+          const gint64 *time,
+          guint32       calls)
+{
+  for (guint c = 0; c < n_clocks; c++)
+    slot->total[c] += time[c];
+  slot->calls = (guint32) MIN ((guint64) slot->calls + calls, G_MAXUINT32);
 }
 
 static void
 builder_add (Builder      *builder,
-             guint32       node,
+             Handle        node,
              const gint64 *time,
              guint32       calls)
 {
-  BuildNode *entry = &builder->nodes[node];
+  slot_add (builder_slot (builder, node), builder->n_clocks, time, calls);
+}
 
-  for (guint c = 0; c < builder->n_clocks; c++)
-    entry->total[c] += time[c];
-  entry->calls = (guint32) MIN ((guint64) entry->calls + calls, G_MAXUINT32);
+/* The root, the one node of level 0. */
+static void
+builder_add_root (Builder *builder)
+{
+  builder_level (builder, 0);
+  path_level_add (builder, 0, 0, G_MAXUINT64);
 }
 
 /* The time of span @index at @depth on each clock, cut to @range as the
@@ -280,78 +331,91 @@ span_time (const StrataSpanTable    *table,
 }
 
 /* Each span's parent node at @depth: the thread's @top at depth 0, else
- * its parent span's node (children runs follow their parents in order). */
+ * its parent span's node. A span's children run from its first child to
+ * its next sibling's. */
 static void
 find_parents (const StrataSpanTable *table,
               guint                  depth,
-              const guint32         *above,
-              guint32                top,
-              guint32               *here)
+              const Handle          *above,
+              Handle                 top,
+              Handle                *here)
 {
-  guint32 n = table->n_spans[depth];
-  guint32 covered = n;   /* the first span a parent span covers */
+  const StrataSpan *up = depth > 0 ? table->spans[depth - 1] : NULL;
+  guint32 n = table->n_spans[depth], n_up = depth > 0 ? table->n_spans[depth - 1] : 0;
+  guint32 covered = n_up > 0 ? MIN (up[0].first_child, n) : n;
 
-  for (guint32 i = 0; i < n; i++)
-    here[i] = depth == 0 ? top : STRATA_CALL_TREE_NONE;
-  for (guint32 p = 0; depth > 0 && p < table->n_spans[depth - 1]; p++)
-    {
-      guint32 first, last;
-
-      strata_span_table_get_children (table, depth - 1, p, &first, &last);
-      for (guint32 i = first; i < last && i < n; i++)
-        here[i] = above[p];
-      if (first < last)
-        covered = MIN (covered, first);
-    }
   /* A call whose caller began before tracing and left no span: the
    * thread's top is the nearest caller known. */
-  for (guint32 i = 0; depth > 0 && i < covered; i++)
+  for (guint32 i = 0; i < covered; i++)
     here[i] = top;
+  for (guint32 p = 0; p < n_up; p++)
+    {
+      guint32 last = MIN (p + 1 < n_up ? up[p + 1].first_child : n, n);
+
+      for (guint32 i = MAX (up[p].first_child, covered); i < last; i++)
+        here[i] = above[p];
+    }
+}
+
+/* The calls of one depth: @here holds their parents, and gets their nodes. */
+static void
+add_depth (Builder                  *builder,
+           const StrataSpanTable    *table,
+           guint                     depth,
+           Handle                    top,
+           const StrataProfileRange *range,
+           Handle                   *here,
+           gint64                   *top_calls)
+{
+  const StrataSpan *spans = table->spans[depth];
+  guint32 n = table->n_spans[depth];
+
+  for (guint32 i = 0; i < n; i++)
+    {
+      gint64 time[STRATA_MAX_CLOCKS] = { 0 };
+      Handle parent = here[i];
+
+      if (i + PREFETCH_AHEAD < n && here[i + PREFETCH_AHEAD] != HANDLE_NONE)
+        builder_prefetch (builder, here[i + PREFETCH_AHEAD], spans[i + PREFETCH_AHEAD].method);
+      if (parent == HANDLE_NONE || !span_time (table, depth, i, range, time))
+        {
+          here[i] = HANDLE_NONE;
+          continue;
+        }
+      here[i] = builder_child (builder, parent, spans[i].method);
+      builder_add (builder, here[i], time, 1);
+      if (parent == top)
+        for (guint c = 0; c < table->n_clocks; c++)
+          top_calls[c] += time[c];
+    }
 }
 
 /* One thread's spans, depth by depth, under @top. */
 static gboolean
 add_thread (Builder                  *builder,
             const StrataSpanTable    *table,
-            guint32                   top,
+            Handle                    top,
             const StrataProfileRange *range,
             gint64                   *top_calls,
             GCancellable             *cancellable)
 {
   guint32 widest = 1;
-  g_autofree guint32 *buffers = NULL;
-  guint32 *above = NULL;
-  guint64 done = 0;
+  g_autofree Handle *buffers = NULL;
+  Handle *above = NULL;
 
   /* Two depths' nodes at a time, in one block made once: new memory for
    * every depth would cost a page fault per thousand calls. */
   for (guint depth = 0; depth < table->n_depths; depth++)
     widest = MAX (widest, table->n_spans[depth]);
-  buffers = strata_memory_new_large ((gsize) widest * 2, sizeof (guint32));
+  buffers = strata_memory_new_large ((gsize) widest * 2, sizeof (Handle));
   for (guint depth = 0; depth < table->n_depths; depth++)
     {
-      guint32 n = table->n_spans[depth];
-      guint32 *here = buffers + (gsize) widest * (depth % 2);
+      Handle *here = buffers + (gsize) widest * (depth % 2);
 
       find_parents (table, depth, above, top, here);
-      for (guint32 i = 0; i < n; i++)
-        {
-          gint64 time[STRATA_MAX_CLOCKS] = { 0 };
-          guint32 parent = here[i];
-
-          if (parent == STRATA_CALL_TREE_NONE || !span_time (table, depth, i, range, time))
-            {
-              here[i] = STRATA_CALL_TREE_NONE;
-              continue;
-            }
-          here[i] = builder_child (builder, parent, table->spans[depth][i].method);
-          builder_add (builder, here[i], time, 1);
-          if (parent == top)
-            for (guint c = 0; c < table->n_clocks; c++)
-              top_calls[c] += time[c];
-          if (++done % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
-            return FALSE;
-        }
+      add_depth (builder, table, depth, top, range, here, top_calls);
+      if (g_cancellable_is_cancelled (cancellable))
+        return FALSE;
       above = here;
     }
   return TRUE;
@@ -359,19 +423,44 @@ add_thread (Builder                  *builder,
 
 /* ---- Laying out ---- */
 
-static int
-compare_by_total (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      data)
+/* A node of a level, in the order its siblings are laid out. */
+typedef struct
 {
-  const BuildNode *nodes = data;
-  const BuildNode *x = &nodes[*(const guint32 *) a], *y = &nodes[*(const guint32 *) b];
+  gint64  total;
+  guint32 method;
+  guint32 index;
+} Sibling;
 
-  if (x->total[0] != y->total[0])
-    return x->total[0] > y->total[0] ? -1 : 1;
-  if (x->method != y->method)
-    return x->method < y->method ? -1 : 1;
-  return 0;
+static int
+compare_siblings (gconstpointer a,
+                  gconstpointer b)
+{
+  const Sibling *x = a, *y = b;
+
+  if (x->total != y->total)
+    return x->total > y->total ? -1 : 1;
+  return x->method < y->method ? -1 : x->method > y->method;
+}
+
+/* Largest first; most runs of siblings are a few long. */
+static void
+sort_siblings (Sibling *run,
+               guint32  n)
+{
+  if (n > 16)
+    {
+      qsort (run, n, sizeof (Sibling), compare_siblings);
+      return;
+    }
+  for (guint32 i = 1; i < n; i++)
+    {
+      Sibling key = run[i];
+      guint32 j = i;
+
+      for (; j > 0 && compare_siblings (&run[j - 1], &key) > 0; j--)
+        run[j] = run[j - 1];
+      run[j] = key;
+    }
 }
 
 static void
@@ -387,61 +476,48 @@ tree_alloc (StrataCallTree *self,
     self->total[c] = strata_memory_new_large (MAX (n, 1), sizeof (gint64));
 }
 
-/* Where each level's nodes begin in @by_level (n_levels + 1 of them),
- * which holds the nodes grouped by level, each level in the order made. */
-static guint32 *
-group_by_level (const Builder *builder,
-                guint32       *by_level,
-                guint         *n_levels)
-{
-  guint32 *level_first;
-  guint deepest = 0;
-
-  for (guint32 v = 0; v < builder->n_nodes; v++)
-    deepest = MAX (deepest, builder->nodes[v].level);
-  *n_levels = deepest + 1;
-  level_first = g_new0 (guint32, deepest + 2);
-  for (guint32 v = 0; v < builder->n_nodes; v++)
-    level_first[builder->nodes[v].level + 1]++;
-  for (guint l = 0; l <= deepest; l++)
-    level_first[l + 1] += level_first[l];
-  {
-    g_autofree guint32 *fill = g_memdup2 (level_first, (deepest + 1) * sizeof (guint32));
-
-    for (guint32 v = 0; v < builder->n_nodes; v++)
-      by_level[fill[builder->nodes[v].level]++] = v;
-  }
-  return level_first;
-}
-
-/* Orders level @l's nodes (@here, numbered from @base) by their parent's
- * number, then by total; sets the first child of each node of the level
- * above (numbered from @above). @nodes' level fields hold the numbers of
- * the levels done. */
+/* Level @l's nodes numbered from @base, grouped by their parent's number
+ * (@numbers of the level above, which begins at @above) and each group
+ * by total; each node's number is put in @numbers_here. */
 static void
-order_level (StrataCallTree *self,
-             BuildNode      *nodes,
-             const guint32  *here,
-             guint32         n_here,
-             guint32         above,
-             guint32         base,
-             guint32        *sorted)
+lay_out_level (StrataCallTree  *self,
+               const PathLevel *level,
+               const guint32   *numbers,
+               guint32          above,
+               guint32          base,
+               guint32         *numbers_here,
+               Sibling         *sorted)
 {
-  guint32 n_above = base - above;
+  guint32 n_above = base - above, n = level->n_items;
   g_autofree guint32 *start = g_new0 (guint32, (gsize) n_above + 1);
 
-  for (guint32 i = 0; i < n_here; i++)
-    start[nodes[nodes[here[i]].parent].level - above + 1]++;
+  for (guint32 i = 0; i < n; i++)
+    start[numbers[level->slots[level->where[i]].key >> 32] - above + 1]++;
   for (guint32 k = 0; k < n_above; k++)
     start[k + 1] += start[k];
   for (guint32 k = 0; k < n_above; k++)
     self->first_child[above + k] = base + start[k];
-  for (guint32 i = 0; i < n_here; i++)
-    sorted[start[nodes[nodes[here[i]].parent].level - above]++] = here[i];
+  for (guint32 i = 0; i < n; i++)
+    {
+      const PathSlot *slot = &level->slots[level->where[i]];
+
+      sorted[start[numbers[slot->key >> 32] - above]++] = (Sibling) { slot->total[0], (guint32) slot->key, i };
+    }
   /* start[k] is now where parent k's children end. */
   for (guint32 k = 0, first = 0; k < n_above; first = start[k++])
     if (start[k] - first > 1)
-      g_qsort_with_data (sorted + first, start[k] - first, sizeof (guint32), compare_by_total, nodes);
+      sort_siblings (sorted + first, start[k] - first);
+  for (guint32 at = 0; at < n; at++)
+    {
+      const PathSlot *slot = &level->slots[level->where[sorted[at].index]];
+
+      self->parent[base + at] = numbers[slot->key >> 32];
+      self->method[base + at] = (guint32) slot->key;
+      self->calls[base + at] = slot->calls;
+      for (guint c = 0; c < self->n_clocks; c++)
+        self->total[c][base + at] = slot->total[c];
+      numbers_here[sorted[at].index] = base + at;
+    }
 }
 
 /* Numbers the nodes breadth first, level by level, each node's children
@@ -450,42 +526,40 @@ static void
 lay_out (StrataCallTree *self,
          Builder        *builder)
 {
-  BuildNode *nodes = builder->nodes;
-  guint32 n = builder->n_nodes;
-  g_autofree guint32 *by_level = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
-  g_autofree guint32 *level_first = NULL;
-  g_autofree guint32 *sorted = NULL;
-  guint32 widest = 1;
-  guint n_levels;
+  guint32 n = (guint32) builder->n_nodes, widest = 1, base = 1, above = 0;
+  g_autofree guint32 *numbers = NULL;
+  g_autofree guint32 *numbers_here = NULL;
+  g_autofree Sibling *sorted = NULL;
 
-  level_first = group_by_level (builder, by_level, &n_levels);
-  for (guint l = 0; l < n_levels; l++)
-    widest = MAX (widest, level_first[l + 1] - level_first[l]);
-  sorted = g_new (guint32, widest);
+  for (guint l = 0; l < builder->n_levels; l++)
+    widest = MAX (widest, builder->levels[l].n_items);
+  numbers = g_new (guint32, widest);
+  numbers_here = g_new (guint32, widest);
+  sorted = g_new (Sibling, widest);
   tree_alloc (self, n);
-  for (guint l = 0; l < n_levels; l++)
+  {
+    const PathSlot *root = &builder->levels[0].slots[builder->levels[0].where[0]];
+
+    self->parent[0] = STRATA_CALL_TREE_NONE;
+    self->method[0] = STRATA_CALL_TREE_NONE;
+    self->calls[0] = root->calls;
+    for (guint c = 0; c < self->n_clocks; c++)
+      self->total[c][0] = root->total[c];
+    numbers[0] = 0;
+  }
+  for (guint l = 1; l < builder->n_levels; l++)
     {
-      guint32 base = level_first[l], n_here = level_first[l + 1] - base;
+      PathLevel *level = &builder->levels[l];
 
-      if (l == 0)
-        memcpy (sorted, by_level, sizeof (guint32));
-      else
-        order_level (self, nodes, by_level + base, n_here, level_first[l - 1], base, sorted);
-      for (guint32 i = 0; i < n_here; i++)
-        {
-          const BuildNode *node = &nodes[sorted[i]];
-
-          self->parent[base + i] = l == 0 ? STRATA_CALL_TREE_NONE : nodes[node->parent].level;
-          self->method[base + i] = node->method;
-          self->calls[base + i] = node->calls;
-          for (guint c = 0; c < self->n_clocks; c++)
-            self->total[c][base + i] = node->total[c];
-        }
-      /* From here on a node's level field holds its number. */
-      for (guint32 i = 0; i < n_here; i++)
-        nodes[sorted[i]].level = base + i;
+      lay_out_level (self, level, numbers, above, base, numbers_here, sorted);
+      above = base;
+      base += level->n_items;
+      memcpy (numbers, numbers_here, level->n_items * sizeof (guint32));
+      /* The level is done with: its memory goes back now. */
+      g_clear_pointer (&level->slots, free);
+      g_clear_pointer (&level->where, g_free);
     }
-  for (guint32 v = level_first[n_levels - 1]; v <= n; v++)
+  for (guint32 v = above; v <= n; v++)
     self->first_child[v] = n;
 }
 
@@ -527,16 +601,17 @@ strata_call_tree_new (StrataTrace              *trace,
 
   self = tree_new (trace, STRATA_CALL_TREE_TOP_DOWN, strata_trace_get_n_clocks (trace));
   builder_init (&builder, self->n_clocks);
+  builder_add_root (&builder);
   for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
     {
       const StrataThread *info = strata_trace_get_thread (trace, t);
       gint64 top_calls[STRATA_MAX_CLOCKS] = { 0 }, traced[STRATA_MAX_CLOCKS] = { 0 };
-      guint32 top = STRATA_CALL_TREE_ROOT;
+      Handle top = ROOT_HANDLE;
 
       if (info->spans == NULL || (thread >= 0 && (guint) thread != t))
         continue;
       if (by_thread)
-        top = builder_child (&builder, STRATA_CALL_TREE_ROOT, THREAD_NODE | t);
+        top = builder_child (&builder, ROOT_HANDLE, THREAD_NODE | t);
       if (!add_thread (&builder, info->spans, top, range, top_calls, cancellable))
         {
           builder_clear (&builder);
@@ -546,15 +621,11 @@ strata_call_tree_new (StrataTrace              *trace,
       /* The thread's own time is what it was traced outside its calls. */
       strata_profile_range_traced (range, info, self->n_clocks, traced);
       for (guint c = 0; c < self->n_clocks; c++)
-        {
-          gint64 total = MAX (traced[c], top_calls[c]);
-
-          if (by_thread)
-            builder.nodes[top].total[c] += total;
-          builder.nodes[STRATA_CALL_TREE_ROOT].total[c] += total;
-        }
+        traced[c] = MAX (traced[c], top_calls[c]);
+      if (by_thread)
+        builder_add (&builder, top, traced, 0);
+      builder_add (&builder, ROOT_HANDLE, traced, 0);
     }
-  builder_clear_levels (&builder);
   lay_out (self, &builder);
   builder_clear (&builder);
   return g_steal_pointer (&self);
@@ -648,15 +719,35 @@ find_shared (StrataCallTree            *self,
 
 /* The child for @method of @up, the node of a node whose children are
  * looked up (@shared) or not. */
-static inline guint32
+static inline Handle
 transform_child (Builder  *builder,
                  gboolean  shared,
-                 guint32   up,
+                 Handle    up,
                  guint32   method)
 {
   if (shared)
     return builder_child (builder, up, method);
-  return builder_new_node (builder, up, method, builder->nodes[up].level + 1);
+  return builder_new_child (builder, up, method);
+}
+
+/* Selfs to totals: each level's nodes add theirs to their parents'. */
+static void
+builder_sum_totals (Builder *builder)
+{
+  for (guint l = builder->n_levels; l-- > 1;)
+    {
+      const PathLevel *level = &builder->levels[l];
+      const PathLevel *up = &builder->levels[l - 1];
+
+      for (guint32 i = 0; i < level->n_items; i++)
+        {
+          const PathSlot *slot = &level->slots[level->where[i]];
+          PathSlot *parent = &up->slots[up->where[slot->key >> 32]];
+
+          for (guint c = 0; c < builder->n_clocks; c++)
+            parent->total[c] += slot->total[c];
+        }
+    }
 }
 
 /**
@@ -676,8 +767,8 @@ strata_call_tree_transform (StrataCallTree            *self,
                             GError                   **error)
 {
   g_autoptr(StrataCallTree) result = NULL;
-  g_autofree guint32 *mapped = NULL;     /* each node's node in the result; NONE: dropped */
-  g_autofree guint32 *outer = NULL;      /* COLLAPSE_RECURSION: the result's outermost frame of the method above */
+  g_autofree Handle *mapped = NULL;      /* each node's node in the result; NONE: dropped */
+  g_autofree Handle *outer = NULL;       /* COLLAPSE_RECURSION: the result's outermost frame of the method above */
   g_autofree guint8 *prefixed = NULL;    /* COLLAPSE_PREFIX: the methods the prefix names */
   g_autofree guint8 *shared = NULL;
   guint32 code = STRATA_CALL_TREE_NONE;
@@ -700,35 +791,37 @@ strata_call_tree_transform (StrataCallTree            *self,
     }
   shared = find_shared (self, transform, prefixed);
   builder_init (&builder, self->n_clocks);
-  mapped = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (guint32));
-  outer = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (guint32));
-  outer[STRATA_CALL_TREE_ROOT] = STRATA_CALL_TREE_NONE;
+  builder_add_root (&builder);
+  mapped = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (Handle));
+  outer = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (Handle));
+  outer[STRATA_CALL_TREE_ROOT] = HANDLE_NONE;
   mapped[STRATA_CALL_TREE_ROOT] = transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION ||
                                   transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE
-                                  ? STRATA_CALL_TREE_NONE : STRATA_CALL_TREE_ROOT;
+                                  ? HANDLE_NONE : ROOT_HANDLE;
   /* Breadth first: a node's parent is placed before it. */
   for (guint32 v = 1; v < self->n_nodes; v++)
     {
-      guint32 parent = self->parent[v], up = mapped[parent], method = self->method[v], at = STRATA_CALL_TREE_NONE;
+      guint32 parent = self->parent[v], method = self->method[v];
+      Handle up = mapped[parent], at = HANDLE_NONE;
       gboolean counts = TRUE;   /* its calls are its new node's */
 
       outer[v] = outer[parent];
       switch (transform->kind)
         {
         case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
-          if (up != STRATA_CALL_TREE_NONE)
+          if (up != HANDLE_NONE)
             at = transform_child (&builder, shared[parent], up, method);
           else if (method == transform->method)
-            at = builder_child (&builder, STRATA_CALL_TREE_ROOT, method);
+            at = builder_child (&builder, ROOT_HANDLE, method);
           break;
         case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
-          if (up != STRATA_CALL_TREE_NONE)
+          if (up != HANDLE_NONE)
             at = transform_child (&builder, shared[parent], up, method);
           else if (v == transform->node)
-            at = builder_child (&builder, STRATA_CALL_TREE_ROOT, method);
+            at = builder_child (&builder, ROOT_HANDLE, method);
           break;
         case STRATA_CALL_TRANSFORM_MERGE_FUNCTION:
-          if (up == STRATA_CALL_TREE_NONE)
+          if (up == HANDLE_NONE)
             break;
           if (method == transform->method)
             at = up, counts = FALSE;
@@ -736,11 +829,11 @@ strata_call_tree_transform (StrataCallTree            *self,
             at = transform_child (&builder, shared[parent], up, method);
           break;
         case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
-          if (method == transform->method && outer[parent] != STRATA_CALL_TREE_NONE)
+          if (method == transform->method && outer[parent] != HANDLE_NONE)
             at = outer[parent];
           else
             at = transform_child (&builder, shared[parent], up, method);
-          if (method == transform->method && outer[v] == STRATA_CALL_TREE_NONE)
+          if (method == transform->method && outer[v] == HANDLE_NONE)
             outer[v] = at;
           break;
         case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
@@ -753,12 +846,12 @@ strata_call_tree_transform (StrataCallTree            *self,
           break;
         case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
         default:
-          if (up != STRATA_CALL_TREE_NONE && method != transform->method)
+          if (up != HANDLE_NONE && method != transform->method)
             at = transform_child (&builder, shared[parent], up, method);
           break;
         }
       mapped[v] = at;
-      if (at == STRATA_CALL_TREE_NONE)
+      if (at == HANDLE_NONE)
         continue;
       {
         gint64 own[STRATA_MAX_CLOCKS];
@@ -774,23 +867,15 @@ strata_call_tree_transform (StrataCallTree            *self,
         }
     }
   /* The root keeps its own time (threads outside calls) unless focused. */
-  if (mapped[STRATA_CALL_TREE_ROOT] == STRATA_CALL_TREE_ROOT)
+  if (mapped[STRATA_CALL_TREE_ROOT] == ROOT_HANDLE)
     {
       gint64 own[STRATA_MAX_CLOCKS];
 
       for (guint c = 0; c < self->n_clocks; c++)
         own[c] = strata_call_tree_get_self (self, STRATA_CALL_TREE_ROOT, c);
-      builder_add (&builder, STRATA_CALL_TREE_ROOT, own, 0);
+      builder_add (&builder, ROOT_HANDLE, own, 0);
     }
-  /* Selfs to totals: children come after their parents. */
-  {
-    BuildNode *nodes = builder.nodes;
-
-    for (guint32 v = builder.n_nodes - 1; v > 0; v--)
-      for (guint c = 0; c < self->n_clocks; c++)
-        nodes[nodes[v].parent].total[c] += nodes[v].total[c];
-  }
-  builder_clear_levels (&builder);
+  builder_sum_totals (&builder);
   lay_out (result, &builder);
   builder_clear (&builder);
   return g_steal_pointer (&result);
