@@ -43,6 +43,11 @@ check_tree (StrataTrace *trace)
             {
               children += strata_call_tree_get_total (tree, k, c);
               g_assert_cmpuint (strata_call_tree_get_parent (tree, k), ==, v);
+              /* Largest first, ties by method. */
+              if (c == 0 && k > first)
+                g_assert_true (strata_call_tree_get_total (tree, k - 1, 0) > strata_call_tree_get_total (tree, k, 0) ||
+                               (strata_call_tree_get_total (tree, k - 1, 0) == strata_call_tree_get_total (tree, k, 0) &&
+                                strata_call_tree_get_method (tree, k - 1) < strata_call_tree_get_method (tree, k)));
             }
           g_assert_cmpint (strata_call_tree_get_total (tree, v, c), ==, strata_call_tree_get_self (tree, v, c) + children);
           if (v != STRATA_CALL_TREE_ROOT)
@@ -96,6 +101,56 @@ typedef struct
 /* Random calls on two threads, with recursion, written as a dmtrace; the
  * expected paths are kept from the script itself, independently of the
  * loader, and the tree must hold exactly them. */
+#define RANDOM_STEPS 120000
+
+/* @expected's paths without their thread, summed over threads. */
+static GHashTable *
+merge_threads (GHashTable *expected)
+{
+  GHashTable *merged = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, expected);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const char *path = strchr (key, ';') + 1;
+      const gint64 *figures = value;
+      gint64 *entry = g_hash_table_lookup (merged, path);
+
+      if (entry == NULL)
+        g_hash_table_insert (merged, g_strdup (path), entry = g_new0 (gint64, 2));
+      entry[0] += figures[0];
+      entry[1] += figures[1];
+    }
+  return merged;
+}
+
+/* Each path of @tree has the total and calls @expected gives, and each
+ * path @expected gives is in @tree. */
+static void
+check_paths (StrataCallTree *tree,
+             GHashTable     *expected)
+{
+  guint found = 0;
+
+  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
+    {
+      g_autofree char *path = NULL;
+      const gint64 *entry;
+
+      if (strata_call_tree_get_thread (tree, v) >= 0)
+        continue;
+      path = strata_call_tree_dup_path (tree, v, ";");
+      entry = g_hash_table_lookup (expected, path);
+      g_assert_nonnull (entry);
+      g_assert_cmpint (strata_call_tree_get_total (tree, v, 0), ==, entry[0]);
+      g_assert_cmpuint (strata_call_tree_get_calls (tree, v), ==, entry[1]);
+      found++;
+    }
+  g_assert_cmpuint (found, ==, g_hash_table_size (expected));
+}
+
 static void
 test_call_tree_random_stacks (void)
 {
@@ -106,7 +161,6 @@ test_call_tree_random_stacks (void)
   g_autoptr(StrataCallTree) tree = NULL;
   g_autoptr(GError) error = NULL;
   const char *names = "abcde";
-  guint found = 0;
 
   dmtrace_writer_add_thread (writer, 1, "main");
   dmtrace_writer_add_thread (writer, 2, "worker");
@@ -123,9 +177,10 @@ test_call_tree_random_stacks (void)
       guint32 starts[64];
       guint32 now = 0;
 
-      for (guint step = 0; step < 4000 || depth > 0; step++)
+      /* Enough calls for the tree to be built by two workers. */
+      for (guint step = 0; step < RANDOM_STEPS || depth > 0; step++)
         {
-          gboolean enter = depth == 0 || (step < 4000 && depth < 60 && g_rand_int_range (rand, 0, 2) == 0);
+          gboolean enter = depth == 0 || (step < RANDOM_STEPS && depth < 60 && g_rand_int_range (rand, 0, 2) == 0);
 
           now += g_rand_int_range (rand, 1, 20);
           if (enter)
@@ -158,21 +213,14 @@ test_call_tree_random_stacks (void)
   check_tree (trace);
   tree = strata_call_tree_new (trace, -1, TRUE, NULL, NULL, &error);
   g_assert_no_error (error);
-  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
-    {
-      g_autofree char *path = NULL;
-      const gint64 *entry;
+  check_paths (tree, expected);
+  {
+    g_autoptr(GHashTable) merged = merge_threads (expected);
+    g_autoptr(StrataCallTree) all = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
 
-      if (strata_call_tree_get_thread (tree, v) >= 0)
-        continue;
-      path = strata_call_tree_dup_path (tree, v, ";");
-      entry = g_hash_table_lookup (expected, path);
-      g_assert_nonnull (entry);
-      g_assert_cmpint (strata_call_tree_get_total (tree, v, 0), ==, entry[0]);
-      g_assert_cmpuint (strata_call_tree_get_calls (tree, v), ==, entry[1]);
-      found++;
-    }
-  g_assert_cmpuint (found, ==, g_hash_table_size (expected));
+    g_assert_no_error (error);
+    check_paths (all, merged);
+  }
 
   /* Every transform of every method keeps each node's children distinct
    * by method and each total its self plus its children's; those that

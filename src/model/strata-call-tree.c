@@ -330,16 +330,34 @@ span_time (const StrataSpanTable    *table,
   return TRUE;
 }
 
-/* Each span's parent node at @depth: the thread's @top at depth 0, else
- * its parent span's node. A span's children run from its first child to
- * its next sibling's. */
+/* Which top-level calls a worker takes: those of the methods its
+ * number marks in @owner, or all when @owner is NULL. */
+typedef struct
+{
+  const guint8 *owner;
+  guint8        me;
+} Share;
+
+static inline Handle
+top_for (const Share *share,
+         Handle       top,
+         guint32      method)
+{
+  return share->owner == NULL || share->owner[method] == share->me ? top : HANDLE_NONE;
+}
+
+/* Each span's parent node at @depth: the thread's @top for a top-level
+ * call of @share, else its parent span's node. A span's children run
+ * from its first child to its next sibling's. */
 static void
 find_parents (const StrataSpanTable *table,
               guint                  depth,
               const Handle          *above,
               Handle                 top,
+              const Share           *share,
               Handle                *here)
 {
+  const StrataSpan *spans = table->spans[depth];
   const StrataSpan *up = depth > 0 ? table->spans[depth - 1] : NULL;
   guint32 n = table->n_spans[depth], n_up = depth > 0 ? table->n_spans[depth - 1] : 0;
   guint32 covered = n_up > 0 ? MIN (up[0].first_child, n) : n;
@@ -347,7 +365,7 @@ find_parents (const StrataSpanTable *table,
   /* A call whose caller began before tracing and left no span: the
    * thread's top is the nearest caller known. */
   for (guint32 i = 0; i < covered; i++)
-    here[i] = top;
+    here[i] = top_for (share, top, spans[i].method);
   for (guint32 p = 0; p < n_up; p++)
     {
       guint32 last = MIN (p + 1 < n_up ? up[p + 1].first_child : n, n);
@@ -390,11 +408,13 @@ add_depth (Builder                  *builder,
     }
 }
 
-/* One thread's spans, depth by depth, under @top. */
+/* One thread's spans under @top, depth by depth: those of @share's
+ * top-level calls. */
 static gboolean
 add_thread (Builder                  *builder,
             const StrataSpanTable    *table,
             Handle                    top,
+            const Share              *share,
             const StrataProfileRange *range,
             gint64                   *top_calls,
             GCancellable             *cancellable)
@@ -412,7 +432,7 @@ add_thread (Builder                  *builder,
     {
       Handle *here = buffers + (gsize) widest * (depth % 2);
 
-      find_parents (table, depth, above, top, here);
+      find_parents (table, depth, above, top, share, here);
       add_depth (builder, table, depth, top, range, here, top_calls);
       if (g_cancellable_is_cancelled (cancellable))
         return FALSE;
@@ -426,10 +446,15 @@ add_thread (Builder                  *builder,
 /* A node of a level, in the order its siblings are laid out. */
 typedef struct
 {
-  gint64  total;
+  gint64  total[STRATA_MAX_CLOCKS];
   guint32 method;
-  guint32 index;
+  guint32 calls;
+  guint32 parent;    /* its number */
+  guint32 index;     /* its builder << PART_SHIFT | its index there */
 } Sibling;
+
+#define PART_SHIFT 31   /* a level of one builder holds fewer nodes than calls */
+#define MAX_PARTS 2
 
 static int
 compare_siblings (gconstpointer a,
@@ -437,8 +462,8 @@ compare_siblings (gconstpointer a,
 {
   const Sibling *x = a, *y = b;
 
-  if (x->total != y->total)
-    return x->total > y->total ? -1 : 1;
+  if (x->total[0] != y->total[0])
+    return x->total[0] > y->total[0] ? -1 : 1;
   return x->method < y->method ? -1 : x->method > y->method;
 }
 
@@ -476,91 +501,169 @@ tree_alloc (StrataCallTree *self,
     self->total[c] = strata_memory_new_large (MAX (n, 1), sizeof (gint64));
 }
 
-/* Level @l's nodes numbered from @base, grouped by their parent's number
- * (@numbers of the level above, which begins at @above) and each group
- * by total; each node's number is put in @numbers_here. */
-static void
-lay_out_level (StrataCallTree  *self,
-               const PathLevel *level,
-               const guint32   *numbers,
-               guint32          above,
-               guint32          base,
-               guint32         *numbers_here,
-               Sibling         *sorted)
+/* The builders' level @l, numbered from @base: grouped by their
+ * parent's number (@numbers of each builder's level above, which begins
+ * at @above), each group by total. Each node's number goes to
+ * @numbers_here; its slots are read in order, once to count, once to
+ * place. */
+typedef struct
 {
-  guint32 n_above = base - above, n = level->n_items;
-  g_autofree guint32 *start = g_new0 (guint32, (gsize) n_above + 1);
+  Builder *const *parts;
+  guint    n_parts;
+  guint32 *numbers[MAX_PARTS];
+  guint32 *numbers_here[MAX_PARTS];
+  Sibling *sorted;
+} Layout;
 
-  for (guint32 i = 0; i < n; i++)
-    start[numbers[level->slots[level->where[i]].key >> 32] - above + 1]++;
+static const PathLevel *
+layout_level (const Layout *layout,
+              guint         part,
+              guint         l)
+{
+  const Builder *builder = layout->parts[part];
+
+  return l < builder->n_levels ? &builder->levels[l] : NULL;
+}
+
+static void
+lay_out_level (StrataCallTree *self,
+               Layout         *layout,
+               guint           l,
+               guint32         above,
+               guint32         base,
+               guint32         n)
+{
+  guint32 n_above = base - above;
+  g_autofree guint32 *start = g_new0 (guint32, (gsize) n_above + 1);
+  Sibling *sorted = layout->sorted;
+
+  for (guint b = 0; b < layout->n_parts; b++)
+    for (const PathLevel *level = layout_level (layout, b, l); level != NULL; level = NULL)
+      for (gsize i = 0; i <= level->mask; i++)
+        if (level->slots[i].index != 0)
+          start[layout->numbers[b][level->slots[i].key >> 32] - above + 1]++;
   for (guint32 k = 0; k < n_above; k++)
     start[k + 1] += start[k];
   for (guint32 k = 0; k < n_above; k++)
     self->first_child[above + k] = base + start[k];
-  for (guint32 i = 0; i < n; i++)
-    {
-      const PathSlot *slot = &level->slots[level->where[i]];
+  for (guint b = 0; b < layout->n_parts; b++)
+    for (const PathLevel *level = layout_level (layout, b, l); level != NULL; level = NULL)
+      for (gsize i = 0; i <= level->mask; i++)
+        if (level->slots[i].index != 0)
+          {
+            const PathSlot *slot = &level->slots[i];
+            guint32 parent = layout->numbers[b][slot->key >> 32];
+            Sibling *entry = &sorted[start[parent - above]++];
 
-      sorted[start[numbers[slot->key >> 32] - above]++] = (Sibling) { slot->total[0], (guint32) slot->key, i };
-    }
+            memcpy (entry->total, slot->total, sizeof entry->total);
+            entry->method = (guint32) slot->key;
+            entry->calls = slot->calls;
+            entry->parent = parent;
+            entry->index = b << PART_SHIFT | (slot->index - 1);
+          }
   /* start[k] is now where parent k's children end. */
   for (guint32 k = 0, first = 0; k < n_above; first = start[k++])
     if (start[k] - first > 1)
       sort_siblings (sorted + first, start[k] - first);
   for (guint32 at = 0; at < n; at++)
     {
-      const PathSlot *slot = &level->slots[level->where[sorted[at].index]];
+      const Sibling *entry = &sorted[at];
 
-      self->parent[base + at] = numbers[slot->key >> 32];
-      self->method[base + at] = (guint32) slot->key;
-      self->calls[base + at] = slot->calls;
+      self->parent[base + at] = entry->parent;
+      self->method[base + at] = entry->method;
+      self->calls[base + at] = entry->calls;
       for (guint c = 0; c < self->n_clocks; c++)
-        self->total[c][base + at] = slot->total[c];
-      numbers_here[sorted[at].index] = base + at;
+        self->total[c][base + at] = entry->total[c];
+      layout->numbers_here[entry->index >> PART_SHIFT][entry->index & ((1u << PART_SHIFT) - 1)] = base + at;
     }
 }
 
-/* Numbers the nodes breadth first, level by level, each node's children
- * by total, and moves the build into the tree's arrays. */
+/* The root: the builders' roots summed. */
+static void
+lay_out_root (StrataCallTree *self,
+              const Layout   *layout)
+{
+  self->parent[0] = STRATA_CALL_TREE_NONE;
+  self->method[0] = STRATA_CALL_TREE_NONE;
+  self->calls[0] = 0;
+  for (guint c = 0; c < self->n_clocks; c++)
+    self->total[c][0] = 0;
+  for (guint b = 0; b < layout->n_parts; b++)
+    {
+      const PathSlot *root = builder_slot (layout->parts[b], ROOT_HANDLE);
+
+      for (guint c = 0; c < self->n_clocks; c++)
+        self->total[c][0] += root->total[c];
+      layout->numbers[b][0] = 0;
+    }
+}
+
+/* Numbers the nodes of @parts (each built of top-level calls of its own)
+ * breadth first, level by level, each node's children by total, and moves
+ * them into the tree's arrays. */
 static void
 lay_out (StrataCallTree *self,
-         Builder        *builder)
+         Builder *const *parts,
+         guint           n_parts)
 {
-  guint32 n = (guint32) builder->n_nodes, widest = 1, base = 1, above = 0;
-  g_autofree guint32 *numbers = NULL;
-  g_autofree guint32 *numbers_here = NULL;
-  g_autofree Sibling *sorted = NULL;
+  Layout layout = { parts, n_parts, { NULL }, { NULL }, NULL };
+  guint64 n = 1;
+  guint32 widest = 1, base = 1, above = 0;
+  guint n_levels = 0;
 
-  for (guint l = 0; l < builder->n_levels; l++)
-    widest = MAX (widest, builder->levels[l].n_items);
-  numbers = g_new (guint32, widest);
-  numbers_here = g_new (guint32, widest);
-  sorted = g_new (Sibling, widest);
-  tree_alloc (self, n);
-  {
-    const PathSlot *root = &builder->levels[0].slots[builder->levels[0].where[0]];
-
-    self->parent[0] = STRATA_CALL_TREE_NONE;
-    self->method[0] = STRATA_CALL_TREE_NONE;
-    self->calls[0] = root->calls;
-    for (guint c = 0; c < self->n_clocks; c++)
-      self->total[c][0] = root->total[c];
-    numbers[0] = 0;
-  }
-  for (guint l = 1; l < builder->n_levels; l++)
+  for (guint b = 0; b < n_parts; b++)
     {
-      PathLevel *level = &builder->levels[l];
+      guint32 part_widest = 1;
 
-      lay_out_level (self, level, numbers, above, base, numbers_here, sorted);
+      for (guint l = 0; l < parts[b]->n_levels; l++)
+        part_widest = MAX (part_widest, parts[b]->levels[l].n_items);
+      layout.numbers[b] = g_new (guint32, part_widest);
+      layout.numbers_here[b] = g_new (guint32, part_widest);
+      n += parts[b]->n_nodes - 1;
+      n_levels = MAX (n_levels, parts[b]->n_levels);
+    }
+  for (guint l = 0; l < n_levels; l++)
+    {
+      guint32 n_here = 0;
+
+      for (guint b = 0; b < n_parts; b++)
+        n_here += l < parts[b]->n_levels ? parts[b]->levels[l].n_items : 0;
+      widest = MAX (widest, n_here);
+    }
+  layout.sorted = strata_memory_new_large (widest, sizeof (Sibling));
+  tree_alloc (self, (guint32) n);
+  lay_out_root (self, &layout);
+  for (guint l = 1; l < n_levels; l++)
+    {
+      guint32 n_here = 0;
+
+      for (guint b = 0; b < n_parts; b++)
+        n_here += l < parts[b]->n_levels ? parts[b]->levels[l].n_items : 0;
+      lay_out_level (self, &layout, l, above, base, n_here);
       above = base;
-      base += level->n_items;
-      memcpy (numbers, numbers_here, level->n_items * sizeof (guint32));
-      /* The level is done with: its memory goes back now. */
-      g_clear_pointer (&level->slots, free);
-      g_clear_pointer (&level->where, g_free);
+      base += n_here;
+      for (guint b = 0; b < n_parts; b++)
+        {
+          guint32 *swap = layout.numbers[b];
+
+          layout.numbers[b] = layout.numbers_here[b];
+          layout.numbers_here[b] = swap;
+          /* The level is done with: its memory goes back now. */
+          if (l < parts[b]->n_levels)
+            {
+              g_clear_pointer (&parts[b]->levels[l].slots, free);
+              g_clear_pointer (&parts[b]->levels[l].where, g_free);
+            }
+        }
     }
   for (guint32 v = above; v <= n; v++)
-    self->first_child[v] = n;
+    self->first_child[v] = (guint32) n;
+  for (guint b = 0; b < n_parts; b++)
+    {
+      g_free (layout.numbers[b]);
+      g_free (layout.numbers_here[b]);
+    }
+  free (layout.sorted);
 }
 
 static StrataCallTree *
@@ -574,6 +677,233 @@ tree_new (StrataTrace        *trace,
   self->kind = kind;
   self->n_clocks = MAX (n_clocks, 1);
   return self;
+}
+
+/* ---- Building in parts ----
+ *
+ * Paths under different top-level methods (or threads, when each thread
+ * is a node) never meet, so two workers build them apart, each into
+ * builders of its own, and the layout numbers both at once. */
+
+#define PARALLEL_MIN_CALLS 100000
+
+typedef struct
+{
+  Builder                   builder;
+  StrataTrace              *trace;
+  int                       thread;
+  gboolean                  by_thread;
+  const StrataProfileRange *range;
+  Share                     share;    /* by thread when @by_thread, else by method */
+  GCancellable             *cancellable;
+  gint64                   *top_calls;   /* per thread, STRATA_MAX_CLOCKS each */
+  gboolean                  done;
+} Part;
+
+static void
+part_init (Part                     *part,
+           StrataTrace              *trace,
+           int                       thread,
+           gboolean                  by_thread,
+           const StrataProfileRange *range,
+           const guint8             *owner,
+           guint8                    me,
+           GCancellable             *cancellable)
+{
+  *part = (Part) { { 0 }, trace, thread, by_thread, range, { owner, me }, cancellable, NULL, FALSE };
+  part->top_calls = g_new0 (gint64, (gsize) MAX (strata_trace_get_n_threads (trace), 1) * STRATA_MAX_CLOCKS);
+  builder_init (&part->builder, strata_trace_get_n_clocks (trace));
+  builder_add_root (&part->builder);
+}
+
+static void
+part_clear (Part *part)
+{
+  builder_clear (&part->builder);
+  g_clear_pointer (&part->top_calls, g_free);
+}
+
+/* Whether @part takes thread @t, and which of its top-level calls. */
+static gboolean
+part_takes_thread (const Part *part,
+                   guint       t,
+                   Share      *share)
+{
+  const StrataThread *info = strata_trace_get_thread (part->trace, t);
+
+  if (info->spans == NULL || (part->thread >= 0 && (guint) part->thread != t))
+    return FALSE;
+  *share = part->share;
+  if (!part->by_thread)
+    return TRUE;
+  share->owner = NULL;
+  return part->share.owner == NULL || part->share.owner[t] == part->share.me;
+}
+
+static gpointer
+part_run (gpointer data)
+{
+  Part *part = data;
+
+  for (guint t = 0; t < strata_trace_get_n_threads (part->trace); t++)
+    {
+      Handle top = ROOT_HANDLE;
+      Share share;
+
+      if (!part_takes_thread (part, t, &share))
+        continue;
+      if (part->by_thread)
+        top = builder_child (&part->builder, ROOT_HANDLE, THREAD_NODE | t);
+      if (!add_thread (&part->builder, strata_trace_get_thread (part->trace, t)->spans, top, &share,
+                       part->range, part->top_calls + (gsize) t * STRATA_MAX_CLOCKS, part->cancellable))
+        return NULL;
+    }
+  part->done = TRUE;
+  return NULL;
+}
+
+static void
+run_parts (Part  *parts,
+           guint  n_parts)
+{
+  GThread *helper = NULL;
+
+  if (n_parts > 1)
+    helper = g_thread_try_new ("strata-call-tree", part_run, &parts[1], NULL);
+  part_run (&parts[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+  else if (n_parts > 1)
+    part_run (&parts[1]);
+}
+
+/* The thread's own time is what it was traced outside its calls: it goes
+ * to the root, and to the thread's node. */
+static void
+add_thread_times (Part  *parts,
+                  guint  n_parts)
+{
+  Part *first = &parts[0];
+  guint n_clocks = first->builder.n_clocks;
+
+  for (guint t = 0; t < strata_trace_get_n_threads (first->trace); t++)
+    {
+      const StrataThread *info = strata_trace_get_thread (first->trace, t);
+      gint64 top_calls[STRATA_MAX_CLOCKS] = { 0 }, traced[STRATA_MAX_CLOCKS] = { 0 };
+      Builder *owner = &first->builder;
+
+      if (info->spans == NULL || (first->thread >= 0 && (guint) first->thread != t))
+        continue;
+      for (guint b = 0; b < n_parts; b++)
+        for (guint c = 0; c < n_clocks; c++)
+          top_calls[c] += parts[b].top_calls[(gsize) t * STRATA_MAX_CLOCKS + c];
+      strata_profile_range_traced (first->range, info, n_clocks, traced);
+      for (guint c = 0; c < n_clocks; c++)
+        traced[c] = MAX (traced[c], top_calls[c]);
+      if (first->by_thread)
+        {
+          if (first->share.owner != NULL)
+            owner = &parts[first->share.owner[t]].builder;
+          builder_add (owner, builder_child (owner, ROOT_HANDLE, THREAD_NODE | t), traced, 0);
+        }
+      builder_add (&first->builder, ROOT_HANDLE, traced, 0);
+    }
+}
+
+/* The calls below a top-level call at @depth, @index, itself included. */
+static guint64
+count_subtree (const StrataSpanTable *table,
+               guint                  depth,
+               guint32                index)
+{
+  guint32 lo = index, hi = index + 1;
+  guint64 n = 0;
+
+  for (guint d = depth; lo < hi; d++)
+    {
+      const StrataSpan *spans = table->spans[d];
+      guint32 n_here = table->n_spans[d], n_below = d + 1 < table->n_depths ? table->n_spans[d + 1] : 0;
+
+      n += hi - lo;
+      if (n_below == 0)
+        break;
+      lo = MIN (spans[lo].first_child, n_below);
+      hi = hi < n_here ? MIN (spans[hi].first_child, n_below) : n_below;
+    }
+  return n;
+}
+
+/* Each method's calls made under its top-level calls in @table. */
+static void
+weigh_top_methods (const StrataSpanTable *table,
+                   guint64               *weights)
+{
+  for (guint depth = 0; depth < table->n_depths; depth++)
+    {
+      guint32 n = table->n_spans[depth];
+      guint32 covered = depth == 0 ? n : MIN (table->n_spans[depth - 1] > 0 ? table->spans[depth - 1][0].first_child : n, n);
+
+      for (guint32 i = 0; i < covered; i++)
+        weights[table->spans[depth][i].method] += count_subtree (table, depth, i);
+    }
+}
+
+static int
+compare_weights (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      data)
+{
+  const guint64 *weights = data;
+  guint64 x = weights[*(const guint32 *) a], y = weights[*(const guint32 *) b];
+
+  return x > y ? -1 : x < y;
+}
+
+/* The workers a tree is built by, and in @owner which worker takes each
+ * method's top-level calls (or each thread, @by_thread): the heaviest
+ * first, each to the worker with less work so far. */
+static guint
+share_out (StrataTrace  *trace,
+           int           thread,
+           gboolean      by_thread,
+           guint8      **owner)
+{
+  guint n_threads = strata_trace_get_n_threads (trace);
+  guint n_keys = by_thread ? n_threads : strata_trace_get_n_methods (trace);
+  g_autofree guint64 *weights = g_new0 (guint64, MAX (n_keys, 1));
+  g_autofree guint32 *order = NULL;
+  guint64 load[MAX_PARTS] = { 0 }, total = 0;
+
+  *owner = NULL;
+  if (g_get_num_processors () < 2)
+    return 1;
+  for (guint t = 0; t < n_threads; t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
+
+      if (table == NULL || (thread >= 0 && (guint) thread != t))
+        continue;
+      if (by_thread)
+        weights[t] = strata_span_table_get_n_spans (table);
+      else
+        weigh_top_methods (table, weights);
+      total += strata_span_table_get_n_spans (table);
+    }
+  if (total < PARALLEL_MIN_CALLS)
+    return 1;
+  order = g_new (guint32, MAX (n_keys, 1));
+  for (guint k = 0; k < n_keys; k++)
+    order[k] = k;
+  g_qsort_with_data (order, n_keys, sizeof (guint32), compare_weights, weights);
+  *owner = g_new0 (guint8, MAX (n_keys, 1));
+  for (guint k = 0; k < n_keys && weights[order[k]] > 0; k++)
+    {
+      guint8 lighter = load[1] < load[0];
+
+      (*owner)[order[k]] = lighter;
+      load[lighter] += weights[order[k]];
+    }
+  return MAX_PARTS;
 }
 
 /**
@@ -595,39 +925,36 @@ strata_call_tree_new (StrataTrace              *trace,
                       GError                  **error)
 {
   g_autoptr(StrataCallTree) self = NULL;
-  Builder builder;
+  Part parts[MAX_PARTS];
+  g_autofree guint8 *owner = NULL;
+  guint n_parts;
+  gboolean done = TRUE;
 
   g_return_val_if_fail (STRATA_IS_TRACE (trace), NULL);
 
   self = tree_new (trace, STRATA_CALL_TREE_TOP_DOWN, strata_trace_get_n_clocks (trace));
-  builder_init (&builder, self->n_clocks);
-  builder_add_root (&builder);
-  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+  n_parts = share_out (trace, thread, by_thread, &owner);
+  for (guint b = 0; b < n_parts; b++)
+    part_init (&parts[b], trace, thread, by_thread, range, owner, b, cancellable);
+  run_parts (parts, n_parts);
+  for (guint b = 0; b < n_parts; b++)
+    done &= parts[b].done;
+  if (done)
     {
-      const StrataThread *info = strata_trace_get_thread (trace, t);
-      gint64 top_calls[STRATA_MAX_CLOCKS] = { 0 }, traced[STRATA_MAX_CLOCKS] = { 0 };
-      Handle top = ROOT_HANDLE;
+      Builder *builders[MAX_PARTS];
 
-      if (info->spans == NULL || (thread >= 0 && (guint) thread != t))
-        continue;
-      if (by_thread)
-        top = builder_child (&builder, ROOT_HANDLE, THREAD_NODE | t);
-      if (!add_thread (&builder, info->spans, top, range, top_calls, cancellable))
-        {
-          builder_clear (&builder);
-          g_cancellable_set_error_if_cancelled (cancellable, error);
-          return NULL;
-        }
-      /* The thread's own time is what it was traced outside its calls. */
-      strata_profile_range_traced (range, info, self->n_clocks, traced);
-      for (guint c = 0; c < self->n_clocks; c++)
-        traced[c] = MAX (traced[c], top_calls[c]);
-      if (by_thread)
-        builder_add (&builder, top, traced, 0);
-      builder_add (&builder, ROOT_HANDLE, traced, 0);
+      add_thread_times (parts, n_parts);
+      for (guint b = 0; b < n_parts; b++)
+        builders[b] = &parts[b].builder;
+      lay_out (self, builders, n_parts);
     }
-  lay_out (self, &builder);
-  builder_clear (&builder);
+  for (guint b = 0; b < n_parts; b++)
+    part_clear (&parts[b]);
+  if (!done)
+    {
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return NULL;
+    }
   return g_steal_pointer (&self);
 }
 
@@ -876,7 +1203,11 @@ strata_call_tree_transform (StrataCallTree            *self,
       builder_add (&builder, ROOT_HANDLE, own, 0);
     }
   builder_sum_totals (&builder);
-  lay_out (result, &builder);
+  {
+    Builder *one = &builder;
+
+    lay_out (result, &one, 1);
+  }
   builder_clear (&builder);
   return g_steal_pointer (&result);
 }
