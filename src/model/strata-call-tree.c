@@ -134,7 +134,6 @@ typedef struct
 } PathLevel;
 
 #define PATH_LEVEL_MIN 64
-#define PREFETCH_AHEAD 64
 
 typedef struct
 {
@@ -266,23 +265,6 @@ builder_new_child (Builder *builder,
   return path_level_add (builder, l, at, key);
 }
 
-/* Asks for the slot where (@parent, @method) is looked for. */
-static inline void
-builder_prefetch (const Builder *builder,
-                  Handle         parent,
-                  guint32        method)
-{
-  guint l = HANDLE_LEVEL (parent) + 1;
-
-  if (l < builder->n_alloc && builder->levels[l].slots != NULL)
-    {
-      const PathLevel *level = &builder->levels[l];
-      guint64 key = (guint64) HANDLE_INDEX (parent) << 32 | method;
-
-      __builtin_prefetch (&level->slots[strata_id_map_hash (key) & level->mask], 1, 3);
-    }
-}
-
 static inline void
 slot_add (PathSlot     *slot,
           guint         n_clocks,
@@ -330,115 +312,637 @@ span_time (const StrataSpanTable    *table,
   return TRUE;
 }
 
-/* Which top-level calls a worker takes: those of the methods its
- * number marks in @owner, or all when @owner is NULL. */
+/* ---- Building: the top-down tree ----
+ *
+ * The tree is made a level at a time and a node at a time, in the
+ * breadth-first order it keeps: the calls of a node are listed, their
+ * callees (runs of the next depth) are grouped by method into the node's
+ * children, largest first, and the calls of each child are listed for
+ * the next level. The calls are read in runs and grouped in a table the
+ * size of the method list, so no lookup leaves the cache, no node is
+ * hashed and none is ever moved. */
+
+/* A call: its row (a thread's depth) and its index there. */
+typedef guint64 CallRef;
+
+#define CALL_REF(row, index) ((CallRef) (row) << 32 | (index))
+#define CALL_ROW(ref) ((guint32) ((ref) >> 32))
+#define CALL_INDEX(ref) ((guint32) (ref))
+#define NO_KID G_MAXUINT32
+#define WALK_MIN 65536
+#define PREFETCH_AHEAD 8
+
 typedef struct
 {
-  const guint8 *owner;
-  guint8        me;
-} Share;
+  const StrataSpanTable *table;
+  const StrataSpan      *spans;
+  const StrataClockSpan *second;    /* NULL with one clock */
+  const StrataSpan      *below;     /* the next depth's, or NULL */
+  guint                  depth;
+  guint                  thread;
+  guint32                n;
+  guint32                n_below;
+} Row;
 
-static inline Handle
-top_for (const Share *share,
-         Handle       top,
-         guint32      method)
+/* A run of calls of one row: the calls of a thread that hang from its
+ * top. */
+typedef struct
 {
-  return share->owner == NULL || share->owner[method] == share->me ? top : HANDLE_NONE;
+  guint32 row;
+  guint32 first;
+  guint32 last;
+} Run;
+
+/* A child being made: its figures, and how many calls it has. */
+typedef struct
+{
+  gint64  total[STRATA_MAX_CLOCKS];
+  guint32 method;
+  guint32 calls;      /* saturating */
+  guint32 n_calls;
+  guint32 made;       /* its place in the order the calls made it */
+} Kid;
+
+/* The calls of a level's nodes, grouped by node. */
+typedef struct
+{
+  CallRef *calls;
+  guint32 *start;     /* per node, and one past the last */
+  gsize    n_calls;
+  guint32  n_nodes;
+  gsize    alloc;     /* of both */
+} Level;
+
+typedef struct
+{
+  StrataCallTree           *tree;       /* its arrays grow as nodes come */
+  gsize                     n_alloc;
+  const StrataProfileRange *range;
+  guint                     n_clocks;
+  Row                      *rows;
+  guint                     n_rows;
+  guint                    *first_row;  /* each thread's depth 0, or G_MAXUINT */
+  /* One node's children being made: */
+  guint                     n_methods;
+  guint32                  *kid_of;     /* per method, when its stamp is now */
+  guint32                  *stamp_of;
+  guint32                   stamp;
+  Kid                      *kids;
+  guint32                   n_kids;
+  gsize                    *place;      /* per kid made: where its next call goes */
+  guint32                  *noted;      /* each callee's kid, in the order read */
+  gsize                     noted_alloc;
+  Run                      *runs;       /* the calls hanging from threads' tops */
+  guint                     n_runs;
+  Run                      *callees;    /* of each call of the level */
+  gsize                     callees_alloc;
+  Level                     level;      /* the nodes being grouped */
+  Level                     next;       /* their children */
+} Walk;
+
+/* An upper bound on the callees of one level: the widest depth over all
+ * threads (a few more when calls began before tracing). */
+static gsize
+walk_level_guess (const Walk *walk)
+{
+  g_autofree gsize *per_depth = NULL;
+  guint deepest = 0;
+  gsize widest = WALK_MIN;
+
+  for (guint r = 0; r < walk->n_rows; r++)
+    deepest = MAX (deepest, walk->rows[r].depth + 1);
+  per_depth = g_new0 (gsize, MAX (deepest, 1));
+  for (guint r = 0; r < walk->n_rows; r++)
+    per_depth[walk->rows[r].depth] += walk->rows[r].n;
+  for (guint d = 0; d < deepest; d++)
+    widest = MAX (widest, per_depth[d]);
+  return widest;
 }
 
-/* Each span's parent node at @depth: the thread's @top for a top-level
- * call of @share, else its parent span's node. A span's children run
- * from its first child to its next sibling's. */
 static void
-find_parents (const StrataSpanTable *table,
-              guint                  depth,
-              const Handle          *above,
-              Handle                 top,
-              const Share           *share,
-              Handle                *here)
+level_reserve (Level *level,
+               gsize  n_calls,
+               gsize  n_nodes)
 {
-  const StrataSpan *spans = table->spans[depth];
-  const StrataSpan *up = depth > 0 ? table->spans[depth - 1] : NULL;
-  guint32 n = table->n_spans[depth], n_up = depth > 0 ? table->n_spans[depth - 1] : 0;
-  guint32 covered = n_up > 0 ? MIN (up[0].first_child, n) : n;
+  gsize wanted = MAX (n_calls, n_nodes + 1);
 
-  /* A call whose caller began before tracing and left no span: the
-   * thread's top is the nearest caller known. */
-  for (guint32 i = 0; i < covered; i++)
-    here[i] = top_for (share, top, spans[i].method);
-  for (guint32 p = 0; p < n_up; p++)
+  if (wanted <= level->alloc)
+    return;
+  /* Large blocks are mapped: realloc moves their pages, not bytes. */
+  level->alloc = MAX (wanted, level->alloc * 2);
+  level->calls = g_realloc_n (level->calls, level->alloc, sizeof (CallRef));
+  level->start = g_realloc_n (level->start, level->alloc, sizeof (guint32));
+}
+
+static void
+walk_init (Walk                     *walk,
+           StrataCallTree           *tree,
+           StrataTrace              *trace,
+           int                       thread,
+           const StrataProfileRange *range)
+{
+  guint n_threads = strata_trace_get_n_threads (trace);
+  gsize n_spans = 0, guess;
+
+  *walk = (Walk) { 0 };
+  walk->tree = tree;
+  walk->range = range;
+  walk->n_clocks = tree->n_clocks;
+  walk->first_row = g_new (guint, MAX (n_threads, 1));
+  for (guint t = 0; t < n_threads; t++)
     {
-      guint32 last = MIN (p + 1 < n_up ? up[p + 1].first_child : n, n);
+      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
 
-      for (guint32 i = MAX (up[p].first_child, covered); i < last; i++)
-        here[i] = above[p];
+      walk->first_row[t] = G_MAXUINT;
+      if (table == NULL || (thread >= 0 && (guint) thread != t) || table->n_depths == 0)
+        continue;
+      walk->first_row[t] = walk->n_rows;
+      walk->n_rows += table->n_depths;
+      n_spans += strata_span_table_get_n_spans (table);
+    }
+  walk->rows = g_new (Row, MAX (walk->n_rows, 1));
+  for (guint t = 0; t < n_threads; t++)
+    for (guint d = 0; walk->first_row[t] != G_MAXUINT && d < strata_trace_get_thread (trace, t)->spans->n_depths; d++)
+      {
+        const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
+        gboolean last = d + 1 >= table->n_depths;
+
+        walk->rows[walk->first_row[t] + d] = (Row) {
+          table, table->spans[d], table->n_clocks > 1 ? table->second[d] : NULL,
+          last ? NULL : table->spans[d + 1], d, t, table->n_spans[d], last ? 0 : table->n_spans[d + 1]
+        };
+      }
+  /* A node's children are of distinct methods, the root's of distinct
+   * threads. */
+  walk->n_methods = MAX (strata_trace_get_n_methods (trace), 1);
+  walk->kid_of = g_new (guint32, walk->n_methods);
+  walk->stamp_of = g_new0 (guint32, walk->n_methods);
+  walk->kids = g_new (Kid, MAX (walk->n_methods, n_threads) + 1);
+  walk->place = g_new (gsize, MAX (walk->n_methods, n_threads) + 1);
+  walk->runs = g_new (Run, MAX (walk->n_rows, 1));
+  /* Nodes are fewer than calls; most traces repeat their paths. */
+  guess = walk_level_guess (walk);
+  level_reserve (&walk->level, guess, guess);
+  level_reserve (&walk->next, guess, guess);
+  walk->noted_alloc = guess;
+  walk->noted = g_new (guint32, guess);
+  walk->n_alloc = MIN (MAX (n_spans / 2, WALK_MIN), (gsize) STRATA_CALL_TREE_NONE - 1);
+  tree->parent = strata_memory_new_large (walk->n_alloc, sizeof (guint32));
+  tree->method = strata_memory_new_large (walk->n_alloc, sizeof (guint32));
+  tree->first_child = strata_memory_new_large (walk->n_alloc, sizeof (guint32));
+  tree->calls = strata_memory_new_large (walk->n_alloc, sizeof (guint32));
+  for (guint c = 0; c < tree->n_clocks; c++)
+    tree->total[c] = strata_memory_new_large (walk->n_alloc, sizeof (gint64));
+}
+
+static void
+walk_clear (Walk *walk)
+{
+  g_clear_pointer (&walk->rows, g_free);
+  g_clear_pointer (&walk->first_row, g_free);
+  g_clear_pointer (&walk->kid_of, g_free);
+  g_clear_pointer (&walk->stamp_of, g_free);
+  g_clear_pointer (&walk->kids, g_free);
+  g_clear_pointer (&walk->place, g_free);
+  g_clear_pointer (&walk->noted, g_free);
+  g_clear_pointer (&walk->runs, g_free);
+  g_clear_pointer (&walk->callees, g_free);
+  g_clear_pointer (&walk->level.calls, g_free);
+  g_clear_pointer (&walk->level.start, g_free);
+  g_clear_pointer (&walk->next.calls, g_free);
+  g_clear_pointer (&walk->next.start, g_free);
+}
+
+/* Room in the tree's arrays for @n nodes more, and the first child of
+ * one past the last. */
+static gboolean
+walk_reserve (Walk    *walk,
+              guint32  n)
+{
+  StrataCallTree *tree = walk->tree;
+  guint64 wanted = (guint64) tree->n_nodes + n + 1;
+
+  if (wanted >= STRATA_CALL_TREE_NONE)
+    return FALSE;
+  if (wanted <= walk->n_alloc)
+    return TRUE;
+  walk->n_alloc = (gsize) MIN (MAX (wanted, (guint64) walk->n_alloc * 2), (guint64) STRATA_CALL_TREE_NONE);
+  tree->parent = g_realloc_n (tree->parent, walk->n_alloc, sizeof (guint32));
+  tree->method = g_realloc_n (tree->method, walk->n_alloc, sizeof (guint32));
+  tree->first_child = g_realloc_n (tree->first_child, walk->n_alloc, sizeof (guint32));
+  tree->calls = g_realloc_n (tree->calls, walk->n_alloc, sizeof (guint32));
+  for (guint c = 0; c < tree->n_clocks; c++)
+    tree->total[c] = g_realloc_n (tree->total[c], walk->n_alloc, sizeof (gint64));
+  return TRUE;
+}
+
+/* The tree's arrays cut to its nodes. */
+static void
+walk_fit (Walk *walk)
+{
+  StrataCallTree *tree = walk->tree;
+  guint32 n = MAX (tree->n_nodes, 1);
+
+  tree->parent = g_realloc_n (tree->parent, n, sizeof (guint32));
+  tree->method = g_realloc_n (tree->method, n, sizeof (guint32));
+  tree->first_child = g_realloc_n (tree->first_child, (gsize) n + 1, sizeof (guint32));
+  tree->calls = g_realloc_n (tree->calls, n, sizeof (guint32));
+  for (guint c = 0; c < tree->n_clocks; c++)
+    tree->total[c] = g_realloc_n (tree->total[c], n, sizeof (gint64));
+  walk->n_alloc = n;
+}
+
+static inline gboolean
+row_time (const Row                *row,
+          guint32                   index,
+          const StrataProfileRange *range,
+          gint64                   *time)
+{
+  if (range != NULL)
+    return span_time (row->table, row->depth, index, range, time);
+  time[0] = row->spans[index].end - row->spans[index].start;
+  if (row->second != NULL)
+    time[1] = row->second[index].end - row->second[index].start;
+  return TRUE;
+}
+
+/* The runs of calls that hang from a thread's top: all of depth 0, and
+ * at each depth those before the first a caller covers, whose callers
+ * began before tracing and left no span. */
+static void
+add_top_runs (Walk  *walk,
+              guint  thread)
+{
+  guint first = walk->first_row[thread];
+
+  for (guint r = first; first != G_MAXUINT && r < walk->n_rows && walk->rows[r].thread == thread; r++)
+    {
+      const Row *row = &walk->rows[r];
+      guint32 covered = row->n;
+
+      if (row->depth > 0)
+        covered = row[-1].n > 0 ? MIN (row[-1].spans[0].first_child, row->n) : row->n;
+      if (covered > 0)
+        walk->runs[walk->n_runs++] = (Run) { r, 0, covered };
     }
 }
 
-/* The calls of one depth: @here holds their parents, and gets their nodes. */
-static void
-add_depth (Builder                  *builder,
-           const StrataSpanTable    *table,
-           guint                     depth,
-           Handle                    top,
-           const StrataProfileRange *range,
-           Handle                   *here,
-           gint64                   *top_calls)
+/* The callees of call @ref: a run of the next depth. */
+static inline Run
+callees_of (const Walk *walk,
+            CallRef     ref)
 {
-  const StrataSpan *spans = table->spans[depth];
-  guint32 n = table->n_spans[depth];
+  guint32 r = CALL_ROW (ref), i = CALL_INDEX (ref);
+  const Row *row = &walk->rows[r];
+  guint32 first, last;
 
-  for (guint32 i = 0; i < n; i++)
+  if (row->below == NULL)
+    return (Run) { r + 1, 0, 0 };
+  first = MIN (row->spans[i].first_child, row->n_below);
+  last = i + 1 < row->n ? MIN (row->spans[i + 1].first_child, row->n_below) : row->n_below;
+  return (Run) { r + 1, first, MAX (first, last) };
+}
+
+/* Starts grouping a node's callees: no kids yet. */
+static void
+walk_begin_group (Walk *walk)
+{
+  walk->n_kids = 0;
+  if (++walk->stamp == 0)
+    {
+      memset (walk->stamp_of, 0, sizeof (guint32) * walk->n_methods);
+      walk->stamp = 1;
+    }
+}
+
+/* The calls of @run grouped by method into kids, each call's kid noted
+ * from @noted on. */
+static void
+group_run (Walk      *walk,
+           const Run *run,
+           guint32   *noted)
+{
+  const Row *row = &walk->rows[run->row];
+
+  for (guint32 i = run->first; i < run->last; i++)
     {
       gint64 time[STRATA_MAX_CLOCKS] = { 0 };
-      Handle parent = here[i];
+      guint32 method = row->spans[i].method;
+      Kid *kid;
 
-      if (i + PREFETCH_AHEAD < n && here[i + PREFETCH_AHEAD] != HANDLE_NONE)
-        builder_prefetch (builder, here[i + PREFETCH_AHEAD], spans[i + PREFETCH_AHEAD].method);
-      if (parent == HANDLE_NONE || !span_time (table, depth, i, range, time))
+      if (!row_time (row, i, walk->range, time))
         {
-          here[i] = HANDLE_NONE;
+          *noted++ = NO_KID;
           continue;
         }
-      here[i] = builder_child (builder, parent, spans[i].method);
-      builder_add (builder, here[i], time, 1);
-      if (parent == top)
-        for (guint c = 0; c < table->n_clocks; c++)
-          top_calls[c] += time[c];
+      if (walk->stamp_of[method] != walk->stamp)
+        {
+          walk->stamp_of[method] = walk->stamp;
+          walk->kid_of[method] = walk->n_kids;
+          walk->kids[walk->n_kids] = (Kid) { { 0 }, method, 0, 0, walk->n_kids };
+          walk->n_kids++;
+        }
+      kid = &walk->kids[walk->kid_of[method]];
+      for (guint c = 0; c < walk->n_clocks; c++)
+        kid->total[c] += time[c];
+      kid->calls += kid->calls < G_MAXUINT32;
+      kid->n_calls++;
+      *noted++ = walk->kid_of[method];
     }
 }
 
-/* One thread's spans under @top, depth by depth: those of @share's
- * top-level calls. */
-static gboolean
-add_thread (Builder                  *builder,
-            const StrataSpanTable    *table,
-            Handle                    top,
-            const Share              *share,
-            const StrataProfileRange *range,
-            gint64                   *top_calls,
-            GCancellable             *cancellable)
+static void
+walk_reserve_noted (Walk  *walk,
+                    gsize  n)
 {
-  guint32 widest = 1;
-  g_autofree Handle *buffers = NULL;
-  Handle *above = NULL;
+  if (n <= walk->noted_alloc)
+    return;
+  walk->noted_alloc = MAX (n, walk->noted_alloc * 2);
+  walk->noted = g_renew (guint32, walk->noted, walk->noted_alloc);
+}
 
-  /* Two depths' nodes at a time, in one block made once: new memory for
-   * every depth would cost a page fault per thousand calls. */
-  for (guint depth = 0; depth < table->n_depths; depth++)
-    widest = MAX (widest, table->n_spans[depth]);
-  buffers = strata_memory_new_large ((gsize) widest * 2, sizeof (Handle));
-  for (guint depth = 0; depth < table->n_depths; depth++)
+static int
+compare_kids (gconstpointer a,
+              gconstpointer b)
+{
+  const Kid *x = a, *y = b;
+
+  if (x->total[0] != y->total[0])
+    return x->total[0] > y->total[0] ? -1 : 1;
+  return x->method < y->method ? -1 : x->method > y->method;
+}
+
+/* Largest first; most nodes have a few children. */
+static void
+sort_kids (Kid     *kids,
+           guint32  n)
+{
+  if (n > 16)
     {
-      Handle *here = buffers + (gsize) widest * (depth % 2);
+      qsort (kids, n, sizeof (Kid), compare_kids);
+      return;
+    }
+  for (guint32 i = 1; i < n; i++)
+    {
+      Kid key = kids[i];
+      guint32 j = i;
 
-      find_parents (table, depth, above, top, share, here);
-      add_depth (builder, table, depth, top, range, here, top_calls);
-      if (g_cancellable_is_cancelled (cancellable))
-        return FALSE;
-      above = here;
+      for (; j > 0 && compare_kids (&kids[j - 1], &key) > 0; j--)
+        kids[j] = kids[j - 1];
+      kids[j] = key;
+    }
+}
+
+/* The kids become @parent's children, numbered in order, and the next
+ * level gets room for their calls; FALSE when the tree is full. */
+static gboolean
+make_children (Walk    *walk,
+               guint32  parent,
+               gsize    n_calls)
+{
+  StrataCallTree *tree = walk->tree;
+  Level *next = &walk->next;
+
+  tree->first_child[parent] = tree->n_nodes;
+  if (walk->n_kids == 0)
+    return TRUE;
+  if (!walk_reserve (walk, walk->n_kids) || next->n_calls + n_calls >= G_MAXUINT32)
+    return FALSE;
+  sort_kids (walk->kids, walk->n_kids);
+  level_reserve (next, next->n_calls + n_calls, (gsize) next->n_nodes + walk->n_kids);
+  for (guint32 j = 0; j < walk->n_kids; j++)
+    {
+      const Kid *kid = &walk->kids[j];
+      guint32 node = tree->n_nodes++;
+
+      tree->parent[node] = parent;
+      tree->method[node] = kid->method;
+      tree->calls[node] = kid->calls;
+      for (guint c = 0; c < tree->n_clocks; c++)
+        tree->total[c][node] = kid->total[c];
+      next->start[next->n_nodes++] = (guint32) next->n_calls;
+      walk->place[kid->made] = next->n_calls;
+      next->n_calls += kid->n_calls;
     }
   return TRUE;
+}
+
+/* The calls of @run, each listed under its kid's child. */
+static void
+place_run (Walk          *walk,
+           const Run     *run,
+           const guint32 *noted)
+{
+  for (guint32 i = run->first; i < run->last; i++, noted++)
+    if (*noted != NO_KID)
+      walk->next.calls[walk->place[*noted]++] = CALL_REF (run->row, i);
+}
+
+/* @parent's children from @n runs of calls; the runs up to @end may be
+ * asked for ahead. */
+static gboolean
+group_runs (Walk      *walk,
+            const Run *runs,
+            gsize      n,
+            const Run *end,
+            guint32    parent)
+{
+  gsize n_calls = 0, noted = 0;
+
+  for (gsize r = 0; r < n; r++)
+    n_calls += runs[r].last - runs[r].first;
+  walk_reserve_noted (walk, n_calls);
+  walk_begin_group (walk);
+  for (gsize r = 0; r < n; r++)
+    {
+      /* Each run is somewhere else in the thread's calls: its lines are
+       * asked for a few runs ahead, so the misses overlap. */
+      if (runs + r + PREFETCH_AHEAD < end)
+        {
+          const Run *ahead = &runs[r + PREFETCH_AHEAD];
+          const Row *row = &walk->rows[ahead->row];
+
+          if (ahead->first < ahead->last)
+            {
+              __builtin_prefetch (&row->spans[ahead->first]);
+              if (row->second != NULL)
+                __builtin_prefetch (&row->second[ahead->first]);
+            }
+        }
+      group_run (walk, &runs[r], walk->noted + noted);
+      noted += runs[r].last - runs[r].first;
+    }
+  if (!make_children (walk, parent, n_calls))
+    return FALSE;
+  noted = 0;
+  for (gsize r = 0; r < n && walk->n_kids > 0; r++)
+    {
+      place_run (walk, &runs[r], walk->noted + noted);
+      noted += runs[r].last - runs[r].first;
+    }
+  return TRUE;
+}
+
+/* The callees of each call of the level, in one pass that asks for the
+ * calls' lines ahead. */
+static void
+find_callees (Walk *walk)
+{
+  const Level *level = &walk->level;
+
+  if (level->n_calls > walk->callees_alloc)
+    {
+      walk->callees_alloc = MAX (level->n_calls, walk->callees_alloc * 2);
+      g_free (walk->callees);
+      walk->callees = g_new (Run, walk->callees_alloc);
+    }
+  for (gsize c = 0; c < level->n_calls; c++)
+    {
+      if (c + PREFETCH_AHEAD < level->n_calls)
+        {
+          CallRef ahead = level->calls[c + PREFETCH_AHEAD];
+
+          __builtin_prefetch (&walk->rows[CALL_ROW (ahead)].spans[CALL_INDEX (ahead)]);
+        }
+      walk->callees[c] = callees_of (walk, level->calls[c]);
+    }
+}
+
+/* The next level's nodes become the level's. */
+static void
+walk_next_level (Walk *walk)
+{
+  Level done = walk->level;
+
+  walk->next.start[walk->next.n_nodes] = (guint32) walk->next.n_calls;
+  walk->level = walk->next;
+  walk->next = done;
+  walk->next.n_calls = 0;
+  walk->next.n_nodes = 0;
+}
+
+/* Each thread's own time (what it was traced outside its calls, or its
+ * top-level calls' when more) in @traced, per thread and clock, and the
+ * whole in @whole. */
+static void
+walk_thread_times (Walk        *walk,
+                   StrataTrace *trace,
+                   gint64      *traced,
+                   gint64      *whole)
+{
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      gint64 *own = traced + (gsize) t * STRATA_MAX_CLOCKS, top[STRATA_MAX_CLOCKS] = { 0 };
+
+      if (walk->first_row[t] == G_MAXUINT)
+        continue;
+      walk->n_runs = 0;
+      add_top_runs (walk, t);
+      for (guint r = 0; r < walk->n_runs; r++)
+        for (guint32 i = walk->runs[r].first; i < walk->runs[r].last; i++)
+          {
+            gint64 time[STRATA_MAX_CLOCKS] = { 0 };
+
+            if (row_time (&walk->rows[walk->runs[r].row], i, walk->range, time))
+              for (guint c = 0; c < walk->n_clocks; c++)
+                top[c] += time[c];
+          }
+      strata_profile_range_traced (walk->range, strata_trace_get_thread (trace, t), walk->n_clocks, own);
+      for (guint c = 0; c < walk->n_clocks; c++)
+        {
+          own[c] = MAX (own[c], top[c]);
+          whole[c] += own[c];
+        }
+    }
+}
+
+/* The root's children: all threads merged, the calls hanging from the
+ * threads' tops grouped by method; else a node per thread, largest
+ * first, each with its own time, whose children are its thread's. */
+static gboolean
+walk_top (Walk          *walk,
+          StrataTrace   *trace,
+          gboolean       by_thread,
+          const gint64  *traced)
+{
+  guint32 n_threads;
+
+  walk->n_runs = 0;
+  if (!by_thread)
+    {
+      for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+        add_top_runs (walk, t);
+      return group_runs (walk, walk->runs, walk->n_runs, walk->runs + walk->n_runs, STRATA_CALL_TREE_ROOT);
+    }
+  walk_begin_group (walk);
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    if (walk->first_row[t] != G_MAXUINT)
+      {
+        Kid *kid = &walk->kids[walk->n_kids];
+
+        *kid = (Kid) { { 0 }, THREAD_NODE | t, 0, 0, walk->n_kids };
+        memcpy (kid->total, traced + (gsize) t * STRATA_MAX_CLOCKS, sizeof kid->total);
+        walk->n_kids++;
+      }
+  if (!make_children (walk, STRATA_CALL_TREE_ROOT, 0))
+    return FALSE;
+  n_threads = walk->next.n_nodes;
+  walk->next.n_nodes = 0;
+  for (guint32 v = 1; v <= n_threads; v++)
+    {
+      walk->n_runs = 0;
+      add_top_runs (walk, walk->tree->method[v] & ~THREAD_NODE);
+      if (!group_runs (walk, walk->runs, walk->n_runs, walk->runs + walk->n_runs, v))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The tree, a level at a time, from the root. */
+static gboolean
+walk_tree (Walk          *walk,
+           StrataTrace   *trace,
+           gboolean       by_thread,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  StrataCallTree *tree = walk->tree;
+  g_autofree gint64 *traced = g_new0 (gint64, (gsize) MAX (strata_trace_get_n_threads (trace), 1) * STRATA_MAX_CLOCKS);
+  gint64 whole[STRATA_MAX_CLOCKS] = { 0 };
+
+  walk_thread_times (walk, trace, traced, whole);
+  tree->parent[0] = STRATA_CALL_TREE_NONE;
+  tree->method[0] = STRATA_CALL_TREE_NONE;
+  tree->calls[0] = 0;
+  for (guint c = 0; c < tree->n_clocks; c++)
+    tree->total[c][0] = whole[c];
+  tree->n_nodes = 1;
+  if (!walk_top (walk, trace, by_thread, traced))
+    goto too_many;
+  while (walk->next.n_nodes > 0)
+    {
+      guint32 level_first = tree->n_nodes - walk->next.n_nodes;
+
+      const Level *level = &walk->level;
+
+      walk_next_level (walk);
+      find_callees (walk);
+      for (guint32 k = 0; k < level->n_nodes; k++)
+        {
+          if (k % CANCEL_INTERVAL == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          if (!group_runs (walk, walk->callees + level->start[k], level->start[k + 1] - level->start[k],
+                           walk->callees + level->n_calls, level_first + k))
+            goto too_many;
+        }
+    }
+  tree->first_child[tree->n_nodes] = tree->n_nodes;
+  walk_fit (walk);
+  return TRUE;
+
+too_many:
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, _("The trace has too many distinct call paths for one tree"));
+  return FALSE;
 }
 
 /* ---- Laying out ---- */
@@ -446,15 +950,10 @@ add_thread (Builder                  *builder,
 /* A node of a level, in the order its siblings are laid out. */
 typedef struct
 {
-  gint64  total[STRATA_MAX_CLOCKS];
+  gint64  total;
   guint32 method;
-  guint32 calls;
-  guint32 parent;    /* its number */
-  guint32 index;     /* its builder << PART_SHIFT | its index there */
+  guint32 index;
 } Sibling;
-
-#define PART_SHIFT 31   /* a level of one builder holds fewer nodes than calls */
-#define MAX_PARTS 2
 
 static int
 compare_siblings (gconstpointer a,
@@ -462,8 +961,8 @@ compare_siblings (gconstpointer a,
 {
   const Sibling *x = a, *y = b;
 
-  if (x->total[0] != y->total[0])
-    return x->total[0] > y->total[0] ? -1 : 1;
+  if (x->total != y->total)
+    return x->total > y->total ? -1 : 1;
   return x->method < y->method ? -1 : x->method > y->method;
 }
 
@@ -501,169 +1000,91 @@ tree_alloc (StrataCallTree *self,
     self->total[c] = strata_memory_new_large (MAX (n, 1), sizeof (gint64));
 }
 
-/* The builders' level @l, numbered from @base: grouped by their
- * parent's number (@numbers of each builder's level above, which begins
- * at @above), each group by total. Each node's number goes to
- * @numbers_here; its slots are read in order, once to count, once to
- * place. */
-typedef struct
-{
-  Builder *const *parts;
-  guint    n_parts;
-  guint32 *numbers[MAX_PARTS];
-  guint32 *numbers_here[MAX_PARTS];
-  Sibling *sorted;
-} Layout;
-
-static const PathLevel *
-layout_level (const Layout *layout,
-              guint         part,
-              guint         l)
-{
-  const Builder *builder = layout->parts[part];
-
-  return l < builder->n_levels ? &builder->levels[l] : NULL;
-}
-
+/* Level @l's nodes numbered from @base, grouped by their parent's number
+ * (@numbers of the level above, which begins at @above) and each group
+ * by total; each node's number is put in @numbers_here. */
 static void
-lay_out_level (StrataCallTree *self,
-               Layout         *layout,
-               guint           l,
-               guint32         above,
-               guint32         base,
-               guint32         n)
+lay_out_level (StrataCallTree  *self,
+               const PathLevel *level,
+               const guint32   *numbers,
+               guint32          above,
+               guint32          base,
+               guint32         *numbers_here,
+               Sibling         *sorted)
 {
-  guint32 n_above = base - above;
+  guint32 n_above = base - above, n = level->n_items;
   g_autofree guint32 *start = g_new0 (guint32, (gsize) n_above + 1);
-  Sibling *sorted = layout->sorted;
 
-  for (guint b = 0; b < layout->n_parts; b++)
-    for (const PathLevel *level = layout_level (layout, b, l); level != NULL; level = NULL)
-      for (gsize i = 0; i <= level->mask; i++)
-        if (level->slots[i].index != 0)
-          start[layout->numbers[b][level->slots[i].key >> 32] - above + 1]++;
+  for (guint32 i = 0; i < n; i++)
+    start[numbers[level->slots[level->where[i]].key >> 32] - above + 1]++;
   for (guint32 k = 0; k < n_above; k++)
     start[k + 1] += start[k];
   for (guint32 k = 0; k < n_above; k++)
     self->first_child[above + k] = base + start[k];
-  for (guint b = 0; b < layout->n_parts; b++)
-    for (const PathLevel *level = layout_level (layout, b, l); level != NULL; level = NULL)
-      for (gsize i = 0; i <= level->mask; i++)
-        if (level->slots[i].index != 0)
-          {
-            const PathSlot *slot = &level->slots[i];
-            guint32 parent = layout->numbers[b][slot->key >> 32];
-            Sibling *entry = &sorted[start[parent - above]++];
+  for (guint32 i = 0; i < n; i++)
+    {
+      const PathSlot *slot = &level->slots[level->where[i]];
 
-            memcpy (entry->total, slot->total, sizeof entry->total);
-            entry->method = (guint32) slot->key;
-            entry->calls = slot->calls;
-            entry->parent = parent;
-            entry->index = b << PART_SHIFT | (slot->index - 1);
-          }
+      sorted[start[numbers[slot->key >> 32] - above]++] = (Sibling) { slot->total[0], (guint32) slot->key, i };
+    }
   /* start[k] is now where parent k's children end. */
   for (guint32 k = 0, first = 0; k < n_above; first = start[k++])
     if (start[k] - first > 1)
       sort_siblings (sorted + first, start[k] - first);
   for (guint32 at = 0; at < n; at++)
     {
-      const Sibling *entry = &sorted[at];
+      const PathSlot *slot = &level->slots[level->where[sorted[at].index]];
 
-      self->parent[base + at] = entry->parent;
-      self->method[base + at] = entry->method;
-      self->calls[base + at] = entry->calls;
+      self->parent[base + at] = numbers[slot->key >> 32];
+      self->method[base + at] = (guint32) slot->key;
+      self->calls[base + at] = slot->calls;
       for (guint c = 0; c < self->n_clocks; c++)
-        self->total[c][base + at] = entry->total[c];
-      layout->numbers_here[entry->index >> PART_SHIFT][entry->index & ((1u << PART_SHIFT) - 1)] = base + at;
+        self->total[c][base + at] = slot->total[c];
+      numbers_here[sorted[at].index] = base + at;
     }
 }
 
-/* The root: the builders' roots summed. */
-static void
-lay_out_root (StrataCallTree *self,
-              const Layout   *layout)
-{
-  self->parent[0] = STRATA_CALL_TREE_NONE;
-  self->method[0] = STRATA_CALL_TREE_NONE;
-  self->calls[0] = 0;
-  for (guint c = 0; c < self->n_clocks; c++)
-    self->total[c][0] = 0;
-  for (guint b = 0; b < layout->n_parts; b++)
-    {
-      const PathSlot *root = builder_slot (layout->parts[b], ROOT_HANDLE);
-
-      for (guint c = 0; c < self->n_clocks; c++)
-        self->total[c][0] += root->total[c];
-      layout->numbers[b][0] = 0;
-    }
-}
-
-/* Numbers the nodes of @parts (each built of top-level calls of its own)
- * breadth first, level by level, each node's children by total, and moves
- * them into the tree's arrays. */
+/* Numbers the nodes breadth first, level by level, each node's children
+ * by total, and moves the build into the tree's arrays. */
 static void
 lay_out (StrataCallTree *self,
-         Builder *const *parts,
-         guint           n_parts)
+         Builder        *builder)
 {
-  Layout layout = { parts, n_parts, { NULL }, { NULL }, NULL };
-  guint64 n = 1;
-  guint32 widest = 1, base = 1, above = 0;
-  guint n_levels = 0;
+  guint32 n = (guint32) builder->n_nodes, widest = 1, base = 1, above = 0;
+  g_autofree guint32 *numbers = NULL;
+  g_autofree guint32 *numbers_here = NULL;
+  g_autofree Sibling *sorted = NULL;
 
-  for (guint b = 0; b < n_parts; b++)
+  for (guint l = 0; l < builder->n_levels; l++)
+    widest = MAX (widest, builder->levels[l].n_items);
+  numbers = g_new (guint32, widest);
+  numbers_here = g_new (guint32, widest);
+  sorted = g_new (Sibling, widest);
+  tree_alloc (self, n);
+  {
+    const PathSlot *root = &builder->levels[0].slots[builder->levels[0].where[0]];
+
+    self->parent[0] = STRATA_CALL_TREE_NONE;
+    self->method[0] = STRATA_CALL_TREE_NONE;
+    self->calls[0] = root->calls;
+    for (guint c = 0; c < self->n_clocks; c++)
+      self->total[c][0] = root->total[c];
+    numbers[0] = 0;
+  }
+  for (guint l = 1; l < builder->n_levels; l++)
     {
-      guint32 part_widest = 1;
+      PathLevel *level = &builder->levels[l];
 
-      for (guint l = 0; l < parts[b]->n_levels; l++)
-        part_widest = MAX (part_widest, parts[b]->levels[l].n_items);
-      layout.numbers[b] = g_new (guint32, part_widest);
-      layout.numbers_here[b] = g_new (guint32, part_widest);
-      n += parts[b]->n_nodes - 1;
-      n_levels = MAX (n_levels, parts[b]->n_levels);
-    }
-  for (guint l = 0; l < n_levels; l++)
-    {
-      guint32 n_here = 0;
-
-      for (guint b = 0; b < n_parts; b++)
-        n_here += l < parts[b]->n_levels ? parts[b]->levels[l].n_items : 0;
-      widest = MAX (widest, n_here);
-    }
-  layout.sorted = strata_memory_new_large (widest, sizeof (Sibling));
-  tree_alloc (self, (guint32) n);
-  lay_out_root (self, &layout);
-  for (guint l = 1; l < n_levels; l++)
-    {
-      guint32 n_here = 0;
-
-      for (guint b = 0; b < n_parts; b++)
-        n_here += l < parts[b]->n_levels ? parts[b]->levels[l].n_items : 0;
-      lay_out_level (self, &layout, l, above, base, n_here);
+      lay_out_level (self, level, numbers, above, base, numbers_here, sorted);
       above = base;
-      base += n_here;
-      for (guint b = 0; b < n_parts; b++)
-        {
-          guint32 *swap = layout.numbers[b];
-
-          layout.numbers[b] = layout.numbers_here[b];
-          layout.numbers_here[b] = swap;
-          /* The level is done with: its memory goes back now. */
-          if (l < parts[b]->n_levels)
-            {
-              g_clear_pointer (&parts[b]->levels[l].slots, free);
-              g_clear_pointer (&parts[b]->levels[l].where, g_free);
-            }
-        }
+      base += level->n_items;
+      memcpy (numbers, numbers_here, level->n_items * sizeof (guint32));
+      /* The level is done with: its memory goes back now. */
+      g_clear_pointer (&level->slots, free);
+      g_clear_pointer (&level->where, g_free);
     }
   for (guint32 v = above; v <= n; v++)
-    self->first_child[v] = (guint32) n;
-  for (guint b = 0; b < n_parts; b++)
-    {
-      g_free (layout.numbers[b]);
-      g_free (layout.numbers_here[b]);
-    }
-  free (layout.sorted);
+    self->first_child[v] = n;
 }
 
 static StrataCallTree *
@@ -677,233 +1098,6 @@ tree_new (StrataTrace        *trace,
   self->kind = kind;
   self->n_clocks = MAX (n_clocks, 1);
   return self;
-}
-
-/* ---- Building in parts ----
- *
- * Paths under different top-level methods (or threads, when each thread
- * is a node) never meet, so two workers build them apart, each into
- * builders of its own, and the layout numbers both at once. */
-
-#define PARALLEL_MIN_CALLS 100000
-
-typedef struct
-{
-  Builder                   builder;
-  StrataTrace              *trace;
-  int                       thread;
-  gboolean                  by_thread;
-  const StrataProfileRange *range;
-  Share                     share;    /* by thread when @by_thread, else by method */
-  GCancellable             *cancellable;
-  gint64                   *top_calls;   /* per thread, STRATA_MAX_CLOCKS each */
-  gboolean                  done;
-} Part;
-
-static void
-part_init (Part                     *part,
-           StrataTrace              *trace,
-           int                       thread,
-           gboolean                  by_thread,
-           const StrataProfileRange *range,
-           const guint8             *owner,
-           guint8                    me,
-           GCancellable             *cancellable)
-{
-  *part = (Part) { { 0 }, trace, thread, by_thread, range, { owner, me }, cancellable, NULL, FALSE };
-  part->top_calls = g_new0 (gint64, (gsize) MAX (strata_trace_get_n_threads (trace), 1) * STRATA_MAX_CLOCKS);
-  builder_init (&part->builder, strata_trace_get_n_clocks (trace));
-  builder_add_root (&part->builder);
-}
-
-static void
-part_clear (Part *part)
-{
-  builder_clear (&part->builder);
-  g_clear_pointer (&part->top_calls, g_free);
-}
-
-/* Whether @part takes thread @t, and which of its top-level calls. */
-static gboolean
-part_takes_thread (const Part *part,
-                   guint       t,
-                   Share      *share)
-{
-  const StrataThread *info = strata_trace_get_thread (part->trace, t);
-
-  if (info->spans == NULL || (part->thread >= 0 && (guint) part->thread != t))
-    return FALSE;
-  *share = part->share;
-  if (!part->by_thread)
-    return TRUE;
-  share->owner = NULL;
-  return part->share.owner == NULL || part->share.owner[t] == part->share.me;
-}
-
-static gpointer
-part_run (gpointer data)
-{
-  Part *part = data;
-
-  for (guint t = 0; t < strata_trace_get_n_threads (part->trace); t++)
-    {
-      Handle top = ROOT_HANDLE;
-      Share share;
-
-      if (!part_takes_thread (part, t, &share))
-        continue;
-      if (part->by_thread)
-        top = builder_child (&part->builder, ROOT_HANDLE, THREAD_NODE | t);
-      if (!add_thread (&part->builder, strata_trace_get_thread (part->trace, t)->spans, top, &share,
-                       part->range, part->top_calls + (gsize) t * STRATA_MAX_CLOCKS, part->cancellable))
-        return NULL;
-    }
-  part->done = TRUE;
-  return NULL;
-}
-
-static void
-run_parts (Part  *parts,
-           guint  n_parts)
-{
-  GThread *helper = NULL;
-
-  if (n_parts > 1)
-    helper = g_thread_try_new ("strata-call-tree", part_run, &parts[1], NULL);
-  part_run (&parts[0]);
-  if (helper != NULL)
-    g_thread_join (helper);
-  else if (n_parts > 1)
-    part_run (&parts[1]);
-}
-
-/* The thread's own time is what it was traced outside its calls: it goes
- * to the root, and to the thread's node. */
-static void
-add_thread_times (Part  *parts,
-                  guint  n_parts)
-{
-  Part *first = &parts[0];
-  guint n_clocks = first->builder.n_clocks;
-
-  for (guint t = 0; t < strata_trace_get_n_threads (first->trace); t++)
-    {
-      const StrataThread *info = strata_trace_get_thread (first->trace, t);
-      gint64 top_calls[STRATA_MAX_CLOCKS] = { 0 }, traced[STRATA_MAX_CLOCKS] = { 0 };
-      Builder *owner = &first->builder;
-
-      if (info->spans == NULL || (first->thread >= 0 && (guint) first->thread != t))
-        continue;
-      for (guint b = 0; b < n_parts; b++)
-        for (guint c = 0; c < n_clocks; c++)
-          top_calls[c] += parts[b].top_calls[(gsize) t * STRATA_MAX_CLOCKS + c];
-      strata_profile_range_traced (first->range, info, n_clocks, traced);
-      for (guint c = 0; c < n_clocks; c++)
-        traced[c] = MAX (traced[c], top_calls[c]);
-      if (first->by_thread)
-        {
-          if (first->share.owner != NULL)
-            owner = &parts[first->share.owner[t]].builder;
-          builder_add (owner, builder_child (owner, ROOT_HANDLE, THREAD_NODE | t), traced, 0);
-        }
-      builder_add (&first->builder, ROOT_HANDLE, traced, 0);
-    }
-}
-
-/* The calls below a top-level call at @depth, @index, itself included. */
-static guint64
-count_subtree (const StrataSpanTable *table,
-               guint                  depth,
-               guint32                index)
-{
-  guint32 lo = index, hi = index + 1;
-  guint64 n = 0;
-
-  for (guint d = depth; lo < hi; d++)
-    {
-      const StrataSpan *spans = table->spans[d];
-      guint32 n_here = table->n_spans[d], n_below = d + 1 < table->n_depths ? table->n_spans[d + 1] : 0;
-
-      n += hi - lo;
-      if (n_below == 0)
-        break;
-      lo = MIN (spans[lo].first_child, n_below);
-      hi = hi < n_here ? MIN (spans[hi].first_child, n_below) : n_below;
-    }
-  return n;
-}
-
-/* Each method's calls made under its top-level calls in @table. */
-static void
-weigh_top_methods (const StrataSpanTable *table,
-                   guint64               *weights)
-{
-  for (guint depth = 0; depth < table->n_depths; depth++)
-    {
-      guint32 n = table->n_spans[depth];
-      guint32 covered = depth == 0 ? n : MIN (table->n_spans[depth - 1] > 0 ? table->spans[depth - 1][0].first_child : n, n);
-
-      for (guint32 i = 0; i < covered; i++)
-        weights[table->spans[depth][i].method] += count_subtree (table, depth, i);
-    }
-}
-
-static int
-compare_weights (gconstpointer a,
-                 gconstpointer b,
-                 gpointer      data)
-{
-  const guint64 *weights = data;
-  guint64 x = weights[*(const guint32 *) a], y = weights[*(const guint32 *) b];
-
-  return x > y ? -1 : x < y;
-}
-
-/* The workers a tree is built by, and in @owner which worker takes each
- * method's top-level calls (or each thread, @by_thread): the heaviest
- * first, each to the worker with less work so far. */
-static guint
-share_out (StrataTrace  *trace,
-           int           thread,
-           gboolean      by_thread,
-           guint8      **owner)
-{
-  guint n_threads = strata_trace_get_n_threads (trace);
-  guint n_keys = by_thread ? n_threads : strata_trace_get_n_methods (trace);
-  g_autofree guint64 *weights = g_new0 (guint64, MAX (n_keys, 1));
-  g_autofree guint32 *order = NULL;
-  guint64 load[MAX_PARTS] = { 0 }, total = 0;
-
-  *owner = NULL;
-  if (g_get_num_processors () < 2)
-    return 1;
-  for (guint t = 0; t < n_threads; t++)
-    {
-      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
-
-      if (table == NULL || (thread >= 0 && (guint) thread != t))
-        continue;
-      if (by_thread)
-        weights[t] = strata_span_table_get_n_spans (table);
-      else
-        weigh_top_methods (table, weights);
-      total += strata_span_table_get_n_spans (table);
-    }
-  if (total < PARALLEL_MIN_CALLS)
-    return 1;
-  order = g_new (guint32, MAX (n_keys, 1));
-  for (guint k = 0; k < n_keys; k++)
-    order[k] = k;
-  g_qsort_with_data (order, n_keys, sizeof (guint32), compare_weights, weights);
-  *owner = g_new0 (guint8, MAX (n_keys, 1));
-  for (guint k = 0; k < n_keys && weights[order[k]] > 0; k++)
-    {
-      guint8 lighter = load[1] < load[0];
-
-      (*owner)[order[k]] = lighter;
-      load[lighter] += weights[order[k]];
-    }
-  return MAX_PARTS;
 }
 
 /**
@@ -925,36 +1119,17 @@ strata_call_tree_new (StrataTrace              *trace,
                       GError                  **error)
 {
   g_autoptr(StrataCallTree) self = NULL;
-  Part parts[MAX_PARTS];
-  g_autofree guint8 *owner = NULL;
-  guint n_parts;
-  gboolean done = TRUE;
+  Walk walk;
+  gboolean done;
 
   g_return_val_if_fail (STRATA_IS_TRACE (trace), NULL);
 
   self = tree_new (trace, STRATA_CALL_TREE_TOP_DOWN, strata_trace_get_n_clocks (trace));
-  n_parts = share_out (trace, thread, by_thread, &owner);
-  for (guint b = 0; b < n_parts; b++)
-    part_init (&parts[b], trace, thread, by_thread, range, owner, b, cancellable);
-  run_parts (parts, n_parts);
-  for (guint b = 0; b < n_parts; b++)
-    done &= parts[b].done;
-  if (done)
-    {
-      Builder *builders[MAX_PARTS];
-
-      add_thread_times (parts, n_parts);
-      for (guint b = 0; b < n_parts; b++)
-        builders[b] = &parts[b].builder;
-      lay_out (self, builders, n_parts);
-    }
-  for (guint b = 0; b < n_parts; b++)
-    part_clear (&parts[b]);
+  walk_init (&walk, self, trace, thread, range);
+  done = walk_tree (&walk, trace, by_thread, cancellable, error);
+  walk_clear (&walk);
   if (!done)
-    {
-      g_cancellable_set_error_if_cancelled (cancellable, error);
-      return NULL;
-    }
+    return NULL;
   return g_steal_pointer (&self);
 }
 
@@ -1203,11 +1378,7 @@ strata_call_tree_transform (StrataCallTree            *self,
       builder_add (&builder, ROOT_HANDLE, own, 0);
     }
   builder_sum_totals (&builder);
-  {
-    Builder *one = &builder;
-
-    lay_out (result, &one, 1);
-  }
+  lay_out (result, &builder);
   builder_clear (&builder);
   return g_steal_pointer (&result);
 }
