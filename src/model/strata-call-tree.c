@@ -1611,6 +1611,96 @@ open_node (StrataCallTree *self,
   add_groups (self, node, up, n_up);
 }
 
+/* A method's bucket among the bottom-up roots: methods first, then
+ * collapsed runs; G_MAXUINT32 for a thread's node. */
+static inline guint32
+root_bucket (const StrataCallTree *source,
+             guint                 n_methods,
+             guint32               code)
+{
+  if ((code & THREAD_NODE) != 0)
+    return G_MAXUINT32;
+  return (code & SYNTHETIC_NODE) != 0 ? n_methods + (code & ~SYNTHETIC_NODE) : code;
+}
+
+/* Whether top-down @node holds self time on some clock. */
+static inline gboolean
+has_own (const StrataCallTree *source,
+         guint32               node)
+{
+  gboolean any = FALSE;
+
+  for (guint c = 0; c < source->n_clocks; c++)
+    any |= source->own[c][node] != 0;
+  return any;
+}
+
+/* The bottom-up roots: one per method with self time, largest first,
+ * each holding the top-down nodes of its self time in node order. The
+ * nodes are bucketed by method in two passes in node order, so the
+ * figures are read in order and nothing is sorted but the roots. */
+static gboolean
+invert_roots (StrataCallTree  *inverted,
+              GCancellable    *cancellable,
+              GError         **error)
+{
+  StrataCallTree *source = inverted->source;
+  guint n_methods = strata_trace_get_n_methods (source->trace);
+  guint n_buckets = n_methods + (source->synthetic != NULL ? source->synthetic->len : 0);
+  g_autofree Group *groups = g_new0 (Group, MAX (n_buckets, 1));
+  g_autofree guint64 *calls = g_new0 (guint64, MAX (n_buckets, 1));
+  g_autofree gint64 *totals = g_new0 (gint64, (gsize) MAX (n_buckets, 1) * STRATA_MAX_CLOCKS);
+  g_autofree guint32 *place = g_new (guint32, MAX (n_buckets, 1));
+  guint32 n_groups = 0, n_entries = 0;
+  Entry *entries;
+
+  for (guint32 v = 1; v < source->n_nodes; v++)
+    {
+      guint32 b = root_bucket (source, n_methods, source->method[v]);
+
+      if (v % CANCEL_INTERVAL == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (b == G_MAXUINT32 || !has_own (source, v))
+        continue;
+      groups[b].count++;
+      for (guint c = 0; c < source->n_clocks; c++)
+        totals[(gsize) b * STRATA_MAX_CLOCKS + c] += source->own[c][v];
+      calls[b] += source->calls[v];
+      n_entries++;
+    }
+  for (guint32 b = 0; b < n_buckets; b++)
+    if (groups[b].count > 0)
+      groups[n_groups++] = (Group) { b < n_methods ? b : SYNTHETIC_NODE | (b - n_methods), b, groups[b].count,
+                                     totals[(gsize) b * STRATA_MAX_CLOCKS] };
+  qsort (groups, n_groups, sizeof (Group), compare_groups);
+  inverted->first_child[STRATA_CALL_TREE_ROOT] = inverted->n_nodes;
+  inverted->n_children[STRATA_CALL_TREE_ROOT] = n_groups;
+  g_array_set_size (inverted->entries, n_entries);
+  n_entries = 0;
+  for (guint32 g = 0; g < n_groups; g++)
+    {
+      guint32 b = groups[g].first;   /* the bucket, until here */
+      guint32 child = add_inverted_node (inverted, STRATA_CALL_TREE_ROOT, groups[g].method);
+
+      inverted->entry_first[child] = n_entries;
+      inverted->entry_count[child] = groups[g].count;
+      for (guint c = 0; c < source->n_clocks; c++)
+        inverted->total[c][child] = totals[(gsize) b * STRATA_MAX_CLOCKS + c];
+      inverted->calls[child] = (guint32) MIN (calls[b], G_MAXUINT32);
+      place[b] = n_entries;
+      n_entries += groups[g].count;
+    }
+  entries = (Entry *) inverted->entries->data;
+  for (guint32 v = 1; v < source->n_nodes; v++)
+    {
+      guint32 b = root_bucket (source, n_methods, source->method[v]);
+
+      if (b != G_MAXUINT32 && has_own (source, v))
+        entries[place[b]++] = (Entry) { v, v };
+    }
+  return TRUE;
+}
+
 /**
  * strata_call_tree_invert:
  *
@@ -1628,8 +1718,6 @@ strata_call_tree_invert (StrataCallTree  *self,
                          GError         **error)
 {
   g_autoptr(StrataCallTree) inverted = NULL;
-  g_autofree Entry *leaves = NULL;
-  guint32 n_leaves = 0;
 
   g_return_val_if_fail (STRATA_IS_CALL_TREE (self), NULL);
   g_return_val_if_fail (self->kind == STRATA_CALL_TREE_TOP_DOWN, NULL);
@@ -1646,21 +1734,8 @@ strata_call_tree_invert (StrataCallTree  *self,
   inverted->synthetic = self->synthetic != NULL ? g_ptr_array_ref (self->synthetic) : NULL;
   inverted->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   add_inverted_node (inverted, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE);
-  leaves = g_new (Entry, MAX (self->n_nodes, 1));
-  for (guint32 v = 1; v < self->n_nodes; v++)
-    {
-      gboolean any = FALSE;
-
-      if (strata_call_tree_get_thread (self, v) >= 0)
-        continue;
-      for (guint c = 0; c < self->n_clocks; c++)
-        any |= self->own[c][v] != 0;
-      if (any)
-        leaves[n_leaves++] = (Entry) { v, v };
-      if (v % CANCEL_INTERVAL == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        return NULL;
-    }
-  add_groups (inverted, STRATA_CALL_TREE_ROOT, leaves, n_leaves);
+  if (!invert_roots (inverted, cancellable, error))
+    return NULL;
   /* The root holds everything once: the roots' sums. */
   for (guint32 k = 0; k < inverted->n_children[STRATA_CALL_TREE_ROOT]; k++)
     for (guint c = 0; c < self->n_clocks; c++)
