@@ -428,10 +428,9 @@ level_reserve (Level *level,
 
   if (wanted <= level->alloc)
     return;
-  /* Large blocks are mapped: realloc moves their pages, not bytes. */
+  level->calls = strata_memory_renew_large (level->calls, level->alloc, MAX (wanted, level->alloc * 2), sizeof (CallRef));
+  level->start = strata_memory_renew_large (level->start, level->alloc, MAX (wanted, level->alloc * 2), sizeof (guint32));
   level->alloc = MAX (wanted, level->alloc * 2);
-  level->calls = g_realloc_n (level->calls, level->alloc, sizeof (CallRef));
-  level->start = g_realloc_n (level->start, level->alloc, sizeof (guint32));
 }
 
 static void
@@ -521,18 +520,20 @@ walk_reserve (Walk    *walk,
 {
   StrataCallTree *tree = walk->tree;
   guint64 wanted = (guint64) tree->n_nodes + n + 1;
+  gsize n_alloc;
 
   if (wanted >= STRATA_CALL_TREE_NONE)
     return FALSE;
   if (wanted <= walk->n_alloc)
     return TRUE;
-  walk->n_alloc = (gsize) MIN (MAX (wanted, (guint64) walk->n_alloc * 2), (guint64) STRATA_CALL_TREE_NONE);
-  tree->parent = g_realloc_n (tree->parent, walk->n_alloc, sizeof (guint32));
-  tree->method = g_realloc_n (tree->method, walk->n_alloc, sizeof (guint32));
-  tree->first_child = g_realloc_n (tree->first_child, walk->n_alloc, sizeof (guint32));
-  tree->calls = g_realloc_n (tree->calls, walk->n_alloc, sizeof (guint32));
+  n_alloc = (gsize) MIN (MAX (wanted, (guint64) walk->n_alloc * 2), (guint64) STRATA_CALL_TREE_NONE);
+  tree->parent = strata_memory_renew_large (tree->parent, tree->n_nodes, n_alloc, sizeof (guint32));
+  tree->method = strata_memory_renew_large (tree->method, tree->n_nodes, n_alloc, sizeof (guint32));
+  tree->first_child = strata_memory_renew_large (tree->first_child, tree->n_nodes, n_alloc, sizeof (guint32));
+  tree->calls = strata_memory_renew_large (tree->calls, tree->n_nodes, n_alloc, sizeof (guint32));
   for (guint c = 0; c < tree->n_clocks; c++)
-    tree->total[c] = g_realloc_n (tree->total[c], walk->n_alloc, sizeof (gint64));
+    tree->total[c] = strata_memory_renew_large (tree->total[c], tree->n_nodes, n_alloc, sizeof (gint64));
+  walk->n_alloc = n_alloc;
   return TRUE;
 }
 

@@ -65,6 +65,30 @@ strata_memory_new_large (gsize n,
   return block;
 }
 
+/**
+ * strata_memory_renew_large:
+ * @block: (nullable): from strata_memory_new_large(), holding @n_old items
+ *
+ * @block grown to @n items, its first @n_old kept. Unlike realloc(),
+ * which would move a large block to fresh memory of small pages that
+ * fault one by one, the new block is on huge pages too.
+ *
+ * Returns: (transfer full): the items; @block is freed
+ */
+gpointer
+strata_memory_renew_large (gpointer block,
+                           gsize    n_old,
+                           gsize    n,
+                           gsize    size)
+{
+  gpointer grown = strata_memory_new_large (n, size);
+
+  if (block != NULL)
+    memcpy (grown, block, MIN (n_old, n) * size);
+  free (block);
+  return grown;
+}
+
 /* ---- Scratch files ----
  *
  * Unlinked files in the user's cache folder (never beside a trace): their

@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 gpointer strata_memory_try_alloc_large (gsize size);
 gpointer strata_memory_new_large       (gsize n,
                                         gsize size);
+gpointer strata_memory_renew_large     (gpointer block,
+                                        gsize    n_old,
+                                        gsize    n,
+                                        gsize    size);
 
 char    *strata_scratch_dir            (void);
 int      strata_scratch_open           (void);
