@@ -144,13 +144,17 @@ typedef struct
   guint64    n_nodes;
 } Builder;
 
+/* @level's table made @size slots (a power of two), its nodes moved. */
 static void
-path_level_grow (PathLevel *level)
+path_level_resize (PathLevel *level,
+                   gsize      size)
 {
-  gsize size = level->slots != NULL ? (level->mask + 1) * 2 : PATH_LEVEL_MIN;
   PathSlot *slots = strata_memory_new_large (size, sizeof (PathSlot));
+  guint32 n_where = (guint32) MIN (size / 2 + 1, G_MAXUINT32);
 
   memset (slots, 0, size * sizeof (PathSlot));
+  level->where = strata_memory_renew_large (level->where, level->n_items, n_where, sizeof (guint32));
+  level->n_where = n_where;
   for (gsize i = 0; level->slots != NULL && i <= level->mask; i++)
     if (level->slots[i].index != 0)
       {
@@ -164,8 +168,12 @@ path_level_grow (PathLevel *level)
   free (level->slots);
   level->slots = slots;
   level->mask = size - 1;
-  level->n_where = (guint32) MIN (size / 2 + 1, G_MAXUINT32);
-  level->where = g_renew (guint32, level->where, level->n_where);
+}
+
+static void
+path_level_grow (PathLevel *level)
+{
+  path_level_resize (level, level->slots != NULL ? (level->mask + 1) * 2 : PATH_LEVEL_MIN);
 }
 
 static void
@@ -181,7 +189,7 @@ builder_clear (Builder *builder)
   for (guint l = 0; l < builder->n_alloc; l++)
     {
       free (builder->levels[l].slots);
-      g_free (builder->levels[l].where);
+      free (builder->levels[l].where);
     }
   g_clear_pointer (&builder->levels, g_free);
   builder->n_alloc = builder->n_levels = 0;
@@ -203,6 +211,29 @@ builder_level (Builder *builder,
     path_level_grow (&builder->levels[level]);
   builder->n_levels = MAX (builder->n_levels, level + 1);
   return &builder->levels[level];
+}
+
+/* Room in each level for as many nodes as @tree's level of that depth
+ * has: a transform that moves time but drops no path makes about as many,
+ * and tables made once are not rehashed level after level. */
+static void
+builder_presize (Builder        *builder,
+                 StrataCallTree *tree)
+{
+  guint32 lo = 0, hi = 1;
+
+  for (guint l = 0; lo < hi; l++)
+    {
+      PathLevel *level = builder_level (builder, l);
+      gsize size = PATH_LEVEL_MIN;
+
+      while (size / 2 < hi - lo)
+        size *= 2;
+      if (size > level->mask + 1)
+        path_level_resize (level, size);
+      lo = tree->first_child[lo];
+      hi = tree->first_child[hi];
+    }
 }
 
 static inline PathSlot *
@@ -1082,7 +1113,7 @@ lay_out (StrataCallTree *self,
       memcpy (numbers, numbers_here, level->n_items * sizeof (guint32));
       /* The level is done with: its memory goes back now. */
       g_clear_pointer (&level->slots, free);
-      g_clear_pointer (&level->where, g_free);
+      g_clear_pointer (&level->where, free);
     }
   for (guint32 v = above; v <= n; v++)
     self->first_child[v] = n;
@@ -1295,9 +1326,14 @@ strata_call_tree_transform (StrataCallTree            *self,
   shared = find_shared (self, transform, prefixed);
   builder_init (&builder, self->n_clocks);
   builder_add_root (&builder);
+  if (transform->kind != STRATA_CALL_TRANSFORM_FOCUS_FUNCTION && transform->kind != STRATA_CALL_TRANSFORM_FOCUS_SUBTREE)
+    builder_presize (&builder, self);
   mapped = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (Handle));
-  outer = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (Handle));
-  outer[STRATA_CALL_TREE_ROOT] = HANDLE_NONE;
+  if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION)
+    {
+      outer = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (Handle));
+      outer[STRATA_CALL_TREE_ROOT] = HANDLE_NONE;
+    }
   mapped[STRATA_CALL_TREE_ROOT] = transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION ||
                                   transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE
                                   ? HANDLE_NONE : ROOT_HANDLE;
@@ -1308,7 +1344,8 @@ strata_call_tree_transform (StrataCallTree            *self,
       Handle up = mapped[parent], at = HANDLE_NONE;
       gboolean counts = TRUE;   /* its calls are its new node's */
 
-      outer[v] = outer[parent];
+      if (outer != NULL)
+        outer[v] = outer[parent];
       switch (transform->kind)
         {
         case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
