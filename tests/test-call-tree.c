@@ -93,14 +93,10 @@ test_call_tree_sample (void)
   check_tree (trace);
 }
 
-typedef struct
-{
-  GHashTable *paths;   /* "a;b;c" -> gint64[2]: total, calls */
-} Expected;
-
 /* Random calls on two threads, with recursion, written as a dmtrace; the
  * expected paths are kept from the script itself, independently of the
- * loader, and the tree must hold exactly them. */
+ * loader, and the tree must hold exactly them. Enough calls for wide
+ * levels to be shared by two workers. */
 #define RANDOM_STEPS 120000
 
 /* @expected's paths without their thread, summed over threads. */
@@ -151,22 +147,23 @@ check_paths (StrataCallTree *tree,
   g_assert_cmpuint (found, ==, g_hash_table_size (expected));
 }
 
-static void
-test_call_tree_random_stacks (void)
+/* Random calls of @n_methods methods on two threads, at most @max_depth
+ * deep, the first two recursing often, as a dmtrace; @expected gets each
+ * path's total and calls, kept from the script itself. */
+static StrataTrace *
+write_random_stacks (guint       n_methods,
+                     guint       max_depth,
+                     GHashTable *expected)
 {
   g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
-  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GRand) rand = g_rand_new_with_seed (1234);
-  g_autoptr(StrataTrace) trace = NULL;
-  g_autoptr(StrataCallTree) tree = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *names = "abcde";
 
+  g_assert_cmpuint (max_depth, <=, 64);
   dmtrace_writer_add_thread (writer, 1, "main");
   dmtrace_writer_add_thread (writer, 2, "worker");
-  for (guint m = 0; m < 5; m++)
+  for (guint m = 0; m < n_methods; m++)
     {
-      g_autofree char *fields = g_strdup_printf ("T\t%c\t()V", names[m]);
+      g_autofree char *fields = g_strdup_printf ("T\tm%u\t()V", m);
 
       dmtrace_writer_add_method (writer, (m + 1) * 4, fields);
     }
@@ -177,16 +174,14 @@ test_call_tree_random_stacks (void)
       guint32 starts[64];
       guint32 now = 0;
 
-      /* Enough calls for the tree to be built by two workers. */
       for (guint step = 0; step < RANDOM_STEPS || depth > 0; step++)
         {
-          gboolean enter = depth == 0 || (step < RANDOM_STEPS && depth < 60 && g_rand_int_range (rand, 0, 2) == 0);
+          gboolean enter = depth == 0 || (step < RANDOM_STEPS && depth < max_depth && g_rand_int_range (rand, 0, 2) == 0);
 
           now += g_rand_int_range (rand, 1, 20);
           if (enter)
             {
-              /* Methods a and b recurse often. */
-              guint m = g_rand_int_range (rand, 0, depth > 0 && stack[depth - 1] < 2 ? 3 : 5);
+              guint m = g_rand_int_range (rand, 0, depth > 0 && stack[depth - 1] < 2 ? 3 : n_methods);
 
               stack[depth] = m;
               starts[depth++] = now;
@@ -198,7 +193,7 @@ test_call_tree_random_stacks (void)
               gint64 *entry;
 
               for (guint i = 0; i < depth; i++)
-                g_string_append_printf (path, ";T.%c ()V", names[stack[i]]);
+                g_string_append_printf (path, ";T.m%u ()V", stack[i]);
               entry = g_hash_table_lookup (expected, path->str);
               if (entry == NULL)
                 g_hash_table_insert (expected, g_strdup (path->str), entry = g_new0 (gint64, 2));
@@ -209,18 +204,49 @@ test_call_tree_random_stacks (void)
             }
         }
     }
-  trace = load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "random.trace");
+  return load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "random.trace");
+}
+
+/* The trees by thread and merged hold exactly the paths @expected gives;
+ * returns the tree by thread. */
+static StrataCallTree *
+check_random_stacks (StrataTrace *trace,
+                     GHashTable  *expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataCallTree) tree = NULL;
+  g_autoptr(GHashTable) merged = merge_threads (expected);
+  g_autoptr(StrataCallTree) all = NULL;
+
   check_tree (trace);
   tree = strata_call_tree_new (trace, -1, TRUE, NULL, NULL, &error);
   g_assert_no_error (error);
   check_paths (tree, expected);
-  {
-    g_autoptr(GHashTable) merged = merge_threads (expected);
-    g_autoptr(StrataCallTree) all = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+  all = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
+  g_assert_no_error (error);
+  check_paths (all, merged);
+  return g_steal_pointer (&tree);
+}
 
-    g_assert_no_error (error);
-    check_paths (all, merged);
-  }
+/* Wide levels and many paths: the trees are built, and inverted, by two
+ * workers where there are two processors. */
+static void
+test_call_tree_wide_stacks (void)
+{
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(StrataTrace) trace = write_random_stacks (60, 6, expected);
+  g_autoptr(StrataCallTree) tree = check_random_stacks (trace, expected);
+
+  g_assert_cmpuint (strata_call_tree_get_n_nodes (tree), >, 20000);
+}
+
+static void
+test_call_tree_random_stacks (void)
+{
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(StrataTrace) trace = write_random_stacks (5, 60, expected);
+  g_autoptr(StrataCallTree) tree = check_random_stacks (trace, expected);
+  g_autoptr(GError) error = NULL;
 
   /* Every transform of every method keeps each node's children distinct
    * by method and each total its self plus its children's; those that
@@ -598,6 +624,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/call-tree/sample", test_call_tree_sample);
   g_test_add_func ("/call-tree/random-stacks", test_call_tree_random_stacks);
+  g_test_add_func ("/call-tree/wide-stacks", test_call_tree_wide_stacks);
   g_test_add_func ("/call-tree/began-inside", test_call_tree_began_inside);
   g_test_add_func ("/call-tree/bottom-up", test_call_tree_bottom_up);
   g_test_add_func ("/call-tree/range", test_call_tree_range);

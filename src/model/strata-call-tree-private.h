@@ -46,6 +46,9 @@ gboolean strata_call_tree_span_time (const StrataSpanTable    *table,
                                      guint32                   index,
                                      const StrataProfileRange *range,
                                      gint64                   *time);
+void     strata_call_tree_run_two   (GThreadFunc               func,
+                                     gpointer                  first,
+                                     gpointer                  second);
 gboolean strata_call_tree_walk      (StrataCallTree           *tree,
                                      int                       thread,
                                      gboolean                  by_thread,

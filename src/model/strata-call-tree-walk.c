@@ -33,7 +33,7 @@ typedef guint64 CallRef;
 #define WALK_MIN 65536
 #define PREFETCH_AHEAD 8
 #define MAX_SHARES 2
-#define SHARED_MIN_CALLS 65536   /* a level with fewer is grouped by one worker */
+#define SHARED_MIN_CALLS 16384   /* a level with fewer is grouped by one worker */
 
 typedef struct
 {
@@ -571,21 +571,36 @@ split_parents (const Walk *walk,
   return lo;
 }
 
+/**
+ * strata_call_tree_run_two:
+ * @second: (nullable): when %NULL, only @func (@first) runs
+ *
+ * Runs @func on @first here and on @second in a helper thread, or here
+ * after @first when no thread can be made.
+ */
+void
+strata_call_tree_run_two (GThreadFunc func,
+                          gpointer    first,
+                          gpointer    second)
+{
+  GThread *helper = NULL;
+
+  if (second != NULL)
+    helper = g_thread_try_new ("strata-call-tree", func, second, NULL);
+  func (first);
+  if (helper != NULL)
+    g_thread_join (helper);
+  else if (second != NULL)
+    func (second);
+}
+
 /* Runs @func on the shares, one in a helper thread. */
 static void
 run_shares (Walk        *walk,
             guint        n_shares,
             GThreadFunc  func)
 {
-  GThread *helper = NULL;
-
-  if (n_shares > 1)
-    helper = g_thread_try_new ("strata-call-tree", func, &walk->shares[1], NULL);
-  func (&walk->shares[0]);
-  if (helper != NULL)
-    g_thread_join (helper);
-  else if (n_shares > 1)
-    func (&walk->shares[1]);
+  strata_call_tree_run_two (func, &walk->shares[0], n_shares > 1 ? &walk->shares[1] : NULL);
 }
 
 /* The children of the level's @n_parents nodes (from walk->level_first)

@@ -20,6 +20,7 @@
 #include "strata-radix-sort.h"
 
 #define RADIX_SORT_MIN 4096
+#define SHARED_MIN_NODES 16384   /* a tree with fewer is inverted by one worker */
 
 /* A top-down node whose self time a bottom-up node holds (@leaf), and
  * the top-down node at the bottom-up node's level of callers (@at). */
@@ -1002,69 +1003,171 @@ has_own (const StrataCallTree *source,
   return any;
 }
 
+/* A worker's half of the top-down nodes, bucketed by method for the
+ * bottom-up roots. */
+typedef struct
+{
+  StrataCallTree *source;
+  gboolean        find_own;   /* the nodes' selfs are not known yet */
+  guint           n_methods;
+  guint32         first;
+  guint32         last;
+  guint32        *count;      /* per bucket */
+  gint64         *totals;     /* per bucket and clock */
+  guint64        *calls;
+  guint32        *place;      /* per bucket: where its next entry goes */
+  Entry          *entries;
+  gboolean        cancelled;
+  GCancellable   *cancellable;
+} RootShare;
+
+static gpointer
+root_share_count (gpointer data)
+{
+  RootShare *share = data;
+  StrataCallTree *source = share->source;
+
+  for (guint32 v = share->first; v < share->last; v++)
+    {
+      guint32 b = root_bucket (source, share->n_methods, source->method[v]);
+
+      if (share->find_own)
+        for (guint c = 0; c < source->n_clocks; c++)
+          source->own[c][v] = strata_call_tree_get_self (source, v, c);
+      if ((v - share->first) % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (share->cancellable))
+        {
+          share->cancelled = TRUE;
+          return NULL;
+        }
+      if (v == STRATA_CALL_TREE_ROOT || b == G_MAXUINT32 || !has_own (source, v))
+        continue;
+      share->count[b]++;
+      for (guint c = 0; c < source->n_clocks; c++)
+        share->totals[(gsize) b * STRATA_MAX_CLOCKS + c] += source->own[c][v];
+      share->calls[b] += source->calls[v];
+    }
+  return NULL;
+}
+
+static gpointer
+root_share_place (gpointer data)
+{
+  RootShare *share = data;
+  StrataCallTree *source = share->source;
+
+  for (guint32 v = MAX (share->first, 1); v < share->last; v++)
+    {
+      guint32 b = root_bucket (source, share->n_methods, source->method[v]);
+
+      if (b != G_MAXUINT32 && has_own (source, v))
+        share->entries[share->place[b]++] = (Entry) { v, v };
+    }
+  return NULL;
+}
+
+static void
+root_share_init (RootShare      *share,
+                 StrataCallTree *source,
+                 guint           n_buckets,
+                 guint32         first,
+                 guint32         last,
+                 GCancellable   *cancellable)
+{
+  *share = (RootShare) { source, FALSE, strata_trace_get_n_methods (source->trace), first, last };
+  share->count = g_new0 (guint32, MAX (n_buckets, 1));
+  share->totals = g_new0 (gint64, (gsize) MAX (n_buckets, 1) * STRATA_MAX_CLOCKS);
+  share->calls = g_new0 (guint64, MAX (n_buckets, 1));
+  share->place = g_new (guint32, MAX (n_buckets, 1));
+  share->cancellable = cancellable;
+}
+
+static void
+root_share_clear (RootShare *share)
+{
+  g_free (share->count);
+  g_free (share->totals);
+  g_free (share->calls);
+  g_free (share->place);
+}
+
+/* The bottom-up roots, one per method with self time, largest first,
+ * from the buckets both halves counted; each bucket's entries go first
+ * from the first half, then from the second, in node order. */
+static void
+add_root_groups (StrataCallTree *inverted,
+                 RootShare      *shares,
+                 guint           n_buckets)
+{
+  StrataCallTree *source = inverted->source;
+  guint n_methods = shares[0].n_methods;
+  g_autofree Group *groups = g_new (Group, MAX (n_buckets, 1));
+  guint32 n_groups = 0, n_entries = 0;
+
+  for (guint32 b = 0; b < n_buckets; b++)
+    if (shares[0].count[b] + shares[1].count[b] > 0)
+      groups[n_groups++] = (Group) { b < n_methods ? b : SYNTHETIC_NODE | (b - n_methods), b,
+                                     shares[0].count[b] + shares[1].count[b],
+                                     shares[0].totals[(gsize) b * STRATA_MAX_CLOCKS] + shares[1].totals[(gsize) b * STRATA_MAX_CLOCKS] };
+  qsort (groups, n_groups, sizeof (Group), compare_groups);
+  inverted->first_child[STRATA_CALL_TREE_ROOT] = inverted->n_nodes;
+  inverted->n_children[STRATA_CALL_TREE_ROOT] = n_groups;
+  for (guint32 g = 0; g < n_groups; g++)
+    {
+      guint32 b = groups[g].first;   /* the bucket, here */
+      guint32 child = add_inverted_node (inverted, STRATA_CALL_TREE_ROOT, groups[g].method);
+      guint64 calls = shares[0].calls[b] + shares[1].calls[b];
+
+      inverted->entry_first[child] = n_entries;
+      inverted->entry_count[child] = groups[g].count;
+      for (guint c = 0; c < source->n_clocks; c++)
+        inverted->total[c][child] = shares[0].totals[(gsize) b * STRATA_MAX_CLOCKS + c] +
+                                    shares[1].totals[(gsize) b * STRATA_MAX_CLOCKS + c];
+      inverted->calls[child] = (guint32) MIN (calls, G_MAXUINT32);
+      shares[0].place[b] = n_entries;
+      shares[1].place[b] = n_entries + shares[0].count[b];
+      n_entries += groups[g].count;
+    }
+  g_array_set_size (inverted->entries, n_entries);
+  shares[0].entries = shares[1].entries = (Entry *) inverted->entries->data;
+}
+
 /* The bottom-up roots: one per method with self time, largest first,
- * each holding the top-down nodes of its self time in node order. The
- * nodes are bucketed by method in two passes in node order, so the
- * figures are read in order and nothing is sorted but the roots. */
+ * each holding the top-down nodes of its self time in node order. Two
+ * workers take half the nodes each, which they bucket by method in two
+ * passes in node order, so the figures are read in order and nothing is
+ * sorted but the roots. */
 static gboolean
 invert_roots (StrataCallTree  *inverted,
               GCancellable    *cancellable,
               GError         **error)
 {
   StrataCallTree *source = inverted->source;
-  guint n_methods = strata_trace_get_n_methods (source->trace);
-  guint n_buckets = n_methods + (source->synthetic != NULL ? source->synthetic->len : 0);
-  g_autofree Group *groups = g_new0 (Group, MAX (n_buckets, 1));
-  g_autofree guint64 *calls = g_new0 (guint64, MAX (n_buckets, 1));
-  g_autofree gint64 *totals = g_new0 (gint64, (gsize) MAX (n_buckets, 1) * STRATA_MAX_CLOCKS);
-  g_autofree guint32 *place = g_new (guint32, MAX (n_buckets, 1));
-  guint32 n_groups = 0, n_entries = 0;
-  Entry *entries;
+  guint n_buckets = strata_trace_get_n_methods (source->trace) + (source->synthetic != NULL ? source->synthetic->len : 0);
+  guint n_workers = source->n_nodes >= SHARED_MIN_NODES ? MIN (g_get_num_processors (), 2) : 1;
+  guint32 half = n_workers > 1 ? source->n_nodes / 2 : source->n_nodes;
+  gboolean find_own = source->own[0] == NULL;
+  RootShare shares[2];
 
-  for (guint32 v = 1; v < source->n_nodes; v++)
+  for (guint c = 0; find_own && c < source->n_clocks; c++)
+    source->own[c] = strata_memory_new_large (MAX (source->n_nodes, 1), sizeof (gint64));
+  root_share_init (&shares[0], source, n_buckets, 0, half, cancellable);
+  root_share_init (&shares[1], source, n_buckets, half, source->n_nodes, cancellable);
+  shares[0].find_own = shares[1].find_own = find_own;
+  strata_call_tree_run_two (root_share_count, &shares[0], n_workers > 1 ? &shares[1] : NULL);
+  if (shares[0].cancelled || shares[1].cancelled)
     {
-      guint32 b = root_bucket (source, n_methods, source->method[v]);
-
-      if (v % CANCEL_INTERVAL == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (b == G_MAXUINT32 || !has_own (source, v))
-        continue;
-      groups[b].count++;
-      for (guint c = 0; c < source->n_clocks; c++)
-        totals[(gsize) b * STRATA_MAX_CLOCKS + c] += source->own[c][v];
-      calls[b] += source->calls[v];
-      n_entries++;
+      /* The selfs are not all there: found again next time. */
+      for (guint c = 0; find_own && c < source->n_clocks; c++)
+        g_clear_pointer (&source->own[c], free);
+      root_share_clear (&shares[0]);
+      root_share_clear (&shares[1]);
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return FALSE;
     }
-  for (guint32 b = 0; b < n_buckets; b++)
-    if (groups[b].count > 0)
-      groups[n_groups++] = (Group) { b < n_methods ? b : SYNTHETIC_NODE | (b - n_methods), b, groups[b].count,
-                                     totals[(gsize) b * STRATA_MAX_CLOCKS] };
-  qsort (groups, n_groups, sizeof (Group), compare_groups);
-  inverted->first_child[STRATA_CALL_TREE_ROOT] = inverted->n_nodes;
-  inverted->n_children[STRATA_CALL_TREE_ROOT] = n_groups;
-  g_array_set_size (inverted->entries, n_entries);
-  n_entries = 0;
-  for (guint32 g = 0; g < n_groups; g++)
-    {
-      guint32 b = groups[g].first;   /* the bucket, until here */
-      guint32 child = add_inverted_node (inverted, STRATA_CALL_TREE_ROOT, groups[g].method);
-
-      inverted->entry_first[child] = n_entries;
-      inverted->entry_count[child] = groups[g].count;
-      for (guint c = 0; c < source->n_clocks; c++)
-        inverted->total[c][child] = totals[(gsize) b * STRATA_MAX_CLOCKS + c];
-      inverted->calls[child] = (guint32) MIN (calls[b], G_MAXUINT32);
-      place[b] = n_entries;
-      n_entries += groups[g].count;
-    }
-  entries = (Entry *) inverted->entries->data;
-  for (guint32 v = 1; v < source->n_nodes; v++)
-    {
-      guint32 b = root_bucket (source, n_methods, source->method[v]);
-
-      if (b != G_MAXUINT32 && has_own (source, v))
-        entries[place[b]++] = (Entry) { v, v };
-    }
+  add_root_groups (inverted, shares, n_buckets);
+  strata_call_tree_run_two (root_share_place, &shares[0], n_workers > 1 ? &shares[1] : NULL);
+  root_share_clear (&shares[0]);
+  root_share_clear (&shares[1]);
   return TRUE;
 }
 
@@ -1089,13 +1192,6 @@ strata_call_tree_invert (StrataCallTree  *self,
   g_return_val_if_fail (STRATA_IS_CALL_TREE (self), NULL);
   g_return_val_if_fail (self->kind == STRATA_CALL_TREE_TOP_DOWN, NULL);
 
-  for (guint c = 0; c < self->n_clocks; c++)
-    if (self->own[c] == NULL)
-      {
-        self->own[c] = strata_memory_new_large (MAX (self->n_nodes, 1), sizeof (gint64));
-        for (guint32 v = 0; v < self->n_nodes; v++)
-          self->own[c][v] = strata_call_tree_get_self (self, v, c);
-      }
   inverted = tree_new (self->trace, STRATA_CALL_TREE_BOTTOM_UP, self->n_clocks);
   inverted->source = g_object_ref (self);
   inverted->synthetic = self->synthetic != NULL ? g_ptr_array_ref (self->synthetic) : NULL;
