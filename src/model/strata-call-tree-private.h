@@ -41,6 +41,9 @@ struct _StrataCallTree
   GPtrArray          *synthetic;    /* names of collapsed runs ("java.*") */
 };
 
+StrataCallTree *strata_call_tree_new_blank (StrataTrace        *trace,
+                                            StrataCallTreeKind  kind,
+                                            guint               n_clocks);
 gboolean strata_call_tree_span_time (const StrataSpanTable    *table,
                                      guint                     depth,
                                      guint32                   index,

@@ -1,0 +1,718 @@
+/* strata-call-tree-transform.c: a top-down tree reshaped
+ *
+ * A transform sends each node of the tree to a node of the result, or to
+ * none. The result is made a level at a time, as the tree itself is: a
+ * node of the result holds the nodes of the tree whose self time and
+ * calls it takes (its feeders), and their children are sorted out into
+ * what they become: a child of the node by method (or by collapsed
+ * name), part of the node itself (a frame merged away, whose own
+ * children are then sorted out the same way), or nothing. Children are
+ * grouped in a table the size of the method list, nothing is hashed, and
+ * the tree is read in the order it is laid out in.
+ *
+ * Totals are summed from the selfs at the end; a last breadth-first pass
+ * orders each node's children by them, largest first.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "strata-call-tree-private.h"
+#include "strata-memory.h"
+
+#define NO_NODE G_MAXUINT32
+
+/* What a node of the tree becomes under the node of the result that its
+ * parent feeds. */
+typedef enum
+{
+  FATE_CHILD,         /* a child, by its code */
+  FATE_MERGED,        /* part of the node, its calls not counted */
+  FATE_NONE,          /* nothing here: dropped, or taken by an outer frame */
+} Fate;
+
+/* A child being made: its feeders' figures, and how many they are. */
+typedef struct
+{
+  gint64  own[STRATA_MAX_CLOCKS];
+  guint64 calls;
+  guint32 code;
+  guint32 n_feeders;
+} Kid;
+
+/* A node of the tree and the child it feeds (its place among its
+ * parent's kids). */
+typedef struct
+{
+  guint32 node;
+  guint32 kid;
+} Feed;
+
+/* The feeders of a level's nodes, grouped by node. */
+typedef struct
+{
+  guint32 *feeders;
+  gsize   *start;      /* per node, and one past the last */
+  guint32  n_nodes;
+  gsize    n_feeders;
+  gsize    feeders_alloc;
+  gsize    start_alloc;
+} Level;
+
+typedef struct
+{
+  StrataCallTree            *source;
+  StrataCallTree            *result;
+  const StrataCallTransform *transform;
+  guint32                    collapsed;    /* COLLAPSE_PREFIX: the code of the runs */
+  guint8                    *prefixed;     /* COLLAPSE_PREFIX: the methods the prefix names */
+  guint32                   *inner_start;  /* COLLAPSE_RECURSION: per node, its inner calls of the method */
+  guint32                   *inner;
+  guint8                    *is_inner;     /* per node: a call of the method under another */
+  guint                      n_methods;
+  guint                      n_synthetic;
+  /* The result as it is made, children in the order made: */
+  gint64                    *own[STRATA_MAX_CLOCKS];
+  guint64                   *calls;
+  gsize                      n_alloc;
+  /* One node's children being made: */
+  guint32                   *kid_of;       /* per code bucket, when its stamp is now */
+  guint32                   *stamp_of;
+  guint32                    stamp;
+  guint                      n_buckets;
+  Kid                       *kids;
+  guint32                    n_kids;
+  Feed                      *feeds;
+  gsize                      n_feeds;
+  gsize                      feeds_alloc;
+  guint32                   *open;         /* feeders whose children are still to sort out */
+  gsize                      open_alloc;
+  gsize                     *place;
+  Level                      level;
+  Level                      next;
+} Reshape;
+
+/* ---- Prefixes and recursion ---- */
+
+/* For each method, whether its name starts with @prefix: decided once,
+ * not for each of the nodes that name it. */
+static guint8 *
+match_prefix (StrataTrace *trace,
+              const char  *prefix)
+{
+  guint n = strata_trace_get_n_methods (trace);
+  guint8 *matches = g_new0 (guint8, MAX (n, 1));
+
+  for (guint m = 0; m < n; m++)
+    matches[m] = g_str_has_prefix (strata_trace_get_method_name (trace, m), prefix);
+  return matches;
+}
+
+/* Whether @code (a node's method field) is a method @matches marks. */
+static inline gboolean
+has_prefix (const guint8 *matches,
+            guint32       code)
+{
+  return IS_METHOD (code) && matches[code];
+}
+
+/* The synthetic name "@prefix*" in @tree, added once. */
+static guint32
+synthetic_code (StrataCallTree *tree,
+                const char     *prefix)
+{
+  g_autofree char *name = g_strconcat (prefix, "*", NULL);
+
+  if (tree->synthetic == NULL)
+    tree->synthetic = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < tree->synthetic->len; i++)
+    if (g_str_equal (g_ptr_array_index (tree->synthetic, i), name))
+      return SYNTHETIC_NODE | i;
+  g_ptr_array_add (tree->synthetic, g_steal_pointer (&name));
+  return SYNTHETIC_NODE | (tree->synthetic->len - 1);
+}
+
+/* COLLAPSE_RECURSION: for each outermost call of the method, the calls
+ * of it below (at any depth), which its node takes whole. */
+static void
+find_inner_calls (Reshape *reshape)
+{
+  StrataCallTree *source = reshape->source;
+  guint32 n = MAX (source->n_nodes, 1), method = reshape->transform->method;
+  g_autofree guint32 *outermost = strata_memory_new_large (n, sizeof (guint32));
+  g_autofree guint32 *fill = NULL;
+
+  reshape->inner_start = g_new0 (guint32, (gsize) n + 1);
+  reshape->is_inner = g_new0 (guint8, n);
+  outermost[STRATA_CALL_TREE_ROOT] = NO_NODE;
+  /* Breadth first: a node's parent comes before it. */
+  for (guint32 v = 1; v < source->n_nodes; v++)
+    {
+      guint32 above = outermost[source->parent[v]];
+
+      outermost[v] = above != NO_NODE ? above : source->method[v] == method ? v : NO_NODE;
+      reshape->is_inner[v] = above != NO_NODE && source->method[v] == method;
+      reshape->inner_start[above + 1] += reshape->is_inner[v];
+    }
+  for (guint32 v = 0; v < n; v++)
+    reshape->inner_start[v + 1] += reshape->inner_start[v];
+  reshape->inner = g_new (guint32, MAX (reshape->inner_start[n], 1));
+  fill = g_memdup2 (reshape->inner_start, (gsize) n * sizeof (guint32));
+  for (guint32 v = 1; v < source->n_nodes; v++)
+    if (reshape->is_inner[v])
+      reshape->inner[fill[outermost[source->parent[v]]]++] = v;
+}
+
+/* ---- Sorting children out ---- */
+
+static inline gint64
+node_own (const StrataCallTree *source,
+          guint32               node,
+          guint                 clock)
+{
+  gint64 own = source->total[clock][node];
+
+  if (source->own[clock] != NULL)
+    return source->own[clock][node];
+  for (guint32 c = source->first_child[node]; c < source->first_child[node + 1]; c++)
+    own -= source->total[clock][c];
+  return own;
+}
+
+/* What @node (a child of @parent in the tree) becomes, and its code as
+ * a child in @code. */
+static Fate
+fate_of (const Reshape *reshape,
+         guint32        parent,
+         guint32        node,
+         guint32       *code)
+{
+  const StrataCallTransform *transform = reshape->transform;
+  guint32 method = reshape->source->method[node];
+
+  *code = method;
+  switch (transform->kind)
+    {
+    case STRATA_CALL_TRANSFORM_MERGE_FUNCTION:
+      return method == transform->method ? FATE_MERGED : FATE_CHILD;
+    case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
+      return method == transform->method ? FATE_NONE : FATE_CHILD;
+    case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
+      return reshape->is_inner[node] ? FATE_NONE : FATE_CHILD;
+    case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
+      if (!has_prefix (reshape->prefixed, method))
+        return FATE_CHILD;
+      if (parent != STRATA_CALL_TREE_ROOT && has_prefix (reshape->prefixed, reshape->source->method[parent]))
+        return FATE_MERGED;
+      *code = reshape->collapsed;
+      return FATE_CHILD;
+    case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
+    case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
+    default:
+      return FATE_CHILD;
+    }
+}
+
+/* A code's place in the kid table: methods, then collapsed names, then
+ * threads. */
+static inline guint32
+bucket_of (const Reshape *reshape,
+           guint32        code)
+{
+  if ((code & THREAD_NODE) != 0)
+    return reshape->n_methods + reshape->n_synthetic + (code & ~THREAD_NODE);
+  if ((code & SYNTHETIC_NODE) != 0)
+    return reshape->n_methods + (code & ~SYNTHETIC_NODE);
+  return code;
+}
+
+static void
+reserve_feeds (Reshape *reshape,
+               gsize    n)
+{
+  if (n <= reshape->feeds_alloc)
+    return;
+  n = MAX (n, reshape->feeds_alloc * 2);
+  reshape->feeds = strata_memory_renew_large (reshape->feeds, reshape->n_feeds, n, sizeof (Feed));
+  reshape->feeds_alloc = n;
+}
+
+/* @node feeds the kid of @code: its figures go there. */
+static void
+feed_kid (Reshape *reshape,
+          guint32  code,
+          guint32  node)
+{
+  const StrataCallTree *source = reshape->source;
+  guint32 bucket = bucket_of (reshape, code);
+  Kid *kid;
+
+  if (reshape->stamp_of[bucket] != reshape->stamp)
+    {
+      reshape->stamp_of[bucket] = reshape->stamp;
+      reshape->kid_of[bucket] = reshape->n_kids;
+      reshape->kids[reshape->n_kids++] = (Kid) { { 0 }, 0, code, 0 };
+    }
+  kid = &reshape->kids[reshape->kid_of[bucket]];
+  for (guint c = 0; c < source->n_clocks; c++)
+    kid->own[c] += node_own (source, node, c);
+  kid->calls += source->calls[node];
+  kid->n_feeders++;
+  reserve_feeds (reshape, reshape->n_feeds + 1);
+  reshape->feeds[reshape->n_feeds++] = (Feed) { node, reshape->kid_of[bucket] };
+}
+
+/* @node, a child that opens a run of the method whose recursion
+ * collapses, and the calls of it below, which it takes. */
+static void
+feed_outermost (Reshape *reshape,
+                guint32  code,
+                guint32  node)
+{
+  feed_kid (reshape, code, node);
+  for (guint32 i = reshape->inner_start[node]; reshape->inner != NULL && i < reshape->inner_start[node + 1]; i++)
+    feed_kid (reshape, code, reshape->inner[i]);
+}
+
+static void
+begin_kids (Reshape *reshape)
+{
+  reshape->n_kids = 0;
+  reshape->n_feeds = 0;
+  if (++reshape->stamp == 0)
+    {
+      memset (reshape->stamp_of, 0, sizeof (guint32) * reshape->n_buckets);
+      reshape->stamp = 1;
+    }
+}
+
+/* The children of the feeders of result node @at, sorted out into its
+ * kids, @at itself (frames merged into it) or nothing. */
+static void
+sort_out_children (Reshape       *reshape,
+                   guint32        at,
+                   const guint32 *feeders,
+                   gsize          n_feeders)
+{
+  const StrataCallTree *source = reshape->source;
+  gsize n_open = n_feeders;
+
+  if (n_feeders > reshape->open_alloc)
+    {
+      reshape->open_alloc = MAX (n_feeders, reshape->open_alloc * 2);
+      reshape->open = strata_memory_renew_large (reshape->open, 0, reshape->open_alloc, sizeof (guint32));
+    }
+  memcpy (reshape->open, feeders, n_feeders * sizeof (guint32));
+  begin_kids (reshape);
+  while (n_open > 0)
+    {
+      guint32 parent = reshape->open[--n_open];
+
+      for (guint32 child = source->first_child[parent]; child < source->first_child[parent + 1]; child++)
+        {
+          guint32 code;
+
+          switch (fate_of (reshape, parent, child, &code))
+            {
+            case FATE_CHILD:
+              if (reshape->inner_start != NULL && source->method[child] == reshape->transform->method)
+                feed_outermost (reshape, code, child);
+              else
+                feed_kid (reshape, code, child);
+              break;
+            case FATE_MERGED:
+              for (guint c = 0; c < source->n_clocks; c++)
+                reshape->own[c][at] += node_own (source, child, c);
+              if (n_open == reshape->open_alloc)
+                {
+                  reshape->open_alloc *= 2;
+                  reshape->open = strata_memory_renew_large (reshape->open, n_open, reshape->open_alloc, sizeof (guint32));
+                }
+              reshape->open[n_open++] = child;
+              break;
+            case FATE_NONE:
+            default:
+              break;
+            }
+        }
+    }
+}
+
+/* ---- Levels ---- */
+
+static void
+level_reserve (Level *level,
+               gsize  n_feeders,
+               gsize  n_nodes)
+{
+  if (n_feeders > level->feeders_alloc)
+    {
+      gsize n = MAX (n_feeders, level->feeders_alloc * 2);
+
+      level->feeders = strata_memory_renew_large (level->feeders, level->n_feeders, n, sizeof (guint32));
+      level->feeders_alloc = n;
+    }
+  if (n_nodes + 1 > level->start_alloc)
+    {
+      gsize n = MAX (n_nodes + 1, level->start_alloc * 2);
+
+      level->start = strata_memory_renew_large (level->start, level->n_nodes, n, sizeof (gsize));
+      level->start_alloc = n;
+    }
+}
+
+/* Room for @n more nodes in the result. */
+static void
+reserve_nodes (Reshape *reshape,
+               gsize    n)
+{
+  StrataCallTree *result = reshape->result;
+  gsize wanted = (gsize) result->n_nodes + n + 1;
+
+  if (wanted <= reshape->n_alloc)
+    return;
+  wanted = MAX (wanted, reshape->n_alloc * 2);
+  result->parent = strata_memory_renew_large (result->parent, result->n_nodes, wanted, sizeof (guint32));
+  result->method = strata_memory_renew_large (result->method, result->n_nodes, wanted, sizeof (guint32));
+  result->first_child = strata_memory_renew_large (result->first_child, result->n_nodes, wanted, sizeof (guint32));
+  reshape->calls = strata_memory_renew_large (reshape->calls, result->n_nodes, wanted, sizeof (guint64));
+  for (guint c = 0; c < result->n_clocks; c++)
+    reshape->own[c] = strata_memory_renew_large (reshape->own[c], result->n_nodes, wanted, sizeof (gint64));
+  reshape->n_alloc = wanted;
+}
+
+static guint32
+add_node (Reshape      *reshape,
+          guint32       parent,
+          guint32       code,
+          guint64       calls,
+          const gint64 *own)
+{
+  StrataCallTree *result = reshape->result;
+  guint32 node = result->n_nodes++;
+
+  result->parent[node] = parent;
+  result->method[node] = code;
+  reshape->calls[node] = calls;
+  for (guint c = 0; c < result->n_clocks; c++)
+    reshape->own[c][node] = own[c];
+  return node;
+}
+
+/* The kids become @at's children, and their feeders the next level's. */
+static void
+make_children (Reshape *reshape,
+               guint32  at)
+{
+  Level *next = &reshape->next;
+
+  reshape->result->first_child[at] = reshape->result->n_nodes;
+  if (reshape->n_kids == 0)
+    return;
+  reserve_nodes (reshape, reshape->n_kids);
+  level_reserve (next, next->n_feeders + reshape->n_feeds, (gsize) next->n_nodes + reshape->n_kids);
+  for (guint32 k = 0; k < reshape->n_kids; k++)
+    {
+      const Kid *kid = &reshape->kids[k];
+
+      add_node (reshape, at, kid->code, kid->calls, kid->own);
+      next->start[next->n_nodes++] = next->n_feeders;
+      reshape->place[k] = next->n_feeders;
+      next->n_feeders += kid->n_feeders;
+    }
+  for (gsize f = 0; f < reshape->n_feeds; f++)
+    next->feeders[reshape->place[reshape->feeds[f].kid]++] = reshape->feeds[f].node;
+}
+
+/* The first level: under a focus, the calls focused on, else the root's
+ * children sorted out. */
+static void
+make_top (Reshape *reshape)
+{
+  const StrataCallTransform *transform = reshape->transform;
+  StrataCallTree *source = reshape->source;
+  gint64 root_own[STRATA_MAX_CLOCKS] = { 0 };
+  gboolean focus = transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION ||
+                   transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE;
+  guint32 root = STRATA_CALL_TREE_ROOT;
+
+  /* The root keeps its own time (threads outside calls) unless focused. */
+  for (guint c = 0; !focus && c < source->n_clocks; c++)
+    root_own[c] = node_own (source, STRATA_CALL_TREE_ROOT, c);
+  reserve_nodes (reshape, 1);
+  add_node (reshape, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, 0, root_own);
+  if (!focus)
+    {
+      sort_out_children (reshape, STRATA_CALL_TREE_ROOT, &root, 1);
+      make_children (reshape, STRATA_CALL_TREE_ROOT);
+      return;
+    }
+  begin_kids (reshape);
+  if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE)
+    {
+      if (transform->node != STRATA_CALL_TREE_ROOT && transform->node < source->n_nodes)
+        feed_kid (reshape, source->method[transform->node], transform->node);
+    }
+  else
+    {
+      /* Each first call of the function on its path: the calls of it
+       * below are its callees as any others. */
+      g_autofree guint8 *below = g_new0 (guint8, MAX (source->n_nodes, 1));
+
+      for (guint32 v = 1; v < source->n_nodes; v++)
+        {
+          gboolean here = source->method[v] == transform->method;
+
+          if (here && !below[source->parent[v]])
+            feed_kid (reshape, transform->method, v);
+          below[v] = below[source->parent[v]] || here;
+        }
+    }
+  make_children (reshape, STRATA_CALL_TREE_ROOT);
+}
+
+/* The next level's nodes become the level's. */
+static void
+next_level (Reshape *reshape)
+{
+  Level done = reshape->level;
+
+  reshape->next.start[reshape->next.n_nodes] = reshape->next.n_feeders;
+  reshape->level = reshape->next;
+  reshape->next = done;
+  reshape->next.n_nodes = 0;
+  reshape->next.n_feeders = 0;
+}
+
+/* The result, a level at a time; FALSE when cancelled. */
+static gboolean
+make_levels (Reshape      *reshape,
+             GCancellable *cancellable)
+{
+  StrataCallTree *result = reshape->result;
+
+  make_top (reshape);
+  while (reshape->next.n_nodes > 0)
+    {
+      guint32 first = result->n_nodes - reshape->next.n_nodes;
+
+      next_level (reshape);
+      for (guint32 k = 0; k < reshape->level.n_nodes; k++)
+        {
+          const Level *level = &reshape->level;
+
+          if (k % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
+            return FALSE;
+          sort_out_children (reshape, first + k, level->feeders + level->start[k], level->start[k + 1] - level->start[k]);
+          make_children (reshape, first + k);
+        }
+    }
+  result->first_child[result->n_nodes] = result->n_nodes;
+  return TRUE;
+}
+
+/* ---- Laying out ---- */
+
+typedef struct
+{
+  const gint64  *total;
+  const guint32 *code;
+} Order;
+
+static int
+compare_nodes (gconstpointer a,
+               gconstpointer b,
+               gpointer      data)
+{
+  const Order *order = data;
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  if (order->total[x] != order->total[y])
+    return order->total[x] > order->total[y] ? -1 : 1;
+  return order->code[x] < order->code[y] ? -1 : order->code[x] > order->code[y];
+}
+
+/* Largest first, ties by code; most nodes have a few children. */
+static void
+sort_nodes (guint32     *nodes,
+            guint32      n,
+            const Order *order)
+{
+  if (n > 16)
+    {
+      g_qsort_with_data (nodes, n, sizeof (guint32), compare_nodes, (gpointer) order);
+      return;
+    }
+  for (guint32 i = 1; i < n; i++)
+    {
+      guint32 key = nodes[i], j = i;
+
+      for (; j > 0 && compare_nodes (&nodes[j - 1], &key, (gpointer) order) > 0; j--)
+        nodes[j] = nodes[j - 1];
+      nodes[j] = key;
+    }
+}
+
+/* Each node's total, summed from the selfs: children come after their
+ * parents. The own arrays become the totals. */
+static void
+sum_totals (Reshape *reshape)
+{
+  StrataCallTree *result = reshape->result;
+
+  for (guint32 v = result->n_nodes; v-- > 1;)
+    for (guint c = 0; c < result->n_clocks; c++)
+      reshape->own[c][result->parent[v]] += reshape->own[c][v];
+}
+
+/* The result numbered breadth first anew, each node's children largest
+ * first, into the tree's arrays. */
+static void
+lay_out (Reshape *reshape)
+{
+  StrataCallTree *result = reshape->result;
+  guint32 n = result->n_nodes, tail = 1;
+  g_autofree guint32 *order = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
+  g_autofree guint32 *number = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
+  guint32 *first_child = strata_memory_new_large ((gsize) n + 1, sizeof (guint32));
+  guint32 *parent = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
+  guint32 *method = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
+  Order by_total = { reshape->own[0], result->method };
+
+  order[0] = number[0] = STRATA_CALL_TREE_ROOT;
+  for (guint32 i = 0; i < n; i++)
+    {
+      guint32 old = order[i], n_children = result->first_child[old + 1] - result->first_child[old];
+
+      first_child[i] = tail;
+      for (guint32 k = 0; k < n_children; k++)
+        order[tail + k] = result->first_child[old] + k;
+      sort_nodes (order + tail, n_children, &by_total);
+      for (guint32 k = 0; k < n_children; k++)
+        number[order[tail + k]] = tail + k;
+      tail += n_children;
+    }
+  first_child[n] = n;
+  result->calls = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
+  for (guint c = 0; c < result->n_clocks; c++)
+    result->total[c] = strata_memory_new_large (MAX (n, 1), sizeof (gint64));
+  for (guint32 i = 0; i < n; i++)
+    {
+      guint32 old = order[i];
+
+      parent[i] = i == 0 ? STRATA_CALL_TREE_NONE : number[result->parent[old]];
+      method[i] = result->method[old];
+      result->calls[i] = (guint32) MIN (reshape->calls[old], G_MAXUINT32);
+      for (guint c = 0; c < result->n_clocks; c++)
+        result->total[c][i] = reshape->own[c][old];
+    }
+  g_free (result->parent);
+  g_free (result->method);
+  g_free (result->first_child);
+  result->parent = parent;
+  result->method = method;
+  result->first_child = first_child;
+}
+
+/* ---- The whole ---- */
+
+static void
+reshape_init (Reshape                   *reshape,
+              StrataCallTree            *source,
+              StrataCallTree            *result,
+              const StrataCallTransform *transform)
+{
+  guint n_threads = strata_trace_get_n_threads (source->trace);
+
+  *reshape = (Reshape) { 0 };
+  reshape->source = source;
+  reshape->result = result;
+  reshape->transform = transform;
+  if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX)
+    {
+      reshape->collapsed = synthetic_code (result, transform->prefix);
+      reshape->prefixed = match_prefix (source->trace, transform->prefix);
+    }
+  if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION)
+    find_inner_calls (reshape);
+  reshape->n_methods = strata_trace_get_n_methods (source->trace);
+  reshape->n_synthetic = result->synthetic != NULL ? result->synthetic->len : 0;
+  reshape->n_buckets = MAX (reshape->n_methods + reshape->n_synthetic + n_threads, 1);
+  reshape->kid_of = g_new (guint32, reshape->n_buckets);
+  reshape->stamp_of = g_new0 (guint32, reshape->n_buckets);
+  reshape->kids = g_new (Kid, reshape->n_buckets);
+  reshape->place = g_new (gsize, reshape->n_buckets);
+  reshape->open_alloc = 64;
+  reshape->open = strata_memory_new_large (reshape->open_alloc, sizeof (guint32));
+}
+
+static void
+reshape_clear (Reshape *reshape)
+{
+  g_free (reshape->prefixed);
+  g_free (reshape->inner_start);
+  g_free (reshape->inner);
+  g_free (reshape->is_inner);
+  for (guint c = 0; c < STRATA_MAX_CLOCKS; c++)
+    g_free (reshape->own[c]);
+  g_free (reshape->calls);
+  g_free (reshape->kid_of);
+  g_free (reshape->stamp_of);
+  g_free (reshape->kids);
+  g_free (reshape->place);
+  g_free (reshape->feeds);
+  g_free (reshape->open);
+  g_free (reshape->level.feeders);
+  g_free (reshape->level.start);
+  g_free (reshape->next.feeders);
+  g_free (reshape->next.start);
+}
+
+/**
+ * strata_call_tree_transform:
+ *
+ * A top-down tree reshaped: each node's self time (and calls) moves to
+ * where its path leads after @transform, or goes with its path; totals
+ * are summed again from the selfs.
+ *
+ * Returns: (transfer full): the new tree, or %NULL with @error set when
+ *   cancelled
+ */
+StrataCallTree *
+strata_call_tree_transform (StrataCallTree            *self,
+                            const StrataCallTransform *transform,
+                            GCancellable              *cancellable,
+                            GError                   **error)
+{
+  g_autoptr(StrataCallTree) result = NULL;
+  Reshape reshape;
+  gboolean done;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self), NULL);
+  g_return_val_if_fail (strata_call_tree_get_kind (self) == STRATA_CALL_TREE_TOP_DOWN, NULL);
+
+  result = strata_call_tree_new_blank (self->trace, STRATA_CALL_TREE_TOP_DOWN, self->n_clocks);
+  if (self->synthetic != NULL)
+    {
+      result->synthetic = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < self->synthetic->len; i++)
+        g_ptr_array_add (result->synthetic, g_strdup (g_ptr_array_index (self->synthetic, i)));
+    }
+  reshape_init (&reshape, self, result, transform);
+  done = make_levels (&reshape, cancellable);
+  if (done)
+    {
+      sum_totals (&reshape);
+      lay_out (&reshape);
+    }
+  reshape_clear (&reshape);
+  if (!done)
+    {
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return NULL;
+    }
+  return g_steal_pointer (&result);
+}
