@@ -4,7 +4,9 @@
  * --shape=random draws every callee from all methods, so paths hardly
  * repeat) and prints the median time to build the top-down tree (all
  * threads merged, and by thread as collapsed stacks need), to invert it,
- * and the bytes each distinct path costs. Not a test:
+ * to apply each transform (to the heaviest path's second method, or a
+ * prefix of its package), and the bytes each distinct path costs. Not a
+ * test:
  *
  *   bench-call-tree [--shape=local|random] GENERATOR [N_RECORDS] [FILE]
  *
@@ -17,6 +19,58 @@
 
 #define DEFAULT_RECORDS 20000000   /* an enter and an exit: 10 million calls */
 #define RUNS 5
+
+/* The median time of @transform on @tree. */
+static double
+time_transform (StrataCallTree            *tree,
+                const StrataCallTransform *transform,
+                guint32                   *n_paths)
+{
+  double times[RUNS];
+
+  for (guint run = 0; run < RUNS; run++)
+    {
+      g_autoptr(GError) error = NULL;
+      gint64 start = g_get_monotonic_time ();
+      g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, transform, NULL, &error);
+
+      times[run] = strata_bench_seconds_since (start);
+      g_assert_no_error (error);
+      *n_paths = strata_call_tree_get_n_nodes (result);
+    }
+  return strata_bench_median (times, RUNS);
+}
+
+static void
+print_transforms (StrataCallTree *tree)
+{
+  guint32 second = strata_call_tree_get_first_child (tree, strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT));
+  guint32 method = strata_call_tree_get_method (tree, second);
+  g_autofree char *name = g_strdup (strata_trace_get_method_name (strata_call_tree_get_trace (tree), method));
+  char *dot = strrchr (name, '.');
+  const struct { StrataCallTransformKind kind; const char *label; } kinds[] = {
+    { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, "merge function" },
+    { STRATA_CALL_TRANSFORM_DROP_FUNCTION, "drop function" },
+    { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, "focus function" },
+    { STRATA_CALL_TRANSFORM_FOCUS_SUBTREE, "focus subtree" },
+    { STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, "collapse recursion" },
+    { STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX, "collapse prefix" },
+  };
+
+  /* The class's package: "com.example.pkg3.Class7.method" to "com.example.pkg3." */
+  if (dot != NULL)
+    *dot = '\0';
+  if ((dot = strrchr (name, '.')) != NULL)
+    dot[1] = '\0';
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      StrataCallTransform transform = { kinds[k].kind, method, second, name, NULL, 0 };
+      guint32 n_paths = 0;
+      double seconds = time_transform (tree, &transform, &n_paths);
+
+      g_print ("%-19s %.3f s, %u paths\n", kinds[k].label, seconds, n_paths);
+    }
+}
 
 int
 main (int   argc,
@@ -87,5 +141,6 @@ main (int   argc,
   g_print ("by thread:          %.3f s\n", strata_bench_median (by_thread, RUNS));
   g_print ("inverting:          %.3f s\n", strata_bench_median (invert, RUNS));
   g_print ("memory:             %zu bytes a path (%u clock%s)\n", node_bytes, n_clocks, n_clocks > 1 ? "s" : "");
+  print_transforms (tree);
   return 0;
 }

@@ -647,6 +647,9 @@ reshape_init (Reshape                   *reshape,
   reshape->place = g_new (gsize, reshape->n_buckets);
   reshape->open_alloc = 64;
   reshape->open = strata_memory_new_large (reshape->open_alloc, sizeof (guint32));
+  /* A transform makes no more paths than there were: room for them all
+   * at once, of which what is not touched costs nothing. */
+  reserve_nodes (reshape, source->n_nodes);
 }
 
 static void
