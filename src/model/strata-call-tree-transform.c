@@ -155,7 +155,8 @@ find_inner_calls (Reshape *reshape)
 
       outermost[v] = above != NO_NODE ? above : source->method[v] == method ? v : NO_NODE;
       reshape->is_inner[v] = above != NO_NODE && source->method[v] == method;
-      reshape->inner_start[above + 1] += reshape->is_inner[v];
+      if (reshape->is_inner[v])
+        reshape->inner_start[above + 1]++;
     }
   for (guint32 v = 0; v < n; v++)
     reshape->inner_start[v + 1] += reshape->inner_start[v];

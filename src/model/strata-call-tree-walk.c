@@ -551,6 +551,12 @@ walk_reserve (Walk    *walk,
   return TRUE;
 }
 
+static void
+set_too_many (GError **error)
+{
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, _("The trace has too many distinct call paths for one tree"));
+}
+
 /* The parent where @n_parents are split in two of about as many callee
  * runs each. */
 static guint32
@@ -633,7 +639,7 @@ walk_level (Walk    *walk,
     }
   if (!walk_reserve (walk, n_kids) || n_calls >= G_MAXUINT32)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, _("The trace has too many distinct call paths for one tree"));
+      set_too_many (error);
       return FALSE;
     }
   level_reserve (&walk->next, n_calls, n_kids);
@@ -769,7 +775,7 @@ walk_top (Walk         *walk,
     {
       if (!add_thread_nodes (walk, trace, traced))
         {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, _("The trace has too many distinct call paths for one tree"));
+          set_too_many (error);
           return FALSE;
         }
       walk->level_first = 1;

@@ -1,10 +1,11 @@
 /* strata-call-tree.c: calls merged along their whole call paths
  *
- * The top-down tree is built from each thread's span table depth by
- * depth: a span's node is its parent span's node's child for the span's
- * method, found in one hash of (parent node, method). Nothing is made per
- * call, only per distinct path. The finished tree is laid out breadth
- * first so that a node's children are a run of numbers, largest first.
+ * A tree is a set of arrays, one entry per distinct path, laid out
+ * breadth first so that a node's children are a run of numbers, largest
+ * first. The top-down tree is made from the calls in
+ * strata-call-tree-walk.c, reshaped in strata-call-tree-transform.c; the
+ * bottom-up tree is here, its roots made at once and the rest as they
+ * are opened.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,7 +16,6 @@
 #include <glib/gi18n.h>
 
 #include "strata-call-tree-private.h"
-#include "strata-id-map.h"
 #include "strata-memory.h"
 #include "strata-radix-sort.h"
 
