@@ -69,10 +69,12 @@ check_tree (StrataTrace *trace)
     }
 }
 
+/* Loads the bytes a writer made, which it takes. */
 static StrataTrace *
-load_bytes (GBytes     *bytes,
+load_bytes (GBytes     *taken,
             const char *name)
 {
+  g_autoptr(GBytes) bytes = taken;
   g_autofree char *path = strata_test_write_file (name, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
   g_autoptr(GError) error = NULL;
   StrataTrace *trace = strata_test_load_path (path, &error);
@@ -204,7 +206,7 @@ write_random_stacks (guint       n_methods,
             }
         }
     }
-  return load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "random.trace");
+  return load_bytes (dmtrace_writer_finish (writer, FALSE), "random.trace");
 }
 
 /* The trees by thread and merged hold exactly the paths @expected gives;
@@ -238,6 +240,48 @@ test_call_tree_wide_stacks (void)
   g_autoptr(StrataCallTree) tree = check_random_stacks (trace, expected);
 
   g_assert_cmpuint (strata_call_tree_get_n_nodes (tree), >, 20000);
+}
+
+/* A cancelled build, transform or inversion stops with that error, and
+ * what it leaves can be built again. */
+static void
+test_call_tree_cancelled (void)
+{
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(StrataTrace) trace = write_random_stacks (60, 6, expected);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(StrataCallTree) tree = NULL;
+  StrataCallTransform transform = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, 1, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+
+  g_cancellable_cancel (cancellable);
+  for (guint by_thread = 0; by_thread < 2; by_thread++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_null (strata_call_tree_new (trace, -1, by_thread, NULL, cancellable, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    }
+  tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, NULL);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_null (strata_call_tree_transform (tree, &transform, cancellable, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(StrataCallTree) inverted = NULL;
+
+    g_assert_null (strata_call_tree_invert (tree, cancellable, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    inverted = strata_call_tree_invert (tree, NULL, NULL);
+    g_assert_nonnull (inverted);
+  }
+  {
+    g_autoptr(GHashTable) merged = merge_threads (expected);
+
+    check_paths (tree, merged);
+  }
 }
 
 static void
@@ -341,7 +385,7 @@ test_call_tree_bottom_up (void)
   dmtrace_writer_record (writer, 1, 12, DMTRACE_EXIT, 50, 0);
   dmtrace_writer_record (writer, 1, 8, DMTRACE_EXIT, 60, 0);
   dmtrace_writer_record (writer, 1, 4, DMTRACE_EXIT, 60, 0);
-  trace = load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "chain.trace");
+  trace = load_bytes (dmtrace_writer_finish (writer, FALSE), "chain.trace");
   tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
   inverted = strata_call_tree_invert (tree, NULL, &error);
   g_assert_no_error (error);
@@ -394,7 +438,7 @@ load_script (const char *script)
   for (guint i = 0; steps[i] != NULL; i++)
     dmtrace_writer_record (writer, 1, (steps[i][1] - 'a' + 1) * 4, steps[i][0] == '+' ? DMTRACE_ENTER : DMTRACE_EXIT,
                            atoi (steps[i] + 3), 0);
-  return load_bytes (dmtrace_writer_finish (g_steal_pointer (&writer), FALSE), "script.trace");
+  return load_bytes (dmtrace_writer_finish (writer, FALSE), "script.trace");
 }
 
 static guint32
@@ -625,6 +669,7 @@ main (int   argc,
   g_test_add_func ("/call-tree/sample", test_call_tree_sample);
   g_test_add_func ("/call-tree/random-stacks", test_call_tree_random_stacks);
   g_test_add_func ("/call-tree/wide-stacks", test_call_tree_wide_stacks);
+  g_test_add_func ("/call-tree/cancelled", test_call_tree_cancelled);
   g_test_add_func ("/call-tree/began-inside", test_call_tree_began_inside);
   g_test_add_func ("/call-tree/bottom-up", test_call_tree_bottom_up);
   g_test_add_func ("/call-tree/range", test_call_tree_range);
