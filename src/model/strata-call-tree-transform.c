@@ -569,53 +569,70 @@ sum_totals (Reshape *reshape)
       reshape->own[c][result->parent[v]] += reshape->own[c][v];
 }
 
+/* Whether @n nodes from @first, siblings, are in order already: a
+ * transform moves few. */
+static gboolean
+in_order (guint32      first,
+          guint32      n,
+          const Order *order)
+{
+  for (guint32 k = first + 1; k < first + n; k++)
+    {
+      guint32 previous = k - 1;
+
+      if (compare_nodes (&previous, &k, (gpointer) order) > 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The result numbered breadth first anew, each node's children largest
- * first, into the tree's arrays. */
+ * first, into the tree's arrays, in one pass: a node's children are
+ * placed, in order, when the node is reached. */
 static void
 lay_out (Reshape *reshape)
 {
   StrataCallTree *result = reshape->result;
   guint32 n = result->n_nodes, tail = 1;
   g_autofree guint32 *order = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
-  g_autofree guint32 *number = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
   guint32 *first_child = strata_memory_new_large ((gsize) n + 1, sizeof (guint32));
   guint32 *parent = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
   guint32 *method = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
+  guint32 *calls = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
+  gint64 *total[STRATA_MAX_CLOCKS] = { NULL };
   Order by_total = { reshape->own[0], result->method };
 
-  order[0] = number[0] = STRATA_CALL_TREE_ROOT;
+  for (guint c = 0; c < result->n_clocks; c++)
+    total[c] = strata_memory_new_large (MAX (n, 1), sizeof (gint64));
+  order[0] = STRATA_CALL_TREE_ROOT;
+  parent[0] = STRATA_CALL_TREE_NONE;
   for (guint32 i = 0; i < n; i++)
     {
-      guint32 old = order[i], n_children = result->first_child[old + 1] - result->first_child[old];
+      guint32 old = order[i], first = result->first_child[old], n_children = result->first_child[old + 1] - first;
 
       first_child[i] = tail;
       for (guint32 k = 0; k < n_children; k++)
-        order[tail + k] = result->first_child[old] + k;
-      sort_nodes (order + tail, n_children, &by_total);
-      for (guint32 k = 0; k < n_children; k++)
-        number[order[tail + k]] = tail + k;
+        order[tail + k] = first + k;
+      if (n_children > 1 && !in_order (first, n_children, &by_total))
+        sort_nodes (order + tail, n_children, &by_total);
+      for (guint32 k = tail; k < tail + n_children; k++)
+        parent[k] = i;
       tail += n_children;
+      method[i] = result->method[old];
+      calls[i] = (guint32) MIN (reshape->calls[old], G_MAXUINT32);
+      for (guint c = 0; c < result->n_clocks; c++)
+        total[c][i] = reshape->own[c][old];
     }
   first_child[n] = n;
-  result->calls = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
-  for (guint c = 0; c < result->n_clocks; c++)
-    result->total[c] = strata_memory_new_large (MAX (n, 1), sizeof (gint64));
-  for (guint32 i = 0; i < n; i++)
-    {
-      guint32 old = order[i];
-
-      parent[i] = i == 0 ? STRATA_CALL_TREE_NONE : number[result->parent[old]];
-      method[i] = result->method[old];
-      result->calls[i] = (guint32) MIN (reshape->calls[old], G_MAXUINT32);
-      for (guint c = 0; c < result->n_clocks; c++)
-        result->total[c][i] = reshape->own[c][old];
-    }
   g_free (result->parent);
   g_free (result->method);
   g_free (result->first_child);
   result->parent = parent;
   result->method = method;
   result->first_child = first_child;
+  result->calls = calls;
+  for (guint c = 0; c < result->n_clocks; c++)
+    result->total[c] = total[c];
 }
 
 /* ---- The whole ---- */
