@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 #define SYNTHETIC_NODE 0x40000000u
 #define IS_METHOD(m) (((m) & (THREAD_NODE | SYNTHETIC_NODE)) == 0)
 #define CANCEL_INTERVAL 65536
+#define SHARED_MIN_NODES 16384   /* fewer are not shared out between two workers */
 
 struct _StrataCallTree
 {

@@ -62,11 +62,43 @@ typedef struct
   gsize    start_alloc;
 } Level;
 
+typedef struct _Reshape Reshape;
+
+/* A worker's part of a level: the nodes @first to @last sorted out,
+ * their kids and feeds kept in turn, then placed. */
 typedef struct
+{
+  /* Each worker's own cache lines: the two are written at once. */
+  _Alignas (128) Reshape *reshape;
+  guint32                 first;
+  guint32                 last;
+  guint32                *kid_of;        /* per code bucket, when its stamp is now */
+  guint32                *stamp_of;
+  guint32                 stamp;
+  Kid                    *kids;          /* each node's, in turn */
+  gsize                   n_kids;
+  gsize                   kids_alloc;
+  gsize                   segment;       /* where the node's kids begin */
+  Feed                   *feeds;         /* each node's, in turn; kids counted from its segment */
+  gsize                   n_feeds;
+  gsize                   feeds_alloc;
+  gsize                  *node_kids;     /* per node, and one past: its first kid */
+  gsize                  *node_feeds;    /* per node, and one past: its first feed */
+  gsize                   nodes_alloc;
+  guint32                *open;          /* feeders whose children are still to sort out */
+  gsize                   open_alloc;
+  gsize                  *place;
+  guint32                 node_base;
+  gsize                   feeder_base;
+  gboolean                cancelled;
+} Sorter;
+
+struct _Reshape
 {
   StrataCallTree            *source;
   StrataCallTree            *result;
   const StrataCallTransform *transform;
+  GCancellable              *cancellable;
   guint32                    collapsed;    /* COLLAPSE_PREFIX: the code of the runs */
   guint8                    *prefixed;     /* COLLAPSE_PREFIX: the methods the prefix names */
   guint32                   *inner_start;  /* COLLAPSE_RECURSION: per node, its inner calls of the method */
@@ -74,26 +106,18 @@ typedef struct
   guint8                    *is_inner;     /* per node: a call of the method under another */
   guint                      n_methods;
   guint                      n_synthetic;
+  guint                      n_buckets;
+  guint                      n_workers;
   /* The result as it is made, children in the order made: */
   gint64                    *own[STRATA_MAX_CLOCKS];
   guint64                   *calls;
   gsize                      n_alloc;
-  /* One node's children being made: */
-  guint32                   *kid_of;       /* per code bucket, when its stamp is now */
-  guint32                   *stamp_of;
-  guint32                    stamp;
-  guint                      n_buckets;
-  Kid                       *kids;
-  guint32                    n_kids;
-  Feed                      *feeds;
-  gsize                      n_feeds;
-  gsize                      feeds_alloc;
-  guint32                   *open;         /* feeders whose children are still to sort out */
-  gsize                      open_alloc;
-  gsize                     *place;
+  Sorter                     sorters[2];
   Level                      level;
   Level                      next;
-} Reshape;
+  guint32                    level_first;  /* the level's first node */
+  guint32                    next_first;   /* the next level's */
+};
 
 /* ---- Prefixes and recursion ---- */
 
@@ -231,86 +255,130 @@ bucket_of (const Reshape *reshape,
 }
 
 static void
-reserve_feeds (Reshape *reshape,
-               gsize    n)
+sorter_reserve (Sorter *sorter,
+                gsize   n_kids,
+                gsize   n_feeds)
 {
-  if (n <= reshape->feeds_alloc)
-    return;
-  n = MAX (n, reshape->feeds_alloc * 2);
-  reshape->feeds = strata_memory_renew_large (reshape->feeds, reshape->n_feeds, n, sizeof (Feed));
-  reshape->feeds_alloc = n;
+  if (n_kids > sorter->kids_alloc)
+    {
+      gsize n = MAX (n_kids, sorter->kids_alloc * 2);
+
+      sorter->kids = strata_memory_renew_large (sorter->kids, sorter->n_kids, n, sizeof (Kid));
+      sorter->kids_alloc = n;
+    }
+  if (n_feeds > sorter->feeds_alloc)
+    {
+      gsize n = MAX (n_feeds, sorter->feeds_alloc * 2);
+
+      sorter->feeds = strata_memory_renew_large (sorter->feeds, sorter->n_feeds, n, sizeof (Feed));
+      sorter->feeds_alloc = n;
+    }
 }
 
 /* @node feeds the kid of @code: its figures go there. */
 static void
-feed_kid (Reshape *reshape,
+feed_kid (Sorter  *sorter,
           guint32  code,
           guint32  node)
 {
+  const Reshape *reshape = sorter->reshape;
   const StrataCallTree *source = reshape->source;
   guint32 bucket = bucket_of (reshape, code);
   Kid *kid;
 
-  if (reshape->stamp_of[bucket] != reshape->stamp)
+  if (sorter->stamp_of[bucket] != sorter->stamp)
     {
-      reshape->stamp_of[bucket] = reshape->stamp;
-      reshape->kid_of[bucket] = reshape->n_kids;
-      reshape->kids[reshape->n_kids++] = (Kid) { { 0 }, 0, code, 0 };
+      sorter_reserve (sorter, sorter->n_kids + 1, 0);
+      sorter->stamp_of[bucket] = sorter->stamp;
+      sorter->kid_of[bucket] = (guint32) (sorter->n_kids - sorter->segment);
+      sorter->kids[sorter->n_kids++] = (Kid) { { 0 }, 0, code, 0 };
     }
-  kid = &reshape->kids[reshape->kid_of[bucket]];
+  kid = &sorter->kids[sorter->segment + sorter->kid_of[bucket]];
   for (guint c = 0; c < source->n_clocks; c++)
     kid->own[c] += node_own (source, node, c);
   kid->calls += source->calls[node];
   kid->n_feeders++;
-  reserve_feeds (reshape, reshape->n_feeds + 1);
-  reshape->feeds[reshape->n_feeds++] = (Feed) { node, reshape->kid_of[bucket] };
+  sorter_reserve (sorter, 0, sorter->n_feeds + 1);
+  sorter->feeds[sorter->n_feeds++] = (Feed) { node, sorter->kid_of[bucket] };
 }
 
 /* @node, a child that opens a run of the method whose recursion
  * collapses, and the calls of it below, which it takes. */
 static void
-feed_outermost (Reshape *reshape,
+feed_outermost (Sorter  *sorter,
                 guint32  code,
                 guint32  node)
 {
-  feed_kid (reshape, code, node);
+  const Reshape *reshape = sorter->reshape;
+
+  feed_kid (sorter, code, node);
   for (guint32 i = reshape->inner_start[node]; reshape->inner != NULL && i < reshape->inner_start[node + 1]; i++)
-    feed_kid (reshape, code, reshape->inner[i]);
+    feed_kid (sorter, code, reshape->inner[i]);
+}
+
+/* Starts the kids of the sorter's node @k: none yet. */
+static void
+begin_node (Sorter  *sorter,
+            guint32  k)
+{
+  sorter->node_kids[k] = sorter->segment = sorter->n_kids;
+  sorter->node_feeds[k] = sorter->n_feeds;
+  if (++sorter->stamp == 0)
+    {
+      memset (sorter->stamp_of, 0, sizeof (guint32) * sorter->reshape->n_buckets);
+      sorter->stamp = 1;
+    }
+}
+
+/* The sorter's nodes are @n: the last one's kids and feeds end here. */
+static void
+end_nodes (Sorter  *sorter,
+           guint32  n)
+{
+  sorter->node_kids[n] = sorter->n_kids;
+  sorter->node_feeds[n] = sorter->n_feeds;
 }
 
 static void
-begin_kids (Reshape *reshape)
+sorter_begin (Sorter  *sorter,
+              guint32  first,
+              guint32  last)
 {
-  reshape->n_kids = 0;
-  reshape->n_feeds = 0;
-  if (++reshape->stamp == 0)
+  gsize n = (gsize) last - first + 1;
+
+  sorter->first = first;
+  sorter->last = last;
+  sorter->n_kids = sorter->n_feeds = 0;
+  sorter->cancelled = FALSE;
+  if (n > sorter->nodes_alloc)
     {
-      memset (reshape->stamp_of, 0, sizeof (guint32) * reshape->n_buckets);
-      reshape->stamp = 1;
+      sorter->nodes_alloc = MAX (n, sorter->nodes_alloc * 2);
+      sorter->node_kids = strata_memory_renew_large (sorter->node_kids, 0, sorter->nodes_alloc, sizeof (gsize));
+      sorter->node_feeds = strata_memory_renew_large (sorter->node_feeds, 0, sorter->nodes_alloc, sizeof (gsize));
     }
 }
 
 /* The children of the feeders of result node @at, sorted out into its
  * kids, @at itself (frames merged into it) or nothing. */
 static void
-sort_out_children (Reshape       *reshape,
+sort_out_children (Sorter        *sorter,
                    guint32        at,
                    const guint32 *feeders,
                    gsize          n_feeders)
 {
+  Reshape *reshape = sorter->reshape;
   const StrataCallTree *source = reshape->source;
   gsize n_open = n_feeders;
 
-  if (n_feeders > reshape->open_alloc)
+  if (n_feeders > sorter->open_alloc)
     {
-      reshape->open_alloc = MAX (n_feeders, reshape->open_alloc * 2);
-      reshape->open = strata_memory_renew_large (reshape->open, 0, reshape->open_alloc, sizeof (guint32));
+      sorter->open_alloc = MAX (n_feeders, sorter->open_alloc * 2);
+      sorter->open = strata_memory_renew_large (sorter->open, 0, sorter->open_alloc, sizeof (guint32));
     }
-  memcpy (reshape->open, feeders, n_feeders * sizeof (guint32));
-  begin_kids (reshape);
+  memcpy (sorter->open, feeders, n_feeders * sizeof (guint32));
   while (n_open > 0)
     {
-      guint32 parent = reshape->open[--n_open];
+      guint32 parent = sorter->open[--n_open];
 
       for (guint32 child = source->first_child[parent]; child < source->first_child[parent + 1]; child++)
         {
@@ -320,19 +388,19 @@ sort_out_children (Reshape       *reshape,
             {
             case FATE_CHILD:
               if (reshape->inner_start != NULL && source->method[child] == reshape->transform->method)
-                feed_outermost (reshape, code, child);
+                feed_outermost (sorter, code, child);
               else
-                feed_kid (reshape, code, child);
+                feed_kid (sorter, code, child);
               break;
             case FATE_MERGED:
               for (guint c = 0; c < source->n_clocks; c++)
                 reshape->own[c][at] += node_own (source, child, c);
-              if (n_open == reshape->open_alloc)
+              if (n_open == sorter->open_alloc)
                 {
-                  reshape->open_alloc *= 2;
-                  reshape->open = strata_memory_renew_large (reshape->open, n_open, reshape->open_alloc, sizeof (guint32));
+                  sorter->open_alloc *= 2;
+                  sorter->open = strata_memory_renew_large (sorter->open, n_open, sorter->open_alloc, sizeof (guint32));
                 }
-              reshape->open[n_open++] = child;
+              sorter->open[n_open++] = child;
               break;
             case FATE_NONE:
             default:
@@ -340,6 +408,28 @@ sort_out_children (Reshape       *reshape,
             }
         }
     }
+}
+
+/* Sorts out the children of the sorter's nodes of the level. */
+static gpointer
+sorter_sort (gpointer data)
+{
+  Sorter *sorter = data;
+  Reshape *reshape = sorter->reshape;
+  const Level *level = &reshape->level;
+
+  for (guint32 k = sorter->first; k < sorter->last; k++)
+    {
+      if ((k - sorter->first) % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (reshape->cancellable))
+        {
+          sorter->cancelled = TRUE;
+          return NULL;
+        }
+      begin_node (sorter, k - sorter->first);
+      sort_out_children (sorter, reshape->level_first + k, level->feeders + level->start[k], level->start[k + 1] - level->start[k]);
+    }
+  end_nodes (sorter, sorter->last - sorter->first);
+  return NULL;
 }
 
 /* ---- Levels ---- */
@@ -385,47 +475,86 @@ reserve_nodes (Reshape *reshape,
   reshape->n_alloc = wanted;
 }
 
-static guint32
-add_node (Reshape      *reshape,
-          guint32       parent,
-          guint32       code,
-          guint64       calls,
-          const gint64 *own)
+/* The sorter's kids become nodes from its node base on, children of
+ * their nodes, and their feeders the next level's from its feeder base
+ * on. */
+static gpointer
+sorter_place (gpointer data)
 {
+  Sorter *sorter = data;
+  Reshape *reshape = sorter->reshape;
   StrataCallTree *result = reshape->result;
-  guint32 node = result->n_nodes++;
+  Level *next = &reshape->next;
+  guint32 node = sorter->node_base;
+  gsize feeders = sorter->feeder_base;
 
-  result->parent[node] = parent;
-  result->method[node] = code;
-  reshape->calls[node] = calls;
-  for (guint c = 0; c < result->n_clocks; c++)
-    reshape->own[c][node] = own[c];
-  return node;
+  for (guint32 k = 0; k < sorter->last - sorter->first; k++)
+    {
+      guint32 at = reshape->level_first + sorter->first + k;
+
+      result->first_child[at] = node;
+      for (gsize j = sorter->node_kids[k]; j < sorter->node_kids[k + 1]; j++, node++)
+        {
+          const Kid *kid = &sorter->kids[j];
+
+          result->parent[node] = at;
+          result->method[node] = kid->code;
+          reshape->calls[node] = kid->calls;
+          for (guint c = 0; c < result->n_clocks; c++)
+            reshape->own[c][node] = kid->own[c];
+          next->start[node - reshape->next_first] = feeders;
+          sorter->place[j - sorter->node_kids[k]] = feeders;
+          feeders += kid->n_feeders;
+        }
+      for (gsize f = sorter->node_feeds[k]; f < sorter->node_feeds[k + 1]; f++)
+        next->feeders[sorter->place[sorter->feeds[f].kid]++] = sorter->feeds[f].node;
+    }
+  return NULL;
 }
 
-/* The kids become @at's children, and their feeders the next level's. */
-static void
-make_children (Reshape *reshape,
-               guint32  at)
+/* Where the level's @n nodes are split in two of about as many feeders
+ * each. */
+static guint32
+split_nodes (const Level *level,
+             guint32      n)
 {
-  Level *next = &reshape->next;
+  guint32 lo = 0, hi = n;
+  gsize half = level->start[n] / 2;
 
-  reshape->result->first_child[at] = reshape->result->n_nodes;
-  if (reshape->n_kids == 0)
-    return;
-  reserve_nodes (reshape, reshape->n_kids);
-  level_reserve (next, next->n_feeders + reshape->n_feeds, (gsize) next->n_nodes + reshape->n_kids);
-  for (guint32 k = 0; k < reshape->n_kids; k++)
+  while (lo < hi)
     {
-      const Kid *kid = &reshape->kids[k];
+      guint32 mid = lo + (hi - lo) / 2;
 
-      add_node (reshape, at, kid->code, kid->calls, kid->own);
-      next->start[next->n_nodes++] = next->n_feeders;
-      reshape->place[k] = next->n_feeders;
-      next->n_feeders += kid->n_feeders;
+      if (level->start[mid] < half)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
-  for (gsize f = 0; f < reshape->n_feeds; f++)
-    next->feeders[reshape->place[reshape->feeds[f].kid]++] = reshape->feeds[f].node;
+  return lo;
+}
+
+/* The sorters' kids placed as the next level's nodes. */
+static void
+place_kids (Reshape *reshape,
+            guint    n_sorters)
+{
+  StrataCallTree *result = reshape->result;
+  gsize n_kids = 0, n_feeders = 0;
+
+  for (guint w = 0; w < n_sorters; w++)
+    {
+      reshape->sorters[w].node_base = (guint32) (result->n_nodes + n_kids);
+      reshape->sorters[w].feeder_base = n_feeders;
+      n_kids += reshape->sorters[w].n_kids;
+      for (gsize j = 0; j < reshape->sorters[w].n_kids; j++)
+        n_feeders += reshape->sorters[w].kids[j].n_feeders;
+    }
+  level_reserve (&reshape->next, n_feeders, n_kids);
+  reshape->next_first = result->n_nodes;
+  strata_call_tree_run_two (sorter_place, &reshape->sorters[0], n_sorters > 1 ? &reshape->sorters[1] : NULL);
+  result->n_nodes += (guint32) n_kids;
+  reshape->next.n_nodes = (guint32) n_kids;
+  reshape->next.n_feeders = n_feeders;
 }
 
 /* The first level: under a focus, the calls focused on, else the root's
@@ -434,28 +563,28 @@ static void
 make_top (Reshape *reshape)
 {
   const StrataCallTransform *transform = reshape->transform;
-  StrataCallTree *source = reshape->source;
-  gint64 root_own[STRATA_MAX_CLOCKS] = { 0 };
+  StrataCallTree *source = reshape->source, *result = reshape->result;
+  Sorter *sorter = &reshape->sorters[0];
   gboolean focus = transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION ||
                    transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE;
   guint32 root = STRATA_CALL_TREE_ROOT;
 
   /* The root keeps its own time (threads outside calls) unless focused. */
-  for (guint c = 0; !focus && c < source->n_clocks; c++)
-    root_own[c] = node_own (source, STRATA_CALL_TREE_ROOT, c);
-  reserve_nodes (reshape, 1);
-  add_node (reshape, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, 0, root_own);
+  result->parent[0] = STRATA_CALL_TREE_NONE;
+  result->method[0] = STRATA_CALL_TREE_NONE;
+  reshape->calls[0] = 0;
+  for (guint c = 0; c < source->n_clocks; c++)
+    reshape->own[c][0] = focus ? 0 : node_own (source, STRATA_CALL_TREE_ROOT, c);
+  result->n_nodes = 1;
+  reshape->level_first = STRATA_CALL_TREE_ROOT;
+  sorter_begin (sorter, 0, 1);
+  begin_node (sorter, 0);
   if (!focus)
-    {
-      sort_out_children (reshape, STRATA_CALL_TREE_ROOT, &root, 1);
-      make_children (reshape, STRATA_CALL_TREE_ROOT);
-      return;
-    }
-  begin_kids (reshape);
-  if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE)
+    sort_out_children (sorter, STRATA_CALL_TREE_ROOT, &root, 1);
+  else if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE)
     {
       if (transform->node != STRATA_CALL_TREE_ROOT && transform->node < source->n_nodes)
-        feed_kid (reshape, source->method[transform->node], transform->node);
+        feed_kid (sorter, source->method[transform->node], transform->node);
     }
   else
     {
@@ -468,11 +597,12 @@ make_top (Reshape *reshape)
           gboolean here = source->method[v] == transform->method;
 
           if (here && !below[source->parent[v]])
-            feed_kid (reshape, transform->method, v);
+            feed_kid (sorter, transform->method, v);
           below[v] = below[source->parent[v]] || here;
         }
     }
-  make_children (reshape, STRATA_CALL_TREE_ROOT);
+  end_nodes (sorter, 1);
+  place_kids (reshape, 1);
 }
 
 /* The next level's nodes become the level's. */
@@ -486,30 +616,32 @@ next_level (Reshape *reshape)
   reshape->next = done;
   reshape->next.n_nodes = 0;
   reshape->next.n_feeders = 0;
+  reshape->level_first = reshape->next_first;
 }
 
-/* The result, a level at a time; FALSE when cancelled. */
+/* The result, a level at a time, each wide level shared by two workers;
+ * FALSE when cancelled. */
 static gboolean
-make_levels (Reshape      *reshape,
-             GCancellable *cancellable)
+make_levels (Reshape *reshape)
 {
   StrataCallTree *result = reshape->result;
 
   make_top (reshape);
   while (reshape->next.n_nodes > 0)
     {
-      guint32 first = result->n_nodes - reshape->next.n_nodes;
+      guint32 n, split;
+      guint n_sorters;
 
       next_level (reshape);
-      for (guint32 k = 0; k < reshape->level.n_nodes; k++)
-        {
-          const Level *level = &reshape->level;
-
-          if (k % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
-            return FALSE;
-          sort_out_children (reshape, first + k, level->feeders + level->start[k], level->start[k + 1] - level->start[k]);
-          make_children (reshape, first + k);
-        }
+      n = reshape->level.n_nodes;
+      n_sorters = reshape->n_workers > 1 && reshape->level.start[n] >= SHARED_MIN_NODES ? 2 : 1;
+      split = n_sorters > 1 ? split_nodes (&reshape->level, n) : n;
+      sorter_begin (&reshape->sorters[0], 0, split);
+      sorter_begin (&reshape->sorters[1], split, n);
+      strata_call_tree_run_two (sorter_sort, &reshape->sorters[0], n_sorters > 1 ? &reshape->sorters[1] : NULL);
+      if (reshape->sorters[0].cancelled || reshape->sorters[1].cancelled)
+        return FALSE;
+      place_kids (reshape, n_sorters);
     }
   result->first_child[result->n_nodes] = result->n_nodes;
   return TRUE;
@@ -638,10 +770,37 @@ lay_out (Reshape *reshape)
 /* ---- The whole ---- */
 
 static void
+sorter_init (Sorter  *sorter,
+             Reshape *reshape)
+{
+  *sorter = (Sorter) { 0 };
+  sorter->reshape = reshape;
+  sorter->kid_of = g_new (guint32, reshape->n_buckets);
+  sorter->stamp_of = g_new0 (guint32, reshape->n_buckets);
+  sorter->place = g_new (gsize, reshape->n_buckets);
+  sorter->open_alloc = 64;
+  sorter->open = strata_memory_new_large (sorter->open_alloc, sizeof (guint32));
+}
+
+static void
+sorter_clear (Sorter *sorter)
+{
+  g_free (sorter->kid_of);
+  g_free (sorter->stamp_of);
+  g_free (sorter->place);
+  g_free (sorter->open);
+  g_free (sorter->kids);
+  g_free (sorter->feeds);
+  g_free (sorter->node_kids);
+  g_free (sorter->node_feeds);
+}
+
+static void
 reshape_init (Reshape                   *reshape,
               StrataCallTree            *source,
               StrataCallTree            *result,
-              const StrataCallTransform *transform)
+              const StrataCallTransform *transform,
+              GCancellable              *cancellable)
 {
   guint n_threads = strata_trace_get_n_threads (source->trace);
 
@@ -649,6 +808,8 @@ reshape_init (Reshape                   *reshape,
   reshape->source = source;
   reshape->result = result;
   reshape->transform = transform;
+  reshape->cancellable = cancellable;
+  reshape->n_workers = source->n_nodes >= SHARED_MIN_NODES ? MIN (g_get_num_processors (), 2) : 1;
   if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX)
     {
       reshape->collapsed = synthetic_code (result, transform->prefix);
@@ -659,12 +820,8 @@ reshape_init (Reshape                   *reshape,
   reshape->n_methods = strata_trace_get_n_methods (source->trace);
   reshape->n_synthetic = result->synthetic != NULL ? result->synthetic->len : 0;
   reshape->n_buckets = MAX (reshape->n_methods + reshape->n_synthetic + n_threads, 1);
-  reshape->kid_of = g_new (guint32, reshape->n_buckets);
-  reshape->stamp_of = g_new0 (guint32, reshape->n_buckets);
-  reshape->kids = g_new (Kid, reshape->n_buckets);
-  reshape->place = g_new (gsize, reshape->n_buckets);
-  reshape->open_alloc = 64;
-  reshape->open = strata_memory_new_large (reshape->open_alloc, sizeof (guint32));
+  sorter_init (&reshape->sorters[0], reshape);
+  sorter_init (&reshape->sorters[1], reshape);
   /* A transform makes no more paths than there were: room for them all
    * at once, of which what is not touched costs nothing. */
   reserve_nodes (reshape, source->n_nodes);
@@ -680,12 +837,8 @@ reshape_clear (Reshape *reshape)
   for (guint c = 0; c < STRATA_MAX_CLOCKS; c++)
     g_free (reshape->own[c]);
   g_free (reshape->calls);
-  g_free (reshape->kid_of);
-  g_free (reshape->stamp_of);
-  g_free (reshape->kids);
-  g_free (reshape->place);
-  g_free (reshape->feeds);
-  g_free (reshape->open);
+  sorter_clear (&reshape->sorters[0]);
+  sorter_clear (&reshape->sorters[1]);
   g_free (reshape->level.feeders);
   g_free (reshape->level.start);
   g_free (reshape->next.feeders);
@@ -722,8 +875,8 @@ strata_call_tree_transform (StrataCallTree            *self,
       for (guint i = 0; i < self->synthetic->len; i++)
         g_ptr_array_add (result->synthetic, g_strdup (g_ptr_array_index (self->synthetic, i)));
     }
-  reshape_init (&reshape, self, result, transform);
-  done = make_levels (&reshape, cancellable);
+  reshape_init (&reshape, self, result, transform, cancellable);
+  done = make_levels (&reshape);
   if (done)
     {
       sum_totals (&reshape);

@@ -20,7 +20,6 @@
 #include "strata-radix-sort.h"
 
 #define RADIX_SORT_MIN 4096
-#define SHARED_MIN_NODES 16384   /* a tree with fewer is inverted by one worker */
 
 /* A top-down node whose self time a bottom-up node holds (@leaf), and
  * the top-down node at the bottom-up node's level of callers (@at). */
