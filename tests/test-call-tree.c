@@ -230,16 +230,56 @@ check_random_stacks (StrataTrace *trace,
   return g_steal_pointer (&tree);
 }
 
-/* Wide levels and many paths: the trees are built, and inverted, by two
- * workers where there are two processors. */
+/* @result of a transform of @kind on @tree keeps each node's children
+ * distinct by method and each total its self plus its children's; those
+ * that only move time keep the whole. */
+static void
+check_transformed (StrataCallTree          *tree,
+                   StrataCallTree          *result,
+                   StrataCallTransformKind  kind)
+{
+  for (guint32 v = 0; v < strata_call_tree_get_n_nodes (result); v++)
+    {
+      guint32 first = strata_call_tree_get_first_child (result, v), n = strata_call_tree_get_n_children (result, v);
+      gint64 children = 0;
+
+      for (guint32 i = first; i < first + n; i++)
+        {
+          children += strata_call_tree_get_total (result, i, 0);
+          for (guint32 j = first; j < i; j++)
+            g_assert_true (strata_call_tree_get_method (result, j) != strata_call_tree_get_method (result, i) ||
+                           strata_call_tree_get_thread (result, j) != strata_call_tree_get_thread (result, i));
+        }
+      g_assert_cmpint (strata_call_tree_get_total (result, v, 0), ==, strata_call_tree_get_self (result, v, 0) + children);
+    }
+  if (kind == STRATA_CALL_TRANSFORM_MERGE_FUNCTION || kind == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION ||
+      kind == STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX)
+    g_assert_cmpint (strata_call_tree_get_total (result, STRATA_CALL_TREE_ROOT, 0), ==,
+                     strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, 0));
+}
+
+/* Wide levels and many paths: the trees are built, inverted and
+ * transformed by two workers where there are two processors. */
 static void
 test_call_tree_wide_stacks (void)
 {
   g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(StrataTrace) trace = write_random_stacks (60, 6, expected);
   g_autoptr(StrataCallTree) tree = check_random_stacks (trace, expected);
+  const StrataCallTransformKind kinds[] = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION,
+                                            STRATA_CALL_TRANSFORM_DROP_FUNCTION, STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX };
 
   g_assert_cmpuint (strata_call_tree_get_n_nodes (tree), >, 20000);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint32 m = 0; m < 3; m++)
+      {
+        g_autoptr(GError) error = NULL;
+        StrataCallTransform transform = { kinds[k], m, STRATA_CALL_TREE_NONE, m == 0 ? "T.m1" : "T.m", NULL, 0 };
+        g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, &transform, NULL, &error);
+
+        g_assert_no_error (error);
+        check_transformed (tree, result, kinds[k]);
+      }
 }
 
 /* A cancelled build, transform or inversion stops with that error, and
@@ -306,23 +346,7 @@ test_call_tree_random_stacks (void)
           g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, &transform, NULL, &error);
 
           g_assert_no_error (error);
-          for (guint32 v = 0; v < strata_call_tree_get_n_nodes (result); v++)
-            {
-              guint32 first = strata_call_tree_get_first_child (result, v), n = strata_call_tree_get_n_children (result, v);
-              gint64 children = 0;
-
-              for (guint32 i = first; i < first + n; i++)
-                {
-                  children += strata_call_tree_get_total (result, i, 0);
-                  for (guint32 j = first; j < i; j++)
-                    g_assert_true (strata_call_tree_get_method (result, j) != strata_call_tree_get_method (result, i) ||
-                                   strata_call_tree_get_thread (result, j) != strata_call_tree_get_thread (result, i));
-                }
-              g_assert_cmpint (strata_call_tree_get_total (result, v, 0), ==, strata_call_tree_get_self (result, v, 0) + children);
-            }
-          if (kinds[k] == STRATA_CALL_TRANSFORM_MERGE_FUNCTION || kinds[k] == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION)
-            g_assert_cmpint (strata_call_tree_get_total (result, STRATA_CALL_TREE_ROOT, 0), ==,
-                             strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, 0));
+          check_transformed (tree, result, kinds[k]);
         }
     }
 
