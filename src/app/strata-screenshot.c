@@ -27,15 +27,26 @@
  *
  * Renders with the window's own renderer, so the PNG matches the screen.
  */
+/* What @widget draws, or NULL while it draws nothing. */
+static GskRenderNode *
+snapshot_widget (GtkWidget *widget,
+                 int        width,
+                 int        height)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
 gboolean
 strata_screenshot_save (GtkWidget   *widget,
                         const char  *path,
                         GError     **error)
 {
-  g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  GtkSnapshot *snapshot;
   GskRenderer *renderer;
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
@@ -50,10 +61,7 @@ strata_screenshot_save (GtkWidget   *widget,
       return FALSE;
     }
 
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
+  node = snapshot_widget (widget, width, height);
   if (node == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
@@ -74,9 +82,19 @@ strata_screenshot_save (GtkWidget   *widget,
   return TRUE;
 }
 
+/* Whether @widget has drawn anything yet. */
+static gboolean
+draws_something (GtkWidget *widget)
+{
+  g_autoptr(GskRenderNode) node = snapshot_widget (widget, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+
+  return node != NULL;
+}
+
 /* ---- The harness: --screenshot and the options that shape the picture ---- */
 
 #define SCREENSHOT_FRAMES 8
+#define SCREENSHOT_MAX_FRAMES 600   /* a loaded machine may tick before it draws */
 #define SCREENSHOT_MAX_RESIZES 5
 #define SCREENSHOT_TIMEOUT_SECONDS 300
 #define DEFAULT_SCREENSHOT_WIDTH 1280
@@ -239,7 +257,8 @@ screenshot_tick_cb (GtkWidget     *widget,
     }
 
   /* Let layout settle and the final page draw before capturing it. */
-  if (++self->frames < SCREENSHOT_FRAMES)
+  if (++self->frames < SCREENSHOT_FRAMES ||
+      (self->frames < SCREENSHOT_MAX_FRAMES && !draws_something (widget)))
     return G_SOURCE_CONTINUE;
 
   if (!strata_screenshot_save (widget, self->path, &error))
