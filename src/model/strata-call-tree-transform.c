@@ -84,7 +84,8 @@ typedef struct
   gsize                   feeds_alloc;
   gsize                  *node_kids;     /* per node, and one past: its first kid */
   gsize                  *node_feeds;    /* per node, and one past: its first feed */
-  gsize                   nodes_alloc;
+  gsize                   node_kids_alloc;
+  gsize                   node_feeds_alloc;
   guint32                *open;          /* feeders whose children are still to sort out */
   gsize                   open_alloc;
   gsize                  *place;
@@ -111,7 +112,6 @@ struct _Reshape
   /* The result as it is made, children in the order made: */
   gint64                    *own[STRATA_MAX_CLOCKS];
   guint64                   *calls;
-  gsize                      n_alloc;
   Sorter                     sorters[2];
   Level                      level;
   Level                      next;
@@ -259,20 +259,8 @@ sorter_reserve (Sorter *sorter,
                 gsize   n_kids,
                 gsize   n_feeds)
 {
-  if (n_kids > sorter->kids_alloc)
-    {
-      gsize n = MAX (n_kids, sorter->kids_alloc * 2);
-
-      sorter->kids = strata_memory_renew_large (sorter->kids, sorter->n_kids, n, sizeof (Kid));
-      sorter->kids_alloc = n;
-    }
-  if (n_feeds > sorter->feeds_alloc)
-    {
-      gsize n = MAX (n_feeds, sorter->feeds_alloc * 2);
-
-      sorter->feeds = strata_memory_renew_large (sorter->feeds, sorter->n_feeds, n, sizeof (Feed));
-      sorter->feeds_alloc = n;
-    }
+  sorter->kids = strata_memory_reserve_large (sorter->kids, sorter->n_kids, n_kids, &sorter->kids_alloc, sizeof (Kid));
+  sorter->feeds = strata_memory_reserve_large (sorter->feeds, sorter->n_feeds, n_feeds, &sorter->feeds_alloc, sizeof (Feed));
 }
 
 /* @node feeds the kid of @code: its figures go there. */
@@ -350,12 +338,8 @@ sorter_begin (Sorter  *sorter,
   sorter->last = last;
   sorter->n_kids = sorter->n_feeds = 0;
   sorter->cancelled = FALSE;
-  if (n > sorter->nodes_alloc)
-    {
-      sorter->nodes_alloc = MAX (n, sorter->nodes_alloc * 2);
-      sorter->node_kids = strata_memory_renew_large (sorter->node_kids, 0, sorter->nodes_alloc, sizeof (gsize));
-      sorter->node_feeds = strata_memory_renew_large (sorter->node_feeds, 0, sorter->nodes_alloc, sizeof (gsize));
-    }
+  sorter->node_kids = strata_memory_reserve_large (sorter->node_kids, 0, n, &sorter->node_kids_alloc, sizeof (gsize));
+  sorter->node_feeds = strata_memory_reserve_large (sorter->node_feeds, 0, n, &sorter->node_feeds_alloc, sizeof (gsize));
 }
 
 /* The children of the feeders of result node @at, sorted out into its
@@ -370,11 +354,7 @@ sort_out_children (Sorter        *sorter,
   const StrataCallTree *source = reshape->source;
   gsize n_open = n_feeders;
 
-  if (n_feeders > sorter->open_alloc)
-    {
-      sorter->open_alloc = MAX (n_feeders, sorter->open_alloc * 2);
-      sorter->open = strata_memory_renew_large (sorter->open, 0, sorter->open_alloc, sizeof (guint32));
-    }
+  sorter->open = strata_memory_reserve_large (sorter->open, 0, n_feeders, &sorter->open_alloc, sizeof (guint32));
   memcpy (sorter->open, feeders, n_feeders * sizeof (guint32));
   while (n_open > 0)
     {
@@ -395,11 +375,8 @@ sort_out_children (Sorter        *sorter,
             case FATE_MERGED:
               for (guint c = 0; c < source->n_clocks; c++)
                 reshape->own[c][at] += node_own (source, child, c);
-              if (n_open == sorter->open_alloc)
-                {
-                  sorter->open_alloc *= 2;
-                  sorter->open = strata_memory_renew_large (sorter->open, n_open, sorter->open_alloc, sizeof (guint32));
-                }
+              sorter->open = strata_memory_reserve_large (sorter->open, n_open, n_open + 1, &sorter->open_alloc,
+                                                          sizeof (guint32));
               sorter->open[n_open++] = child;
               break;
             case FATE_NONE:
@@ -439,40 +416,25 @@ level_reserve (Level *level,
                gsize  n_feeders,
                gsize  n_nodes)
 {
-  if (n_feeders > level->feeders_alloc)
-    {
-      gsize n = MAX (n_feeders, level->feeders_alloc * 2);
-
-      level->feeders = strata_memory_renew_large (level->feeders, level->n_feeders, n, sizeof (guint32));
-      level->feeders_alloc = n;
-    }
-  if (n_nodes + 1 > level->start_alloc)
-    {
-      gsize n = MAX (n_nodes + 1, level->start_alloc * 2);
-
-      level->start = strata_memory_renew_large (level->start, level->n_nodes, n, sizeof (gsize));
-      level->start_alloc = n;
-    }
+  level->feeders = strata_memory_reserve_large (level->feeders, level->n_feeders, n_feeders, &level->feeders_alloc,
+                                                sizeof (guint32));
+  level->start = strata_memory_reserve_large (level->start, level->n_nodes, n_nodes + 1, &level->start_alloc, sizeof (gsize));
 }
 
-/* Room for @n more nodes in the result. */
+/* A transform makes no more paths than there were: room for them all,
+ * made once, of which what is not touched costs nothing. */
 static void
-reserve_nodes (Reshape *reshape,
-               gsize    n)
+alloc_nodes (Reshape *reshape)
 {
   StrataCallTree *result = reshape->result;
-  gsize wanted = (gsize) result->n_nodes + n + 1;
+  gsize n = (gsize) reshape->source->n_nodes + 1;
 
-  if (wanted <= reshape->n_alloc)
-    return;
-  wanted = MAX (wanted, reshape->n_alloc * 2);
-  result->parent = strata_memory_renew_large (result->parent, result->n_nodes, wanted, sizeof (guint32));
-  result->method = strata_memory_renew_large (result->method, result->n_nodes, wanted, sizeof (guint32));
-  result->first_child = strata_memory_renew_large (result->first_child, result->n_nodes, wanted, sizeof (guint32));
-  reshape->calls = strata_memory_renew_large (reshape->calls, result->n_nodes, wanted, sizeof (guint64));
+  result->parent = strata_memory_new_large (n, sizeof (guint32));
+  result->method = strata_memory_new_large (n, sizeof (guint32));
+  result->first_child = strata_memory_new_large (n, sizeof (guint32));
+  reshape->calls = strata_memory_new_large (n, sizeof (guint64));
   for (guint c = 0; c < result->n_clocks; c++)
-    reshape->own[c] = strata_memory_renew_large (reshape->own[c], result->n_nodes, wanted, sizeof (gint64));
-  reshape->n_alloc = wanted;
+    reshape->own[c] = strata_memory_new_large (n, sizeof (gint64));
 }
 
 /* The sorter's kids become nodes from its node base on, children of
@@ -822,9 +784,7 @@ reshape_init (Reshape                   *reshape,
   reshape->n_buckets = MAX (reshape->n_methods + reshape->n_synthetic + n_threads, 1);
   sorter_init (&reshape->sorters[0], reshape);
   sorter_init (&reshape->sorters[1], reshape);
-  /* A transform makes no more paths than there were: room for them all
-   * at once, of which what is not touched costs nothing. */
-  reserve_nodes (reshape, source->n_nodes);
+  alloc_nodes (reshape);
 }
 
 static void

@@ -73,7 +73,8 @@ typedef struct
   guint32 *start;     /* per node, and one past the last */
   gsize    n_calls;
   guint32  n_nodes;
-  gsize    alloc;     /* of both */
+  gsize    calls_alloc;
+  gsize    start_alloc;
 } Level;
 
 typedef struct _Walk Walk;
@@ -191,17 +192,9 @@ reserve_runs (Walk  *walk,
               gsize  n_runs,
               gsize  n_parents)
 {
-  if (n_runs > walk->runs_alloc)
-    {
-      walk->runs = strata_memory_renew_large (walk->runs, walk->runs_alloc, MAX (n_runs, walk->runs_alloc * 2), sizeof (Run));
-      walk->runs_alloc = MAX (n_runs, walk->runs_alloc * 2);
-    }
-  if (n_parents + 1 > walk->runs_start_alloc)
-    {
-      walk->runs_start = strata_memory_renew_large (walk->runs_start, walk->runs_start_alloc,
-                                                    MAX (n_parents + 1, walk->runs_start_alloc * 2), sizeof (guint32));
-      walk->runs_start_alloc = MAX (n_parents + 1, walk->runs_start_alloc * 2);
-    }
+  walk->runs = strata_memory_reserve_large (walk->runs, walk->runs_alloc, n_runs, &walk->runs_alloc, sizeof (Run));
+  walk->runs_start = strata_memory_reserve_large (walk->runs_start, walk->runs_start_alloc, n_parents + 1,
+                                                  &walk->runs_start_alloc, sizeof (guint32));
 }
 
 /* The runs of calls that hang from a thread's top, appended: all of
@@ -313,20 +306,8 @@ share_reserve (Share *share,
                gsize  n_kids,
                gsize  n_noted)
 {
-  if (n_kids > share->kids_alloc)
-    {
-      gsize n = MAX (n_kids, share->kids_alloc * 2);
-
-      share->kids = strata_memory_renew_large (share->kids, share->n_kids, n, sizeof (Kid));
-      share->kids_alloc = n;
-    }
-  if (n_noted > share->noted_alloc)
-    {
-      gsize n = MAX (n_noted, share->noted_alloc * 2);
-
-      share->noted = strata_memory_renew_large (share->noted, share->n_noted, n, sizeof (guint32));
-      share->noted_alloc = n;
-    }
+  share->kids = strata_memory_reserve_large (share->kids, share->n_kids, n_kids, &share->kids_alloc, sizeof (Kid));
+  share->noted = strata_memory_reserve_large (share->noted, share->n_noted, n_noted, &share->noted_alloc, sizeof (guint32));
 }
 
 /* Starts a parent's kids: none yet. */
@@ -424,12 +405,8 @@ share_group (gpointer data)
   gsize n_parents = share->last - share->first;
 
   share->n_kids = share->n_noted = share->n_calls = 0;
-  if (n_parents + 1 > share->parent_kids_alloc)
-    {
-      share->parent_kids_alloc = MAX (n_parents + 1, share->parent_kids_alloc * 2);
-      g_free (share->parent_kids);
-      share->parent_kids = strata_memory_new_large (share->parent_kids_alloc, sizeof (guint32));
-    }
+  share->parent_kids = strata_memory_reserve_large (share->parent_kids, 0, n_parents + 1, &share->parent_kids_alloc,
+                                                    sizeof (guint32));
   for (guint32 p = share->first; p < share->last; p++)
     {
       gsize base = share->n_kids, first = walk->runs_start[p], last = walk->runs_start[p + 1];
@@ -516,14 +493,9 @@ level_reserve (Level *level,
                gsize  n_calls,
                gsize  n_nodes)
 {
-  gsize wanted = MAX (n_calls, n_nodes + 1), n;
-
-  if (wanted <= level->alloc)
-    return;
-  n = MAX (wanted, level->alloc * 2);
-  level->calls = strata_memory_renew_large (level->calls, 0, n, sizeof (CallRef));
-  level->start = strata_memory_renew_large (level->start, 0, n, sizeof (guint32));
-  level->alloc = n;
+  /* What they held is written anew. */
+  level->calls = strata_memory_reserve_large (level->calls, 0, n_calls, &level->calls_alloc, sizeof (CallRef));
+  level->start = strata_memory_reserve_large (level->start, 0, n_nodes + 1, &level->start_alloc, sizeof (guint32));
 }
 
 /* Room in the tree's arrays for @n nodes more, and the first child of

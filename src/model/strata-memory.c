@@ -89,6 +89,35 @@ strata_memory_renew_large (gpointer block,
   return grown;
 }
 
+/**
+ * strata_memory_reserve_large:
+ * @block: (nullable): from strata_memory_new_large(), room for *@n_alloc
+ *   items, of which the first @n_used are kept
+ * @n_alloc: (inout): the items @block has room for
+ *
+ * Room for @n items: @block as it is when they fit, else @block grown to
+ * @n items or twice its room, whichever is more, as
+ * strata_memory_renew_large() grows it.
+ *
+ * Returns: (transfer full): the items
+ */
+gpointer
+strata_memory_reserve_large (gpointer  block,
+                             gsize     n_used,
+                             gsize     n,
+                             gsize    *n_alloc,
+                             gsize     size)
+{
+  gsize grown;
+
+  if (n <= *n_alloc)
+    return block;
+  grown = MAX (n, *n_alloc * 2);
+  block = strata_memory_renew_large (block, MIN (n_used, *n_alloc), grown, size);
+  *n_alloc = grown;
+  return block;
+}
+
 /* ---- Scratch files ----
  *
  * Unlinked files in the user's cache folder (never beside a trace): their

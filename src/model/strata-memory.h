@@ -15,6 +15,11 @@ gpointer strata_memory_renew_large     (gpointer block,
                                         gsize    n_old,
                                         gsize    n,
                                         gsize    size);
+gpointer strata_memory_reserve_large   (gpointer block,
+                                        gsize    n_used,
+                                        gsize    n,
+                                        gsize   *n_alloc,
+                                        gsize    size);
 
 char    *strata_scratch_dir            (void);
 int      strata_scratch_open           (void);
