@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <string.h>
+
 #include "strata-call-tree.h"
 
 G_BEGIN_DECLS
@@ -45,6 +47,76 @@ struct _StrataCallTree
 StrataCallTree *strata_call_tree_new_blank (StrataTrace        *trace,
                                             StrataCallTreeKind  kind,
                                             guint               n_clocks);
+/* A node's code as an index: methods first, then collapsed runs, then
+ * threads. */
+static inline guint32
+strata_call_tree_code_index (guint   n_methods,
+                             guint   n_synthetic,
+                             guint32 code)
+{
+  if ((code & THREAD_NODE) != 0)
+    return n_methods + n_synthetic + (code & ~THREAD_NODE);
+  if ((code & SYNTHETIC_NODE) != 0)
+    return n_methods + (code & ~SYNTHETIC_NODE);
+  return code;
+}
+
+/* Each code's kid among the children a node is being given, by index: a
+ * table the size of the codes, emptied for the next node by a new stamp
+ * rather than by clearing it. */
+typedef struct
+{
+  guint32 *kid_of;
+  guint32 *stamp_of;
+  guint32  stamp;
+  guint    n_codes;
+} StrataKidTable;
+
+static inline void
+strata_kid_table_init (StrataKidTable *self,
+                       guint           n_codes)
+{
+  self->kid_of = g_new (guint32, MAX (n_codes, 1));
+  self->stamp_of = g_new0 (guint32, MAX (n_codes, 1));
+  self->stamp = 0;
+  self->n_codes = n_codes;
+}
+
+static inline void
+strata_kid_table_clear (StrataKidTable *self)
+{
+  g_clear_pointer (&self->kid_of, g_free);
+  g_clear_pointer (&self->stamp_of, g_free);
+}
+
+/* No code has a kid: the next node's children begin. */
+static inline void
+strata_kid_table_empty (StrataKidTable *self)
+{
+  if (++self->stamp == 0)
+    {
+      memset (self->stamp_of, 0, sizeof (guint32) * MAX (self->n_codes, 1));
+      self->stamp = 1;
+    }
+}
+
+/* The kid of @index; when it has none yet, @next becomes its kid, and
+ * @added is set. */
+static inline guint32
+strata_kid_table_find (StrataKidTable *self,
+                       guint32         index,
+                       guint32         next,
+                       gboolean       *added)
+{
+  *added = self->stamp_of[index] != self->stamp;
+  if (*added)
+    {
+      self->stamp_of[index] = self->stamp;
+      self->kid_of[index] = next;
+    }
+  return self->kid_of[index];
+}
+
 gboolean strata_call_tree_span_time (const StrataSpanTable    *table,
                                      guint                     depth,
                                      guint32                   index,

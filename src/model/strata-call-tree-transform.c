@@ -72,9 +72,7 @@ typedef struct
   _Alignas (128) Reshape *reshape;
   guint32                 first;
   guint32                 last;
-  guint32                *kid_of;        /* per code bucket, when its stamp is now */
-  guint32                *stamp_of;
-  guint32                 stamp;
+  StrataKidTable          kid_of;        /* by code index */
   Kid                    *kids;          /* each node's, in turn */
   gsize                   n_kids;
   gsize                   kids_alloc;
@@ -241,19 +239,6 @@ fate_of (const Reshape *reshape,
     }
 }
 
-/* A code's place in the kid table: methods, then collapsed names, then
- * threads. */
-static inline guint32
-bucket_of (const Reshape *reshape,
-           guint32        code)
-{
-  if ((code & THREAD_NODE) != 0)
-    return reshape->n_methods + reshape->n_synthetic + (code & ~THREAD_NODE);
-  if ((code & SYNTHETIC_NODE) != 0)
-    return reshape->n_methods + (code & ~SYNTHETIC_NODE);
-  return code;
-}
-
 static void
 sorter_reserve (Sorter *sorter,
                 gsize   n_kids,
@@ -271,23 +256,23 @@ feed_kid (Sorter  *sorter,
 {
   const Reshape *reshape = sorter->reshape;
   const StrataCallTree *source = reshape->source;
-  guint32 bucket = bucket_of (reshape, code);
+  guint32 index = strata_call_tree_code_index (reshape->n_methods, reshape->n_synthetic, code), made;
+  gboolean added;
   Kid *kid;
 
-  if (sorter->stamp_of[bucket] != sorter->stamp)
+  made = strata_kid_table_find (&sorter->kid_of, index, (guint32) (sorter->n_kids - sorter->segment), &added);
+  if (added)
     {
       sorter_reserve (sorter, sorter->n_kids + 1, 0);
-      sorter->stamp_of[bucket] = sorter->stamp;
-      sorter->kid_of[bucket] = (guint32) (sorter->n_kids - sorter->segment);
       sorter->kids[sorter->n_kids++] = (Kid) { { 0 }, 0, code, 0 };
     }
-  kid = &sorter->kids[sorter->segment + sorter->kid_of[bucket]];
+  kid = &sorter->kids[sorter->segment + made];
   for (guint c = 0; c < source->n_clocks; c++)
     kid->own[c] += node_own (source, node, c);
   kid->calls += source->calls[node];
   kid->n_feeders++;
   sorter_reserve (sorter, 0, sorter->n_feeds + 1);
-  sorter->feeds[sorter->n_feeds++] = (Feed) { node, sorter->kid_of[bucket] };
+  sorter->feeds[sorter->n_feeds++] = (Feed) { node, made };
 }
 
 /* @node, a child that opens a run of the method whose recursion
@@ -311,11 +296,7 @@ begin_node (Sorter  *sorter,
 {
   sorter->node_kids[k] = sorter->segment = sorter->n_kids;
   sorter->node_feeds[k] = sorter->n_feeds;
-  if (++sorter->stamp == 0)
-    {
-      memset (sorter->stamp_of, 0, sizeof (guint32) * sorter->reshape->n_buckets);
-      sorter->stamp = 1;
-    }
+  strata_kid_table_empty (&sorter->kid_of);
 }
 
 /* The sorter's nodes are @n: the last one's kids and feeds end here. */
@@ -737,8 +718,7 @@ sorter_init (Sorter  *sorter,
 {
   *sorter = (Sorter) { 0 };
   sorter->reshape = reshape;
-  sorter->kid_of = g_new (guint32, reshape->n_buckets);
-  sorter->stamp_of = g_new0 (guint32, reshape->n_buckets);
+  strata_kid_table_init (&sorter->kid_of, reshape->n_buckets);
   sorter->place = g_new (gsize, reshape->n_buckets);
   sorter->open_alloc = 64;
   sorter->open = strata_memory_new_large (sorter->open_alloc, sizeof (guint32));
@@ -747,8 +727,7 @@ sorter_init (Sorter  *sorter,
 static void
 sorter_clear (Sorter *sorter)
 {
-  g_free (sorter->kid_of);
-  g_free (sorter->stamp_of);
+  strata_kid_table_clear (&sorter->kid_of);
   g_free (sorter->place);
   g_free (sorter->open);
   g_free (sorter->kids);

@@ -87,9 +87,7 @@ typedef struct
   guint32   first;
   guint32   last;
   /* Grouping: */
-  guint32  *kid_of;        /* per method, when its stamp is now */
-  guint32  *stamp_of;
-  guint32   stamp;
+  StrataKidTable kid_of;   /* by method */
   Kid      *kids;          /* each parent's, largest first */
   gsize     n_kids;
   gsize     kids_alloc;
@@ -285,16 +283,14 @@ share_init (Share *share,
 
   *share = (Share) { 0 };
   share->walk = walk;
-  share->kid_of = g_new (guint32, walk->n_methods);
-  share->stamp_of = g_new0 (guint32, walk->n_methods);
+  strata_kid_table_init (&share->kid_of, walk->n_methods);
   share->place = g_new (gsize, n_kids);
 }
 
 static void
 share_clear (Share *share)
 {
-  g_clear_pointer (&share->kid_of, g_free);
-  g_clear_pointer (&share->stamp_of, g_free);
+  strata_kid_table_clear (&share->kid_of);
   g_clear_pointer (&share->place, g_free);
   g_clear_pointer (&share->kids, free);
   g_clear_pointer (&share->parent_kids, free);
@@ -308,17 +304,6 @@ share_reserve (Share *share,
 {
   share->kids = strata_memory_reserve_large (share->kids, share->n_kids, n_kids, &share->kids_alloc, sizeof (Kid));
   share->noted = strata_memory_reserve_large (share->noted, share->n_noted, n_noted, &share->noted_alloc, sizeof (guint32));
-}
-
-/* Starts a parent's kids: none yet. */
-static void
-share_begin_parent (Share *share)
-{
-  if (++share->stamp == 0)
-    {
-      memset (share->stamp_of, 0, sizeof (guint32) * share->walk->n_methods);
-      share->stamp = 1;
-    }
 }
 
 /* The callees of @run grouped by method into the kids of the parent
@@ -335,7 +320,8 @@ group_run (Share     *share,
   for (guint32 i = run->first; i < run->last; i++)
     {
       gint64 time[STRATA_MAX_CLOCKS] = { 0 };
-      guint32 method = row->spans[i].method;
+      guint32 method = row->spans[i].method, made;
+      gboolean added;
       Kid *kid;
 
       if (!row_time (row, i, walk->range, time))
@@ -343,20 +329,15 @@ group_run (Share     *share,
           *noted++ = NO_KID;
           continue;
         }
-      if (share->stamp_of[method] != share->stamp)
-        {
-          guint32 made = (guint32) (share->n_kids - base);
-
-          share->stamp_of[method] = share->stamp;
-          share->kid_of[method] = made;
-          share->kids[share->n_kids++] = (Kid) { { 0 }, method, 0, 0, made };
-        }
-      kid = &share->kids[base + share->kid_of[method]];
+      made = strata_kid_table_find (&share->kid_of, method, (guint32) (share->n_kids - base), &added);
+      if (added)
+        share->kids[share->n_kids++] = (Kid) { { 0 }, method, 0, 0, made };
+      kid = &share->kids[base + made];
       for (guint c = 0; c < walk->n_clocks; c++)
         kid->total[c] += time[c];
       kid->calls += kid->calls < G_MAXUINT32;
       kid->n_calls++;
-      *noted++ = share->kid_of[method];
+      *noted++ = made;
       share->n_calls++;
     }
   share->n_noted += run->last - run->first;
@@ -421,7 +402,7 @@ share_group (gpointer data)
         n_calls += walk->runs[r].last - walk->runs[r].first;
       share_reserve (share, share->n_kids + MIN (n_calls, MAX (walk->n_methods, 1)), share->n_noted + n_calls);
       share->parent_kids[p - share->first] = (guint32) base;
-      share_begin_parent (share);
+      strata_kid_table_empty (&share->kid_of);
       for (gsize r = first; r < last; r++)
         {
           if (r + PREFETCH_AHEAD < walk->runs_start[share->last])

@@ -357,16 +357,13 @@ open_node (StrataCallTree *self,
   add_groups (self, node, up, n_up);
 }
 
-/* A method's bucket among the bottom-up roots: methods first, then
- * collapsed runs; G_MAXUINT32 for a thread's node. */
+/* A method's bucket among the bottom-up roots, by its code's index;
+ * G_MAXUINT32 for a thread's node, which holds no method's time. */
 static inline guint32
-root_bucket (const StrataCallTree *source,
-             guint                 n_methods,
-             guint32               code)
+root_bucket (guint   n_methods,
+             guint32 code)
 {
-  if ((code & THREAD_NODE) != 0)
-    return G_MAXUINT32;
-  return (code & SYNTHETIC_NODE) != 0 ? n_methods + (code & ~SYNTHETIC_NODE) : code;
+  return (code & THREAD_NODE) != 0 ? G_MAXUINT32 : strata_call_tree_code_index (n_methods, 0, code);
 }
 
 /* Whether top-down @node holds self time on some clock. */
@@ -407,7 +404,7 @@ root_share_count (gpointer data)
 
   for (guint32 v = share->first; v < share->last; v++)
     {
-      guint32 b = root_bucket (source, share->n_methods, source->method[v]);
+      guint32 b = root_bucket (share->n_methods, source->method[v]);
 
       if (share->find_own)
         for (guint c = 0; c < source->n_clocks; c++)
@@ -435,7 +432,7 @@ root_share_place (gpointer data)
 
   for (guint32 v = MAX (share->first, 1); v < share->last; v++)
     {
-      guint32 b = root_bucket (source, share->n_methods, source->method[v]);
+      guint32 b = root_bucket (share->n_methods, source->method[v]);
 
       if (b != G_MAXUINT32 && has_own (source, v))
         share->entries[share->place[b]++] = (Entry) { v, v };
