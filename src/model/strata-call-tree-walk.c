@@ -118,9 +118,10 @@ struct _Walk
   guint                     n_rows;
   guint                    *first_row;   /* each thread's depth 0, or G_MAXUINT */
   Run                      *runs;        /* the level's parents' callees */
-  guint32                  *runs_start;  /* per parent, and one past the last */
+  const guint32            *runs_start;  /* per parent, and one past the last */
+  guint32                  *top_start;   /* the top's parents' runs_start; below, the calls' start serves */
   gsize                     runs_alloc;
-  gsize                     runs_start_alloc;
+  gsize                     top_start_alloc;
   Level                     level;       /* the parents' calls */
   Level                     next;        /* their children's */
   guint32                   level_first; /* the parents' first node */
@@ -191,8 +192,8 @@ reserve_runs (Walk  *walk,
               gsize  n_parents)
 {
   walk->runs = strata_memory_reserve_large (walk->runs, walk->runs_alloc, n_runs, &walk->runs_alloc, sizeof (Run));
-  walk->runs_start = strata_memory_reserve_large (walk->runs_start, walk->runs_start_alloc, n_parents + 1,
-                                                  &walk->runs_start_alloc, sizeof (guint32));
+  walk->top_start = strata_memory_reserve_large (walk->top_start, walk->top_start_alloc, n_parents + 1,
+                                                 &walk->top_start_alloc, sizeof (guint32));
 }
 
 /* The runs of calls that hang from a thread's top, appended: all of
@@ -632,8 +633,8 @@ walk_next_level (Walk *walk)
   walk->next.n_nodes = 0;
   walk->level_first = walk->next_first;
   find_callees (walk);
-  reserve_runs (walk, 0, walk->level.n_nodes);
-  memcpy (walk->runs_start, walk->level.start, ((gsize) walk->level.n_nodes + 1) * sizeof (guint32));
+  /* One run per call: the parents' runs start where their calls do. */
+  walk->runs_start = walk->level.start;
 }
 
 /* ---- The whole tree ---- */
@@ -737,14 +738,15 @@ walk_top (Walk         *walk,
   reserve_runs (walk, 0, n_parents);
   for (guint32 p = 0; p < n_parents; p++)
     {
-      walk->runs_start[p] = (guint32) n_runs;
+      walk->top_start[p] = (guint32) n_runs;
       if (by_thread)
         n_runs = add_top_runs (walk, tree->method[walk->level_first + p] & ~THREAD_NODE, n_runs);
       else
         for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
           n_runs = add_top_runs (walk, t, n_runs);
     }
-  walk->runs_start[n_parents] = (guint32) n_runs;
+  walk->top_start[n_parents] = (guint32) n_runs;
+  walk->runs_start = walk->top_start;
   return walk_level (walk, n_parents, error);
 }
 
@@ -790,7 +792,7 @@ walk_clear (Walk *walk)
   g_clear_pointer (&walk->rows, g_free);
   g_clear_pointer (&walk->first_row, g_free);
   g_clear_pointer (&walk->runs, free);
-  g_clear_pointer (&walk->runs_start, free);
+  g_clear_pointer (&walk->top_start, free);
   g_clear_pointer (&walk->level.calls, free);
   g_clear_pointer (&walk->level.start, free);
   g_clear_pointer (&walk->next.calls, free);
