@@ -10,8 +10,12 @@
  * grouped in a table the size of the method list, nothing is hashed, and
  * the tree is read in the order it is laid out in.
  *
- * Totals are summed from the selfs at the end; a last breadth-first pass
- * orders each node's children by them, largest first.
+ * A node's total is known as it is made: its feeders' totals, less what
+ * leaves their subtrees (calls dropped, or taken up by an outer call of
+ * a recursion). So each node's children are ordered, largest first, as
+ * they are placed, and the next level is made in that order: the result
+ * is written breadth first where it stays, with no pass to number it
+ * anew.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -37,7 +41,7 @@ typedef enum
 /* A child being made: its feeders' figures, and how many they are. */
 typedef struct
 {
-  gint64  own[STRATA_MAX_CLOCKS];
+  gint64  total[STRATA_MAX_CLOCKS];
   guint64 calls;
   guint32 code;
   guint32 n_feeders;
@@ -61,6 +65,14 @@ typedef struct
   gsize    feeders_alloc;
   gsize    start_alloc;
 } Level;
+
+/* A call of the method whose recursion collapses, under another call
+ * of it: the outermost of those calls takes it up. */
+typedef struct
+{
+  guint32 outermost;
+  guint32 node;
+} Inner;
 
 typedef struct _Reshape Reshape;
 
@@ -87,6 +99,7 @@ typedef struct
   guint32                *open;          /* feeders whose children are still to sort out */
   gsize                   open_alloc;
   gsize                  *place;
+  guint32                *rank;          /* a node's kids, largest first */
   guint32                 node_base;
   gsize                   feeder_base;
   gboolean                cancelled;
@@ -100,16 +113,18 @@ struct _Reshape
   GCancellable              *cancellable;
   guint32                    collapsed;    /* COLLAPSE_PREFIX: the code of the runs */
   guint8                    *prefixed;     /* COLLAPSE_PREFIX: the methods the prefix names */
-  guint32                   *inner_start;  /* COLLAPSE_RECURSION: per node, its inner calls of the method */
-  guint32                   *inner;
-  guint8                    *is_inner;     /* per node: a call of the method under another */
+  /* COLLAPSE_RECURSION: */
+  guint8                    *under;        /* per node: it or a node above it calls the method */
+  Inner                     *inner;        /* the calls of the method under another, by outermost call */
+  gsize                      n_inner;
+  /* DROP_FUNCTION, COLLAPSE_RECURSION: */
+  guint64                   *has_leaving;  /* a bit per node: time leaves its subtree */
+  gint64                    *leaving[STRATA_MAX_CLOCKS];  /* how much, where the bit is set */
+  gboolean                   all_leaving;  /* every node's is in @leaving */
   guint                      n_methods;
   guint                      n_synthetic;
   guint                      n_buckets;
   guint                      n_workers;
-  /* The result as it is made, children in the order made: */
-  gint64                    *own[STRATA_MAX_CLOCKS];
-  guint64                   *calls;
   Sorter                     sorters[2];
   Level                      level;
   Level                      next;
@@ -157,53 +172,257 @@ synthetic_code (StrataCallTree *tree,
   return SYNTHETIC_NODE | (tree->synthetic->len - 1);
 }
 
-/* COLLAPSE_RECURSION: for each outermost call of the method, the calls
- * of it below (at any depth), which its node takes whole. */
-static void
-find_inner_calls (Reshape *reshape)
-{
-  StrataCallTree *source = reshape->source;
-  guint32 n = MAX (source->n_nodes, 1), method = reshape->transform->method;
-  g_autofree guint32 *outermost = strata_memory_new_large (n, sizeof (guint32));
-  g_autofree guint32 *fill = NULL;
+/* ---- Time leaving a subtree ----
+ *
+ * Under DROP_FUNCTION, the calls dropped take their time out of every
+ * caller above them; under COLLAPSE_RECURSION, an inner call takes its
+ * time out of the frames between it and the call of the method above it,
+ * that call included, and feeds the outermost call's node itself. */
 
-  reshape->inner_start = g_new0 (guint32, (gsize) n + 1);
-  reshape->is_inner = g_new0 (guint8, n);
+static inline gboolean
+is_call_of (const Reshape *reshape,
+            guint32        node)
+{
+  return reshape->source->method[node] == reshape->transform->method;
+}
+
+/* Whether @node is a call of the method under another (RECURSION). */
+static inline gboolean
+is_inner (const Reshape *reshape,
+          guint32        parent,
+          guint32        node)
+{
+  return reshape->under[parent] && is_call_of (reshape, node);
+}
+
+/* Whether @node's subtree leaves where it is. */
+static inline gboolean
+leaves (const Reshape *reshape,
+        guint32        node)
+{
+  if (reshape->under != NULL)
+    return is_inner (reshape, reshape->source->parent[node], node);
+  return is_call_of (reshape, node);
+}
+
+/* Whether time leaving below @node stops there: a call of the method
+ * (under RECURSION, an inner call gives its time to the nearest call
+ * above it; under DROP, a call dropped within one dropped goes with
+ * it), or the root. */
+static inline gboolean
+stops_leaving (const Reshape *reshape,
+               guint32        node)
+{
+  return node == STRATA_CALL_TREE_ROOT || is_call_of (reshape, node);
+}
+
+static inline gboolean
+has_leaving (const Reshape *reshape,
+             guint32        node)
+{
+  return reshape->all_leaving || (reshape->has_leaving[node / 64] & (G_GUINT64_CONSTANT (1) << (node % 64))) != 0;
+}
+
+/* Every node's leaving time summed from its children's, children first:
+ * one pass over the whole tree. */
+static void
+sum_leaving (Reshape *reshape)
+{
+  const StrataCallTree *source = reshape->source;
+
+  for (guint c = 0; c < source->n_clocks; c++)
+    memset (reshape->leaving[c], 0, sizeof (gint64) * source->n_nodes);
+  for (guint32 v = source->n_nodes; v-- > 1;)
+    {
+      gboolean gone = leaves (reshape, v);
+
+      if (!gone && stops_leaving (reshape, v))
+        continue;
+      for (guint c = 0; c < source->n_clocks; c++)
+        reshape->leaving[c][source->parent[v]] += gone ? source->total[c][v] : reshape->leaving[c][v];
+    }
+  reshape->all_leaving = TRUE;
+}
+
+/* The nodes that leave: the calls of the method (DROP), or the inner
+ * ones (RECURSION), found while marking what is under a call. */
+static guint32 *
+find_leavers (Reshape *reshape,
+              gsize   *n_leavers)
+{
+  const StrataCallTree *source = reshape->source;
+  guint32 *leavers = NULL;
+  gsize n = 0, n_alloc = 0;
+
+  if (reshape->under != NULL)
+    reshape->under[STRATA_CALL_TREE_ROOT] = FALSE;
+  for (guint32 v = 1; v < source->n_nodes; v++)
+    {
+      gboolean here = is_call_of (reshape, v), gone = here;
+
+      if (reshape->under != NULL)
+        {
+          gone = here && reshape->under[source->parent[v]];
+          reshape->under[v] = here || reshape->under[source->parent[v]];
+        }
+      if (gone)
+        {
+          leavers = strata_memory_reserve_large (leavers, n, n + 1, &n_alloc, sizeof (guint32));
+          leavers[n++] = v;
+        }
+    }
+  *n_leavers = n;
+  return leavers;
+}
+
+/* Each inner call's outermost call: that of the call of the method it
+ * gives its time to, found among the inner calls before it (breadth
+ * first, a call above comes before), or that call itself. */
+static guint32
+outermost_of (const Reshape *reshape,
+              guint32        above,
+              gsize          n_found)
+{
+  gsize lo = 0, hi = n_found;
+
+  if (!reshape->under[reshape->source->parent[above]])
+    return above;
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (reshape->inner[mid].node < above)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return reshape->inner[lo].outermost;
+}
+
+/* Each inner call's outermost call found from the top, with a node's
+ * for every node: when walking up from each inner call costs too much. */
+static void
+find_outermost_all (Reshape *reshape)
+{
+  const StrataCallTree *source = reshape->source;
+  g_autofree guint32 *outermost = strata_memory_new_large (MAX (source->n_nodes, 1), sizeof (guint32));
+
   outermost[STRATA_CALL_TREE_ROOT] = NO_NODE;
-  /* Breadth first: a node's parent comes before it. */
   for (guint32 v = 1; v < source->n_nodes; v++)
     {
       guint32 above = outermost[source->parent[v]];
 
-      outermost[v] = above != NO_NODE ? above : source->method[v] == method ? v : NO_NODE;
-      reshape->is_inner[v] = above != NO_NODE && source->method[v] == method;
-      if (reshape->is_inner[v])
-        reshape->inner_start[above + 1]++;
+      outermost[v] = above != NO_NODE ? above : is_call_of (reshape, v) ? v : NO_NODE;
     }
-  for (guint32 v = 0; v < n; v++)
-    reshape->inner_start[v + 1] += reshape->inner_start[v];
-  reshape->inner = g_new (guint32, MAX (reshape->inner_start[n], 1));
-  fill = g_memdup2 (reshape->inner_start, (gsize) n * sizeof (guint32));
-  for (guint32 v = 1; v < source->n_nodes; v++)
-    if (reshape->is_inner[v])
-      reshape->inner[fill[outermost[source->parent[v]]]++] = v;
+  for (gsize i = 0; i < reshape->n_inner; i++)
+    reshape->inner[i].outermost = outermost[source->parent[reshape->inner[i].node]];
+}
+
+static int
+compare_inner (gconstpointer a,
+               gconstpointer b)
+{
+  const Inner *x = a, *y = b;
+
+  if (x->outermost != y->outermost)
+    return x->outermost < y->outermost ? -1 : 1;
+  return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* Each node's time leaving its subtree (and under RECURSION each inner
+ * call's outermost call). Each call that leaves adds its time to the
+ * frames above it, up to where leaving stops; those walks are short
+ * where the method is rare, as it mostly is. Past as many steps as
+ * there are nodes, passes over the whole tree do it instead. */
+static void
+find_leaving (Reshape *reshape)
+{
+  const StrataCallTree *source = reshape->source;
+  gsize n = MAX (source->n_nodes, 1), n_leavers;
+  g_autofree guint32 *leavers = NULL;
+  guint64 steps = 0;
+
+  reshape->has_leaving = g_new0 (guint64, n / 64 + 1);
+  for (guint c = 0; c < source->n_clocks; c++)
+    reshape->leaving[c] = g_new0 (gint64, n);
+  if (reshape->transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION)
+    reshape->under = g_new (guint8, n);
+  leavers = find_leavers (reshape, &n_leavers);
+  if (reshape->under != NULL)
+    reshape->inner = g_new (Inner, MAX (n_leavers, 1));
+  for (gsize i = 0; i < n_leavers && steps <= source->n_nodes; i++)
+    {
+      guint32 v = leavers[i], up = v;
+
+      do
+        {
+          up = source->parent[up];
+          reshape->has_leaving[up / 64] |= G_GUINT64_CONSTANT (1) << (up % 64);
+          for (guint c = 0; c < source->n_clocks; c++)
+            reshape->leaving[c][up] += source->total[c][v];
+          steps++;
+        }
+      while (!stops_leaving (reshape, up));
+      if (reshape->under != NULL)
+        {
+          guint32 outermost = outermost_of (reshape, up, reshape->n_inner);
+
+          reshape->inner[reshape->n_inner++] = (Inner) { outermost, v };
+        }
+    }
+  if (steps > source->n_nodes)
+    {
+      sum_leaving (reshape);
+      if (reshape->under != NULL)
+        {
+          for (gsize i = 0; i < n_leavers; i++)
+            reshape->inner[i].node = leavers[i];
+          reshape->n_inner = n_leavers;
+          find_outermost_all (reshape);
+        }
+    }
+  if (reshape->inner != NULL)
+    qsort (reshape->inner, reshape->n_inner, sizeof (Inner), compare_inner);
+}
+
+/* The time of @node's subtree that stays with it. */
+static inline gint64
+staying (const Reshape *reshape,
+         guint32        node,
+         guint          clock)
+{
+  gint64 total = reshape->source->total[clock][node];
+
+  if (reshape->has_leaving == NULL || !has_leaving (reshape, node))
+    return total;
+  return total - reshape->leaving[clock][node];
+}
+
+/* The inner calls @node, an outermost call, takes up: @n_inner of them. */
+static const Inner *
+inner_calls (const Reshape *reshape,
+             guint32        node,
+             gsize         *n_inner)
+{
+  gsize lo = 0, hi = reshape->n_inner, first;
+
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (reshape->inner[mid].outermost < node)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  first = lo;
+  while (lo < reshape->n_inner && reshape->inner[lo].outermost == node)
+    lo++;
+  *n_inner = lo - first;
+  return reshape->inner + first;
 }
 
 /* ---- Sorting children out ---- */
-
-static inline gint64
-node_own (const StrataCallTree *source,
-          guint32               node,
-          guint                 clock)
-{
-  gint64 own = source->total[clock][node];
-
-  if (source->own[clock] != NULL)
-    return source->own[clock][node];
-  for (guint32 c = source->first_child[node]; c < source->first_child[node + 1]; c++)
-    own -= source->total[clock][c];
-  return own;
-}
 
 /* What @node (a child of @parent in the tree) becomes, and its code as
  * a child in @code. */
@@ -224,7 +443,7 @@ fate_of (const Reshape *reshape,
     case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
       return method == transform->method ? FATE_NONE : FATE_CHILD;
     case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
-      return reshape->is_inner[node] ? FATE_NONE : FATE_CHILD;
+      return is_inner (reshape, parent, node) ? FATE_NONE : FATE_CHILD;
     case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
       if (!has_prefix (reshape->prefixed, method))
         return FATE_CHILD;
@@ -268,11 +487,30 @@ feed_kid (Sorter  *sorter,
     }
   kid = &sorter->kids[sorter->segment + made];
   for (guint c = 0; c < source->n_clocks; c++)
-    kid->own[c] += node_own (source, node, c);
+    kid->total[c] += staying (reshape, node, c);
   kid->calls += source->calls[node];
   kid->n_feeders++;
   sorter_reserve (sorter, 0, sorter->n_feeds + 1);
   sorter->feeds[sorter->n_feeds++] = (Feed) { node, made };
+}
+
+/* @node, a kid of its own, fed by itself alone. */
+static inline void
+add_kid (Sorter  *sorter,
+         guint32  node)
+{
+  const Reshape *reshape = sorter->reshape;
+  const StrataCallTree *source = reshape->source;
+  Kid *kid;
+
+  sorter_reserve (sorter, sorter->n_kids + 1, sorter->n_feeds + 1);
+  sorter->feeds[sorter->n_feeds++] = (Feed) { node, (guint32) (sorter->n_kids - sorter->segment) };
+  kid = &sorter->kids[sorter->n_kids++];
+  kid->code = source->method[node];
+  kid->calls = source->calls[node];
+  kid->n_feeders = 1;
+  for (guint c = 0; c < source->n_clocks; c++)
+    kid->total[c] = staying (reshape, node, c);
 }
 
 /* @node, a child that opens a run of the method whose recursion
@@ -282,11 +520,12 @@ feed_outermost (Sorter  *sorter,
                 guint32  code,
                 guint32  node)
 {
-  const Reshape *reshape = sorter->reshape;
+  gsize n_inner;
+  const Inner *inner = inner_calls (sorter->reshape, node, &n_inner);
 
   feed_kid (sorter, code, node);
-  for (guint32 i = reshape->inner_start[node]; reshape->inner != NULL && i < reshape->inner_start[node + 1]; i++)
-    feed_kid (sorter, code, reshape->inner[i]);
+  for (gsize i = 0; i < n_inner; i++)
+    feed_kid (sorter, code, inner[i].node);
 }
 
 /* Starts the kids of the sorter's node @k: none yet. */
@@ -323,11 +562,32 @@ sorter_begin (Sorter  *sorter,
   sorter->node_feeds = strata_memory_reserve_large (sorter->node_feeds, 0, n, &sorter->node_feeds_alloc, sizeof (gsize));
 }
 
-/* The children of the feeders of result node @at, sorted out into its
- * kids, @at itself (frames merged into it) or nothing. */
+/* Whether each child of @parent is a kid of its own or nothing, as
+ * children of one node mostly are: their methods differ, so there is
+ * nothing to group. */
+static gboolean
+kids_apart (const Reshape *reshape,
+            guint32        parent)
+{
+  const StrataCallTree *source = reshape->source;
+
+  for (guint32 child = source->first_child[parent]; child < source->first_child[parent + 1]; child++)
+    {
+      guint32 code;
+      Fate fate = fate_of (reshape, parent, child, &code);
+
+      if (fate == FATE_MERGED || code != source->method[child] ||
+          (fate == FATE_CHILD && reshape->inner != NULL && is_call_of (reshape, child)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The children of the feeders of a result node, sorted out into its
+ * kids, the node itself (frames merged into it, whose time it has
+ * already) or nothing. */
 static void
 sort_out_children (Sorter        *sorter,
-                   guint32        at,
                    const guint32 *feeders,
                    gsize          n_feeders)
 {
@@ -335,6 +595,19 @@ sort_out_children (Sorter        *sorter,
   const StrataCallTree *source = reshape->source;
   gsize n_open = n_feeders;
 
+  if (n_feeders == 1 && kids_apart (reshape, feeders[0]))
+    {
+      guint32 parent = feeders[0];
+
+      for (guint32 child = source->first_child[parent]; child < source->first_child[parent + 1]; child++)
+        {
+          guint32 code;
+
+          if (fate_of (reshape, parent, child, &code) == FATE_CHILD)
+            add_kid (sorter, child);
+        }
+      return;
+    }
   sorter->open = strata_memory_reserve_large (sorter->open, 0, n_feeders, &sorter->open_alloc, sizeof (guint32));
   memcpy (sorter->open, feeders, n_feeders * sizeof (guint32));
   while (n_open > 0)
@@ -348,14 +621,12 @@ sort_out_children (Sorter        *sorter,
           switch (fate_of (reshape, parent, child, &code))
             {
             case FATE_CHILD:
-              if (reshape->inner_start != NULL && source->method[child] == reshape->transform->method)
+              if (reshape->inner != NULL && is_call_of (reshape, child))
                 feed_outermost (sorter, code, child);
               else
                 feed_kid (sorter, code, child);
               break;
             case FATE_MERGED:
-              for (guint c = 0; c < source->n_clocks; c++)
-                reshape->own[c][at] += node_own (source, child, c);
               sorter->open = strata_memory_reserve_large (sorter->open, n_open, n_open + 1, &sorter->open_alloc,
                                                           sizeof (guint32));
               sorter->open[n_open++] = child;
@@ -384,7 +655,7 @@ sorter_sort (gpointer data)
           return NULL;
         }
       begin_node (sorter, k - sorter->first);
-      sort_out_children (sorter, reshape->level_first + k, level->feeders + level->start[k], level->start[k + 1] - level->start[k]);
+      sort_out_children (sorter, level->feeders + level->start[k], level->start[k + 1] - level->start[k]);
     }
   end_nodes (sorter, sorter->last - sorter->first);
   return NULL;
@@ -413,9 +684,73 @@ alloc_nodes (Reshape *reshape)
   result->parent = strata_memory_new_large (n, sizeof (guint32));
   result->method = strata_memory_new_large (n, sizeof (guint32));
   result->first_child = strata_memory_new_large (n, sizeof (guint32));
-  reshape->calls = strata_memory_new_large (n, sizeof (guint64));
+  result->calls = strata_memory_new_large (n, sizeof (guint32));
   for (guint c = 0; c < result->n_clocks; c++)
-    reshape->own[c] = strata_memory_new_large (n, sizeof (gint64));
+    result->total[c] = strata_memory_new_large (n, sizeof (gint64));
+}
+
+/* The room of a result much smaller than its source (a focus) given
+ * back. */
+static void
+fit_nodes (StrataCallTree *result,
+           guint32         n_source)
+{
+  gsize n = (gsize) result->n_nodes + 1;
+
+  if (result->n_nodes >= n_source / 2)
+    return;
+  result->parent = g_realloc (result->parent, n * sizeof (guint32));
+  result->method = g_realloc (result->method, n * sizeof (guint32));
+  result->first_child = g_realloc (result->first_child, n * sizeof (guint32));
+  result->calls = g_realloc (result->calls, n * sizeof (guint32));
+  for (guint c = 0; c < result->n_clocks; c++)
+    result->total[c] = g_realloc (result->total[c], n * sizeof (gint64));
+}
+
+/* Largest total on the first clock first, ties by code: the order every
+ * top-down tree keeps. */
+static inline gboolean
+kid_before (const Kid *a,
+            const Kid *b)
+{
+  if (a->total[0] != b->total[0])
+    return a->total[0] > b->total[0];
+  return a->code < b->code;
+}
+
+static int
+compare_kids (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  const Kid *kids = data;
+  const Kid *x = &kids[*(const guint32 *) a], *y = &kids[*(const guint32 *) b];
+
+  return kid_before (x, y) ? -1 : kid_before (y, x) ? 1 : 0;
+}
+
+/* @rank filled with @kids' indices, largest first; most nodes have a few
+ * kids, mostly in order already. */
+static void
+rank_kids (guint32   *rank,
+           const Kid *kids,
+           guint32    n)
+{
+  for (guint32 i = 0; i < n; i++)
+    rank[i] = i;
+  if (n > 16)
+    {
+      g_qsort_with_data (rank, n, sizeof (guint32), compare_kids, (gpointer) kids);
+      return;
+    }
+  for (guint32 i = 1; i < n; i++)
+    {
+      guint32 key = rank[i], j = i;
+
+      for (; j > 0 && kid_before (&kids[key], &kids[rank[j - 1]]); j--)
+        rank[j] = rank[j - 1];
+      rank[j] = key;
+    }
 }
 
 /* The sorter's kids become nodes from its node base on, children of
@@ -434,19 +769,22 @@ sorter_place (gpointer data)
   for (guint32 k = 0; k < sorter->last - sorter->first; k++)
     {
       guint32 at = reshape->level_first + sorter->first + k;
+      const Kid *kids = sorter->kids + sorter->node_kids[k];
+      guint32 n_kids = (guint32) (sorter->node_kids[k + 1] - sorter->node_kids[k]);
 
       result->first_child[at] = node;
-      for (gsize j = sorter->node_kids[k]; j < sorter->node_kids[k + 1]; j++, node++)
+      rank_kids (sorter->rank, kids, n_kids);
+      for (guint32 r = 0; r < n_kids; r++, node++)
         {
-          const Kid *kid = &sorter->kids[j];
+          const Kid *kid = &kids[sorter->rank[r]];
 
           result->parent[node] = at;
           result->method[node] = kid->code;
-          reshape->calls[node] = kid->calls;
+          result->calls[node] = (guint32) MIN (kid->calls, G_MAXUINT32);
           for (guint c = 0; c < result->n_clocks; c++)
-            reshape->own[c][node] = kid->own[c];
+            result->total[c][node] = kid->total[c];
           next->start[node - reshape->next_first] = feeders;
-          sorter->place[j - sorter->node_kids[k]] = feeders;
+          sorter->place[sorter->rank[r]] = feeders;
           feeders += kid->n_feeders;
         }
       for (gsize f = sorter->node_feeds[k]; f < sorter->node_feeds[k + 1]; f++)
@@ -512,18 +850,15 @@ make_top (Reshape *reshape)
                    transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE;
   guint32 root = STRATA_CALL_TREE_ROOT;
 
-  /* The root keeps its own time (threads outside calls) unless focused. */
   result->parent[0] = STRATA_CALL_TREE_NONE;
   result->method[0] = STRATA_CALL_TREE_NONE;
-  reshape->calls[0] = 0;
-  for (guint c = 0; c < source->n_clocks; c++)
-    reshape->own[c][0] = focus ? 0 : node_own (source, STRATA_CALL_TREE_ROOT, c);
+  result->calls[0] = 0;
   result->n_nodes = 1;
   reshape->level_first = STRATA_CALL_TREE_ROOT;
   sorter_begin (sorter, 0, 1);
   begin_node (sorter, 0);
   if (!focus)
-    sort_out_children (sorter, STRATA_CALL_TREE_ROOT, &root, 1);
+    sort_out_children (sorter, &root, 1);
   else if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE)
     {
       if (transform->node != STRATA_CALL_TREE_ROOT && transform->node < source->n_nodes)
@@ -545,6 +880,13 @@ make_top (Reshape *reshape)
         }
     }
   end_nodes (sorter, 1);
+  /* The root keeps its own time (threads outside calls) unless focused. */
+  for (guint c = 0; c < source->n_clocks; c++)
+    {
+      result->total[c][0] = focus ? 0 : staying (reshape, STRATA_CALL_TREE_ROOT, c);
+      for (gsize j = 0; focus && j < sorter->n_kids; j++)
+        result->total[c][0] += sorter->kids[j].total[c];
+    }
   place_kids (reshape, 1);
 }
 
@@ -590,126 +932,6 @@ make_levels (Reshape *reshape)
   return TRUE;
 }
 
-/* ---- Laying out ---- */
-
-typedef struct
-{
-  const gint64  *total;
-  const guint32 *code;
-} Order;
-
-static int
-compare_nodes (gconstpointer a,
-               gconstpointer b,
-               gpointer      data)
-{
-  const Order *order = data;
-  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
-
-  if (order->total[x] != order->total[y])
-    return order->total[x] > order->total[y] ? -1 : 1;
-  return order->code[x] < order->code[y] ? -1 : order->code[x] > order->code[y];
-}
-
-/* Largest first, ties by code; most nodes have a few children. */
-static void
-sort_nodes (guint32     *nodes,
-            guint32      n,
-            const Order *order)
-{
-  if (n > 16)
-    {
-      g_qsort_with_data (nodes, n, sizeof (guint32), compare_nodes, (gpointer) order);
-      return;
-    }
-  for (guint32 i = 1; i < n; i++)
-    {
-      guint32 key = nodes[i], j = i;
-
-      for (; j > 0 && compare_nodes (&nodes[j - 1], &key, (gpointer) order) > 0; j--)
-        nodes[j] = nodes[j - 1];
-      nodes[j] = key;
-    }
-}
-
-/* Each node's total, summed from the selfs: children come after their
- * parents. The own arrays become the totals. */
-static void
-sum_totals (Reshape *reshape)
-{
-  StrataCallTree *result = reshape->result;
-
-  for (guint32 v = result->n_nodes; v-- > 1;)
-    for (guint c = 0; c < result->n_clocks; c++)
-      reshape->own[c][result->parent[v]] += reshape->own[c][v];
-}
-
-/* Whether @n nodes from @first, siblings, are in order already: a
- * transform moves few. */
-static gboolean
-in_order (guint32      first,
-          guint32      n,
-          const Order *order)
-{
-  for (guint32 k = first + 1; k < first + n; k++)
-    {
-      guint32 previous = k - 1;
-
-      if (compare_nodes (&previous, &k, (gpointer) order) > 0)
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* The result numbered breadth first anew, each node's children largest
- * first, into the tree's arrays, in one pass: a node's children are
- * placed, in order, when the node is reached. */
-static void
-lay_out (Reshape *reshape)
-{
-  StrataCallTree *result = reshape->result;
-  guint32 n = result->n_nodes, tail = 1;
-  g_autofree guint32 *order = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
-  guint32 *first_child = strata_memory_new_large ((gsize) n + 1, sizeof (guint32));
-  guint32 *parent = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
-  guint32 *method = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
-  guint32 *calls = strata_memory_new_large (MAX (n, 1), sizeof (guint32));
-  gint64 *total[STRATA_MAX_CLOCKS] = { NULL };
-  Order by_total = { reshape->own[0], result->method };
-
-  for (guint c = 0; c < result->n_clocks; c++)
-    total[c] = strata_memory_new_large (MAX (n, 1), sizeof (gint64));
-  order[0] = STRATA_CALL_TREE_ROOT;
-  parent[0] = STRATA_CALL_TREE_NONE;
-  for (guint32 i = 0; i < n; i++)
-    {
-      guint32 old = order[i], first = result->first_child[old], n_children = result->first_child[old + 1] - first;
-
-      first_child[i] = tail;
-      for (guint32 k = 0; k < n_children; k++)
-        order[tail + k] = first + k;
-      if (n_children > 1 && !in_order (first, n_children, &by_total))
-        sort_nodes (order + tail, n_children, &by_total);
-      for (guint32 k = tail; k < tail + n_children; k++)
-        parent[k] = i;
-      tail += n_children;
-      method[i] = result->method[old];
-      calls[i] = (guint32) MIN (reshape->calls[old], G_MAXUINT32);
-      for (guint c = 0; c < result->n_clocks; c++)
-        total[c][i] = reshape->own[c][old];
-    }
-  first_child[n] = n;
-  g_free (result->parent);
-  g_free (result->method);
-  g_free (result->first_child);
-  result->parent = parent;
-  result->method = method;
-  result->first_child = first_child;
-  result->calls = calls;
-  for (guint c = 0; c < result->n_clocks; c++)
-    result->total[c] = total[c];
-}
-
 /* ---- The whole ---- */
 
 static void
@@ -720,6 +942,7 @@ sorter_init (Sorter  *sorter,
   sorter->reshape = reshape;
   strata_kid_table_init (&sorter->kid_of, reshape->n_buckets);
   sorter->place = g_new (gsize, reshape->n_buckets);
+  sorter->rank = g_new (guint32, reshape->n_buckets);
   sorter->open_alloc = 64;
   sorter->open = strata_memory_new_large (sorter->open_alloc, sizeof (guint32));
 }
@@ -729,6 +952,7 @@ sorter_clear (Sorter *sorter)
 {
   strata_kid_table_clear (&sorter->kid_of);
   g_free (sorter->place);
+  g_free (sorter->rank);
   g_free (sorter->open);
   g_free (sorter->kids);
   g_free (sorter->feeds);
@@ -756,8 +980,9 @@ reshape_init (Reshape                   *reshape,
       reshape->collapsed = synthetic_code (result, transform->prefix);
       reshape->prefixed = match_prefix (source->trace, transform->prefix);
     }
-  if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION)
-    find_inner_calls (reshape);
+  if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION ||
+      transform->kind == STRATA_CALL_TRANSFORM_DROP_FUNCTION)
+    find_leaving (reshape);
   reshape->n_methods = strata_trace_get_n_methods (source->trace);
   reshape->n_synthetic = result->synthetic != NULL ? result->synthetic->len : 0;
   reshape->n_buckets = MAX (reshape->n_methods + reshape->n_synthetic + n_threads, 1);
@@ -770,12 +995,11 @@ static void
 reshape_clear (Reshape *reshape)
 {
   g_free (reshape->prefixed);
-  g_free (reshape->inner_start);
+  g_free (reshape->under);
   g_free (reshape->inner);
-  g_free (reshape->is_inner);
+  g_free (reshape->has_leaving);
   for (guint c = 0; c < STRATA_MAX_CLOCKS; c++)
-    g_free (reshape->own[c]);
-  g_free (reshape->calls);
+    g_free (reshape->leaving[c]);
   sorter_clear (&reshape->sorters[0]);
   sorter_clear (&reshape->sorters[1]);
   g_free (reshape->level.feeders);
@@ -788,8 +1012,7 @@ reshape_clear (Reshape *reshape)
  * strata_call_tree_transform:
  *
  * A top-down tree reshaped: each node's self time (and calls) moves to
- * where its path leads after @transform, or goes with its path; totals
- * are summed again from the selfs.
+ * where its path leads after @transform, or goes with its path.
  *
  * Returns: (transfer full): the new tree, or %NULL with @error set when
  *   cancelled
@@ -817,10 +1040,7 @@ strata_call_tree_transform (StrataCallTree            *self,
   reshape_init (&reshape, self, result, transform, cancellable);
   done = make_levels (&reshape);
   if (done)
-    {
-      sum_totals (&reshape);
-      lay_out (&reshape);
-    }
+    fit_nodes (result, self->n_nodes);
   reshape_clear (&reshape);
   if (!done)
     {

@@ -90,29 +90,25 @@ strata_memory_renew_large (gpointer block,
 }
 
 /**
- * strata_memory_reserve_large:
+ * strata_memory_grow_large:
  * @block: (nullable): from strata_memory_new_large(), room for *@n_alloc
  *   items, of which the first @n_used are kept
- * @n_alloc: (inout): the items @block has room for
+ * @n_alloc: (inout): the items @block has room for, fewer than @n
  *
- * Room for @n items: @block as it is when they fit, else @block grown to
- * @n items or twice its room, whichever is more, as
+ * @block grown to @n items or twice its room, whichever is more, as
  * strata_memory_renew_large() grows it.
  *
  * Returns: (transfer full): the items
  */
 gpointer
-strata_memory_reserve_large (gpointer  block,
-                             gsize     n_used,
-                             gsize     n,
-                             gsize    *n_alloc,
-                             gsize     size)
+strata_memory_grow_large (gpointer  block,
+                          gsize     n_used,
+                          gsize     n,
+                          gsize    *n_alloc,
+                          gsize     size)
 {
-  gsize grown;
+  gsize grown = MAX (n, *n_alloc * 2);
 
-  if (n <= *n_alloc)
-    return block;
-  grown = MAX (n, *n_alloc * 2);
   block = strata_memory_renew_large (block, MIN (n_used, *n_alloc), grown, size);
   *n_alloc = grown;
   return block;

@@ -15,11 +15,35 @@ gpointer strata_memory_renew_large     (gpointer block,
                                         gsize    n_old,
                                         gsize    n,
                                         gsize    size);
-gpointer strata_memory_reserve_large   (gpointer block,
+gpointer strata_memory_grow_large      (gpointer block,
                                         gsize    n_used,
                                         gsize    n,
                                         gsize   *n_alloc,
                                         gsize    size);
+
+/**
+ * strata_memory_reserve_large:
+ * @block: (nullable): from strata_memory_new_large(), room for *@n_alloc
+ *   items, of which the first @n_used are kept
+ * @n_alloc: (inout): the items @block has room for
+ *
+ * Room for @n items: @block as it is when they fit, else grown by
+ * strata_memory_grow_large(). Inline, as it is asked for each item
+ * added to arrays filled an item at a time.
+ *
+ * Returns: (transfer full): the items
+ */
+static inline gpointer
+strata_memory_reserve_large (gpointer  block,
+                             gsize     n_used,
+                             gsize     n,
+                             gsize    *n_alloc,
+                             gsize     size)
+{
+  if (G_LIKELY (n <= *n_alloc))
+    return block;
+  return strata_memory_grow_large (block, n_used, n, n_alloc, size);
+}
 
 char    *strata_scratch_dir            (void);
 int      strata_scratch_open           (void);
