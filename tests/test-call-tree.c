@@ -231,8 +231,8 @@ check_random_stacks (StrataTrace *trace,
 }
 
 /* @result of a transform of @kind on @tree keeps each node's children
- * distinct by method and each total its self plus its children's; those
- * that only move time keep the whole. */
+ * distinct by method and no self below zero; those that only move time
+ * keep the whole. */
 static void
 check_transformed (StrataCallTree          *tree,
                    StrataCallTree          *result,
@@ -241,21 +241,292 @@ check_transformed (StrataCallTree          *tree,
   for (guint32 v = 0; v < strata_call_tree_get_n_nodes (result); v++)
     {
       guint32 first = strata_call_tree_get_first_child (result, v), n = strata_call_tree_get_n_children (result, v);
-      gint64 children = 0;
 
       for (guint32 i = first; i < first + n; i++)
-        {
-          children += strata_call_tree_get_total (result, i, 0);
-          for (guint32 j = first; j < i; j++)
-            g_assert_true (strata_call_tree_get_method (result, j) != strata_call_tree_get_method (result, i) ||
-                           strata_call_tree_get_thread (result, j) != strata_call_tree_get_thread (result, i));
-        }
-      g_assert_cmpint (strata_call_tree_get_total (result, v, 0), ==, strata_call_tree_get_self (result, v, 0) + children);
+        for (guint32 j = first; j < i; j++)
+          g_assert_true (strata_call_tree_get_method (result, j) != strata_call_tree_get_method (result, i) ||
+                         strata_call_tree_get_thread (result, j) != strata_call_tree_get_thread (result, i));
+      g_assert_cmpint (strata_call_tree_get_self (result, v, 0), >=, 0);
     }
   if (kind == STRATA_CALL_TRANSFORM_MERGE_FUNCTION || kind == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION ||
       kind == STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX)
     g_assert_cmpint (strata_call_tree_get_total (result, STRATA_CALL_TREE_ROOT, 0), ==,
                      strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, 0));
+}
+
+/* ---- Transforms done on the paths' text ----
+ *
+ * An independent account of each transform, from the paths the script
+ * wrote: each path's self time goes to the path the transform makes of
+ * it, and totals are summed again from those. */
+
+/* @frames (a path's, NULL-terminated) as @transform makes them, or NULL
+ * when the path goes; *@counted tells whether its calls stay calls. */
+static GPtrArray *
+transform_frames (char                      **frames,
+                  const StrataCallTransform  *transform,
+                  const char                 *name,
+                  gboolean                   *counted)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  guint n = g_strv_length (frames), first = n, last = n;
+
+  *counted = TRUE;
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (frames[i], name))
+      {
+        first = first == n ? i : first;
+        last = i;
+      }
+  switch (transform->kind)
+    {
+    case STRATA_CALL_TRANSFORM_MERGE_FUNCTION:
+      for (guint i = 0; i < n; i++)
+        if (!g_str_equal (frames[i], name))
+          g_ptr_array_add (out, frames[i]);
+      *counted = !g_str_equal (frames[n - 1], name);
+      break;
+    case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
+      if (first < n)
+        g_clear_pointer (&out, g_ptr_array_unref);
+      else
+        for (guint i = 0; i < n; i++)
+          g_ptr_array_add (out, frames[i]);
+      break;
+    case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
+      if (first == n)
+        g_clear_pointer (&out, g_ptr_array_unref);
+      for (guint i = first; i < n; i++)
+        g_ptr_array_add (out, frames[i]);
+      break;
+    case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
+      /* The frames from the first call of the method below the
+       * outermost one to the last are gone. */
+      for (guint i = 0; i < n; i++)
+        if (i <= first || i > last)
+          g_ptr_array_add (out, frames[i]);
+      break;
+    case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
+      for (guint i = 0; i < n; i++)
+        {
+          gboolean in = g_str_has_prefix (frames[i], transform->prefix);
+
+          if (!in)
+            g_ptr_array_add (out, frames[i]);
+          else if (i == 0 || !g_str_has_prefix (frames[i - 1], transform->prefix))
+            g_ptr_array_add (out, (char *) "*");
+        }
+      *counted = n < 2 || !g_str_has_prefix (frames[n - 1], transform->prefix) ||
+                 !g_str_has_prefix (frames[n - 2], transform->prefix);
+      break;
+    case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
+    default:
+      g_assert_not_reached ();
+    }
+  if (out != NULL && out->len == 0)
+    g_clear_pointer (&out, g_ptr_array_unref);
+  return out;
+}
+
+/* @path's self time: its total less its children's. */
+static GHashTable *
+path_selfs (GHashTable *paths)
+{
+  GHashTable *selfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, paths);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      gint64 *self = g_hash_table_lookup (selfs, key);
+
+      if (self == NULL)
+        g_hash_table_insert (selfs, g_strdup (key), self = g_new0 (gint64, 1));
+      *self += ((const gint64 *) value)[0];
+    }
+  g_hash_table_iter_init (&iter, paths);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const char *cut = strrchr (key, ';');
+      g_autofree char *parent = cut != NULL ? g_strndup (key, cut - (const char *) key) : NULL;
+
+      if (parent != NULL)
+        *(gint64 *) g_hash_table_lookup (selfs, parent) -= ((const gint64 *) value)[0];
+    }
+  return selfs;
+}
+
+/* The paths (self, calls) @transform makes of @paths, whose selfs are
+ * @selfs. */
+static GHashTable *
+transform_paths (GHashTable                *paths,
+                 GHashTable                *selfs,
+                 const StrataCallTransform *transform,
+                 const char                *name)
+{
+  GHashTable *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, paths);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      g_auto(GStrv) frames = g_strsplit (key, ";", -1);
+      gboolean counted;
+      g_autoptr(GPtrArray) kept = transform_frames (frames, transform, name, &counted);
+      g_autoptr(GString) path = g_string_new (NULL);
+      gint64 *entry;
+
+      if (kept == NULL)
+        continue;
+      for (guint i = 0; i < kept->len; i++)
+        {
+          const char *frame = g_ptr_array_index (kept, i);
+
+          g_string_append_printf (path, "%s%s", i > 0 ? ";" : "", frame);
+          if (g_str_equal (frame, "*"))
+            g_string_insert (path, path->len - 1, transform->prefix);
+        }
+      entry = g_hash_table_lookup (out, path->str);
+      if (entry == NULL)
+        g_hash_table_insert (out, g_strdup (path->str), entry = g_new0 (gint64, 2));
+      entry[0] += *(const gint64 *) g_hash_table_lookup (selfs, key);
+      if (counted)
+        entry[1] += ((const gint64 *) value)[1];
+    }
+  return out;
+}
+
+/* The tree @transform makes of @tree, merged over threads, holds exactly
+ * the paths it makes of @paths (whose selfs are @selfs), each with the
+ * self time and calls of what it takes; so its totals are theirs too. */
+static void
+check_transform_paths (StrataCallTree            *tree,
+                       GHashTable                *paths,
+                       GHashTable                *selfs,
+                       const StrataCallTransform *transform)
+{
+  StrataTrace *trace = strata_call_tree_get_trace (tree);
+  const char *name = strata_trace_get_method_name (trace, transform->method);
+  g_autoptr(GHashTable) expected = transform_paths (paths, selfs, transform, name);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, transform, NULL, &error);
+
+  g_assert_no_error (error);
+  check_transformed (tree, result, transform->kind);
+  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (result); v++)
+    {
+      g_autofree char *path = strata_call_tree_dup_path (result, v, ";");
+      const gint64 *entry = g_hash_table_lookup (expected, path);
+
+      g_assert_nonnull (entry);
+      g_assert_cmpint (strata_call_tree_get_self (result, v, 0), ==, entry[0]);
+      g_assert_cmpuint (strata_call_tree_get_calls (result, v), ==, entry[1]);
+    }
+  g_assert_cmpuint (strata_call_tree_get_n_nodes (result) - 1, ==, g_hash_table_size (expected));
+}
+
+/* A script's calls written as a dmtrace, their paths' totals and calls
+ * kept in @expected as write_random_stacks() keeps them. */
+typedef struct
+{
+  DmtraceWriter *writer;
+  GHashTable    *expected;
+  guint          stack[64];
+  gint64         starts[64];
+  guint          depth;
+  gint64         now;
+} Script;
+
+static void
+script_enter (Script *script,
+              guint   method)
+{
+  script->now += 3;
+  script->stack[script->depth] = method;
+  script->starts[script->depth++] = script->now;
+  dmtrace_writer_record (script->writer, 1, (method + 1) * 4, DMTRACE_ENTER, script->now, 0);
+}
+
+static void
+script_exit (Script *script)
+{
+  g_autoptr(GString) path = g_string_new ("main");
+  gint64 *entry;
+
+  script->now += 2;
+  for (guint i = 0; i < script->depth; i++)
+    g_string_append_printf (path, ";T.m%u ()V", script->stack[i]);
+  entry = g_hash_table_lookup (script->expected, path->str);
+  if (entry == NULL)
+    g_hash_table_insert (script->expected, g_strdup (path->str), entry = g_new0 (gint64, 2));
+  script->depth--;
+  entry[0] += (script->now - script->starts[script->depth]) * (gint64) 1000;
+  entry[1]++;
+  dmtrace_writer_record (script->writer, 1, (script->stack[script->depth] + 1) * 4, DMTRACE_EXIT, script->now, 0);
+}
+
+/* Two ladders @height deep: m1 (then m0) at the top, each rung m(2 + i)
+ * calling m0 (which calls m1) before the next rung. Dropping m0 takes
+ * time out of every rung above each of its calls, and collapsing its
+ * recursion under the second ladder's top takes each inner call up past
+ * the rungs between: walks up from each call cost more than a pass over
+ * the tree. */
+static StrataTrace *
+write_ladders (guint       height,
+               GHashTable *expected)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
+  Script script = { writer, expected };
+
+  g_assert_cmpuint (height + 2, <=, 64);
+  dmtrace_writer_add_thread (writer, 1, "main");
+  for (guint m = 0; m < height + 2; m++)
+    {
+      g_autofree char *fields = g_strdup_printf ("T\tm%u\t()V", m);
+
+      dmtrace_writer_add_method (writer, (m + 1) * 4, fields);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint ladder = 0; ladder < 2; ladder++)
+    {
+      script_enter (&script, ladder == 0 ? 1 : 0);
+      for (guint rung = 0; rung < height; rung++)
+        {
+          script_enter (&script, 2 + rung);
+          script_enter (&script, 0);
+          script_enter (&script, 1);
+          script_exit (&script);
+          script_exit (&script);
+        }
+      while (script.depth > 0)
+        script_exit (&script);
+    }
+  return load_bytes (dmtrace_writer_finish (writer, FALSE), "ladders.trace");
+}
+
+/* Calls that leave many subtrees at once: their paths are still those
+ * the transforms make of the script's. */
+static void
+test_call_tree_ladders (void)
+{
+  g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(StrataTrace) trace = write_ladders (40, expected);
+  g_autoptr(StrataCallTree) tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, NULL);
+  g_autoptr(GHashTable) paths = merge_threads (expected);
+  g_autoptr(GHashTable) selfs = path_selfs (paths);
+  const StrataCallTransformKind kinds[] = { STRATA_CALL_TRANSFORM_DROP_FUNCTION, STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION,
+                                            STRATA_CALL_TRANSFORM_MERGE_FUNCTION, STRATA_CALL_TRANSFORM_FOCUS_FUNCTION };
+
+  check_paths (tree, paths);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint32 m = 0; m < 3; m++)
+      {
+        StrataCallTransform transform = { kinds[k], m, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+
+        check_transform_paths (tree, paths, selfs, &transform);
+      }
 }
 
 /* Wide levels and many paths: the trees are built, inverted and
@@ -267,7 +538,12 @@ test_call_tree_wide_stacks (void)
   g_autoptr(StrataTrace) trace = write_random_stacks (60, 6, expected);
   g_autoptr(StrataCallTree) tree = check_random_stacks (trace, expected);
   const StrataCallTransformKind kinds[] = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION,
-                                            STRATA_CALL_TRANSFORM_DROP_FUNCTION, STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX };
+                                            STRATA_CALL_TRANSFORM_DROP_FUNCTION, STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX,
+                                            STRATA_CALL_TRANSFORM_FOCUS_FUNCTION };
+
+  g_autoptr(StrataCallTree) merged = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, NULL);
+  g_autoptr(GHashTable) paths = merge_threads (expected);
+  g_autoptr(GHashTable) selfs = path_selfs (paths);
 
   g_assert_cmpuint (strata_call_tree_get_n_nodes (tree), >, 20000);
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
@@ -279,6 +555,7 @@ test_call_tree_wide_stacks (void)
 
         g_assert_no_error (error);
         check_transformed (tree, result, kinds[k]);
+        check_transform_paths (merged, paths, selfs, &transform);
       }
 }
 
@@ -330,11 +607,15 @@ test_call_tree_random_stacks (void)
   g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(StrataTrace) trace = write_random_stacks (5, 60, expected);
   g_autoptr(StrataCallTree) tree = check_random_stacks (trace, expected);
+  g_autoptr(StrataCallTree) all = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, NULL);
+  g_autoptr(GHashTable) paths = merge_threads (expected);
+  g_autoptr(GHashTable) selfs = path_selfs (paths);
   g_autoptr(GError) error = NULL;
 
   /* Every transform of every method keeps each node's children distinct
-   * by method and each total its self plus its children's; those that
-   * only move time keep the whole. */
+   * by method and no self below zero; those that only move time keep
+   * the whole; for the first method's recursion and drop, the paths are
+   * those the transform makes of the script's. */
   for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
     {
       const StrataCallTransformKind kinds[] = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, STRATA_CALL_TRANSFORM_FOCUS_FUNCTION,
@@ -347,6 +628,11 @@ test_call_tree_random_stacks (void)
 
           g_assert_no_error (error);
           check_transformed (tree, result, kinds[k]);
+          /* The first method recurses most: its calls leave the most
+           * subtrees, dropped or taken up by the outermost call. */
+          if (m == 0 && (kinds[k] == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION ||
+                         kinds[k] == STRATA_CALL_TRANSFORM_DROP_FUNCTION))
+            check_transform_paths (all, paths, selfs, &transform);
         }
     }
 
@@ -694,6 +980,7 @@ main (int   argc,
   g_test_add_func ("/call-tree/random-stacks", test_call_tree_random_stacks);
   g_test_add_func ("/call-tree/wide-stacks", test_call_tree_wide_stacks);
   g_test_add_func ("/call-tree/cancelled", test_call_tree_cancelled);
+  g_test_add_func ("/call-tree/ladders", test_call_tree_ladders);
   g_test_add_func ("/call-tree/began-inside", test_call_tree_began_inside);
   g_test_add_func ("/call-tree/bottom-up", test_call_tree_bottom_up);
   g_test_add_func ("/call-tree/range", test_call_tree_range);
