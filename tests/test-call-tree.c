@@ -260,16 +260,20 @@ check_transformed (StrataCallTree          *tree,
  * wrote: each path's self time goes to the path the transform makes of
  * it, and totals are summed again from those. */
 
-/* @frames (a path's, NULL-terminated) as @transform makes them, or NULL
- * when the path goes; *@counted tells whether its calls stay calls. */
-static GPtrArray *
-transform_frames (char                      **frames,
-                  const StrataCallTransform  *transform,
-                  const char                 *name,
-                  gboolean                   *counted)
+#define MAX_FRAMES 64
+
+/* The @n @frames of a path as @transform makes them, into @out; returns
+ * how many, 0 when the path goes. *@counted tells whether its calls stay
+ * calls. */
+static guint
+transform_frames (const char               **frames,
+                  guint                      n,
+                  const StrataCallTransform *transform,
+                  const char                *name,
+                  const char               **out,
+                  gboolean                  *counted)
 {
-  GPtrArray *out = g_ptr_array_new ();
-  guint n = g_strv_length (frames), first = n, last = n;
+  guint first = n, last = n, n_out = 0;
 
   *counted = TRUE;
   for (guint i = 0; i < n; i++)
@@ -283,28 +287,23 @@ transform_frames (char                      **frames,
     case STRATA_CALL_TRANSFORM_MERGE_FUNCTION:
       for (guint i = 0; i < n; i++)
         if (!g_str_equal (frames[i], name))
-          g_ptr_array_add (out, frames[i]);
+          out[n_out++] = frames[i];
       *counted = !g_str_equal (frames[n - 1], name);
       break;
     case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
-      if (first < n)
-        g_clear_pointer (&out, g_ptr_array_unref);
-      else
-        for (guint i = 0; i < n; i++)
-          g_ptr_array_add (out, frames[i]);
+      for (guint i = 0; i < n && first == n; i++)
+        out[n_out++] = frames[i];
       break;
     case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
-      if (first == n)
-        g_clear_pointer (&out, g_ptr_array_unref);
       for (guint i = first; i < n; i++)
-        g_ptr_array_add (out, frames[i]);
+        out[n_out++] = frames[i];
       break;
     case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
       /* The frames from the first call of the method below the
        * outermost one to the last are gone. */
       for (guint i = 0; i < n; i++)
         if (i <= first || i > last)
-          g_ptr_array_add (out, frames[i]);
+          out[n_out++] = frames[i];
       break;
     case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
       for (guint i = 0; i < n; i++)
@@ -312,9 +311,9 @@ transform_frames (char                      **frames,
           gboolean in = g_str_has_prefix (frames[i], transform->prefix);
 
           if (!in)
-            g_ptr_array_add (out, frames[i]);
+            out[n_out++] = frames[i];
           else if (i == 0 || !g_str_has_prefix (frames[i - 1], transform->prefix))
-            g_ptr_array_add (out, (char *) "*");
+            out[n_out++] = "*";
         }
       *counted = n < 2 || !g_str_has_prefix (frames[n - 1], transform->prefix) ||
                  !g_str_has_prefix (frames[n - 2], transform->prefix);
@@ -323,9 +322,7 @@ transform_frames (char                      **frames,
     default:
       g_assert_not_reached ();
     }
-  if (out != NULL && out->len == 0)
-    g_clear_pointer (&out, g_ptr_array_unref);
-  return out;
+  return n_out;
 }
 
 /* @path's self time: its total less its children's. */
@@ -372,20 +369,26 @@ transform_paths (GHashTable                *paths,
   g_hash_table_iter_init (&iter, paths);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      g_auto(GStrv) frames = g_strsplit (key, ";", -1);
+      g_autofree char *text = g_strdup (key);
+      const char *frames[MAX_FRAMES], *kept[MAX_FRAMES];
+      guint n = 0, n_kept;
       gboolean counted;
-      g_autoptr(GPtrArray) kept = transform_frames (frames, transform, name, &counted);
       g_autoptr(GString) path = g_string_new (NULL);
       gint64 *entry;
 
-      if (kept == NULL)
-        continue;
-      for (guint i = 0; i < kept->len; i++)
+      for (char *frame = text, *end; frame != NULL; frame = end != NULL ? end + 1 : NULL)
         {
-          const char *frame = g_ptr_array_index (kept, i);
-
-          g_string_append_printf (path, "%s%s", i > 0 ? ";" : "", frame);
-          if (g_str_equal (frame, "*"))
+          g_assert_cmpuint (n, <, MAX_FRAMES);
+          if ((end = strchr (frame, ';')) != NULL)
+            *end = '\0';
+          frames[n++] = frame;
+        }
+      if ((n_kept = transform_frames (frames, n, transform, name, kept, &counted)) == 0)
+        continue;
+      for (guint i = 0; i < n_kept; i++)
+        {
+          g_string_append_printf (path, "%s%s", i > 0 ? ";" : "", kept[i]);
+          if (g_str_equal (kept[i], "*"))
             g_string_insert (path, path->len - 1, transform->prefix);
         }
       entry = g_hash_table_lookup (out, path->str);
