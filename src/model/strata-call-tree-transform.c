@@ -59,7 +59,7 @@ typedef struct
 typedef struct
 {
   guint32 *feeders;
-  gsize   *start;      /* per node, and one past the last */
+  guint32 *start;      /* per node, and one past the last */
   guint32  n_nodes;
   gsize    n_feeders;
   gsize    feeders_alloc;
@@ -92,16 +92,19 @@ typedef struct
   Feed                   *feeds;         /* each node's, in turn; kids counted from its segment */
   gsize                   n_feeds;
   gsize                   feeds_alloc;
-  gsize                  *node_kids;     /* per node, and one past: its first kid */
-  gsize                  *node_feeds;    /* per node, and one past: its first feed */
+  guint32                *node_kids;     /* per node, and one past: its first kid */
+  guint32                *node_feeds;    /* per node, and one past: its first feed */
+  guint32                *copied;        /* per node: its one feeder, whose children it copies; or NO_NODE */
+  gsize                   n_copied;      /* the kids those give */
   gsize                   node_kids_alloc;
   gsize                   node_feeds_alloc;
+  gsize                   copied_alloc;
   guint32                *open;          /* feeders whose children are still to sort out */
   gsize                   open_alloc;
-  gsize                  *place;
+  guint32                *place;
   guint32                *rank;          /* a node's kids, largest first */
   guint32                 node_base;
-  gsize                   feeder_base;
+  guint32                 feeder_base;
   gboolean                cancelled;
 } Sorter;
 
@@ -426,7 +429,7 @@ inner_calls (const Reshape *reshape,
 
 /* What @node (a child of @parent in the tree) becomes, and its code as
  * a child in @code. */
-static Fate
+static inline Fate
 fate_of (const Reshape *reshape,
          guint32        parent,
          guint32        node,
@@ -494,25 +497,6 @@ feed_kid (Sorter  *sorter,
   sorter->feeds[sorter->n_feeds++] = (Feed) { node, made };
 }
 
-/* @node, a kid of its own, fed by itself alone. */
-static inline void
-add_kid (Sorter  *sorter,
-         guint32  node)
-{
-  const Reshape *reshape = sorter->reshape;
-  const StrataCallTree *source = reshape->source;
-  Kid *kid;
-
-  sorter_reserve (sorter, sorter->n_kids + 1, sorter->n_feeds + 1);
-  sorter->feeds[sorter->n_feeds++] = (Feed) { node, (guint32) (sorter->n_kids - sorter->segment) };
-  kid = &sorter->kids[sorter->n_kids++];
-  kid->code = source->method[node];
-  kid->calls = source->calls[node];
-  kid->n_feeders = 1;
-  for (guint c = 0; c < source->n_clocks; c++)
-    kid->total[c] = staying (reshape, node, c);
-}
-
 /* @node, a child that opens a run of the method whose recursion
  * collapses, and the calls of it below, which it takes. */
 static void
@@ -556,31 +540,38 @@ sorter_begin (Sorter  *sorter,
 
   sorter->first = first;
   sorter->last = last;
-  sorter->n_kids = sorter->n_feeds = 0;
+  sorter->n_kids = sorter->n_feeds = sorter->n_copied = 0;
   sorter->cancelled = FALSE;
-  sorter->node_kids = strata_memory_reserve_large (sorter->node_kids, 0, n, &sorter->node_kids_alloc, sizeof (gsize));
-  sorter->node_feeds = strata_memory_reserve_large (sorter->node_feeds, 0, n, &sorter->node_feeds_alloc, sizeof (gsize));
+  sorter->node_kids = strata_memory_reserve_large (sorter->node_kids, 0, n, &sorter->node_kids_alloc, sizeof (guint32));
+  sorter->node_feeds = strata_memory_reserve_large (sorter->node_feeds, 0, n, &sorter->node_feeds_alloc, sizeof (guint32));
+  sorter->copied = strata_memory_reserve_large (sorter->copied, 0, n, &sorter->copied_alloc, sizeof (guint32));
 }
 
-/* Whether each child of @parent is a kid of its own or nothing, as
- * children of one node mostly are: their methods differ, so there is
- * nothing to group. */
-static gboolean
-kids_apart (const Reshape *reshape,
-            guint32        parent)
+/* How many kids copying @parent's children gives: each child a kid as
+ * it is, or nothing, as children of one node mostly are (their methods
+ * differ, so there is nothing to group, and their order is kept); or -1
+ * when they must be sorted out. */
+static gssize
+count_copies (const Reshape *reshape,
+              guint32        parent)
 {
   const StrataCallTree *source = reshape->source;
+  gssize n = 0;
 
   for (guint32 child = source->first_child[parent]; child < source->first_child[parent + 1]; child++)
     {
       guint32 code;
       Fate fate = fate_of (reshape, parent, child, &code);
 
+      if (fate == FATE_NONE)
+        continue;
       if (fate == FATE_MERGED || code != source->method[child] ||
-          (fate == FATE_CHILD && reshape->inner != NULL && is_call_of (reshape, child)))
-        return FALSE;
+          (reshape->has_leaving != NULL && has_leaving (reshape, child)) ||
+          (reshape->inner != NULL && is_call_of (reshape, child)))
+        return -1;
+      n++;
     }
-  return TRUE;
+  return n;
 }
 
 /* The children of the feeders of a result node, sorted out into its
@@ -588,24 +579,20 @@ kids_apart (const Reshape *reshape,
  * already) or nothing. */
 static void
 sort_out_children (Sorter        *sorter,
+                   guint32        k,
                    const guint32 *feeders,
                    gsize          n_feeders)
 {
   Reshape *reshape = sorter->reshape;
   const StrataCallTree *source = reshape->source;
   gsize n_open = n_feeders;
+  gssize n_copies;
 
-  if (n_feeders == 1 && kids_apart (reshape, feeders[0]))
+  sorter->copied[k] = NO_NODE;
+  if (n_feeders == 1 && (n_copies = count_copies (reshape, feeders[0])) >= 0)
     {
-      guint32 parent = feeders[0];
-
-      for (guint32 child = source->first_child[parent]; child < source->first_child[parent + 1]; child++)
-        {
-          guint32 code;
-
-          if (fate_of (reshape, parent, child, &code) == FATE_CHILD)
-            add_kid (sorter, child);
-        }
+      sorter->copied[k] = feeders[0];
+      sorter->n_copied += n_copies;
       return;
     }
   sorter->open = strata_memory_reserve_large (sorter->open, 0, n_feeders, &sorter->open_alloc, sizeof (guint32));
@@ -655,7 +642,7 @@ sorter_sort (gpointer data)
           return NULL;
         }
       begin_node (sorter, k - sorter->first);
-      sort_out_children (sorter, level->feeders + level->start[k], level->start[k + 1] - level->start[k]);
+      sort_out_children (sorter, k - sorter->first, level->feeders + level->start[k], level->start[k + 1] - level->start[k]);
     }
   end_nodes (sorter, sorter->last - sorter->first);
   return NULL;
@@ -670,7 +657,7 @@ level_reserve (Level *level,
 {
   level->feeders = strata_memory_reserve_large (level->feeders, level->n_feeders, n_feeders, &level->feeders_alloc,
                                                 sizeof (guint32));
-  level->start = strata_memory_reserve_large (level->start, level->n_nodes, n_nodes + 1, &level->start_alloc, sizeof (gsize));
+  level->start = strata_memory_reserve_large (level->start, level->n_nodes, n_nodes + 1, &level->start_alloc, sizeof (guint32));
 }
 
 /* A transform makes no more paths than there were: room for them all,
@@ -753,6 +740,37 @@ rank_kids (guint32   *rank,
     }
 }
 
+/* The children of @parent in the tree copied as those of @at from @node
+ * on, each its own feeder from *@feeders on; returns the next node. */
+static guint32
+copy_children (Reshape  *reshape,
+               guint32   at,
+               guint32   parent,
+               guint32   node,
+               guint32  *feeders)
+{
+  const StrataCallTree *source = reshape->source;
+  StrataCallTree *result = reshape->result;
+  Level *next = &reshape->next;
+
+  for (guint32 child = source->first_child[parent]; child < source->first_child[parent + 1]; child++)
+    {
+      guint32 code;
+
+      if (fate_of (reshape, parent, child, &code) == FATE_NONE)
+        continue;
+      result->parent[node] = at;
+      result->method[node] = code;
+      result->calls[node] = source->calls[child];
+      for (guint c = 0; c < result->n_clocks; c++)
+        result->total[c][node] = source->total[c][child];
+      next->start[node - reshape->next_first] = *feeders;
+      next->feeders[(*feeders)++] = child;
+      node++;
+    }
+  return node;
+}
+
 /* The sorter's kids become nodes from its node base on, children of
  * their nodes, and their feeders the next level's from its feeder base
  * on. */
@@ -764,7 +782,7 @@ sorter_place (gpointer data)
   StrataCallTree *result = reshape->result;
   Level *next = &reshape->next;
   guint32 node = sorter->node_base;
-  gsize feeders = sorter->feeder_base;
+  guint32 feeders = sorter->feeder_base;
 
   for (guint32 k = 0; k < sorter->last - sorter->first; k++)
     {
@@ -773,6 +791,11 @@ sorter_place (gpointer data)
       guint32 n_kids = (guint32) (sorter->node_kids[k + 1] - sorter->node_kids[k]);
 
       result->first_child[at] = node;
+      if (sorter->copied[k] != NO_NODE)
+        {
+          node = copy_children (reshape, at, sorter->copied[k], node, &feeders);
+          continue;
+        }
       rank_kids (sorter->rank, kids, n_kids);
       for (guint32 r = 0; r < n_kids; r++, node++)
         {
@@ -826,9 +849,9 @@ place_kids (Reshape *reshape,
     {
       reshape->sorters[w].node_base = (guint32) (result->n_nodes + n_kids);
       reshape->sorters[w].feeder_base = n_feeders;
-      n_kids += reshape->sorters[w].n_kids;
-      for (gsize j = 0; j < reshape->sorters[w].n_kids; j++)
-        n_feeders += reshape->sorters[w].kids[j].n_feeders;
+      /* A feed per feeder; a copied child feeds itself. */
+      n_kids += reshape->sorters[w].n_kids + reshape->sorters[w].n_copied;
+      n_feeders += reshape->sorters[w].n_feeds + reshape->sorters[w].n_copied;
     }
   level_reserve (&reshape->next, n_feeders, n_kids);
   reshape->next_first = result->n_nodes;
@@ -857,8 +880,9 @@ make_top (Reshape *reshape)
   reshape->level_first = STRATA_CALL_TREE_ROOT;
   sorter_begin (sorter, 0, 1);
   begin_node (sorter, 0);
+  sorter->copied[0] = NO_NODE;
   if (!focus)
-    sort_out_children (sorter, &root, 1);
+    sort_out_children (sorter, 0, &root, 1);
   else if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE)
     {
       if (transform->node != STRATA_CALL_TREE_ROOT && transform->node < source->n_nodes)
@@ -941,7 +965,7 @@ sorter_init (Sorter  *sorter,
   *sorter = (Sorter) { 0 };
   sorter->reshape = reshape;
   strata_kid_table_init (&sorter->kid_of, reshape->n_buckets);
-  sorter->place = g_new (gsize, reshape->n_buckets);
+  sorter->place = g_new (guint32, reshape->n_buckets);
   sorter->rank = g_new (guint32, reshape->n_buckets);
   sorter->open_alloc = 64;
   sorter->open = strata_memory_new_large (sorter->open_alloc, sizeof (guint32));
@@ -958,6 +982,7 @@ sorter_clear (Sorter *sorter)
   g_free (sorter->feeds);
   g_free (sorter->node_kids);
   g_free (sorter->node_feeds);
+  g_free (sorter->copied);
 }
 
 static void
