@@ -775,9 +775,10 @@ walk_init (Walk                     *walk,
   guess = guess_level (walk);
   level_reserve (&walk->level, guess, guess);
   level_reserve (&walk->next, guess, guess);
-  /* Paths repeat in most traces: half the calls is room enough for most
-   * trees, and what is not touched of it costs nothing. */
-  walk->n_alloc = MIN (MAX (n_spans / 2, WALK_MIN), (gsize) STRATA_CALL_TREE_NONE - 1);
+  /* A path per call at most, with the root and a node per thread: room
+   * for them all, so the arrays are never copied to grow. What is not
+   * touched costs nothing, and walk_fit() gives it back. */
+  walk->n_alloc = MIN (MAX (n_spans + strata_trace_get_n_threads (trace) + 2, WALK_MIN), (gsize) STRATA_CALL_TREE_NONE - 1);
   tree->parent = strata_memory_new_large (walk->n_alloc, sizeof (guint32));
   tree->method = strata_memory_new_large (walk->n_alloc, sizeof (guint32));
   tree->first_child = strata_memory_new_large (walk->n_alloc, sizeof (guint32));
