@@ -2133,7 +2133,7 @@ download (const char *path,
 /* Exported at the timeline's own size and range, the PNG is what the
  * widget draws on screen, pixel for pixel (GTK's own rendering of it,
  * without the window behind); SVG of the same is valid XML with the
- * names as text. */
+ * names as text, ellipsized as on screen. */
 static void
 test_window_export_image (void)
 {
@@ -2191,6 +2191,10 @@ test_window_export_image (void)
   g_assert_true (g_file_get_contents (svg_path, &svg, NULL, NULL));
   g_assert_true (g_str_has_prefix (svg, "<?xml"));
   g_assert_nonnull (strstr (svg, ">main</text>"));
+  /* Names too long for their span are ellipsized as on screen, with the
+   * whole name as the text's title. */
+  g_assert_nonnull (strstr (svg, "\u2026</text>"));
+  g_assert_nonnull (strstr (svg, "<title>"));
   g_assert_nonnull (strstr (svg, "</svg>"));
   finish_app (app);
 }

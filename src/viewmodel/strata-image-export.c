@@ -57,9 +57,12 @@ strata_image_format_for_file (GFile             *file,
   return TRUE;
 }
 
-/* A label as SVG text, clipped to the width it may take. */
+/* A label as SVG text, ellipsized as on screen (and clipped to the width
+ * it may take, as a reader's font may be wider), with the whole text as
+ * its title when cut. */
 static void
 add_text (const char        *text,
+          const char        *whole,
           double             x,
           double             y,
           double             width,
@@ -71,6 +74,7 @@ add_text (const char        *text,
   Sink *sink = data;
   g_autofree char *escaped = NULL;
   g_autofree char *valid = NULL;
+  g_autofree char *title = NULL;
   double size = size_pt * PX_PER_PT;
   char buf[6][G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -78,6 +82,13 @@ add_text (const char        *text,
     return;
   valid = g_utf8_make_valid (text, -1);
   escaped = g_markup_escape_text (valid, -1);
+  if (whole != NULL && !g_str_equal (whole, text))
+    {
+      g_autofree char *valid_whole = g_utf8_make_valid (whole, -1);
+      g_autofree char *escaped_whole = g_markup_escape_text (valid_whole, -1);
+
+      title = g_strdup_printf ("<title>%s</title>", escaped_whole);
+    }
   g_ascii_formatd (buf[0], sizeof buf[0], "%.1f", x);
   g_ascii_formatd (buf[1], sizeof buf[1], "%.1f", y);
   g_ascii_formatd (buf[2], sizeof buf[2], "%.1f", width);
@@ -88,10 +99,11 @@ add_text (const char        *text,
     g_string_append_printf (sink->texts, "<svg x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" overflow=\"hidden\">",
                             buf[0], buf[1], buf[2], buf[3]);
   g_string_append_printf (sink->texts,
-                          "<text x=\"%s\" y=\"%s\" font-size=\"%s\"%s fill=\"rgb(%d,%d,%d)\">%s</text>",
+                          "<text x=\"%s\" y=\"%s\" font-size=\"%s\"%s fill=\"rgb(%d,%d,%d)\">%s%s</text>",
                           width > 0 ? "0" : buf[0], width > 0 ? buf[5] : buf[1], buf[4],
                           bold ? " font-weight=\"bold\"" : "",
-                          (int) (color->red * 255), (int) (color->green * 255), (int) (color->blue * 255), escaped);
+                          (int) (color->red * 255), (int) (color->green * 255), (int) (color->blue * 255),
+                          title != NULL ? title : "", escaped);
   if (width > 0)
     g_string_append (sink->texts, "</svg>");
   g_string_append_c (sink->texts, '\n');

@@ -52,11 +52,36 @@ strata_label_cache_clear (StrataLabelCache *cache)
 
 /* ---- Text ---- */
 
+/* The text @layout shows: where it is ellipsized, as much as fits before
+ * the ellipsis, measured on the same font, then the ellipsis. */
+static char *
+shown_text (PangoLayout *layout)
+{
+  const char *text = pango_layout_get_text (layout);
+  g_autoptr(PangoLayout) whole = NULL;
+  g_autoptr(PangoLayout) ellipsis = NULL;
+  int ellipsis_width, index = 0, trailing = 0;
+
+  if (!pango_layout_is_ellipsized (layout))
+    return g_strdup (text);
+  whole = pango_layout_copy (layout);
+  pango_layout_set_ellipsize (whole, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_width (whole, -1);
+  ellipsis = pango_layout_copy (whole);
+  pango_layout_set_text (ellipsis, "\u2026", -1);
+  pango_layout_get_size (ellipsis, &ellipsis_width, NULL);
+  /* The character under the cut does not fit: it goes too. */
+  if (pango_layout_get_width (layout) > ellipsis_width)
+    pango_layout_xy_to_index (whole, pango_layout_get_width (layout) - ellipsis_width, 0, &index, &trailing);
+  return g_strdup_printf ("%.*s\u2026", index, text);
+}
+
 /**
  * strata_timeline_show_layout:
  *
  * Draws @layout at the current point, or with a text sink hands its text
- * over instead: the whole text, so a reader of the export finds it.
+ * over instead: as it shows, ellipsized, and whole, so a reader of the
+ * export finds every name.
  */
 void
 strata_timeline_show_layout (cairo_t                  *cr,
@@ -66,6 +91,7 @@ strata_timeline_show_layout (cairo_t                  *cr,
   const PangoFontDescription *font;
   double x, y, red = 0, green = 0, blue = 0, alpha = 1, width, size;
   StrataColor color;
+  g_autofree char *shown = NULL;
 
   if (view->text_sink == NULL)
     {
@@ -81,7 +107,8 @@ strata_timeline_show_layout (cairo_t                  *cr,
   if (font == NULL)
     font = pango_context_get_font_description (pango_layout_get_context (layout));
   size = font != NULL ? pango_font_description_get_size (font) / (double) PANGO_SCALE : 9;
-  view->text_sink (pango_layout_get_text (layout), x, y, width, size,
+  shown = shown_text (layout);
+  view->text_sink (shown, pango_layout_get_text (layout), x, y, width, size,
                    font != NULL && pango_font_description_get_weight (font) >= PANGO_WEIGHT_BOLD,
                    &color, view->text_sink_data);
 }

@@ -99,9 +99,11 @@ typedef struct
   gint64        time;
 } StrataTimelineHit;
 
-/* Text as text, for vector exports: a label's top-left corner and the
- * width it may take (0: any), in device coordinates, its colour and size. */
+/* Text as text, for vector exports: the text shown (ellipsized as on
+ * screen) and the whole of it, a label's top-left corner and the width
+ * it may take (0: any), in device coordinates, its colour and size. */
 typedef void (*StrataTextSink) (const char        *text,
+                                const char        *whole,
                                 double             x,
                                 double             y,
                                 double             width,
