@@ -95,10 +95,12 @@ typedef struct
   guint32                *node_kids;     /* per node, and one past: its first kid */
   guint32                *node_feeds;    /* per node, and one past: its first feed */
   guint32                *copied;        /* per node: its one feeder, whose children it copies; or NO_NODE */
+  guint8                 *whole;         /* per node copying: every child is copied */
   gsize                   n_copied;      /* the kids those give */
   gsize                   node_kids_alloc;
   gsize                   node_feeds_alloc;
   gsize                   copied_alloc;
+  gsize                   whole_alloc;
   guint32                *open;          /* feeders whose children are still to sort out */
   gsize                   open_alloc;
   guint32                *place;
@@ -545,19 +547,37 @@ sorter_begin (Sorter  *sorter,
   sorter->node_kids = strata_memory_reserve_large (sorter->node_kids, 0, n, &sorter->node_kids_alloc, sizeof (guint32));
   sorter->node_feeds = strata_memory_reserve_large (sorter->node_feeds, 0, n, &sorter->node_feeds_alloc, sizeof (guint32));
   sorter->copied = strata_memory_reserve_large (sorter->copied, 0, n, &sorter->copied_alloc, sizeof (guint32));
+  sorter->whole = strata_memory_reserve_large (sorter->whole, 0, n, &sorter->whole_alloc, sizeof (guint8));
+}
+
+/* Whether @child, among its siblings, keeps its place when it takes
+ * another code: its total differs from theirs on either side, so its
+ * code decides nothing. */
+static gboolean
+keeps_place (const StrataCallTree *source,
+             guint32               parent,
+             guint32               child)
+{
+  const gint64 *total = source->total[0];
+
+  return (child == source->first_child[parent] || total[child - 1] != total[child]) &&
+         (child + 1 == source->first_child[parent + 1] || total[child + 1] != total[child]);
 }
 
 /* How many kids copying @parent's children gives: each child a kid as
  * it is, or nothing, as children of one node mostly are (their methods
  * differ, so there is nothing to group, and their order is kept); or -1
- * when they must be sorted out. */
+ * when they must be sorted out. One child may take another code (a
+ * collapsed name) where that keeps its place; *@renamed tells. */
 static gssize
 count_copies (const Reshape *reshape,
-              guint32        parent)
+              guint32        parent,
+              gboolean      *renamed)
 {
   const StrataCallTree *source = reshape->source;
   gssize n = 0;
 
+  *renamed = FALSE;
   for (guint32 child = source->first_child[parent]; child < source->first_child[parent + 1]; child++)
     {
       guint32 code;
@@ -565,10 +585,12 @@ count_copies (const Reshape *reshape,
 
       if (fate == FATE_NONE)
         continue;
-      if (fate == FATE_MERGED || code != source->method[child] ||
+      if (fate == FATE_MERGED ||
+          (code != source->method[child] && (*renamed || !keeps_place (source, parent, child))) ||
           (reshape->has_leaving != NULL && has_leaving (reshape, child)) ||
           (reshape->inner != NULL && is_call_of (reshape, child)))
         return -1;
+      *renamed |= code != source->method[child];
       n++;
     }
   return n;
@@ -587,11 +609,13 @@ sort_out_children (Sorter        *sorter,
   const StrataCallTree *source = reshape->source;
   gsize n_open = n_feeders;
   gssize n_copies;
+  gboolean renamed;
 
   sorter->copied[k] = NO_NODE;
-  if (n_feeders == 1 && (n_copies = count_copies (reshape, feeders[0])) >= 0)
+  if (n_feeders == 1 && (n_copies = count_copies (reshape, feeders[0], &renamed)) >= 0)
     {
       sorter->copied[k] = feeders[0];
+      sorter->whole[k] = !renamed && (guint32) n_copies == source->first_child[feeders[0] + 1] - source->first_child[feeders[0]];
       sorter->n_copied += n_copies;
       return;
     }
@@ -771,6 +795,56 @@ copy_children (Reshape  *reshape,
   return node;
 }
 
+/* The children of @n nodes of the tree from @parent on, all copied, as
+ * those of @n from @at on, from @node on: the same consecutive nodes of
+ * the tree, block by block. Each is its own feeder, from *@feeders on.
+ * Returns the next node. */
+static guint32
+copy_all_children (Reshape *reshape,
+                   guint32  at,
+                   guint32  parent,
+                   guint32  n,
+                   guint32  node,
+                   guint32 *feeders)
+{
+  const StrataCallTree *source = reshape->source;
+  StrataCallTree *result = reshape->result;
+  Level *next = &reshape->next;
+  guint32 first = source->first_child[parent], n_children = source->first_child[parent + n] - first;
+  guint32 *start = next->start + (node - reshape->next_first), *fed = next->feeders + *feeders;
+  guint32 shift = at - parent;   /* modulo 2^32: a tree's parent to the result's */
+
+  for (guint32 i = 0; i < n; i++)
+    result->first_child[at + i] = node + (source->first_child[parent + i] - first);
+  memcpy (result->method + node, source->method + first, n_children * sizeof (guint32));
+  memcpy (result->calls + node, source->calls + first, n_children * sizeof (guint32));
+  for (guint c = 0; c < result->n_clocks; c++)
+    memcpy (result->total[c] + node, source->total[c] + first, n_children * sizeof (gint64));
+  for (guint32 i = 0; i < n_children; i++)
+    {
+      result->parent[node + i] = source->parent[first + i] + shift;
+      start[i] = *feeders + i;
+      fed[i] = first + i;
+    }
+  *feeders += n_children;
+  return node + n_children;
+}
+
+/* How many of the sorter's nodes from @k on copy all the children of
+ * consecutive nodes of the tree. */
+static guint32
+whole_copies (const Sorter *sorter,
+              guint32       k)
+{
+  guint32 n = sorter->last - sorter->first, j = k;
+
+  if (sorter->copied[k] == NO_NODE || !sorter->whole[k])
+    return 0;
+  while (j < n && sorter->copied[j] == sorter->copied[k] + (j - k) && sorter->whole[j])
+    j++;
+  return j - k;
+}
+
 /* The sorter's kids become nodes from its node base on, children of
  * their nodes, and their feeders the next level's from its feeder base
  * on. */
@@ -789,7 +863,14 @@ sorter_place (gpointer data)
       guint32 at = reshape->level_first + sorter->first + k;
       const Kid *kids = sorter->kids + sorter->node_kids[k];
       guint32 n_kids = (guint32) (sorter->node_kids[k + 1] - sorter->node_kids[k]);
+      guint32 n_whole = whole_copies (sorter, k);
 
+      if (n_whole > 0)
+        {
+          node = copy_all_children (reshape, at, sorter->copied[k], n_whole, node, &feeders);
+          k += n_whole - 1;
+          continue;
+        }
       result->first_child[at] = node;
       if (sorter->copied[k] != NO_NODE)
         {
@@ -983,6 +1064,7 @@ sorter_clear (Sorter *sorter)
   g_free (sorter->node_kids);
   g_free (sorter->node_feeds);
   g_free (sorter->copied);
+  g_free (sorter->whole);
 }
 
 static void
