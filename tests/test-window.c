@@ -1101,6 +1101,59 @@ row_name (GListModel *model,
   return strata_call_node_row_dup_name (item);
 }
 
+/* "*" typed on a row of the call tree opens its hottest path, several
+ * levels down, not only the one level the row's expander would. The key
+ * is the X server's, typed by xdotool after a click on the row. */
+static void
+test_window_call_tree_hot_path_key (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
+                                                 "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autofree char *x = NULL, *y = NULL;
+  StrataApplication *app;
+  StrataWindow *window;
+  StrataCallTreeView *view;
+  GListModel *model;
+  GtkWidget *expander;
+  double win_x, win_y, surface_x, surface_y;
+  guint before;
+
+  if (!can_drive_pointer (xdotool))
+    return;
+  app = strata_test_new_app ();
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-hot-path-test");
+  view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
+  strata_test_iterate_until (call_tree_ready, view);
+  strata_window_show_call_tree (window, "tree");
+  while ((expander = find_mapped (GTK_WIDGET (view), GTK_TYPE_TREE_EXPANDER)) == NULL ||
+         gtk_widget_get_width (expander) < 100)
+    g_main_context_iteration (NULL, TRUE);
+  model = strata_call_tree_view_get_model (view);
+  before = g_list_model_get_n_items (model);
+  /* The first row's name, right of its arrow. */
+  g_assert_true (gtk_widget_translate_coordinates (expander, GTK_WIDGET (window), 80, gtk_widget_get_height (expander) / 2.0,
+                                                   &win_x, &win_y));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+  x = g_strdup_printf ("%d", (int) (win_x + surface_x));
+  y = g_strdup_printf ("%d", (int) (win_y + surface_y));
+  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-hot-path-test",
+                                  "mousemove", "--window", "%1", x, y, "sleep", "0.2", "click", "1",
+                                  "sleep", "0.2", "key", "asterisk", NULL });
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >, before + 3);
+  {
+    g_autoptr(GtkTreeListRow) deep = g_list_model_get_item (model, 4);
+
+    g_assert_cmpuint (gtk_tree_list_row_get_depth (deep), ==, 4);
+  }
+  finish_app (app);
+}
+
 /* The Call Tree page of the sample: rows by total, "*" opens the hot
  * path, a row selects its method, Bottom Up starts from where self time
  * went, and the flame graph draws, zooms and searches. */
@@ -2273,6 +2326,7 @@ main (int   argc,
   g_test_add_func ("/window/open-keeps-trace", test_window_open_keeps_trace);
   g_test_add_func ("/window/panes-and-keys", test_window_panes_and_keys);
   g_test_add_func ("/window/drag-does-not-select", test_window_drag_does_not_select);
+  g_test_add_func ("/window/call-tree-hot-path-key", test_window_call_tree_hot_path_key);
   g_test_add_func ("/window/find", test_window_find);
   g_test_add_func ("/window/calls", test_window_calls);
   g_test_add_func ("/window/open-sample", test_window_open_sample);

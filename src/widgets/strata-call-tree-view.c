@@ -335,13 +335,29 @@ expand_hot_path_cb (GtkWidget *widget,
                     GVariant  *args,
                     gpointer   data)
 {
-  StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (widget);
+  StrataCallTreeView *self = data;
   guint position = self->selection != NULL ? gtk_single_selection_get_selected (self->selection) : GTK_INVALID_LIST_POSITION;
 
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
   strata_call_tree_view_expand_hot_path (self, position);
   return TRUE;
+}
+
+/* "*" opens the selected row's hottest path, as Firefox Profiler's does.
+ * Caught before the row's expander, whose own "*" opens one level. */
+static GtkEventController *
+hot_path_keys (StrataCallTreeView *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  const guint keys[] = { GDK_KEY_asterisk, GDK_KEY_KP_Multiply };
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[k], 0),
+                                                            gtk_callback_action_new (expand_hot_path_cb, self, NULL)));
+  return controller;
 }
 
 /**
@@ -1268,8 +1284,6 @@ strata_call_tree_view_class_init (StrataCallTreeViewClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = strata_call_tree_view_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_asterisk, 0, expand_hot_path_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Multiply, 0, expand_hot_path_cb, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, copy_path_cb, NULL);
   gtk_widget_class_install_action (widget_class, "calltree.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "calltree.focus-function", NULL, transform_action);
@@ -1317,6 +1331,7 @@ strata_call_tree_view_init (StrataCallTreeView *self)
     gtk_widget_add_controller (self->column_view, GTK_EVENT_CONTROLLER (table_click));
     gtk_widget_add_controller (self->flame, GTK_EVENT_CONTROLLER (flame_click));
   }
+  gtk_widget_add_controller (self->column_view, hot_path_keys (self));
   update_transform_bar (self);
 }
 
