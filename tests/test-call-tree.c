@@ -845,6 +845,83 @@ transformed (StrataCallTree            *tree,
   }
 }
 
+/* @path ("a/b") of @node, names shortened as transformed() does; "" for
+ * none. */
+static char *
+short_path (StrataCallTree *tree,
+            guint32         node)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GString) out = NULL;
+
+  if (node == STRATA_CALL_TREE_NONE)
+    return g_strdup ("");
+  path = strata_call_tree_dup_path (tree, node, "/");
+  out = g_string_new (path);
+  g_string_replace (out, "T.", "", 0);
+  g_string_replace (out, " ()V", "", 0);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The node of @tree at @path (as short_path() writes it). */
+static guint32
+node_at (StrataCallTree *tree,
+         const char     *path)
+{
+  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
+    {
+      g_autofree char *here = short_path (tree, v);
+
+      if (g_str_equal (here, path))
+        return v;
+    }
+  g_assert_not_reached ();
+}
+
+/* Where @path of @tree leads after @transform, as a path of the result. */
+static char *
+followed (StrataCallTree            *tree,
+          const StrataCallTransform *transform,
+          const char                *path)
+{
+  g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, transform, NULL, NULL);
+
+  return short_path (result, strata_call_tree_follow_node (tree, node_at (tree, path), transform, result));
+}
+
+/* A selection follows its calls across each transform, or goes to their
+ * nearest caller the result keeps. */
+static void
+test_call_tree_follow (void)
+{
+  g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@10 +c@20 -c@50 -b@60 +c@60 -c@80 +d@80 +c@82 +c@84 -c@90 -c@95 -d@96 -a@100");
+  g_autoptr(StrataCallTree) tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, NULL);
+  guint32 b = method_named (trace, 'b'), c = method_named (trace, 'c'), d = method_named (trace, 'd');
+  const struct { StrataCallTransformKind kind; guint32 method; const char *at, *path, *expected; } cases[] = {
+    { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, NULL, "a/b/c", "a/c" },
+    { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, NULL, "a/b", "a" },
+    { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, NULL, "a/d/c/c", "a/d/c/c" },
+    { STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, NULL, "a/d/c", "a" },
+    { STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, NULL, "a/b/c", "a/b/c" },
+    { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, c, NULL, "a/d/c/c", "c/c" },
+    { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, c, NULL, "a/b", "c" },
+    { STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, c, NULL, "a/d/c/c", "a/d/c" },
+    { STRATA_CALL_TRANSFORM_FOCUS_SUBTREE, 0, "a/b", "a/b/c", "b/c" },
+    { STRATA_CALL_TRANSFORM_FOCUS_SUBTREE, 0, "a/b", "a/d", "b" },
+    { STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX, 0, NULL, "a/b/c", "*" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      StrataCallTransform transform = { cases[i].kind, cases[i].method,
+                                        cases[i].at != NULL ? node_at (tree, cases[i].at) : STRATA_CALL_TREE_NONE,
+                                        "T.", NULL, 0 };
+      g_autofree char *path = followed (tree, &transform, cases[i].path);
+
+      g_assert_cmpstr (path, ==, cases[i].expected);
+    }
+}
+
 /* a calls b, which calls c (30 µs); then a calls c (20 µs) and d, in
  * which c calls c. Each transform moves the selfs where the paths lead. */
 static void
@@ -988,6 +1065,7 @@ main (int   argc,
   g_test_add_func ("/call-tree/bottom-up", test_call_tree_bottom_up);
   g_test_add_func ("/call-tree/range", test_call_tree_range);
   g_test_add_func ("/call-tree/transforms", test_call_tree_transforms);
+  g_test_add_func ("/call-tree/follow", test_call_tree_follow);
   g_test_add_func ("/call-tree/corpus", test_call_tree_corpus);
   return g_test_run ();
 }

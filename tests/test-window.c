@@ -1154,6 +1154,56 @@ test_window_call_tree_hot_path_key (void)
   finish_app (app);
 }
 
+/* The selection follows its calls across a transform (a frame merged
+ * away: the same calls one level up), and popping the transform takes it
+ * back to where it was. */
+static void
+test_window_call_tree_follows_selection (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
+                                                 "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  StrataCallTreeView *view;
+  StrataCallTree *tree;
+  guint32 first, second, third;
+  g_autofree char *before = NULL, *merged = NULL, *popped = NULL, *expected = NULL;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
+  strata_test_iterate_until (call_tree_ready, view);
+  strata_window_show_call_tree (window, "tree");
+  tree = strata_call_tree_view_get_tree (view);
+  first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
+  second = strata_call_tree_get_first_child (tree, first);
+  third = strata_call_tree_get_first_child (tree, second);
+  g_assert_cmpuint (strata_call_tree_get_n_children (tree, second), >, 0);
+  g_assert_true (strata_call_tree_view_reveal_node (view, third));
+  before = strata_call_tree_view_dup_selected_path (view);
+
+  {
+    StrataCallTransform merge = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, strata_call_tree_get_method (tree, second),
+                                  STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+    g_autofree char *first_name = strata_call_tree_dup_name (tree, first);
+    g_autofree char *third_name = strata_call_tree_dup_name (tree, third);
+
+    expected = g_strdup_printf ("%s\n%s", first_name, third_name);
+    strata_call_tree_view_apply_transform (view, &merge);
+  }
+  strata_test_iterate_until (call_tree_ready, view);
+  merged = strata_call_tree_view_dup_selected_path (view);
+  g_assert_cmpstr (merged, ==, expected);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.pop-transform", NULL));
+  strata_test_iterate_until (call_tree_ready, view);
+  popped = strata_call_tree_view_dup_selected_path (view);
+  g_assert_cmpstr (popped, ==, before);
+  finish_app (app);
+}
+
 /* The Call Tree page of the sample: rows by total, "*" opens the hot
  * path, a row selects its method, Bottom Up starts from where self time
  * went, and the flame graph draws, zooms and searches. */
@@ -2327,6 +2377,7 @@ main (int   argc,
   g_test_add_func ("/window/panes-and-keys", test_window_panes_and_keys);
   g_test_add_func ("/window/drag-does-not-select", test_window_drag_does_not_select);
   g_test_add_func ("/window/call-tree-hot-path-key", test_window_call_tree_hot_path_key);
+  g_test_add_func ("/window/call-tree-follows-selection", test_window_call_tree_follows_selection);
   g_test_add_func ("/window/find", test_window_find);
   g_test_add_func ("/window/calls", test_window_calls);
   g_test_add_func ("/window/open-sample", test_window_open_sample);

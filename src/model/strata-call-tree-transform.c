@@ -161,19 +161,32 @@ has_prefix (const guint8 *matches,
   return IS_METHOD (code) && matches[code];
 }
 
+/* The code of the synthetic name "@prefix*" in @tree, or
+ * STRATA_CALL_TREE_NONE. */
+static guint32
+find_synthetic (const StrataCallTree *tree,
+                const char           *prefix)
+{
+  g_autofree char *name = g_strconcat (prefix, "*", NULL);
+
+  for (guint i = 0; tree->synthetic != NULL && i < tree->synthetic->len; i++)
+    if (g_str_equal (g_ptr_array_index (tree->synthetic, i), name))
+      return SYNTHETIC_NODE | i;
+  return STRATA_CALL_TREE_NONE;
+}
+
 /* The synthetic name "@prefix*" in @tree, added once. */
 static guint32
 synthetic_code (StrataCallTree *tree,
                 const char     *prefix)
 {
-  g_autofree char *name = g_strconcat (prefix, "*", NULL);
+  guint32 code = find_synthetic (tree, prefix);
 
+  if (code != STRATA_CALL_TREE_NONE)
+    return code;
   if (tree->synthetic == NULL)
     tree->synthetic = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < tree->synthetic->len; i++)
-    if (g_str_equal (g_ptr_array_index (tree->synthetic, i), name))
-      return SYNTHETIC_NODE | i;
-  g_ptr_array_add (tree->synthetic, g_steal_pointer (&name));
+  g_ptr_array_add (tree->synthetic, g_strconcat (prefix, "*", NULL));
   return SYNTHETIC_NODE | (tree->synthetic->len - 1);
 }
 
@@ -1155,4 +1168,116 @@ strata_call_tree_transform (StrataCallTree            *self,
       return NULL;
     }
   return g_steal_pointer (&result);
+}
+
+/* ---- Following a node ---- */
+
+/* @codes (a path's, @n of them) as @transform makes the path in @result;
+ * returns how many are left. */
+static guint
+follow_codes (StrataCallTree            *self,
+              const StrataCallTransform *transform,
+              StrataCallTree            *result,
+              guint32                   *codes,
+              guint                      n)
+{
+  guint first = n, last = n, kept = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (codes[i] == transform->method)
+      {
+        first = first == n ? i : first;
+        last = i;
+      }
+  switch (transform->kind)
+    {
+    case STRATA_CALL_TRANSFORM_MERGE_FUNCTION:
+      for (guint i = 0; i < n; i++)
+        if (codes[i] != transform->method)
+          codes[kept++] = codes[i];
+      return kept;
+    case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
+      return first;   /* the caller of the call dropped */
+    case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
+      if (first == n)
+        {
+          codes[0] = transform->method;
+          return 1;
+        }
+      memmove (codes, codes + first, (n - first) * sizeof (guint32));
+      return n - first;
+    case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
+      for (guint i = 0; i < n; i++)
+        if (i <= first || i > last)
+          codes[kept++] = codes[i];
+      return kept;
+    case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
+      {
+        g_autofree guint8 *prefixed = match_prefix (self->trace, transform->prefix);
+        guint32 collapsed = find_synthetic (result, transform->prefix);
+
+        for (guint i = 0; i < n; i++)
+          if (!has_prefix (prefixed, codes[i]))
+            codes[kept++] = codes[i];
+          else if (collapsed == STRATA_CALL_TREE_NONE)
+            return kept;
+          else if (i == 0 || !has_prefix (prefixed, codes[i - 1]))
+            codes[kept++] = collapsed;
+        return kept;
+      }
+    case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
+    default:
+      {
+        guint n_focus = 0;
+        g_autofree guint32 *focus = transform->node < self->n_nodes ? strata_call_tree_dup_codes (self, transform->node, &n_focus) : NULL;
+        gboolean under = n_focus > 0 && n_focus <= n && memcmp (focus, codes, n_focus * sizeof (guint32)) == 0;
+
+        if (n_focus == 0)
+          return 0;
+        if (!under)
+          {
+            codes[0] = focus[n_focus - 1];
+            return 1;
+          }
+        memmove (codes, codes + n_focus - 1, (n - n_focus + 1) * sizeof (guint32));
+        return n - n_focus + 1;
+      }
+    }
+}
+
+/**
+ * strata_call_tree_follow_node:
+ * @result: what @transform made of @self
+ *
+ * Where the path of @node leads in @result: to the node of the same
+ * calls, or, where @result has no such path (calls dropped, frames
+ * collapsed), to the nearest of its callers it has. So a selection
+ * stays where it was across a transform.
+ *
+ * Returns: a node of @result, or %STRATA_CALL_TREE_NONE when nothing of
+ *   the path is left
+ */
+guint32
+strata_call_tree_follow_node (StrataCallTree            *self,
+                              guint32                    node,
+                              const StrataCallTransform *transform,
+                              StrataCallTree            *result)
+{
+  g_autofree guint32 *codes = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self) && STRATA_IS_CALL_TREE (result), STRATA_CALL_TREE_NONE);
+  g_return_val_if_fail (transform != NULL, STRATA_CALL_TREE_NONE);
+
+  if (self->kind != STRATA_CALL_TREE_TOP_DOWN || node == STRATA_CALL_TREE_ROOT || node >= self->n_nodes)
+    return STRATA_CALL_TREE_NONE;
+  codes = strata_call_tree_dup_codes (self, node, &n);
+  for (n = follow_codes (self, transform, result, codes, n); n > 0; n--)
+    {
+      guint32 found = strata_call_tree_find_codes (result, codes, n);
+
+      if (found != STRATA_CALL_TREE_NONE)
+        return found;
+    }
+  return STRATA_CALL_TREE_NONE;
 }

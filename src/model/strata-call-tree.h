@@ -111,6 +111,10 @@ guint32            *strata_call_tree_dup_codes      (StrataCallTree           *s
 guint32             strata_call_tree_find_codes     (StrataCallTree           *self,
                                                      const guint32            *codes,
                                                      guint                     n_codes);
+guint32             strata_call_tree_follow_node    (StrataCallTree           *self,
+                                                     guint32                   node,
+                                                     const StrataCallTransform *transform,
+                                                     StrataCallTree           *result);
 char               *strata_call_tree_dup_path       (StrataCallTree           *self,
                                                      guint32                   node,
                                                      const char               *separator);

@@ -42,6 +42,10 @@ struct _StrataCallTreeView
    * breadcrumbs pop back to any of them. */
   GPtrArray      *trees;         /* StrataCallTree: [0] as built */
   GArray         *transforms;    /* StrataCallTransform, prefixes owned */
+  /* Where the selection was before each transform (GArray of codes, or
+   * NULL), for popping back to it; and where it is as one is made. */
+  GPtrArray      *places;
+  GArray         *follow;
   StrataTrace    *merged_trace;  /* the trace the transforms are about */
   guint32         menu_node;     /* the flame graph's bar right-clicked; NONE: the table's row */
   gboolean        syncing;       /* selecting a row for the timeline's call */
@@ -561,6 +565,63 @@ show_trees (StrataCallTreeView *self)
 /* ---- Transforms ---- */
 
 static void
+free_place (gpointer place)
+{
+  if (place != NULL)
+    g_array_unref (place);
+}
+
+/* The selected row's node in the top-down tree shown, or NONE. */
+static guint32
+selected_node (StrataCallTreeView *self)
+{
+  GtkTreeListRow *row = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
+  g_autoptr(StrataCallNodeRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+
+  if (item == NULL || self->show_inverted || strata_call_node_row_get_tree (item) != self->tree)
+    return STRATA_CALL_TREE_NONE;
+  return strata_call_node_row_get_node (item);
+}
+
+/* @node's path in @tree, as codes that find it again; NULL for none. */
+static GArray *
+place_of (StrataCallTree *tree,
+          guint32         node)
+{
+  GArray *place;
+  g_autofree guint32 *codes = NULL;
+  guint n_codes;
+
+  if (tree == NULL || node == STRATA_CALL_TREE_NONE || node == STRATA_CALL_TREE_ROOT)
+    return NULL;
+  codes = strata_call_tree_dup_codes (tree, node, &n_codes);
+  place = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_codes);
+  g_array_append_vals (place, codes, n_codes);
+  return place;
+}
+
+/* The node of @tree at @place, or NONE. */
+static guint32
+node_at_place (StrataCallTree *tree,
+               GArray         *place)
+{
+  if (tree == NULL || place == NULL)
+    return STRATA_CALL_TREE_NONE;
+  return strata_call_tree_find_codes (tree, (const guint32 *) place->data, place->len);
+}
+
+/* A place for each transform: none known for those without. */
+static void
+sync_places (StrataCallTreeView *self)
+{
+  while (self->places->len > self->transforms->len)
+    g_ptr_array_set_size (self->places, self->transforms->len);
+  while (self->places->len < self->transforms->len)
+    g_ptr_array_add (self->places, NULL);
+}
+
+
+static void
 update_transform_bar (StrataCallTreeView *self)
 {
   g_autoptr(GString) text = g_string_new (NULL);
@@ -669,6 +730,29 @@ derive_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+/* After a transform, the selection follows its calls to the new tree:
+ * returns its node there. Each place it passes is kept for going back. */
+static guint32
+follow_selection (StrataCallTreeView *self,
+                  DeriveJob          *job)
+{
+  g_autoptr(GArray) follow = g_steal_pointer (&self->follow);
+  StrataCallTree *from = job->from;
+  guint32 node = node_at_place (from, follow);
+
+  sync_places (self);
+  for (guint i = 0; i < job->trees->len; i++)
+    {
+      StrataCallTree *to = g_ptr_array_index (job->trees, i);
+
+      g_ptr_array_add (self->places, place_of (from, node));
+      if (node != STRATA_CALL_TREE_NONE)
+        node = strata_call_tree_follow_node (from, node, &g_array_index (job->applied, StrataCallTransform, i), to);
+      from = to;
+    }
+  return node;
+}
+
 static void
 show_latest_tree (StrataCallTreeView *self,
                   StrataCallTree     *inverted)
@@ -691,14 +775,18 @@ derive_done_cb (GObject      *source,
 {
   g_autoptr(StrataCallTreeView) self = user_data;
   DeriveJob *job = g_task_get_task_data (G_TASK (result));
+  guint32 followed;
 
   if (!g_task_propagate_boolean (G_TASK (result), NULL))
     return;  /* cancelled: a newer request or the view went */
   g_clear_object (&self->derive_cancellable);
   for (guint i = 0; i < job->trees->len; i++)
     g_ptr_array_add (self->trees, g_object_ref (g_ptr_array_index (job->trees, i)));
+  followed = follow_selection (self, job);
   move_transforms (self->transforms, job->applied);
   show_latest_tree (self, job->inverted);
+  if (followed != STRATA_CALL_TREE_NONE)
+    strata_call_tree_view_reveal_node (self, followed);
   if (self->pending->len > 0)
     {
       GArray *next = g_steal_pointer (&self->pending);
@@ -767,6 +855,8 @@ set_base_tree (StrataCallTreeView *self,
   g_array_set_size (self->pending, 0);
   g_ptr_array_set_size (self->trees, 0);
   g_array_set_size (self->transforms, 0);
+  g_ptr_array_set_size (self->places, 0);
+  g_clear_pointer (&self->follow, g_array_unref);
   if (tree == NULL)
     {
       /* Kept for the tree being merged. */
@@ -807,6 +897,8 @@ strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
       g_array_append_val (self->pending, kept);
       return;
     }
+  g_clear_pointer (&self->follow, g_array_unref);
+  self->follow = place_of (self->tree, selected_node (self));
   one = transform_array_new ();
   g_array_append_val (one, kept);
   derive (self, one);
@@ -817,6 +909,8 @@ strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
 void
 strata_call_tree_view_pop_transform (StrataCallTreeView *self)
 {
+  g_autoptr(GArray) place = NULL;
+
   g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
 
   if (self->pending->len > 0)
@@ -826,9 +920,14 @@ strata_call_tree_view_pop_transform (StrataCallTreeView *self)
     }
   if (self->transforms->len == 0 || self->derive_cancellable != NULL)
     return;
+  sync_places (self);
+  place = g_ptr_array_steal_index (self->places, self->places->len - 1);
   g_array_set_size (self->transforms, self->transforms->len - 1);
   g_ptr_array_set_size (self->trees, self->trees->len - 1);
   derive (self, transform_array_new ());
+  /* Back where the selection was before the transform. */
+  if (place != NULL && self->derive_cancellable == NULL)
+    strata_call_tree_view_reveal_node (self, node_at_place (self->tree, place));
 }
 
 /* The node a transform is about: the bar right-clicked, else the row
@@ -1267,6 +1366,8 @@ strata_call_tree_view_dispose (GObject *object)
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->trees, g_ptr_array_unref);
+  g_clear_pointer (&self->places, g_ptr_array_unref);
+  g_clear_pointer (&self->follow, g_array_unref);
   g_clear_pointer (&self->transforms, g_array_unref);
   g_clear_pointer (&self->pending, g_array_unref);
   g_clear_object (&self->selection);
@@ -1307,6 +1408,7 @@ static void
 strata_call_tree_view_init (StrataCallTreeView *self)
 {
   self->trees = g_ptr_array_new_with_free_func (g_object_unref);
+  self->places = g_ptr_array_new_with_free_func (free_place);
   self->transforms = transform_array_new ();
   self->pending = transform_array_new ();
   self->menu_node = STRATA_CALL_TREE_NONE;
