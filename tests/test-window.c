@@ -1101,15 +1101,30 @@ row_name (GListModel *model,
   return strata_call_node_row_dup_name (item);
 }
 
+/* The window of Android Studio's sample with its call tree merged and
+ * on show, as a table. */
+static StrataWindow *
+open_call_tree_sample (StrataApplication *app)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
+                                                 "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataWindow *window;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  strata_test_iterate_until (call_tree_ready, window->call_tree_view);
+  strata_window_show_call_tree (window, "tree");
+  return window;
+}
+
 /* "*" typed on a row of the call tree opens its hottest path, several
  * levels down, not only the one level the row's expander would. The key
  * is the X server's, typed by xdotool after a click on the row. */
 static void
 test_window_call_tree_hot_path_key (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
-                                                 "studio-perflib-char_2_bytes.trace", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *xdotool = g_find_program_in_path ("xdotool");
   g_autofree char *x = NULL, *y = NULL;
   StrataApplication *app;
@@ -1123,13 +1138,9 @@ test_window_call_tree_hot_path_key (void)
   if (!can_drive_pointer (xdotool))
     return;
   app = strata_test_new_app ();
-  g_application_open (G_APPLICATION (app), &file, 1, "");
-  window = only_window (app);
-  strata_test_wait_for_window (window);
+  window = open_call_tree_sample (app);
   gtk_window_set_title (GTK_WINDOW (window), "strata-hot-path-test");
   view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
-  strata_test_iterate_until (call_tree_ready, view);
-  strata_window_show_call_tree (window, "tree");
   while ((expander = find_mapped (GTK_WIDGET (view), GTK_TYPE_TREE_EXPANDER)) == NULL ||
          gtk_widget_get_width (expander) < 100)
     g_main_context_iteration (NULL, TRUE);
@@ -1160,22 +1171,13 @@ test_window_call_tree_hot_path_key (void)
 static void
 test_window_call_tree_follows_selection (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
-                                                 "studio-perflib-char_2_bytes.trace", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   StrataApplication *app = strata_test_new_app ();
-  StrataWindow *window;
-  StrataCallTreeView *view;
+  StrataWindow *window = open_call_tree_sample (app);
+  StrataCallTreeView *view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
   StrataCallTree *tree;
   guint32 first, second, third;
   g_autofree char *before = NULL, *merged = NULL, *popped = NULL, *expected = NULL;
 
-  g_application_open (G_APPLICATION (app), &file, 1, "");
-  window = only_window (app);
-  strata_test_wait_for_window (window);
-  view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
-  strata_test_iterate_until (call_tree_ready, view);
-  strata_window_show_call_tree (window, "tree");
   tree = strata_call_tree_view_get_tree (view);
   first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
   second = strata_call_tree_get_first_child (tree, first);

@@ -293,6 +293,28 @@ find_leavers (Reshape *reshape,
   return leavers;
 }
 
+/* The first of the @n inner calls whose node (or, @by_outermost, whose
+ * outermost call) is @key or after it, in their order by that. */
+static gsize
+first_inner (const Inner *inner,
+             gsize        n,
+             guint32      key,
+             gboolean     by_outermost)
+{
+  gsize lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if ((by_outermost ? inner[mid].outermost : inner[mid].node) < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 /* Each inner call's outermost call: that of the call of the method it
  * gives its time to, found among the inner calls before it (breadth
  * first, a call above comes before), or that call itself. */
@@ -301,20 +323,9 @@ outermost_of (const Reshape *reshape,
               guint32        above,
               gsize          n_found)
 {
-  gsize lo = 0, hi = n_found;
-
   if (!reshape->under[reshape->source->parent[above]])
     return above;
-  while (lo < hi)
-    {
-      gsize mid = lo + (hi - lo) / 2;
-
-      if (reshape->inner[mid].node < above)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return reshape->inner[lo].outermost;
+  return reshape->inner[first_inner (reshape->inner, n_found, above, FALSE)].outermost;
 }
 
 /* Each inner call's outermost call found from the top, with a node's
@@ -422,18 +433,8 @@ inner_calls (const Reshape *reshape,
              guint32        node,
              gsize         *n_inner)
 {
-  gsize lo = 0, hi = reshape->n_inner, first;
+  gsize first = first_inner (reshape->inner, reshape->n_inner, node, TRUE), lo = first;
 
-  while (lo < hi)
-    {
-      gsize mid = lo + (hi - lo) / 2;
-
-      if (reshape->inner[mid].outermost < node)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  first = lo;
   while (lo < reshape->n_inner && reshape->inner[lo].outermost == node)
     lo++;
   *n_inner = lo - first;
