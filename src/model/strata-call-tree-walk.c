@@ -307,12 +307,34 @@ share_reserve (Share *share,
   share->noted = strata_memory_reserve_large (share->noted, share->n_noted, n_noted, &share->noted_alloc, sizeof (guint32));
 }
 
+#define FEW_CALLEES 4   /* a parent with no more finds its kids by looking at each */
+
+/* Among the kids from @base on (at most FEW_CALLEES), the one of
+ * @method, or where it goes when it has none yet (@added set). */
+static inline guint32
+find_kid_among_few (const Share *share,
+                    gsize        base,
+                    guint32      method,
+                    gboolean    *added)
+{
+  for (gsize k = base; k < share->n_kids; k++)
+    if (share->kids[k].method == method)
+      {
+        *added = FALSE;
+        return (guint32) (k - base);
+      }
+  *added = TRUE;
+  return (guint32) (share->n_kids - base);
+}
+
 /* The callees of @run grouped by method into the kids of the parent
- * whose kids begin at @base, each callee's kid noted. */
+ * whose kids begin at @base, each callee's kid noted. A parent of @few
+ * callees finds their kids among the few it has, not in the table. */
 static void
 group_run (Share     *share,
            const Run *run,
-           gsize      base)
+           gsize      base,
+           gboolean   few)
 {
   const Walk *walk = share->walk;
   const Row *row = &walk->rows[run->row];
@@ -330,7 +352,10 @@ group_run (Share     *share,
           *noted++ = NO_KID;
           continue;
         }
-      made = strata_kid_table_find (&share->kid_of, method, (guint32) (share->n_kids - base), &added);
+      if (few)
+        made = find_kid_among_few (share, base, method, &added);
+      else
+        made = strata_kid_table_find (&share->kid_of, method, (guint32) (share->n_kids - base), &added);
       if (added)
         share->kids[share->n_kids++] = (Kid) { { 0 }, method, 0, 0, made };
       kid = &share->kids[base + made];
@@ -403,7 +428,8 @@ share_group (gpointer data)
         n_calls += walk->runs[r].last - walk->runs[r].first;
       share_reserve (share, share->n_kids + MIN (n_calls, MAX (walk->n_methods, 1)), share->n_noted + n_calls);
       share->parent_kids[p - share->first] = (guint32) base;
-      strata_kid_table_empty (&share->kid_of);
+      if (n_calls > FEW_CALLEES)
+        strata_kid_table_empty (&share->kid_of);
       for (gsize r = first; r < last; r++)
         {
           if (r + PREFETCH_AHEAD < walk->runs_start[share->last])
@@ -418,7 +444,7 @@ share_group (gpointer data)
                     __builtin_prefetch (&row->second[ahead->first]);
                 }
             }
-          group_run (share, &walk->runs[r], base);
+          group_run (share, &walk->runs[r], base, n_calls <= FEW_CALLEES);
         }
       sort_kids (share->kids + base, share->n_kids - base);
     }
