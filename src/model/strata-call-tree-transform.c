@@ -15,7 +15,9 @@
  * a recursion). So each node's children are ordered, largest first, as
  * they are placed, and the next level is made in that order: the result
  * is written breadth first where it stays, with no pass to number it
- * anew.
+ * anew. Most nodes take one node of the tree whose children stay as they
+ * are: those are copied straight from the tree, block by block where
+ * neighbouring nodes do the same, without being sorted out.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
