@@ -878,15 +878,48 @@ node_at (StrataCallTree *tree,
   g_assert_not_reached ();
 }
 
-/* Where @path of @tree leads after @transform, as a path of the result. */
+/* Where @path of @tree leads after @transform: the longest start of the
+ * path followed that the result has, as a path of it. */
 static char *
 followed (StrataCallTree            *tree,
           const StrataCallTransform *transform,
           const char                *path)
 {
   g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, transform, NULL, NULL);
+  guint n_codes;
+  g_autofree guint32 *codes = strata_call_tree_dup_codes (tree, node_at (tree, path), &n_codes);
+  guint32 found = STRATA_CALL_TREE_NONE;
 
-  return short_path (result, strata_call_tree_follow_node (tree, node_at (tree, path), transform, result));
+  for (guint n = strata_call_tree_follow_path (tree, transform, result, STRATA_CALL_TREE_TOP_DOWN, codes, n_codes);
+       n > 0 && found == STRATA_CALL_TREE_NONE; n--)
+    found = strata_call_tree_find_codes (result, codes, n);
+  return short_path (result, found);
+}
+
+/* @path (leaf first, "c/b/a") of the bottom-up tree of @tree followed
+ * through @transform, as codes named the same way. */
+static char *
+followed_bottom_up (StrataCallTree            *tree,
+                    const StrataCallTransform *transform,
+                    const char                *path)
+{
+  g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, transform, NULL, NULL);
+  StrataTrace *trace = strata_call_tree_get_trace (tree);
+  g_auto(GStrv) names = g_strsplit (path, "/", -1);
+  guint n = g_strv_length (names);
+  g_autofree guint32 *codes = g_new (guint32, MAX (n, 1));
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    codes[i] = method_named (trace, names[i][0]);
+  n = strata_call_tree_follow_path (tree, transform, result, STRATA_CALL_TREE_BOTTOM_UP, codes, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *name = strata_trace_get_method_name (trace, codes[i]);
+
+      g_string_append_printf (out, "%s%c", i > 0 ? "/" : "", name[2]);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /* A selection follows its calls across each transform, or goes to their
@@ -920,6 +953,27 @@ test_call_tree_follow (void)
 
       g_assert_cmpstr (path, ==, cases[i].expected);
     }
+
+  /* Bottom up, a path runs from where the time went through its callers,
+   * maybe not up to the top. */
+  {
+    const struct { StrataCallTransformKind kind; guint32 method; const char *path, *expected; } up[] = {
+      { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, "c/b/a", "c/a" },
+      { STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, "c/c/d/a", "c/c" },
+      { STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, "c/b/a", "c/b/a" },
+      { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, d, "c/c/d/a", "c/c/d" },
+      { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, d, "c/c", "c/c" },
+      { STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, c, "c/c/d/a", "c/d/a" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (up); i++)
+      {
+        StrataCallTransform transform = { up[i].kind, up[i].method, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+        g_autofree char *path = followed_bottom_up (tree, &transform, up[i].path);
+
+        g_assert_cmpstr (path, ==, up[i].expected);
+      }
+  }
 }
 
 /* a calls b, which calls c (30 µs); then a calls c (20 µs) and d, in

@@ -1203,6 +1203,54 @@ test_window_call_tree_follows_selection (void)
   strata_test_iterate_until (call_tree_ready, view);
   popped = strata_call_tree_view_dup_selected_path (view);
   g_assert_cmpstr (popped, ==, before);
+
+  /* Bottom up: the first root's first caller, then its caller merged
+   * away: the root's caller's caller, one level up. */
+  strata_window_show_call_tree (window, "bottom-up");
+  strata_test_iterate_until (call_tree_ready, view);
+  {
+    GListModel *model = strata_call_tree_view_get_model (view);
+    g_autoptr(GtkTreeListRow) root = g_list_model_get_item (model, 0);
+    g_autoptr(GtkTreeListRow) caller = NULL;
+    g_autoptr(StrataCallNodeRow) caller_item = NULL;
+    g_autofree char *up_before = NULL, *up_merged = NULL, *up_popped = NULL;
+    StrataCallTree *inverted;
+    StrataCallTransform merge = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, 0, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+    guint32 above;
+
+    gtk_tree_list_row_set_expanded (root, TRUE);
+    caller = g_list_model_get_item (model, 1);
+    g_assert_cmpuint (gtk_tree_list_row_get_depth (caller), ==, 1);
+    gtk_tree_list_row_set_expanded (caller, TRUE);
+    caller_item = gtk_tree_list_row_get_item (caller);
+    inverted = strata_call_node_row_get_tree (caller_item);
+    g_assert_cmpuint (strata_call_tree_get_n_children (inverted, strata_call_node_row_get_node (caller_item)), >, 0);
+    above = strata_call_tree_get_first_child (inverted, strata_call_node_row_get_node (caller_item));
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 2);
+    up_before = strata_call_tree_view_dup_selected_path (view);
+    merge.method = strata_call_tree_get_method (inverted, strata_call_node_row_get_node (caller_item));
+    g_assert_cmpuint (merge.method, !=, strata_call_tree_get_method (inverted, above));
+    {
+      g_autoptr(StrataCallNodeRow) root_item = gtk_tree_list_row_get_item (root);
+
+      g_assert_cmpuint (merge.method, !=, strata_call_tree_get_method (inverted, strata_call_node_row_get_node (root_item)));
+    }
+    strata_call_tree_view_apply_transform (view, &merge);
+    strata_test_iterate_until (call_tree_ready, view);
+    up_merged = strata_call_tree_view_dup_selected_path (view);
+    g_assert_nonnull (up_merged);
+    g_assert_true (g_str_has_suffix (up_merged, strata_trace_get_method_name (strata_call_tree_get_trace (inverted),
+                                                                              strata_call_tree_get_method (inverted, above))));
+    {
+      g_auto(GStrv) lines = g_strsplit (up_merged, "\n", -1);
+
+      g_assert_cmpuint (g_strv_length (lines), ==, 2);
+    }
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.pop-transform", NULL));
+    strata_test_iterate_until (call_tree_ready, view);
+    up_popped = strata_call_tree_view_dup_selected_path (view);
+    g_assert_cmpstr (up_popped, ==, up_before);
+  }
   finish_app (app);
 }
 

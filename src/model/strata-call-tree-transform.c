@@ -1175,6 +1175,17 @@ strata_call_tree_transform (StrataCallTree            *self,
 
 /* ---- Following a node ---- */
 
+static gboolean
+path_has (const guint32 *codes,
+          guint          n,
+          guint32        code)
+{
+  for (guint i = 0; i < n; i++)
+    if (codes[i] == code)
+      return TRUE;
+  return FALSE;
+}
+
 /* @codes (a path's, @n of them) as @transform makes the path in @result;
  * returns how many are left. */
 static guint
@@ -1248,39 +1259,65 @@ follow_codes (StrataCallTree            *self,
     }
 }
 
-/**
- * strata_call_tree_follow_node:
- * @result: what @transform made of @self
- *
- * Where the path of @node leads in @result: to the node of the same
- * calls, or, where @result has no such path (calls dropped, frames
- * collapsed), to the nearest of its callers it has. So a selection
- * stays where it was across a transform.
- *
- * Returns: a node of @result, or %STRATA_CALL_TREE_NONE when nothing of
- *   the path is left
- */
-guint32
-strata_call_tree_follow_node (StrataCallTree            *self,
-                              guint32                    node,
-                              const StrataCallTransform *transform,
-                              StrataCallTree            *result)
+static void
+reverse_codes (guint32 *codes,
+               guint    n)
 {
-  g_autofree guint32 *codes = NULL;
-  guint n = 0;
-
-  g_return_val_if_fail (STRATA_IS_CALL_TREE (self) && STRATA_IS_CALL_TREE (result), STRATA_CALL_TREE_NONE);
-  g_return_val_if_fail (transform != NULL, STRATA_CALL_TREE_NONE);
-
-  if (self->kind != STRATA_CALL_TREE_TOP_DOWN || node == STRATA_CALL_TREE_ROOT || node >= self->n_nodes)
-    return STRATA_CALL_TREE_NONE;
-  codes = strata_call_tree_dup_codes (self, node, &n);
-  for (n = follow_codes (self, transform, result, codes, n); n > 0; n--)
+  for (guint i = 0; i < n / 2; i++)
     {
-      guint32 found = strata_call_tree_find_codes (result, codes, n);
+      guint32 swap = codes[i];
 
-      if (found != STRATA_CALL_TREE_NONE)
-        return found;
+      codes[i] = codes[n - 1 - i];
+      codes[n - 1 - i] = swap;
     }
-  return STRATA_CALL_TREE_NONE;
+}
+
+/**
+ * strata_call_tree_follow_path:
+ * @self: a top-down tree
+ * @result: what @transform made of @self
+ * @kind: how @codes run: top down, from the top of the tree (as
+ *   strata_call_tree_dup_codes() gives them); bottom up, from where time
+ *   was spent through its callers, maybe not up to the top
+ * @codes: (inout): a path
+ *
+ * @codes made into the path @transform leads them to, in place: frames
+ * merged or cut out of a recursion taken out, a focus's callers taken
+ * off, runs of a prefix made one. Where calls are dropped, the path ends
+ * before them. A path bottom up keeps what it cannot see above it.
+ *
+ * Returns: how many codes are left
+ */
+guint
+strata_call_tree_follow_path (StrataCallTree            *self,
+                              const StrataCallTransform *transform,
+                              StrataCallTree            *result,
+                              StrataCallTreeKind         kind,
+                              guint32                   *codes,
+                              guint                      n_codes)
+{
+  guint n;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self) && STRATA_IS_CALL_TREE (result), 0);
+  g_return_val_if_fail (transform != NULL && (codes != NULL || n_codes == 0), 0);
+
+  if (kind == STRATA_CALL_TREE_TOP_DOWN)
+    return follow_codes (self, transform, result, codes, n_codes);
+  /* Bottom up, a path is the end of stacks, callers last, maybe not up to
+   * the top. Stacks with a call dropped go whole: the path ends before
+   * it. A focus may be above what the path shows. */
+  if (transform->kind == STRATA_CALL_TRANSFORM_DROP_FUNCTION)
+    {
+      for (n = 0; n < n_codes && codes[n] != transform->method; n++)
+        ;
+      return n;
+    }
+  if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE ||
+      (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION && !path_has (codes, n_codes, transform->method)))
+    return n_codes;
+  /* Turned over, it is the stacks' ends top down. */
+  reverse_codes (codes, n_codes);
+  n = follow_codes (self, transform, result, codes, n_codes);
+  reverse_codes (codes, n);
+  return n;
 }

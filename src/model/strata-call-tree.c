@@ -624,6 +624,15 @@ strata_call_tree_get_method (StrataCallTree *self,
                                                                          : self->method[node];
 }
 
+/* Returns: the code naming @node (a method, a thread or a collapsed
+ * run), as strata_call_tree_dup_codes() lists them */
+guint32
+strata_call_tree_get_code (StrataCallTree *self,
+                           guint32         node)
+{
+  return self->method[node];
+}
+
 /* Returns: the thread a thread's node stands for, else -1 */
 int
 strata_call_tree_get_thread (StrataCallTree *self,
@@ -911,7 +920,8 @@ strata_call_tree_find_call (StrataCallTree       *self,
  * What names each node from the top of a top-down tree down to @node, as
  * strata_call_tree_find_codes() takes it: a node of one tree found again
  * in another made from the same trace (merged anew for another range or
- * thread, with the same transforms).
+ * thread, with the same transforms). Bottom up, from the root where the
+ * time was spent through its callers.
  *
  * Returns: (transfer full): @n_codes codes
  */
@@ -924,7 +934,7 @@ strata_call_tree_dup_codes (StrataCallTree *self,
   guint32 *codes;
 
   g_return_val_if_fail (STRATA_IS_CALL_TREE (self), NULL);
-  g_return_val_if_fail (self->kind == STRATA_CALL_TREE_TOP_DOWN && node < self->n_nodes, NULL);
+  g_return_val_if_fail (node < self->n_nodes, NULL);
 
   depth = strata_call_tree_get_depth (self, node);
   codes = g_new (guint32, MAX (depth, 1));

@@ -79,6 +79,8 @@ guint32             strata_call_tree_get_parent     (StrataCallTree           *s
                                                      guint32                   node);
 guint32             strata_call_tree_get_method     (StrataCallTree           *self,
                                                      guint32                   node);
+guint32             strata_call_tree_get_code       (StrataCallTree           *self,
+                                                     guint32                   node);
 int                 strata_call_tree_get_thread     (StrataCallTree           *self,
                                                      guint32                   node);
 guint32             strata_call_tree_get_first_child (StrataCallTree          *self,
@@ -111,10 +113,12 @@ guint32            *strata_call_tree_dup_codes      (StrataCallTree           *s
 guint32             strata_call_tree_find_codes     (StrataCallTree           *self,
                                                      const guint32            *codes,
                                                      guint                     n_codes);
-guint32             strata_call_tree_follow_node    (StrataCallTree           *self,
-                                                     guint32                   node,
+guint               strata_call_tree_follow_path    (StrataCallTree           *self,
                                                      const StrataCallTransform *transform,
-                                                     StrataCallTree           *result);
+                                                     StrataCallTree           *result,
+                                                     StrataCallTreeKind        kind,
+                                                     guint32                  *codes,
+                                                     guint                     n_codes);
 char               *strata_call_tree_dup_path       (StrataCallTree           *self,
                                                      guint32                   node,
                                                      const char               *separator);

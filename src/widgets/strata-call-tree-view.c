@@ -27,6 +27,14 @@
  * this share of the row it starts from. */
 #define HOT_PATH_SHARE 0.05
 
+/* A row's path, as codes, top down from the top or bottom up from where
+ * the time went: it finds the row again in a tree made anew. */
+typedef struct
+{
+  StrataCallTreeKind kind;
+  GArray            *codes;   /* guint32 */
+} Place;
+
 struct _StrataCallTreeView
 {
   GtkWidget       parent_instance;
@@ -42,10 +50,12 @@ struct _StrataCallTreeView
    * breadcrumbs pop back to any of them. */
   GPtrArray      *trees;         /* StrataCallTree: [0] as built */
   GArray         *transforms;    /* StrataCallTransform, prefixes owned */
-  /* Where the selection was before each transform (GArray of codes, or
-   * NULL), for popping back to it; and where it is as one is made. */
+  /* Where the selection was before each transform (Place, or NULL), for
+   * popping back to it; and where it is as one is made, to follow. */
   GPtrArray      *places;
-  GArray         *follow;
+  Place          *follow;
+  guint           focus_tick;    /* the row just revealed is scrolled to and focused */
+  guint           focus_frames;  /* frames since: the rows are laid out after one */
   StrataTrace    *merged_trace;  /* the trace the transforms are about */
   guint32         menu_node;     /* the flame graph's bar right-clicked; NONE: the table's row */
   gboolean        syncing;       /* selecting a row for the timeline's call */
@@ -77,6 +87,17 @@ struct _StrataCallTreeView
 };
 
 G_DEFINE_FINAL_TYPE (StrataCallTreeView, strata_call_tree_view, GTK_TYPE_WIDGET)
+
+static void
+place_free (Place *place)
+{
+  if (place == NULL)
+    return;
+  g_array_unref (place->codes);
+  g_free (place);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Place, place_free)
 
 typedef enum
 {
@@ -564,50 +585,143 @@ show_trees (StrataCallTreeView *self)
 
 /* ---- Transforms ---- */
 
-static void
-free_place (gpointer place)
-{
-  if (place != NULL)
-    g_array_unref (place);
-}
-
-/* The selected row's node in the top-down tree shown, or NONE. */
-static guint32
-selected_node (StrataCallTreeView *self)
+/* The selected row's place, or NULL. */
+static Place *
+selected_place (StrataCallTreeView *self)
 {
   GtkTreeListRow *row = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
   g_autoptr(StrataCallNodeRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
-
-  if (item == NULL || self->show_inverted || strata_call_node_row_get_tree (item) != self->tree)
-    return STRATA_CALL_TREE_NONE;
-  return strata_call_node_row_get_node (item);
-}
-
-/* @node's path in @tree, as codes that find it again; NULL for none. */
-static GArray *
-place_of (StrataCallTree *tree,
-          guint32         node)
-{
-  GArray *place;
   g_autofree guint32 *codes = NULL;
+  StrataCallTree *tree;
   guint n_codes;
+  Place *place;
 
-  if (tree == NULL || node == STRATA_CALL_TREE_NONE || node == STRATA_CALL_TREE_ROOT)
+  if (item == NULL || strata_call_node_row_get_node (item) == STRATA_CALL_TREE_ROOT)
     return NULL;
-  codes = strata_call_tree_dup_codes (tree, node, &n_codes);
-  place = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_codes);
-  g_array_append_vals (place, codes, n_codes);
+  tree = strata_call_node_row_get_tree (item);
+  codes = strata_call_tree_dup_codes (tree, strata_call_node_row_get_node (item), &n_codes);
+  place = g_new0 (Place, 1);
+  place->kind = strata_call_tree_get_kind (tree);
+  place->codes = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_codes);
+  g_array_append_vals (place->codes, codes, n_codes);
   return place;
 }
 
-/* The node of @tree at @place, or NONE. */
-static guint32
-node_at_place (StrataCallTree *tree,
-               GArray         *place)
+/* The expander of the row at @position, if the row is made (shown). */
+static GtkWidget *
+row_expander (GtkWidget *widget,
+              guint      position)
 {
-  if (tree == NULL || place == NULL)
-    return STRATA_CALL_TREE_NONE;
-  return strata_call_tree_find_codes (tree, (const guint32 *) place->data, place->len);
+  if (GTK_IS_TREE_EXPANDER (widget))
+    {
+      GtkTreeListRow *row = gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (widget));
+
+      return row != NULL && gtk_tree_list_row_get_position (row) == position ? widget : NULL;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = row_expander (child, position);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Scrolls the table so row @position shows, by its adjustment. GTK 4.8's
+ * "list.scroll-to-item" would do it, but after the rows were made anew
+ * it also selects the first row where a row had the focus. Rows are
+ * all one height. */
+static void
+scroll_rows_to (StrataCallTreeView *self,
+                guint               position)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->column_view));
+  guint n = self->selection != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->selection)) : 0;
+  double row, top, page;
+
+  if (adjustment == NULL || n == 0)
+    return;
+  row = (gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_lower (adjustment)) / n;
+  top = gtk_adjustment_get_lower (adjustment) + row * position;
+  page = gtk_adjustment_get_page_size (adjustment);
+  if (top < gtk_adjustment_get_value (adjustment) || top + row > gtk_adjustment_get_value (adjustment) + page)
+    gtk_adjustment_set_value (adjustment, top - (page - row) / 2);
+}
+
+/* Once the rows revealed are laid out: the selected one scrolled to and,
+ * when the table has the focus (or lost it with its old rows), focused,
+ * so the keys go on from there. */
+static gboolean
+focus_selected_row_cb (GtkWidget     *widget,
+                       GdkFrameClock *clock,
+                       gpointer       data)
+{
+  StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (widget);
+  guint position = self->selection != NULL ? gtk_single_selection_get_selected (self->selection) : GTK_INVALID_LIST_POSITION;
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *expander;
+
+  /* Laid out on the first frame, scrolled on the second, the row made on
+   * the third. */
+  if (position != GTK_INVALID_LIST_POSITION && ++self->focus_frames < 3)
+    {
+      if (self->focus_frames == 2)
+        scroll_rows_to (self, position);
+      return G_SOURCE_CONTINUE;
+    }
+  self->focus_tick = 0;
+  if (position != GTK_INVALID_LIST_POSITION && (focus == NULL || gtk_widget_is_ancestor (focus, self->column_view)) &&
+      (expander = row_expander (self->column_view, position)) != NULL)
+    gtk_widget_grab_focus (expander);
+  return G_SOURCE_REMOVE;
+}
+
+/* Opens the rows down @place, as far as the tree shown has it, and
+ * selects the last found. */
+static void
+reveal_place (StrataCallTreeView *self,
+              const Place        *place)
+{
+  GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
+  guint position = 0, found = GTK_INVALID_LIST_POSITION;
+  StrataCallTreeKind shown = self->show_inverted ? STRATA_CALL_TREE_BOTTOM_UP : STRATA_CALL_TREE_TOP_DOWN;
+
+  if (model == NULL || place == NULL || place->kind != shown)
+    return;
+  for (guint depth = 0; depth < place->codes->len; depth++, position = found + 1)
+    {
+      guint32 wanted = g_array_index (place->codes, guint32, depth);
+      guint at = GTK_INVALID_LIST_POSITION;
+
+      for (guint p = position; p < g_list_model_get_n_items (model) && at == GTK_INVALID_LIST_POSITION; p++)
+        {
+          g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, p);
+          g_autoptr(StrataCallNodeRow) item = gtk_tree_list_row_get_item (row);
+
+          if (gtk_tree_list_row_get_depth (row) < depth)
+            break;
+          if (gtk_tree_list_row_get_depth (row) == depth &&
+              strata_call_tree_get_code (strata_call_node_row_get_tree (item), strata_call_node_row_get_node (item)) == wanted)
+            at = p;
+        }
+      if (at == GTK_INVALID_LIST_POSITION)
+        break;
+      found = at;
+      if (depth + 1 < place->codes->len)
+        {
+          g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, found);
+
+          gtk_tree_list_row_set_expanded (row, TRUE);
+        }
+    }
+  if (found == GTK_INVALID_LIST_POSITION)
+    return;
+  gtk_single_selection_set_selected (self->selection, found);
+  self->focus_frames = 0;
+  if (self->focus_tick == 0)
+    self->focus_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), focus_selected_row_cb, NULL, NULL);
 }
 
 /* A place for each transform: none known for those without. */
@@ -730,27 +844,34 @@ derive_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
-/* After a transform, the selection follows its calls to the new tree:
- * returns its node there. Each place it passes is kept for going back. */
-static guint32
+/* After a transform, the selection follows its calls through each tree
+ * the job made; each place it passes is kept for going back. */
+static Place *
 follow_selection (StrataCallTreeView *self,
                   DeriveJob          *job)
 {
-  g_autoptr(GArray) follow = g_steal_pointer (&self->follow);
+  Place *follow = g_steal_pointer (&self->follow);
   StrataCallTree *from = job->from;
-  guint32 node = node_at_place (from, follow);
 
   sync_places (self);
   for (guint i = 0; i < job->trees->len; i++)
     {
       StrataCallTree *to = g_ptr_array_index (job->trees, i);
+      Place *kept = NULL;
 
-      g_ptr_array_add (self->places, place_of (from, node));
-      if (node != STRATA_CALL_TREE_NONE)
-        node = strata_call_tree_follow_node (from, node, &g_array_index (job->applied, StrataCallTransform, i), to);
+      if (follow != NULL)
+        {
+          kept = g_new0 (Place, 1);
+          kept->kind = follow->kind;
+          kept->codes = g_array_copy (follow->codes);
+          g_array_set_size (follow->codes,
+                            strata_call_tree_follow_path (from, &g_array_index (job->applied, StrataCallTransform, i), to,
+                                                          follow->kind, (guint32 *) follow->codes->data, follow->codes->len));
+        }
+      g_ptr_array_add (self->places, kept);
       from = to;
     }
-  return node;
+  return follow;
 }
 
 static void
@@ -775,7 +896,7 @@ derive_done_cb (GObject      *source,
 {
   g_autoptr(StrataCallTreeView) self = user_data;
   DeriveJob *job = g_task_get_task_data (G_TASK (result));
-  guint32 followed;
+  g_autoptr(Place) followed = NULL;
 
   if (!g_task_propagate_boolean (G_TASK (result), NULL))
     return;  /* cancelled: a newer request or the view went */
@@ -785,8 +906,7 @@ derive_done_cb (GObject      *source,
   followed = follow_selection (self, job);
   move_transforms (self->transforms, job->applied);
   show_latest_tree (self, job->inverted);
-  if (followed != STRATA_CALL_TREE_NONE)
-    strata_call_tree_view_reveal_node (self, followed);
+  reveal_place (self, followed);
   if (self->pending->len > 0)
     {
       GArray *next = g_steal_pointer (&self->pending);
@@ -856,7 +976,7 @@ set_base_tree (StrataCallTreeView *self,
   g_ptr_array_set_size (self->trees, 0);
   g_array_set_size (self->transforms, 0);
   g_ptr_array_set_size (self->places, 0);
-  g_clear_pointer (&self->follow, g_array_unref);
+  g_clear_pointer (&self->follow, place_free);
   if (tree == NULL)
     {
       /* Kept for the tree being merged. */
@@ -897,8 +1017,8 @@ strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
       g_array_append_val (self->pending, kept);
       return;
     }
-  g_clear_pointer (&self->follow, g_array_unref);
-  self->follow = place_of (self->tree, selected_node (self));
+  g_clear_pointer (&self->follow, place_free);
+  self->follow = selected_place (self);
   one = transform_array_new ();
   g_array_append_val (one, kept);
   derive (self, one);
@@ -909,7 +1029,7 @@ strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
 void
 strata_call_tree_view_pop_transform (StrataCallTreeView *self)
 {
-  g_autoptr(GArray) place = NULL;
+  Place *place;
 
   g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
 
@@ -924,10 +1044,16 @@ strata_call_tree_view_pop_transform (StrataCallTreeView *self)
   place = g_ptr_array_steal_index (self->places, self->places->len - 1);
   g_array_set_size (self->transforms, self->transforms->len - 1);
   g_ptr_array_set_size (self->trees, self->trees->len - 1);
+  /* Back where the selection was before the transform: at once, or once
+   * the tree bottom up is made again. */
+  g_clear_pointer (&self->follow, place_free);
+  self->follow = place;
   derive (self, transform_array_new ());
-  /* Back where the selection was before the transform. */
-  if (place != NULL && self->derive_cancellable == NULL)
-    strata_call_tree_view_reveal_node (self, node_at_place (self->tree, place));
+  if (self->derive_cancellable == NULL)
+    {
+      reveal_place (self, self->follow);
+      g_clear_pointer (&self->follow, place_free);
+    }
 }
 
 /* The node a transform is about: the bar right-clicked, else the row
@@ -1366,8 +1492,11 @@ strata_call_tree_view_dispose (GObject *object)
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_pointer (&self->trees, g_ptr_array_unref);
+  if (self->focus_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->focus_tick);
+  self->focus_tick = 0;
   g_clear_pointer (&self->places, g_ptr_array_unref);
-  g_clear_pointer (&self->follow, g_array_unref);
+  g_clear_pointer (&self->follow, place_free);
   g_clear_pointer (&self->transforms, g_array_unref);
   g_clear_pointer (&self->pending, g_array_unref);
   g_clear_object (&self->selection);
@@ -1408,7 +1537,7 @@ static void
 strata_call_tree_view_init (StrataCallTreeView *self)
 {
   self->trees = g_ptr_array_new_with_free_func (g_object_unref);
-  self->places = g_ptr_array_new_with_free_func (free_place);
+  self->places = g_ptr_array_new_with_free_func ((GDestroyNotify) place_free);
   self->transforms = transform_array_new ();
   self->pending = transform_array_new ();
   self->menu_node = STRATA_CALL_TREE_NONE;
