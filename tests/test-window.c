@@ -1165,6 +1165,28 @@ test_window_call_tree_hot_path_key (void)
   finish_app (app);
 }
 
+/* The paths of the rows open in @model, a line each. */
+static char *
+open_rows (GListModel *model)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint p = 0; p < g_list_model_get_n_items (model); p++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, p);
+      g_autoptr(StrataCallNodeRow) item = gtk_tree_list_row_get_item (row);
+
+      if (gtk_tree_list_row_get_expanded (row))
+        {
+          g_autofree char *path = strata_call_tree_dup_path (strata_call_node_row_get_tree (item),
+                                                             strata_call_node_row_get_node (item), "/");
+
+          g_string_append_printf (out, "%s\n", path);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* The selection follows its calls across a transform (a frame merged
  * away: the same calls one level up), and popping the transform takes it
  * back to where it was. */
@@ -1177,14 +1199,35 @@ test_window_call_tree_follows_selection (void)
   StrataCallTree *tree;
   guint32 first, second, third;
   g_autofree char *before = NULL, *merged = NULL, *popped = NULL, *expected = NULL;
+  g_autofree char *opened_before = NULL, *opened_merged = NULL, *opened_popped = NULL;
 
   tree = strata_call_tree_view_get_tree (view);
   first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
   second = strata_call_tree_get_first_child (tree, first);
   third = strata_call_tree_get_first_child (tree, second);
   g_assert_cmpuint (strata_call_tree_get_n_children (tree, second), >, 0);
+  /* The last top-level row with children open too, away from the
+   * selection's path. */
+  {
+    GListModel *model = strata_call_tree_view_get_model (view);
+    guint p = g_list_model_get_n_items (model);
+    gboolean opened = FALSE;
+
+    while (!opened && p-- > 1)
+      {
+        g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, p);
+
+        if (gtk_tree_list_row_is_expandable (row))
+          {
+            gtk_tree_list_row_set_expanded (row, TRUE);
+            opened = TRUE;
+          }
+      }
+    g_assert_true (opened);
+  }
   g_assert_true (strata_call_tree_view_reveal_node (view, third));
   before = strata_call_tree_view_dup_selected_path (view);
+  opened_before = open_rows (strata_call_tree_view_get_model (view));
 
   {
     StrataCallTransform merge = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, strata_call_tree_get_method (tree, second),
@@ -1198,11 +1241,21 @@ test_window_call_tree_follows_selection (void)
   strata_test_iterate_until (call_tree_ready, view);
   merged = strata_call_tree_view_dup_selected_path (view);
   g_assert_cmpstr (merged, ==, expected);
+  /* The rows open stay open: the merged frame's row is gone, the last
+   * top-level row's is not. */
+  opened_merged = open_rows (strata_call_tree_view_get_model (view));
+  {
+    g_auto(GStrv) lines = g_strsplit (opened_before, "\n", -1);
+
+    g_assert_nonnull (strstr (opened_merged, lines[g_strv_length (lines) - 2]));
+  }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.pop-transform", NULL));
   strata_test_iterate_until (call_tree_ready, view);
   popped = strata_call_tree_view_dup_selected_path (view);
   g_assert_cmpstr (popped, ==, before);
+  opened_popped = open_rows (strata_call_tree_view_get_model (view));
+  g_assert_cmpstr (opened_popped, ==, opened_before);
 
   /* Bottom up: the first root's first caller, then its caller merged
    * away: the root's caller's caller, one level up. */
@@ -1345,7 +1398,16 @@ test_window_call_tree (void)
     g_assert_true (strata_call_tree_view_get_tree (view) != before_tree);
     g_assert_cmpuint (strata_call_tree_get_n_nodes (strata_call_tree_view_get_tree (view)), <, n_before);
     model = strata_call_tree_view_get_model (view);
-    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
+    /* One row on top, the focused one, selected, with the rows that were
+     * open under it open still. */
+    for (guint p = 1; p < g_list_model_get_n_items (model); p++)
+      {
+        g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, p);
+
+        g_assert_cmpuint (gtk_tree_list_row_get_depth (row), >, 0);
+      }
+    g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 0);
+    g_assert_cmpuint (g_list_model_get_n_items (model), >, 3);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.pop-transform", NULL));
     strata_test_iterate_until (call_tree_ready, view);
     g_assert_true (strata_call_tree_view_get_tree (view) == before_tree);

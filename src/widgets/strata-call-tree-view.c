@@ -27,13 +27,18 @@
  * this share of the row it starts from. */
 #define HOT_PATH_SHARE 0.05
 
-/* A row's path, as codes, top down from the top or bottom up from where
- * the time went: it finds the row again in a tree made anew. */
+/* Where the user is in the table: the selected row's path, as codes
+ * (top down from the top, or bottom up from where the time went; none
+ * without a selection), and the paths of the rows open. They find the
+ * rows again in a tree made anew. */
 typedef struct
 {
   StrataCallTreeKind kind;
-  GArray            *codes;   /* guint32 */
+  GArray            *codes;    /* guint32 */
+  GPtrArray         *opened;   /* GArray of guint32 codes each */
 } Place;
+
+#define MAX_OPENED 256   /* rows open that a place keeps: each is looked for */
 
 struct _StrataCallTreeView
 {
@@ -94,6 +99,7 @@ place_free (Place *place)
   if (place == NULL)
     return;
   g_array_unref (place->codes);
+  g_ptr_array_unref (place->opened);
   g_free (place);
 }
 
@@ -585,26 +591,66 @@ show_trees (StrataCallTreeView *self)
 
 /* ---- Transforms ---- */
 
-/* The selected row's place, or NULL. */
-static Place *
-selected_place (StrataCallTreeView *self)
+/* The path of @row's node, as codes. */
+static GArray *
+row_codes (GtkTreeListRow *row)
 {
-  GtkTreeListRow *row = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
-  g_autoptr(StrataCallNodeRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
-  g_autofree guint32 *codes = NULL;
-  StrataCallTree *tree;
+  g_autoptr(StrataCallNodeRow) item = gtk_tree_list_row_get_item (row);
   guint n_codes;
+  g_autofree guint32 *codes = strata_call_tree_dup_codes (strata_call_node_row_get_tree (item),
+                                                          strata_call_node_row_get_node (item), &n_codes);
+  GArray *array = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_codes);
+
+  g_array_append_vals (array, codes, n_codes);
+  return array;
+}
+
+static Place *
+place_copy (const Place *place)
+{
+  Place *copy = g_new0 (Place, 1);
+
+  copy->kind = place->kind;
+  copy->codes = g_array_copy (place->codes);
+  copy->opened = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint i = 0; i < place->opened->len; i++)
+    g_ptr_array_add (copy->opened, g_array_copy (g_ptr_array_index (place->opened, i)));
+  return copy;
+}
+
+/* Where the user is in the table shown, or NULL before it has rows. */
+static Place *
+current_place (StrataCallTreeView *self)
+{
+  GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
+  GtkTreeListRow *selected = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
   Place *place;
 
-  if (item == NULL || strata_call_node_row_get_node (item) == STRATA_CALL_TREE_ROOT)
+  if (model == NULL)
     return NULL;
-  tree = strata_call_node_row_get_tree (item);
-  codes = strata_call_tree_dup_codes (tree, strata_call_node_row_get_node (item), &n_codes);
   place = g_new0 (Place, 1);
-  place->kind = strata_call_tree_get_kind (tree);
-  place->codes = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_codes);
-  g_array_append_vals (place->codes, codes, n_codes);
+  place->kind = self->show_inverted ? STRATA_CALL_TREE_BOTTOM_UP : STRATA_CALL_TREE_TOP_DOWN;
+  place->codes = selected != NULL ? row_codes (selected) : g_array_new (FALSE, FALSE, sizeof (guint32));
+  place->opened = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint p = 0; p < g_list_model_get_n_items (model) && place->opened->len < MAX_OPENED; p++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, p);
+
+      if (gtk_tree_list_row_get_expanded (row))
+        g_ptr_array_add (place->opened, row_codes (row));
+    }
   return place;
+}
+
+/* @codes made into the path @transform leads them to in @to. */
+static void
+follow_codes (StrataCallTree            *from,
+              const StrataCallTransform *transform,
+              StrataCallTree            *to,
+              StrataCallTreeKind         kind,
+              GArray                    *codes)
+{
+  g_array_set_size (codes, strata_call_tree_follow_path (from, transform, to, kind, (guint32 *) codes->data, codes->len));
 }
 
 /* The expander of the row at @position, if the row is made (shown). */
@@ -678,21 +724,19 @@ focus_selected_row_cb (GtkWidget     *widget,
   return G_SOURCE_REMOVE;
 }
 
-/* Opens the rows down @place, as far as the tree shown has it, and
- * selects the last found. */
-static void
-reveal_place (StrataCallTreeView *self,
-              const Place        *place)
+/* Opens the rows down @codes, as far as the table has them, @last too
+ * when asked; returns the position of the last row found, or
+ * GTK_INVALID_LIST_POSITION. */
+static guint
+open_path (GListModel   *model,
+           const GArray *codes,
+           gboolean      last)
 {
-  GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
   guint position = 0, found = GTK_INVALID_LIST_POSITION;
-  StrataCallTreeKind shown = self->show_inverted ? STRATA_CALL_TREE_BOTTOM_UP : STRATA_CALL_TREE_TOP_DOWN;
 
-  if (model == NULL || place == NULL || place->kind != shown)
-    return;
-  for (guint depth = 0; depth < place->codes->len; depth++, position = found + 1)
+  for (guint depth = 0; depth < codes->len; depth++, position = found + 1)
     {
-      guint32 wanted = g_array_index (place->codes, guint32, depth);
+      guint32 wanted = g_array_index (codes, guint32, depth);
       guint at = GTK_INVALID_LIST_POSITION;
 
       for (guint p = position; p < g_list_model_get_n_items (model) && at == GTK_INVALID_LIST_POSITION; p++)
@@ -709,14 +753,31 @@ reveal_place (StrataCallTreeView *self,
       if (at == GTK_INVALID_LIST_POSITION)
         break;
       found = at;
-      if (depth + 1 < place->codes->len)
+      if (last || depth + 1 < codes->len)
         {
           g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, found);
 
           gtk_tree_list_row_set_expanded (row, TRUE);
         }
     }
-  if (found == GTK_INVALID_LIST_POSITION)
+  return found;
+}
+
+/* Opens the rows @place had open, and those down to its selection, as far
+ * as the tree shown has them, and selects the last of those found. */
+static void
+reveal_place (StrataCallTreeView *self,
+              const Place        *place)
+{
+  GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
+  StrataCallTreeKind shown = self->show_inverted ? STRATA_CALL_TREE_BOTTOM_UP : STRATA_CALL_TREE_TOP_DOWN;
+  guint found;
+
+  if (model == NULL || place == NULL || place->kind != shown)
+    return;
+  for (guint i = 0; i < place->opened->len; i++)
+    open_path (model, g_ptr_array_index (place->opened, i), TRUE);
+  if ((found = open_path (model, place->codes, FALSE)) == GTK_INVALID_LIST_POSITION)
     return;
   gtk_single_selection_set_selected (self->selection, found);
   self->focus_frames = 0;
@@ -861,12 +922,12 @@ follow_selection (StrataCallTreeView *self,
 
       if (follow != NULL)
         {
-          kept = g_new0 (Place, 1);
-          kept->kind = follow->kind;
-          kept->codes = g_array_copy (follow->codes);
-          g_array_set_size (follow->codes,
-                            strata_call_tree_follow_path (from, &g_array_index (job->applied, StrataCallTransform, i), to,
-                                                          follow->kind, (guint32 *) follow->codes->data, follow->codes->len));
+          const StrataCallTransform *transform = &g_array_index (job->applied, StrataCallTransform, i);
+
+          kept = place_copy (follow);
+          follow_codes (from, transform, to, follow->kind, follow->codes);
+          for (guint k = 0; k < follow->opened->len; k++)
+            follow_codes (from, transform, to, follow->kind, g_ptr_array_index (follow->opened, k));
         }
       g_ptr_array_add (self->places, kept);
       from = to;
@@ -1018,7 +1079,7 @@ strata_call_tree_view_apply_transform (StrataCallTreeView        *self,
       return;
     }
   g_clear_pointer (&self->follow, place_free);
-  self->follow = selected_place (self);
+  self->follow = current_place (self);
   one = transform_array_new ();
   g_array_append_val (one, kept);
   derive (self, one);
