@@ -105,6 +105,10 @@ place_free (Place *place)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Place, place_free)
 
+static guint open_path (GListModel   *model,
+                        const GArray *codes,
+                        gboolean      last);
+
 typedef enum
 {
   COLUMN_NAME,
@@ -264,41 +268,27 @@ strata_call_tree_view_reveal_node (StrataCallTreeView *self,
                                    guint32             node)
 {
   GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
-  g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (guint32));
-  guint position = 0;
+  g_autoptr(GArray) codes = NULL;
+  g_autofree guint32 *path = NULL;
+  guint n_codes, position;
 
   g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), FALSE);
 
   if (model == NULL || self->show_inverted || node == STRATA_CALL_TREE_NONE || node == STRATA_CALL_TREE_ROOT)
     return FALSE;
-  for (guint32 v = node; v != STRATA_CALL_TREE_ROOT; v = strata_call_tree_get_parent (self->tree, v))
-    g_array_prepend_val (chain, v);
-  /* Down the chain: each node among the rows of its depth under the last. */
-  for (guint level = 0; level < chain->len; level++)
-    {
-      guint32 wanted = g_array_index (chain, guint32, level);
-      gboolean found = FALSE;
+  path = strata_call_tree_dup_codes (self->tree, node, &n_codes);
+  codes = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_codes);
+  g_array_append_vals (codes, path, n_codes);
+  position = open_path (model, codes, FALSE);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  {
+    g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, position);
 
-      for (; position < g_list_model_get_n_items (model); position++)
-        {
-          g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, position);
-          g_autoptr(StrataCallNodeRow) item = gtk_tree_list_row_get_item (row);
-
-          if (gtk_tree_list_row_get_depth (row) < level)
-            return FALSE;
-          if (gtk_tree_list_row_get_depth (row) == level && strata_call_node_row_get_node (item) == wanted)
-            {
-              if (level + 1 < chain->len)
-                gtk_tree_list_row_set_expanded (row, TRUE);
-              found = TRUE;
-              break;
-            }
-        }
-      if (!found)
-        return FALSE;
-      if (level + 1 < chain->len)
-        position++;
-    }
+    /* Only the whole path: not the nearest caller shown. */
+    if (gtk_tree_list_row_get_depth (row) + 1 != n_codes)
+      return FALSE;
+  }
   self->syncing = TRUE;
   gtk_single_selection_set_selected (self->selection, position);
   self->syncing = FALSE;
