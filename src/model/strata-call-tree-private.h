@@ -47,6 +47,7 @@ struct _StrataCallTree
 StrataCallTree *strata_call_tree_new_blank (StrataTrace        *trace,
                                             StrataCallTreeKind  kind,
                                             guint               n_clocks);
+void            strata_call_tree_fit       (StrataCallTree     *tree);
 /* A node's code as an index: methods first, then collapsed runs, then
  * threads. */
 static inline guint32

@@ -716,24 +716,6 @@ alloc_nodes (Reshape *reshape)
     result->total[c] = strata_memory_new_large (n, sizeof (gint64));
 }
 
-/* The room of a result much smaller than its source (a focus) given
- * back. */
-static void
-fit_nodes (StrataCallTree *result,
-           guint32         n_source)
-{
-  gsize n = (gsize) result->n_nodes + 1;
-
-  if (result->n_nodes >= n_source / 2)
-    return;
-  result->parent = g_realloc (result->parent, n * sizeof (guint32));
-  result->method = g_realloc (result->method, n * sizeof (guint32));
-  result->first_child = g_realloc (result->first_child, n * sizeof (guint32));
-  result->calls = g_realloc (result->calls, n * sizeof (guint32));
-  for (guint c = 0; c < result->n_clocks; c++)
-    result->total[c] = g_realloc (result->total[c], n * sizeof (gint64));
-}
-
 /* Largest total on the first clock first, ties by code: the order every
  * top-down tree keeps. */
 static inline gboolean
@@ -1162,8 +1144,10 @@ strata_call_tree_transform (StrataCallTree            *self,
     }
   reshape_init (&reshape, self, result, transform, cancellable);
   done = make_levels (&reshape);
-  if (done)
-    fit_nodes (result, self->n_nodes);
+  /* The room of a result much smaller than its source (a focus) given
+   * back. */
+  if (done && result->n_nodes < self->n_nodes / 2)
+    strata_call_tree_fit (result);
   reshape_clear (&reshape);
   if (!done)
     {
@@ -1227,16 +1211,23 @@ follow_codes (StrataCallTree            *self,
       return kept;
     case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
       {
-        g_autofree guint8 *prefixed = match_prefix (self->trace, transform->prefix);
         guint32 collapsed = find_synthetic (result, transform->prefix);
+        gboolean in_run = FALSE;
 
+        /* The path's own methods are matched, not the whole list. */
         for (guint i = 0; i < n; i++)
-          if (!has_prefix (prefixed, codes[i]))
-            codes[kept++] = codes[i];
-          else if (collapsed == STRATA_CALL_TREE_NONE)
-            return kept;
-          else if (i == 0 || !has_prefix (prefixed, codes[i - 1]))
-            codes[kept++] = collapsed;
+          {
+            gboolean named = IS_METHOD (codes[i]) &&
+                             g_str_has_prefix (strata_trace_get_method_name (self->trace, codes[i]), transform->prefix);
+
+            if (!named)
+              codes[kept++] = codes[i];
+            else if (collapsed == STRATA_CALL_TREE_NONE)
+              return kept;
+            else if (!in_run)
+              codes[kept++] = collapsed;
+            in_run = named;
+          }
         return kept;
       }
     case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
@@ -1301,17 +1292,12 @@ strata_call_tree_follow_path (StrataCallTree            *self,
   g_return_val_if_fail (STRATA_IS_CALL_TREE (self) && STRATA_IS_CALL_TREE (result), 0);
   g_return_val_if_fail (transform != NULL && (codes != NULL || n_codes == 0), 0);
 
-  if (kind == STRATA_CALL_TREE_TOP_DOWN)
-    return follow_codes (self, transform, result, codes, n_codes);
   /* Bottom up, a path is the end of stacks, callers last, maybe not up to
    * the top. Stacks with a call dropped go whole: the path ends before
-   * it. A focus may be above what the path shows. */
-  if (transform->kind == STRATA_CALL_TRANSFORM_DROP_FUNCTION)
-    {
-      for (n = 0; n < n_codes && codes[n] != transform->method; n++)
-        ;
-      return n;
-    }
+   * it, either way. */
+  if (kind == STRATA_CALL_TREE_TOP_DOWN || transform->kind == STRATA_CALL_TRANSFORM_DROP_FUNCTION)
+    return follow_codes (self, transform, result, codes, n_codes);
+  /* A focus may be above what the path shows. */
   if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE ||
       (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION && !path_has (codes, n_codes, transform->method)))
     return n_codes;

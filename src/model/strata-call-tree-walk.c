@@ -803,7 +803,7 @@ walk_init (Walk                     *walk,
   level_reserve (&walk->next, guess, guess);
   /* A path per call at most, with the root and a node per thread: room
    * for them all, so the arrays are never copied to grow. What is not
-   * touched costs nothing, and walk_fit() gives it back. */
+   * touched costs nothing, and strata_call_tree_fit() gives it back. */
   walk->n_alloc = MIN (MAX (n_spans + strata_trace_get_n_threads (trace) + 2, WALK_MIN), (gsize) STRATA_CALL_TREE_NONE - 1);
   tree->parent = strata_memory_new_large (walk->n_alloc, sizeof (guint32));
   tree->method = strata_memory_new_large (walk->n_alloc, sizeof (guint32));
@@ -826,21 +826,6 @@ walk_clear (Walk *walk)
   g_clear_pointer (&walk->next.start, free);
   for (guint s = 0; s < MAX_SHARES; s++)
     share_clear (&walk->shares[s]);
-}
-
-/* The tree's arrays cut to its nodes. */
-static void
-walk_fit (Walk *walk)
-{
-  StrataCallTree *tree = walk->tree;
-  guint32 n = MAX (tree->n_nodes, 1);
-
-  tree->parent = g_realloc_n (tree->parent, n, sizeof (guint32));
-  tree->method = g_realloc_n (tree->method, n, sizeof (guint32));
-  tree->first_child = g_realloc_n (tree->first_child, (gsize) n + 1, sizeof (guint32));
-  tree->calls = g_realloc_n (tree->calls, n, sizeof (guint32));
-  for (guint c = 0; c < tree->n_clocks; c++)
-    tree->total[c] = g_realloc_n (tree->total[c], n, sizeof (gint64));
 }
 
 static gboolean
@@ -872,7 +857,7 @@ walk_tree (Walk          *walk,
         return FALSE;
     }
   tree->first_child[tree->n_nodes] = tree->n_nodes;
-  walk_fit (walk);
+  strata_call_tree_fit (tree);
   return TRUE;
 }
 

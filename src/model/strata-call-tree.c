@@ -624,6 +624,24 @@ strata_call_tree_get_method (StrataCallTree *self,
                                                                          : self->method[node];
 }
 
+/**
+ * strata_call_tree_fit:
+ *
+ * The top-down tree's arrays, made with room for more, cut to its nodes.
+ */
+void
+strata_call_tree_fit (StrataCallTree *tree)
+{
+  guint32 n = MAX (tree->n_nodes, 1);
+
+  tree->parent = g_realloc_n (tree->parent, n, sizeof (guint32));
+  tree->method = g_realloc_n (tree->method, n, sizeof (guint32));
+  tree->first_child = g_realloc_n (tree->first_child, (gsize) n + 1, sizeof (guint32));
+  tree->calls = g_realloc_n (tree->calls, n, sizeof (guint32));
+  for (guint c = 0; c < tree->n_clocks; c++)
+    tree->total[c] = g_realloc_n (tree->total[c], n, sizeof (gint64));
+}
+
 /* Returns: the code naming @node (a method, a thread or a collapsed
  * run), as strata_call_tree_dup_codes() lists them */
 guint32
