@@ -57,6 +57,15 @@ strata_image_format_for_file (GFile             *file,
   return TRUE;
 }
 
+/* @text, valid UTF-8 or mended, escaped for XML. */
+static char *
+escape_text (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+
+  return g_markup_escape_text (valid, -1);
+}
+
 /* A label as SVG text, ellipsized as on screen (and clipped to the width
  * it may take, as a reader's font may be wider), with the whole text as
  * its title when cut. */
@@ -73,19 +82,16 @@ add_text (const char        *text,
 {
   Sink *sink = data;
   g_autofree char *escaped = NULL;
-  g_autofree char *valid = NULL;
   g_autofree char *title = NULL;
   double size = size_pt * PX_PER_PT;
   char buf[6][G_ASCII_DTOSTR_BUF_SIZE];
 
   if (text == NULL || *text == '\0')
     return;
-  valid = g_utf8_make_valid (text, -1);
-  escaped = g_markup_escape_text (valid, -1);
+  escaped = escape_text (text);
   if (whole != NULL && !g_str_equal (whole, text))
     {
-      g_autofree char *valid_whole = g_utf8_make_valid (whole, -1);
-      g_autofree char *escaped_whole = g_markup_escape_text (valid_whole, -1);
+      g_autofree char *escaped_whole = escape_text (whole);
 
       title = g_strdup_printf ("<title>%s</title>", escaped_whole);
     }

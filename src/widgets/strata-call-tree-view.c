@@ -55,8 +55,9 @@ struct _StrataCallTreeView
    * breadcrumbs pop back to any of them. */
   GPtrArray      *trees;         /* StrataCallTree: [0] as built */
   GArray         *transforms;    /* StrataCallTransform, prefixes owned */
-  /* Where the selection was before each transform (Place, or NULL), for
-   * popping back to it; and where it is as one is made, to follow. */
+  /* Where the user was (selection and rows open) before each transform
+   * (Place, or NULL), for popping back to it; and where they are as one
+   * is made, to follow. */
   GPtrArray      *places;
   Place          *follow;
   guint           focus_tick;    /* the row just revealed is scrolled to and focused */
@@ -108,6 +109,19 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (Place, place_free)
 static guint open_path (GListModel   *model,
                         const GArray *codes,
                         gboolean      last);
+
+/* The path of @node of @tree, as codes. */
+static GArray *
+path_codes (StrataCallTree *tree,
+            guint32         node)
+{
+  guint n_codes;
+  g_autofree guint32 *codes = strata_call_tree_dup_codes (tree, node, &n_codes);
+  GArray *array = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_codes);
+
+  g_array_append_vals (array, codes, n_codes);
+  return array;
+}
 
 typedef enum
 {
@@ -269,16 +283,13 @@ strata_call_tree_view_reveal_node (StrataCallTreeView *self,
 {
   GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
   g_autoptr(GArray) codes = NULL;
-  g_autofree guint32 *path = NULL;
-  guint n_codes, position;
+  guint position;
 
   g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), FALSE);
 
   if (model == NULL || self->show_inverted || node == STRATA_CALL_TREE_NONE || node == STRATA_CALL_TREE_ROOT)
     return FALSE;
-  path = strata_call_tree_dup_codes (self->tree, node, &n_codes);
-  codes = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_codes);
-  g_array_append_vals (codes, path, n_codes);
+  codes = path_codes (self->tree, node);
   position = open_path (model, codes, FALSE);
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
@@ -286,7 +297,7 @@ strata_call_tree_view_reveal_node (StrataCallTreeView *self,
     g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, position);
 
     /* Only the whole path: not the nearest caller shown. */
-    if (gtk_tree_list_row_get_depth (row) + 1 != n_codes)
+    if (gtk_tree_list_row_get_depth (row) + 1 != codes->len)
       return FALSE;
   }
   self->syncing = TRUE;
@@ -586,13 +597,8 @@ static GArray *
 row_codes (GtkTreeListRow *row)
 {
   g_autoptr(StrataCallNodeRow) item = gtk_tree_list_row_get_item (row);
-  guint n_codes;
-  g_autofree guint32 *codes = strata_call_tree_dup_codes (strata_call_node_row_get_tree (item),
-                                                          strata_call_node_row_get_node (item), &n_codes);
-  GArray *array = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_codes);
 
-  g_array_append_vals (array, codes, n_codes);
-  return array;
+  return path_codes (strata_call_node_row_get_tree (item), strata_call_node_row_get_node (item));
 }
 
 static Place *
@@ -784,7 +790,6 @@ sync_places (StrataCallTreeView *self)
   while (self->places->len < self->transforms->len)
     g_ptr_array_add (self->places, NULL);
 }
-
 
 static void
 update_transform_bar (StrataCallTreeView *self)
