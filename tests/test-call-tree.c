@@ -954,6 +954,19 @@ test_call_tree_follow (void)
       g_assert_cmpstr (path, ==, cases[i].expected);
     }
 
+  /* The top (no selection, or the flame graph zoomed out) stays the top,
+   * either way up. */
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      StrataCallTransform transform = { cases[i].kind, cases[i].method,
+                                        cases[i].at != NULL ? node_at (tree, cases[i].at) : STRATA_CALL_TREE_NONE,
+                                        "T.", NULL, 0 };
+      g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, &transform, NULL, NULL);
+
+      g_assert_cmpuint (strata_call_tree_follow_path (tree, &transform, result, STRATA_CALL_TREE_TOP_DOWN, NULL, 0), ==, 0);
+      g_assert_cmpuint (strata_call_tree_follow_path (tree, &transform, result, STRATA_CALL_TREE_BOTTOM_UP, NULL, 0), ==, 0);
+    }
+
   /* Bottom up, a path runs from where the time went through its callers,
    * maybe not up to the top. */
   {

@@ -1187,6 +1187,73 @@ open_rows (GListModel *model)
   return g_string_free (out, FALSE);
 }
 
+/* The path of the bar the flame graph is zoomed into. */
+static char *
+zoom_path (StrataFlameGraph *flame)
+{
+  return strata_call_tree_dup_path (strata_flame_graph_get_tree (flame), strata_flame_graph_get_zoom (flame), "\n");
+}
+
+/* The flame graph's zoom follows its calls across a transform and comes
+ * back with a pop; the selection, the rows open and the zoom stay when
+ * the tree is merged anew for a range. */
+static void
+test_window_call_tree_keeps_zoom (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window = open_call_tree_sample (app);
+  StrataCallTreeView *view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (strata_call_tree_view_get_flame_graph (view));
+  StrataCallTree *tree = strata_call_tree_view_get_tree (view);
+  StrataTrace *trace = strata_session_get_trace (window->session);
+  guint32 first, second, third;
+  g_autofree char *zoomed = NULL, *merged = NULL, *popped = NULL, *expected = NULL;
+  g_autofree char *selected = NULL, *opened = NULL, *ranged = NULL, *ranged_opened = NULL, *ranged_zoom = NULL;
+
+  first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
+  second = strata_call_tree_get_first_child (tree, first);
+  third = strata_call_tree_get_first_child (tree, second);
+  strata_window_show_call_tree (window, "flame");
+  strata_flame_graph_zoom_to (flame, third);
+  zoomed = zoom_path (flame);
+  {
+    StrataCallTransform merge = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, strata_call_tree_get_method (tree, second),
+                                  STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+    g_autofree char *first_name = strata_call_tree_dup_name (tree, first);
+    g_autofree char *third_name = strata_call_tree_dup_name (tree, third);
+
+    expected = g_strdup_printf ("%s\n%s", first_name, third_name);
+    strata_call_tree_view_apply_transform (view, &merge);
+  }
+  strata_test_iterate_until (call_tree_ready, view);
+  g_assert_true (strata_flame_graph_get_tree (flame) != tree);
+  merged = zoom_path (flame);
+  g_assert_cmpstr (merged, ==, expected);
+  strata_call_tree_view_pop_transform (view);
+  strata_test_iterate_until (call_tree_ready, view);
+  g_assert_true (strata_flame_graph_get_tree (flame) == tree);
+  popped = zoom_path (flame);
+  g_assert_cmpstr (popped, ==, zoomed);
+
+  /* Merged anew for the first nine tenths of the trace. */
+  strata_window_show_call_tree (window, "tree");
+  g_assert_true (strata_call_tree_view_reveal_node (view, third));
+  selected = strata_call_tree_view_dup_selected_path (view);
+  opened = open_rows (strata_call_tree_view_get_model (view));
+  strata_session_set_selection_range (window->session, strata_trace_get_start (trace),
+                                      strata_trace_get_start (trace) + (strata_trace_get_end (trace) - strata_trace_get_start (trace)) * 9 / 10);
+  strata_session_set_range_only (window->session, TRUE);
+  strata_test_iterate_until (call_tree_ready, view);
+  g_assert_true (strata_call_tree_view_get_tree (view) != tree);
+  ranged = strata_call_tree_view_dup_selected_path (view);
+  g_assert_cmpstr (ranged, ==, selected);
+  ranged_opened = open_rows (strata_call_tree_view_get_model (view));
+  g_assert_cmpstr (ranged_opened, ==, opened);
+  ranged_zoom = zoom_path (flame);
+  g_assert_cmpstr (ranged_zoom, ==, zoomed);
+  finish_app (app);
+}
+
 /* The selection follows its calls across a transform (a frame merged
  * away: the same calls one level up), and popping the transform takes it
  * back to where it was. */
@@ -2490,6 +2557,7 @@ main (int   argc,
   g_test_add_func ("/window/drag-does-not-select", test_window_drag_does_not_select);
   g_test_add_func ("/window/call-tree-hot-path-key", test_window_call_tree_hot_path_key);
   g_test_add_func ("/window/call-tree-follows-selection", test_window_call_tree_follows_selection);
+  g_test_add_func ("/window/call-tree-keeps-zoom", test_window_call_tree_keeps_zoom);
   g_test_add_func ("/window/find", test_window_find);
   g_test_add_func ("/window/calls", test_window_calls);
   g_test_add_func ("/window/open-sample", test_window_open_sample);

@@ -1181,6 +1181,9 @@ follow_codes (StrataCallTree            *self,
 {
   guint first = n, last = n, kept = 0;
 
+  /* The top stays the top. */
+  if (n == 0)
+    return 0;
   for (guint i = 0; i < n; i++)
     if (codes[i] == transform->method)
       {

@@ -873,7 +873,8 @@ parent_span (const StrataSpanTable *table,
   return lo;
 }
 
-/* The node down the path of @codes from @node, or NONE. */
+/* The node down the path of @codes from @node, or NONE; bottom up, the
+ * nodes on the way are opened. */
 static guint32
 find_below (StrataCallTree *self,
             guint32         node,
@@ -882,9 +883,11 @@ find_below (StrataCallTree *self,
 {
   for (guint depth = 0; depth < n_codes && node != STRATA_CALL_TREE_NONE; depth++)
     {
+      guint32 first = strata_call_tree_get_first_child (self, node);
+      guint32 end = first + strata_call_tree_get_n_children (self, node);
       guint32 found = STRATA_CALL_TREE_NONE;
 
-      for (guint32 c = self->first_child[node]; c < self->first_child[node + 1] && found == STRATA_CALL_TREE_NONE; c++)
+      for (guint32 c = first; c < end && found == STRATA_CALL_TREE_NONE; c++)
         if (self->method[c] == codes[depth])
           found = c;
       node = found;
@@ -965,8 +968,8 @@ strata_call_tree_dup_codes (StrataCallTree *self,
 /**
  * strata_call_tree_find_codes:
  *
- * Returns: the node of a top-down tree that strata_call_tree_dup_codes()
- *   described, or %STRATA_CALL_TREE_NONE when this tree has none
+ * Returns: the node that strata_call_tree_dup_codes() described, or
+ *   %STRATA_CALL_TREE_NONE when this tree has none
  */
 guint32
 strata_call_tree_find_codes (StrataCallTree *self,
@@ -975,8 +978,6 @@ strata_call_tree_find_codes (StrataCallTree *self,
 {
   g_return_val_if_fail (STRATA_IS_CALL_TREE (self), STRATA_CALL_TREE_NONE);
 
-  if (self->kind != STRATA_CALL_TREE_TOP_DOWN)
-    return STRATA_CALL_TREE_NONE;
   return find_below (self, STRATA_CALL_TREE_ROOT, codes, n_codes);
 }
 

@@ -29,13 +29,15 @@
 
 /* Where the user is in the table: the selected row's path, as codes
  * (top down from the top, or bottom up from where the time went; none
- * without a selection), and the paths of the rows open. They find the
- * rows again in a tree made anew. */
+ * without a selection), the paths of the rows open, and the path of the
+ * bar the flame graph is zoomed into. They find the rows and the bar
+ * again in a tree made anew. */
 typedef struct
 {
   StrataCallTreeKind kind;
   GArray            *codes;    /* guint32 */
   GPtrArray         *opened;   /* GArray of guint32 codes each */
+  GArray            *zoom;     /* guint32; empty: zoomed out */
 } Place;
 
 #define MAX_OPENED 256   /* rows open that a place keeps: each is looked for */
@@ -60,6 +62,10 @@ struct _StrataCallTreeView
    * is made, to follow. */
   GPtrArray      *places;
   Place          *follow;
+  /* Where the user was when the tree went to be merged anew (another
+   * range or thread), in the shape shown then: found again once the new
+   * tree has the same transforms. */
+  Place          *remerged;
   guint           focus_tick;    /* the row just revealed is scrolled to and focused */
   guint           focus_frames;  /* frames since: the rows are laid out after one */
   StrataTrace    *merged_trace;  /* the trace the transforms are about */
@@ -101,6 +107,7 @@ place_free (Place *place)
     return;
   g_array_unref (place->codes);
   g_ptr_array_unref (place->opened);
+  g_array_unref (place->zoom);
   g_free (place);
 }
 
@@ -608,6 +615,7 @@ place_copy (const Place *place)
 
   copy->kind = place->kind;
   copy->codes = g_array_copy (place->codes);
+  copy->zoom = g_array_copy (place->zoom);
   copy->opened = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   for (guint i = 0; i < place->opened->len; i++)
     g_ptr_array_add (copy->opened, g_array_copy (g_ptr_array_index (place->opened, i)));
@@ -620,6 +628,8 @@ current_place (StrataCallTreeView *self)
 {
   GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
   GtkTreeListRow *selected = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (self->flame);
+  StrataCallTree *flame_tree = strata_flame_graph_get_tree (flame);
   Place *place;
 
   if (model == NULL)
@@ -627,6 +637,9 @@ current_place (StrataCallTreeView *self)
   place = g_new0 (Place, 1);
   place->kind = self->show_inverted ? STRATA_CALL_TREE_BOTTOM_UP : STRATA_CALL_TREE_TOP_DOWN;
   place->codes = selected != NULL ? row_codes (selected) : g_array_new (FALSE, FALSE, sizeof (guint32));
+  place->zoom = flame_tree != NULL && strata_call_tree_get_kind (flame_tree) == place->kind
+                  ? path_codes (flame_tree, strata_flame_graph_get_zoom (flame))
+                  : g_array_new (FALSE, FALSE, sizeof (guint32));
   place->opened = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   for (guint p = 0; p < g_list_model_get_n_items (model) && place->opened->len < MAX_OPENED; p++)
     {
@@ -759,8 +772,26 @@ open_path (GListModel   *model,
   return found;
 }
 
+/* Zooms the flame graph into the bar down @codes, or as far down them as
+ * its tree goes. */
+static void
+zoom_along (StrataCallTreeView *self,
+            const GArray       *codes)
+{
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (self->flame);
+  StrataCallTree *tree = strata_flame_graph_get_tree (flame);
+  guint32 node = STRATA_CALL_TREE_NONE;
+
+  if (tree == NULL)
+    return;
+  for (guint n = codes->len; node == STRATA_CALL_TREE_NONE; n--)
+    node = strata_call_tree_find_codes (tree, (const guint32 *) codes->data, n);
+  strata_flame_graph_zoom_to (flame, node);
+}
+
 /* Opens the rows @place had open, and those down to its selection, as far
- * as the tree shown has them, and selects the last of those found. */
+ * as the tree shown has them, and selects the last of those found; zooms
+ * the flame graph where it was. */
 static void
 reveal_place (StrataCallTreeView *self,
               const Place        *place)
@@ -771,6 +802,7 @@ reveal_place (StrataCallTreeView *self,
 
   if (model == NULL || place == NULL || place->kind != shown)
     return;
+  zoom_along (self, place->zoom);
   for (guint i = 0; i < place->opened->len; i++)
     open_path (model, g_ptr_array_index (place->opened, i), TRUE);
   if ((found = open_path (model, place->codes, FALSE)) == GTK_INVALID_LIST_POSITION)
@@ -921,6 +953,7 @@ follow_selection (StrataCallTreeView *self,
 
           kept = place_copy (follow);
           follow_codes (from, transform, to, follow->kind, follow->codes);
+          follow_codes (from, transform, to, follow->kind, follow->zoom);
           for (guint k = 0; k < follow->opened->len; k++)
             follow_codes (from, transform, to, follow->kind, g_ptr_array_index (follow->opened, k));
         }
@@ -940,6 +973,11 @@ show_latest_tree (StrataCallTreeView *self,
   g_set_object (&self->inverted, inverted);
   update_transform_bar (self);
   show_trees (self);
+  if (latest != NULL && self->remerged != NULL)
+    {
+      reveal_place (self, self->remerged);
+      g_clear_pointer (&self->remerged, place_free);
+    }
 }
 
 static void derive (StrataCallTreeView *self,
@@ -1022,6 +1060,10 @@ set_base_tree (StrataCallTreeView *self,
   GArray *kept = transform_array_new ();
 
   cancel_derive (self);
+  if (!keep_transforms)
+    g_clear_pointer (&self->remerged, place_free);
+  else if (tree == NULL && self->remerged == NULL)
+    self->remerged = current_place (self);
   if (keep_transforms)
     {
       move_transforms (kept, self->transforms);
@@ -1553,6 +1595,7 @@ strata_call_tree_view_dispose (GObject *object)
   self->focus_tick = 0;
   g_clear_pointer (&self->places, g_ptr_array_unref);
   g_clear_pointer (&self->follow, place_free);
+  g_clear_pointer (&self->remerged, place_free);
   g_clear_pointer (&self->transforms, g_array_unref);
   g_clear_pointer (&self->pending, g_array_unref);
   g_clear_object (&self->selection);
