@@ -22,6 +22,7 @@
 #include "strata-calls-view.h"
 #include "strata-compare-view.h"
 #include "strata-flame-graph.h"
+#include "strata-flame-render.h"
 #include "strata-import-banner-private.h"
 #include "strata-profile-view-private.h"
 #include "strata-screenshot.h"
@@ -1165,6 +1166,108 @@ test_window_call_tree_hot_path_key (void)
   finish_app (app);
 }
 
+/* The path of the bar the flame graph is zoomed into. */
+static char *
+zoom_path (StrataFlameGraph *flame)
+{
+  return strata_call_tree_dup_path (strata_flame_graph_get_tree (flame), strata_flame_graph_get_zoom (flame), "\n");
+}
+
+/* The selected bar's path, or "" for none. */
+static char *
+selected_bar_path (StrataFlameGraph *flame)
+{
+  guint32 node = strata_flame_graph_get_selected (flame);
+
+  if (node == STRATA_CALL_TREE_NONE)
+    return g_strdup ("");
+  return strata_call_tree_dup_path (strata_flame_graph_get_tree (flame), node, "\n");
+}
+
+/* The flame graph by keyboard, typed by xdotool after a click on a bar:
+ * the arrows move the selection (the table's row with it), a transform's
+ * key acts on the bar, Escape zooms out. */
+static void
+test_window_flame_graph_keys (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autofree char *x = NULL, *y = NULL, *merged = NULL, *expected = NULL, *row_path = NULL, *bar_path = NULL;
+  StrataApplication *app;
+  StrataWindow *window;
+  StrataCallTreeView *view;
+  StrataFlameGraph *flame;
+  StrataCallTree *tree;
+  guint32 top, callee, next;
+  double win_x, win_y, surface_x, surface_y;
+
+  if (!can_drive_pointer (xdotool))
+    return;
+  app = strata_test_new_app ();
+  window = open_call_tree_sample (app);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-flame-keys-test");
+  view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
+  flame = STRATA_FLAME_GRAPH (strata_call_tree_view_get_flame_graph (view));
+  strata_window_show_call_tree (window, "flame");
+  while (!gtk_widget_get_mapped (GTK_WIDGET (flame)) || gtk_widget_get_width (GTK_WIDGET (flame)) < 400)
+    g_main_context_iteration (NULL, TRUE);
+  tree = strata_flame_graph_get_tree (flame);
+  top = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
+  g_assert_cmpuint (strata_call_tree_get_n_children (tree, top), >, 1);
+  /* The widest callee is the first, children being ordered by total. */
+  callee = strata_call_tree_get_first_child (tree, top);
+  next = callee + 1;
+
+  /* The icicle's second row, at its left: the heaviest top-level bar. */
+  g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (flame), GTK_WIDGET (window), 4, STRATA_FLAME_ROW_HEIGHT * 1.5,
+                                                   &win_x, &win_y));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+  x = g_strdup_printf ("%d", (int) (win_x + surface_x));
+  y = g_strdup_printf ("%d", (int) (win_y + surface_y));
+  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-flame-keys-test",
+                                  "mousemove", "--window", "%1", x, y, "sleep", "0.2", "click", "1", NULL });
+  g_assert_cmpuint (strata_flame_graph_get_selected (flame), ==, top);
+  g_assert_cmpuint (strata_flame_graph_get_zoom (flame), ==, top);
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (flame)));
+
+  run_xdotool ((const char *[]) { xdotool, "key", "Down", NULL });
+  g_assert_cmpuint (strata_flame_graph_get_selected (flame), ==, callee);
+  run_xdotool ((const char *[]) { xdotool, "key", "Right", NULL });
+  g_assert_cmpuint (strata_flame_graph_get_selected (flame), ==, next);
+  /* The table's row is the bar's. */
+  row_path = strata_call_tree_view_dup_selected_path (view);
+  bar_path = selected_bar_path (flame);
+  g_assert_cmpstr (row_path, ==, bar_path);
+  run_xdotool ((const char *[]) { xdotool, "key", "Left", "Up", NULL });
+  g_assert_cmpuint (strata_flame_graph_get_selected (flame), ==, top);
+  run_xdotool ((const char *[]) { xdotool, "key", "Down", NULL });
+
+  /* "m" merges the selected bar's function: the selection goes to its
+   * caller, the zoom stays. */
+  {
+    g_autofree char *top_name = strata_call_tree_dup_name (tree, top);
+
+    expected = g_strdup (top_name);
+  }
+  run_xdotool ((const char *[]) { xdotool, "key", "m", NULL });
+  strata_test_iterate_until (call_tree_ready, view);
+  g_assert_true (strata_flame_graph_get_tree (flame) != tree);
+  merged = selected_bar_path (flame);
+  g_assert_cmpstr (merged, ==, expected);
+  {
+    g_autofree char *zoomed = zoom_path (flame);
+
+    g_assert_cmpstr (zoomed, ==, expected);
+  }
+  run_xdotool ((const char *[]) { xdotool, "key", "BackSpace", NULL });
+  strata_test_iterate_until (call_tree_ready, view);
+  g_assert_true (strata_flame_graph_get_tree (flame) == tree);
+  g_assert_cmpuint (strata_flame_graph_get_selected (flame), ==, callee);
+
+  run_xdotool ((const char *[]) { xdotool, "key", "Escape", NULL });
+  g_assert_cmpuint (strata_flame_graph_get_zoom (flame), ==, STRATA_CALL_TREE_ROOT);
+  finish_app (app);
+}
+
 /* The paths of the rows open in @model, a line each. */
 static char *
 open_rows (GListModel *model)
@@ -1185,13 +1288,6 @@ open_rows (GListModel *model)
         }
     }
   return g_string_free (out, FALSE);
-}
-
-/* The path of the bar the flame graph is zoomed into. */
-static char *
-zoom_path (StrataFlameGraph *flame)
-{
-  return strata_call_tree_dup_path (strata_flame_graph_get_tree (flame), strata_flame_graph_get_zoom (flame), "\n");
 }
 
 /* The flame graph's zoom follows its calls across a transform and comes
@@ -2558,6 +2654,7 @@ main (int   argc,
   g_test_add_func ("/window/call-tree-hot-path-key", test_window_call_tree_hot_path_key);
   g_test_add_func ("/window/call-tree-follows-selection", test_window_call_tree_follows_selection);
   g_test_add_func ("/window/call-tree-keeps-zoom", test_window_call_tree_keeps_zoom);
+  g_test_add_func ("/window/flame-graph-keys", test_window_flame_graph_keys);
   g_test_add_func ("/window/find", test_window_find);
   g_test_add_func ("/window/calls", test_window_calls);
   g_test_add_func ("/window/open-sample", test_window_open_sample);

@@ -18,6 +18,7 @@
 #include "strata-call-tree-private.h"
 #include "strata-memory.h"
 #include "strata-radix-sort.h"
+#include "strata-units.h"
 
 #define RADIX_SORT_MIN 4096
 
@@ -981,6 +982,31 @@ strata_call_tree_find_codes (StrataCallTree *self,
   return find_below (self, STRATA_CALL_TREE_ROOT, codes, n_codes);
 }
 
+static char *
+join_path (StrataCallTree *self,
+           guint32         node,
+           const char     *separator,
+           gboolean        clip)
+{
+  guint depth = strata_call_tree_get_depth (self, node);
+  g_autofree char **names = g_new0 (char *, depth + 1);
+  guint32 v = node;
+  char *path;
+
+  for (guint i = depth; i > 0; i--, v = self->parent[v])
+    {
+      char *name = strata_call_tree_dup_name (self, v), *clipped;
+
+      names[i - 1] = clip && strata_units_clip_for_display (name, &clipped) != name ? clipped : name;
+      if (names[i - 1] != name)
+        g_free (name);
+    }
+  path = g_strjoinv (separator, names);
+  for (guint i = 0; i < depth; i++)
+    g_free (names[i]);
+  return path;
+}
+
 /**
  * strata_call_tree_dup_path:
  *
@@ -992,17 +1018,21 @@ strata_call_tree_dup_path (StrataCallTree *self,
                            guint32         node,
                            const char     *separator)
 {
-  guint depth = strata_call_tree_get_depth (self, node);
-  g_autofree char **names = g_new0 (char *, depth + 1);
-  guint32 v = node;
+  return join_path (self, node, separator, FALSE);
+}
 
-  for (guint i = depth; i > 0; i--, v = self->parent[v])
-    names[i - 1] = strata_call_tree_dup_name (self, v);
-  {
-    char *path = g_strjoinv (separator, names);
-
-    for (guint i = 0; i < depth; i++)
-      g_free (names[i]);
-    return path;
-  }
+/**
+ * strata_call_tree_dup_display_path:
+ *
+ * strata_call_tree_dup_path() with each name clipped for display
+ * (strata_units_clip_for_display()): a path to show, not to copy.
+ *
+ * Returns: (transfer full): the path
+ */
+char *
+strata_call_tree_dup_display_path (StrataCallTree *self,
+                                   guint32         node,
+                                   const char     *separator)
+{
+  return join_path (self, node, separator, TRUE);
 }

@@ -122,5 +122,8 @@ guint               strata_call_tree_follow_path    (StrataCallTree           *s
 char               *strata_call_tree_dup_path       (StrataCallTree           *self,
                                                      guint32                   node,
                                                      const char               *separator);
+char               *strata_call_tree_dup_display_path (StrataCallTree         *self,
+                                                     guint32                   node,
+                                                     const char               *separator);
 
 G_END_DECLS

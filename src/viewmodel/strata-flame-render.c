@@ -17,6 +17,7 @@
 
 #define LABEL_MIN_WIDTH 36
 #define MAX_LABELS 8192
+#define SELECTION_MIN_WIDTH 10
 
 double
 strata_flame_view_row_y (const StrataFlameView *view,
@@ -24,6 +25,79 @@ strata_flame_view_row_y (const StrataFlameView *view,
                          int                    height)
 {
   return view->flame ? height - (double) (row + 1) * STRATA_FLAME_ROW_HEIGHT : (double) row * STRATA_FLAME_ROW_HEIGHT;
+}
+
+/* Whether @node is @ancestor or under it; @steps: how far down. */
+static gboolean
+is_under (StrataCallTree *tree,
+          guint32         node,
+          guint32         ancestor,
+          guint          *steps)
+{
+  *steps = 0;
+  for (; node != ancestor; (*steps)++)
+    {
+      if (node == STRATA_CALL_TREE_ROOT)
+        return FALSE;
+      node = strata_call_tree_get_parent (tree, node);
+    }
+  return TRUE;
+}
+
+/**
+ * strata_flame_view_bar_extent:
+ *
+ * Where @node's bar is at @width, as strata_flame_render() draws it: its
+ * left edge, width and row from the top of the tree.
+ *
+ * Returns: whether it is drawn (under the zoom, or one of its callers,
+ *   and not left inside a parent for being under a pixel wide)
+ */
+gboolean
+strata_flame_view_bar_extent (const StrataFlameView *view,
+                              guint32                node,
+                              int                    width,
+                              double                *x,
+                              double                *bar_width,
+                              guint                 *row)
+{
+  guint zoom_depth, steps;
+  g_autofree guint32 *path = NULL;
+  gint64 whole;
+  double scale;
+
+  if (view->tree == NULL || node >= strata_call_tree_get_n_nodes (view->tree) || width <= 0)
+    return FALSE;
+  zoom_depth = strata_call_tree_get_depth (view->tree, view->zoom);
+  /* A caller of the zoomed node: full width. */
+  if (is_under (view->tree, view->zoom, node, &steps))
+    {
+      *x = 0;
+      *bar_width = width;
+      *row = zoom_depth - steps;
+      return TRUE;
+    }
+  whole = strata_call_tree_get_total (view->tree, view->zoom, view->clock);
+  if (!is_under (view->tree, node, view->zoom, &steps) || whole <= 0)
+    return FALSE;
+  path = g_new (guint32, steps + 1);
+  for (guint i = steps + 1; i > 0; i--, node = strata_call_tree_get_parent (view->tree, node))
+    path[i - 1] = node;
+  scale = (double) width / whole;
+  *x = 0;
+  *bar_width = width;
+  for (guint i = 1; i <= steps; i++)
+    {
+      guint32 first = strata_call_tree_get_first_child (view->tree, path[i - 1]);
+
+      for (guint32 c = first; c < path[i]; c++)
+        *x += MAX (strata_call_tree_get_total (view->tree, c, view->clock) * scale, 0);
+      *bar_width = strata_call_tree_get_total (view->tree, path[i], view->clock) * scale;
+      if (*bar_width < 1)
+        return FALSE;
+    }
+  *row = zoom_depth + steps;
+  return TRUE;
 }
 
 static gboolean
@@ -183,6 +257,29 @@ draw_label (const StrataFlameView *view,
     pango_cairo_show_layout (cr, label);
 }
 
+/* The accent colour around a white line, seen on any bar; a bar of a few
+ * pixels gets a box wide enough to find. */
+static void
+draw_selection (cairo_t *cr,
+                double   x,
+                double   y,
+                double   width)
+{
+  if (width < SELECTION_MIN_WIDTH)
+    {
+      x -= (SELECTION_MIN_WIDTH - width) / 2;
+      width = SELECTION_MIN_WIDTH;
+    }
+  cairo_set_line_width (cr, 3);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_rectangle (cr, x + 1.5, y + 1.5, width - 4, STRATA_FLAME_ROW_HEIGHT - 4);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, 2);
+  cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+  cairo_rectangle (cr, x + 1, y + 1, width - 3, STRATA_FLAME_ROW_HEIGHT - 3);
+  cairo_stroke (cr);
+}
+
 static void
 draw_bar (const StrataFlameView *view,
           cairo_t               *cr,
@@ -207,6 +304,8 @@ draw_bar (const StrataFlameView *view,
     }
   if (width >= LABEL_MIN_WIDTH)
     draw_label (view, cr, layout, node, x, y, width, is_light (&color) || dim);
+  if (node == view->selected)
+    draw_selection (cr, x, y, width);
 }
 
 static PangoLayout *

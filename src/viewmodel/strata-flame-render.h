@@ -22,6 +22,7 @@ typedef struct
   const guint8     *colors;         /* palette index per method, or NULL */
   gboolean          flame;          /* root at the bottom (else an icicle) */
   guint32           zoom;           /* the node as wide as the graph */
+  guint32           selected;       /* outlined; STRATA_CALL_TREE_NONE for none */
   const guint8     *matches;        /* per node, with a search: 1 matches, 2 under one */
   GHashTable       *labels;         /* "width|name" → PangoLayout kept between frames; nullable */
   /* Differential: the baseline's node on each node's path. */
@@ -48,5 +49,11 @@ guint    strata_flame_view_baseline_clock  (const StrataFlameView *view);
 double   strata_flame_view_row_y           (const StrataFlameView *view,
                                             guint                  row,
                                             int                    height);
+gboolean strata_flame_view_bar_extent      (const StrataFlameView *view,
+                                            guint32                node,
+                                            int                    width,
+                                            double                *x,
+                                            double                *bar_width,
+                                            guint                 *row);
 
 G_END_DECLS

@@ -470,7 +470,8 @@ strata_image_export_flame (StrataCallTree           *tree,
   guint rows = strata_call_tree_get_depth (tree, zoom) + strata_call_tree_get_depth_below (tree, zoom) + 1;
   int height = options->height > 0 ? options->height : (int) rows * STRATA_FLAME_ROW_HEIGHT;
   FlamePicture picture = {
-    { .tree = tree, .clock = options->clock, .colors = options->colors, .flame = flame, .zoom = zoom },
+    { .tree = tree, .clock = options->clock, .colors = options->colors, .flame = flame, .zoom = zoom,
+      .selected = STRATA_CALL_TREE_NONE },
     options->width, height,
   };
 

@@ -69,8 +69,8 @@ struct _StrataCallTreeView
   guint           focus_tick;    /* the row just revealed is scrolled to and focused */
   guint           focus_frames;  /* frames since: the rows are laid out after one */
   StrataTrace    *merged_trace;  /* the trace the transforms are about */
-  guint32         menu_node;     /* the flame graph's bar right-clicked; NONE: the table's row */
   gboolean        syncing;       /* selecting a row for the timeline's call */
+  gboolean        syncing_bar;   /* selecting a row for the flame graph's bar */
   GtkWidget      *transform_bar;
   GtkWidget      *transform_label;
   GtkWidget      *menu;
@@ -213,8 +213,12 @@ row_selected_cb (StrataCallTreeView *self)
 {
   GtkTreeListRow *row = gtk_single_selection_get_selected_item (self->selection);
   g_autoptr(StrataCallNodeRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (self->flame);
   guint32 method;
 
+  /* The row and the flame graph's bar are one selection. */
+  if (!self->syncing_bar && strata_flame_graph_get_tree (flame) == shown_tree (self))
+    strata_flame_graph_set_selected (flame, item != NULL ? strata_call_node_row_get_node (item) : STRATA_CALL_TREE_NONE);
   if (item == NULL || self->syncing)
     return;
   method = strata_call_tree_get_method (strata_call_node_row_get_tree (item), strata_call_node_row_get_node (item));
@@ -277,6 +281,30 @@ scroll_to_selected (StrataCallTreeView *self)
 #endif
 }
 
+/* Opens the rows down to @node of the tree shown and returns the row's
+ * position, or GTK_INVALID_LIST_POSITION. */
+static guint
+open_rows_to (StrataCallTreeView *self,
+              guint32             node)
+{
+  GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
+  g_autoptr(GArray) codes = NULL;
+  guint position;
+
+  if (model == NULL || node == STRATA_CALL_TREE_NONE || node == STRATA_CALL_TREE_ROOT)
+    return GTK_INVALID_LIST_POSITION;
+  codes = path_codes (shown_tree (self), node);
+  position = open_path (model, codes, FALSE);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return position;
+  {
+    g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, position);
+
+    /* Only the whole path: not the nearest caller shown. */
+    return gtk_tree_list_row_get_depth (row) + 1 == codes->len ? position : GTK_INVALID_LIST_POSITION;
+  }
+}
+
 /**
  * strata_call_tree_view_reveal_node:
  *
@@ -288,30 +316,31 @@ gboolean
 strata_call_tree_view_reveal_node (StrataCallTreeView *self,
                                    guint32             node)
 {
-  GListModel *model = self->selection != NULL ? G_LIST_MODEL (self->selection) : NULL;
-  g_autoptr(GArray) codes = NULL;
   guint position;
 
   g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), FALSE);
 
-  if (model == NULL || self->show_inverted || node == STRATA_CALL_TREE_NONE || node == STRATA_CALL_TREE_ROOT)
+  if (self->show_inverted || (position = open_rows_to (self, node)) == GTK_INVALID_LIST_POSITION)
     return FALSE;
-  codes = path_codes (self->tree, node);
-  position = open_path (model, codes, FALSE);
-  if (position == GTK_INVALID_LIST_POSITION)
-    return FALSE;
-  {
-    g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, position);
-
-    /* Only the whole path: not the nearest caller shown. */
-    if (gtk_tree_list_row_get_depth (row) + 1 != codes->len)
-      return FALSE;
-  }
   self->syncing = TRUE;
   gtk_single_selection_set_selected (self->selection, position);
   self->syncing = FALSE;
   scroll_to_selected (self);
   return TRUE;
+}
+
+/* A bar selected in the flame graph: its row selected in the table (the
+ * root's bar has none), and its method in the session. */
+static void
+bar_selected_cb (StrataCallTreeView *self)
+{
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (self->flame);
+
+  if (self->selection == NULL || strata_flame_graph_get_tree (flame) != shown_tree (self))
+    return;
+  self->syncing_bar = TRUE;
+  gtk_single_selection_set_selected (self->selection, open_rows_to (self, strata_flame_graph_get_selected (flame)));
+  self->syncing_bar = FALSE;
 }
 
 /* A call selected in the timeline: its path in the tree. */
@@ -449,7 +478,7 @@ update_breadcrumb (StrataCallTreeView *self)
       gtk_label_set_label (GTK_LABEL (self->breadcrumb), _("All threads"));
       return;
     }
-  path = strata_call_tree_dup_path (tree, zoom, " › ");
+  path = strata_call_tree_dup_display_path (tree, zoom, " › ");
   gtk_label_set_label (GTK_LABEL (self->breadcrumb), path);
 }
 
@@ -581,6 +610,8 @@ fill_flame (StrataCallTreeView *self)
   update_differential (self);
   search_changed_cb (self);
   update_breadcrumb (self);
+  /* A table made anew selects the bar's row again. */
+  bar_selected_cb (self);
 }
 
 /* ---- Building ---- */
@@ -1154,8 +1185,8 @@ strata_call_tree_view_pop_transform (StrataCallTreeView *self)
     }
 }
 
-/* The node a transform is about: the bar right-clicked, else the row
- * selected. */
+/* The node a transform is about: the row selected (or the flame graph's
+ * bar, which is the same). */
 static gboolean
 target_node (StrataCallTreeView  *self,
              StrataCallTree     **tree,
@@ -1164,12 +1195,6 @@ target_node (StrataCallTreeView  *self,
   GtkTreeListRow *row;
   g_autoptr(StrataCallNodeRow) item = NULL;
 
-  if (self->menu_node != STRATA_CALL_TREE_NONE)
-    {
-      *tree = strata_flame_graph_get_tree (STRATA_FLAME_GRAPH (self->flame));
-      *node = self->menu_node;
-      return *tree != NULL;
-    }
   row = self->selection != NULL ? gtk_single_selection_get_selected_item (self->selection) : NULL;
   if (row == NULL)
     return FALSE;
@@ -1210,7 +1235,6 @@ transform_action (GtkWidget  *widget,
     }
   if (!target_node (self, &tree, &node))
     return;
-  self->menu_node = STRATA_CALL_TREE_NONE;
   transform.method = strata_call_tree_get_method (tree, node);
   if (g_str_equal (action_name, "calltree.focus-subtree"))
     {
@@ -1263,7 +1287,6 @@ table_menu_cb (GtkGestureClick    *gesture,
                double              y,
                StrataCallTreeView *self)
 {
-  self->menu_node = STRATA_CALL_TREE_NONE;
   popup_menu (self, self->column_view, x, y);
 }
 
@@ -1274,9 +1297,21 @@ flame_menu_cb (GtkGestureClick    *gesture,
                double              y,
                StrataCallTreeView *self)
 {
-  self->menu_node = strata_flame_graph_node_at (STRATA_FLAME_GRAPH (self->flame), x, y);
-  if (self->menu_node != STRATA_CALL_TREE_NONE)
-    popup_menu (self, self->flame, x, y);
+  guint32 node = strata_flame_graph_node_at (STRATA_FLAME_GRAPH (self->flame), x, y);
+
+  if (node == STRATA_CALL_TREE_NONE)
+    return;
+  /* The menu acts on the selection: the bar's row. */
+  strata_flame_graph_set_selected (STRATA_FLAME_GRAPH (self->flame), node);
+  /* The bar's tooltip would come back over the menu. */
+  gtk_widget_set_has_tooltip (self->flame, FALSE);
+  popup_menu (self, self->flame, x, y);
+}
+
+static void
+menu_closed_cb (StrataCallTreeView *self)
+{
+  gtk_widget_set_has_tooltip (self->flame, TRUE);
 }
 
 static GtkWidget *
@@ -1299,6 +1334,7 @@ build_menu (StrataCallTreeView *self)
   gtk_widget_set_parent (popover, GTK_WIDGET (self));
   gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
   gtk_widget_set_halign (popover, GTK_ALIGN_START);
+  g_signal_connect_swapped (popover, "closed", G_CALLBACK (menu_closed_cb), self);
   return popover;
 }
 
@@ -1552,8 +1588,12 @@ build_flame_page (StrataCallTreeView *self)
   self->flame = strata_flame_graph_new ();
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->flame), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flame graph"), -1);
   g_signal_connect_object (self->flame, "notify::zoom", G_CALLBACK (update_breadcrumb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->flame, "notify::selected", G_CALLBACK (bar_selected_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->flame, "node-activated", G_CALLBACK (bar_activated_cb), self, G_CONNECT_SWAPPED);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->flame);
+  /* The graph scrolls to its selected bar; as a whole, it is taller than
+   * the window, and scrolling to it would go to its end. */
+  gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller))), FALSE);
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_box_append (GTK_BOX (page), self->flame_bar);
   gtk_box_append (GTK_BOX (page), scroller);
@@ -1639,7 +1679,6 @@ strata_call_tree_view_init (StrataCallTreeView *self)
   self->places = g_ptr_array_new_with_free_func ((GDestroyNotify) place_free);
   self->transforms = transform_array_new ();
   self->pending = transform_array_new ();
-  self->menu_node = STRATA_CALL_TREE_NONE;
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   gtk_box_append (GTK_BOX (self->box), build_header (self));
@@ -1700,6 +1739,12 @@ strata_call_tree_view_set_view (StrataCallTreeView *self,
 
   flame = g_strcmp0 (view, "flame") == 0;
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), flame ? "flame" : "tree");
+  /* The row of a bar selected meanwhile, once the table is laid out. */
+  if (!flame && self->focus_tick == 0)
+    {
+      self->focus_frames = 0;
+      self->focus_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), focus_selected_row_cb, NULL, NULL);
+    }
   if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->flame_button)) != flame)
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->flame_button), flame);
 }

@@ -7,6 +7,10 @@
  * Zooming into a node makes it the whole width; its callers stay above
  * as full bars, and clicking one zooms back out to it.
  *
+ * One bar is selected, outlined: clicked, or reached with the arrow keys
+ * (Up and Down to a caller or the widest callee, Left and Right to the
+ * bars beside). Enter zooms into it, Escape zooms out a level.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -30,6 +34,7 @@ struct _StrataFlameGraph
   const guint8   *colors;        /* palette index per method; the session's */
   gboolean        flame;         /* root at the bottom */
   guint32         zoom;
+  guint32         selected;      /* STRATA_CALL_TREE_NONE for none */
   guint           zoom_depth;    /* callers of the zoomed node, drawn above it */
   guint           depth_below;   /* levels under the zoomed node */
   char           *search;        /* folded to lower case; NULL for none */
@@ -54,6 +59,7 @@ G_DEFINE_FINAL_TYPE (StrataFlameGraph, strata_flame_graph, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_ZOOM,
+  PROP_SELECTED,
   N_PROPS
 };
 
@@ -83,7 +89,7 @@ view_of (StrataFlameGraph *self)
 {
   return (StrataFlameView) {
     .tree = self->tree, .clock = self->clock, .colors = self->colors, .flame = self->flame,
-    .zoom = self->zoom, .matches = self->matches, .labels = self->labels,
+    .zoom = self->zoom, .selected = self->selected, .matches = self->matches, .labels = self->labels,
     .comparison = self->comparison, .baseline = self->baseline, .match = self->match,
     .n_matched = self->n_matched, .max_change = self->max_change,
   };
@@ -233,6 +239,9 @@ describe_baseline (StrataFlameGraph *self,
                           change < 0 ? "-" : "+", before > 0 ? 100.0 * ABS (change) / before : 100.0);
 }
 
+static char *describe_bar (StrataFlameGraph *self,
+                          guint32           node);
+
 static gboolean
 query_tooltip_cb (GtkWidget  *widget,
                   int         x,
@@ -242,18 +251,30 @@ query_tooltip_cb (GtkWidget  *widget,
                   gpointer    data)
 {
   StrataFlameGraph *self = STRATA_FLAME_GRAPH (widget);
-  guint32 node = strata_flame_graph_node_at (self, x, y);
+  guint32 node = keyboard ? self->selected : strata_flame_graph_node_at (self, x, y);
+  g_autofree char *text = NULL;
+
+  if (node == STRATA_CALL_TREE_NONE || self->tree == NULL)
+    return FALSE;
+  text = describe_bar (self, node);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* The bar's path, total, share and self; the baseline's, when there is one. */
+static char *
+describe_bar (StrataFlameGraph *self,
+              guint32           node)
+{
   gint64 total, own, whole;
   StrataTrace *trace;
   g_autofree char *path = NULL, *total_text = NULL, *self_text = NULL, *text = NULL;
 
-  if (node == STRATA_CALL_TREE_NONE)
-    return FALSE;
   trace = strata_call_tree_get_trace (self->tree);
   total = strata_call_tree_get_total (self->tree, node, self->clock);
   own = strata_call_tree_get_self (self->tree, node, self->clock);
   whole = strata_call_tree_get_total (self->tree, STRATA_CALL_TREE_ROOT, self->clock);
-  path = strata_call_tree_dup_path (self->tree, node, "\n→ ");
+  path = strata_call_tree_dup_display_path (self->tree, node, "\n→ ");
   total_text = strata_trace_format_weight (trace, self->clock, total, FALSE);
   self_text = strata_trace_format_weight (trace, self->clock, own, FALSE);
   /* Translators: a call path (several lines), then its total time, its share and its self time */
@@ -262,13 +283,10 @@ query_tooltip_cb (GtkWidget  *widget,
   if (is_differential (self))
     {
       g_autofree char *before = describe_baseline (self, node);
-      g_autofree char *joined = g_strconcat (text, "\n", before, NULL);
 
-      gtk_tooltip_set_text (tooltip, joined);
-      return TRUE;
+      return g_strconcat (text, "\n", before, NULL);
     }
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
+  return g_steal_pointer (&text);
 }
 
 static void
@@ -280,10 +298,141 @@ pressed_cb (GtkGestureClick  *gesture,
 {
   guint32 node = strata_flame_graph_node_at (self, x, y);
 
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   if (node == STRATA_CALL_TREE_NONE)
     return;
   strata_flame_graph_zoom_to (self, node);
+  strata_flame_graph_set_selected (self, node);
   g_signal_emit (self, signals[NODE_ACTIVATED], 0, node);
+}
+
+/* ---- Keys ---- */
+
+/* The selected bar, when drawn: its extent at the widget's width. */
+static gboolean
+selected_extent (StrataFlameGraph *self,
+                 double           *x,
+                 double           *width,
+                 guint            *row)
+{
+  StrataFlameView view = view_of (self);
+
+  return self->selected != STRATA_CALL_TREE_NONE &&
+         strata_flame_view_bar_extent (&view, self->selected, gtk_widget_get_width (GTK_WIDGET (self)), x, width, row);
+}
+
+/* The widest of @node's callees drawn, or NONE. */
+static guint32
+widest_callee (StrataFlameGraph *self,
+               guint32           node)
+{
+  StrataFlameView view = view_of (self);
+  guint32 first = strata_call_tree_get_first_child (self->tree, node);
+  guint32 n = strata_call_tree_get_n_children (self->tree, node), widest = STRATA_CALL_TREE_NONE;
+  double widest_width = 0, x, w;
+  guint row;
+
+  for (guint32 c = first; c < first + n; c++)
+    if (strata_flame_view_bar_extent (&view, c, gtk_widget_get_width (GTK_WIDGET (self)), &x, &w, &row) && w > widest_width)
+      {
+        widest = c;
+        widest_width = w;
+      }
+  return widest;
+}
+
+/* The bar drawn beside @node on its left (@step -1) or right (+1), or NONE. */
+static guint32
+beside (StrataFlameGraph *self,
+        guint32           node,
+        int               step)
+{
+  StrataFlameView view = view_of (self);
+  guint32 parent, first, end;
+  double x, w;
+  guint row;
+
+  if (node == STRATA_CALL_TREE_ROOT)
+    return STRATA_CALL_TREE_NONE;
+  parent = strata_call_tree_get_parent (self->tree, node);
+  first = strata_call_tree_get_first_child (self->tree, parent);
+  end = first + strata_call_tree_get_n_children (self->tree, parent);
+  for (gint64 c = (gint64) node + step; c >= first && c < end; c += step)
+    if (strata_flame_view_bar_extent (&view, (guint32) c, gtk_widget_get_width (GTK_WIDGET (self)), &x, &w, &row))
+      return (guint32) c;
+  return STRATA_CALL_TREE_NONE;
+}
+
+/* Where an arrow key leads from the selected bar: Up and Down as drawn,
+ * a flame's root being at the bottom. Without a bar selected that is
+ * drawn, the zoomed one. */
+static guint32
+arrow_target (StrataFlameGraph *self,
+              guint             keyval)
+{
+  gboolean up = keyval == GDK_KEY_Up || keyval == GDK_KEY_KP_Up;
+  gboolean down = keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down;
+  double x, w;
+  guint row;
+
+  if (!selected_extent (self, &x, &w, &row))
+    return self->zoom;
+  if ((up && !self->flame) || (down && self->flame))
+    return self->selected == STRATA_CALL_TREE_ROOT ? STRATA_CALL_TREE_NONE
+                                                   : strata_call_tree_get_parent (self->tree, self->selected);
+  if (up || down)
+    return widest_callee (self, self->selected);
+  return beside (self, self->selected, keyval == GDK_KEY_Left || keyval == GDK_KEY_KP_Left ? -1 : 1);
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                StrataFlameGraph      *self)
+{
+  guint32 target;
+
+  if (self->tree == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: case GDK_KEY_Down: case GDK_KEY_KP_Down:
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: case GDK_KEY_Right: case GDK_KEY_KP_Right:
+      if ((target = arrow_target (self, keyval)) != STRATA_CALL_TREE_NONE)
+        strata_flame_graph_set_selected (self, target);
+      return TRUE;
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_ISO_Enter: case GDK_KEY_space:
+      if (self->selected == STRATA_CALL_TREE_NONE)
+        return FALSE;
+      strata_flame_graph_zoom_to (self, self->selected);
+      g_signal_emit (self, signals[NODE_ACTIVATED], 0, self->selected);
+      return TRUE;
+    case GDK_KEY_Escape:
+      if (self->zoom == STRATA_CALL_TREE_ROOT)
+        return FALSE;
+      strata_flame_graph_zoom_to (self, strata_call_tree_get_parent (self->tree, self->zoom));
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* The scrolled window's view follows the selected bar. */
+static void
+scroll_to_selected (StrataFlameGraph *self)
+{
+  GtkWidget *viewport = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_VIEWPORT);
+  GtkAdjustment *adjustment = viewport != NULL ? gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport)) : NULL;
+  StrataFlameView view = view_of (self);
+  double x, w, y;
+  guint row;
+
+  if (adjustment == NULL || !selected_extent (self, &x, &w, &row))
+    return;
+  y = strata_flame_view_row_y (&view, row, gtk_widget_get_height (GTK_WIDGET (self)));
+  gtk_adjustment_clamp_page (adjustment, y, y + ROW_HEIGHT);
 }
 
 /* ---- Setup ---- */
@@ -317,6 +466,10 @@ strata_flame_graph_get_property (GObject    *object,
       g_value_set_uint (value, self->zoom);
       break;
 
+    case PROP_SELECTED:
+      g_value_set_uint (value, self->selected);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -336,6 +489,9 @@ strata_flame_graph_class_init (StrataFlameGraphClass *klass)
   properties[PROP_ZOOM] =
     g_param_spec_uint ("zoom", NULL, NULL, 0, G_MAXUINT32, 0,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_SELECTED] =
+    g_param_spec_uint ("selected", NULL, NULL, 0, G_MAXUINT32, STRATA_CALL_TREE_NONE,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -353,7 +509,12 @@ static void
 strata_flame_graph_init (StrataFlameGraph *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
 
+  self->selected = STRATA_CALL_TREE_NONE;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   self->labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
@@ -367,7 +528,8 @@ strata_flame_graph_new (void)
   return g_object_new (STRATA_TYPE_FLAME_GRAPH, NULL);
 }
 
-/* A top-down tree; the graph starts zoomed out. */
+/* A call tree; the graph starts zoomed out, with no bar selected. Given
+ * the tree it has, it keeps both. */
 void
 strata_flame_graph_set_tree (StrataFlameGraph *self,
                              StrataCallTree   *tree)
@@ -376,6 +538,11 @@ strata_flame_graph_set_tree (StrataFlameGraph *self,
 
   g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
 
+  if (tree == self->tree)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
   g_set_object (&self->tree, tree);
   /* The baseline's nodes were matched to the tree before. */
   g_clear_object (&self->baseline);
@@ -383,10 +550,12 @@ strata_flame_graph_set_tree (StrataFlameGraph *self,
   self->n_matched = 0;
   g_hash_table_remove_all (self->labels);
   self->zoom = STRATA_CALL_TREE_ROOT;
+  self->selected = STRATA_CALL_TREE_NONE;
   search = g_steal_pointer (&self->search);
   strata_flame_graph_set_search (self, search);
   update_extent (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -479,6 +648,45 @@ strata_flame_graph_zoom_to (StrataFlameGraph *self,
   update_extent (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * strata_flame_graph_set_selected:
+ * @node: the bar to outline, or %STRATA_CALL_TREE_NONE
+ *
+ * Selects a bar and scrolls to it; a screen reader hears what it holds.
+ */
+void
+strata_flame_graph_set_selected (StrataFlameGraph *self,
+                                 guint32           node)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
+
+  if (self->tree == NULL || (node != STRATA_CALL_TREE_NONE && node >= strata_call_tree_get_n_nodes (self->tree)))
+    node = STRATA_CALL_TREE_NONE;
+  if (node == self->selected)
+    return;
+  self->selected = node;
+  if (node != STRATA_CALL_TREE_NONE)
+    {
+      text = describe_bar (self, node);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+      scroll_to_selected (self);
+    }
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint32
+strata_flame_graph_get_selected (StrataFlameGraph *self)
+{
+  g_return_val_if_fail (STRATA_IS_FLAME_GRAPH (self), STRATA_CALL_TREE_NONE);
+
+  return self->selected;
 }
 
 guint32

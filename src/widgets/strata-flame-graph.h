@@ -28,6 +28,9 @@ void            strata_flame_graph_set_flame    (StrataFlameGraph *self,
 void            strata_flame_graph_zoom_to      (StrataFlameGraph *self,
                                                  guint32           node);
 guint32         strata_flame_graph_get_zoom     (StrataFlameGraph *self);
+void            strata_flame_graph_set_selected (StrataFlameGraph *self,
+                                                 guint32           node);
+guint32         strata_flame_graph_get_selected (StrataFlameGraph *self);
 void            strata_flame_graph_set_search   (StrataFlameGraph *self,
                                                  const char       *text);
 double          strata_flame_graph_get_search_share (StrataFlameGraph *self);
