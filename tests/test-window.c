@@ -1268,6 +1268,63 @@ test_window_flame_graph_keys (void)
   finish_app (app);
 }
 
+/* The mapped expander of row @position under @widget, or NULL. */
+static GtkWidget *
+expander_of_row (GtkWidget *widget,
+                 guint      position)
+{
+  if (GTK_IS_TREE_EXPANDER (widget) && gtk_widget_get_mapped (widget))
+    {
+      GtkTreeListRow *row = gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (widget));
+
+      return row != NULL && gtk_tree_list_row_get_position (row) == position ? widget : NULL;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = expander_of_row (child, position);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A right-click on a row selects it before the menu opens, so the menu's
+ * transforms act on the row clicked, not on one selected before. The
+ * click lands in the Total column, away from the name. */
+static void
+test_window_call_tree_right_click (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autofree char *x = NULL, *y = NULL;
+  StrataApplication *app;
+  StrataWindow *window;
+  StrataCallTreeView *view;
+  GListModel *model;
+  GtkWidget *expander;
+  double win_x, win_y, surface_x, surface_y;
+
+  if (!can_drive_pointer (xdotool))
+    return;
+  app = strata_test_new_app ();
+  window = open_call_tree_sample (app);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-right-click-test");
+  view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
+  model = strata_call_tree_view_get_model (view);
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
+  while ((expander = expander_of_row (GTK_WIDGET (view), 2)) == NULL || gtk_widget_get_width (expander) < 100)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (gtk_widget_translate_coordinates (expander, GTK_WIDGET (window), gtk_widget_get_width (expander) + 60,
+                                                   gtk_widget_get_height (expander) / 2.0, &win_x, &win_y));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+  x = g_strdup_printf ("%d", (int) (win_x + surface_x));
+  y = g_strdup_printf ("%d", (int) (win_y + surface_y));
+  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-right-click-test",
+                                  "mousemove", "--window", "%1", x, y, "sleep", "0.2", "click", "3", NULL });
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 2);
+  finish_app (app);
+}
+
 /* The paths of the rows open in @model, a line each. */
 static char *
 open_rows (GListModel *model)
@@ -2655,6 +2712,7 @@ main (int   argc,
   g_test_add_func ("/window/call-tree-follows-selection", test_window_call_tree_follows_selection);
   g_test_add_func ("/window/call-tree-keeps-zoom", test_window_call_tree_keeps_zoom);
   g_test_add_func ("/window/flame-graph-keys", test_window_flame_graph_keys);
+  g_test_add_func ("/window/call-tree-right-click", test_window_call_tree_right_click);
   g_test_add_func ("/window/find", test_window_find);
   g_test_add_func ("/window/calls", test_window_calls);
   g_test_add_func ("/window/open-sample", test_window_open_sample);

@@ -693,6 +693,20 @@ follow_codes (StrataCallTree            *from,
   g_array_set_size (codes, strata_call_tree_follow_path (from, transform, to, kind, (guint32 *) codes->data, codes->len));
 }
 
+/* The first row expander under @widget, or NULL. */
+static GtkWidget *
+find_expander (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = GTK_IS_TREE_EXPANDER (child) ? child : find_expander (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The expander of the row at @position, if the row is made (shown). */
 static GtkWidget *
 row_expander (GtkWidget *widget,
@@ -1280,6 +1294,36 @@ popup_menu (StrataCallTreeView *self,
   gtk_popover_popup (GTK_POPOVER (self->menu));
 }
 
+/* The position of the table's row at @x, @y, or GTK_INVALID_LIST_POSITION:
+ * the row is the nearest widget around the one there that holds a row's
+ * expander, level with the point (GTK 4.8 has no call for it). */
+static guint
+row_at (StrataCallTreeView *self,
+        double              x,
+        double              y)
+{
+  GtkWidget *picked = gtk_widget_pick (self->column_view, x, y, GTK_PICK_DEFAULT);
+
+  for (GtkWidget *widget = picked; widget != NULL && widget != self->column_view; widget = gtk_widget_get_parent (widget))
+    {
+      GtkWidget *expander = GTK_IS_TREE_EXPANDER (widget) ? widget : find_expander (widget);
+      GtkTreeListRow *row = expander != NULL ? gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (expander)) : NULL;
+      graphene_rect_t bounds;
+
+      if (expander == NULL)
+        continue;
+      /* Not a row's expander beside the point, but the first of a list
+       * picked below its rows. */
+      if (row == NULL || !gtk_widget_compute_bounds (expander, self->column_view, &bounds) ||
+          y < bounds.origin.y || y >= bounds.origin.y + bounds.size.height)
+        return GTK_INVALID_LIST_POSITION;
+      return gtk_tree_list_row_get_position (row);
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* The menu acts on the selection: the row right-clicked is selected
+ * first, as in a file manager. */
 static void
 table_menu_cb (GtkGestureClick    *gesture,
                int                 n_press,
@@ -1287,6 +1331,11 @@ table_menu_cb (GtkGestureClick    *gesture,
                double              y,
                StrataCallTreeView *self)
 {
+  guint position = row_at (self, x, y);
+
+  if (position == GTK_INVALID_LIST_POSITION || self->selection == NULL)
+    return;
+  gtk_single_selection_set_selected (self->selection, position);
   popup_menu (self, self->column_view, x, y);
 }
 
