@@ -92,7 +92,7 @@ main (int   argc,
   g_autofree char *path = NULL;
   g_autofree char *shape_arg = NULL;
   guint n_clocks;
-  gsize node_bytes;
+  gsize node_bytes, node_bytes_before = 0;
   double load_s, profile_s;
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -119,6 +119,7 @@ main (int   argc,
       start = g_get_monotonic_time ();
       tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
       merged[run] = strata_bench_seconds_since (start);
+      node_bytes_before = strata_call_tree_get_size (tree);
       start = g_get_monotonic_time ();
       inverted = strata_call_tree_invert (tree, NULL, &error);
       invert[run] = strata_bench_seconds_since (start);
@@ -131,8 +132,9 @@ main (int   argc,
       g_assert_no_error (error);
     }
   n_clocks = strata_call_tree_get_n_clocks (tree);
-  /* parent, method, first child, calls, and a total per clock */
-  node_bytes = 4 * sizeof (guint32) + n_clocks * sizeof (gint64);
+  /* As held, measured before and after turning the tree over: inverting
+   * keeps each node's self time on the top-down tree. */
+  node_bytes = strata_call_tree_get_size (tree);
   g_print ("shape:              %s\n", shape ? shape : "local");
   g_print ("calls:              %" G_GUINT64_FORMAT "\n", strata_trace_get_n_spans (trace));
   g_print ("distinct paths:     %u top down, %u bottom up\n", strata_call_tree_get_n_nodes (tree),
@@ -140,7 +142,9 @@ main (int   argc,
   g_print ("top-down tree:      %.3f s (median of %d)\n", strata_bench_median (merged, RUNS), RUNS);
   g_print ("by thread:          %.3f s\n", strata_bench_median (by_thread, RUNS));
   g_print ("inverting:          %.3f s\n", strata_bench_median (invert, RUNS));
-  g_print ("memory:             %zu bytes a path (%u clock%s)\n", node_bytes, n_clocks, n_clocks > 1 ? "s" : "");
+  g_print ("memory:             %.1f bytes a path (%u clock%s); with the bottom-up tree made, %.1f, and %.1f MB for it\n",
+           (double) node_bytes_before / strata_call_tree_get_n_nodes (tree), n_clocks, n_clocks > 1 ? "s" : "",
+           (double) node_bytes / strata_call_tree_get_n_nodes (tree), strata_call_tree_get_size (inverted) / 1e6);
   print_transforms (tree);
   return 0;
 }

@@ -643,6 +643,30 @@ strata_call_tree_fit (StrataCallTree *tree)
     tree->total[c] = g_realloc_n (tree->total[c], n, sizeof (gint64));
 }
 
+/**
+ * strata_call_tree_get_size:
+ *
+ * Returns: the bytes the tree's arrays hold: its nodes' (bottom up, the
+ *   room made for them and the calls each stands for), and top down the
+ *   self times kept for turning it over once it has been
+ */
+gsize
+strata_call_tree_get_size (StrataCallTree *self)
+{
+  gsize rows, size;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self), 0);
+
+  rows = self->kind == STRATA_CALL_TREE_BOTTOM_UP ? self->n_alloc : MAX (self->n_nodes, 1);
+  size = rows * (4 * sizeof (guint32) + self->n_clocks * sizeof (gint64)) + sizeof (guint32);
+  if (self->kind == STRATA_CALL_TREE_BOTTOM_UP)
+    size += rows * 3 * sizeof (guint32) + (gsize) self->entries->len * sizeof (Entry);
+  for (guint c = 0; c < self->n_clocks; c++)
+    if (self->own[c] != NULL)
+      size += (gsize) MAX (self->n_nodes, 1) * sizeof (gint64);
+  return size;
+}
+
 /* Returns: the code naming @node (a method, a thread or a collapsed
  * run), as strata_call_tree_dup_codes() lists them */
 guint32

@@ -75,6 +75,7 @@ StrataTrace        *strata_call_tree_get_trace      (StrataCallTree           *s
 StrataCallTreeKind  strata_call_tree_get_kind       (StrataCallTree           *self);
 guint               strata_call_tree_get_n_clocks   (StrataCallTree           *self);
 guint32             strata_call_tree_get_n_nodes    (StrataCallTree           *self);
+gsize               strata_call_tree_get_size       (StrataCallTree           *self);
 guint32             strata_call_tree_get_parent     (StrataCallTree           *self,
                                                      guint32                   node);
 guint32             strata_call_tree_get_method     (StrataCallTree           *self,
