@@ -1265,6 +1265,15 @@ test_window_flame_graph_keys (void)
 
   run_xdotool ((const char *[]) { xdotool, "key", "Escape", NULL });
   g_assert_cmpuint (strata_flame_graph_get_zoom (flame), ==, STRATA_CALL_TREE_ROOT);
+
+  /* Root at the bottom, Up goes away from it, to a callee. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.root-at-bottom", NULL));
+  g_assert_true (strata_flame_graph_get_flame (flame));
+  g_assert_cmpuint (strata_call_tree_get_n_children (tree, callee), >, 0);
+  run_xdotool ((const char *[]) { xdotool, "key", "Up", NULL });
+  g_assert_cmpuint (strata_call_tree_get_parent (tree, strata_flame_graph_get_selected (flame)), ==, callee);
+  run_xdotool ((const char *[]) { xdotool, "key", "Down", "Down", NULL });
+  g_assert_cmpuint (strata_flame_graph_get_selected (flame), ==, top);
   finish_app (app);
 }
 
@@ -1322,6 +1331,8 @@ test_window_call_tree_right_click (void)
   run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-right-click-test",
                                   "mousemove", "--window", "%1", x, y, "sleep", "0.2", "click", "3", NULL });
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 2);
+  /* The menu holds the pointer until it is closed. */
+  run_xdotool ((const char *[]) { xdotool, "key", "Escape", NULL });
   finish_app (app);
 }
 

@@ -839,6 +839,8 @@ strata_window_init (StrataWindow *self)
 
   strata_accessible_name_children (self->menu_button, _("Main Menu"));
   build_trace_page (self);
+  if (self->settings != NULL)
+    g_settings_bind (self->settings, "flame-root-at-bottom", self->call_tree_view, "root-at-bottom", G_SETTINGS_BIND_DEFAULT);
   _strata_window_init_actions (self);
   _strata_window_init_dnd (self);
   _strata_window_init_keys (self);

@@ -100,6 +100,14 @@ struct _StrataCallTreeView
 
 G_DEFINE_FINAL_TYPE (StrataCallTreeView, strata_call_tree_view, GTK_TYPE_WIDGET)
 
+enum {
+  PROP_0,
+  PROP_ROOT_AT_BOTTOM,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static void
 place_free (Place *place)
 {
@@ -1634,6 +1642,13 @@ build_flame_page (StrataCallTreeView *self)
   gtk_box_append (GTK_BOX (self->flame_bar), self->search_share);
   gtk_box_append (GTK_BOX (self->flame_bar), self->search_entry);
   gtk_box_append (GTK_BOX (self->flame_bar), self->diff_button);
+  {
+    GtkWidget *root_at_bottom = gtk_toggle_button_new_with_mnemonic (_("Root at _Bottom"));
+
+    gtk_widget_set_tooltip_text (root_at_bottom, _("Draw a flame, its root at the bottom; else an icicle, hanging from the top"));
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (root_at_bottom), "calltree.root-at-bottom");
+    gtk_box_append (GTK_BOX (self->flame_bar), root_at_bottom);
+  }
   self->flame = strata_flame_graph_new ();
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->flame), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flame graph"), -1);
   g_signal_connect_object (self->flame, "notify::zoom", G_CALLBACK (update_breadcrumb), self, G_CONNECT_SWAPPED);
@@ -1696,11 +1711,67 @@ strata_call_tree_view_dispose (GObject *object)
 }
 
 static void
+strata_call_tree_view_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ROOT_AT_BOTTOM:
+      g_value_set_boolean (value, strata_flame_graph_get_flame (STRATA_FLAME_GRAPH (self->flame)));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+strata_call_tree_view_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (object);
+  StrataFlameGraph *flame = STRATA_FLAME_GRAPH (self->flame);
+
+  switch (prop_id)
+    {
+    case PROP_ROOT_AT_BOTTOM:
+      if (strata_flame_graph_get_flame (flame) != g_value_get_boolean (value))
+        {
+          strata_flame_graph_set_flame (flame, g_value_get_boolean (value));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 strata_call_tree_view_class_init (StrataCallTreeViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = strata_call_tree_view_dispose;
+  G_OBJECT_CLASS (klass)->get_property = strata_call_tree_view_get_property;
+  G_OBJECT_CLASS (klass)->set_property = strata_call_tree_view_set_property;
+  /**
+   * StrataCallTreeView:root-at-bottom:
+   *
+   * Whether the flame graph is drawn as a flame, its root at the bottom,
+   * or as an icicle hanging from the top.
+   */
+  properties[PROP_ROOT_AT_BOTTOM] =
+    g_param_spec_boolean ("root-at-bottom", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
+  gtk_widget_class_install_property_action (widget_class, "calltree.root-at-bottom", "root-at-bottom");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, copy_path_cb, NULL);
   gtk_widget_class_install_action (widget_class, "calltree.export", NULL, export_action);

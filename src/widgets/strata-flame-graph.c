@@ -419,9 +419,11 @@ key_pressed_cb (GtkEventControllerKey *controller,
     }
 }
 
-/* The scrolled window's view follows the selected bar. */
-static void
-scroll_to_selected (StrataFlameGraph *self)
+/* The scrolled window's view follows @node's bar; returns whether it is
+ * drawn. */
+static gboolean
+scroll_to_node (StrataFlameGraph *self,
+                guint32           node)
 {
   GtkWidget *viewport = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_VIEWPORT);
   GtkAdjustment *adjustment = viewport != NULL ? gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport)) : NULL;
@@ -429,10 +431,13 @@ scroll_to_selected (StrataFlameGraph *self)
   double x, w, y;
   guint row;
 
-  if (adjustment == NULL || !selected_extent (self, &x, &w, &row))
-    return;
+  if (node == STRATA_CALL_TREE_NONE ||
+      !strata_flame_view_bar_extent (&view, node, gtk_widget_get_width (GTK_WIDGET (self)), &x, &w, &row))
+    return FALSE;
   y = strata_flame_view_row_y (&view, row, gtk_widget_get_height (GTK_WIDGET (self)));
-  gtk_adjustment_clamp_page (adjustment, y, y + ROW_HEIGHT);
+  if (adjustment != NULL)
+    gtk_adjustment_clamp_page (adjustment, y, y + ROW_HEIGHT);
+  return TRUE;
 }
 
 /* ---- Setup ---- */
@@ -632,8 +637,23 @@ strata_flame_graph_set_flame (StrataFlameGraph *self,
 {
   g_return_if_fail (STRATA_IS_FLAME_GRAPH (self));
 
+  flame = !!flame;
+  if (self->flame == flame)
+    return;
   self->flame = flame;
+  /* The bar in view stays in view: the selected one, else the zoomed one,
+   * at the other end now. */
+  if (!scroll_to_node (self, self->selected))
+    scroll_to_node (self, self->zoom);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+strata_flame_graph_get_flame (StrataFlameGraph *self)
+{
+  g_return_val_if_fail (STRATA_IS_FLAME_GRAPH (self), FALSE);
+
+  return self->flame;
 }
 
 void
@@ -673,7 +693,7 @@ strata_flame_graph_set_selected (StrataFlameGraph *self,
     {
       text = describe_bar (self, node);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
-      scroll_to_selected (self);
+      scroll_to_node (self, node);
     }
   else
     gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);

@@ -25,6 +25,7 @@ void            strata_flame_graph_set_colors   (StrataFlameGraph *self,
                                                  const guint8     *colors);
 void            strata_flame_graph_set_flame    (StrataFlameGraph *self,
                                                  gboolean          flame);
+gboolean        strata_flame_graph_get_flame    (StrataFlameGraph *self);
 void            strata_flame_graph_zoom_to      (StrataFlameGraph *self,
                                                  guint32           node);
 guint32         strata_flame_graph_get_zoom     (StrataFlameGraph *self);

@@ -37,6 +37,7 @@ typedef struct
   StrataTimeline     *timeline;
   StrataCallTree     *tree;          /* the flame graph's, or NULL for the timeline */
   guint32             zoom;
+  gboolean            root_at_bottom;
   gboolean            whole_trace;
   gboolean            all_tracks;
   int                 dark;          /* -1: as shown */
@@ -81,7 +82,7 @@ export_cb (GtkWidget  *widget,
 
   strata_image_format_for_file (file, &options.format);
   if (plan->tree != NULL)
-    return strata_image_export_flame (plan->tree, plan->zoom, FALSE, &options, file, error);
+    return strata_image_export_flame (plan->tree, plan->zoom, plan->root_at_bottom, &options, file, error);
   return strata_timeline_export_image_full (plan->timeline, &options, plan->whole_trace, plan->all_tracks,
                                             plan->dark, file, error);
 }
@@ -100,6 +101,7 @@ plan_of (Choices *choices)
       if (strata_flame_graph_get_tree (flame) != NULL)
         plan->tree = g_object_ref (strata_flame_graph_get_tree (flame));
       plan->zoom = strata_flame_graph_get_zoom (flame);
+      plan->root_at_bottom = strata_flame_graph_get_flame (flame);
     }
   plan->whole_trace = gtk_drop_down_get_selected (GTK_DROP_DOWN (choices->range)) == 1;
   plan->all_tracks = gtk_check_button_get_active (GTK_CHECK_BUTTON (choices->all_tracks));
