@@ -321,44 +321,74 @@ selected_extent (StrataFlameGraph *self,
          strata_flame_view_bar_extent (&view, self->selected, gtk_widget_get_width (GTK_WIDGET (self)), x, width, row);
 }
 
-/* The widest of @node's callees drawn, or NONE. */
+/* Whether @node is a caller of the zoomed node (drawn full width above
+ * it); *@toward: its callee on the way to it. */
+static gboolean
+above_zoom (StrataFlameGraph *self,
+            guint32           node,
+            guint32          *toward)
+{
+  for (guint32 v = self->zoom; v != STRATA_CALL_TREE_ROOT; v = strata_call_tree_get_parent (self->tree, v))
+    if (strata_call_tree_get_parent (self->tree, v) == node)
+      {
+        *toward = v;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The width of @node's bar, drawn or not. */
+static double
+bar_width (StrataFlameGraph *self,
+           guint32           node)
+{
+  gint64 whole = strata_call_tree_get_total (self->tree, self->zoom, self->clock);
+
+  return whole > 0 ? (double) gtk_widget_get_width (GTK_WIDGET (self)) * strata_call_tree_get_total (self->tree, node, self->clock) / whole
+                   : 0;
+}
+
+/* The widest of the drawn @node's callees drawn, or NONE: a pixel wide
+ * or more, or above the zoom, the one on the way to it. */
 static guint32
 widest_callee (StrataFlameGraph *self,
                guint32           node)
 {
-  StrataFlameView view = view_of (self);
   guint32 first = strata_call_tree_get_first_child (self->tree, node);
   guint32 n = strata_call_tree_get_n_children (self->tree, node), widest = STRATA_CALL_TREE_NONE;
-  double widest_width = 0, x, w;
-  guint row;
+  double widest_width = 0;
 
+  if (above_zoom (self, node, &widest))
+    return widest;
   for (guint32 c = first; c < first + n; c++)
-    if (strata_flame_view_bar_extent (&view, c, gtk_widget_get_width (GTK_WIDGET (self)), &x, &w, &row) && w > widest_width)
-      {
-        widest = c;
-        widest_width = w;
-      }
+    {
+      double w = bar_width (self, c);
+
+      if (w >= 1 && w > widest_width)
+        {
+          widest = c;
+          widest_width = w;
+        }
+    }
   return widest;
 }
 
-/* The bar drawn beside @node on its left (@step -1) or right (+1), or NONE. */
+/* The bar drawn beside the drawn @node on its left (@step -1) or right
+ * (+1), or NONE. The zoomed bar and its callers have none. */
 static guint32
 beside (StrataFlameGraph *self,
         guint32           node,
         int               step)
 {
-  StrataFlameView view = view_of (self);
-  guint32 parent, first, end;
-  double x, w;
-  guint row;
+  guint32 parent, first, end, toward;
 
-  if (node == STRATA_CALL_TREE_ROOT)
+  if (node == self->zoom || above_zoom (self, node, &toward))
     return STRATA_CALL_TREE_NONE;
   parent = strata_call_tree_get_parent (self->tree, node);
   first = strata_call_tree_get_first_child (self->tree, parent);
   end = first + strata_call_tree_get_n_children (self->tree, parent);
   for (gint64 c = (gint64) node + step; c >= first && c < end; c += step)
-    if (strata_flame_view_bar_extent (&view, (guint32) c, gtk_widget_get_width (GTK_WIDGET (self)), &x, &w, &row))
+    if (bar_width (self, (guint32) c) >= 1)
       return (guint32) c;
   return STRATA_CALL_TREE_NONE;
 }
