@@ -381,6 +381,27 @@ run_xdotool (const char *const *args)
       g_usleep (1000);
 }
 
+/* Clicks @button ("1", "3") at @x, @y of @widget in @window with the X
+ * server's pointer, moved by xdotool to the window, found by its title. */
+static void
+click_widget (const char   *xdotool,
+              StrataWindow *window,
+              GtkWidget    *widget,
+              double        x,
+              double        y,
+              const char   *button)
+{
+  g_autofree char *screen_x = NULL, *screen_y = NULL;
+  double win_x, win_y, surface_x, surface_y;
+
+  g_assert_true (gtk_widget_translate_coordinates (widget, GTK_WIDGET (window), x, y, &win_x, &win_y));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+  screen_x = g_strdup_printf ("%d", (int) (win_x + surface_x));
+  screen_y = g_strdup_printf ("%d", (int) (win_y + surface_y));
+  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", gtk_window_get_title (GTK_WINDOW (window)),
+                                  "mousemove", "--window", "%1", screen_x, screen_y, "sleep", "0.2", "click", button, NULL });
+}
+
 /* A drag across a call pans and selects nothing; a click selects it. The
  * pointer is the X server's, moved by xdotool, so GTK's own gestures
  * decide what is a click. */
@@ -1127,13 +1148,11 @@ static void
 test_window_call_tree_hot_path_key (void)
 {
   g_autofree char *xdotool = g_find_program_in_path ("xdotool");
-  g_autofree char *x = NULL, *y = NULL;
   StrataApplication *app;
   StrataWindow *window;
   StrataCallTreeView *view;
   GListModel *model;
   GtkWidget *expander;
-  double win_x, win_y, surface_x, surface_y;
   guint before;
 
   if (!can_drive_pointer (xdotool))
@@ -1148,14 +1167,8 @@ test_window_call_tree_hot_path_key (void)
   model = strata_call_tree_view_get_model (view);
   before = g_list_model_get_n_items (model);
   /* The first row's name, right of its arrow. */
-  g_assert_true (gtk_widget_translate_coordinates (expander, GTK_WIDGET (window), 80, gtk_widget_get_height (expander) / 2.0,
-                                                   &win_x, &win_y));
-  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
-  x = g_strdup_printf ("%d", (int) (win_x + surface_x));
-  y = g_strdup_printf ("%d", (int) (win_y + surface_y));
-  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-hot-path-test",
-                                  "mousemove", "--window", "%1", x, y, "sleep", "0.2", "click", "1",
-                                  "sleep", "0.2", "key", "asterisk", NULL });
+  click_widget (xdotool, window, expander, 80, gtk_widget_get_height (expander) / 2.0, "1");
+  run_xdotool ((const char *[]) { xdotool, "key", "asterisk", NULL });
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 0);
   g_assert_cmpuint (g_list_model_get_n_items (model), >, before + 3);
   {
@@ -1191,14 +1204,13 @@ static void
 test_window_flame_graph_keys (void)
 {
   g_autofree char *xdotool = g_find_program_in_path ("xdotool");
-  g_autofree char *x = NULL, *y = NULL, *merged = NULL, *expected = NULL, *row_path = NULL, *bar_path = NULL;
+  g_autofree char *merged = NULL, *expected = NULL, *row_path = NULL, *bar_path = NULL;
   StrataApplication *app;
   StrataWindow *window;
   StrataCallTreeView *view;
   StrataFlameGraph *flame;
   StrataCallTree *tree;
   guint32 top, callee, next;
-  double win_x, win_y, surface_x, surface_y;
 
   if (!can_drive_pointer (xdotool))
     return;
@@ -1218,13 +1230,7 @@ test_window_flame_graph_keys (void)
   next = callee + 1;
 
   /* The icicle's second row, at its left: the heaviest top-level bar. */
-  g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (flame), GTK_WIDGET (window), 4, STRATA_FLAME_ROW_HEIGHT * 1.5,
-                                                   &win_x, &win_y));
-  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
-  x = g_strdup_printf ("%d", (int) (win_x + surface_x));
-  y = g_strdup_printf ("%d", (int) (win_y + surface_y));
-  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-flame-keys-test",
-                                  "mousemove", "--window", "%1", x, y, "sleep", "0.2", "click", "1", NULL });
+  click_widget (xdotool, window, GTK_WIDGET (flame), 4, STRATA_FLAME_ROW_HEIGHT * 1.5, "1");
   g_assert_cmpuint (strata_flame_graph_get_selected (flame), ==, top);
   g_assert_cmpuint (strata_flame_graph_get_zoom (flame), ==, top);
   g_assert_true (gtk_widget_has_focus (GTK_WIDGET (flame)));
@@ -1305,13 +1311,11 @@ static void
 test_window_call_tree_right_click (void)
 {
   g_autofree char *xdotool = g_find_program_in_path ("xdotool");
-  g_autofree char *x = NULL, *y = NULL;
   StrataApplication *app;
   StrataWindow *window;
   StrataCallTreeView *view;
   GListModel *model;
   GtkWidget *expander;
-  double win_x, win_y, surface_x, surface_y;
 
   if (!can_drive_pointer (xdotool))
     return;
@@ -1323,13 +1327,7 @@ test_window_call_tree_right_click (void)
   gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
   while ((expander = expander_of_row (GTK_WIDGET (view), 2)) == NULL || gtk_widget_get_width (expander) < 100)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (gtk_widget_translate_coordinates (expander, GTK_WIDGET (window), gtk_widget_get_width (expander) + 60,
-                                                   gtk_widget_get_height (expander) / 2.0, &win_x, &win_y));
-  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
-  x = g_strdup_printf ("%d", (int) (win_x + surface_x));
-  y = g_strdup_printf ("%d", (int) (win_y + surface_y));
-  run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-right-click-test",
-                                  "mousemove", "--window", "%1", x, y, "sleep", "0.2", "click", "3", NULL });
+  click_widget (xdotool, window, expander, gtk_widget_get_width (expander) + 60, gtk_widget_get_height (expander) / 2.0, "3");
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 2);
   /* The menu holds the pointer until it is closed. */
   run_xdotool ((const char *[]) { xdotool, "key", "Escape", NULL });
