@@ -1334,6 +1334,55 @@ test_window_call_tree_right_click (void)
   finish_app (app);
 }
 
+static char *write_events (const char *name,
+                           int         work_us,
+                           const char *extra);
+
+/* The titles of the call tree table's columns, joined by "|". */
+static char *
+call_tree_column_titles (StrataCallTreeView *view)
+{
+  GtkWidget *column_view = find_widget (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW, NULL);
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (column_view));
+  GString *titles = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      g_string_append_printf (titles, "%s%s", i > 0 ? "|" : "", gtk_column_view_column_get_title (column));
+    }
+  return g_string_free (titles, FALSE);
+}
+
+/* The call tree's table has total and self time and their shares on
+ * each clock of the trace, named by clock when there are two, as the
+ * profile's columns are. */
+static void
+test_window_call_tree_columns (void)
+{
+  g_autofree char *one_clock = write_events ("one-clock.json", 100, "load");
+  g_autoptr(GFile) file = g_file_new_for_path (one_clock);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window = open_call_tree_sample (app);
+  g_autofree char *dual = call_tree_column_titles (STRATA_CALL_TREE_VIEW (window->call_tree_view));
+  g_autofree char *single = NULL;
+
+  g_assert_cmpstr (dual, ==, "Method|Total Wall|Total % Wall|Self Wall|Self % Wall|"
+                             "Total CPU|Total % CPU|Self CPU|Self % CPU|Calls");
+  finish_app (app);
+
+  app = strata_test_new_app ();
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = only_window (app);
+  strata_test_wait_for_window (window);
+  strata_test_iterate_until (call_tree_ready, window->call_tree_view);
+  single = call_tree_column_titles (STRATA_CALL_TREE_VIEW (window->call_tree_view));
+  g_assert_cmpstr (single, ==, "Method|Total|Total %|Self|Self %|Calls");
+  finish_app (app);
+  g_unlink (one_clock);
+}
+
 /* The paths of the rows open in @model, a line each. */
 static char *
 open_rows (GListModel *model)
@@ -2722,6 +2771,7 @@ main (int   argc,
   g_test_add_func ("/window/call-tree-keeps-zoom", test_window_call_tree_keeps_zoom);
   g_test_add_func ("/window/flame-graph-keys", test_window_flame_graph_keys);
   g_test_add_func ("/window/call-tree-right-click", test_window_call_tree_right_click);
+  g_test_add_func ("/window/call-tree-columns", test_window_call_tree_columns);
   g_test_add_func ("/window/find", test_window_find);
   g_test_add_func ("/window/calls", test_window_calls);
   g_test_add_func ("/window/open-sample", test_window_open_sample);

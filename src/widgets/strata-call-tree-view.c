@@ -71,6 +71,7 @@ struct _StrataCallTreeView
   StrataTrace    *merged_trace;  /* the trace the transforms are about */
   gboolean        syncing;       /* selecting a row for the timeline's call */
   gboolean        syncing_bar;   /* selecting a row for the flame graph's bar */
+  StrataTrace    *columns_trace; /* the trace whose clocks the columns show */
   GtkWidget      *transform_bar;
   GtkWidget      *transform_label;
   GtkWidget      *menu;
@@ -161,6 +162,7 @@ typedef struct
 {
   StrataCallTreeView *view;
   Column              column;
+  guint               clock;
 } CellData;
 
 static char *
@@ -171,7 +173,7 @@ cell_text (gpointer item,
   StrataCallNodeRow *row = item;
   StrataCallTree *tree = strata_call_node_row_get_tree (row);
   guint32 node = strata_call_node_row_get_node (row);
-  guint clock = strata_session_get_clock (cell->view->session);
+  guint clock = MIN (cell->clock, strata_call_tree_get_n_clocks (tree) - 1);
   gint64 whole = strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, clock);
 
   switch (cell->column)
@@ -195,12 +197,13 @@ cell_text (gpointer item,
 static void
 add_column (StrataCallTreeView *self,
             const char         *title,
-            Column              column)
+            Column              column,
+            guint               clock)
 {
   CellData *data = g_new (CellData, 1);
   g_autoptr(GtkColumnViewColumn) view_column = NULL;
 
-  *data = (CellData) { self, column };
+  *data = (CellData) { self, column, clock };
   view_column = strata_table_column_new (title, column == COLUMN_NAME ? STRATA_TABLE_CELL_TREE : STRATA_TABLE_CELL_NUMBER,
                                          cell_text, data, NULL);
   g_object_set_data_full (G_OBJECT (view_column), "cell-data", data, g_free);
@@ -234,6 +237,52 @@ row_selected_cb (StrataCallTreeView *self)
     strata_session_set_selected_method (self->session, method);
 }
 
+/* The title of @column on @clock of @trace: its clock named when the
+ * trace has two, as the profile's columns are. */
+static char *
+column_title (StrataTrace *trace,
+              Column       column,
+              guint        clock)
+{
+  const char *titles[] = { N_("Method"), N_("Total"), N_("Total %"), N_("Self"), N_("Self %"), N_("Calls") };
+
+  if (trace == NULL || strata_trace_get_n_clocks (trace) < 2 || column == COLUMN_NAME || column == COLUMN_CALLS)
+    return g_strdup (_(titles[column]));
+  /* Translators: a column title and the clock it is on, e.g. "Incl CPU" */
+  return g_strdup_printf (_("%s %s"), _(titles[column]),
+                          strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_THREAD_CPU
+                          ? C_("clock", "CPU") : C_("clock", "Wall"));
+}
+
+/* The columns for @trace (or none yet): the method, total and self time
+ * and their shares on each clock, and the calls. */
+static void
+build_columns (StrataCallTreeView *self,
+               StrataTrace        *trace)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  guint n_clocks = trace != NULL ? MAX (strata_trace_get_n_clocks (trace), 1) : 1;
+  const Column per_clock[] = { COLUMN_TOTAL, COLUMN_TOTAL_SHARE, COLUMN_SELF, COLUMN_SELF_SHARE };
+  guint n;
+
+  g_set_object (&self->columns_trace, trace);
+  while ((n = g_list_model_get_n_items (columns)) > 0)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, n - 1);
+
+      gtk_column_view_remove_column (GTK_COLUMN_VIEW (self->column_view), column);
+    }
+  add_column (self, _("Method"), COLUMN_NAME, 0);
+  for (guint c = 0; c < n_clocks; c++)
+    for (guint k = 0; k < G_N_ELEMENTS (per_clock); k++)
+      {
+        g_autofree char *title = column_title (trace, per_clock[k], c);
+
+        add_column (self, title, per_clock[k], c);
+      }
+  add_column (self, _("Calls"), COLUMN_CALLS, 0);
+}
+
 /* The table anew: after a new tree, the other direction or clock. */
 static void
 fill_table (StrataCallTreeView *self)
@@ -247,6 +296,8 @@ fill_table (StrataCallTreeView *self)
       g_clear_object (&self->selection);
       return;
     }
+  if (strata_call_tree_get_trace (tree) != self->columns_trace)
+    build_columns (self, strata_call_tree_get_trace (tree));
   model = gtk_tree_list_model_new (G_LIST_MODEL (strata_call_node_list_new (tree, STRATA_CALL_TREE_ROOT,
                                                                             strata_session_get_clock (self->session))),
                                    FALSE, FALSE, create_children, NULL, NULL);
@@ -1671,12 +1722,7 @@ build_tree_page (StrataCallTreeView *self)
 
   self->column_view = gtk_column_view_new (NULL);
   strata_accessible_name_children (self->column_view, _("Call tree"));
-  add_column (self, _("Method"), COLUMN_NAME);
-  add_column (self, _("Total"), COLUMN_TOTAL);
-  add_column (self, _("Total %"), COLUMN_TOTAL_SHARE);
-  add_column (self, _("Self"), COLUMN_SELF);
-  add_column (self, _("Self %"), COLUMN_SELF_SHARE);
-  add_column (self, _("Calls"), COLUMN_CALLS);
+  build_columns (self, NULL);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
   return scroller;
 }
@@ -1700,6 +1746,7 @@ strata_call_tree_view_dispose (GObject *object)
   g_clear_pointer (&self->places, g_ptr_array_unref);
   g_clear_pointer (&self->follow, place_free);
   g_clear_pointer (&self->remerged, place_free);
+  g_clear_object (&self->columns_trace);
   g_clear_pointer (&self->transforms, g_array_unref);
   g_clear_pointer (&self->pending, g_array_unref);
   g_clear_object (&self->selection);
