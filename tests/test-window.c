@@ -1338,7 +1338,7 @@ static char *write_events (const char *name,
                            int         work_us,
                            const char *extra);
 
-/* The titles of the call tree table's columns, joined by "|". */
+/* The titles of the call tree table's columns on show, joined by "|". */
 static char *
 call_tree_column_titles (StrataCallTreeView *view)
 {
@@ -1350,7 +1350,8 @@ call_tree_column_titles (StrataCallTreeView *view)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
 
-      g_string_append_printf (titles, "%s%s", i > 0 ? "|" : "", gtk_column_view_column_get_title (column));
+      if (gtk_column_view_column_get_visible (column))
+        g_string_append_printf (titles, "%s%s", titles->len > 0 ? "|" : "", gtk_column_view_column_get_title (column));
     }
   return g_string_free (titles, FALSE);
 }
@@ -1370,6 +1371,18 @@ test_window_call_tree_columns (void)
 
   g_assert_cmpstr (dual, ==, "Method|Total Wall|Total % Wall|Self Wall|Self % Wall|"
                              "Total CPU|Total % CPU|Self CPU|Self % CPU|Calls");
+  /* The headers' menu hides a clock's columns, but not both clocks'. */
+  {
+    GtkWidget *column_view = find_widget (window->call_tree_view, GTK_TYPE_COLUMN_VIEW, NULL);
+    g_autofree char *wall_only = NULL, *still = NULL;
+
+    g_assert_true (gtk_widget_activate_action (column_view, "columns.show-clock-1", NULL));
+    wall_only = call_tree_column_titles (STRATA_CALL_TREE_VIEW (window->call_tree_view));
+    g_assert_cmpstr (wall_only, ==, "Method|Total Wall|Total % Wall|Self Wall|Self % Wall|Calls");
+    g_assert_true (gtk_widget_activate_action (column_view, "columns.show-clock-0", NULL));
+    still = call_tree_column_titles (STRATA_CALL_TREE_VIEW (window->call_tree_view));
+    g_assert_cmpstr (still, ==, wall_only);
+  }
   finish_app (app);
 
   app = strata_test_new_app ();

@@ -18,6 +18,7 @@
 #include "strata-call-tree-match.h"
 #include "strata-call-tree-table.h"
 #include "strata-call-tree-view.h"
+#include "strata-clock-columns.h"
 #include "strata-export-dialog.h"
 #include "strata-flame-graph.h"
 #include "strata-table-column.h"
@@ -72,6 +73,7 @@ struct _StrataCallTreeView
   gboolean        syncing;       /* selecting a row for the timeline's call */
   gboolean        syncing_bar;   /* selecting a row for the flame graph's bar */
   StrataTrace    *columns_trace; /* the trace whose clocks the columns show */
+  StrataClockColumns *clock_columns;
   GtkWidget      *transform_bar;
   GtkWidget      *transform_label;
   GtkWidget      *menu;
@@ -209,6 +211,8 @@ add_column (StrataCallTreeView *self,
   g_object_set_data_full (G_OBJECT (view_column), "cell-data", data, g_free);
   if (column == COLUMN_NAME)
     gtk_column_view_column_set_expand (view_column, TRUE);
+  strata_clock_columns_add (self->clock_columns, view_column,
+                            column == COLUMN_NAME || column == COLUMN_CALLS ? -1 : (int) clock);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), view_column);
 }
 
@@ -266,6 +270,7 @@ build_columns (StrataCallTreeView *self,
   guint n;
 
   g_set_object (&self->columns_trace, trace);
+  strata_clock_columns_set_trace (self->clock_columns, trace);
   while ((n = g_list_model_get_n_items (columns)) > 0)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, n - 1);
@@ -1721,6 +1726,7 @@ build_tree_page (StrataCallTreeView *self)
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
   self->column_view = gtk_column_view_new (NULL);
+  self->clock_columns = strata_clock_columns_new (self->column_view);
   strata_accessible_name_children (self->column_view, _("Call tree"));
   build_columns (self, NULL);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
@@ -1747,6 +1753,7 @@ strata_call_tree_view_dispose (GObject *object)
   g_clear_pointer (&self->follow, place_free);
   g_clear_pointer (&self->remerged, place_free);
   g_clear_object (&self->columns_trace);
+  g_clear_object (&self->clock_columns);
   g_clear_pointer (&self->transforms, g_array_unref);
   g_clear_pointer (&self->pending, g_array_unref);
   g_clear_object (&self->selection);

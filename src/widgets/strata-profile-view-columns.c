@@ -15,6 +15,7 @@
 #include "strata-accessible.h"
 #include "strata-cell-scope.h"
 #include "strata-cell-text.h"
+#include "strata-clock-columns.h"
 #include "strata-palette.h"
 #include "strata-profile-view-private.h"
 #include "strata-units.h"
@@ -408,10 +409,8 @@ create_column (StrataProfileView *self,
   column = gtk_column_view_column_new (title, factory);
   id = g_strdup_printf ("%s-%u", column_id (kind), clock);
   g_object_set_data_full (G_OBJECT (column), "strata-id", g_steal_pointer (&id), g_free);
-  if (two_clocks && kind != COLUMN_NAME && kind != COLUMN_CALLS)
-    g_object_set_data (G_OBJECT (column), "strata-clock", GUINT_TO_POINTER (clock + 1));
-  if (two_clocks)
-    gtk_column_view_column_set_header_menu (column, G_MENU_MODEL (self->column_menu));
+  strata_clock_columns_add (self->clock_columns, column,
+                            two_clocks && kind != COLUMN_NAME && kind != COLUMN_CALLS ? (int) clock : -1);
   gtk_column_view_column_set_resizable (column, TRUE);
   gtk_column_view_column_set_expand (column, kind == COLUMN_NAME);
   gtk_column_view_column_set_fixed_width (column, kind == COLUMN_NAME ? NAME_COLUMN_WIDTH : NUMBER_COLUMN_WIDTH);
@@ -434,80 +433,20 @@ remove_columns (StrataProfileView *self)
     }
 }
 
-/* ---- Column menu: show or hide each clock's columns ---- */
-
-static void
-show_clock_columns (StrataProfileView *self,
-                    guint              clock,
-                    gboolean           visible)
-{
-  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
-
-  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-
-      if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (column), "strata-clock")) == clock + 1)
-        gtk_column_view_column_set_visible (column, visible);
-    }
-}
-
-/* One clock's columns always stay: hiding both would leave only names. */
-static void
-change_clock_state_cb (GSimpleAction *action,
-                       GVariant      *state,
-                       gpointer       user_data)
-{
-  StrataProfileView *self = user_data;
-  guint clock = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (action), "strata-clock"));
-  g_autofree char *other_name = g_strdup_printf ("show-clock-%u", 1 - clock);
-  GAction *other = g_action_map_lookup_action (G_ACTION_MAP (self->column_actions), other_name);
-  g_autoptr(GVariant) other_state = other != NULL ? g_action_get_state (other) : NULL;
-
-  if (!g_variant_get_boolean (state) && (other_state == NULL || !g_variant_get_boolean (other_state)))
-    return;
-  g_simple_action_set_state (action, state);
-  show_clock_columns (self, clock, g_variant_get_boolean (state));
-}
-
-static void
-fill_column_menu (StrataProfileView *self)
-{
-  StrataTrace *trace = strata_profile_get_trace (self->profile);
-
-  g_menu_remove_all (self->column_menu);
-  for (guint c = 0; c < 2; c++)
-    {
-      g_autofree char *name = g_strdup_printf ("show-clock-%u", c);
-      g_autofree char *detailed = g_strdup_printf ("columns.%s", name);
-      g_autoptr(GSimpleAction) action = NULL;
-
-      g_action_map_remove_action (G_ACTION_MAP (self->column_actions), name);
-      if (c >= strata_profile_get_n_clocks (self->profile))
-        continue;
-      action = g_simple_action_new_stateful (name, NULL, g_variant_new_boolean (TRUE));
-      g_object_set_data (G_OBJECT (action), "strata-clock", GUINT_TO_POINTER (c));
-      g_signal_connect_object (action, "change-state", G_CALLBACK (change_clock_state_cb), self, 0);
-      g_action_map_add_action (G_ACTION_MAP (self->column_actions), G_ACTION (action));
-      g_menu_append (self->column_menu,
-                     strata_trace_get_clock_kind (trace, c) == STRATA_CLOCK_THREAD_CPU
-                     ? _("CPU Time Columns") : _("Wall Time Columns"),
-                     detailed);
-    }
-}
-
 void
 profile_view_build_columns (StrataProfileView *self)
 {
   static const ColumnKind per_clock[] = { COLUMN_INCL_PCT, COLUMN_INCL, COLUMN_EXCL_PCT, COLUMN_EXCL };
   guint n_clocks = strata_profile_get_n_clocks (self->profile);
   GtkColumnView *view = GTK_COLUMN_VIEW (self->column_view);
-  g_autoptr(GtkColumnViewColumn) name = create_column (self, COLUMN_NAME, 0, n_clocks > 1);
-  g_autoptr(GtkColumnViewColumn) calls = create_column (self, COLUMN_CALLS, 0, n_clocks > 1);
+  g_autoptr(GtkColumnViewColumn) name = NULL;
+  g_autoptr(GtkColumnViewColumn) calls = NULL;
   GtkColumnViewColumn *first_incl = NULL;
 
   remove_columns (self);
-  fill_column_menu (self);
+  strata_clock_columns_set_trace (self->clock_columns, strata_profile_get_trace (self->profile));
+  name = create_column (self, COLUMN_NAME, 0, n_clocks > 1);
+  calls = create_column (self, COLUMN_CALLS, 0, n_clocks > 1);
   gtk_column_view_append_column (view, name);
   for (guint c = 0; c < n_clocks; c++)
     for (guint k = 0; k < G_N_ELEMENTS (per_clock); k++)

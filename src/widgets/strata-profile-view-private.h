@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "strata-clock-columns.h"
 #include "strata-profile-model.h"
 #include "strata-profile-view.h"
 
@@ -57,8 +58,7 @@ struct _StrataProfileView
   StrataProfileModel *model;
   GtkSingleSelection *selection;
   const ColumnSpec   *probed;        /* see apply_sort() */
-  GMenu              *column_menu;   /* which clocks have columns on show */
-  GSimpleActionGroup *column_actions;
+  StrataClockColumns *clock_columns; /* which clocks have columns on show */
   gboolean            columns_stale; /* a new trace: its clocks decide the columns */
   char               *needle;
   gboolean            syncing;

@@ -611,8 +611,7 @@ strata_profile_view_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->profile);
   g_clear_object (&self->session);
-  g_clear_object (&self->column_menu);
-  g_clear_object (&self->column_actions);
+  g_clear_object (&self->clock_columns);
   g_clear_pointer (&self->thread_indexes, g_array_unref);
   g_clear_pointer (&self->needle, g_free);
 
@@ -661,7 +660,5 @@ strata_profile_view_init (StrataProfileView *self)
 
   self->thread_indexes = g_array_new (FALSE, FALSE, sizeof (guint));
   build_models (self);
-  self->column_menu = g_menu_new ();
-  self->column_actions = g_simple_action_group_new ();
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "columns", G_ACTION_GROUP (self->column_actions));
+  self->clock_columns = strata_clock_columns_new (GTK_WIDGET (self));
 }
