@@ -1475,6 +1475,40 @@ test_window_call_tree_keeps_zoom (void)
   g_assert_cmpstr (ranged_opened, ==, opened);
   ranged_zoom = zoom_path (flame);
   g_assert_cmpstr (ranged_zoom, ==, zoomed);
+
+  /* Bottom up: zoomed into a caller's caller, then the caller merged
+   * away; the zoom goes one level up the path, and back with the pop. */
+  strata_call_tree_view_set_inverted (view, TRUE);
+  strata_call_tree_view_set_view (view, "flame");
+  strata_test_iterate_until (call_tree_ready, view);
+  {
+    StrataCallTree *inverted = strata_flame_graph_get_tree (flame);
+    guint32 root = strata_call_tree_get_first_child (inverted, STRATA_CALL_TREE_ROOT);
+    guint32 caller = strata_call_tree_get_first_child (inverted, root);
+    guint32 above = strata_call_tree_get_first_child (inverted, caller);
+    StrataCallTransform merge = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, strata_call_tree_get_method (inverted, caller),
+                                  STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+    g_autofree char *up_zoomed = NULL, *up_merged = NULL, *up_popped = NULL, *up_expected = NULL;
+    g_autofree char *root_name = strata_call_tree_dup_name (inverted, root);
+    g_autofree char *above_name = strata_call_tree_dup_name (inverted, above);
+
+    g_assert_cmpint (strata_call_tree_get_kind (inverted), ==, STRATA_CALL_TREE_BOTTOM_UP);
+    g_assert_cmpuint (strata_call_tree_get_n_children (inverted, caller), >, 0);
+    g_assert_cmpuint (merge.method, !=, strata_call_tree_get_method (inverted, root));
+    g_assert_cmpuint (merge.method, !=, strata_call_tree_get_method (inverted, above));
+    strata_flame_graph_zoom_to (flame, above);
+    up_zoomed = zoom_path (flame);
+    up_expected = g_strdup_printf ("%s\n%s", root_name, above_name);
+    strata_call_tree_view_apply_transform (view, &merge);
+    strata_test_iterate_until (call_tree_ready, view);
+    g_assert_true (strata_flame_graph_get_tree (flame) != inverted);
+    up_merged = zoom_path (flame);
+    g_assert_cmpstr (up_merged, ==, up_expected);
+    strata_call_tree_view_pop_transform (view);
+    strata_test_iterate_until (call_tree_ready, view);
+    up_popped = zoom_path (flame);
+    g_assert_cmpstr (up_popped, ==, up_zoomed);
+  }
   finish_app (app);
 }
 

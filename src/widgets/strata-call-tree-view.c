@@ -893,9 +893,9 @@ zoom_along (StrataCallTreeView *self,
 
   if (tree == NULL)
     return;
-  for (guint n = codes->len; node == STRATA_CALL_TREE_NONE; n--)
+  for (guint n = codes->len; n > 0 && node == STRATA_CALL_TREE_NONE; n--)
     node = strata_call_tree_find_codes (tree, (const guint32 *) codes->data, n);
-  strata_flame_graph_zoom_to (flame, node);
+  strata_flame_graph_zoom_to (flame, node != STRATA_CALL_TREE_NONE ? node : STRATA_CALL_TREE_ROOT);
 }
 
 /* Opens the rows @place had open, and those down to its selection, as far
