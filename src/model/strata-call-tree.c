@@ -1019,11 +1019,13 @@ join_path (StrataCallTree *self,
 
   for (guint i = depth; i > 0; i--, v = self->parent[v])
     {
-      char *name = strata_call_tree_dup_name (self, v), *clipped;
+      char *name = strata_call_tree_dup_name (self, v), *clipped = NULL;
 
-      names[i - 1] = clip && strata_units_clip_for_display (name, &clipped) != name ? clipped : name;
-      if (names[i - 1] != name)
-        g_free (name);
+      if (clip)
+        strata_units_clip_for_display (name, &clipped);
+      if (clipped != NULL)
+        g_free (g_steal_pointer (&name));
+      names[i - 1] = clipped != NULL ? clipped : name;
     }
   path = g_strjoinv (separator, names);
   for (guint i = 0; i < depth; i++)

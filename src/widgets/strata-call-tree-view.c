@@ -72,8 +72,7 @@ struct _StrataCallTreeView
   StrataTrace    *merged_trace;  /* the trace the transforms are about */
   gboolean        syncing;       /* selecting a row for the timeline's call */
   gboolean        syncing_bar;   /* selecting a row for the flame graph's bar */
-  StrataTrace    *columns_trace; /* the trace whose clocks the columns show */
-  StrataClockColumns *clock_columns;
+  StrataClockColumns *clock_columns;  /* the columns by clock, and the trace they are for */
   GtkWidget      *transform_bar;
   GtkWidget      *transform_label;
   GtkWidget      *menu;
@@ -241,47 +240,24 @@ row_selected_cb (StrataCallTreeView *self)
     strata_session_set_selected_method (self->session, method);
 }
 
-/* The title of @column on @clock of @trace: its clock named when the
- * trace has two, as the profile's columns are. */
-static char *
-column_title (StrataTrace *trace,
-              Column       column,
-              guint        clock)
-{
-  const char *titles[] = { N_("Method"), N_("Total"), N_("Total %"), N_("Self"), N_("Self %"), N_("Calls") };
-
-  if (trace == NULL || strata_trace_get_n_clocks (trace) < 2 || column == COLUMN_NAME || column == COLUMN_CALLS)
-    return g_strdup (_(titles[column]));
-  /* Translators: a column title and the clock it is on, e.g. "Incl CPU" */
-  return g_strdup_printf (_("%s %s"), _(titles[column]),
-                          strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_THREAD_CPU
-                          ? C_("clock", "CPU") : C_("clock", "Wall"));
-}
-
 /* The columns for @trace (or none yet): the method, total and self time
- * and their shares on each clock, and the calls. */
+ * and their shares on each clock (named by clock when there are two, as
+ * the profile's are), and the calls. */
 static void
 build_columns (StrataCallTreeView *self,
                StrataTrace        *trace)
 {
-  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
   guint n_clocks = trace != NULL ? MAX (strata_trace_get_n_clocks (trace), 1) : 1;
   const Column per_clock[] = { COLUMN_TOTAL, COLUMN_TOTAL_SHARE, COLUMN_SELF, COLUMN_SELF_SHARE };
-  guint n;
+  const char *titles[] = { NULL, N_("Total"), N_("Total %"), N_("Self"), N_("Self %") };
 
-  g_set_object (&self->columns_trace, trace);
   strata_clock_columns_set_trace (self->clock_columns, trace);
-  while ((n = g_list_model_get_n_items (columns)) > 0)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, n - 1);
-
-      gtk_column_view_remove_column (GTK_COLUMN_VIEW (self->column_view), column);
-    }
+  strata_table_column_remove_all (GTK_COLUMN_VIEW (self->column_view));
   add_column (self, _("Method"), COLUMN_NAME, 0);
   for (guint c = 0; c < n_clocks; c++)
     for (guint k = 0; k < G_N_ELEMENTS (per_clock); k++)
       {
-        g_autofree char *title = column_title (trace, per_clock[k], c);
+        g_autofree char *title = strata_clock_columns_dup_title (self->clock_columns, _(titles[per_clock[k]]), (int) c);
 
         add_column (self, title, per_clock[k], c);
       }
@@ -301,7 +277,7 @@ fill_table (StrataCallTreeView *self)
       g_clear_object (&self->selection);
       return;
     }
-  if (strata_call_tree_get_trace (tree) != self->columns_trace)
+  if (strata_call_tree_get_trace (tree) != strata_clock_columns_get_trace (self->clock_columns))
     build_columns (self, strata_call_tree_get_trace (tree));
   model = gtk_tree_list_model_new (G_LIST_MODEL (strata_call_node_list_new (tree, STRATA_CALL_TREE_ROOT,
                                                                             strata_session_get_clock (self->session))),
@@ -757,21 +733,10 @@ follow_codes (StrataCallTree            *from,
   g_array_set_size (codes, strata_call_tree_follow_path (from, transform, to, kind, (guint32 *) codes->data, codes->len));
 }
 
-/* The first row expander under @widget, or NULL. */
-static GtkWidget *
-find_expander (GtkWidget *widget)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = GTK_IS_TREE_EXPANDER (child) ? child : find_expander (child);
+#define ANY_ROW GTK_INVALID_LIST_POSITION
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The expander of the row at @position, if the row is made (shown). */
+/* The expander of the row at @position (or the first, for ANY_ROW) at or
+ * under @widget, if the row is made (shown). */
 static GtkWidget *
 row_expander (GtkWidget *widget,
               guint      position)
@@ -780,7 +745,7 @@ row_expander (GtkWidget *widget,
     {
       GtkTreeListRow *row = gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (widget));
 
-      return row != NULL && gtk_tree_list_row_get_position (row) == position ? widget : NULL;
+      return position == ANY_ROW || (row != NULL && gtk_tree_list_row_get_position (row) == position) ? widget : NULL;
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
@@ -840,6 +805,16 @@ focus_selected_row_cb (GtkWidget     *widget,
       (expander = row_expander (self->column_view, position)) != NULL)
     gtk_widget_grab_focus (expander);
   return G_SOURCE_REMOVE;
+}
+
+/* The selected row scrolled to and focused once laid out: a few frames
+ * from now, counted anew. */
+static void
+focus_selected_row_soon (StrataCallTreeView *self)
+{
+  self->focus_frames = 0;
+  if (self->focus_tick == 0)
+    self->focus_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), focus_selected_row_cb, NULL, NULL);
 }
 
 /* Opens the rows down @codes, as far as the table has them, @last too
@@ -917,9 +892,7 @@ reveal_place (StrataCallTreeView *self,
   if ((found = open_path (model, place->codes, FALSE)) == GTK_INVALID_LIST_POSITION)
     return;
   gtk_single_selection_set_selected (self->selection, found);
-  self->focus_frames = 0;
-  if (self->focus_tick == 0)
-    self->focus_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), focus_selected_row_cb, NULL, NULL);
+  focus_selected_row_soon (self);
 }
 
 /* A place for each transform: none known for those without. */
@@ -1370,7 +1343,7 @@ row_at (StrataCallTreeView *self,
 
   for (GtkWidget *widget = picked; widget != NULL && widget != self->column_view; widget = gtk_widget_get_parent (widget))
     {
-      GtkWidget *expander = GTK_IS_TREE_EXPANDER (widget) ? widget : find_expander (widget);
+      GtkWidget *expander = row_expander (widget, ANY_ROW);
       GtkTreeListRow *row = expander != NULL ? gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (expander)) : NULL;
       graphene_rect_t bounds;
 
@@ -1752,7 +1725,6 @@ strata_call_tree_view_dispose (GObject *object)
   g_clear_pointer (&self->places, g_ptr_array_unref);
   g_clear_pointer (&self->follow, place_free);
   g_clear_pointer (&self->remerged, place_free);
-  g_clear_object (&self->columns_trace);
   g_clear_object (&self->clock_columns);
   g_clear_pointer (&self->transforms, g_array_unref);
   g_clear_pointer (&self->pending, g_array_unref);
@@ -1914,11 +1886,8 @@ strata_call_tree_view_set_view (StrataCallTreeView *self,
   flame = g_strcmp0 (view, "flame") == 0;
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), flame ? "flame" : "tree");
   /* The row of a bar selected meanwhile, once the table is laid out. */
-  if (!flame && self->focus_tick == 0)
-    {
-      self->focus_frames = 0;
-      self->focus_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), focus_selected_row_cb, NULL, NULL);
-    }
+  if (!flame)
+    focus_selected_row_soon (self);
   if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->flame_button)) != flame)
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->flame_button), flame);
 }

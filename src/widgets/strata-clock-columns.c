@@ -20,6 +20,7 @@ struct _StrataClockColumns
 {
   GObject             parent_instance;
 
+  StrataTrace        *trace;                 /* whose clocks the columns are on */
   GMenu              *menu;
   GSimpleActionGroup *actions;
   GPtrArray          *columns[MAX_CLOCKS];   /* GtkColumnViewColumn; let go when the columns are made anew */
@@ -33,6 +34,7 @@ strata_clock_columns_finalize (GObject *object)
 {
   StrataClockColumns *self = STRATA_CLOCK_COLUMNS (object);
 
+  g_clear_object (&self->trace);
   g_clear_object (&self->menu);
   g_clear_object (&self->actions);
   for (guint c = 0; c < MAX_CLOCKS; c++)
@@ -108,6 +110,7 @@ strata_clock_columns_set_trace (StrataClockColumns *self,
 {
   g_return_if_fail (STRATA_IS_CLOCK_COLUMNS (self));
 
+  g_set_object (&self->trace, trace);
   self->n_clocks = trace != NULL ? MIN (strata_trace_get_n_clocks (trace), MAX_CLOCKS) : 0;
   g_menu_remove_all (self->menu);
   for (guint c = 0; c < MAX_CLOCKS; c++)
@@ -129,6 +132,38 @@ strata_clock_columns_set_trace (StrataClockColumns *self,
                      ? _("CPU Time Columns") : _("Wall Time Columns"),
                      detailed);
     }
+}
+
+/* Returns: (nullable): the trace given last */
+StrataTrace *
+strata_clock_columns_get_trace (StrataClockColumns *self)
+{
+  g_return_val_if_fail (STRATA_IS_CLOCK_COLUMNS (self), NULL);
+
+  return self->trace;
+}
+
+/**
+ * strata_clock_columns_dup_title:
+ * @title: the figure a column shows, translated ("Total", "Incl %")
+ * @clock: the clock it is on, or -1 for none (a name)
+ *
+ * Returns: (transfer full): @title, followed by its clock's name when
+ *   the trace has two ("Total CPU")
+ */
+char *
+strata_clock_columns_dup_title (StrataClockColumns *self,
+                                const char         *title,
+                                int                 clock)
+{
+  g_return_val_if_fail (STRATA_IS_CLOCK_COLUMNS (self), NULL);
+
+  if (self->n_clocks < 2 || clock < 0 || (guint) clock >= self->n_clocks)
+    return g_strdup (title);
+  /* Translators: a column title and the clock it is on, e.g. "Incl CPU" */
+  return g_strdup_printf (_("%s %s"), title,
+                          strata_trace_get_clock_kind (self->trace, clock) == STRATA_CLOCK_THREAD_CPU
+                          ? C_("clock", "CPU") : C_("clock", "Wall"));
 }
 
 /**

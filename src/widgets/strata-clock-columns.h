@@ -18,6 +18,10 @@ G_DECLARE_FINAL_TYPE (StrataClockColumns, strata_clock_columns, STRATA, CLOCK_CO
 StrataClockColumns *strata_clock_columns_new       (GtkWidget           *owner);
 void                strata_clock_columns_set_trace (StrataClockColumns  *self,
                                                     StrataTrace         *trace);
+StrataTrace        *strata_clock_columns_get_trace (StrataClockColumns  *self);
+char               *strata_clock_columns_dup_title (StrataClockColumns  *self,
+                                                    const char          *title,
+                                                    int                  clock);
 void                strata_clock_columns_add       (StrataClockColumns  *self,
                                                     GtkColumnViewColumn *column,
                                                     int                  clock);

@@ -164,18 +164,6 @@ add_column (StrataCompareView   *self,
 }
 
 static void
-remove_columns (StrataCompareView *self)
-{
-  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
-
-  while (g_list_model_get_n_items (columns) > 0)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, 0);
-      gtk_column_view_remove_column (GTK_COLUMN_VIEW (self->column_view), column);
-    }
-}
-
-static void
 add_columns (StrataCompareView *self,
              StrataComparison  *comparison)
 {
@@ -183,7 +171,7 @@ add_columns (StrataCompareView *self,
   guint n;
   const StrataFigure *figures = strata_comparison_get_figures (comparison, &n);
 
-  remove_columns (self);
+  strata_table_column_remove_all (GTK_COLUMN_VIEW (self->column_view));
   add_column (self, heap ? _("Class") : _("Name"), STRATA_TABLE_CELL_TEXT, name_text, self, NAME_KEY);
   for (guint f = 0; f < n; f++)
     {

@@ -239,27 +239,6 @@ describe_baseline (StrataFlameGraph *self,
                           change < 0 ? "-" : "+", before > 0 ? 100.0 * ABS (change) / before : 100.0);
 }
 
-static char *describe_bar (StrataFlameGraph *self,
-                          guint32           node);
-
-static gboolean
-query_tooltip_cb (GtkWidget  *widget,
-                  int         x,
-                  int         y,
-                  gboolean    keyboard,
-                  GtkTooltip *tooltip,
-                  gpointer    data)
-{
-  StrataFlameGraph *self = STRATA_FLAME_GRAPH (widget);
-  guint32 node = keyboard ? self->selected : strata_flame_graph_node_at (self, x, y);
-  g_autofree char *text = NULL;
-
-  if (node == STRATA_CALL_TREE_NONE || self->tree == NULL)
-    return FALSE;
-  text = describe_bar (self, node);
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
 
 /* The bar's path, total, share and self; the baseline's, when there is one. */
 static char *
@@ -287,6 +266,25 @@ describe_bar (StrataFlameGraph *self,
       return g_strconcat (text, "\n", before, NULL);
     }
   return g_steal_pointer (&text);
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    data)
+{
+  StrataFlameGraph *self = STRATA_FLAME_GRAPH (widget);
+  guint32 node = keyboard ? self->selected : strata_flame_graph_node_at (self, x, y);
+  g_autofree char *text = NULL;
+
+  if (node == STRATA_CALL_TREE_NONE || self->tree == NULL)
+    return FALSE;
+  text = describe_bar (self, node);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
 }
 
 static void

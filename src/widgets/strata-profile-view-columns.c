@@ -18,6 +18,7 @@
 #include "strata-clock-columns.h"
 #include "strata-palette.h"
 #include "strata-profile-view-private.h"
+#include "strata-table-column.h"
 #include "strata-units.h"
 #include "strata-widgets.h"
 
@@ -374,8 +375,7 @@ column_id (ColumnKind kind)
 static GtkColumnViewColumn *
 create_column (StrataProfileView *self,
                ColumnKind         kind,
-               guint              clock,
-               gboolean           two_clocks)
+               guint              clock)
 {
   ColumnSpec *spec = g_new0 (ColumnSpec, 1);
   g_autoptr(StrataCellScope) scope = strata_cell_scope_new (spec);
@@ -384,7 +384,7 @@ create_column (StrataProfileView *self,
   g_autofree char *id = NULL;
   GtkColumnViewColumn *column;
   g_autoptr(GtkSorter) sorter = NULL;
-  StrataTrace *trace = strata_profile_get_trace (self->profile);
+  int on_clock = kind == COLUMN_NAME || kind == COLUMN_CALLS ? -1 : (int) clock;
 
   spec->kind = kind;
   spec->clock = clock;
@@ -398,39 +398,18 @@ create_column (StrataProfileView *self,
                                                              kind == COLUMN_NAME ? NAME_CELL_UI : NUMBER_CELL_UI);
   g_object_set_data_full (G_OBJECT (factory), "spec", spec, g_free);
 
-  if (two_clocks && kind != COLUMN_NAME && kind != COLUMN_CALLS)
-    /* Translators: a column title and the clock it is on, e.g. "Incl CPU" */
-    title = g_strdup_printf (_("%s %s"), column_title (kind),
-                             strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_THREAD_CPU
-                             ? C_("clock", "CPU") : C_("clock", "Wall"));
-  else
-    title = g_strdup (column_title (kind));
+  title = strata_clock_columns_dup_title (self->clock_columns, column_title (kind), on_clock);
 
   column = gtk_column_view_column_new (title, factory);
   id = g_strdup_printf ("%s-%u", column_id (kind), clock);
   g_object_set_data_full (G_OBJECT (column), "strata-id", g_steal_pointer (&id), g_free);
-  strata_clock_columns_add (self->clock_columns, column,
-                            two_clocks && kind != COLUMN_NAME && kind != COLUMN_CALLS ? (int) clock : -1);
+  strata_clock_columns_add (self->clock_columns, column, on_clock);
   gtk_column_view_column_set_resizable (column, TRUE);
   gtk_column_view_column_set_expand (column, kind == COLUMN_NAME);
   gtk_column_view_column_set_fixed_width (column, kind == COLUMN_NAME ? NAME_COLUMN_WIDTH : NUMBER_COLUMN_WIDTH);
   sorter = GTK_SORTER (gtk_custom_sorter_new (probe_compare, spec, NULL));
   gtk_column_view_column_set_sorter (column, sorter);
   return column;
-}
-
-static void
-remove_columns (StrataProfileView *self)
-{
-  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
-  guint n;
-
-  while ((n = g_list_model_get_n_items (columns)) > 0)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, n - 1);
-
-      gtk_column_view_remove_column (GTK_COLUMN_VIEW (self->column_view), column);
-    }
 }
 
 void
@@ -443,15 +422,15 @@ profile_view_build_columns (StrataProfileView *self)
   g_autoptr(GtkColumnViewColumn) calls = NULL;
   GtkColumnViewColumn *first_incl = NULL;
 
-  remove_columns (self);
+  strata_table_column_remove_all (view);
   strata_clock_columns_set_trace (self->clock_columns, strata_profile_get_trace (self->profile));
-  name = create_column (self, COLUMN_NAME, 0, n_clocks > 1);
-  calls = create_column (self, COLUMN_CALLS, 0, n_clocks > 1);
+  name = create_column (self, COLUMN_NAME, 0);
+  calls = create_column (self, COLUMN_CALLS, 0);
   gtk_column_view_append_column (view, name);
   for (guint c = 0; c < n_clocks; c++)
     for (guint k = 0; k < G_N_ELEMENTS (per_clock); k++)
       {
-        g_autoptr(GtkColumnViewColumn) column = create_column (self, per_clock[k], c, n_clocks > 1);
+        g_autoptr(GtkColumnViewColumn) column = create_column (self, per_clock[k], c);
 
         gtk_column_view_append_column (view, column);
         if (first_incl == NULL && per_clock[k] == COLUMN_INCL)
@@ -460,7 +439,7 @@ profile_view_build_columns (StrataProfileView *self)
   gtk_column_view_append_column (view, calls);
   for (guint c = 0; c < n_clocks; c++)
     {
-      g_autoptr(GtkColumnViewColumn) column = create_column (self, COLUMN_PER_CALL, c, n_clocks > 1);
+      g_autoptr(GtkColumnViewColumn) column = create_column (self, COLUMN_PER_CALL, c);
 
       gtk_column_view_append_column (view, column);
     }

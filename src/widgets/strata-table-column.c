@@ -170,3 +170,19 @@ strata_table_column_probe_sort (GtkSorter *sorter,
   *descending = order == GTK_ORDERING_LARGER;
   return order == GTK_ORDERING_EQUAL ? -1 : probed_key;
 }
+
+/* Takes every column out of @view, for a table that makes its columns
+ * anew (another trace's clocks, another comparison's figures). */
+void
+strata_table_column_remove_all (GtkColumnView *view)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+  guint n;
+
+  while ((n = g_list_model_get_n_items (columns)) > 0)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, n - 1);
+
+      gtk_column_view_remove_column (view, column);
+    }
+}

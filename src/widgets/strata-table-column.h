@@ -30,5 +30,6 @@ GtkSorter           *strata_table_column_sorter_new (int              key,
                                                      gpointer         data);
 int                  strata_table_column_probe_sort (GtkSorter       *sorter,
                                                      gboolean        *descending);
+void                 strata_table_column_remove_all (GtkColumnView   *view);
 
 G_END_DECLS
