@@ -126,6 +126,41 @@ test_json_writer_splice (void)
                              "    {\"n\":4},\n    {\"n\":5}\n  ]\n}\n");
 }
 
+/* A document nests as deep as it needs: 100,000 levels of a call tree's
+ * {"children": [...]} come out whole, each closed in order. */
+static void
+test_json_writer_deep (void)
+{
+  enum { LEVELS = 100000 };
+  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
+  g_autoptr(StrataJsonWriter) json = strata_json_writer_new (memory, 2);
+  g_autoptr(GString) expected = g_string_new ("[\n  ");
+  g_autofree char *text = NULL;
+
+  strata_json_writer_begin_array (json);
+  for (guint i = 0; i < LEVELS; i++)
+    {
+      strata_json_writer_begin_object (json);
+      strata_json_writer_member (json, "children");
+      strata_json_writer_begin_array (json);
+      g_string_append (expected, i == 0 ? "{\n    \"children\": [" : "{\"children\":[");
+    }
+  strata_json_writer_int (json, 7);
+  g_string_append (expected, "7");
+  for (guint i = LEVELS; i > 0; i--)
+    {
+      strata_json_writer_end_array (json);
+      strata_json_writer_end_object (json);
+      g_string_append (expected, i == 1 ? "]\n  }" : "]}");
+    }
+  strata_json_writer_end_array (json);
+  g_string_append (expected, "\n]\n");
+  text = finish_text (json, memory);
+
+  g_assert_cmpuint (strlen (text), ==, expected->len);
+  g_assert_true (g_str_equal (text, expected->str));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -133,5 +168,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/json-writer/values", test_json_writer_values);
   g_test_add_func ("/json-writer/splice", test_json_writer_splice);
+  g_test_add_func ("/json-writer/deep", test_json_writer_deep);
   return g_test_run ();
 }

@@ -23,6 +23,17 @@
 #define EXIT_USAGE 2
 #define DEFAULT_WIDTH 1600
 
+/* Requests that cannot be met whatever the file's state: bad usage
+ * (exit 2), not a file that failed to read (exit 1). */
+#define STRATA_EXPORT_ERROR (strata_export_error_quark ())
+typedef enum
+{
+  STRATA_EXPORT_ERROR_NOTHING_TO_DRAW,
+  STRATA_EXPORT_ERROR_TOO_LARGE,
+} StrataExportError;
+
+static G_DEFINE_QUARK (strata-export-error-quark, strata_export_error)
+
 typedef struct
 {
   char    *image;
@@ -113,6 +124,15 @@ export (const Options  *options,
 
   if (trace == NULL)
     return FALSE;
+  if (strata_trace_get_n_spans (trace) == 0 &&
+      (strata_trace_get_heap (trace) != NULL || (options->view != NULL && g_str_equal (options->view, "flame"))))
+    {
+      g_set_error_literal (error, STRATA_EXPORT_ERROR, STRATA_EXPORT_ERROR_NOTHING_TO_DRAW,
+                           strata_trace_get_heap (trace) != NULL
+                             ? _("a heap dump has no timeline or calls to draw; “strata -r” reports its classes, dominators and leak suspects")
+                             : _("the file has no calls to draw a flame graph of"));
+      return FALSE;
+    }
   strata_image_format_for_file (image, &image_options.format);
   if (options->size != NULL)
     parse_size (options->size, &image_options.width, &image_options.height);
@@ -203,8 +223,13 @@ strata_export_main (char **argv)
     status = EXIT_USAGE;
   else if (!export (&options, &error))
     {
-      g_printerr ("strata: %s\n", error->message);
+      g_printerr ("strata: %s: %s\n", options.files[0], error->message);
       status = EXIT_FAILED;
+      if (error->domain == STRATA_EXPORT_ERROR || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT))
+        status = EXIT_USAGE;
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT))
+        g_printerr ("strata: %s\n", _("--size=WIDTHxHEIGHT draws only the top of the image; --range a part of the time; "
+                                       "--view=flame the call tree instead of every thread"));
     }
   else
     g_print ("%s %s\n", _("Saved"), options.image);

@@ -15,20 +15,12 @@
 #include "strata-report-private.h"
 #include "strata-units.h"
 
-static void print_children (StrataCallTree *tree,
-                            guint32         node,
-                            guint           clock,
-                            gint64          whole,
-                            guint           depth,
-                            int             max_depth);
-
 static void
 print_node (StrataCallTree *tree,
             guint32         node,
             guint           clock,
             gint64          whole,
-            guint           depth,
-            int             max_depth)
+            guint           depth)
 {
   StrataTrace *trace = strata_call_tree_get_trace (tree);
   gint64 total = strata_call_tree_get_total (tree, node, clock);
@@ -37,27 +29,22 @@ print_node (StrataCallTree *tree,
   g_autofree char *name = strata_call_tree_dup_name (tree, node);
 
   g_print ("%14s %6.1f%% %14s %10" G_GUINT64_FORMAT "  %*s%s\n", total_text, whole > 0 ? 100.0 * total / whole : 0.0,
-           self_text, strata_call_tree_get_calls (tree, node), (int) (2 * depth), "", name);
-  if (max_depth >= 0 && (int) depth + 1 >= max_depth)
-    return;
-  print_children (tree, node, clock, whole, depth + 1, max_depth);
+           self_text, strata_call_tree_get_calls (tree, node), (int) MIN (2 * depth, 2000), "", name);
 }
 
-/* A node's children, the largest on @clock first (the tree orders them
- * by the first clock). */
-static void
-print_children (StrataCallTree *tree,
-                guint32         node,
-                guint           clock,
-                gint64          whole,
-                guint           depth,
-                int             max_depth)
+/* A node whose children are being printed, the largest on the clock
+ * first (the tree orders them by the first clock). */
+typedef struct
 {
-  guint32 n;
-  g_autofree guint32 *order = strata_call_tree_order_children (tree, node, clock, &n);
+  guint32 *order;
+  guint32  n;
+  guint32  next;
+} OpenNode;
 
-  for (guint32 i = 0; i < n; i++)
-    print_node (tree, order[i], clock, whole, depth, max_depth);
+static void
+open_node_clear (gpointer data)
+{
+  g_free (((OpenNode *) data)->order);
 }
 
 /**
@@ -78,8 +65,36 @@ strata_report_print_tree (StrataCallTree *tree,
   g_print ("\n%s (%s)\n", strata_call_tree_get_kind (tree) == STRATA_CALL_TREE_TOP_DOWN ? _("Call tree, top down")
                                                                                     : _("Call tree, bottom up"),
            strata_trace_get_clock_name (trace, clock));
+  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (OpenNode));
+  OpenNode root = { NULL, 0, 0 };
+
   g_print ("%14s %7s %14s %10s  %s\n", _("Total"), "%", _("Self"), _("Calls"), _("Method"));
-  print_children (tree, STRATA_CALL_TREE_ROOT, clock, whole, 0, max_depth);
+  /* Depth first with a stack of its own: real stacks run thousands of
+   * frames deep, more than the C stack would take recursing. */
+  g_array_set_clear_func (open, open_node_clear);
+  root.order = strata_call_tree_order_children (tree, STRATA_CALL_TREE_ROOT, clock, &root.n);
+  g_array_append_val (open, root);
+  while (open->len > 0)
+    {
+      OpenNode *top = &g_array_index (open, OpenNode, open->len - 1);
+      guint depth = open->len - 1;
+      guint32 node;
+
+      if (top->next == top->n)
+        {
+          g_array_set_size (open, open->len - 1);
+          continue;
+        }
+      node = top->order[top->next++];
+      print_node (tree, node, clock, whole, depth);
+      if (max_depth < 0 || (int) depth + 1 < max_depth)
+        {
+          OpenNode child = { NULL, 0, 0 };
+
+          child.order = strata_call_tree_order_children (tree, node, clock, &child.n);
+          g_array_append_val (open, child);
+        }
+    }
 }
 
 static void
@@ -102,16 +117,13 @@ write_clock_values (StrataJsonWriter *json,
   strata_json_writer_end_object (json);
 }
 
+/* A node's members up to its list of children, which is left open. */
 static void
-write_json_node (StrataJsonWriter *json,
+begin_json_node (StrataJsonWriter *json,
                  StrataCallTree   *tree,
-                 guint32           node,
-                 guint             depth,
-                 int               max_depth)
+                 guint32           node)
 {
   g_autofree char *name = strata_call_tree_dup_name (tree, node);
-  guint32 first = strata_call_tree_get_first_child (tree, node);
-  guint32 n = strata_call_tree_get_n_children (tree, node);
 
   strata_json_writer_begin_object (json);
   strata_json_writer_member (json, "name");
@@ -122,11 +134,53 @@ write_json_node (StrataJsonWriter *json,
   strata_json_writer_uint (json, strata_call_tree_get_calls (tree, node));
   strata_json_writer_member (json, "children");
   strata_json_writer_begin_array (json);
-  if (max_depth < 0 || (int) depth + 1 < max_depth)
-    for (guint32 c = first; c < first + n; c++)
-      write_json_node (json, tree, c, depth + 1, max_depth);
-  strata_json_writer_end_array (json);
-  strata_json_writer_end_object (json);
+}
+
+/* The children of @parent, depth first with a stack of its own (real
+ * stacks run thousands of frames deep); each node's children in the
+ * tree's order. */
+static void
+write_json_children (StrataJsonWriter *json,
+                     StrataCallTree   *tree,
+                     guint32           parent,
+                     int               max_depth)
+{
+  g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (guint32));   /* per open node: its next child */
+  g_autoptr(GArray) end = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint32 first = strata_call_tree_get_first_child (tree, parent);
+  guint32 last = first + strata_call_tree_get_n_children (tree, parent);
+
+  g_array_append_val (next, first);
+  g_array_append_val (end, last);
+  while (next->len > 0)
+    {
+      guint depth = next->len - 1;
+      guint32 *child = &g_array_index (next, guint32, depth);
+      guint32 node;
+
+      if (*child == g_array_index (end, guint32, depth))
+        {
+          g_array_set_size (next, depth);
+          g_array_set_size (end, depth);
+          if (depth > 0)
+            {
+              strata_json_writer_end_array (json);
+              strata_json_writer_end_object (json);
+            }
+          continue;
+        }
+      node = (*child)++;
+      begin_json_node (json, tree, node);
+      if (max_depth >= 0 && (int) depth + 1 >= max_depth)
+        first = last = 0;
+      else
+        {
+          first = strata_call_tree_get_first_child (tree, node);
+          last = first + strata_call_tree_get_n_children (tree, node);
+        }
+      g_array_append_val (next, first);
+      g_array_append_val (end, last);
+    }
 }
 
 /**
@@ -144,7 +198,6 @@ strata_report_write_json_tree (StrataCallTree  *tree,
   g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
   /* The document's top members and the items of its lists get a line each. */
   g_autoptr(StrataJsonWriter) json = strata_json_writer_new (out, 2);
-  guint32 first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
 
   strata_json_writer_begin_object (json);
   strata_json_writer_member (json, "tree");
@@ -157,8 +210,7 @@ strata_report_write_json_tree (StrataCallTree  *tree,
   write_clock_values (json, tree, STRATA_CALL_TREE_ROOT, "total", FALSE);
   strata_json_writer_member (json, "nodes");
   strata_json_writer_begin_array (json);
-  for (guint32 c = first; c < first + strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT); c++)
-    write_json_node (json, tree, c, 0, max_depth);
+  write_json_children (json, tree, STRATA_CALL_TREE_ROOT, max_depth);
   strata_json_writer_end_array (json);
   strata_json_writer_end_object (json);
   return strata_json_writer_finish (json, error);

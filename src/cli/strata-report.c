@@ -1047,6 +1047,14 @@ strata_report_main (char **argv)
       return EXIT_USAGE;
     }
 
+  if ((format == REPORT_FOLDED || tree_name != NULL) && strata_trace_get_n_spans (trace) == 0)
+    {
+      g_printerr ("strata: %s: %s\n", files[0],
+                  strata_trace_get_heap (trace) != NULL
+                    ? _("a heap dump has no calls to make a call tree or stacks of; “strata -r” reports its classes, dominators and leak suspects")
+                    : _("the file has no calls to make a call tree or stacks of"));
+      return EXIT_USAGE;
+    }
   if (format == REPORT_FOLDED || tree_name != NULL)
     {
       if (!print_call_tree (&report, format, tree_name, depth, &error))

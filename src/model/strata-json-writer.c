@@ -13,7 +13,6 @@
 #include "strata-json-writer.h"
 
 #define BUFFER_SIZE (64 * 1024)
-#define MAX_DEPTH 64
 
 struct _StrataJsonWriter
 {
@@ -21,7 +20,8 @@ struct _StrataJsonWriter
   GError        *error;        /* the first write that failed */
   guint          pretty_depth;
   guint          depth;
-  gboolean       has_items[MAX_DEPTH];
+  guint8        *has_items;    /* per open container: whether it has an item yet */
+  guint          n_allocated;  /* of has_items: documents nest as deep as they need */
   gboolean       after_name;   /* a member name was written: its value comes next */
   gsize          len;
   char           buffer[BUFFER_SIZE];
@@ -56,7 +56,8 @@ strata_json_writer_new_inside (GOutputStream          *stream,
   g_return_val_if_fail (outer->depth > 0 && !outer->after_name, self);
 
   self->depth = outer->depth;
-  memcpy (self->has_items, outer->has_items, sizeof self->has_items);
+  self->n_allocated = outer->n_allocated;
+  self->has_items = g_memdup2 (outer->has_items, outer->n_allocated);
   self->has_items[self->depth - 1] = continues;
   return self;
 }
@@ -66,6 +67,7 @@ strata_json_writer_free (StrataJsonWriter *self)
 {
   g_clear_object (&self->stream);
   g_clear_error (&self->error);
+  g_free (self->has_items);
   g_free (self);
 }
 
@@ -149,7 +151,11 @@ open_container (StrataJsonWriter *self,
 {
   separate (self);
   put_char (self, bracket);
-  g_return_if_fail (self->depth < MAX_DEPTH);
+  if (self->depth == self->n_allocated)
+    {
+      self->n_allocated = MAX (64, 2 * self->n_allocated);
+      self->has_items = g_realloc (self->has_items, self->n_allocated);
+    }
   self->has_items[self->depth++] = FALSE;
 }
 

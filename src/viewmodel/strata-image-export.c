@@ -265,16 +265,27 @@ finish (cairo_surface_t          *surface,
                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
 
+/* SVG and PDF are vectors: any size (a trace of 100,000 threads is
+ * millions of points tall). A PNG is a cairo image surface, at most
+ * STRATA_IMAGE_MAX_SIDE pixels a side. */
 static gboolean
-check_size (int      width,
-            int      height,
-            GError **error)
+check_size (const StrataImageOptions *options,
+            int                       width,
+            int                       height,
+            GError                  **error)
 {
-  if (width > 0 && height > 0 && width <= STRATA_IMAGE_MAX_SIDE && height <= STRATA_IMAGE_MAX_SIDE)
+  if (width <= 0 || height <= 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("An image of %d × %d pixels cannot be made: it has nothing to show"), width, height);
+      return FALSE;
+    }
+  if (options->format != STRATA_IMAGE_PNG || (width <= STRATA_IMAGE_MAX_SIDE && height <= STRATA_IMAGE_MAX_SIDE))
     return TRUE;
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-               _("An image of %d × %d pixels cannot be made: each side must be 1 to %d"),
-               width, height, STRATA_IMAGE_MAX_SIDE);
+               _("A PNG image can be at most %d pixels on a side, and this one would be %d × %d: "
+                 "save it as SVG or PDF, which have no such limit, or draw less of it"),
+               STRATA_IMAGE_MAX_SIDE, width, height);
   return FALSE;
 }
 
@@ -301,7 +312,7 @@ draw_image (const StrataImageOptions *options,
   cairo_t *cr;
   gboolean ok;
 
-  if (!check_size (options->width, height, error))
+  if (!check_size (options, options->width, height, error))
     return FALSE;
   sink = (Sink) { g_byte_array_new (), g_string_new (NULL) };
   surface = create_surface (options, &sink, options->width, height);
