@@ -168,5 +168,61 @@ if [ $? -eq 2 ] && grep -q ".png, .svg or .pdf" "$tmp/err"; then ok "--export=.g
 "$strata" --export="$tmp/missing.png" "$tmp/missing.trace" >/dev/null 2>"$tmp/err"
 if [ $? -eq 1 ] && grep -q "does not exist" "$tmp/err" && [ ! -e "$tmp/missing.png" ]; then ok "--export of a missing file fails and writes nothing"; else not_ok "--export missing: $(cat "$tmp/err")"; fi
 
+# A heap dump has no calls: a tree, stacks or a picture of it are refused
+# as bad usage, not printed empty with exit 0.
+for args in "-r --tree=top-down" "-r --format=folded" "--export=$tmp/heap.png"; do
+  # shellcheck disable=SC2086
+  "$strata" $args "$dump" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -q "heap dump has no" "$tmp/err" && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/heap.png" ]; then
+    ok "$args on a heap dump: exit 2, $(cut -c1-60 "$tmp/err")…"
+  else
+    not_ok "$args on a heap dump: exit $rc, $(cat "$tmp/out" "$tmp/err" | head -3)"
+  fi
+done
+
+# An HPROF header with zeros behind it is not a heap dump: refused at
+# once with the byte where the records stop making sense.
+{ printf 'JAVA PROFILE 1.0.2\000'; printf '\000\000\000\010'; head -c 8 /dev/zero; } >"$tmp/zeros.hprof"
+truncate -s 256M "$tmp/zeros.hprof"
+"$strata" -r "$tmp/zeros.hprof" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "from byte 31 on its records are of no kind a heap dump has" "$tmp/err"; then
+  ok "an HPROF header before 256 MB of zeros is refused (exit 1)"
+else
+  not_ok "zeros behind an HPROF header: exit $rc, $(cat "$tmp/err")"
+fi
+
+# 150 threads: SVG and PDF are as tall as the tracks need (PNG's 32000
+# pixel limit does not apply); a PNG too tall says how to make it fit.
+python3 - "$tmp/threads.json" <<'PY'
+import json, sys
+events = [{"name": f"run{t % 7}", "ph": "X", "ts": t, "dur": 100, "pid": 1, "tid": t} for t in range(1, 1501)]
+json.dump({"traceEvents": events}, open(sys.argv[1], "w"))
+PY
+if "$strata" --export="$tmp/threads.svg" "$tmp/threads.json" >/dev/null 2>"$tmp/err" &&
+   xmllint --noout "$tmp/threads.svg" 2>>"$tmp/err" && [ "$(grep -c '>run3</text>' "$tmp/threads.svg")" -ge 200 ]; then
+  ok "--export=.svg of 1,500 threads: valid SVG, every thread drawn"
+else
+  not_ok "--export=.svg of 1,500 threads: $(cat "$tmp/err")"
+fi
+if command -v pdfinfo >/dev/null 2>&1; then
+  if "$strata" --export="$tmp/threads.pdf" "$tmp/threads.json" >/dev/null 2>"$tmp/err" &&
+     pdfinfo "$tmp/threads.pdf" >"$tmp/pdfinfo" 2>>"$tmp/err" && grep -q "^Pages: *1" "$tmp/pdfinfo"; then
+    ok "--export=.pdf of 1,500 threads: $(grep 'Page size' "$tmp/pdfinfo" | tr -s ' ')"
+  else
+    not_ok "--export=.pdf of 1,500 threads: $(cat "$tmp/err")"
+  fi
+else
+  echo "ok $((n = n + 1)) # SKIP pdfinfo is not installed (poppler-utils)"
+fi
+"$strata" --export="$tmp/threads.png" "$tmp/threads.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "at most 32000 pixels" "$tmp/err" && grep -q -- "--size" "$tmp/err" && [ ! -e "$tmp/threads.png" ]; then
+  ok "--export=.png over 32000 pixels: exit 2 with the options that fit"
+else
+  not_ok "--export=.png too tall: exit $rc, $(cat "$tmp/err")"
+fi
+
 echo "1..$n"
 exit $failed

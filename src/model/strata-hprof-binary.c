@@ -653,6 +653,33 @@ read_record (HprofLoader  *self,
     }
 }
 
+/* Records of unknown kinds: a few are a newer VM's; a run of them is a
+ * file that only starts like a heap dump (zeros, another format behind a
+ * copied header). Past this many, and a tenth of all records, it is
+ * refused rather than "loaded" with millions skipped. */
+#define UNKNOWN_RECORDS_TOLERATED 256
+
+static gboolean
+check_unknown_records (HprofLoader  *self,
+                       GError      **error)
+{
+  g_autofree char *at = NULL;
+  g_autofree char *unknown = NULL;
+  g_autofree char *records = NULL;
+
+  if (self->n_unknown_tags <= UNKNOWN_RECORDS_TOLERATED || self->n_unknown_tags * 10 <= self->n_records)
+    return TRUE;
+  at = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->first_unknown_at);
+  unknown = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->n_unknown_tags);
+  records = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->n_records);
+  g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+               /* Translators: a byte offset, then two counts of records */
+               _("This file starts like an HPROF heap dump, but from byte %s on its records are of no kind a heap dump has "
+                 "(%s of the first %s): it is not a heap dump, or it is damaged beyond reading."),
+               at, unknown, records);
+  return FALSE;
+}
+
 static gboolean
 read_records (HprofLoader  *self,
               gsize         pos,
@@ -681,8 +708,12 @@ read_records (HprofLoader  *self,
             read_heap_dump (self, self->data + body, self->len - body);
           break;
         }
+      if (self->n_unknown_tags == 0)
+        self->first_unknown_at = pos;
       read_record (self, tag, time, self->data + body, len);
       self->n_records++;
+      if (!check_unknown_records (self, error))
+        return FALSE;
       pos = body + len;
       if (self->cancelled)
         return strata_load_job_update (self->job, (double) pos / self->len, NULL, error);

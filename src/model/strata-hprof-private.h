@@ -100,6 +100,7 @@ typedef struct
   GHashTable            *methods;        /* "class.method" -> method index + 1 */
   gsize                 last_progress;
   guint64               n_unknown_tags;
+  gsize                 first_unknown_at;   /* the byte of the first record of an unknown kind */
   guint64               n_bad_segments;
   guint64               n_records;
   gboolean              truncated;
