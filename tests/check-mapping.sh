@@ -25,7 +25,7 @@ not_ok () { n=$((n + 1)); failed=1; echo "not ok $n - $1"; }
 python3 "$here/obfuscate-dmtrace.py" "$sample" "$tmp/obf.trace" "$tmp/mapping.txt" || { echo "1..1"; echo "not ok 1 - obfuscating failed"; exit 1; }
 "$strata" -r "$sample" | grep -v '^File:' >"$tmp/original.txt"
 "$strata" -r "$tmp/obf.trace" | grep -v '^File:' >"$tmp/obfuscated.txt"
-"$strata" -r --mapping="$tmp/mapping.txt" "$tmp/obf.trace" 2>"$tmp/err" | grep -v '^File:' >"$tmp/mapped.txt"
+"$strata" -r --mapping="$tmp/mapping.txt" "$tmp/obf.trace" 2>"$tmp/err" | grep -v '^File:\|^Mapping:' >"$tmp/mapped.txt"
 
 if grep -q 'YYTaskExecutor' "$tmp/original.txt" && ! grep -q 'YYTaskExecutor' "$tmp/obfuscated.txt"; then
   ok "the obfuscated trace has lost the app's names"
@@ -42,6 +42,43 @@ if grep -q '2 lines of the mapping could not be read, the first line 4' "$tmp/er
 else
   not_ok "bad lines not reported: $(cat "$tmp/err")"
 fi
+# JSON: every method's structured names are the sample's own, the
+# file's are kept under "obfuscated", and the header names the mapping.
+"$strata" -r --format=json --mapping="$tmp/mapping.txt" "$tmp/obf.trace" >"$tmp/mapped.json" 2>/dev/null
+"$strata" -r --format=json "$sample" >"$tmp/original.json"
+if python3 - "$tmp/mapped.json" "$tmp/original.json" <<'PY'
+import json, sys
+mapped, original = (json.load(open(p)) for p in sys.argv[1:3])
+assert mapped["mapping"]["file"].endswith("mapping.txt") and mapped["mapping"]["warning"] is None, mapped["mapping"]
+assert mapped["mapping"]["methods_renamed"] == 457, mapped["mapping"]
+renamed = 0
+for ours, theirs in zip(mapped["methods"], original["methods"], strict=True):
+    for key in ("name", "class", "method", "signature"):
+        assert ours[key] == theirs[key], (key, ours, theirs)
+    if "obfuscated" in ours:
+        renamed += 1
+        assert ours["obfuscated"]["class"] != ours["class"] or ours["obfuscated"]["method"] != ours["method"], ours
+assert renamed == 457, renamed
+print(f"# {len(mapped['methods'])} methods, {renamed} renamed")
+PY
+then
+  ok "JSON with the mapping: class, method and signature of all 2507 methods are the sample's, the file's kept"
+else
+  not_ok "JSON with the mapping differs from the sample's"
+fi
+
+# Another build's mapping: the same class names, other method names. It
+# is applied with a warning, and refused with --strict-mapping.
+sed -E 's/^(    [^#].* -> )([a-z]+)$/\1\2x/' "$tmp/mapping.txt" >"$tmp/other.txt"
+"$strata" -r --mapping="$tmp/other.txt" "$tmp/obf.trace" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -q "fits this file poorly" "$tmp/err" && grep -q "Warning: The mapping fits this file poorly" "$tmp/out"; then
+  ok "another build's mapping warns, on standard error and in the report"
+else
+  not_ok "another build's mapping: $(cat "$tmp/err")"
+fi
+"$strata" -r --strict-mapping --mapping="$tmp/other.txt" "$tmp/obf.trace" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 1 ] && [ ! -s "$tmp/out" ]; then ok "--strict-mapping refuses it (exit 1)"; else not_ok "--strict-mapping: $(cat "$tmp/err")"; fi
+
 "$strata" -r --format=folded --mapping="$tmp/mapping.txt" "$tmp/obf.trace" >"$tmp/mapped.folded" 2>/dev/null
 "$strata" -r --format=folded "$sample" >"$tmp/original.folded"
 if cmp -s "$tmp/original.folded" "$tmp/mapped.folded"; then

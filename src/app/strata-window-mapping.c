@@ -89,7 +89,10 @@ mapped_cb (GObject      *source,
   strata_trace_names_apply (names, trace);
   self->mapping = g_steal_pointer (&mapping);
   remember (trace, self->mapping);
-  if (strata_trace_names_get_problems (names) != NULL)
+  /* A mapping of another build names methods wrongly: that first. */
+  if (strata_trace_names_get_fit_warning (names) != NULL)
+    _strata_window_show_task_bar (self, strata_trace_names_get_fit_warning (names), FALSE);
+  else if (strata_trace_names_get_problems (names) != NULL)
     _strata_window_show_task_bar (self, strata_trace_names_get_problems (names), FALSE);
   else
     _strata_window_hide_task_bar (self);

@@ -139,8 +139,9 @@ export (const Options  *options,
   if (options->range != NULL)
     strata_units_parse_ms_range (options->range, &from, &to);
   image_options.dark = options->theme != NULL && g_str_equal (options->theme, "dark");
-  image_options.clock = strata_trace_find_clock (trace, options->clock != NULL && g_str_equal (options->clock, "cpu")
-                                                        ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_WALL);
+  image_options.clock = options->clock != NULL && g_str_equal (options->clock, "cpu")
+                         ? strata_trace_find_clock (trace, STRATA_CLOCK_THREAD_CPU)
+                         : strata_trace_get_default_clock (trace);
   if ((profile = strata_profile_new (trace, -1, NULL, error)) == NULL)
     return FALSE;
   /* The window's colours: round-robin by inclusive time on the first clock. */

@@ -425,7 +425,8 @@ print_diff_json (const Diff  *diff,
   return strata_json_writer_finish (json, error);
 }
 
-/* The comparison's clock for the --clock asked: thread CPU unless wall. */
+/* The comparison's clock for the --clock asked: wall time, as the window
+ * opens on, unless thread CPU was asked for. */
 static guint
 choose_diff_clock (StrataComparison *comparison,
                    StrataClockKind   wanted)
@@ -510,7 +511,7 @@ strata_report_diff (const StrataReportDiffOptions *options)
   else
     {
       diff.comparison = comparison;
-      diff.clock = choose_diff_clock (comparison, options->wall ? STRATA_CLOCK_WALL : STRATA_CLOCK_THREAD_CPU);
+      diff.clock = choose_diff_clock (comparison, options->cpu ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_WALL);
       diff.new_objects = options->json ? strata_comparison_count_new_objects (comparison) : NULL;
       if (!check_rules (&diff))
         status = EXIT_USAGE;

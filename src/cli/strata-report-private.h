@@ -34,6 +34,7 @@ void     strata_report_print_tree        (StrataCallTree   *tree,
                                           guint             clock,
                                           int               max_depth);
 gboolean strata_report_write_json_tree   (StrataCallTree   *tree,
+                                          guint             clock,
                                           int               max_depth,
                                           GError          **error);
 gboolean strata_report_write_folded      (StrataCallTree   *tree,
@@ -45,7 +46,7 @@ typedef struct
   const char      *baseline;
   const char      *current;
   StrataMatchMode  match;
-  gboolean         wall;       /* the wall clock rather than thread CPU */
+  gboolean         cpu;        /* thread CPU rather than the default, wall time */
   gboolean         json;
   gboolean         follow_weak;
   const char      *mapping;    /* the current file's build's mapping.txt; nullable */

@@ -186,11 +186,13 @@ write_json_children (StrataJsonWriter *json,
 /**
  * strata_report_write_json_tree:
  *
- * `{"tree": "top-down", "clocks": [...], "nodes": [...]}`: each node with
- * its name, total and self per clock (ns, or samples), calls and children.
+ * `{"tree": "top-down", "clock": "wall", "clocks": [...], "nodes": [...]}`:
+ * each node with its name, total and self per clock (ns, or samples),
+ * calls and children; "clock" is the one the report was asked for.
  */
 gboolean
 strata_report_write_json_tree (StrataCallTree  *tree,
+                               guint            clock,
                                int              max_depth,
                                GError         **error)
 {
@@ -202,6 +204,8 @@ strata_report_write_json_tree (StrataCallTree  *tree,
   strata_json_writer_begin_object (json);
   strata_json_writer_member (json, "tree");
   strata_json_writer_string (json, strata_call_tree_get_kind (tree) == STRATA_CALL_TREE_TOP_DOWN ? "top-down" : "bottom-up");
+  strata_json_writer_member (json, "clock");
+  strata_json_writer_string (json, strata_report_clock_id (trace, clock));
   strata_json_writer_member (json, "clocks");
   strata_json_writer_begin_array (json);
   for (guint c = 0; c < strata_call_tree_get_n_clocks (tree); c++)
@@ -230,7 +234,9 @@ append_frame (GString    *line,
  * strata_report_write_folded:
  * @tree: a top-down tree made by thread
  *
- * A line per distinct path with self time on @clock: the thread, the
+ * A first line "# clock=wall unit=ns" (or thread-cpu, samples) says what
+ * the weights are; flamegraph.pl, inferno and speedscope skip it. Then a
+ * line per distinct path with self time on @clock: the thread, the
  * frames from the bottom of the stack, and the weight (ns, or samples).
  * The weights add up to the profile's total.
  */
@@ -246,6 +252,9 @@ strata_report_write_folded (StrataCallTree  *tree,
   g_autoptr(GString) line = g_string_new (NULL);
   g_autoptr(GPtrArray) frames = g_ptr_array_new_with_free_func (g_free);
 
+  g_string_printf (line, "# clock=%s unit=%s\n", strata_report_clock_id (trace, clock), samples ? "samples" : "ns");
+  if (!g_output_stream_write_all (buffered, line->str, line->len, NULL, NULL, error))
+    return FALSE;
   for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
     {
       gint64 own = strata_call_tree_get_self (tree, v, clock);

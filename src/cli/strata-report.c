@@ -33,11 +33,13 @@ typedef enum
 
 typedef struct
 {
-  StrataTrace   *trace;
-  StrataProfile *profile;
-  guint          clock;
-  guint          top;
-  guint          heap_top;      /* objects that retain the most */
+  StrataTrace      *trace;
+  StrataProfile    *profile;
+  guint             clock;
+  guint             top;
+  guint             heap_top;      /* objects that retain the most */
+  const char       *mapping_path;  /* --mapping, or NULL */
+  StrataTraceNames *names;         /* what it gave, or NULL */
 } Report;
 
 /**
@@ -58,6 +60,29 @@ strata_report_is_requested (char **argv)
   return FALSE;
 }
 
+/* Which mapping named the methods, and whether it seems to be this
+ * build's. */
+static void
+print_mapping (const Report *report)
+{
+  StrataTraceNames *names = report->names;
+  const char *id;
+  const char *warning;
+
+  if (names == NULL)
+    return;
+  id = strata_trace_names_get_mapping_id (names);
+  /* Translators: a mapping file, then how many methods and classes it renamed */
+  g_print (_("Mapping: %s (%u methods and %u classes renamed)\n"), report->mapping_path,
+           strata_trace_names_get_n_methods (names), strata_trace_names_get_n_classes (names));
+  if (id != NULL)
+    g_print ("  pg_map_id: %s\n", id);
+  if (strata_trace_names_get_mapping_hash (names) != NULL)
+    g_print ("  pg_map_hash: %s\n", strata_trace_names_get_mapping_hash (names));
+  if ((warning = strata_trace_names_get_fit_warning (names)) != NULL)
+    g_print ("  %s %s\n", _("Warning:"), warning);
+}
+
 static void
 print_header (const Report *report)
 {
@@ -71,6 +96,7 @@ print_header (const Report *report)
   g_print ("%s: %s\n", _("File"), location);
   g_print ("%s: %s%s%s%s\n", _("Format"), strata_format_get_name (strata_trace_get_format (trace)),
            detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
+  print_mapping (report);
   if (strata_trace_get_heap (trace) != NULL && strata_trace_get_n_spans (trace) == 0)
     return;
   g_print (_("Threads: %u with calls, %u in all; methods: %u; calls: %s\n"),
@@ -457,6 +483,17 @@ write_json_threads (StrataJsonWriter *json,
 }
 
 static void
+write_json_method_names (StrataJsonWriter   *json,
+                         StrataTrace        *trace,
+                         const StrataMethod *method)
+{
+  add_string_member (json, "class", strata_trace_get_string (trace, method->class_name));
+  add_string_member (json, "method", strata_trace_get_string (trace, method->name));
+  add_string_member (json, "signature", strata_trace_get_string (trace, method->signature));
+  add_string_member (json, "source", strata_trace_get_string (trace, method->source_file));
+}
+
+static void
 write_json_methods (StrataJsonWriter *json,
                     StrataTrace      *trace,
                     StrataProfile    *profile)
@@ -465,16 +502,25 @@ write_json_methods (StrataJsonWriter *json,
   strata_json_writer_begin_array (json);
   for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
     {
-      const StrataMethod *method = strata_trace_get_method (trace, m);
+      const StrataMethod *method = strata_trace_get_shown_method (trace, m);
+      const StrataMethod *loaded = strata_trace_get_method (trace, m);
       const StrataProfileEntry *entry = strata_profile_get_entry (profile, m);
 
       strata_json_writer_begin_object (json);
       add_int_member (json, "index", m);
       add_string_member (json, "name", strata_trace_get_string (trace, method->display_name));
-      add_string_member (json, "class", strata_trace_get_string (trace, method->class_name));
-      add_string_member (json, "method", strata_trace_get_string (trace, method->name));
-      add_string_member (json, "signature", strata_trace_get_string (trace, method->signature));
-      add_string_member (json, "source", strata_trace_get_string (trace, method->source_file));
+      write_json_method_names (json, trace, method);
+      if (method->class_name != loaded->class_name || method->name != loaded->name ||
+          method->signature != loaded->signature || method->source_file != loaded->source_file ||
+          method->display_name != loaded->display_name)
+        {
+          /* The names in the file, before the mapping. */
+          strata_json_writer_member (json, "obfuscated");
+          strata_json_writer_begin_object (json);
+          add_string_member (json, "name", strata_trace_get_loaded_method_name (trace, m));
+          write_json_method_names (json, trace, loaded);
+          strata_json_writer_end_object (json);
+        }
       add_int_member (json, "calls", entry->calls);
       add_int_member (json, "recursive", entry->recursive_calls);
       write_json_clock_times (json, trace, entry->inclusive, "inclusive", entry->exclusive, "exclusive");
@@ -628,9 +674,29 @@ write_json_edges (StrataJsonWriter *json,
 }
 
 static void
+write_json_mapping (StrataJsonWriter *json,
+                    const Report     *report)
+{
+  StrataTraceNames *names = report->names;
+
+  if (names == NULL)
+    return;
+  strata_json_writer_member (json, "mapping");
+  strata_json_writer_begin_object (json);
+  add_string_member (json, "file", report->mapping_path);
+  add_string_member (json, "pg_map_id", strata_trace_names_get_mapping_id (names));
+  add_string_member (json, "pg_map_hash", strata_trace_names_get_mapping_hash (names));
+  add_int_member (json, "methods_renamed", strata_trace_names_get_n_methods (names));
+  add_int_member (json, "classes_renamed", strata_trace_names_get_n_classes (names));
+  add_string_member (json, "warning", strata_trace_names_get_fit_warning (names));
+  strata_json_writer_end_object (json);
+}
+
+static void
 write_json_summary (StrataJsonWriter *json,
                     StrataTrace      *trace,
-                    StrataProfile    *profile)
+                    StrataProfile    *profile,
+                    guint             clock)
 {
   g_autofree char *location = g_file_get_parse_name (strata_trace_get_file (trace));
   gint64 totals[STRATA_MAX_CLOCKS] = { 0, 0 };
@@ -641,6 +707,9 @@ write_json_summary (StrataJsonWriter *json,
     add_string_member (json, "detail", strata_trace_get_format_detail (trace));
   add_int_member (json, "size", strata_trace_get_file_size (trace));
   add_int_member (json, "calls", strata_trace_get_n_spans (trace));
+  /* The clock the text and the window lead with; every figure below is
+   * given on each clock. */
+  add_string_member (json, "clock", strata_report_clock_id (trace, clock));
   for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
     totals[c] = strata_profile_get_total (profile, c);
   strata_json_writer_member (json, "total");
@@ -795,7 +864,8 @@ print_json (const Report  *report,
   StrataTrace *trace = report->trace;
 
   strata_json_writer_begin_object (json);
-  write_json_summary (json, trace, report->profile);
+  write_json_summary (json, trace, report->profile, report->clock);
+  write_json_mapping (json, report);
   write_json_threads (json, trace);
   write_json_methods (json, trace, report->profile);
   write_json_edges (json, trace, report->profile);
@@ -833,7 +903,7 @@ print_call_tree (const Report  *report,
   if (g_str_equal (tree_name, "bottom-up") && !(inverted = strata_call_tree_invert (tree, NULL, error)))
     return FALSE;
   if (format == REPORT_JSON)
-    return strata_report_write_json_tree (inverted ? inverted : tree, depth, error);
+    return strata_report_write_json_tree (inverted ? inverted : tree, report->clock, depth, error);
   print_header (report);
   strata_report_print_tree (inverted ? inverted : tree, report->clock, depth);
   return TRUE;
@@ -854,43 +924,51 @@ parse_report_format (const char   *name,
   return TRUE;
 }
 
-/* Thread CPU first when the trace has it, as traceview and dmtracedump
- * report; --clock picks the other. */
+/* The clock the window opens on, unless --clock picks another. */
 static gboolean
 choose_clock (StrataTrace *trace,
               const char  *name,
               guint       *clock)
 {
-  StrataClockKind wanted = STRATA_CLOCK_THREAD_CPU;
-
-  if (name != NULL && g_str_equal (name, "wall"))
-    wanted = STRATA_CLOCK_WALL;
-  else if (name != NULL && !g_str_equal (name, "cpu"))
+  if (name == NULL)
+    *clock = strata_trace_get_default_clock (trace);
+  else if (g_str_equal (name, "wall"))
+    *clock = strata_trace_find_clock (trace, STRATA_CLOCK_WALL);
+  else if (g_str_equal (name, "cpu"))
+    *clock = strata_trace_find_clock (trace, STRATA_CLOCK_THREAD_CPU);
+  else
     return FALSE;
-
-  *clock = strata_trace_find_clock (trace, wanted);
   return TRUE;
 }
 
 /* --mapping: names from the build's mapping.txt; what it could not read
- * is said on standard error, the rest applied. */
-static gboolean
+ * and whether it fits are said on standard error, the rest applied. With
+ * @strict, a mapping that does not fit is refused. */
+static StrataTraceNames *
 apply_mapping (StrataTrace *trace,
-               const char  *path)
+               const char  *path,
+               gboolean     strict)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
   g_autoptr(GError) error = NULL;
   g_autoptr(StrataTraceNames) names = strata_trace_map_names (trace, file, NULL, &error);
+  const char *warning;
 
   if (names == NULL)
     {
       g_printerr ("strata: %s: %s\n", path, error->message);
-      return FALSE;
+      return NULL;
     }
   if (strata_trace_names_get_problems (names) != NULL)
     g_printerr ("strata: %s: %s\n", path, strata_trace_names_get_problems (names));
+  if ((warning = strata_trace_names_get_fit_warning (names)) != NULL)
+    {
+      g_printerr ("strata: %s: %s\n", path, warning);
+      if (strict)
+        return NULL;
+    }
   strata_trace_names_apply (names, trace);
-  return TRUE;
+  return g_steal_pointer (&names);
 }
 
 static const char gate_rules_help[] = N_(
@@ -940,7 +1018,7 @@ run_diff (const char *baseline,
       g_printerr ("strata: %s\n", _("unknown clock; use “cpu” or “wall”"));
       return EXIT_USAGE;
     }
-  options.wall = clock_name != NULL && g_str_equal (clock_name, "wall");
+  options.cpu = clock_name != NULL && g_str_equal (clock_name, "cpu");
   if ((rules = strata_report_parse_rules (rule_texts)) == NULL)
     return EXIT_USAGE;
   options.rules = rules;
@@ -955,7 +1033,9 @@ strata_report_main (char **argv)
   g_autoptr(StrataLoader) loader = NULL;
   g_autoptr(StrataTrace) trace = NULL;
   g_autoptr(StrataProfile) profile = NULL;
+  g_autoptr(StrataTraceNames) names = NULL;
   g_autoptr(GFile) file = NULL;
+  gboolean strict_mapping = FALSE;
   g_auto(GStrv) args = g_strdupv (argv);
   g_auto(GStrv) files = NULL;
   g_autofree char *format_name = NULL;
@@ -977,12 +1057,13 @@ strata_report_main (char **argv)
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, N_("Report format: “text”, “json” or “folded” (collapsed stacks)"), N_("FORMAT") },
     { "tree", 0, 0, G_OPTION_ARG_STRING, &tree_name, N_("Print the merged call tree: “top-down” or “bottom-up”"), N_("TREE") },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("With --tree: print N levels of it"), N_("N") },
-    { "clock", 0, 0, G_OPTION_ARG_STRING, &clock_name, N_("Clock to report: “cpu” or “wall”"), N_("CLOCK") },
+    { "clock", 0, 0, G_OPTION_ARG_STRING, &clock_name, N_("Clock to report: “wall” (the default, as the window opens) or “cpu”"), N_("CLOCK") },
     { "top", 0, 0, G_OPTION_ARG_INT, &top, N_("Show parents and children of the N slowest methods (10), or the N heap objects that retain the most (100)"), N_("N") },
     { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &follow_weak, N_("Heap dumps: let weak, soft and phantom references keep their referents alive"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_FILENAME, &baseline, N_("Compare FILE with BASELINE, method by method or class by class"), N_("BASELINE") },
     { "fail-if", 0, 0, G_OPTION_ARG_STRING_ARRAY, &rule_texts, N_("With --diff: exit with status 3 when a row breaks RULE, e.g. “incl>+10%” (see below)"), N_("RULE") },
     { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &mapping_path, N_("Show the names a ProGuard or R8 mapping.txt gives an obfuscated build's classes and methods"), N_("MAPPING") },
+    { "strict-mapping", 0, 0, G_OPTION_ARG_NONE, &strict_mapping, N_("With --mapping: refuse a mapping that does not fit the file (another build’s)"), NULL },
     { "baseline-mapping", 0, 0, G_OPTION_ARG_FILENAME, &baseline_mapping_path, N_("With --diff: the mapping.txt of BASELINE’s build (two runs of one build: the same as --mapping)"), N_("MAPPING") },
     { "match", 0, 0, G_OPTION_ARG_STRING, &match_name, N_("With --diff: match methods by “signature” (the default) or by “name” alone"), N_("HOW") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
@@ -1037,10 +1118,15 @@ strata_report_main (char **argv)
       return EXIT_LOAD_FAILED;
     }
 
-  if (mapping_path != NULL && !apply_mapping (trace, mapping_path))
+  if (mapping_path != NULL && !(names = apply_mapping (trace, mapping_path, strict_mapping)))
     return EXIT_LOAD_FAILED;
+  if (strict_mapping && mapping_path == NULL)
+    {
+      g_printerr ("strata: %s\n", _("--strict-mapping needs --mapping=MAPPING"));
+      return EXIT_USAGE;
+    }
 
-  report = (Report) { trace, profile, 0, top < 0 ? DEFAULT_TOP : top, top < 0 ? DEFAULT_HEAP_TOP : top };
+  report = (Report) { trace, profile, 0, top < 0 ? DEFAULT_TOP : top, top < 0 ? DEFAULT_HEAP_TOP : top, mapping_path, names };
   if (!choose_clock (trace, clock_name, &report.clock))
     {
       g_printerr ("strata: %s\n", _("unknown clock; use “cpu” or “wall”"));

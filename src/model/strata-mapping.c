@@ -48,6 +48,7 @@ typedef struct
 typedef struct
 {
   const char *original;
+  const char *source_file;   /* from R8's sourceFile comment, or NULL */
   GHashTable *fields;        /* obfuscated → original */
   GArray     *methods;       /* MappedMethod */
 } MappedClass;
@@ -62,6 +63,8 @@ struct _StrataMapping
   guint64       n_bad;
   guint64       first_bad;
   char         *first_bad_text;
+  char         *map_id;      /* "# pg_map_id: …" of R8's header, or NULL */
+  char         *map_hash;    /* "# pg_map_hash: SHA-256 …" */
 };
 
 static void
@@ -98,6 +101,8 @@ strata_mapping_free (StrataMapping *self)
   g_hash_table_unref (self->classes);
   g_string_chunk_free (self->strings);
   g_free (self->first_bad_text);
+  g_free (self->map_id);
+  g_free (self->map_hash);
   g_free (self);
 }
 
@@ -314,6 +319,47 @@ read_member_line (StrataMapping *self,
   }
 }
 
+/* The text after "KEY" in a comment "# KEY value", or NULL. */
+static char *
+comment_value (const char *comment,
+               gsize       len,
+               const char *key)
+{
+  gsize key_len = strlen (key);
+
+  if (len <= key_len || memcmp (comment, key, key_len) != 0)
+    return NULL;
+  return g_strstrip (g_strndup (comment + key_len, len - key_len));
+}
+
+/* R8's comments that Strata uses: the header's id and hash of the
+ * mapping, and the source file of the class above. */
+static void
+read_comment (StrataMapping *self,
+              const char    *p,
+              const char    *end)
+{
+  const char *file_key = "\"fileName\":\"";
+  const char *found;
+
+  p++;
+  while (p < end && *p == ' ')
+    p++;
+  if (self->map_id == NULL)
+    self->map_id = comment_value (p, end - p, "pg_map_id:");
+  if (self->map_hash == NULL)
+    self->map_hash = comment_value (p, end - p, "pg_map_hash:");
+  if (self->current != NULL && g_strstr_len (p, end - p, "\"sourceFile\"") != NULL &&
+      (found = g_strstr_len (p, end - p, file_key)) != NULL)
+    {
+      const char *name = found + strlen (file_key);
+      const char *quote = memchr (name, '"', end - name);
+
+      if (quote != NULL && quote > name)
+        self->current->source_file = intern (self, name, quote - name);
+    }
+}
+
 static void
 read_line (StrataMapping *self,
            const char    *line,
@@ -327,8 +373,13 @@ read_line (StrataMapping *self,
   while (p < line + len && (*p == ' ' || *p == '\t'))
     p++;
   /* Comments, R8's JSON ones included, and blank lines. */
-  if (p == line + len || *p == '#')
+  if (p == line + len)
     return;
+  if (*p == '#')
+    {
+      read_comment (self, p, line + len);
+      return;
+    }
   if (p == line)
     read_class_line (self, line, len);
   else
@@ -558,6 +609,51 @@ strata_mapping_method (StrataMapping *self,
     return NULL;
   g_ptr_array_add (found, NULL);
   return g_strjoinv (" | ", (char **) found->pdata);
+}
+
+/**
+ * strata_mapping_has_method:
+ * @descriptor: (nullable): deobfuscated, as for strata_mapping_method()
+ *
+ * Whether the mapping has this very method, its descriptor included: a
+ * trace of the mapping's own build finds nearly all of its methods so.
+ */
+gboolean
+strata_mapping_has_method (StrataMapping *self,
+                           const char    *obfuscated_class,
+                           const char    *obfuscated_name,
+                           const char    *descriptor)
+{
+  MappedClass *klass = g_hash_table_lookup (self->classes, obfuscated_class);
+
+  for (guint i = 0; klass != NULL && i < klass->methods->len; i++)
+    if (matches (&g_array_index (klass->methods, MappedMethod, i), obfuscated_name, descriptor, -1))
+      return TRUE;
+  return FALSE;
+}
+
+/* Returns: (nullable): the source file R8 noted for a class */
+const char *
+strata_mapping_source_file (StrataMapping *self,
+                            const char    *obfuscated_class)
+{
+  MappedClass *klass = g_hash_table_lookup (self->classes, obfuscated_class);
+
+  return klass != NULL ? klass->source_file : NULL;
+}
+
+/* Returns: (nullable): the mapping's id (R8's "pg_map_id") */
+const char *
+strata_mapping_get_id (StrataMapping *self)
+{
+  return self->map_id;
+}
+
+/* Returns: (nullable): the mapping's hash (R8's "pg_map_hash") */
+const char *
+strata_mapping_get_hash (StrataMapping *self)
+{
+  return self->map_hash;
 }
 
 /* Returns: (nullable): a field's original name */

@@ -40,6 +40,14 @@ char          *strata_mapping_method        (StrataMapping  *self,
                                              const char     *obfuscated_name,
                                              const char     *descriptor,
                                              int             line);
+gboolean       strata_mapping_has_method    (StrataMapping  *self,
+                                             const char     *obfuscated_class,
+                                             const char     *obfuscated_name,
+                                             const char     *descriptor);
+const char    *strata_mapping_source_file   (StrataMapping  *self,
+                                             const char     *obfuscated_class);
+const char    *strata_mapping_get_id        (StrataMapping  *self);
+const char    *strata_mapping_get_hash      (StrataMapping  *self);
 const char    *strata_mapping_field         (StrataMapping  *self,
                                              const char     *obfuscated_class,
                                              const char     *obfuscated_name);

@@ -20,6 +20,9 @@ void              strata_trace_names_apply         (StrataTraceNames *self,
 guint             strata_trace_names_get_n_methods (StrataTraceNames *self);
 guint             strata_trace_names_get_n_classes (StrataTraceNames *self);
 const char       *strata_trace_names_get_problems  (StrataTraceNames *self);
+const char       *strata_trace_names_get_fit_warning (StrataTraceNames *self);
+const char       *strata_trace_names_get_mapping_id (StrataTraceNames *self);
+const char       *strata_trace_names_get_mapping_hash (StrataTraceNames *self);
 StrataTraceNames *strata_trace_map_names           (StrataTrace      *trace,
                                                     GFile            *mapping,
                                                     GCancellable     *cancellable,

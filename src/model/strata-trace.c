@@ -47,6 +47,7 @@ struct _StrataTrace
   /* The names as loaded, while a mapping's are shown (NULL: none is). */
   guint32          *loaded_method_names;
   guint32          *loaded_class_names;
+  GArray           *mapped_methods;     /* StrataMethod through a mapping, or NULL */
   StrataMapping    *field_mapping;      /* heap fields' names, with a mapping */
 };
 
@@ -87,6 +88,7 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   g_free (self->loaded_method_names);
   g_free (self->loaded_class_names);
+  g_clear_pointer (&self->mapped_methods, g_array_unref);
   g_clear_pointer (&self->field_mapping, strata_mapping_free);
 
   G_OBJECT_CLASS (strata_trace_parent_class)->finalize (object);
@@ -269,6 +271,21 @@ strata_trace_find_clock (StrataTrace     *self,
     if (self->clocks[c] == kind)
       return c;
   return 0;
+}
+
+/**
+ * strata_trace_get_default_clock:
+ *
+ * The clock a trace opens on, in the window and on the command line
+ * alike: wall time when the trace has it, as Android Studio, DevTools and
+ * Perfetto show first; else its only clock (thread CPU, or samples).
+ */
+guint
+strata_trace_get_default_clock (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  return strata_trace_find_clock (self, STRATA_CLOCK_WALL);
 }
 
 const char *
@@ -456,6 +473,42 @@ strata_trace_rename (StrataTrace  *self,
     }
 }
 
+/**
+ * strata_trace_set_mapped_methods:
+ * @methods: (transfer full): a StrataMethod per method, its class, name,
+ *   signature and source as a mapping gives them
+ *
+ * Kept beside the methods as loaded until strata_trace_restore_names().
+ */
+void
+strata_trace_set_mapped_methods (StrataTrace *self,
+                                 GArray      *methods)
+{
+  g_return_if_fail (STRATA_IS_TRACE (self));
+  g_return_if_fail (methods->len == self->methods->len);
+
+  g_clear_pointer (&self->mapped_methods, g_array_unref);
+  self->mapped_methods = methods;
+}
+
+/**
+ * strata_trace_get_shown_method:
+ *
+ * A method with the names it is shown with: through the mapping applied,
+ * else as loaded (strata_trace_get_method()).
+ */
+const StrataMethod *
+strata_trace_get_shown_method (StrataTrace *self,
+                               guint32      index)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+  g_return_val_if_fail (index < self->methods->len, NULL);
+
+  if (self->mapped_methods != NULL)
+    return &g_array_index (self->mapped_methods, StrataMethod, index);
+  return &g_array_index (self->methods, StrataMethod, index);
+}
+
 /* The names as loaded again, after strata_trace_rename(). */
 void
 strata_trace_restore_names (StrataTrace *self)
@@ -470,6 +523,7 @@ strata_trace_restore_names (StrataTrace *self)
     strata_heap_peek_class (self->heap, c)->name = self->loaded_class_names[c];
   g_clear_pointer (&self->loaded_method_names, g_free);
   g_clear_pointer (&self->loaded_class_names, g_free);
+  g_clear_pointer (&self->mapped_methods, g_array_unref);
   g_clear_pointer (&self->field_mapping, strata_mapping_free);
 }
 

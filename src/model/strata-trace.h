@@ -116,6 +116,7 @@ char                *strata_trace_format_weight       (StrataTrace  *self,
                                                        gboolean      exact);
 guint                strata_trace_find_clock          (StrataTrace  *self,
                                                        StrataClockKind kind);
+guint                strata_trace_get_default_clock   (StrataTrace  *self);
 const char          *strata_trace_get_clock_name      (StrataTrace  *self,
                                                        guint         clock);
 guint                strata_trace_get_n_processes     (StrataTrace  *self);
@@ -137,6 +138,10 @@ void                 strata_trace_rename              (StrataTrace  *self,
                                                        char        **class_names,
                                                        guint         n_classes);
 void                 strata_trace_restore_names       (StrataTrace  *self);
+void                 strata_trace_set_mapped_methods  (StrataTrace  *self,
+                                                       GArray       *methods);
+const StrataMethod  *strata_trace_get_shown_method    (StrataTrace  *self,
+                                                       guint32       index);
 void                 strata_trace_set_field_mapping   (StrataTrace  *self,
                                                        StrataMapping *mapping);
 const char          *strata_trace_map_field_name      (StrataTrace  *self,

@@ -502,7 +502,7 @@ strata_session_set_trace (StrataSession *self,
   g_clear_object (&self->profile_cancellable);
   g_clear_object (&self->profile);
   g_clear_pointer (&self->colors, g_free);
-  self->clock = 0;
+  self->clock = trace != NULL ? strata_trace_get_default_clock (trace) : 0;
   self->selected_method = STRATA_NO_METHOD;
   g_clear_pointer (&self->marks, g_array_unref);
   self->has_range = FALSE;
