@@ -367,12 +367,15 @@ root_bucket (guint   n_methods,
   return (code & THREAD_NODE) != 0 ? G_MAXUINT32 : strata_call_tree_code_index (n_methods, 0, code);
 }
 
-/* Whether top-down @node holds self time on some clock. */
+/* Whether top-down @node belongs in the bottom-up tree: self time on
+ * some clock, or calls. */
 static inline gboolean
-has_own (const StrataCallTree *source,
-         guint32               node)
+counts_bottom_up (const StrataCallTree *source,
+                  guint32               node)
 {
-  gboolean any = FALSE;
+  /* Calls that took no time on any clock still count as calls: without
+   * them, a method's calls bottom up fell short of the profile's. */
+  gboolean any = source->calls[node] > 0;
 
   for (guint c = 0; c < source->n_clocks; c++)
     any |= source->own[c][node] != 0;
@@ -415,7 +418,7 @@ root_share_count (gpointer data)
           share->cancelled = TRUE;
           return NULL;
         }
-      if (v == STRATA_CALL_TREE_ROOT || b == G_MAXUINT32 || !has_own (source, v))
+      if (v == STRATA_CALL_TREE_ROOT || b == G_MAXUINT32 || !counts_bottom_up (source, v))
         continue;
       share->count[b]++;
       for (guint c = 0; c < source->n_clocks; c++)
@@ -435,7 +438,7 @@ root_share_place (gpointer data)
     {
       guint32 b = root_bucket (share->n_methods, source->method[v]);
 
-      if (b != G_MAXUINT32 && has_own (source, v))
+      if (b != G_MAXUINT32 && counts_bottom_up (source, v))
         share->entries[share->place[b]++] = (Entry) { v, v };
     }
   return NULL;
