@@ -276,7 +276,14 @@ assert_rule_refused (const char       *text,
   if (rule != NULL)
     g_assert_false (strata_gate_rule_applies_to (rule, comparison, 0, &error));
   g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
-  g_test_message ("%s: %s", text, error->message);
+  /* The message quotes the rule: it must stay valid text whatever bytes
+   * were typed. The rule is escaped here so TAP stays valid too. */
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  {
+    g_autofree char *escaped = g_strescape (text, NULL);
+
+    g_test_message ("%s: %s", escaped, error->message);
+  }
 }
 
 static void
