@@ -1,7 +1,12 @@
 /* strata-application.c: command line, app actions, one window per file
  *
- * --screenshot and the options that shape it are the harness's
- * (strata-screenshot.c); --report is strata-report.c's.
+ * The command line is read with cli's one table of options. Reports
+ * and exports run here, before GTK starts, and need no display. Anything
+ * for a window goes to the primary instance whole: a second `strata`
+ * hands its command line over (G_APPLICATION_HANDLES_COMMAND_LINE), and
+ * the primary reads it again, so --compare, --mapping, --view and the
+ * rest act on the window it opens (StrataOpenRequest). --screenshot is
+ * the harness's (strata-screenshot.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,8 +15,10 @@
 #include <glib/gi18n.h>
 
 #include "strata-application.h"
-#include "strata-report.h"
+#include "strata-cli-options.h"
 #include "strata-export.h"
+#include "strata-open-request.h"
+#include "strata-report.h"
 #include "strata-screenshot.h"
 #include "strata-session.h"
 #include "strata-window.h"
@@ -25,13 +32,6 @@ struct _StrataApplication
 };
 
 G_DEFINE_FINAL_TYPE (StrataApplication, strata_application, GTK_TYPE_APPLICATION)
-
-static const GOptionEntry main_entries[] = {
-  { "version", 'v', 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
-  { "report", 'r', 0, G_OPTION_ARG_NONE, NULL, N_("Print the profile of FILE as text, without a window"), NULL },
-  { "format", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Report format with --report: “text” or “json”"), N_("FORMAT") },
-  { NULL }
-};
 
 void
 strata_application_quit_with_status (StrataApplication *self,
@@ -64,7 +64,7 @@ strata_application_activate (GApplication *application)
 
   gtk_window_present (window);
   if (self->screenshot != NULL)
-    strata_screenshot_harness_activate (self->screenshot);
+    strata_screenshot_harness_window_ready (self->screenshot, STRATA_WINDOW (window));
 }
 
 /* An empty window (welcome page) is reused before new ones are made. */
@@ -96,46 +96,115 @@ strata_application_open (GApplication  *application,
     }
 }
 
-static int
-strata_application_handle_local_options (GApplication *application,
-                                         GVariantDict *options)
+static void
+request_done_cb (StrataWindow *window,
+                 gpointer      user_data)
 {
-  StrataApplication *self = STRATA_APPLICATION (application);
-  int exit_status = EXIT_SUCCESS;
+  StrataApplication *self = user_data;
 
-  if (g_variant_dict_contains (options, "version"))
-    {
-      g_print ("strata %s\n", PACKAGE_VERSION);
-      return EXIT_SUCCESS;
-    }
-
-  if (!(self->screenshot = strata_screenshot_harness_new (self, options, &exit_status)))
-    return exit_status;
-  if (strata_screenshot_harness_takes_screenshot (self->screenshot))
-    {
-      /* A screenshot run is self-contained: it must not hand its files to
-       * an instance that is already running. */
-      g_application_set_flags (application,
-                               g_application_get_flags (application) | G_APPLICATION_NON_UNIQUE);
-    }
-
-  return -1;
+  if (self->screenshot != NULL)
+    strata_screenshot_harness_window_ready (self->screenshot, window);
 }
 
+/* Each file in a window of its own (an empty one first), with what the
+ * command line asks of it. */
+static void
+open_files (StrataApplication       *self,
+            const StrataCliOptions  *options,
+            GApplicationCommandLine *command_line)
+{
+  for (guint i = 0; options->files[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line, options->files[i]);
+      StrataWindow *window = find_empty_window (self);
+
+      if (window == NULL)
+        window = create_window (self);
+      g_object_set (window, "follow-weak", options->follow_weak, NULL);
+      strata_window_open (window, file);
+      strata_open_request_apply (strata_open_request_new (options, command_line), window,
+                                 request_done_cb, self);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+/* In the primary instance: a command line of this process, or of a
+ * second `strata` that handed it over; its paths are relative to where
+ * that one was started. */
+static int
+strata_application_command_line (GApplication            *application,
+                                 GApplicationCommandLine *command_line)
+{
+  StrataApplication *self = STRATA_APPLICATION (application);
+  g_auto(StrataCliOptions) options;
+  g_auto(GStrv) arguments = g_application_command_line_get_arguments (command_line, NULL);
+  g_autoptr(GError) error = NULL;
+
+  strata_cli_options_init (&options);
+  if (!strata_cli_options_parse (&options, arguments, &error) || !strata_cli_options_check (&options, &error))
+    {
+      g_application_command_line_printerr (command_line, "strata: %s\n", error->message);
+      return STRATA_EXIT_USAGE;
+    }
+  if (options.files == NULL || options.files[0] == NULL)
+    g_application_activate (application);
+  else
+    open_files (self, &options, command_line);
+  return STRATA_EXIT_OK;
+}
+
+/* Before GTK starts: help, the version, reports and exports are done
+ * here; a window's command line goes on to the primary instance. */
 static gboolean
 strata_application_local_command_line (GApplication   *application,
                                        char         ***arguments,
                                        int            *exit_status)
 {
-  if (strata_report_is_requested (*arguments))
+  StrataApplication *self = STRATA_APPLICATION (application);
+  g_auto(StrataCliOptions) options;
+  g_autoptr(GError) error = NULL;
+
+  strata_cli_options_init (&options);
+  *exit_status = STRATA_EXIT_OK;
+  if (strata_cli_options_wants_help (*arguments))
     {
-      *exit_status = strata_report_main (*arguments);
+      g_autofree char *help = strata_cli_options_help ();
+
+      g_print ("%s", help);
       return TRUE;
     }
-  if (strata_export_is_requested (*arguments))
+  if (!strata_cli_options_parse (&options, *arguments, &error) || !strata_cli_options_check (&options, &error))
     {
-      *exit_status = strata_export_main (*arguments);
+      g_printerr ("strata: %s\n", error->message);
+      g_printerr ("%s\n", _("Run “strata --help” to see every option."));
+      *exit_status = STRATA_EXIT_USAGE;
       return TRUE;
+    }
+  if (options.version)
+    {
+      g_print ("strata %s\n", PACKAGE_VERSION);
+      return TRUE;
+    }
+  switch (strata_cli_options_get_mode (&options))
+    {
+    case STRATA_CLI_REPORT:
+      *exit_status = strata_report_run (&options);
+      return TRUE;
+    case STRATA_CLI_EXPORT:
+      *exit_status = strata_export_run (&options);
+      return TRUE;
+    case STRATA_CLI_WINDOW:
+    default:
+      break;
+    }
+  if (options.screenshot != NULL)
+    {
+      if (!(self->screenshot = strata_screenshot_harness_new (self, &options, exit_status)))
+        return TRUE;
+      /* A screenshot run is self-contained: it must not hand its files to
+       * an instance that is already running. */
+      g_application_set_flags (application,
+                               g_application_get_flags (application) | G_APPLICATION_NON_UNIQUE);
     }
 
   return G_APPLICATION_CLASS (strata_application_parent_class)->local_command_line (application, arguments, exit_status);
@@ -225,7 +294,7 @@ strata_application_startup (GApplication *application)
   gtk_window_set_default_icon_name (APP_ID);
   load_css ();
 
-  if (self->screenshot != NULL && strata_screenshot_harness_takes_screenshot (self->screenshot))
+  if (self->screenshot != NULL)
     g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 }
 
@@ -249,18 +318,13 @@ strata_application_class_init (StrataApplicationClass *klass)
   app_class->activate = strata_application_activate;
   app_class->open = strata_application_open;
   app_class->startup = strata_application_startup;
-  app_class->handle_local_options = strata_application_handle_local_options;
+  app_class->command_line = strata_application_command_line;
   app_class->local_command_line = strata_application_local_command_line;
 }
 
 static void
 strata_application_init (StrataApplication *self)
 {
-  g_application_add_main_option_entries (G_APPLICATION (self), main_entries);
-  strata_screenshot_harness_add_options (G_APPLICATION (self));
-  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
-  g_application_set_option_context_summary (G_APPLICATION (self),
-                                            _("View Android method traces, Java HPROF profiles and Chrome Trace Event JSON."));
 }
 
 StrataApplication *
@@ -268,7 +332,7 @@ strata_application_new (void)
 {
   return g_object_new (STRATA_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_HANDLES_COMMAND_LINE,
                        "resource-base-path", RESOURCE_PREFIX,
                        NULL);
 }

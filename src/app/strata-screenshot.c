@@ -1,14 +1,11 @@
 /* strata-screenshot.c: --screenshot, and saving a widget as PNG
  *
- * The harness behind `strata --screenshot=PNG [--size] [--range]
- * [--select [--details]] FILE`: it waits for the window to load and the
- * profile to arrive, sets the view up as asked, lets a few frames settle
- * and saves the picture. It lives apart from StrataApplication, which only
- * forwards its windows and its activation here.
+ * The harness behind `strata --screenshot=PNG [--size] FILE`: once the
+ * window has loaded and the command line's other options have acted on
+ * it (StrataOpenRequest), it lets a few frames settle and saves the
+ * picture. It lives apart from StrataApplication, which only forwards
+ * its windows here.
  *
- * SPDX-License-Identifier: GPL-3.0-or-later
- */
-/*
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -19,7 +16,6 @@
 #include "strata-application.h"
 #include "strata-screenshot.h"
 #include "strata-session.h"
-#include "strata-units.h"
 
 /**
  * strata_screenshot_save:
@@ -103,43 +99,13 @@ draws_something (GtkWidget *widget)
 struct _StrataScreenshotHarness
 {
   StrataApplication *application;  /* unowned: it owns the harness */
-  char              *path;         /* NULL: no screenshot, only --range */
+  char              *path;
   int                width;
   int                height;
-  StrataWindow      *window;
+  StrataWindow      *window;       /* the one photographed: the first */
   guint              frames;
   guint              resizes;
-  gboolean           has_range;
-  double             range_from_ms;
-  double             range_to_ms;
-  char              *select;
-  gboolean           details;
-  char              *view;         /* --view: the call tree page, or the calls page */
-  char              *find;         /* --find: the timeline's search */
-  char              *compare;      /* --compare: a baseline to compare with */
-  gboolean           compare_started;
-  char              *mapping;      /* --mapping: a mapping.txt to deobfuscate with */
-  gboolean           mapping_started;
 };
-
-static const GOptionEntry harness_entries[] = {
-  { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Save the window as a PNG once FILE has loaded, then quit"), N_("PNG") },
-  { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Window size for --screenshot, such as 1280x800"), N_("WxH") },
-  { "range", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Show this part of the trace, in milliseconds from its start, such as 120.5-180"), N_("FROM-TO") },
-  { "select", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: select the slowest method whose name contains TEXT and show its parents and children"), N_("TEXT") },
-  { "details", 0, 0, G_OPTION_ARG_NONE, NULL, N_("With --select: select that method’s longest call and show its details"), NULL },
-  { "view", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Open on the call tree (“tree”, “bottom-up” or “flame”) or, with --select, on every call of the method (“calls”)"), N_("VIEW") },
-  { "find", 0, 0, G_OPTION_ARG_STRING, NULL, N_("With --screenshot: search the timeline for TEXT and go to the first match"), N_("TEXT") },
-  { "compare", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Compare FILE with BASELINE, as Compare With… does"), N_("BASELINE") },
-  { "mapping", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Deobfuscate FILE with a ProGuard or R8 mapping.txt"), N_("MAPPING") },
-  { NULL }
-};
-
-void
-strata_screenshot_harness_add_options (GApplication *application)
-{
-  g_application_add_main_option_entries (application, harness_entries);
-}
 
 static gboolean
 parse_size (const char *text,
@@ -161,52 +127,29 @@ parse_size (const char *text,
 
 /**
  * strata_screenshot_harness_new:
- * @options: the parsed command line
+ * @options: the command line, with --screenshot
  * @exit_status: (out): set when the options are wrong
  *
  * Returns: (transfer full) (nullable): the harness, or NULL with a message
  *   printed and @exit_status set
  */
 StrataScreenshotHarness *
-strata_screenshot_harness_new (StrataApplication *application,
-                               GVariantDict      *options,
-                               int               *exit_status)
+strata_screenshot_harness_new (StrataApplication      *application,
+                               const StrataCliOptions *options,
+                               int                    *exit_status)
 {
   g_autoptr(StrataScreenshotHarness) self = g_new0 (StrataScreenshotHarness, 1);
-  const char *size = NULL;
-  const char *range = NULL;
 
   self->application = application;
   self->width = DEFAULT_SCREENSHOT_WIDTH;
   self->height = DEFAULT_SCREENSHOT_HEIGHT;
-  if (g_variant_dict_lookup (options, "size", "&s", &size) &&
-      !parse_size (size, &self->width, &self->height))
+  if (options->size != NULL && !parse_size (options->size, &self->width, &self->height))
     {
       g_printerr ("strata: %s\n", _("--size takes WIDTHxHEIGHT, such as 1280x800"));
-      *exit_status = 2;
+      *exit_status = STRATA_EXIT_USAGE;
       return NULL;
     }
-  g_variant_dict_lookup (options, "select", "s", &self->select);
-  g_variant_dict_lookup (options, "details", "b", &self->details);
-  g_variant_dict_lookup (options, "find", "s", &self->find);
-  g_variant_dict_lookup (options, "compare", "^ay", &self->compare);
-  g_variant_dict_lookup (options, "mapping", "^ay", &self->mapping);
-  if (g_variant_dict_lookup (options, "view", "s", &self->view) &&
-      !g_strv_contains ((const char *[]) { "tree", "bottom-up", "flame", "calls", NULL }, self->view))
-    {
-      g_printerr ("strata: %s\n", _("--view takes “tree”, “bottom-up”, “flame” or “calls”"));
-      *exit_status = 2;
-      return NULL;
-    }
-  if (g_variant_dict_lookup (options, "range", "&s", &range) &&
-      !strata_units_parse_ms_range (range, &self->range_from_ms, &self->range_to_ms))
-    {
-      g_printerr ("strata: %s\n", _("--range takes FROM-TO in milliseconds, such as 120.5-180"));
-      *exit_status = 2;
-      return NULL;
-    }
-  self->has_range = range != NULL;
-  g_variant_dict_lookup (options, "screenshot", "^ay", &self->path);
+  self->path = g_strdup (options->screenshot);
   return g_steal_pointer (&self);
 }
 
@@ -216,18 +159,7 @@ strata_screenshot_harness_free (StrataScreenshotHarness *self)
   if (self == NULL)
     return;
   g_free (self->path);
-  g_free (self->select);
-  g_free (self->view);
-  g_free (self->find);
-  g_free (self->compare);
-  g_free (self->mapping);
   g_free (self);
-}
-
-gboolean
-strata_screenshot_harness_takes_screenshot (StrataScreenshotHarness *self)
-{
-  return self->path != NULL;
 }
 
 static gboolean
@@ -276,104 +208,6 @@ screenshot_tick_cb (GtkWidget     *widget,
   return G_SOURCE_REMOVE;
 }
 
-static void
-apply_range (StrataScreenshotHarness *self,
-             StrataWindow            *window)
-{
-  StrataSession *session = strata_window_get_session (window);
-  gint64 start, end;
-
-  if (self->view != NULL && !g_str_equal (self->view, "calls") && self->path == NULL &&
-      strata_session_get_trace (session) != NULL)
-    strata_window_show_call_tree (window, self->view);
-  if (self->mapping != NULL && !self->mapping_started && strata_session_get_trace (session) != NULL)
-    {
-      g_autoptr(GFile) mapping = g_file_new_for_commandline_arg (self->mapping);
-
-      self->mapping_started = TRUE;
-      strata_window_deobfuscate (window, mapping);
-    }
-  if (self->compare != NULL && !self->compare_started && strata_session_get_trace (session) != NULL)
-    {
-      g_autoptr(GFile) baseline = g_file_new_for_commandline_arg (self->compare);
-
-      self->compare_started = TRUE;
-      strata_window_compare_with (window, baseline);
-    }
-  if (!self->has_range || strata_session_get_trace (session) == NULL)
-    return;
-  strata_session_get_bounds (session, &start, &end);
-  strata_session_set_visible_range (session,
-                                    start + (gint64) (self->range_from_ms * 1e6),
-                                    start + (gint64) (self->range_to_ms * 1e6));
-}
-
-static void
-window_busy_changed_cb (StrataScreenshotHarness *self,
-                        GParamSpec              *pspec,
-                        StrataWindow            *window)
-{
-  if (!strata_window_get_busy (window))
-    apply_range (self, window);
-}
-
-static void screenshot_when_idle (StrataScreenshotHarness *self);
-
-/* After the window has shown its Compare page, which --view may change. */
-static void
-screenshot_when_compared (StrataScreenshotHarness *self)
-{
-  g_idle_add_once ((GSourceOnceFunc) screenshot_when_idle, self);
-}
-
-static void
-screenshot_when_idle (StrataScreenshotHarness *self)
-{
-  StrataWindow *window = self->window;
-  StrataSession *session;
-
-  if (window == NULL || strata_window_get_busy (window))
-    return;
-
-  /* The profile panel fills in once the profile is ready. */
-  session = strata_window_get_session (window);
-  if (strata_session_get_trace (session) != NULL && strata_session_get_profile (session) == NULL)
-    {
-      g_signal_connect_swapped (session, "notify::profile", G_CALLBACK (screenshot_when_idle), self);
-      return;
-    }
-  /* The mapping is read in a worker too. */
-  if (strata_window_get_mapping_busy (window))
-    {
-      g_timeout_add_once (50, (GSourceOnceFunc) screenshot_when_idle, self);
-      return;
-    }
-  /* So is the baseline's, for --compare. */
-  if (self->compare != NULL && strata_session_get_trace (session) != NULL &&
-      strata_session_get_comparison (session) == NULL)
-    {
-      g_signal_connect_swapped (session, "notify::comparison", G_CALLBACK (screenshot_when_compared), self);
-      return;
-    }
-  /* The call tree is merged off the main thread too. */
-  if (self->view != NULL && !g_str_equal (self->view, "calls") && !strata_window_show_call_tree (window, self->view))
-    {
-      g_timeout_add_once (50, (GSourceOnceFunc) screenshot_when_idle, self);
-      return;
-    }
-  g_signal_handlers_disconnect_by_data (session, self);
-  if (self->select != NULL && strata_window_select_method (window, self->select) && self->details)
-    strata_window_show_longest_call (window);
-  if (g_strcmp0 (self->view, "calls") == 0)
-    strata_window_show_calls (window);
-  if (self->find != NULL)
-    strata_window_find (window, self->find);
-
-  g_signal_handlers_disconnect_by_data (window, self);
-  self->frames = 0;
-  gtk_widget_add_tick_callback (GTK_WIDGET (window), screenshot_tick_cb, self, NULL);
-}
-
 static gboolean
 screenshot_timeout_cb (gpointer user_data)
 {
@@ -385,24 +219,30 @@ screenshot_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* A new window: --range applies to it once it has loaded, and the first
- * one is the one photographed. */
+/* A new window: the first one is the one photographed. */
 void
 strata_screenshot_harness_watch (StrataScreenshotHarness *self,
                                  StrataWindow            *window)
 {
-  g_signal_connect_swapped (window, "notify::busy", G_CALLBACK (window_busy_changed_cb), self);
-  if (self->path == NULL || self->window != NULL)
+  if (self->window != NULL)
     return;
   self->window = window;
   strata_window_set_fixed_size (window, self->width, self->height);
-  g_signal_connect_swapped (window, "notify::busy", G_CALLBACK (screenshot_when_idle), self);
   g_timeout_add_seconds (SCREENSHOT_TIMEOUT_SECONDS, screenshot_timeout_cb, self);
 }
 
-/* The application was activated: the window may already be ready. */
+/**
+ * strata_screenshot_harness_window_ready:
+ *
+ * @window has its file loaded and the command line's options acted on
+ * (or has no file): a few frames later, it is photographed.
+ */
 void
-strata_screenshot_harness_activate (StrataScreenshotHarness *self)
+strata_screenshot_harness_window_ready (StrataScreenshotHarness *self,
+                                        StrataWindow            *window)
 {
-  screenshot_when_idle (self);
+  if (window != self->window)
+    return;
+  self->frames = 0;
+  gtk_widget_add_tick_callback (GTK_WIDGET (window), screenshot_tick_cb, self, NULL);
 }

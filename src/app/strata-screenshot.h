@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "strata-application.h"
+#include "strata-cli-options.h"
 #include "strata-window.h"
 
 G_BEGIN_DECLS
@@ -17,15 +18,14 @@ gboolean                 strata_screenshot_save                     (GtkWidget  
                                                                      const char              *path,
                                                                      GError                 **error);
 
-void                     strata_screenshot_harness_add_options      (GApplication            *application);
 StrataScreenshotHarness *strata_screenshot_harness_new              (StrataApplication       *application,
-                                                                     GVariantDict            *options,
+                                                                     const StrataCliOptions  *options,
                                                                      int                     *exit_status);
 void                     strata_screenshot_harness_free             (StrataScreenshotHarness *self);
-gboolean                 strata_screenshot_harness_takes_screenshot (StrataScreenshotHarness *self);
 void                     strata_screenshot_harness_watch            (StrataScreenshotHarness *self,
                                                                      StrataWindow            *window);
-void                     strata_screenshot_harness_activate         (StrataScreenshotHarness *self);
+void                     strata_screenshot_harness_window_ready     (StrataScreenshotHarness *self,
+                                                                     StrataWindow            *window);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataScreenshotHarness, strata_screenshot_harness_free)
 

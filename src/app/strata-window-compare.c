@@ -302,7 +302,13 @@ _strata_window_init_compare (StrataWindow *self)
 
   self->compare_label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->compare_label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (self->compare_label), PANGO_ELLIPSIZE_MIDDLE);
+  /* A file's name fits on a line; a message (why a mapping may be
+   * another build's, what it could not read) wraps to a few. */
+  gtk_label_set_wrap (GTK_LABEL (self->compare_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->compare_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (self->compare_label), 3);
+  gtk_label_set_ellipsize (GTK_LABEL (self->compare_label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->compare_label), 200);
   gtk_widget_set_hexpand (self->compare_label, TRUE);
   self->compare_progress = gtk_progress_bar_new ();
   gtk_widget_set_valign (self->compare_progress, GTK_ALIGN_CENTER);

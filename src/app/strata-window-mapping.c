@@ -89,11 +89,15 @@ mapped_cb (GObject      *source,
   strata_trace_names_apply (names, trace);
   self->mapping = g_steal_pointer (&mapping);
   remember (trace, self->mapping);
-  /* A mapping of another build names methods wrongly: that first. */
-  if (strata_trace_names_get_fit_warning (names) != NULL)
-    _strata_window_show_task_bar (self, strata_trace_names_get_fit_warning (names), FALSE);
-  else if (strata_trace_names_get_problems (names) != NULL)
-    _strata_window_show_task_bar (self, strata_trace_names_get_problems (names), FALSE);
+  /* A mapping of another build names methods wrongly: that first, then
+   * the lines it could not read. */
+  if (strata_trace_names_get_fit_warning (names) != NULL || strata_trace_names_get_problems (names) != NULL)
+    {
+      g_autofree char *message = g_strjoin (" ", strata_trace_names_get_fit_warning (names) ? strata_trace_names_get_fit_warning (names) : "",
+                                            strata_trace_names_get_problems (names) ? strata_trace_names_get_problems (names) : "", NULL);
+
+      _strata_window_show_task_bar (self, g_strstrip (message), FALSE);
+    }
   else
     _strata_window_hide_task_bar (self);
   show_names (self);

@@ -19,8 +19,8 @@
 #include "strata-trace-mapping.h"
 #include "strata-units.h"
 
-#define EXIT_FAILED 1
-#define EXIT_USAGE 2
+#define EXIT_FAILED STRATA_EXIT_UNREADABLE
+#define EXIT_USAGE STRATA_EXIT_USAGE
 #define DEFAULT_WIDTH 1600
 
 /* Requests that cannot be met whatever the file's state: bad usage
@@ -33,44 +33,6 @@ typedef enum
 } StrataExportError;
 
 static G_DEFINE_QUARK (strata-export-error-quark, strata_export_error)
-
-typedef struct
-{
-  char    *image;
-  char    *range;
-  char    *view;
-  char    *size;
-  char    *theme;
-  char    *clock;
-  char    *mapping;
-  char   **files;
-} Options;
-
-gboolean
-strata_export_is_requested (char **argv)
-{
-  for (guint i = 1; argv[i] != NULL; i++)
-    {
-      if (g_str_equal (argv[i], "--"))
-        break;
-      if (g_str_has_prefix (argv[i], "--export"))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static void
-options_clear (Options *options)
-{
-  g_free (options->image);
-  g_free (options->range);
-  g_free (options->view);
-  g_free (options->size);
-  g_free (options->theme);
-  g_free (options->clock);
-  g_free (options->mapping);
-  g_strfreev (options->files);
-}
 
 static gboolean
 parse_size (const char *text,
@@ -112,10 +74,10 @@ load (const char  *path,
 }
 
 static gboolean
-export (const Options  *options,
-        GError        **error)
+export (const StrataCliOptions  *options,
+        GError                 **error)
 {
-  g_autoptr(GFile) image = g_file_new_for_commandline_arg (options->image);
+  g_autoptr(GFile) image = g_file_new_for_commandline_arg (options->export_path);
   g_autoptr(StrataTrace) trace = load (options->files[0], options->mapping, error);
   g_autoptr(StrataProfile) profile = NULL;
   g_autofree guint8 *colors = NULL;
@@ -165,75 +127,51 @@ export (const Options  *options,
 }
 
 static gboolean
-check_options (const Options *options)
+check_options (const StrataCliOptions *options)
 {
-  g_autoptr(GFile) image = options->image != NULL ? g_file_new_for_commandline_arg (options->image) : NULL;
+  g_autoptr(GFile) image = g_file_new_for_commandline_arg (options->export_path);
   StrataImageFormat format;
-  double from, to;
   int width, height;
   const char *problem = NULL;
 
   if (options->files == NULL || options->files[0] == NULL || options->files[1] != NULL)
     problem = _("--export takes exactly one FILE");
-  else if (image == NULL || !strata_image_format_for_file (image, &format))
+  else if (!strata_image_format_for_file (image, &format))
     problem = _("--export writes .png, .svg or .pdf files");
   else if (options->size != NULL && !parse_size (options->size, &width, &height))
     problem = _("--size takes WIDTH or WIDTHxHEIGHT in pixels, such as 2400 or 1600x900");
-  else if (options->range != NULL && !strata_units_parse_ms_range (options->range, &from, &to))
-    problem = _("--range takes FROM-TO in milliseconds, such as 120.5-180");
-  else if (options->view != NULL && !g_str_equal (options->view, "timeline") && !g_str_equal (options->view, "flame"))
-    problem = _("--view takes “timeline” or “flame”");
   else if (options->theme != NULL && !g_str_equal (options->theme, "light") && !g_str_equal (options->theme, "dark"))
     problem = _("--theme takes “light” or “dark”");
-  else if (options->clock != NULL && !g_str_equal (options->clock, "wall") && !g_str_equal (options->clock, "cpu"))
-    problem = _("unknown clock; use “cpu” or “wall”");
   if (problem == NULL)
     return TRUE;
   g_printerr ("strata: %s\n", problem);
   return FALSE;
 }
 
+/**
+ * strata_export_run:
+ *
+ * `strata --export=IMAGE FILE`: the picture, written without a display.
+ *
+ * Returns: the exit status (STRATA_EXIT_*)
+ */
 int
-strata_export_main (char **argv)
+strata_export_run (const StrataCliOptions *options)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE — draw FILE’s timeline or flame graph as an image"));
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) args = g_strdupv (argv);
-  Options options = { 0 };
-  const GOptionEntry entries[] = {
-    { "export", 0, 0, G_OPTION_ARG_FILENAME, &options.image, N_("Draw FILE as IMAGE (.png, .svg or .pdf) and quit"), N_("IMAGE") },
-    { "view", 0, 0, G_OPTION_ARG_STRING, &options.view, N_("What to draw: “timeline” (the default) or “flame”"), N_("VIEW") },
-    { "range", 0, 0, G_OPTION_ARG_STRING, &options.range, N_("The part of the timeline to draw, in milliseconds from its start, such as 120.5-180"), N_("FROM-TO") },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &options.size, N_("Width, or width and height, in pixels (1600 wide, as tall as the content)"), N_("WxH") },
-    { "theme", 0, 0, G_OPTION_ARG_STRING, &options.theme, N_("“light” (the default) or “dark”"), N_("THEME") },
-    { "clock", 0, 0, G_OPTION_ARG_STRING, &options.clock, N_("Clock to draw: “wall” (the default) or “cpu”"), N_("CLOCK") },
-    { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &options.mapping, N_("Show the names a ProGuard or R8 mapping.txt gives"), N_("MAPPING") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &options.files, NULL, N_("FILE") },
-    { NULL }
-  };
-  int status = EXIT_SUCCESS;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse_strv (context, &args, &error))
+  if (!check_options (options))
+    return EXIT_USAGE;
+  if (!export (options, &error))
     {
-      g_printerr ("strata: %s\n", error->message);
-      options_clear (&options);
-      return EXIT_USAGE;
-    }
-  if (!check_options (&options))
-    status = EXIT_USAGE;
-  else if (!export (&options, &error))
-    {
-      g_printerr ("strata: %s: %s\n", options.files[0], error->message);
-      status = EXIT_FAILED;
-      if (error->domain == STRATA_EXPORT_ERROR || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT))
-        status = EXIT_USAGE;
+      g_printerr ("strata: %s: %s\n", options->files[0], error->message);
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT))
         g_printerr ("strata: %s\n", _("--size=WIDTHxHEIGHT draws only the top of the image; --range a part of the time; "
                                        "--view=flame the call tree instead of every thread"));
+      if (error->domain == STRATA_EXPORT_ERROR || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT))
+        return EXIT_USAGE;
+      return EXIT_FAILED;
     }
-  else
-    g_print ("%s %s\n", _("Saved"), options.image);
-  options_clear (&options);
-  return status;
+  g_print ("%s %s\n", _("Saved"), options->export_path);
+  return STRATA_EXIT_OK;
 }

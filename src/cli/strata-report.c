@@ -18,8 +18,8 @@
 #include "strata-trace-mapping.h"
 #include "strata-units.h"
 
-#define EXIT_LOAD_FAILED 1
-#define EXIT_USAGE 2
+#define EXIT_LOAD_FAILED STRATA_EXIT_UNREADABLE
+#define EXIT_USAGE STRATA_EXIT_USAGE
 #define DEFAULT_TOP 10
 #define DEFAULT_HEAP_TOP 100
 #define EDGES_PER_CHUNK 65536
@@ -41,24 +41,6 @@ typedef struct
   const char       *mapping_path;  /* --mapping, or NULL */
   StrataTraceNames *names;         /* what it gave, or NULL */
 } Report;
-
-/**
- * strata_report_is_requested:
- *
- * Report mode must be decided before GTK starts, since it needs no display.
- */
-gboolean
-strata_report_is_requested (char **argv)
-{
-  for (guint i = 1; argv[i] != NULL; i++)
-    {
-      if (g_str_equal (argv[i], "--"))
-        break;
-      if (g_str_equal (argv[i], "-r") || g_str_equal (argv[i], "--report"))
-        return TRUE;
-    }
-  return FALSE;
-}
 
 /* Which mapping named the methods, and whether it seems to be this
  * build's. */
@@ -971,20 +953,6 @@ apply_mapping (StrataTrace *trace,
   return g_steal_pointer (&names);
 }
 
-static const char gate_rules_help[] = N_(
-  "Comparing, and failing a build (--diff, --fail-if):\n"
-  "  strata -r --diff=BASELINE FILE prints what changed from BASELINE to FILE.\n"
-  "  A rule is FIGURE>VALUE or FIGURE<VALUE, then optionally :PATTERN, a glob on\n"
-  "  the method or class name; conditions joined by & must all hold. FIGURE is\n"
-  "  incl, excl or calls for traces, instances, shallow or retained for heap dumps.\n"
-  "  A signed VALUE is a change: +10% (relative), +5ms, -1MB, +100; an unsigned one\n"
-  "  is the current value: 20MB, or 1% of the current total. Times take ns, us, ms\n"
-  "  or s (sample counts on a sampled clock); sizes B, KB, MB, GB or KiB, MiB, GiB.\n"
-  "  A method or class only in FILE breaks every relative growth rule it matches.\n"
-  "  Exit status: 0 all rules kept, 1 a file did not load, 2 bad usage, 3 a rule\n"
-  "  was broken (the rows that broke it are printed).\n"
-  "  Example: strata -r --diff=before.trace --fail-if='incl>+10%&incl>+2ms' after.trace");
-
 static int
 run_diff (const char *baseline,
           const char *current,
@@ -1025,65 +993,37 @@ run_diff (const char *baseline,
   return strata_report_diff (&options);
 }
 
+/**
+ * strata_report_run:
+ *
+ * `strata -r`: the report of one file (or, with --diff, of two), in the
+ * format asked for, on standard output.
+ *
+ * Returns: the exit status (STRATA_EXIT_*)
+ */
 int
-strata_report_main (char **argv)
+strata_report_run (const StrataCliOptions *options)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(StrataLoader) loader = NULL;
   g_autoptr(StrataTrace) trace = NULL;
   g_autoptr(StrataProfile) profile = NULL;
   g_autoptr(StrataTraceNames) names = NULL;
   g_autoptr(GFile) file = NULL;
-  gboolean strict_mapping = FALSE;
-  g_auto(GStrv) args = g_strdupv (argv);
-  g_auto(GStrv) files = NULL;
-  g_autofree char *format_name = NULL;
-  g_autofree char *clock_name = NULL;
-  gboolean report_flag = FALSE;
-  gboolean follow_weak = FALSE;
-  g_autofree char *tree_name = NULL;
-  int depth = -1;
-  int top = -1;
-  g_autofree char *baseline = NULL;
-  g_autofree char *mapping_path = NULL;
-  g_autofree char *baseline_mapping_path = NULL;
-  g_autofree char *match_name = NULL;
-  g_auto(GStrv) rule_texts = NULL;
+  char **files = options->files;
+  const char *tree_name = options->tree;
+  const char *mapping_path = options->mapping;
+  int depth = options->depth;
+  int top = options->top;
   ReportFormat format;
   Report report = { 0 };
-  const GOptionEntry entries[] = {
-    { "report", 'r', 0, G_OPTION_ARG_NONE, &report_flag, N_("Print the profile of FILE as text"), NULL },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format_name, N_("Report format: “text”, “json” or “folded” (collapsed stacks)"), N_("FORMAT") },
-    { "tree", 0, 0, G_OPTION_ARG_STRING, &tree_name, N_("Print the merged call tree: “top-down” or “bottom-up”"), N_("TREE") },
-    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("With --tree: print N levels of it"), N_("N") },
-    { "clock", 0, 0, G_OPTION_ARG_STRING, &clock_name, N_("Clock to report: “wall” (the default, as the window opens) or “cpu”"), N_("CLOCK") },
-    { "top", 0, 0, G_OPTION_ARG_INT, &top, N_("Show parents and children of the N slowest methods (10), or the N heap objects that retain the most (100)"), N_("N") },
-    { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &follow_weak, N_("Heap dumps: let weak, soft and phantom references keep their referents alive"), NULL },
-    { "diff", 0, 0, G_OPTION_ARG_FILENAME, &baseline, N_("Compare FILE with BASELINE, method by method or class by class"), N_("BASELINE") },
-    { "fail-if", 0, 0, G_OPTION_ARG_STRING_ARRAY, &rule_texts, N_("With --diff: exit with status 3 when a row breaks RULE, e.g. “incl>+10%” (see below)"), N_("RULE") },
-    { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &mapping_path, N_("Show the names a ProGuard or R8 mapping.txt gives an obfuscated build's classes and methods"), N_("MAPPING") },
-    { "strict-mapping", 0, 0, G_OPTION_ARG_NONE, &strict_mapping, N_("With --mapping: refuse a mapping that does not fit the file (another build’s)"), NULL },
-    { "baseline-mapping", 0, 0, G_OPTION_ARG_FILENAME, &baseline_mapping_path, N_("With --diff: the mapping.txt of BASELINE’s build (two runs of one build: the same as --mapping)"), N_("MAPPING") },
-    { "match", 0, 0, G_OPTION_ARG_STRING, &match_name, N_("With --diff: match methods by “signature” (the default) or by “name” alone"), N_("HOW") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
-    { NULL }
-  };
 
-  context = g_option_context_new (NULL);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_description (context, _(gate_rules_help));
-  if (!g_option_context_parse_strv (context, &args, &error))
-    {
-      g_printerr ("strata: %s\n", error->message);
-      return EXIT_USAGE;
-    }
   if (files == NULL || files[0] == NULL || files[1] != NULL)
     {
       g_printerr ("strata: %s\n", _("report mode takes exactly one FILE"));
       return EXIT_USAGE;
     }
-  if (!parse_report_format (format_name, &format) || top < -1)
+  if (!parse_report_format (options->format, &format) || top < -1)
     {
       g_printerr ("strata: %s\n", _("unknown report format; use “text”, “json” or “folded”"));
       return EXIT_USAGE;
@@ -1094,15 +1034,15 @@ strata_report_main (char **argv)
       return EXIT_USAGE;
     }
 
-  if (baseline != NULL)
-    return run_diff (baseline, files[0], format, clock_name, match_name, rule_texts, top, follow_weak,
-                     mapping_path, baseline_mapping_path);
-  if (baseline_mapping_path != NULL)
+  if (options->diff != NULL)
+    return run_diff (options->diff, files[0], format, options->clock, options->match, options->fail_if, top,
+                     options->follow_weak, mapping_path, options->baseline_mapping);
+  if (options->baseline_mapping != NULL)
     {
       g_printerr ("strata: %s\n", _("--baseline-mapping needs --diff=BASELINE"));
       return EXIT_USAGE;
     }
-  if (rule_texts != NULL || match_name != NULL)
+  if (options->fail_if != NULL || options->match != NULL)
     {
       g_printerr ("strata: %s\n", _("--fail-if and --match need --diff=BASELINE"));
       return EXIT_USAGE;
@@ -1110,7 +1050,7 @@ strata_report_main (char **argv)
 
   file = g_file_new_for_commandline_arg (files[0]);
   loader = strata_loader_new (file);
-  strata_loader_set_follow_weak (loader, follow_weak);
+  strata_loader_set_follow_weak (loader, options->follow_weak);
   if (!(trace = strata_loader_load (loader, NULL, &error)) ||
       !(profile = strata_profile_new (trace, -1, NULL, &error)))
     {
@@ -1118,16 +1058,16 @@ strata_report_main (char **argv)
       return EXIT_LOAD_FAILED;
     }
 
-  if (mapping_path != NULL && !(names = apply_mapping (trace, mapping_path, strict_mapping)))
+  if (mapping_path != NULL && !(names = apply_mapping (trace, mapping_path, options->strict_mapping)))
     return EXIT_LOAD_FAILED;
-  if (strict_mapping && mapping_path == NULL)
+  if (options->strict_mapping && mapping_path == NULL)
     {
       g_printerr ("strata: %s\n", _("--strict-mapping needs --mapping=MAPPING"));
       return EXIT_USAGE;
     }
 
   report = (Report) { trace, profile, 0, top < 0 ? DEFAULT_TOP : top, top < 0 ? DEFAULT_HEAP_TOP : top, mapping_path, names };
-  if (!choose_clock (trace, clock_name, &report.clock))
+  if (!choose_clock (trace, options->clock, &report.clock))
     {
       g_printerr ("strata: %s\n", _("unknown clock; use “cpu” or “wall”"));
       return EXIT_USAGE;

@@ -4,11 +4,10 @@
  */
 #pragma once
 
-#include <glib.h>
+#include "strata-cli-options.h"
 
 G_BEGIN_DECLS
 
-gboolean strata_report_is_requested (char **argv);
-int      strata_report_main         (char **argv);
+int strata_report_run (const StrataCliOptions *options);
 
 G_END_DECLS

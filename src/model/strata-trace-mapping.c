@@ -236,10 +236,10 @@ describe_fit (StrataTraceNames *self)
     return NULL;
   /* Translators: counts of classes and methods of a trace that a
    * deobfuscation mapping names */
-  return g_strdup_printf (_("The mapping fits this file poorly: it has %u of its %u obfuscated classes, and %u of the "
-                            "%u methods of those classes with their signatures. It may be the mapping of another build, "
+  return g_strdup_printf (_("The mapping fits this file poorly: of the file’s %u obfuscated classes it has %u, and of "
+                            "their %u methods %u with the same signature. It may be the mapping of another build, "
                             "and the names shown may be wrong."),
-                          self->n_mapped_short_classes, self->n_short_classes, self->n_exact_methods, self->n_class_methods);
+                          self->n_short_classes, self->n_mapped_short_classes, self->n_class_methods, self->n_exact_methods);
 }
 
 /**
