@@ -30,11 +30,45 @@ case "$version" in
   *) not_ok "--version printed '$version'" ;;
 esac
 
-if "$strata" --help >"$tmp/help" 2>&1 && grep -q -- "--report" "$tmp/help" && grep -q -- "--screenshot" "$tmp/help"; then
-  ok "--help lists the options"
+# --help: every option once, on a line of its own, in its group; the
+# same whether asked of the window, -r or --export.
+"$strata" --help >"$tmp/help" 2>&1
+missing=""
+for option in view range select details find clock mapping follow-weak screenshot size report format tree depth \
+              top strict-mapping compare diff fail-if baseline-mapping match export theme version help; do
+  [ "$(grep -cE "^  (-., |    )--$option(=| |$)" "$tmp/help")" -eq 1 ] || missing="$missing --$option"
+done
+if [ -z "$missing" ] && grep -q "^Reports, without a window" "$tmp/help" && grep -q "^Exporting images" "$tmp/help" &&
+   grep -q "^Exit status: 0 done; 1 a file could not be read; 2 bad usage" "$tmp/help"; then
+  ok "--help lists every option once, grouped, with the exit statuses"
 else
-  not_ok "--help: $(cat "$tmp/help")"
+  not_ok "--help lacks$missing: $(head -5 "$tmp/help")"
 fi
+if "$strata" -r --help | cmp -s - "$tmp/help" && "$strata" --export=x.png --help | cmp -s - "$tmp/help"; then
+  ok "-r --help and --export --help print the same help"
+else
+  not_ok "the help differs by command"
+fi
+
+# Exit status 2: an option for another command is refused, not dropped.
+check_usage () {
+  # check_usage NAME EXPECTED_TEXT ARGS...
+  name=$1 expected=$2
+  shift 2
+  "$strata" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq 2 ] && grep -q -- "$expected" "$tmp/err" && [ ! -s "$tmp/out" ]; then
+    ok "$name: exit 2, $(head -1 "$tmp/err")"
+  else
+    not_ok "$name: exit $rc, $(cat "$tmp/err")"
+  fi
+}
+check_usage "--select with -r" "--select is for the window, not reports" -r --select=run "$tmp/empty.trace"
+check_usage "--theme without --export" "--theme is for exports" --theme=dark "$tmp/empty.trace"
+check_usage "--tree with --export" "--tree is for reports" --export="$tmp/x.svg" --tree=top-down "$tmp/empty.trace"
+check_usage "-r with --export" "separate commands" -r --export="$tmp/x.svg" "$tmp/empty.trace"
+check_usage "--view=timeline in the window" "--view takes" --view=timeline "$tmp/empty.trace"
+check_usage "an unknown option" "Unknown option" --colour=red "$tmp/empty.trace"
 
 : >"$tmp/empty.trace"
 { printf x; head -c 8192 /dev/urandom; } >"$tmp/random.trace"
