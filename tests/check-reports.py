@@ -6,8 +6,8 @@ For each file given and each file of the shared corpus (when
 STRATA_CORPUS_DIR names one), `strata -r` runs in every format: text,
 JSON, folded stacks, the call tree top down and bottom up (text and
 JSON), and a diff against itself (text and JSON); the picture of it goes
-through --export as SVG. Python's json reads the JSON, a pattern each
-folded line, xmllint the SVG. Beyond parsing:
+through --export as SVG and PDF. Python's json reads the JSON, patterns
+the text's rows and each folded line, xmllint the SVG, pdfinfo the PDF. Beyond parsing:
 
 - a file that cannot be read fails with exit 1 in every format, and a
   file with no calls refuses trees and stacks with exit 2;
@@ -67,6 +67,33 @@ def adds_up(nodes, clocks):
     return None
 
 
+METHOD_ROW = re.compile(r"^ *\d+\.\d% +\S.* +\d+\.\d% +\S.* +\d+\+\d+ +\S.*  \S")
+
+
+def text_problems(text, profile):
+    """The text report read back: its clock line, and a row per method
+    called, each with its columns."""
+    lines = text.splitlines()
+    if not any(line.startswith("Clock: ") for line in lines):
+        return ["text: no Clock line"]
+    try:
+        start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Incl %")) + 1
+    except StopIteration:
+        return ["text: no table of methods"]
+    rows = []
+    for line in lines[start:]:
+        if not line.strip():
+            break
+        rows.append(line)
+    bad = [row for row in rows if not METHOD_ROW.match(row)]
+    called = sum(1 for m in profile["methods"] if m["calls"] + m["recursive"] > 0)
+    if bad:
+        return [f"text: {len(bad)} rows unreadable, e.g. {bad[0][:120]!r}"]
+    if len(rows) != called:
+        return [f"text: {len(rows)} rows for {called} methods called"]
+    return []
+
+
 def check_file(strata, path, scratch):
     """What is wrong with the outputs for @path, as a list of texts, and
     a note of what was checked."""
@@ -96,8 +123,8 @@ def check_file(strata, path, scratch):
         problems.append(f"json: {e}")
         return problems, "json unreadable"
     clock = profile["clock"]
-    if not text.count(f"Clock: ") and profile["calls"] > 0:
-        problems.append("text: no Clock line")
+    if profile["calls"] > 0:
+        problems += text_problems(text, profile)
 
     if profile["calls"] == 0:
         for name, args in (("folded", ["-r", "--format=folded"]), ("tree", ["-r", "--tree=top-down"])):
@@ -158,6 +185,14 @@ def check_file(strata, path, scratch):
             problems.append(f"svg: xmllint: {lint.stderr[:200]}")
     if os.path.exists(svg):
         os.unlink(svg)
+    pdf = os.path.join(scratch, os.path.basename(path) + ".pdf")
+    rc, _ = outputs("pdf", f"--export={pdf}")
+    if rc == 0 and shutil.which("pdfinfo"):
+        info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True)
+        if info.returncode != 0 or "Pages:" not in info.stdout:
+            problems.append(f"pdf: pdfinfo: {info.stderr[:200]}")
+    if os.path.exists(pdf):
+        os.unlink(pdf)
     return problems, f"{profile['calls']} calls on {clock}"
 
 

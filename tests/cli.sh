@@ -215,6 +215,46 @@ for args in "-r --tree=top-down" "-r --format=folded" "--export=$tmp/heap.png"; 
   fi
 done
 
+# A stack 20,000 calls deep: the tree as JSON is whole and adds up, the
+# text tree and folded stacks come out, and nothing is printed on stderr.
+python3 - "$tmp/deep.json" <<'PY'
+import json, sys
+depth = 20000
+events = [{"name": f"f{d % 97}", "ph": "X", "ts": d, "dur": 2 * (depth - d) + 1, "pid": 1, "tid": 1} for d in range(depth)]
+json.dump({"traceEvents": events}, open(sys.argv[1], "w"))
+PY
+"$strata" -r --tree=top-down --format=json "$tmp/deep.json" >"$tmp/deep-tree.json" 2>"$tmp/err" &&
+  "$strata" -r --tree=bottom-up --format=json "$tmp/deep.json" >"$tmp/deep-bottom-up.json" 2>>"$tmp/err" &&
+  "$strata" -r --tree=top-down "$tmp/deep.json" >"$tmp/deep-tree.txt" 2>>"$tmp/err" &&
+  "$strata" -r --format=folded "$tmp/deep.json" >"$tmp/deep.folded" 2>>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && python3 - "$tmp/deep-tree.json" "$tmp/deep-bottom-up.json" <<'PY'
+import json, sys, threading
+sys.setrecursionlimit(1000000)
+threading.stack_size(512 * 1024 * 1024)
+def check():
+    tree = json.load(open(sys.argv[1]))
+    node, levels = tree["nodes"][0], 1
+    while node["children"]:
+        assert node["total"]["wall"] == node["self"]["wall"] + sum(c["total"]["wall"] for c in node["children"])
+        node, levels = node["children"][0], levels + 1
+    assert levels == 20000, levels
+    bottom_up = json.load(open(sys.argv[2]))
+    assert sum(n["calls"] for n in bottom_up["nodes"]) == 20000
+    print(f"# {levels} levels, each adding up")
+    passed.append(True)
+passed = []
+worker = threading.Thread(target=check)
+worker.start()
+worker.join()
+sys.exit(0 if passed else 1)
+PY
+then
+  ok "a 20,000-deep stack: tree JSON whole and adding up, bottom up, text and folded"
+else
+  not_ok "a 20,000-deep stack: exit $rc, $(head -3 "$tmp/err")"
+fi
+
 # An HPROF header with zeros behind it is not a heap dump: refused at
 # once with the byte where the records stop making sense.
 { printf 'JAVA PROFILE 1.0.2\000'; printf '\000\000\000\010'; head -c 8 /dev/zero; } >"$tmp/zeros.hprof"

@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n.h>
 
 #include "strata-load-guard.h"
 #include "strata-trace-event-private.h"
@@ -128,7 +129,8 @@ strata_trace_event_ensure_method (TeState *state,
 
   method.raw_id = key;
   method.name = name;
-  method.display_name = name;
+  /* An event without a name still needs one to be shown and listed by. */
+  method.display_name = name != 0 ? name : strata_string_pool_intern (strata_trace_get_pool (state->trace), _("(unnamed)"));
   method.class_name = category;
   index = strata_trace_add_method (state->trace, &method);
   strata_id_map_insert (&state->methods, key, index);
