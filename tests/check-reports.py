@@ -4,10 +4,11 @@ on every file, read back by a parser of its own.
 
 For each file given and each file of the shared corpus (when
 STRATA_CORPUS_DIR names one), `strata -r` runs in every format: text,
-JSON, folded stacks, the call tree top down and bottom up (text and
+JSON, CSV, folded stacks, the call tree top down and bottom up (text and
 JSON), and a diff against itself (text and JSON); the picture of it goes
-through --export as SVG and PDF. Python's json reads the JSON, patterns
-the text's rows and each folded line, xmllint the SVG, pdfinfo the PDF. Beyond parsing:
+through --export as SVG and PDF. Python's json reads the JSON, its csv
+the CSV, patterns the text's rows and each folded line, xmllint the SVG,
+pdfinfo the PDF. Beyond parsing:
 
 - a file that cannot be read fails with exit 1 in every format, and a
   file with no calls refuses trees and stacks with exit 2;
@@ -24,6 +25,8 @@ usage: check-reports.py STRATA FILE...
 """
 
 import concurrent.futures
+import csv
+import io
 import json
 import os
 import re
@@ -94,6 +97,26 @@ def text_problems(text, profile):
     return []
 
 
+def csv_problems(table, profile):
+    """The CSV report read back by Python's csv: a header, then a row per
+    method called (a heap dump: per class), each as wide as the header."""
+    if table is None:
+        return []
+    try:
+        rows = list(csv.reader(io.StringIO(table, newline="")))
+    except csv.Error as e:
+        return [f"csv: {e}"]
+    if not rows or any(len(row) != len(rows[0]) for row in rows):
+        return ["csv: rows of differing widths"]
+    if profile["calls"] == 0 and "classes" in profile:
+        wanted = len(profile["classes"])
+    else:
+        wanted = sum(1 for m in profile["methods"] if m["calls"] + m["recursive"] > 0)
+    if len(rows) - 1 != wanted:
+        return [f"csv: {len(rows) - 1} rows for {wanted}"]
+    return []
+
+
 def check_file(strata, path, scratch):
     """What is wrong with the outputs for @path, as a list of texts, and
     a note of what was checked."""
@@ -125,6 +148,9 @@ def check_file(strata, path, scratch):
     clock = profile["clock"]
     if profile["calls"] > 0:
         problems += text_problems(text, profile)
+
+    _, table = outputs("csv", "-r", "--format=csv")
+    problems += csv_problems(table, profile)
 
     if profile["calls"] == 0:
         for name, args in (("folded", ["-r", "--format=folded"]), ("tree", ["-r", "--tree=top-down"])):
@@ -167,6 +193,18 @@ def check_file(strata, path, scratch):
         problems.append(f"bottom-up json: {e}")
 
     outputs("tree text", "-r", "--tree=bottom-up", "--depth=3")
+    _, table = outputs("tree csv", "-r", "--tree=top-down", "--format=csv")
+    try:
+        rows = list(csv.reader(io.StringIO(table, newline="")))
+        nodes, stack = 0, list(top_down["nodes"])
+        while stack:
+            node = stack.pop()
+            nodes += 1
+            stack.extend(node["children"])
+        if len(rows) - 1 != nodes or any(len(row) != len(rows[0]) for row in rows):
+            problems.append(f"tree csv: {len(rows) - 1} rows for {nodes} nodes")
+    except (TypeError, ValueError, csv.Error, NameError) as e:
+        problems.append(f"tree csv: {e}")
 
     _, diff = outputs("diff", "-r", f"--diff={path}")
     if diff is not None and "no differences" not in diff:

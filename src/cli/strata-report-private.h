@@ -7,6 +7,7 @@
 #include "strata-call-tree.h"
 #include "strata-comparison.h"
 #include "strata-json-writer.h"
+#include "strata-profile.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
@@ -36,6 +37,12 @@ void     strata_report_print_tree        (StrataCallTree   *tree,
 gboolean strata_report_write_json_tree   (StrataCallTree   *tree,
                                           guint             clock,
                                           int               max_depth,
+                                          GError          **error);
+gboolean strata_report_write_csv         (StrataTrace      *trace,
+                                          StrataProfile    *profile,
+                                          guint             clock,
+                                          GError          **error);
+gboolean strata_report_write_csv_tree    (StrataCallTree   *tree,
                                           GError          **error);
 gboolean strata_report_write_folded      (StrataCallTree   *tree,
                                           guint             clock,

@@ -29,6 +29,7 @@ typedef enum
   REPORT_TEXT,
   REPORT_JSON,
   REPORT_FOLDED,
+  REPORT_CSV,
 } ReportFormat;
 
 typedef struct
@@ -886,6 +887,8 @@ print_call_tree (const Report  *report,
     return FALSE;
   if (format == REPORT_JSON)
     return strata_report_write_json_tree (inverted ? inverted : tree, report->clock, depth, error);
+  if (format == REPORT_CSV)
+    return strata_report_write_csv_tree (inverted ? inverted : tree, error);
   print_header (report);
   strata_report_print_tree (inverted ? inverted : tree, report->clock, depth);
   return TRUE;
@@ -901,6 +904,8 @@ parse_report_format (const char   *name,
     *format = REPORT_JSON;
   else if (g_str_equal (name, "folded"))
     *format = REPORT_FOLDED;
+  else if (g_str_equal (name, "csv"))
+    *format = REPORT_CSV;
   else
     return FALSE;
   return TRUE;
@@ -969,7 +974,7 @@ run_diff (const char *baseline,
   StrataReportDiffOptions options = { baseline, current, STRATA_MATCH_SIGNATURE, FALSE,
                                       format == REPORT_JSON, follow_weak, mapping, baseline_mapping, top, NULL };
 
-  if (format == REPORT_FOLDED)
+  if (format == REPORT_FOLDED || format == REPORT_CSV)
     {
       g_printerr ("strata: %s\n", _("--diff prints text or JSON"));
       return EXIT_USAGE;
@@ -1025,12 +1030,17 @@ strata_report_run (const StrataCliOptions *options)
     }
   if (!parse_report_format (options->format, &format) || top < -1)
     {
-      g_printerr ("strata: %s\n", _("unknown report format; use “text”, “json” or “folded”"));
+      g_printerr ("strata: %s\n", _("unknown report format; use “text”, “json”, “csv” or “folded”"));
       return EXIT_USAGE;
     }
   if (tree_name != NULL && !g_str_equal (tree_name, "top-down") && !g_str_equal (tree_name, "bottom-up"))
     {
       g_printerr ("strata: %s\n", _("unknown tree; use “top-down” or “bottom-up”"));
+      return EXIT_USAGE;
+    }
+  if (depth >= 0 && (tree_name == NULL || format == REPORT_CSV || format == REPORT_FOLDED))
+    {
+      g_printerr ("strata: %s\n", _("--depth applies to --tree as text or JSON (CSV has every node, with its depth)"));
       return EXIT_USAGE;
     }
 
@@ -1091,6 +1101,14 @@ strata_report_run (const StrataCliOptions *options)
     }
   else if (format == REPORT_TEXT)
     print_text (&report);
+  else if (format == REPORT_CSV)
+    {
+      if (!strata_report_write_csv (trace, profile, report.clock, &error))
+        {
+          g_printerr ("strata: %s\n", error->message);
+          return EXIT_LOAD_FAILED;
+        }
+    }
   else if (!print_json (&report, &error))
     {
       g_printerr ("strata: %s\n", error->message);
