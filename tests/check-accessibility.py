@@ -25,6 +25,9 @@ if os.environ.get("STRATA_A11Y_SESSION") != "1":
 
 sys.stdout = os.fdopen(int(os.environ.get("STRATA_TAP_FD", "1")), "w", buffering=1)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from strata_atspi import walk, wait_for  # noqa: E402
+
 try:
     import pyatspi
 except ImportError:
@@ -44,38 +47,12 @@ def check(name, condition, detail=""):
         failures.append(name)
 
 
-def walk(acc, depth=0):
-    yield acc
-    if depth > 60:
-        return
-    try:
-        children = [acc.getChildAtIndex(i) for i in range(acc.childCount)]
-    except Exception:  # it went away while we read it
-        return
-    for child in children:
-        if child is not None:
-            yield from walk(child, depth + 1)
-
-
 def find_app():
     desktop = pyatspi.Registry.getDesktop(0)
     for i in range(desktop.childCount):
         app = desktop.getChildAtIndex(i)
         if app is not None and app.name == "strata":
             return app
-    return None
-
-
-def wait_for(predicate, seconds=30):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            value = predicate()
-        except Exception:  # the tree changes under us while GTK builds it
-            value = None
-        if value:
-            return value
-        time.sleep(0.2)
     return None
 
 

@@ -30,6 +30,9 @@ if os.environ.get("STRATA_SECOND_SESSION") != "1":
 
 sys.stdout = os.fdopen(int(os.environ.get("STRATA_TAP_FD", "1")), "w", buffering=1)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from strata_atspi import walk, wait_for  # noqa: E402
+
 try:
     import pyatspi
 except ImportError:
@@ -51,19 +54,6 @@ def check(name, condition, detail=""):
     print(f"{'ok' if condition else 'not ok'} {count} - {name}" + ("" if condition else f" # {detail}"))
 
 
-def walk(acc, depth=0):
-    yield acc
-    if depth > 60:
-        return
-    try:
-        children = [acc.getChildAtIndex(i) for i in range(acc.childCount)]
-    except Exception:  # it went away while we read it
-        return
-    for child in children:
-        if child is not None:
-            yield from walk(child, depth + 1)
-
-
 def frames():
     desktop = pyatspi.Registry.getDesktop(0)
     found = []
@@ -76,19 +66,6 @@ def frames():
 
 def states(acc):
     return {pyatspi.stateToString(s) for s in acc.getState().getStates()}
-
-
-def wait_for(predicate, seconds=60):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            value = predicate()
-        except Exception:  # the tree changes under us while GTK builds it
-            value = None
-        if value:
-            return value
-        time.sleep(0.3)
-    return None
 
 
 def second(*args, cwd=None):

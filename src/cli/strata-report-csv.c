@@ -37,18 +37,7 @@ write_method_header (StrataTableWriter *writer,
   strata_table_writer_add_text (writer, C_("export", "Signature"));
   strata_table_writer_add_text (writer, C_("export", "Source"));
   for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
-    {
-      const char *clock = strata_trace_get_clock_name (trace, c);
-      g_autofree char *incl = g_strdup_printf (C_("export", "Incl %s (%s)"), clock, strata_table_clock_unit (trace, c));
-      g_autofree char *incl_pct = g_strdup_printf (C_("export", "Incl %% %s"), clock);
-      g_autofree char *excl = g_strdup_printf (C_("export", "Excl %s (%s)"), clock, strata_table_clock_unit (trace, c));
-      g_autofree char *excl_pct = g_strdup_printf (C_("export", "Excl %% %s"), clock);
-
-      strata_table_writer_add_text (writer, incl);
-      strata_table_writer_add_text (writer, incl_pct);
-      strata_table_writer_add_text (writer, excl);
-      strata_table_writer_add_text (writer, excl_pct);
-    }
+    strata_table_writer_add_profile_headers (writer, trace, c);
   strata_table_writer_add_text (writer, C_("export", "Calls"));
   strata_table_writer_add_text (writer, C_("export", "Recursive calls"));
 }

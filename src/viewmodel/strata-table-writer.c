@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n.h>
 
 #include "strata-table-writer.h"
 
@@ -209,4 +210,30 @@ strata_table_export_name (StrataTrace *trace,
           }
     }
   return g_strdup_printf ("%s-%s.csv", basename, view);
+}
+
+/**
+ * strata_table_writer_add_profile_headers:
+ *
+ * The headers of a method's times on @clock, as every profile table is
+ * exported: inclusive time and its share, exclusive time and its share,
+ * named by the clock and the unit.
+ */
+void
+strata_table_writer_add_profile_headers (StrataTableWriter *self,
+                                         StrataTrace       *trace,
+                                         guint              clock)
+{
+  const char *name = strata_trace_get_clock_name (trace, clock);
+  const char *unit = strata_table_clock_unit (trace, clock);
+  /* Translators: CSV column headers; "%s" is a clock's name, (%s) its unit */
+  g_autofree char *incl = g_strdup_printf (C_("export", "Incl %s (%s)"), name, unit);
+  g_autofree char *incl_pct = g_strdup_printf (C_("export", "Incl %% %s"), name);
+  g_autofree char *excl = g_strdup_printf (C_("export", "Excl %s (%s)"), name, unit);
+  g_autofree char *excl_pct = g_strdup_printf (C_("export", "Excl %% %s"), name);
+
+  strata_table_writer_add_text (self, incl);
+  strata_table_writer_add_text (self, incl_pct);
+  strata_table_writer_add_text (self, excl);
+  strata_table_writer_add_text (self, excl_pct);
 }

@@ -33,6 +33,9 @@ gboolean           strata_table_writer_end_row  (StrataTableWriter  *self,
 gboolean           strata_table_writer_finish   (StrataTableWriter  *self,
                                                  GError            **error);
 void               strata_table_writer_free     (StrataTableWriter  *self);
+void               strata_table_writer_add_profile_headers (StrataTableWriter *self,
+                                                 StrataTrace        *trace,
+                                                 guint               clock);
 const char        *strata_table_clock_unit      (StrataTrace        *trace,
                                                  guint               clock);
 char              *strata_table_export_name     (StrataTrace        *trace,
