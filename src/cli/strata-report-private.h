@@ -8,9 +8,25 @@
 #include "strata-comparison.h"
 #include "strata-json-writer.h"
 #include "strata-profile.h"
+#include "strata-trace-mapping.h"
 #include "strata-trace.h"
 
 G_BEGIN_DECLS
+
+/* A report being printed: the trace, its profile and what was asked. */
+typedef struct
+{
+  StrataTrace      *trace;
+  StrataProfile    *profile;
+  guint             clock;
+  guint             top;
+  guint             heap_top;      /* objects that retain the most */
+  const char       *mapping_path;  /* --mapping, or NULL */
+  StrataTraceNames *names;         /* what it gave, or NULL */
+} StrataReport;
+
+gboolean strata_report_print_json        (const StrataReport *report,
+                                          GError            **error);
 
 void strata_report_print_dominators      (StrataTrace      *trace,
                                           guint             n);
