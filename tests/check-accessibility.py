@@ -7,26 +7,15 @@ profile's rows, parents and children, and the Open dialog.
 Needs a display (the test suite runs under xvfb-run), dbus-run-session,
 xdotool and python3-pyatspi; exits 77 (skipped) without them."""
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
-if os.environ.get("STRATA_A11Y_SESSION") != "1":
-    if not shutil.which("dbus-run-session") or not shutil.which("xdotool") or "DISPLAY" not in os.environ:
-        print("1..0 # SKIP needs dbus-run-session, xdotool and a display")
-        sys.exit(77)
-    # The bus daemons started on demand print to stdout; TAP goes to its own fd.
-    tap_fd = os.dup(1)
-    env = dict(os.environ, STRATA_A11Y_SESSION="1", STRATA_TAP_FD=str(tap_fd))
-    sys.exit(subprocess.call(["dbus-run-session", "--", "/usr/bin/python3"] + sys.argv, env=env,
-                             stdout=sys.stderr, pass_fds=(tap_fd,)))
-
-sys.stdout = os.fdopen(int(os.environ.get("STRATA_TAP_FD", "1")), "w", buffering=1)
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from strata_atspi import walk, wait_for  # noqa: E402
+from strata_atspi import on_own_bus, walk, wait_for  # noqa: E402
+
+on_own_bus(needs=("xdotool",))
 
 try:
     import pyatspi

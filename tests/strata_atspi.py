@@ -30,3 +30,26 @@ def wait_for(predicate, seconds=60):
             return value
         time.sleep(0.2)
     return None
+
+
+def on_own_bus(needs=()):
+    """Runs this script again on a session bus of its own (AT-SPI, and a
+    GApplication's uniqueness, live there), unless it already is; skips
+    (exit 77) without dbus-run-session, a display or the programs
+    @needs. The bus daemons print on stdout, so TAP goes to its own fd,
+    which becomes sys.stdout."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    if os.environ.get("STRATA_OWN_BUS") != "1":
+        missing = [p for p in ("dbus-run-session", *needs) if not shutil.which(p)]
+        if missing or "DISPLAY" not in os.environ:
+            print(f"1..0 # SKIP needs {', '.join(missing) or 'a display'}")
+            sys.exit(77)
+        tap_fd = os.dup(1)
+        env = dict(os.environ, STRATA_OWN_BUS="1", STRATA_TAP_FD=str(tap_fd))
+        sys.exit(subprocess.call(["dbus-run-session", "--", "/usr/bin/python3"] + sys.argv, env=env,
+                                 stdout=sys.stderr, pass_fds=(tap_fd,)))
+    sys.stdout = os.fdopen(int(os.environ.get("STRATA_TAP_FD", "1")), "w", buffering=1)
