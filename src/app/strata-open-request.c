@@ -45,18 +45,14 @@ static GFile *
 file_for_arg (GApplicationCommandLine *command_line,
               const char              *arg)
 {
-  if (arg == NULL)
-    return NULL;
-  if (command_line != NULL)
-    return g_application_command_line_create_file_for_arg (command_line, arg);
-  return g_file_new_for_commandline_arg (arg);
+  return arg != NULL ? g_application_command_line_create_file_for_arg (command_line, arg) : NULL;
 }
 
 /**
  * strata_open_request_new:
  * @options: checked options (strata_cli_options_check())
- * @command_line: (nullable): the command line they came from, whose
- *   directory relative paths are in
+ * @command_line: the command line they came from, whose directory
+ *   relative paths are in
  */
 StrataOpenRequest *
 strata_open_request_new (const StrataCliOptions  *options,
@@ -129,9 +125,7 @@ start (StrataOpenRequest *self,
   if (self->compare != NULL)
     strata_window_compare_with (self->window, self->compare);
   if (self->clock != NULL)
-    strata_session_set_clock (self->session,
-                              strata_trace_find_clock (trace, g_str_equal (self->clock, "cpu") ? STRATA_CLOCK_THREAD_CPU
-                                                                                               : STRATA_CLOCK_WALL));
+    strata_session_set_clock (self->session, strata_cli_choose_clock (trace, self->clock));
   if (!self->has_range)
     return;
   strata_session_get_bounds (self->session, &first, &last);

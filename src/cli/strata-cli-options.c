@@ -260,6 +260,8 @@ check_values (const StrataCliOptions *self,
   if (mode == STRATA_CLI_EXPORT && self->view != NULL &&
       !g_str_equal (self->view, "timeline") && !g_str_equal (self->view, "flame"))
     return usage_error (error, _("--view takes “timeline” or “flame” with --export"));
+  if (self->strict_mapping && self->mapping == NULL)
+    return usage_error (error, _("--strict-mapping needs --mapping=MAPPING"));
   if (mode == STRATA_CLI_WINDOW && self->size != NULL && self->screenshot == NULL)
     return usage_error (error, _("--size needs --screenshot or --export"));
   return TRUE;
@@ -295,6 +297,24 @@ strata_cli_options_check (const StrataCliOptions *self,
         return FALSE;
       }
   return check_values (self, mode, error);
+}
+
+/**
+ * strata_cli_choose_clock:
+ * @name: (nullable): --clock as checked: "wall" or "cpu"
+ *
+ * The clock @name picks in @trace, else the one the window opens on:
+ * what the window, reports and exports show.
+ */
+guint
+strata_cli_choose_clock (StrataTrace *trace,
+                         const char  *name)
+{
+  if (g_strcmp0 (name, "cpu") == 0)
+    return strata_trace_find_clock (trace, STRATA_CLOCK_THREAD_CPU);
+  if (g_strcmp0 (name, "wall") == 0)
+    return strata_trace_find_clock (trace, STRATA_CLOCK_WALL);
+  return strata_trace_get_default_clock (trace);
 }
 
 /* Whether @argv asks for help (before any "--"). */

@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "strata-trace.h"
+
 G_BEGIN_DECLS
 
 /* Exit statuses of every command (documented in --help and the README). */
@@ -66,6 +68,8 @@ gboolean       strata_cli_options_parse       (StrataCliOptions  *self,
 StrataCliMode  strata_cli_options_get_mode    (const StrataCliOptions *self);
 gboolean       strata_cli_options_check       (const StrataCliOptions *self,
                                                GError           **error);
+guint          strata_cli_choose_clock        (StrataTrace      *trace,
+                                               const char       *name);
 gboolean       strata_cli_options_wants_help  (char             **argv);
 char          *strata_cli_options_help        (void);
 

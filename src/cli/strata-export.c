@@ -29,7 +29,6 @@
 typedef enum
 {
   STRATA_EXPORT_ERROR_NOTHING_TO_DRAW,
-  STRATA_EXPORT_ERROR_TOO_LARGE,
 } StrataExportError;
 
 static G_DEFINE_QUARK (strata-export-error-quark, strata_export_error)
@@ -101,9 +100,7 @@ export (const StrataCliOptions  *options,
   if (options->range != NULL)
     strata_units_parse_ms_range (options->range, &from, &to);
   image_options.dark = options->theme != NULL && g_str_equal (options->theme, "dark");
-  image_options.clock = options->clock != NULL && g_str_equal (options->clock, "cpu")
-                         ? strata_trace_find_clock (trace, STRATA_CLOCK_THREAD_CPU)
-                         : strata_trace_get_default_clock (trace);
+  image_options.clock = strata_cli_choose_clock (trace, options->clock);
   if ((profile = strata_profile_new (trace, -1, NULL, error)) == NULL)
     return FALSE;
   /* The window's colours: round-robin by inclusive time on the first clock. */

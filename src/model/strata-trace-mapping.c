@@ -178,7 +178,6 @@ looks_obfuscated (const char *klass)
  * descriptors, as a mapping of the trace's own build has them. */
 static void
 count_fit (StrataTraceNames *self,
-           StrataTrace      *trace,
            StrataMapping    *mapping,
            const char       *klass,
            const char       *name,
@@ -208,7 +207,7 @@ map_method (StrataTraceNames *self,
 
   if (*klass == '\0' || *name == '\0')
     return NULL;
-  count_fit (self, trace, mapping, klass, name, descriptor);
+  count_fit (self, mapping, klass, name, descriptor);
   mapped = strata_mapping_method (mapping, klass, name, descriptor, -1);
   if (mapped == NULL)
     {
