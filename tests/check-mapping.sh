@@ -76,6 +76,12 @@ if [ $? -eq 0 ] && grep -q "fits this file poorly" "$tmp/err" && grep -q "Warnin
 else
   not_ok "another build's mapping: $(cat "$tmp/err")"
 fi
+"$strata" --export="$tmp/other.svg" --mapping="$tmp/other.txt" "$tmp/obf.trace" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -q "fits this file poorly" "$tmp/err"; then
+  ok "an export with another build's mapping warns as a report does"
+else
+  not_ok "export with another build's mapping: $(cat "$tmp/err")"
+fi
 "$strata" -r --strict-mapping --mapping="$tmp/other.txt" "$tmp/obf.trace" >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 1 ] && [ ! -s "$tmp/out" ]; then ok "--strict-mapping refuses it (exit 1)"; else not_ok "--strict-mapping: $(cat "$tmp/err")"; fi
 

@@ -16,7 +16,7 @@
 #include "strata-loader.h"
 #include "strata-palette.h"
 #include "strata-profile.h"
-#include "strata-trace-mapping.h"
+#include "strata-report-private.h"
 #include "strata-units.h"
 
 #define EXIT_FAILED STRATA_EXIT_UNREADABLE
@@ -61,14 +61,9 @@ load (const char  *path,
 
   if (trace == NULL)
     return NULL;
-  if (mapping != NULL)
-    {
-      g_autoptr(GFile) mapping_file = g_file_new_for_commandline_arg (mapping);
-
-      if ((names = strata_trace_map_names (trace, mapping_file, NULL, error)) == NULL)
-        return NULL;
-      strata_trace_names_apply (names, trace);
-    }
+  /* As a report applies it: its bad lines and a poor fit are said. */
+  if (mapping != NULL && (names = strata_report_apply_mapping (trace, mapping, FALSE, error)) == NULL)
+    return NULL;
   return g_steal_pointer (&trace);
 }
 

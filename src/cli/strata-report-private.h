@@ -27,6 +27,10 @@ typedef struct
 
 gboolean strata_report_print_json        (const StrataReport *report,
                                           GError            **error);
+StrataTraceNames *strata_report_apply_mapping (StrataTrace  *trace,
+                                               const char   *path,
+                                               gboolean      strict,
+                                               GError      **error);
 
 void strata_report_print_dominators      (StrataTrace      *trace,
                                           guint             n);

@@ -412,31 +412,38 @@ parse_report_format (const char   *name,
   return TRUE;
 }
 
-/* --mapping: names from the build's mapping.txt; what it could not read
- * and whether it fits are said on standard error, the rest applied. With
- * @strict, a mapping that does not fit is refused. */
-static StrataTraceNames *
-apply_mapping (StrataTrace *trace,
-               const char  *path,
-               gboolean     strict)
+/**
+ * strata_report_apply_mapping:
+ * @strict: refuse a mapping that fits poorly (another build's)
+ *
+ * --mapping, for reports and exports alike: the names of the build's
+ * mapping.txt applied to @trace. What the mapping could not read and
+ * whether it fits are said on standard error.
+ *
+ * Returns: (transfer full): the names applied, or %NULL with @error set
+ */
+StrataTraceNames *
+strata_report_apply_mapping (StrataTrace  *trace,
+                             const char   *path,
+                             gboolean      strict,
+                             GError      **error)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StrataTraceNames) names = strata_trace_map_names (trace, file, NULL, &error);
+  g_autoptr(StrataTraceNames) names = strata_trace_map_names (trace, file, NULL, error);
   const char *warning;
 
   if (names == NULL)
-    {
-      g_printerr ("strata: %s: %s\n", path, error->message);
-      return NULL;
-    }
+    return NULL;
   if (strata_trace_names_get_problems (names) != NULL)
     g_printerr ("strata: %s: %s\n", path, strata_trace_names_get_problems (names));
   if ((warning = strata_trace_names_get_fit_warning (names)) != NULL)
     {
-      g_printerr ("strata: %s: %s\n", path, warning);
       if (strict)
-        return NULL;
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, warning);
+          return NULL;
+        }
+      g_printerr ("strata: %s: %s\n", path, warning);
     }
   strata_trace_names_apply (names, trace);
   return g_steal_pointer (&names);
@@ -547,8 +554,12 @@ strata_report_run (const StrataCliOptions *options)
       return EXIT_LOAD_FAILED;
     }
 
-  if (mapping_path != NULL && !(names = apply_mapping (trace, mapping_path, options->strict_mapping)))
-    return EXIT_LOAD_FAILED;
+  if (mapping_path != NULL &&
+      !(names = strata_report_apply_mapping (trace, mapping_path, options->strict_mapping, &error)))
+    {
+      g_printerr ("strata: %s: %s\n", mapping_path, error->message);
+      return EXIT_LOAD_FAILED;
+    }
 
   report = (StrataReport) { trace, profile, strata_cli_choose_clock (trace, options->clock),
                             top < 0 ? DEFAULT_TOP : top, top < 0 ? DEFAULT_HEAP_TOP : top, mapping_path, names };
