@@ -628,6 +628,209 @@ test_session_long_list_sort (void)
       }
 }
 
+/* ---- The call tree's history, without a display ---- */
+
+typedef struct
+{
+  StrataCallTreePlace *given;     /* where the user is, as the view says */
+  StrataCallTreePlace *revealed;  /* the last place handed back */
+  guint                n_reveals;
+} Places;
+
+static StrataCallTreePlace *
+give_place (gpointer data)
+{
+  Places *places = data;
+
+  return places->given != NULL ? strata_call_tree_place_copy (places->given) : NULL;
+}
+
+static void
+reveal_cb (StrataCallTreeHistory *history,
+           StrataCallTreePlace   *place,
+           Places                *places)
+{
+  g_clear_pointer (&places->revealed, strata_call_tree_place_free);
+  places->revealed = strata_call_tree_place_copy (place);
+  places->n_reveals++;
+}
+
+static gboolean
+history_ready (gpointer history)
+{
+  return strata_call_tree_history_is_ready (history);
+}
+
+static void
+wait_for_history (StrataCallTreeHistory *history)
+{
+  while (!history_ready (history))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static char *
+codes_text (StrataCallTree *tree,
+            const GArray   *codes)
+{
+  guint32 node = strata_call_tree_find_codes (tree, (const guint32 *) codes->data, codes->len);
+
+  g_assert_cmpuint (node, !=, STRATA_CALL_TREE_NONE);
+  return strata_call_tree_dup_path (tree, node, "/");
+}
+
+static StrataCallTransform
+transform_of (StrataCallTransformKind kind,
+              guint32                 method)
+{
+  StrataCallTransform transform = { kind, method, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+
+  return transform;
+}
+
+/* A frame merged away: where the user is follows the same calls one
+ * level up, and undoing the transform goes back to it, selection, rows
+ * open and flame graph zoom alike. */
+static void
+test_session_call_tree_follows (void)
+{
+  Fixture f;
+  Places places = { 0 };
+  StrataCallTreeHistory *history;
+  StrataCallTree *tree, *merged;
+  guint32 first, second, third;
+  StrataCallTransform merge;
+  g_autofree char *expected = NULL, *followed = NULL, *zoom = NULL, *back = NULL, *description = NULL;
+  g_autofree char *first_name = NULL, *third_name = NULL, *method_name = NULL;
+  guint n_transforms;
+
+  fixture_open (&f, "dmtrace", "studio-perflib-char_2_bytes.trace");
+  history = strata_session_get_call_tree_history (f.session);
+  strata_call_tree_history_set_place_func (history, give_place, &places);
+  g_signal_connect (history, "reveal", G_CALLBACK (reveal_cb), &places);
+  wait_for_history (history);
+  tree = strata_call_tree_history_get_tree (history);
+  g_assert_cmpint (strata_call_tree_get_kind (tree), ==, STRATA_CALL_TREE_TOP_DOWN);
+  first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
+  second = strata_call_tree_get_first_child (tree, first);
+  third = strata_call_tree_get_first_child (tree, second);
+  g_assert_cmpuint (third, !=, STRATA_CALL_TREE_NONE);
+  places.given = strata_call_tree_place_new (STRATA_CALL_TREE_TOP_DOWN);
+  g_array_unref (places.given->codes);
+  places.given->codes = strata_call_tree_path_codes (tree, third);
+  g_array_unref (places.given->zoom);
+  places.given->zoom = strata_call_tree_path_codes (tree, third);
+  g_ptr_array_add (places.given->opened, strata_call_tree_path_codes (tree, second));
+
+  merge = transform_of (STRATA_CALL_TRANSFORM_MERGE_FUNCTION, strata_call_tree_get_method (tree, second));
+  strata_call_tree_history_apply (history, &merge);
+  g_assert_false (strata_call_tree_history_is_ready (history));
+  g_assert_cmpint (strata_call_tree_history_get_state (history), ==, STRATA_CALL_TREE_RESHAPING);
+  wait_for_history (history);
+  merged = strata_call_tree_history_get_tree (history);
+  g_assert_true (merged != tree);
+  g_assert_cmpuint (places.n_reveals, ==, 1);
+  first_name = strata_call_tree_dup_name (tree, first);
+  third_name = strata_call_tree_dup_name (tree, third);
+  expected = g_strdup_printf ("%s/%s", first_name, third_name);
+  followed = codes_text (merged, places.revealed->codes);
+  g_assert_cmpstr (followed, ==, expected);
+  zoom = codes_text (merged, places.revealed->zoom);
+  g_assert_cmpstr (zoom, ==, expected);
+  /* The merged frame's row is gone: its path ends one level up. */
+  g_assert_cmpuint (((GArray *) g_ptr_array_index (places.revealed->opened, 0))->len, ==, 1);
+  strata_call_tree_history_get_transforms (history, &n_transforms);
+  g_assert_cmpuint (n_transforms, ==, 1);
+  description = strata_call_tree_history_dup_description (history);
+  method_name = strata_call_tree_dup_name (tree, second);
+  g_assert_nonnull (strstr (description, method_name));
+
+  strata_call_tree_history_pop (history);
+  wait_for_history (history);
+  g_assert_true (strata_call_tree_history_get_tree (history) == tree);
+  g_assert_cmpuint (places.n_reveals, ==, 2);
+  back = codes_text (tree, places.revealed->codes);
+  {
+    g_autofree char *before = strata_call_tree_dup_path (tree, third, "/");
+
+    g_assert_cmpstr (back, ==, before);
+  }
+  g_assert_cmpuint (((GArray *) g_ptr_array_index (places.revealed->opened, 0))->len, ==, 2);
+  g_assert_null (strata_call_tree_history_dup_description (history));
+
+  strata_call_tree_place_free (places.given);
+  strata_call_tree_place_free (places.revealed);
+  fixture_close (&f);
+}
+
+/* Transforms asked for while one is made follow it; they carry over to
+ * the tree merged anew for one thread and to the tree bottom up, and go
+ * with another trace. */
+static void
+test_session_call_tree_transforms (void)
+{
+  Fixture f;
+  StrataCallTreeHistory *history;
+  StrataCallTree *tree;
+  guint32 a, b, c;
+  StrataCallTransform drop_a, drop_b, drop_c;
+  guint n_transforms;
+  gint64 total;
+
+  fixture_open (&f, "dmtrace", "studio-perflib-char_2_bytes.trace");
+  history = strata_session_get_call_tree_history (f.session);
+  wait_for_history (history);
+  tree = strata_call_tree_history_get_tree (history);
+  g_assert_cmpuint (strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT), >=, 1);
+  a = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
+  b = strata_call_tree_get_first_child (tree, a);
+  c = strata_call_tree_get_first_child (tree, b);
+  total = strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, 0);
+  drop_a = transform_of (STRATA_CALL_TRANSFORM_DROP_FUNCTION, strata_call_tree_get_method (tree, c));
+  drop_b = transform_of (STRATA_CALL_TRANSFORM_MERGE_FUNCTION, strata_call_tree_get_method (tree, b));
+  drop_c = transform_of (STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, strata_call_tree_get_method (tree, a));
+  strata_call_tree_history_apply (history, &drop_a);
+  strata_call_tree_history_apply (history, &drop_b);
+  strata_call_tree_history_apply (history, &drop_c);
+  /* The last one asked for, undone before it was made. */
+  strata_call_tree_history_pop (history);
+  wait_for_history (history);
+  strata_call_tree_history_get_transforms (history, &n_transforms);
+  g_assert_cmpuint (n_transforms, ==, 2);
+  /* Dropping calls takes their time away; merging keeps it. */
+  g_assert_cmpint (strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0), <, total);
+
+  strata_session_set_profile_thread (f.session, 0);
+  g_assert_cmpint (strata_call_tree_history_get_state (history), ==, STRATA_CALL_TREE_MERGING);
+  wait_for_history (history);
+  g_assert_cmpint (strata_call_tree_history_get_thread (history), ==, 0);
+  strata_call_tree_history_get_transforms (history, &n_transforms);
+  g_assert_cmpuint (n_transforms, ==, 2);
+
+  strata_call_tree_history_set_inverted (history, TRUE);
+  wait_for_history (history);
+  g_assert_cmpint (strata_call_tree_get_kind (strata_call_tree_history_get_tree (history)), ==, STRATA_CALL_TREE_BOTTOM_UP);
+  g_assert_cmpint (strata_call_tree_get_kind (strata_call_tree_history_get_top_down (history)), ==, STRATA_CALL_TREE_TOP_DOWN);
+  strata_call_tree_history_pop (history);
+  wait_for_history (history);
+  strata_call_tree_history_get_transforms (history, &n_transforms);
+  g_assert_cmpuint (n_transforms, ==, 1);
+  g_assert_cmpint (strata_call_tree_get_kind (strata_call_tree_history_get_tree (history)), ==, STRATA_CALL_TREE_BOTTOM_UP);
+
+  {
+    g_autofree char *path = strata_test_fixture_path ("dmtrace", "studio-perflib-char_2_bytes.trace", NULL);
+    g_autoptr(StrataTrace) other = strata_test_load_path (path, NULL);
+
+    strata_session_set_trace (f.session, other);
+    wait_for_history (history);
+    strata_call_tree_history_get_transforms (history, &n_transforms);
+    g_assert_cmpuint (n_transforms, ==, 0);
+    strata_session_set_trace (f.session, NULL);
+    g_assert_cmpint (strata_call_tree_history_get_state (history), ==, STRATA_CALL_TREE_EMPTY);
+    g_assert_null (strata_call_tree_history_get_tree (history));
+  }
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -643,6 +846,8 @@ main (int   argc,
   g_test_add_func ("/session/profile-filter", test_session_profile_filter);
   g_test_add_func ("/session/tracks", test_session_tracks);
   g_test_add_func ("/session/long-list-sort", test_session_long_list_sort);
+  g_test_add_func ("/session/call-tree-follows", test_session_call_tree_follows);
+  g_test_add_func ("/session/call-tree-transforms", test_session_call_tree_transforms);
 
   return g_test_run ();
 }

@@ -47,6 +47,7 @@ struct _StrataSession
   gboolean       show_all_flows;   /* every flow's arrow, not the selected call's */
   gboolean       range_only;       /* profile only the selected range */
   StrataTrackPrefs *track_prefs;
+  StrataCallTreeHistory *call_tree;  /* made when first asked for */
   StrataSearch     *search;        /* the timeline's search, or NULL */
   GArray           *marks;         /* calls the ruler marks, chosen by duration; NULL: the selected method's */
 
@@ -104,6 +105,7 @@ strata_session_dispose (GObject *object)
   if (self->profile_cancellable != NULL)
     g_cancellable_cancel (self->profile_cancellable);
   g_clear_object (&self->profile_cancellable);
+  g_clear_object (&self->call_tree);
   g_clear_object (&self->trace);
   g_clear_object (&self->profile);
   g_clear_pointer (&self->colors, g_free);
@@ -1008,6 +1010,49 @@ strata_session_set_range_only (StrataSession *self,
 
   if (set_flag (&self->range_only, range_only))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_ONLY]);
+}
+
+/* ---- The call tree ---- */
+
+/* The tree follows the trace, the profile's thread and, with "Selected
+ * Range", the range. */
+static void
+merge_call_tree (StrataSession *self)
+{
+  StrataProfileRange range = { .clock = self->clock };
+  gboolean has_range = self->range_only && strata_session_get_selection_range (self, &range.start, &range.end);
+
+  strata_call_tree_history_merge (self->call_tree, self->trace, self->profile_thread, has_range ? &range : NULL);
+}
+
+static void
+call_tree_range_changed_cb (StrataSession *self)
+{
+  if (self->range_only)
+    merge_call_tree (self);
+}
+
+/**
+ * strata_session_get_call_tree_history:
+ *
+ * The call tree shown and its transforms, merged from the first call on.
+ *
+ * Returns: (transfer none): the session's call tree history
+ */
+StrataCallTreeHistory *
+strata_session_get_call_tree_history (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  if (self->call_tree != NULL)
+    return self->call_tree;
+  self->call_tree = strata_call_tree_history_new ();
+  g_signal_connect (self, "notify::trace", G_CALLBACK (merge_call_tree), NULL);
+  g_signal_connect (self, "notify::profile-thread", G_CALLBACK (merge_call_tree), NULL);
+  g_signal_connect (self, "notify::range-only", G_CALLBACK (merge_call_tree), NULL);
+  g_signal_connect (self, "selection-range-changed", G_CALLBACK (call_tree_range_changed_cb), NULL);
+  merge_call_tree (self);
+  return self->call_tree;
 }
 
 /* ---- Tracks ---- */

@@ -12,6 +12,7 @@
 
 #include <gio/gio.h>
 
+#include "strata-call-tree-history.h"
 #include "strata-comparison.h"
 #include "strata-description.h"
 #include "strata-profile.h"
@@ -39,6 +40,7 @@ StrataTrace   *strata_session_get_trace           (StrataSession *self);
 void           strata_session_set_trace           (StrataSession *self,
                                                    StrataTrace   *trace);
 StrataProfile *strata_session_get_profile         (StrataSession *self);
+StrataCallTreeHistory *strata_session_get_call_tree_history (StrataSession *self);
 const guint8  *strata_session_get_colors          (StrataSession *self);
 void           strata_session_share_colors        (StrataSession *self,
                                                    const guint8  *colors);
