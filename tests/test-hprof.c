@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strata-hprof-index.h"
 #include "strata-error.h"
 #include "strata-heap.h"
 #include "strata-heap-duplicates.h"

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "strata-hprof-index.h"
 #include "strata-mapping.h"
 #include "strata-test-util.h"
 #include "strata-trace-mapping.h"

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-hprof-index.h"
 #include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
 #include "strata-units.h"

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-hprof-index.h"
 #include "strata-accessible.h"
 #include "strata-field-grid.h"
 #include "strata-heap-object-row.h"

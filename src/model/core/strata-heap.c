@@ -18,6 +18,7 @@ struct _StrataHeap
   guint64  roots[STRATA_N_ROOT_KINDS];
   StrataHeapGraph *graph;                  /* binary dumps: objects and references */
   StrataHprofIndex *index;                 /* and their fields */
+  GDestroyNotify    free_index;
   GArray  *frame_roots;                    /* StrataFrameRoot, by thread then frame once asked for */
   GPtrArray *heap_names;                   /* Android's heaps; NULL for one heap */
   GPtrArray *heap_shares;                  /* per heap, a GArray of StrataHeapClassShare per class */
@@ -51,7 +52,8 @@ strata_heap_free (StrataHeap *self)
   g_array_unref (self->frame_roots);
   g_clear_pointer (&self->heap_names, g_ptr_array_unref);
   g_clear_pointer (&self->heap_shares, g_ptr_array_unref);
-  strata_hprof_index_free (self->index);
+  if (self->index != NULL)
+    self->free_index (self->index);
   strata_heap_graph_free (self->graph);
   g_free (self);
 }
@@ -422,14 +424,17 @@ strata_heap_get_class_in_heap (const StrataHeap *self,
 void
 strata_heap_take_graph (StrataHeap       *self,
                         StrataHeapGraph  *graph,
-                        StrataHprofIndex *index)
+                        StrataHprofIndex *index,
+                        GDestroyNotify    free_index)
 {
   g_autofree guint64 *retained = g_new0 (guint64, MAX (self->classes->len, 1));
 
-  strata_hprof_index_free (self->index);
+  if (self->index != NULL)
+    self->free_index (self->index);
   strata_heap_graph_free (self->graph);
   self->graph = graph;
   self->index = index;
+  self->free_index = free_index;
   for (guint c = 0; c < self->classes->len; c++)
     {
       StrataHeapClass *klass = &g_array_index (self->classes, StrataHeapClass, c);

@@ -11,7 +11,6 @@
 #include <glib.h>
 
 #include "strata-heap-graph.h"
-#include "strata-hprof-index.h"
 
 G_BEGIN_DECLS
 
@@ -80,6 +79,9 @@ typedef struct
 } StrataFrameRoot;
 
 typedef struct _StrataHeap StrataHeap;
+/* A reader of the dump kept for later reads (formats/hprof): the heap
+ * holds it and frees it with the function it was given. */
+typedef struct _StrataHprofIndex StrataHprofIndex;
 
 StrataHeap            *strata_heap_new              (void);
 void                   strata_heap_free             (StrataHeap     *self);
@@ -91,9 +93,10 @@ guint                  strata_heap_get_n_classes    (const StrataHeap *self);
 const StrataHeapClass *strata_heap_get_class        (const StrataHeap *self,
                                                      guint           index);
 guint                 *strata_heap_merge_same_names (StrataHeap   *self);
-void                   strata_heap_take_graph       (StrataHeap     *self,
-                                                     StrataHeapGraph *graph,
-                                                     StrataHprofIndex *index);
+void                   strata_heap_take_graph       (StrataHeap       *self,
+                                                     StrataHeapGraph  *graph,
+                                                     StrataHprofIndex *index,
+                                                     GDestroyNotify    free_index);
 StrataHeapGraph       *strata_heap_get_graph        (const StrataHeap *self);
 StrataHprofIndex      *strata_heap_get_index        (const StrataHeap *self);
 void                   strata_heap_set_weak_referents (StrataHeap   *self,

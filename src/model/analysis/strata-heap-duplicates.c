@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "strata-hprof-index.h"
 #include "strata-heap-duplicates.h"
 
 typedef struct

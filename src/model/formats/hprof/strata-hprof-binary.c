@@ -1138,7 +1138,8 @@ strata_hprof_binary_load (StrataLoadJob  *job,
         {
           strata_heap_graph_remap_classes (graph, old_to_new);
           strata_heap_set_heap_names (self.heap, hprof_heap_names (&self));
-          strata_heap_take_graph (self.heap, g_steal_pointer (&graph), g_steal_pointer (&index));
+          strata_heap_take_graph (self.heap, g_steal_pointer (&graph), g_steal_pointer (&index),
+                                  (GDestroyNotify) strata_hprof_index_free);
         }
       if (self.summary != NULL)
         {
