@@ -12,13 +12,12 @@ usage: check-test-paths.py SRCDIR
 
 import os
 import re
+import itertools
 import sys
 
 SOURCES = (".c", ".h", ".py", ".sh", ".build")
 SYSTEM = ("/usr/", "/bin/", "/dev/", "/proc/", "/sys/", "/etc/")
 STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'')
-# meson may look for ../shared/corpus to fill STRATA_CORPUS_DIR, nowhere else.
-CORPUS_LOOKUP = re.compile(r"^\s*(if\s.*)?corpus_dir\b|fs\.is_dir\(.*corpus")
 
 
 def leaves_tree(strings, depth):
@@ -40,8 +39,6 @@ def offences(text, language, depth):
     is how deep the file sits below the root."""
     found = []
     for number, line in enumerate(text.splitlines(), 1):
-        if language == ".build" and CORPUS_LOOKUP.search(line):
-            continue
         strings = [a or b for a, b in STRING.findall(line)]
         base = 0 if "project_source_root" in line else depth
         if any(".." in re.split(r"[/\\]", s) for s in strings) and leaves_tree(strings, base):
@@ -65,13 +62,13 @@ def self_test():
         ("args: [meson.project_source_root() / '..' / 'other' / 'file.trace'],", ".build"),
         ('open("/work/main/tests/data/x.json")', ".py"),
         ('open("%s")' % os.path.abspath(__file__), ".py"),
+        ("  corpus_dir = meson.project_source_root() / '..' / 'shared' / 'corpus'", ".build"),
     ]
     good = [
         ('strata_test_corpus_path ("dmtrace", "x.trace", NULL);', ".c"),
         ('strata_test_fixture_path ("catapult", "flow_simple.json", NULL);', ".c"),
         ('g_test_add_func ("/window/open-sample", test);', ".c"),
         ('corpus = os.environ.get("STRATA_CORPUS_DIR", "")', ".py"),
-        ("  corpus_dir = meson.project_source_root() / '..' / 'shared' / 'corpus'", ".build"),
         ('tool = "/usr/lib/android-sdk/platform-tools/hprof-conv"', ".c"),
         ("exe = executable('x', '../tests/dmtrace-writer.c')", ".build"),
     ]
@@ -90,7 +87,8 @@ def self_test():
 def main():
     root = os.path.abspath(sys.argv[1])
     results = [("the check catches paths out of the tree and lets the allowed ones through", self_test(), "")]
-    for dirpath, dirnames, filenames in os.walk(os.path.join(root, "tests")):
+    walks = itertools.chain(*(os.walk(os.path.join(root, top)) for top in ("tests", "bench")))
+    for dirpath, dirnames, filenames in walks:
         dirnames[:] = sorted(d for d in dirnames if d != "data")
         for name in sorted(filenames):
             language = os.path.splitext(name)[1]

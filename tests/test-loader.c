@@ -634,6 +634,7 @@ test_loader_gzip_cancel (void)
 #endif
 #endif
 
+#ifndef STRATA_TEST_ASAN
 static guint64
 address_space_in_use (void)
 {
@@ -642,6 +643,7 @@ address_space_in_use (void)
   g_assert_true (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL));
   return g_ascii_strtoull (statm, NULL, 10) * sysconf (_SC_PAGESIZE);
 }
+#endif
 
 /* Under an address-space limit just above the file's size, loading runs out
  * of memory; the child must end the load with a message, not abort. */

@@ -82,6 +82,11 @@ check "desktop file does not claim all JSON" sh -c "! grep -q 'MimeType=.*applic
 check "desktop file does not claim all gzip" sh -c "! grep -q 'MimeType=.*application/gzip;' '$desktop'"
 check "metainfo launchable is the desktop file" grep -q "<launchable type=\"desktop-id\">$app_id.desktop</launchable>" "$metainfo"
 check "desktop Icon is the app id" grep -qx "Icon=$app_id" "$desktop"
+# The releases come from NEWS, the newest first, and it is this version.
+newest=$(sed -n 's/^Strata \([^ ]*\) (.*/\1/p' "$src/NEWS" | head -n 1)
+check "NEWS's newest release is the project's version" grep -q "version: '$newest'" "$src/meson.build"
+check "metainfo's first release is NEWS's newest" sh -c "grep -m1 '<release ' '$metainfo' | grep -q 'version=\"$newest\"'"
+check "metainfo has a release per NEWS section" test "$(grep -c '<release ' "$metainfo")" = "$(grep -c '^Strata ' "$src/NEWS")"
 
 echo "1..$n"
 exit $failed

@@ -232,6 +232,28 @@ about_action (GSimpleAction *action,
 }
 
 static void
+help_shown_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    g_warning ("The help could not be shown: %s", error->message);
+}
+
+/* F1: the manual, installed with the app and read by Yelp. */
+static void
+help_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (user_data);
+
+  gtk_show_uri_full (window, "help:strata", GDK_CURRENT_TIME, NULL, help_shown_cb, NULL);
+}
+
+static void
 new_window_action (GSimpleAction *action,
                    GVariant      *param,
                    gpointer       user_data)
@@ -254,6 +276,7 @@ quit_action (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "about", about_action },
+  { "help", help_action },
   { "new-window", new_window_action },
   { "quit", quit_action },
 };
@@ -279,6 +302,7 @@ strata_application_startup (GApplication *application)
   static const char *new_window_accels[] = { "<Control>n", NULL };
   static const char *compare_accels[] = { "<Control>d", NULL };
   static const char *export_image_accels[] = { "<Control><Shift>e", NULL };
+  static const char *help_accels[] = { "F1", NULL };
 
   G_APPLICATION_CLASS (strata_application_parent_class)->startup (application);
 
@@ -290,6 +314,7 @@ strata_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.compare", compare_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.export-image", export_image_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
 
   gtk_window_set_default_icon_name (APP_ID);
   load_css ();

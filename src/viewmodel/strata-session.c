@@ -17,55 +17,12 @@
 #include "strata-counter-render.h"
 #include "strata-description.h"
 #include "strata-palette.h"
-#include "strata-session.h"
+#include "strata-session-private.h"
 #include "strata-track-prefs.h"
 
 /* Never zoom in further than this many nanoseconds across the view. */
 #define MIN_VISIBLE_NS 1000
 
-struct _StrataSession
-{
-  GObject        parent_instance;
-
-  StrataTrace   *trace;
-  StrataProfile *profile;
-  guint8        *colors;
-  GCancellable  *profile_cancellable;
-
-  guint          clock;
-  gint64         visible_start;
-  gint64         visible_end;
-  guint32        selected_method;
-  gboolean       has_range;
-  gint64         range_start;
-  gint64         range_end;
-
-  gboolean       has_hover;
-  gint64         hover_time;
-  int            profile_thread;   /* -1: all threads */
-  gboolean       compact;          /* calls one row high per thread */
-  gboolean       show_all_flows;   /* every flow's arrow, not the selected call's */
-  gboolean       range_only;       /* profile only the selected range */
-  StrataTrackPrefs *track_prefs;
-  StrataCallTreeHistory *call_tree;  /* made when first asked for */
-  StrataSearch     *search;        /* the timeline's search, or NULL */
-  GArray           *marks;         /* calls the ruler marks, chosen by duration; NULL: the selected method's */
-
-  /* Compare With: the baseline's whole profile, and the comparison made
-   * once this trace's own profile is ready. */
-  StrataProfile    *baseline;
-  StrataComparison *comparison;
-  StrataMatchMode   match;
-  guint8           *baseline_colors;
-  guint8           *shared_colors; /* another session's, for its baseline: wins over ours */
-
-  /* The one call or event whose details are shown. */
-  StrataSelectedKind selected_kind;
-  StrataSliceRef     selected_call;
-  guint              selected_event;
-  guint              selected_counter;
-  gint64             selected_counter_time;
-};
 
 enum {
   PROP_0,
@@ -327,8 +284,6 @@ strata_session_get_trace (StrataSession *self)
   return self->trace;
 }
 
-static void compare_with_baseline (StrataSession *self);
-
 static void
 profile_ready_cb (GObject      *object,
                   GAsyncResult *result,
@@ -345,130 +300,7 @@ profile_ready_cb (GObject      *object,
   g_free (self->colors);
   self->colors = strata_palette_assign (profile, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
-  compare_with_baseline (self);
-}
-
-/* A baseline method takes the colour of the method of the same name here,
- * so both timelines speak alike; one only the baseline has gets its own. */
-static guint8 *
-match_baseline_colors (StrataSession *self)
-{
-  StrataTrace *baseline = strata_profile_get_trace (self->baseline);
-  guint8 *colors = strata_palette_assign (self->baseline, 0);
-
-  for (guint32 m = 0; m < strata_trace_get_n_methods (baseline); m++)
-    {
-      guint row = strata_comparison_find_row (self->comparison, STRATA_SIDE_BASELINE, m);
-      guint32 current = row == STRATA_COMPARISON_ABSENT ? STRATA_COMPARISON_ABSENT
-                        : strata_comparison_get_row (self->comparison, row)->index[STRATA_SIDE_CURRENT];
-
-      if (current != STRATA_COMPARISON_ABSENT)
-        colors[m] = self->colors[current];
-    }
-  return colors;
-}
-
-/* strata_session_set_baseline() checked that the two compare. */
-static void
-compare_with_baseline (StrataSession *self)
-{
-  g_clear_object (&self->comparison);
-  g_clear_pointer (&self->baseline_colors, g_free);
-  if (self->baseline != NULL && self->profile != NULL)
-    {
-      self->comparison = strata_comparison_new (self->baseline, self->profile, self->match, NULL);
-      if (self->comparison != NULL && strata_comparison_get_kind (self->comparison) == STRATA_COMPARISON_PROFILE)
-        self->baseline_colors = match_baseline_colors (self);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARISON]);
-}
-
-/**
- * strata_session_set_baseline:
- * @baseline: (nullable): the whole profile of the file to compare with,
- *   or %NULL to stop comparing
- *
- * The trace on show is compared with @baseline as soon as its own profile
- * is ready; "comparison" says when.
- *
- * Returns: %FALSE with @error set when the two cannot be compared (a
- *   heap dump and a method trace, no clock in common)
- */
-gboolean
-strata_session_set_baseline (StrataSession  *self,
-                             StrataProfile  *baseline,
-                             GError        **error)
-{
-  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (!baseline || STRATA_IS_PROFILE (baseline), FALSE);
-
-  if (baseline != NULL && (self->trace == NULL ||
-                           !strata_comparison_check (strata_profile_get_trace (baseline), self->trace, error)))
-    return FALSE;
-  g_set_object (&self->baseline, baseline);
-  compare_with_baseline (self);
-  return TRUE;
-}
-
-/**
- * strata_session_get_baseline:
- *
- * Returns: (transfer none) (nullable): the trace compared with, if any
- */
-StrataTrace *
-strata_session_get_baseline (StrataSession *self)
-{
-  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
-
-  return self->baseline != NULL ? strata_profile_get_trace (self->baseline) : NULL;
-}
-
-/**
- * strata_session_get_comparison:
- *
- * Returns: (transfer none) (nullable): the trace against its baseline
- */
-StrataComparison *
-strata_session_get_comparison (StrataSession *self)
-{
-  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
-
-  return self->comparison;
-}
-
-/**
- * strata_session_get_baseline_colors:
- *
- * Returns: (nullable): a palette index per method of the baseline trace,
- *   the same as this trace's for methods of the same name
- */
-const guint8 *
-strata_session_get_baseline_colors (StrataSession *self)
-{
-  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
-
-  return self->baseline_colors;
-}
-
-StrataMatchMode
-strata_session_get_match (StrataSession *self)
-{
-  g_return_val_if_fail (STRATA_IS_SESSION (self), STRATA_MATCH_SIGNATURE);
-
-  return self->match;
-}
-
-/* Methods matched by full signature, or by name with overloads summed. */
-void
-strata_session_set_match (StrataSession   *self,
-                          StrataMatchMode  match)
-{
-  g_return_if_fail (STRATA_IS_SESSION (self));
-
-  if (self->match == match)
-    return;
-  self->match = match;
-  compare_with_baseline (self);
+  strata_session_compare_with_baseline (self);
 }
 
 /**
@@ -483,7 +315,7 @@ strata_session_names_changed (StrataSession *self)
   g_return_if_fail (STRATA_IS_SESSION (self));
 
   if (self->comparison != NULL)
-    compare_with_baseline (self);
+    strata_session_compare_with_baseline (self);
   g_signal_emit (self, signals[NAMES_CHANGED], 0);
 }
 
@@ -677,54 +509,6 @@ strata_session_set_visible_range (StrataSession *self,
   self->visible_start = start;
   self->visible_end = end;
   g_signal_emit (self, signals[VISIBLE_RANGE_CHANGED], 0);
-}
-
-/**
- * strata_session_zoom:
- * @factor: above 1 zooms in, below 1 zooms out
- * @anchor: a time that stays where it is on screen
- */
-void
-strata_session_zoom (StrataSession *self,
-                     double         factor,
-                     gint64         anchor)
-{
-  double width = self->visible_end - self->visible_start;
-  double share;
-
-  g_return_if_fail (STRATA_IS_SESSION (self));
-  g_return_if_fail (factor > 0);
-
-  anchor = CLAMP (anchor, self->visible_start, self->visible_end);
-  share = width > 0 ? (anchor - self->visible_start) / width : 0.5;
-  width /= factor;
-  strata_session_set_visible_range (self,
-                                    anchor - share * width,
-                                    anchor - share * width + width);
-}
-
-/* @fraction of the visible width; negative pans towards the start. */
-void
-strata_session_pan (StrataSession *self,
-                    double         fraction)
-{
-  gint64 delta;
-
-  g_return_if_fail (STRATA_IS_SESSION (self));
-
-  delta = fraction * (self->visible_end - self->visible_start);
-  strata_session_set_visible_range (self, self->visible_start + delta, self->visible_end + delta);
-}
-
-void
-strata_session_zoom_to_fit (StrataSession *self)
-{
-  gint64 start, end;
-
-  g_return_if_fail (STRATA_IS_SESSION (self));
-
-  strata_session_get_bounds (self, &start, &end);
-  strata_session_set_visible_range (self, start, end);
 }
 
 guint32
@@ -1102,122 +886,6 @@ strata_session_get_search (StrataSession *self)
   g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
 
   return self->search;
-}
-
-/* How much of a call's length is kept free either side when zooming to it. */
-#define CALL_MARGIN 0.05
-/* An instant is shown with this share of the trace around it, at most
- * what is shown now and at least a microsecond. */
-#define INSTANT_SHARE 0.01
-#define INSTANT_MIN_NS 1000
-
-/* The view around [@start, @end], with a margin either side. */
-static void
-show_with_margin (StrataSession *self,
-                  gint64         start,
-                  gint64         end)
-{
-  gint64 margin = (end - start) * CALL_MARGIN;
-
-  strata_session_set_visible_range (self, start - margin, end + margin);
-}
-
-/* The view around [@start, @end] with a margin, or centred on an instant. */
-static void
-zoom_to_span (StrataSession *self,
-              gint64         start,
-              gint64         end)
-{
-  gint64 width, bound_start, bound_end;
-
-  if (end > start)
-    {
-      show_with_margin (self, start, end);
-      return;
-    }
-  strata_session_get_bounds (self, &bound_start, &bound_end);
-  width = MAX ((gint64) ((bound_end - bound_start) * INSTANT_SHARE), INSTANT_MIN_NS);
-  width = MIN (width, MAX (self->visible_end - self->visible_start, INSTANT_MIN_NS));
-  strata_session_set_visible_range (self, start - width / 2, start - width / 2 + width);
-}
-
-/**
- * strata_session_zoom_to_selection:
- *
- * Shows the selected time range, else the selected call with a margin.
- *
- * Returns: whether there was anything to zoom to
- */
-gboolean
-strata_session_zoom_to_selection (StrataSession *self)
-{
-  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
-
-  if (self->has_range)
-    {
-      strata_session_set_visible_range (self, self->range_start, self->range_end);
-      return TRUE;
-    }
-  return strata_session_zoom_to_selected_item (self);
-}
-
-/**
- * strata_session_zoom_to_selected_item:
- *
- * Zooms to the selected call, event or counter sample, whatever range is
- * selected.
- *
- * Returns: whether an item is selected
- */
-gboolean
-strata_session_zoom_to_selected_item (StrataSession *self)
-{
-  g_return_val_if_fail (STRATA_IS_SESSION (self), FALSE);
-
-  if (self->trace == NULL)
-    return FALSE;
-  switch (self->selected_kind)
-    {
-    case STRATA_SELECTED_CALL:
-      strata_session_zoom_to_call (self, &self->selected_call);
-      return TRUE;
-    case STRATA_SELECTED_EVENT:
-      {
-        const StrataEvent *event = strata_trace_get_event (self->trace, self->selected_event);
-
-        zoom_to_span (self, event->start, event->end);
-        return TRUE;
-      }
-    case STRATA_SELECTED_COUNTER_VALUE:
-      {
-        /* The sample's step: from its time to the next sample's. */
-        const StrataCounter *counter = strata_trace_get_counter (self->trace, self->selected_counter);
-        gsize at = strata_counter_sample_at (counter, self->selected_counter_time + 1);
-        gint64 start = at > 0 ? counter->times[at - 1] : self->selected_counter_time;
-        gint64 end = at < counter->n_samples ? counter->times[at] : start;
-
-        zoom_to_span (self, start, end);
-        return TRUE;
-      }
-    case STRATA_SELECTED_NOTHING:
-    default:
-      return FALSE;
-    }
-}
-
-/* Shows @call with a margin either side. */
-void
-strata_session_zoom_to_call (StrataSession        *self,
-                             const StrataSliceRef *call)
-{
-  const StrataSpanTable *table;
-
-  g_return_if_fail (STRATA_IS_SESSION (self));
-  g_return_if_fail (self->trace != NULL);
-
-  table = strata_trace_get_thread (self->trace, call->thread)->spans;
-  show_with_margin (self, strata_span_table_get_start (table, self->clock, call->depth, call->index),
-                    strata_span_table_get_end (table, self->clock, call->depth, call->index));
 }
 
 gboolean

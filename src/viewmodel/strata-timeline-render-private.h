@@ -93,4 +93,28 @@ void strata_painter_draw_range (const Painter            *p,
                                 double                    top,
                                 double                    height);
 
+/* strata-timeline-draw-events.c */
+double   strata_painter_process_extent   (const StrataTimelineView *view,
+                                          guint                     header);
+void     strata_painter_draw_instants     (const Painter            *p,
+                                          const GArray             *instants,
+                                          double                    y,
+                                          double                    height);
+void     strata_painter_draw_lanes        (const Painter            *p,
+                                          const StrataTrack        *track,
+                                          double                    y);
+void     strata_painter_draw_flows        (const Painter            *p);
+void     strata_painter_draw_counter      (const Painter            *p,
+                                          const StrataTrack        *track,
+                                          double                    y);
+/* strata-timeline-draw.c, for the events' rows */
+gboolean strata_painter_event_dimmed     (const Painter            *p,
+                                          guint                     event);
+void     strata_painter_mark_name_match  (const Painter            *p,
+                                          const char               *name,
+                                          double                    y,
+                                          double                    height);
+void     strata_painter_set_display_text (PangoLayout              *layout,
+                                          const char               *text);
+
 G_END_DECLS

@@ -133,4 +133,15 @@ gboolean strata_call_tree_walk      (StrataCallTree           *tree,
                                      GCancellable             *cancellable,
                                      GError                  **error);
 
+/* A top-down node whose self time a bottom-up node holds (@leaf), and
+ * the top-down node at the bottom-up node's level of callers (@at). */
+typedef struct
+{
+  guint32 leaf;
+  guint32 at;
+} StrataCallTreeEntry;
+
+void strata_call_tree_open_node (StrataCallTree *self,
+                                 guint32         node);
+
 G_END_DECLS

@@ -26,423 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strata-call-tree-private.h"
+#include "strata-call-tree-reshape-private.h"
 #include "strata-memory.h"
-
-#define NO_NODE G_MAXUINT32
-
-/* What a node of the tree becomes under the node of the result that its
- * parent feeds. */
-typedef enum
-{
-  FATE_CHILD,         /* a child, by its code */
-  FATE_MERGED,        /* part of the node, its calls not counted */
-  FATE_NONE,          /* nothing here: dropped, or taken by an outer frame */
-} Fate;
-
-/* A child being made: its feeders' figures, and how many they are. */
-typedef struct
-{
-  gint64  total[STRATA_MAX_CLOCKS];
-  guint64 calls;
-  guint32 code;
-  guint32 n_feeders;
-} Kid;
-
-/* A node of the tree and the child it feeds (its place among its
- * parent's kids). */
-typedef struct
-{
-  guint32 node;
-  guint32 kid;
-} Feed;
-
-/* The feeders of a level's nodes, grouped by node. */
-typedef struct
-{
-  guint32 *feeders;
-  guint32 *start;      /* per node, and one past the last */
-  guint32  n_nodes;
-  gsize    n_feeders;
-  gsize    feeders_alloc;
-  gsize    start_alloc;
-} Level;
-
-/* A call of the method whose recursion collapses, under another call
- * of it: the outermost of those calls takes it up. */
-typedef struct
-{
-  guint32 outermost;
-  guint32 node;
-} Inner;
-
-typedef struct _Reshape Reshape;
-
-/* A worker's part of a level: the nodes @first to @last sorted out,
- * their kids and feeds kept in turn, then placed. */
-typedef struct
-{
-  /* Each worker's own cache lines: the two are written at once. */
-  _Alignas (128) Reshape *reshape;
-  guint32                 first;
-  guint32                 last;
-  StrataKidTable          kid_of;        /* by code index */
-  Kid                    *kids;          /* each node's, in turn */
-  gsize                   n_kids;
-  gsize                   kids_alloc;
-  gsize                   segment;       /* where the node's kids begin */
-  Feed                   *feeds;         /* each node's, in turn; kids counted from its segment */
-  gsize                   n_feeds;
-  gsize                   feeds_alloc;
-  guint32                *node_kids;     /* per node, and one past: its first kid */
-  guint32                *node_feeds;    /* per node, and one past: its first feed */
-  guint32                *copied;        /* per node: its one feeder, whose children it copies; or NO_NODE */
-  guint8                 *whole;         /* per node copying: every child is copied */
-  gsize                   n_copied;      /* the kids those give */
-  gsize                   node_kids_alloc;
-  gsize                   node_feeds_alloc;
-  gsize                   copied_alloc;
-  gsize                   whole_alloc;
-  guint32                *open;          /* feeders whose children are still to sort out */
-  gsize                   open_alloc;
-  guint32                *place;
-  guint32                *rank;          /* a node's kids, largest first */
-  guint32                 node_base;
-  guint32                 feeder_base;
-  gboolean                cancelled;
-} Sorter;
-
-struct _Reshape
-{
-  StrataCallTree            *source;
-  StrataCallTree            *result;
-  const StrataCallTransform *transform;
-  GCancellable              *cancellable;
-  guint32                    collapsed;    /* COLLAPSE_PREFIX: the code of the runs */
-  guint8                    *prefixed;     /* COLLAPSE_PREFIX: the methods the prefix names */
-  /* COLLAPSE_RECURSION: */
-  guint8                    *under;        /* per node: it or a node above it calls the method */
-  Inner                     *inner;        /* the calls of the method under another, by outermost call */
-  gsize                      n_inner;
-  /* DROP_FUNCTION, COLLAPSE_RECURSION: */
-  guint64                   *has_leaving;  /* a bit per node: time leaves its subtree */
-  gint64                    *leaving[STRATA_MAX_CLOCKS];  /* how much, where the bit is set */
-  gboolean                   all_leaving;  /* every node's is in @leaving */
-  guint                      n_methods;
-  guint                      n_synthetic;
-  guint                      n_buckets;
-  guint                      n_workers;
-  Sorter                     sorters[2];
-  Level                      level;
-  Level                      next;
-  guint32                    level_first;  /* the level's first node */
-  guint32                    next_first;   /* the next level's */
-};
-
-/* ---- Prefixes and recursion ---- */
-
-/* For each method, whether its name starts with @prefix: decided once,
- * not for each of the nodes that name it. */
-static guint8 *
-match_prefix (StrataTrace *trace,
-              const char  *prefix)
-{
-  guint n = strata_trace_get_n_methods (trace);
-  guint8 *matches = g_new0 (guint8, MAX (n, 1));
-
-  for (guint m = 0; m < n; m++)
-    matches[m] = g_str_has_prefix (strata_trace_get_method_name (trace, m), prefix);
-  return matches;
-}
-
-/* Whether @code (a node's method field) is a method @matches marks. */
-static inline gboolean
-has_prefix (const guint8 *matches,
-            guint32       code)
-{
-  return IS_METHOD (code) && matches[code];
-}
-
-/* The code of the synthetic name "@prefix*" in @tree, or
- * STRATA_CALL_TREE_NONE. */
-static guint32
-find_synthetic (const StrataCallTree *tree,
-                const char           *prefix)
-{
-  g_autofree char *name = g_strconcat (prefix, "*", NULL);
-
-  for (guint i = 0; tree->synthetic != NULL && i < tree->synthetic->len; i++)
-    if (g_str_equal (g_ptr_array_index (tree->synthetic, i), name))
-      return SYNTHETIC_NODE | i;
-  return STRATA_CALL_TREE_NONE;
-}
-
-/* The synthetic name "@prefix*" in @tree, added once. */
-static guint32
-synthetic_code (StrataCallTree *tree,
-                const char     *prefix)
-{
-  guint32 code = find_synthetic (tree, prefix);
-
-  if (code != STRATA_CALL_TREE_NONE)
-    return code;
-  if (tree->synthetic == NULL)
-    tree->synthetic = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (tree->synthetic, g_strconcat (prefix, "*", NULL));
-  return SYNTHETIC_NODE | (tree->synthetic->len - 1);
-}
-
-/* ---- Time leaving a subtree ----
- *
- * Under DROP_FUNCTION, the calls dropped take their time out of every
- * caller above them; under COLLAPSE_RECURSION, an inner call takes its
- * time out of the frames between it and the call of the method above it,
- * that call included, and feeds the outermost call's node itself. */
-
-static inline gboolean
-is_call_of (const Reshape *reshape,
-            guint32        node)
-{
-  return reshape->source->method[node] == reshape->transform->method;
-}
-
-/* Whether @node is a call of the method under another (RECURSION). */
-static inline gboolean
-is_inner (const Reshape *reshape,
-          guint32        parent,
-          guint32        node)
-{
-  return reshape->under[parent] && is_call_of (reshape, node);
-}
-
-/* Whether @node's subtree leaves where it is. */
-static inline gboolean
-leaves (const Reshape *reshape,
-        guint32        node)
-{
-  if (reshape->under != NULL)
-    return is_inner (reshape, reshape->source->parent[node], node);
-  return is_call_of (reshape, node);
-}
-
-/* Whether time leaving below @node stops there: a call of the method
- * (under RECURSION, an inner call gives its time to the nearest call
- * above it; under DROP, a call dropped within one dropped goes with
- * it), or the root. */
-static inline gboolean
-stops_leaving (const Reshape *reshape,
-               guint32        node)
-{
-  return node == STRATA_CALL_TREE_ROOT || is_call_of (reshape, node);
-}
-
-static inline gboolean
-has_leaving (const Reshape *reshape,
-             guint32        node)
-{
-  return reshape->all_leaving || (reshape->has_leaving[node / 64] & (G_GUINT64_CONSTANT (1) << (node % 64))) != 0;
-}
-
-/* Every node's leaving time summed from its children's, children first:
- * one pass over the whole tree. */
-static void
-sum_leaving (Reshape *reshape)
-{
-  const StrataCallTree *source = reshape->source;
-
-  for (guint c = 0; c < source->n_clocks; c++)
-    memset (reshape->leaving[c], 0, sizeof (gint64) * source->n_nodes);
-  for (guint32 v = source->n_nodes; v-- > 1;)
-    {
-      gboolean gone = leaves (reshape, v);
-
-      if (!gone && stops_leaving (reshape, v))
-        continue;
-      for (guint c = 0; c < source->n_clocks; c++)
-        reshape->leaving[c][source->parent[v]] += gone ? source->total[c][v] : reshape->leaving[c][v];
-    }
-  reshape->all_leaving = TRUE;
-}
-
-/* The nodes that leave: the calls of the method (DROP), or the inner
- * ones (RECURSION), found while marking what is under a call. */
-static guint32 *
-find_leavers (Reshape *reshape,
-              gsize   *n_leavers)
-{
-  const StrataCallTree *source = reshape->source;
-  guint32 *leavers = NULL;
-  gsize n = 0, n_alloc = 0;
-
-  if (reshape->under != NULL)
-    reshape->under[STRATA_CALL_TREE_ROOT] = FALSE;
-  for (guint32 v = 1; v < source->n_nodes; v++)
-    {
-      gboolean here = is_call_of (reshape, v), gone = here;
-
-      if (reshape->under != NULL)
-        {
-          gone = here && reshape->under[source->parent[v]];
-          reshape->under[v] = here || reshape->under[source->parent[v]];
-        }
-      if (gone)
-        {
-          leavers = strata_memory_reserve_large (leavers, n, n + 1, &n_alloc, sizeof (guint32));
-          leavers[n++] = v;
-        }
-    }
-  *n_leavers = n;
-  return leavers;
-}
-
-/* The first of the @n inner calls whose node (or, @by_outermost, whose
- * outermost call) is @key or after it, in their order by that. */
-static gsize
-first_inner (const Inner *inner,
-             gsize        n,
-             guint32      key,
-             gboolean     by_outermost)
-{
-  gsize lo = 0, hi = n;
-
-  while (lo < hi)
-    {
-      gsize mid = lo + (hi - lo) / 2;
-
-      if ((by_outermost ? inner[mid].outermost : inner[mid].node) < key)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
-/* Each inner call's outermost call: that of the call of the method it
- * gives its time to, found among the inner calls before it (breadth
- * first, a call above comes before), or that call itself. */
-static guint32
-outermost_of (const Reshape *reshape,
-              guint32        above,
-              gsize          n_found)
-{
-  if (!reshape->under[reshape->source->parent[above]])
-    return above;
-  return reshape->inner[first_inner (reshape->inner, n_found, above, FALSE)].outermost;
-}
-
-/* Each inner call's outermost call found from the top, with a node's
- * for every node: when walking up from each inner call costs too much. */
-static void
-find_outermost_all (Reshape *reshape)
-{
-  const StrataCallTree *source = reshape->source;
-  g_autofree guint32 *outermost = strata_memory_new_large (MAX (source->n_nodes, 1), sizeof (guint32));
-
-  outermost[STRATA_CALL_TREE_ROOT] = NO_NODE;
-  for (guint32 v = 1; v < source->n_nodes; v++)
-    {
-      guint32 above = outermost[source->parent[v]];
-
-      outermost[v] = above != NO_NODE ? above : is_call_of (reshape, v) ? v : NO_NODE;
-    }
-  for (gsize i = 0; i < reshape->n_inner; i++)
-    reshape->inner[i].outermost = outermost[source->parent[reshape->inner[i].node]];
-}
-
-static int
-compare_inner (gconstpointer a,
-               gconstpointer b)
-{
-  const Inner *x = a, *y = b;
-
-  if (x->outermost != y->outermost)
-    return x->outermost < y->outermost ? -1 : 1;
-  return x->node < y->node ? -1 : x->node > y->node;
-}
-
-/* Each node's time leaving its subtree (and under RECURSION each inner
- * call's outermost call). Each call that leaves adds its time to the
- * frames above it, up to where leaving stops; those walks are short
- * where the method is rare, as it mostly is. Past as many steps as
- * there are nodes, passes over the whole tree do it instead. */
-static void
-find_leaving (Reshape *reshape)
-{
-  const StrataCallTree *source = reshape->source;
-  gsize n = MAX (source->n_nodes, 1), n_leavers;
-  g_autofree guint32 *leavers = NULL;
-  guint64 steps = 0;
-
-  reshape->has_leaving = g_new0 (guint64, n / 64 + 1);
-  for (guint c = 0; c < source->n_clocks; c++)
-    reshape->leaving[c] = g_new0 (gint64, n);
-  if (reshape->transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION)
-    reshape->under = g_new (guint8, n);
-  leavers = find_leavers (reshape, &n_leavers);
-  if (reshape->under != NULL)
-    reshape->inner = g_new (Inner, MAX (n_leavers, 1));
-  for (gsize i = 0; i < n_leavers && steps <= source->n_nodes; i++)
-    {
-      guint32 v = leavers[i], up = v;
-
-      do
-        {
-          up = source->parent[up];
-          reshape->has_leaving[up / 64] |= G_GUINT64_CONSTANT (1) << (up % 64);
-          for (guint c = 0; c < source->n_clocks; c++)
-            reshape->leaving[c][up] += source->total[c][v];
-          steps++;
-        }
-      while (!stops_leaving (reshape, up));
-      if (reshape->under != NULL)
-        {
-          guint32 outermost = outermost_of (reshape, up, reshape->n_inner);
-
-          reshape->inner[reshape->n_inner++] = (Inner) { outermost, v };
-        }
-    }
-  if (steps > source->n_nodes)
-    {
-      sum_leaving (reshape);
-      if (reshape->under != NULL)
-        {
-          for (gsize i = 0; i < n_leavers; i++)
-            reshape->inner[i].node = leavers[i];
-          reshape->n_inner = n_leavers;
-          find_outermost_all (reshape);
-        }
-    }
-  if (reshape->inner != NULL)
-    qsort (reshape->inner, reshape->n_inner, sizeof (Inner), compare_inner);
-}
-
-/* The time of @node's subtree that stays with it. */
-static inline gint64
-staying (const Reshape *reshape,
-         guint32        node,
-         guint          clock)
-{
-  gint64 total = reshape->source->total[clock][node];
-
-  if (reshape->has_leaving == NULL || !has_leaving (reshape, node))
-    return total;
-  return total - reshape->leaving[clock][node];
-}
-
-/* The inner calls @node, an outermost call, takes up: @n_inner of them. */
-static const Inner *
-inner_calls (const Reshape *reshape,
-             guint32        node,
-             gsize         *n_inner)
-{
-  gsize first = first_inner (reshape->inner, reshape->n_inner, node, TRUE), lo = first;
-
-  while (lo < reshape->n_inner && reshape->inner[lo].outermost == node)
-    lo++;
-  *n_inner = lo - first;
-  return reshape->inner + first;
-}
-
 /* ---- Sorting children out ---- */
 
 /* What @node (a child of @parent in the tree) becomes, and its code as
@@ -464,11 +49,11 @@ fate_of (const Reshape *reshape,
     case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
       return method == transform->method ? FATE_NONE : FATE_CHILD;
     case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
-      return is_inner (reshape, parent, node) ? FATE_NONE : FATE_CHILD;
+      return strata_reshape_is_inner (reshape, parent, node) ? FATE_NONE : FATE_CHILD;
     case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
-      if (!has_prefix (reshape->prefixed, method))
+      if (!strata_reshape_has_prefix (reshape->prefixed, method))
         return FATE_CHILD;
-      if (parent != STRATA_CALL_TREE_ROOT && has_prefix (reshape->prefixed, reshape->source->method[parent]))
+      if (parent != STRATA_CALL_TREE_ROOT && strata_reshape_has_prefix (reshape->prefixed, reshape->source->method[parent]))
         return FATE_MERGED;
       *code = reshape->collapsed;
       return FATE_CHILD;
@@ -508,7 +93,7 @@ feed_kid (Sorter  *sorter,
     }
   kid = &sorter->kids[sorter->segment + made];
   for (guint c = 0; c < source->n_clocks; c++)
-    kid->total[c] += staying (reshape, node, c);
+    kid->total[c] += strata_reshape_staying (reshape, node, c);
   kid->calls += source->calls[node];
   kid->n_feeders++;
   sorter_reserve (sorter, 0, sorter->n_feeds + 1);
@@ -523,7 +108,7 @@ feed_outermost (Sorter  *sorter,
                 guint32  node)
 {
   gsize n_inner;
-  const Inner *inner = inner_calls (sorter->reshape, node, &n_inner);
+  const Inner *inner = strata_reshape_inner_calls (sorter->reshape, node, &n_inner);
 
   feed_kid (sorter, code, node);
   for (gsize i = 0; i < n_inner; i++)
@@ -603,8 +188,8 @@ count_copies (const Reshape *reshape,
         continue;
       if (fate == FATE_MERGED ||
           (code != source->method[child] && (*renamed || !keeps_place (source, parent, child))) ||
-          (reshape->has_leaving != NULL && has_leaving (reshape, child)) ||
-          (reshape->inner != NULL && is_call_of (reshape, child)))
+          (reshape->has_leaving != NULL && strata_reshape_has_leaving (reshape, child)) ||
+          (reshape->inner != NULL && strata_reshape_is_call_of (reshape, child)))
         return -1;
       *renamed |= code != source->method[child];
       n++;
@@ -648,7 +233,7 @@ sort_out_children (Sorter        *sorter,
           switch (fate_of (reshape, parent, child, &code))
             {
             case FATE_CHILD:
-              if (reshape->inner != NULL && is_call_of (reshape, child))
+              if (reshape->inner != NULL && strata_reshape_is_call_of (reshape, child))
                 feed_outermost (sorter, code, child);
               else
                 feed_kid (sorter, code, child);
@@ -765,11 +350,11 @@ rank_kids (guint32   *rank,
 /* The children of @parent in the tree copied as those of @at from @node
  * on, each its own feeder from *@feeders on; returns the next node. */
 static guint32
-copy_children (Reshape  *reshape,
-               guint32   at,
-               guint32   parent,
-               guint32   node,
-               guint32  *feeders)
+copy_children (Reshape *reshape,
+               guint32  at,
+               guint32  parent,
+               guint32  node,
+               guint32 *feeders)
 {
   const StrataCallTree *source = reshape->source;
   StrataCallTree *result = reshape->result;
@@ -986,7 +571,7 @@ make_top (Reshape *reshape)
   /* The root keeps its own time (threads outside calls) unless focused. */
   for (guint c = 0; c < source->n_clocks; c++)
     {
-      result->total[c][0] = focus ? 0 : staying (reshape, STRATA_CALL_TREE_ROOT, c);
+      result->total[c][0] = focus ? 0 : strata_reshape_staying (reshape, STRATA_CALL_TREE_ROOT, c);
       for (gsize j = 0; focus && j < sorter->n_kids; j++)
         result->total[c][0] += sorter->kids[j].total[c];
     }
@@ -1082,12 +667,12 @@ reshape_init (Reshape                   *reshape,
   reshape->n_workers = source->n_nodes >= SHARED_MIN_NODES ? MIN (g_get_num_processors (), 2) : 1;
   if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX)
     {
-      reshape->collapsed = synthetic_code (result, transform->prefix);
-      reshape->prefixed = match_prefix (source->trace, transform->prefix);
+      reshape->collapsed = strata_reshape_synthetic_code (result, transform->prefix);
+      reshape->prefixed = strata_reshape_match_prefix (source->trace, transform->prefix);
     }
   if (transform->kind == STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION ||
       transform->kind == STRATA_CALL_TRANSFORM_DROP_FUNCTION)
-    find_leaving (reshape);
+    strata_reshape_find_leaving (reshape);
   reshape->n_methods = strata_trace_get_n_methods (source->trace);
   reshape->n_synthetic = result->synthetic != NULL ? result->synthetic->len : 0;
   reshape->n_buckets = MAX (reshape->n_methods + reshape->n_synthetic + n_threads, 1);
@@ -1123,10 +708,10 @@ reshape_clear (Reshape *reshape)
  *   cancelled
  */
 StrataCallTree *
-strata_call_tree_transform (StrataCallTree            *self,
-                            const StrataCallTransform *transform,
-                            GCancellable              *cancellable,
-                            GError                   **error)
+strata_call_tree_transform (StrataCallTree             *self,
+                            const StrataCallTransform  *transform,
+                            GCancellable               *cancellable,
+                            GError                    **error)
 {
   g_autoptr(StrataCallTree) result = NULL;
   Reshape reshape;
@@ -1157,156 +742,3 @@ strata_call_tree_transform (StrataCallTree            *self,
   return g_steal_pointer (&result);
 }
 
-/* ---- Following a node ---- */
-
-static gboolean
-path_has (const guint32 *codes,
-          guint          n,
-          guint32        code)
-{
-  for (guint i = 0; i < n; i++)
-    if (codes[i] == code)
-      return TRUE;
-  return FALSE;
-}
-
-/* @codes (a path's, @n of them) as @transform makes the path in @result;
- * returns how many are left. */
-static guint
-follow_codes (StrataCallTree            *self,
-              const StrataCallTransform *transform,
-              StrataCallTree            *result,
-              guint32                   *codes,
-              guint                      n)
-{
-  guint first = n, last = n, kept = 0;
-
-  /* The top stays the top. */
-  if (n == 0)
-    return 0;
-  for (guint i = 0; i < n; i++)
-    if (codes[i] == transform->method)
-      {
-        first = first == n ? i : first;
-        last = i;
-      }
-  switch (transform->kind)
-    {
-    case STRATA_CALL_TRANSFORM_MERGE_FUNCTION:
-      for (guint i = 0; i < n; i++)
-        if (codes[i] != transform->method)
-          codes[kept++] = codes[i];
-      return kept;
-    case STRATA_CALL_TRANSFORM_DROP_FUNCTION:
-      return first;   /* the caller of the call dropped */
-    case STRATA_CALL_TRANSFORM_FOCUS_FUNCTION:
-      if (first == n)
-        {
-          codes[0] = transform->method;
-          return 1;
-        }
-      memmove (codes, codes + first, (n - first) * sizeof (guint32));
-      return n - first;
-    case STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION:
-      for (guint i = 0; i < n; i++)
-        if (i <= first || i > last)
-          codes[kept++] = codes[i];
-      return kept;
-    case STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX:
-      {
-        guint32 collapsed = find_synthetic (result, transform->prefix);
-        gboolean in_run = FALSE;
-
-        /* The path's own methods are matched, not the whole list. */
-        for (guint i = 0; i < n; i++)
-          {
-            gboolean named = IS_METHOD (codes[i]) &&
-                             g_str_has_prefix (strata_trace_get_method_name (self->trace, codes[i]), transform->prefix);
-
-            if (!named)
-              codes[kept++] = codes[i];
-            else if (collapsed == STRATA_CALL_TREE_NONE)
-              return kept;
-            else if (!in_run)
-              codes[kept++] = collapsed;
-            in_run = named;
-          }
-        return kept;
-      }
-    case STRATA_CALL_TRANSFORM_FOCUS_SUBTREE:
-    default:
-      {
-        guint n_focus = 0;
-        g_autofree guint32 *focus = transform->node < self->n_nodes ? strata_call_tree_dup_codes (self, transform->node, &n_focus) : NULL;
-        gboolean under = n_focus > 0 && n_focus <= n && memcmp (focus, codes, n_focus * sizeof (guint32)) == 0;
-
-        if (n_focus == 0)
-          return 0;
-        if (!under)
-          {
-            codes[0] = focus[n_focus - 1];
-            return 1;
-          }
-        memmove (codes, codes + n_focus - 1, (n - n_focus + 1) * sizeof (guint32));
-        return n - n_focus + 1;
-      }
-    }
-}
-
-static void
-reverse_codes (guint32 *codes,
-               guint    n)
-{
-  for (guint i = 0; i < n / 2; i++)
-    {
-      guint32 swap = codes[i];
-
-      codes[i] = codes[n - 1 - i];
-      codes[n - 1 - i] = swap;
-    }
-}
-
-/**
- * strata_call_tree_follow_path:
- * @self: a top-down tree
- * @result: what @transform made of @self
- * @kind: how @codes run: top down, from the top of the tree (as
- *   strata_call_tree_dup_codes() gives them); bottom up, from where time
- *   was spent through its callers, maybe not up to the top
- * @codes: (inout): a path
- *
- * @codes made into the path @transform leads them to, in place: frames
- * merged or cut out of a recursion taken out, a focus's callers taken
- * off, runs of a prefix made one. Where calls are dropped, the path ends
- * before them. A path bottom up keeps what it cannot see above it.
- *
- * Returns: how many codes are left
- */
-guint
-strata_call_tree_follow_path (StrataCallTree            *self,
-                              const StrataCallTransform *transform,
-                              StrataCallTree            *result,
-                              StrataCallTreeKind         kind,
-                              guint32                   *codes,
-                              guint                      n_codes)
-{
-  guint n;
-
-  g_return_val_if_fail (STRATA_IS_CALL_TREE (self) && STRATA_IS_CALL_TREE (result), 0);
-  g_return_val_if_fail (transform != NULL && (codes != NULL || n_codes == 0), 0);
-
-  /* Bottom up, a path is the end of stacks, callers last, maybe not up to
-   * the top. Stacks with a call dropped go whole: the path ends before
-   * it, either way. */
-  if (kind == STRATA_CALL_TREE_TOP_DOWN || transform->kind == STRATA_CALL_TRANSFORM_DROP_FUNCTION)
-    return follow_codes (self, transform, result, codes, n_codes);
-  /* A focus may be above what the path shows. */
-  if (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_SUBTREE ||
-      (transform->kind == STRATA_CALL_TRANSFORM_FOCUS_FUNCTION && !path_has (codes, n_codes, transform->method)))
-    return n_codes;
-  /* Turned over, it is the stacks' ends top down. */
-  reverse_codes (codes, n_codes);
-  n = follow_codes (self, transform, result, codes, n_codes);
-  reverse_codes (codes, n);
-  return n;
-}

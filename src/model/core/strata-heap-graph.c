@@ -1,16 +1,10 @@
 /* strata-heap-graph.c: a heap dump's objects and references, and what
  * keeps what alive
  *
- * The dominator tree comes from the Semi-NCA algorithm (Georgiadis,
- * "Linear-time algorithms for dominators and related problems", 2005): a
- * depth-first numbering from the virtual root, semidominators computed in
- * reverse preorder with path compression, then each immediate dominator
- * as the nearest common ancestor of the parent and the semidominator.
- * Every walk is iterative, with explicit stacks, so a linked list of
- * millions of objects is as cheap as a bushy tree.
- *
- * An object's retained size is its shallow size plus that of everything
- * it dominates: what the collector would free if it went away.
+ * Objects are kept in arrays by index, their ids sorted for lookup, their
+ * references as runs of targets. What keeps what alive (dominators,
+ * retained sizes, paths from the roots) is computed in
+ * strata-heap-graph-compute.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,84 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strata-heap-graph.h"
+#include "strata-heap-graph-private.h"
 #include "strata-memory.h"
-
-#define NONE G_MAXUINT32
-#define CANCEL_INTERVAL 65536
-
-struct _StrataHeapGraph
-{
-  guint32  n;
-  /* Ids, sorted: as id_base + (ids32[i] << id_shift) when they fit (a
-   * HotSpot heap under 32 GB: 8-aligned addresses), else ids64. */
-  guint32 *ids32;
-  guint64 *ids64;
-  guint64  id_base;
-  guint    id_shift;
-  /* Instead of ids32 when the ids are dense enough (a compacted heap): a
-   * bit per possible id and the count of bits before each 512, so a lookup
-   * is a couple of reads instead of a binary search, in 2 bytes an object
-   * at most. */
-  guint64 *id_bits;
-  guint32 *id_rank;
-  guint64  n_id_bits;
-  guint32 *classes;
-  /* classes and shallow go to scratch files for the dominator computation,
-   * the peak of memory, which does not read them. */
-  gboolean classes_mapped;
-  gboolean shallow_mapped;
-  guint8  *heaps;        /* Android: each object's heap (app, zygote…); NULL for one heap */
-  guint32 *shallow;      /* G_MAXUINT32: in big_shallow (arrays over 4 GB) */
-  GHashTable *big_shallow;
-
-  guint32 *first;        /* n + 1: references of i at targets[first[i]..first[i+1]] */
-  guint32 *targets;
-  /* Made when first asked for (they cost 8 bytes an object, and a report
-   * may never ask), under @lazy_lock: */
-  GMutex   lazy_lock;
-  guint32 *rev_first;    /* the references reversed: referrers */
-  guint32 *rev_sources;
-
-  guint32 *roots;        /* unique, sorted */
-  guint8  *root_kinds;
-  guint32  n_roots;
-
-  guint32 *idom;         /* NONE: dominated by the virtual root, or unreachable */
-  guint32 *dom_first;    /* n + 2: dominated objects, the virtual root's last */
-  guint32 *dom_children; /* each run sorted by retained size, largest first */
-  /* Retained sizes in 5 bytes: low 32 bits, then the next 8 (up to 1 TiB). */
-  guint32 *retained_lo;
-  guint8  *retained_hi;
-  guint32 *bfs_parent;   /* the referrer one step nearer a root; NONE for roots; lazy */
-  guint64 *reached;      /* a bit per object */
-  guint64  reachable_bytes;
-  guint32  n_unreachable;
-};
-
-static inline guint64
-retained_of (const StrataHeapGraph *self,
-             guint32                v)
-{
-  return ((guint64) self->retained_hi[v] << 32) | self->retained_lo[v];
-}
-
-static inline void
-set_retained (StrataHeapGraph *self,
-              guint32          v,
-              guint64          bytes)
-{
-  bytes = MIN (bytes, (G_GUINT64_CONSTANT (1) << 40) - 1);
-  self->retained_lo[v] = (guint32) bytes;
-  self->retained_hi[v] = (guint8) (bytes >> 32);
-}
-
-static inline gboolean
-is_reached (const StrataHeapGraph *self,
-            guint32                v)
-{
-  return self->reached != NULL && (self->reached[v / 64] >> (v % 64) & 1) != 0;
-}
 
 /* The bit index over ids32, when it costs at most 2 bytes an object. */
 static void
@@ -270,9 +188,9 @@ strata_heap_graph_set_references (StrataHeapGraph *self,
   self->targets = targets;
 }
 
-static int
-compare_u32 (const void *a,
-             const void *b)
+int
+strata_heap_graph_compare_u32 (const void *a,
+                               const void *b)
 {
   guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
 
@@ -328,7 +246,7 @@ int
 strata_heap_graph_get_root_kind (const StrataHeapGraph *self,
                                  guint32                object)
 {
-  const guint32 *found = bsearch (&object, self->roots, self->n_roots, sizeof (guint32), compare_u32);
+  const guint32 *found = bsearch (&object, self->roots, self->n_roots, sizeof (guint32), strata_heap_graph_compare_u32);
 
   return found != NULL ? self->root_kinds[found - self->roots] : -1;
 }
@@ -339,371 +257,8 @@ strata_heap_graph_remap_classes (StrataHeapGraph *self,
                                  const guint     *old_to_new)
 {
   for (guint32 i = 0; i < self->n; i++)
-    if (self->classes[i] != NONE)
+    if (self->classes[i] != STRATA_HEAP_GRAPH_NONE)
       self->classes[i] = old_to_new[self->classes[i]];
-}
-
-/* ---- Referrers ---- */
-
-static void
-build_referrers (StrataHeapGraph *self)
-{
-  guint32 n_edges = self->first[self->n];
-  guint32 *fill;
-
-  self->rev_first = g_new0 (guint32, (gsize) self->n + 1);
-  self->rev_sources = g_new (guint32, MAX (n_edges, 1));
-  for (guint32 e = 0; e < n_edges; e++)
-    self->rev_first[self->targets[e] + 1]++;
-  for (guint32 i = 0; i < self->n; i++)
-    self->rev_first[i + 1] += self->rev_first[i];
-  fill = g_memdup2 (self->rev_first, (gsize) self->n * sizeof (guint32));
-  for (guint32 i = 0; i < self->n; i++)
-    for (guint32 e = self->first[i]; e < self->first[i + 1]; e++)
-      self->rev_sources[fill[self->targets[e]]++] = i;
-  g_free (fill);
-}
-
-/* ---- Dominators (Semi-NCA) ----
- *
- * Vertices are the n objects and the virtual root, numbered n. Arrays in
- * preorder space are indexed by depth-first number; the root is 0. */
-
-typedef struct
-{
-  const StrataHeapGraph *graph;
-  guint32  n_vertices;     /* n + 1 */
-  guint32  n_reached;
-  guint32 *pre;            /* vertex -> preorder number, NONE if unreached */
-  guint32 *vertex;         /* preorder number -> vertex */
-  guint32 *parent;         /* preorder numbers */
-  guint32 *semi;
-  guint32 *label;          /* the depth-first walk's next edges before */
-  guint32 *ancestor;
-  GArray  *path;           /* guint32: eval's path, as long as it gets */
-} Dominators;
-
-/* The successors of @v: its references, or for the root the GC roots. */
-static inline const guint32 *
-successors (const StrataHeapGraph *graph,
-            guint32                v,
-            guint32               *n)
-{
-  if (v == graph->n)
-    {
-      *n = graph->n_roots;
-      return graph->roots;
-    }
-  *n = graph->first[v + 1] - graph->first[v];
-  return graph->targets + graph->first[v];
-}
-
-/* The walk's stack is the chain of parents: going back up is following
- * parent[], so it needs no array of its own. @next_edge (per preorder
- * number) becomes the label array afterwards. */
-static gboolean
-number_depth_first (Dominators   *d,
-                    guint32      *next_edge,
-                    GCancellable *cancellable)
-{
-  const StrataHeapGraph *graph = d->graph;
-  guint32 current = 0;
-
-  d->pre[graph->n] = 0;
-  d->vertex[0] = graph->n;
-  d->parent[0] = 0;
-  d->n_reached = 1;
-  next_edge[0] = 0;
-  for (;;)
-    {
-      guint32 v = d->vertex[current], n_succ, w;
-      const guint32 *succ = successors (graph, v, &n_succ);
-
-      if (next_edge[current] == n_succ)
-        {
-          if (current == 0)
-            return TRUE;
-          current = d->parent[current];
-          continue;
-        }
-      w = succ[next_edge[current]++];
-      if (d->pre[w] != NONE)
-        continue;
-      d->pre[w] = d->n_reached;
-      d->vertex[d->n_reached] = w;
-      d->parent[d->n_reached] = current;
-      next_edge[d->n_reached] = 0;
-      current = d->n_reached;
-      if (++d->n_reached % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
-        return FALSE;
-    }
-}
-
-/* The least semidominator on the path from @v up to (not including) the
- * root of its tree in the forest linked so far; compresses that path. */
-static guint32
-eval (Dominators *d,
-      guint32     v)
-{
-  guint32 x = v;
-
-  if (d->ancestor[v] == NONE)
-    return d->label[v];
-  g_array_set_size (d->path, 0);
-  while (d->ancestor[d->ancestor[x]] != NONE)
-    {
-      g_array_append_val (d->path, x);
-      x = d->ancestor[x];
-    }
-  for (guint n = d->path->len; n > 0; n--)
-    {
-      guint32 a;
-
-      x = g_array_index (d->path, guint32, n - 1);
-      a = d->ancestor[x];
-      if (d->label[a] < d->label[x])
-        d->label[x] = d->label[a];
-      d->ancestor[x] = d->ancestor[a];
-    }
-  return d->label[v];
-}
-
-static gboolean
-compute_semidominators (Dominators   *d,
-                        GCancellable *cancellable)
-{
-  const StrataHeapGraph *graph = d->graph;
-
-  for (guint32 i = 0; i < d->n_reached; i++)
-    {
-      d->semi[i] = d->label[i] = i;
-      d->ancestor[i] = NONE;
-    }
-  for (guint32 i = d->n_reached - 1; i > 0; i--)
-    {
-      guint32 w = d->vertex[i];
-
-      /* A GC root has the virtual root among its predecessors. */
-      if (w < graph->n && strata_heap_graph_is_root (graph, w))
-        d->semi[i] = 0;
-      for (guint32 e = graph->rev_first[w]; w < graph->n && e < graph->rev_first[w + 1]; e++)
-        {
-          guint32 v = graph->rev_sources[e];
-          guint32 s;
-
-          if (v == NONE)
-            continue;
-          s = eval (d, v);
-          if (s < d->semi[i])
-            d->semi[i] = s;
-        }
-      d->label[i] = d->semi[i];
-      d->ancestor[i] = d->parent[i];
-      if (i % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* Each immediate dominator is the nearest ancestor of the parent in the
- * dominator tree built so far whose number is at most the semidominator. */
-static void
-compute_idoms (Dominators *d,
-               guint32    *idom_pre)
-{
-  idom_pre[0] = 0;
-  for (guint32 i = 1; i < d->n_reached; i++)
-    {
-      guint32 x = d->parent[i];
-
-      while (x > d->semi[i])
-        x = idom_pre[x];
-      idom_pre[i] = x;
-    }
-}
-
-/* In reverse preorder each object is done before its dominator, which
- * then adds it: the sums build in place. */
-static void
-sum_retained (StrataHeapGraph *self,
-              Dominators      *d,
-              const guint32   *idom_pre)
-{
-  self->retained_lo = g_new0 (guint32, MAX (self->n, 1));
-  self->retained_hi = g_new0 (guint8, MAX (self->n, 1));
-  self->idom = g_new (guint32, MAX (self->n, 1));
-  self->reached = g_new0 (guint64, (gsize) self->n / 64 + 1);
-  memset (self->idom, 0xff, (gsize) MAX (self->n, 1) * sizeof (guint32));
-  self->reachable_bytes = 0;
-  for (guint32 i = d->n_reached - 1; i > 0; i--)
-    {
-      guint32 v = d->vertex[i];
-      guint32 dom = d->vertex[idom_pre[i]];
-
-      guint64 retained = retained_of (self, v) + strata_heap_graph_get_shallow (self, v);
-
-      set_retained (self, v, retained);
-      if (dom == self->n)
-        self->reachable_bytes += retained;
-      else
-        {
-          set_retained (self, dom, retained_of (self, dom) + retained);
-          self->idom[v] = dom;
-        }
-      self->reached[v / 64] |= G_GUINT64_CONSTANT (1) << (v % 64);
-    }
-  self->n_unreachable = self->n - (d->n_reached - 1);
-}
-
-/* ---- The dominator tree, as rows of children ---- */
-
-/* Largest retained size first; the same sizes in object order. */
-static int
-compare_by_retained (gconstpointer a,
-                     gconstpointer b,
-                     gpointer      graph)
-{
-  guint64 x = retained_of (graph, *(const guint32 *) a);
-  guint64 y = retained_of (graph, *(const guint32 *) b);
-
-  if (x != y)
-    return x > y ? -1 : 1;
-  return compare_u32 (a, b);
-}
-
-static void
-build_dominator_rows (StrataHeapGraph *self)
-{
-  guint32 n_rows = self->n + 1;   /* row n: the virtual root's */
-  g_autofree guint32 *fill = NULL;
-  guint32 n_children = 0;
-
-  self->dom_first = g_new0 (guint32, (gsize) n_rows + 1);
-  for (guint32 i = 0; i < self->n; i++)
-    if (is_reached (self, i))
-      {
-        self->dom_first[(self->idom[i] == NONE ? self->n : self->idom[i]) + 1]++;
-        n_children++;
-      }
-  for (guint32 r = 0; r < n_rows; r++)
-    self->dom_first[r + 1] += self->dom_first[r];
-  self->dom_children = g_new (guint32, MAX (n_children, 1));
-  fill = g_memdup2 (self->dom_first, (gsize) n_rows * sizeof (guint32));
-  for (guint32 i = 0; i < self->n; i++)
-    if (is_reached (self, i))
-      self->dom_children[fill[self->idom[i] == NONE ? self->n : self->idom[i]]++] = i;
-  for (guint32 r = 0; r < n_rows; r++)
-    if (self->dom_first[r + 1] - self->dom_first[r] > 1)
-      g_qsort_with_data (self->dom_children + self->dom_first[r], self->dom_first[r + 1] - self->dom_first[r],
-             sizeof (guint32), compare_by_retained, self);
-}
-
-/* ---- Shortest paths from the roots ---- */
-
-#define UNSEEN (NONE - 1)
-
-static void
-search_breadth_first (StrataHeapGraph *self)
-{
-  g_autofree guint32 *queue = g_new (guint32, MAX (self->n, 1));
-  guint32 head = 0, tail = 0;
-
-  self->bfs_parent = g_new (guint32, MAX (self->n, 1));
-  for (guint32 v = 0; v < self->n; v++)
-    self->bfs_parent[v] = UNSEEN;
-  for (guint32 r = 0; r < self->n_roots; r++)
-    {
-      self->bfs_parent[self->roots[r]] = NONE;
-      queue[tail++] = self->roots[r];
-    }
-  while (head < tail)
-    {
-      guint32 v = queue[head++];
-
-      for (guint32 e = self->first[v]; e < self->first[v + 1]; e++)
-        {
-          guint32 w = self->targets[e];
-
-          if (self->bfs_parent[w] != UNSEEN)
-            continue;
-          self->bfs_parent[w] = v;
-          queue[tail++] = w;
-        }
-    }
-}
-
-/**
- * strata_heap_graph_compute:
- *
- * Referrers, the dominator tree, retained sizes and shortest paths from
- * the GC roots. Call once, after the references and roots are set.
- *
- * Returns: %FALSE when cancelled
- */
-/* The referrers, in preorder numbers, for the semidominators only: the
- * number of each vertex replaces it, and unreached ones become NONE. */
-static void
-number_referrers (StrataHeapGraph *self,
-                  const guint32   *pre)
-{
-  guint32 n_edges = self->first[self->n];
-
-  for (guint32 e = 0; e < n_edges; e++)
-    self->rev_sources[e] = pre[self->rev_sources[e]];
-}
-
-gboolean
-strata_heap_graph_compute (StrataHeapGraph *self,
-                           GCancellable    *cancellable)
-{
-  Dominators d = { .graph = self, .n_vertices = self->n + 1 };
-  guint32 *idom_pre;
-  gboolean ok;
-
-  if (!self->classes_mapped)
-    self->classes = strata_scratch_move (self->classes, (gsize) MAX (self->n, 1) * sizeof (guint32), &self->classes_mapped);
-  if (!self->shallow_mapped)
-    self->shallow = strata_scratch_move (self->shallow, (gsize) MAX (self->n, 1) * sizeof (guint32), &self->shallow_mapped);
-  d.pre = g_new (guint32, d.n_vertices);
-  memset (d.pre, 0xff, (gsize) d.n_vertices * sizeof (guint32));
-  d.vertex = g_new (guint32, d.n_vertices);
-  d.parent = g_new (guint32, d.n_vertices);
-  d.label = g_new (guint32, d.n_vertices);
-  d.path = g_array_new (FALSE, FALSE, sizeof (guint32));
-  ok = number_depth_first (&d, d.label, cancellable);
-  if (ok)
-    {
-      build_referrers (self);
-      number_referrers (self, d.pre);
-      g_clear_pointer (&d.pre, g_free);
-      d.semi = g_new (guint32, d.n_reached);
-      d.ancestor = g_new (guint32, d.n_reached);
-      ok = compute_semidominators (&d, cancellable);
-      g_clear_pointer (&d.ancestor, g_free);
-      /* Numbered for the walk above: made again if referrers are asked for. */
-      g_clear_pointer (&self->rev_first, g_free);
-      g_clear_pointer (&self->rev_sources, g_free);
-    }
-  if (ok)
-    {
-      /* The labels are done with: their room holds the dominators. */
-      idom_pre = d.label;
-      compute_idoms (&d, idom_pre);
-      g_clear_pointer (&d.parent, g_free);
-      g_clear_pointer (&d.semi, g_free);
-      sum_retained (self, &d, idom_pre);
-    }
-  g_free (d.pre);
-  g_free (d.label);
-  g_free (d.parent);
-  g_free (d.semi);
-  g_free (d.ancestor);
-  g_free (d.vertex);
-  g_array_unref (d.path);
-  if (!ok)
-    return FALSE;
-  build_dominator_rows (self);
-  return !g_cancellable_is_cancelled (cancellable);
 }
 
 /* ---- Reading ---- */
@@ -850,7 +405,7 @@ strata_heap_graph_get_referrers (const StrataHeapGraph *self,
 
   g_mutex_lock (&mutable->lazy_lock);
   if (self->rev_first == NULL)
-    build_referrers (mutable);
+    strata_heap_graph_build_referrers (mutable);
   g_mutex_unlock (&mutable->lazy_lock);
   *n_referrers = self->rev_first[object + 1] - self->rev_first[object];
   return self->rev_sources + self->rev_first[object];
@@ -860,14 +415,14 @@ gboolean
 strata_heap_graph_is_root (const StrataHeapGraph *self,
                            guint32                object)
 {
-  return bsearch (&object, self->roots, self->n_roots, sizeof (guint32), compare_u32) != NULL;
+  return bsearch (&object, self->roots, self->n_roots, sizeof (guint32), strata_heap_graph_compare_u32) != NULL;
 }
 
 gboolean
 strata_heap_graph_is_reachable (const StrataHeapGraph *self,
                                 guint32                object)
 {
-  return is_reached (self, object);
+  return strata_heap_graph_is_reached (self, object);
 }
 
 /* The immediate dominator; STRATA_HEAP_NO_OBJECT when only the roots as a
@@ -876,7 +431,7 @@ guint32
 strata_heap_graph_get_dominator (const StrataHeapGraph *self,
                                  guint32                object)
 {
-  return self->idom != NULL ? self->idom[object] : NONE;
+  return self->idom != NULL ? self->idom[object] : STRATA_HEAP_GRAPH_NONE;
 }
 
 /**
@@ -890,7 +445,7 @@ strata_heap_graph_get_dominated (const StrataHeapGraph *self,
                                  guint32                object,
                                  guint32               *n_dominated)
 {
-  guint32 row = object == NONE ? self->n : object;
+  guint32 row = object == STRATA_HEAP_GRAPH_NONE ? self->n : object;
 
   if (self->dom_first == NULL)
     {
@@ -905,7 +460,7 @@ guint64
 strata_heap_graph_get_retained (const StrataHeapGraph *self,
                                 guint32                object)
 {
-  return self->retained_lo != NULL ? retained_of (self, object) : 0;
+  return self->retained_lo != NULL ? strata_heap_graph_retained_of (self, object) : 0;
 }
 
 guint64
@@ -933,7 +488,7 @@ position_in_row (const StrataHeapGraph *self,
     {
       guint32 mid = lo + (hi - lo) / 2;
 
-      if (compare_by_retained (&self->dom_children[mid], &child, (gpointer) self) < 0)
+      if (strata_heap_graph_compare_by_retained (&self->dom_children[mid], &child, (gpointer) self) < 0)
         lo = mid + 1;
       else
         hi = mid;
@@ -978,7 +533,7 @@ strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
             {
               /* With @heap, only its instances count (-1: all heaps). */
               if (active[klass] == 0 && (heap < 0 || strata_heap_graph_get_heap (self, child) == heap))
-                retained[klass] += retained_of (self, child);
+                retained[klass] += strata_heap_graph_retained_of (self, child);
               active[klass]++;
             }
           row = child;
@@ -990,7 +545,7 @@ strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
       if (self->classes[row] < n_classes)
         active[self->classes[row]]--;
       {
-        guint32 parent = self->idom[row] == NONE ? self->n : self->idom[row];
+        guint32 parent = self->idom[row] == STRATA_HEAP_GRAPH_NONE ? self->n : self->idom[row];
 
         e = position_in_row (self, parent, row) + 1;
         row = parent;
@@ -1013,7 +568,7 @@ sift_up (const StrataHeapGraph *self,
          guint32               *heap,
          guint32                at)
 {
-  while (at > 0 && retained_of (self, heap[(at - 1) / 2]) > retained_of (self, heap[at]))
+  while (at > 0 && strata_heap_graph_retained_of (self, heap[(at - 1) / 2]) > strata_heap_graph_retained_of (self, heap[at]))
     {
       swap_u32 (&heap[(at - 1) / 2], &heap[at]);
       at = (at - 1) / 2;
@@ -1031,9 +586,9 @@ sift_down (const StrataHeapGraph *self,
     {
       guint32 l = 2 * at + 1, r = l + 1, least = at;
 
-      if (l < size && retained_of (self, heap[l]) < retained_of (self, heap[least]))
+      if (l < size && strata_heap_graph_retained_of (self, heap[l]) < strata_heap_graph_retained_of (self, heap[least]))
         least = l;
-      if (r < size && retained_of (self, heap[r]) < retained_of (self, heap[least]))
+      if (r < size && strata_heap_graph_retained_of (self, heap[r]) < strata_heap_graph_retained_of (self, heap[least]))
         least = r;
       if (least == at)
         return;
@@ -1059,20 +614,20 @@ strata_heap_graph_top_retained (const StrataHeapGraph *self,
 
   for (guint32 i = 0; self->retained_lo != NULL && i < self->n && n > 0; i++)
     {
-      if (!is_reached (self, i))
+      if (!strata_heap_graph_is_reached (self, i))
         continue;
       if (size < n)
         {
           heap[size++] = i;
           sift_up (self, heap, size - 1);
         }
-      else if (retained_of (self, i) > retained_of (self, heap[0]))
+      else if (strata_heap_graph_retained_of (self, i) > strata_heap_graph_retained_of (self, heap[0]))
         {
           heap[0] = i;
           sift_down (self, heap, size);
         }
     }
-  g_qsort_with_data (heap, size, sizeof (guint32), compare_by_retained, (gpointer) self);
+  g_qsort_with_data (heap, size, sizeof (guint32), strata_heap_graph_compare_by_retained, (gpointer) self);
   *n_found = size;
   return heap;
 }
@@ -1093,18 +648,18 @@ strata_heap_graph_path_from_root (const StrataHeapGraph *self,
   guint32 n = 0, *path;
 
   *n_steps = 0;
-  if (!is_reached (self, object))
+  if (!strata_heap_graph_is_reached (self, object))
     return NULL;
   /* The shortest-path tree is made on the first call; safe from any thread. */
   g_mutex_lock (&mutable->lazy_lock);
   if (self->bfs_parent == NULL)
-    search_breadth_first (mutable);
+    strata_heap_graph_search_breadth_first (mutable);
   g_mutex_unlock (&mutable->lazy_lock);
-  for (guint32 v = object; v != NONE; v = self->bfs_parent[v])
+  for (guint32 v = object; v != STRATA_HEAP_GRAPH_NONE; v = self->bfs_parent[v])
     n++;
   path = g_new (guint32, n);
   *n_steps = n;
-  for (guint32 v = object; v != NONE; v = self->bfs_parent[v])
+  for (guint32 v = object; v != STRATA_HEAP_GRAPH_NONE; v = self->bfs_parent[v])
     path[--n] = v;
   return path;
 }
@@ -1129,7 +684,7 @@ strata_heap_graph_list_instances (const StrataHeapGraph *self,
   for (guint32 i = 0; i < self->n; i++)
     if (self->classes[i] == klass)
       found[n++] = i;
-  g_qsort_with_data (found, n, sizeof (guint32), compare_by_retained, (gpointer) self);
+  g_qsort_with_data (found, n, sizeof (guint32), strata_heap_graph_compare_by_retained, (gpointer) self);
   *n_found = n;
   return found;
 }

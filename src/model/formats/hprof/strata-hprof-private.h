@@ -202,4 +202,17 @@ StrataHprofIndex *hprof_index_new         (HprofLoader  *self,
                                            StrataHeapGraph *graph,
                                            GBytes       *offsets);
 
+/* strata-hprof-resolve.c: the records put together once all are read */
+void    hprof_resolve_class_names        (HprofLoader      *self);
+void    hprof_build_cpu_calls            (HprofLoader      *self);
+void    hprof_resolve_stacks_and_threads (HprofLoader      *self);
+void    hprof_resolve_threads            (HprofLoader      *self,
+                                          StrataHeapGraph  *graph,
+                                          StrataHprofIndex *index);
+void    hprof_resolve_frame_roots        (HprofLoader      *self,
+                                          StrataHeapGraph  *graph);
+void    hprof_report                     (HprofLoader      *self);
+guint32 hprof_string_by_id               (HprofLoader      *self,
+                                          guint64           id);
+
 G_END_DECLS
