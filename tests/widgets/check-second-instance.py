@@ -82,7 +82,7 @@ def has_text(frame, text):
 
 title = os.path.basename(sample) + " — Strata"
 # The first strata shows another trace, as a user's would.
-first = os.path.join(os.path.dirname(obfuscator), "data", "counters.json")
+first = os.path.join(os.path.dirname(obfuscator), "..", "data", "counters.json")
 primary = subprocess.Popen([strata, first], env=env, stderr=subprocess.DEVNULL)
 try:
     if not wait_for(lambda: [f for f in frames() if f.name == "counters.json — Strata"]):

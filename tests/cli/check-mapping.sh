@@ -9,8 +9,8 @@
 set -u
 strata=$1
 here=$(cd "$(dirname "$0")" && pwd)
-sample=$here/../data/samples/android-app-startup.trace
-dump=$here/data/allocations.hprof.gz
+sample=$here/../../data/samples/android-app-startup.trace
+dump=$here/../data/allocations.hprof.gz
 if ! command -v python3 >/dev/null 2>&1; then
   echo "1..0 # SKIP no python3 (the obfuscator is a Python script)"
   exit 0

@@ -99,7 +99,7 @@ if [ $? -eq 2 ]; then ok "--format=xml is a usage error"; else not_ok "--format=
 
 # Heap dumps: --follow-weak lets weak references keep their referents,
 # and the JSON says which way the figures were counted.
-dump=$(dirname "$0")/data/allocations.hprof.gz
+dump=$(dirname "$0")/../data/allocations.hprof.gz
 "$strata" -r --format=json "$dump" >"$tmp/strong.json" 2>"$tmp/err" &&
   "$strata" -r --format=json --follow-weak "$dump" >"$tmp/weak.json" 2>>"$tmp/err"
 if python3 - "$tmp/strong.json" "$tmp/weak.json" <<'PY'
@@ -166,7 +166,7 @@ then ok "--diff --format=json: before, after and delta of each figure"; else not
 
 # --export: pictures without a display. SVG and PDF keep method names as
 # text; each file is what its tool expects.
-sample=$(dirname "$0")/../data/samples/android-app-startup.trace
+sample=$(dirname "$0")/../../data/samples/android-app-startup.trace
 if "$strata" --export="$tmp/timeline.svg" "$sample" >/dev/null 2>"$tmp/err" &&
    xmllint --noout "$tmp/timeline.svg" 2>>"$tmp/err" &&
    grep -q "<text[^>]*>com.yy.base.taskexecutor.YYTaskExecutor\$1.run ()V</text>" "$tmp/timeline.svg"; then
