@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-heap-labels.h"
 #include "strata-hprof-index.h"
 #include "strata-heap-duplicates.h"
 #include "strata-heap-object-row.h"

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 
+#include "strata-heap-labels.h"
 #include "strata-json-writer.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
@@ -69,7 +70,7 @@ print_header (const StrataReport *report)
   g_print ("%s: %s%s%s%s\n", _("Format"), strata_format_get_name (strata_trace_get_format (trace)),
            detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
   print_mapping (report);
-  if (strata_trace_get_heap (trace) != NULL && strata_trace_get_n_spans (trace) == 0)
+  if (strata_trace_is_heap_only (trace))
     return;
   g_print (_("Threads: %u with calls, %u in all; methods: %u; calls: %s\n"),
            strata_trace_count_threads_with_calls (trace), strata_trace_get_n_threads (trace),

@@ -1,4 +1,4 @@
-/* strata-call-tree-table.c: a merged call tree as rows of a table
+/* strata-csv-export-call-tree.c: a merged call tree as rows of a table
  *
  * Every node, depth first with the heaviest child first (the order the
  * table and `strata -r --tree` show), one row each: its depth, its name,
@@ -13,7 +13,7 @@
 
 #include <glib/gi18n.h>
 
-#include "strata-call-tree-table.h"
+#include "strata-csv-export.h"
 
 typedef struct
 {
@@ -22,67 +22,55 @@ typedef struct
 } Level;
 
 static void
-write_header (StrataTableWriter *writer,
-              StrataTrace       *trace,
-              guint              n_clocks)
+write_header (StrataCsvWriter *writer,
+              StrataTrace     *trace,
+              guint            n_clocks)
 {
-  /* Translators: CSV column headers; "%s" is a clock's name, (%s) its unit */
-  strata_table_writer_add_text (writer, C_("export", "Depth"));
-  strata_table_writer_add_text (writer, C_("export", "Name"));
+  /* Translators: CSV column headers */
+  strata_csv_writer_add_text (writer, C_("export", "Depth"));
+  strata_csv_writer_add_text (writer, C_("export", "Name"));
   for (guint c = 0; c < n_clocks; c++)
-    {
-      const char *clock = strata_trace_get_clock_name (trace, c);
-      const char *unit = strata_table_clock_unit (trace, c);
-      g_autofree char *total = g_strdup_printf (C_("export", "Total %s (%s)"), clock, unit);
-      g_autofree char *total_share = g_strdup_printf (C_("export", "Total %% %s"), clock);
-      g_autofree char *self = g_strdup_printf (C_("export", "Self %s (%s)"), clock, unit);
-      g_autofree char *self_share = g_strdup_printf (C_("export", "Self %% %s"), clock);
-
-      strata_table_writer_add_text (writer, total);
-      strata_table_writer_add_text (writer, total_share);
-      strata_table_writer_add_text (writer, self);
-      strata_table_writer_add_text (writer, self_share);
-    }
-  strata_table_writer_add_text (writer, C_("export", "Calls"));
+    strata_csv_export_add_clock_headers (writer, trace, c, STRATA_CSV_TOTAL_SELF);
+  strata_csv_writer_add_text (writer, C_("export", "Calls"));
 }
 
 static void
-write_node (StrataTableWriter *writer,
-            StrataCallTree    *tree,
-            guint32            node,
-            guint              depth)
+write_node (StrataCsvWriter *writer,
+            StrataCallTree  *tree,
+            guint32          node,
+            guint            depth)
 {
   g_autofree char *name = strata_call_tree_dup_name (tree, node);
 
-  strata_table_writer_add_uint (writer, depth);
-  strata_table_writer_add_text (writer, name);
+  strata_csv_writer_add_uint (writer, depth);
+  strata_csv_writer_add_text (writer, name);
   for (guint c = 0; c < strata_call_tree_get_n_clocks (tree); c++)
     {
       gint64 whole = strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, c);
 
-      strata_table_writer_add_int (writer, strata_call_tree_get_total (tree, node, c));
-      strata_table_writer_add_percent (writer, strata_call_tree_get_total (tree, node, c), whole);
-      strata_table_writer_add_int (writer, strata_call_tree_get_self (tree, node, c));
-      strata_table_writer_add_percent (writer, strata_call_tree_get_self (tree, node, c), whole);
+      strata_csv_writer_add_int (writer, strata_call_tree_get_total (tree, node, c));
+      strata_csv_writer_add_percent (writer, strata_call_tree_get_total (tree, node, c), whole);
+      strata_csv_writer_add_int (writer, strata_call_tree_get_self (tree, node, c));
+      strata_csv_writer_add_percent (writer, strata_call_tree_get_self (tree, node, c), whole);
     }
-  strata_table_writer_add_uint (writer, strata_call_tree_get_calls (tree, node));
+  strata_csv_writer_add_uint (writer, strata_call_tree_get_calls (tree, node));
 }
 
 /**
- * strata_call_tree_write_table:
+ * strata_csv_export_call_tree:
  *
  * Writes a header and a row per node of @tree (its root apart).
  */
 gboolean
-strata_call_tree_write_table (StrataCallTree     *tree,
-                              StrataTableWriter  *writer,
-                              GError            **error)
+strata_csv_export_call_tree (StrataCsvWriter  *writer,
+                             StrataCallTree   *tree,
+                             GError          **error)
 {
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Level));
   guint32 first = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
 
   write_header (writer, strata_call_tree_get_trace (tree), strata_call_tree_get_n_clocks (tree));
-  if (!strata_table_writer_end_row (writer, error))
+  if (!strata_csv_writer_end_row (writer, error))
     return FALSE;
   g_array_append_val (stack, ((Level) { first, first + strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT) }));
   while (stack->len > 0)
@@ -97,7 +85,7 @@ strata_call_tree_write_table (StrataCallTree     *tree,
         }
       node = level->next++;
       write_node (writer, tree, node, stack->len - 1);
-      if (!strata_table_writer_end_row (writer, error))
+      if (!strata_csv_writer_end_row (writer, error))
         return FALSE;
       children = strata_call_tree_get_first_child (tree, node);
       g_array_append_val (stack, ((Level) { children, children + strata_call_tree_get_n_children (tree, node) }));

@@ -11,13 +11,10 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "strata-hprof-index.h"
 #include "strata-heap-object-list.h"
+#include "strata-heap-labels.h"
 #include "strata-heap-object-row.h"
 #include "strata-units.h"
-
-/* A string's text in its label stops here. */
-#define STRING_SHOWN 120
 
 struct _StrataHeapObjectRow
 {
@@ -56,52 +53,6 @@ strata_heap_object_row_class_init (StrataHeapObjectRowClass *klass)
 static void
 strata_heap_object_row_init (StrataHeapObjectRow *self)
 {
-}
-
-/**
- * strata_heap_class_label:
- *
- * Returns: the name of heap class @klass, or "(unknown class)" when the
- *   dump does not give it
- */
-const char *
-strata_heap_class_label (StrataTrace *trace,
-                         guint        klass)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-
-  if (klass >= strata_heap_get_n_classes (heap))
-    /* Translators: an object whose class the heap dump does not give */
-    return _("(unknown class)");
-  return strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name);
-}
-
-/* The class of @object, as strata_heap_class_label() names it. */
-const char *
-strata_heap_object_class_label (StrataTrace *trace,
-                                guint32      object)
-{
-  return strata_heap_class_label (trace, strata_heap_graph_get_class (strata_heap_get_graph (strata_trace_get_heap (trace)),
-                                                                      object));
-}
-
-/**
- * strata_heap_describe_array_copies:
- *
- * Returns: (transfer full): "byte[16]": a group of equal arrays' element
- *   type, then their length
- */
-char *
-strata_heap_describe_array_copies (StrataTrace               *trace,
-                                   const StrataHeapDuplicate *duplicate)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-  g_autofree char *element = g_strdup (duplicate->heap_class < strata_heap_get_n_classes (heap)
-                                       ? strata_heap_class_label (trace, duplicate->heap_class) : "");
-
-  if (g_str_has_suffix (element, "[]"))
-    element[strlen (element) - 2] = '\0';
-  return g_strdup_printf ("%s[%u]", element, duplicate->length);
 }
 
 static StrataHeapGraph *
@@ -285,67 +236,6 @@ strata_heap_object_row_get_share (StrataHeapObjectRow *self)
   guint64 reachable = strata_heap_graph_get_reachable_bytes (graph);
 
   return reachable > 0 ? (double) strata_heap_object_row_get_retained (self) / reachable : 0;
-}
-
-/**
- * strata_heap_describe_object:
- *
- * Returns: (transfer full): "java.util.HashMap 0x7f3a10"
- */
-char *
-strata_heap_describe_object (StrataTrace *trace,
-                             guint32      object)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-  StrataHeapGraph *graph = strata_heap_get_graph (heap);
-  const char *name = strata_heap_object_class_label (trace, object);
-
-  /* A class object is named after its class, as in Eclipse MAT. */
-  if (g_str_equal (name, "java.lang.Class"))
-    {
-      const char *klass_name = strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace,
-                                                                  strata_heap_graph_get_id (graph, object));
-
-      if (klass_name != NULL)
-        {
-          g_autofree char *id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", strata_heap_graph_get_id (graph, object));
-
-          /* Translators: a class object: the class's name, then the object's id */
-          return g_strdup_printf (_("class %s %s"), klass_name, id);
-        }
-    }
-  /* A string shows its text, as in Eclipse MAT. */
-  if (g_str_equal (name, "java.lang.String"))
-    {
-      g_autofree char *text = strata_hprof_index_dup_string (strata_heap_get_index (heap), trace, object);
-
-      if (text != NULL)
-        {
-          g_autofree char *clipped = NULL;
-          const char *shown = strata_units_clip_to (text, STRING_SHOWN, &clipped);
-
-          return g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x “%s”", name, strata_heap_graph_get_id (graph, object), shown);
-        }
-    }
-  return g_strdup_printf ("%s 0x%" G_GINT64_MODIFIER "x", name, strata_heap_graph_get_id (graph, object));
-}
-
-/**
- * strata_heap_describe_held:
- *
- * Returns: (transfer full): "holds java.util.ArrayList 0x7f3a10 (253,776
- *   bytes retained)", for what a stack frame holds
- */
-char *
-strata_heap_describe_held (StrataTrace *trace,
-                           guint32      object)
-{
-  StrataHeapGraph *graph = strata_heap_get_graph (strata_trace_get_heap (trace));
-  g_autofree char *label = strata_heap_describe_object (trace, object);
-  g_autofree char *bytes = strata_units_format_count (strata_heap_graph_get_retained (graph, object));
-
-  /* Translators: an object a stack frame holds, and the bytes it retains */
-  return g_strdup_printf (_("holds %s (%s bytes retained)"), label, bytes);
 }
 
 static const char *

@@ -34,15 +34,5 @@ char       *strata_heap_object_row_dup_label      (StrataHeapObjectRow *self);
 guint64     strata_heap_object_row_get_shallow    (StrataHeapObjectRow *self);
 guint64     strata_heap_object_row_get_retained   (StrataHeapObjectRow *self);
 double      strata_heap_object_row_get_share      (StrataHeapObjectRow *self);
-const char *strata_heap_class_label               (StrataTrace         *trace,
-                                                   guint                klass);
-const char *strata_heap_object_class_label        (StrataTrace         *trace,
-                                                   guint32              object);
-char       *strata_heap_describe_array_copies     (StrataTrace         *trace,
-                                                   const StrataHeapDuplicate *duplicate);
-char       *strata_heap_describe_object           (StrataTrace         *trace,
-                                                   guint32              object);
-char       *strata_heap_describe_held             (StrataTrace         *trace,
-                                                   guint32              object);
 
 G_END_DECLS

@@ -141,8 +141,7 @@ strata_site_row_is_frame (StrataSiteRow *self)
   return self->is_frame;
 }
 
-/* @column: 0 rank, 1 live bytes, 2 live objects, 3 allocated bytes,
- * 4 allocated objects */
+/* @column: a StrataSiteValue */
 guint64
 strata_site_row_get_value (StrataSiteRow *self,
                            guint          column)

@@ -12,6 +12,16 @@ G_BEGIN_DECLS
 
 #define STRATA_TYPE_SITE_ROW (strata_site_row_get_type ())
 
+/* The numbers of a site, for strata_site_row_get_value(). */
+typedef enum
+{
+  STRATA_SITE_VALUE_RANK,
+  STRATA_SITE_VALUE_LIVE_BYTES,
+  STRATA_SITE_VALUE_LIVE_OBJECTS,
+  STRATA_SITE_VALUE_ALLOCATED_BYTES,
+  STRATA_SITE_VALUE_ALLOCATED_OBJECTS,
+} StrataSiteValue;
+
 G_DECLARE_FINAL_TYPE (StrataSiteRow, strata_site_row, STRATA, SITE_ROW, GObject)
 
 StrataSiteRow *strata_site_row_new_site  (guint                  rank,

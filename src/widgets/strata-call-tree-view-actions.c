@@ -15,8 +15,7 @@
 #include "strata-call-tree-view-private.h"
 #include "strata-export-dialog.h"
 #include "strata-flame-graph.h"
-#include "strata-call-tree-table.h"
-#include "strata-table-writer.h"
+#include "strata-csv-export.h"
 
 /* The node a transform is about: the row selected (or the flame graph's
  * bar, which is the same). */
@@ -190,13 +189,13 @@ strata_call_tree_view_export (StrataCallTreeView  *self,
                               GError             **error)
 {
   StrataCallTree *tree = strata_call_tree_view_shown_tree (self);
-  g_autoptr(StrataTableWriter) writer = NULL;
+  g_autoptr(StrataCsvWriter) writer = NULL;
 
   if (tree == NULL)
     return g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("There is no call tree to export")), FALSE;
-  if ((writer = strata_table_writer_new (file, error)) == NULL)
+  if ((writer = strata_csv_writer_new (file, error)) == NULL)
     return FALSE;
-  return strata_call_tree_write_table (tree, writer, error) && strata_table_writer_finish (writer, error);
+  return strata_csv_export_call_tree (writer, tree, error) && strata_csv_writer_finish (writer, error);
 }
 
 static gboolean
@@ -215,7 +214,7 @@ export_action (GtkWidget  *widget,
 {
   StrataCallTreeView *self = STRATA_CALL_TREE_VIEW (widget);
   StrataTrace *trace = strata_session_get_trace (self->session);
-  g_autofree char *name = strata_table_export_name (trace,
+  g_autofree char *name = strata_csv_export_name (trace,
                                                     strata_call_tree_history_get_inverted (self->history) ? "bottom-up" : "call-tree");
 
   strata_export_dialog_run (widget, _("Export the Call Tree"), name, export_cb, NULL);

@@ -16,7 +16,7 @@
 
 #include "strata-accessible.h"
 #include "strata-compare-view.h"
-#include "strata-comparison-table.h"
+#include "strata-csv-export.h"
 #include "strata-export-dialog.h"
 #include "strata-table-column.h"
 #include "strata-units.h"
@@ -359,13 +359,13 @@ strata_compare_view_export (StrataCompareView  *self,
                             GFile              *file,
                             GError            **error)
 {
-  g_autoptr(StrataTableWriter) writer = NULL;
+  g_autoptr(StrataCsvWriter) writer = NULL;
 
   if (self->list == NULL)
     return g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("There is no comparison to export")), FALSE;
-  if ((writer = strata_table_writer_new (file, error)) == NULL)
+  if ((writer = strata_csv_writer_new (file, error)) == NULL)
     return FALSE;
-  return strata_comparison_write_table (self->list, writer, error) && strata_table_writer_finish (writer, error);
+  return strata_csv_export_comparison (writer, self->list, error) && strata_csv_writer_finish (writer, error);
 }
 
 static gboolean
@@ -381,7 +381,7 @@ static void
 export_clicked_cb (StrataCompareView *self)
 {
   StrataTrace *trace = strata_session_get_trace (self->session);
-  g_autofree char *name = strata_table_export_name (trace, "comparison");
+  g_autofree char *name = strata_csv_export_name (trace, "comparison");
 
   strata_export_dialog_run (GTK_WIDGET (self), _("Export the Comparison"), name, export_cb, NULL);
 }

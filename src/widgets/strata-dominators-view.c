@@ -277,49 +277,32 @@ group_toggled_cb (StrataDominatorsView *self)
 }
 
 /**
- * strata_dominators_view_write_table:
+ * strata_dominators_view_dup_rows:
  * @filtered: the top rows on show, in their order, rather than every
  *   object at the top
  *
- * Writes the top of the tree (or a class's instances): each object with
- * its shallow and retained bytes and its share of the heap.
+ * Returns: (transfer full): the top of the tree (or a class's
+ *   instances), a StrataHeapObjectRow each, for export
  */
-gboolean
-strata_dominators_view_write_table (StrataDominatorsView  *self,
-                                    StrataTableWriter     *writer,
-                                    gboolean               filtered,
-                                    GError               **error)
+GListModel *
+strata_dominators_view_dup_rows (StrataDominatorsView *self,
+                                 gboolean              filtered)
 {
   guint n = filtered ? g_list_model_get_n_items (self->model) : strata_heap_object_list_get_length (self->objects);
+  GListStore *rows = g_list_store_new (STRATA_TYPE_HEAP_OBJECT_ROW);
 
-  /* Translators: CSV column headers */
-  strata_table_writer_add_text (writer, C_("export", "Object"));
-  strata_table_writer_add_text (writer, C_("export", "Shallow (bytes)"));
-  strata_table_writer_add_text (writer, C_("export", "Retained (bytes)"));
-  strata_table_writer_add_text (writer, C_("export", "Retained %"));
-  if (!strata_table_writer_end_row (writer, error))
-    return FALSE;
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(GObject) item = filtered ? g_list_model_get_item (self->model, i) : NULL;
       g_autoptr(StrataHeapObjectRow) row = NULL;
-      g_autofree char *label = NULL;
 
       if (filtered && gtk_tree_list_row_get_depth (GTK_TREE_LIST_ROW (item)) > 0)
         continue;
       row = filtered ? gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item))
                      : strata_heap_object_row_new (self->trace, strata_heap_object_list_get_object (self->objects, i));
-      if (strata_heap_object_row_is_more (row))
-        continue;
-      label = strata_heap_object_row_dup_label (row);
-      strata_table_writer_add_text (writer, label);
-      strata_table_writer_add_uint (writer, strata_heap_object_row_get_shallow (row));
-      strata_table_writer_add_uint (writer, strata_heap_object_row_get_retained (row));
-      strata_table_writer_add_double (writer, 100 * strata_heap_object_row_get_share (row));
-      if (!strata_table_writer_end_row (writer, error))
-        return FALSE;
+      g_list_store_append (rows, row);
     }
-  return TRUE;
+  return G_LIST_MODEL (rows);
 }
 
 /* The dominator tree from its top, with a switch to group it by class. */

@@ -7,7 +7,6 @@
 
 #include <gtk/gtk.h>
 
-#include "strata-table-writer.h"
 
 #include "strata-object-inspector.h"
 #include "strata-trace.h"
@@ -32,9 +31,7 @@ void        strata_dominators_view_sort_by     (StrataDominatorsView *self,
                                                 guint                 column,
                                                 GtkSortType           order);
 gboolean    strata_dominators_view_is_sorting  (StrataDominatorsView *self);
-gboolean    strata_dominators_view_write_table (StrataDominatorsView *self,
-                                                StrataTableWriter    *writer,
-                                                gboolean              filtered,
-                                                GError              **error);
+GListModel *strata_dominators_view_dup_rows  (StrataDominatorsView *self,
+                                             gboolean              filtered);
 
 G_END_DECLS

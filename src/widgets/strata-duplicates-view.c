@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-heap-labels.h"
 #include "strata-accessible.h"
 #include "strata-duplicates-view.h"
 #include "strata-heap-duplicates.h"

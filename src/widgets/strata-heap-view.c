@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-heap-labels.h"
 #include "strata-accessible.h"
 #include "strata-dominators-view.h"
 #include "strata-duplicates-view.h"
@@ -13,7 +14,7 @@
 #include "strata-heap-object-row.h"
 #include "strata-heap-row.h"
 #include "strata-heap-view-private.h"
-#include "strata-table-writer.h"
+#include "strata-csv-export.h"
 #include "strata-widgets.h"
 #include "strata-sites-view-private.h"
 #include "strata-table-column.h"
@@ -228,45 +229,6 @@ exportable_table (StrataHeapView *self,
   return NULL;
 }
 
-static gboolean
-write_classes (StrataHeapView     *self,
-               StrataTableWriter  *writer,
-               gboolean            filtered,
-               GError            **error)
-{
-  StrataTrace *trace = strata_session_get_trace (self->session);
-  gboolean has_graph = trace != NULL && strata_heap_get_graph (strata_trace_get_heap (trace)) != NULL;
-  GListModel *rows = filtered ? self->model : G_LIST_MODEL (self->rows);
-
-  /* Translators: CSV column headers */
-  strata_table_writer_add_text (writer, C_("export", "Class"));
-  strata_table_writer_add_text (writer, C_("export", "Instances"));
-  strata_table_writer_add_text (writer, C_("export", "Shallow (bytes)"));
-  if (has_graph)
-    {
-      strata_table_writer_add_text (writer, C_("export", "Retained (bytes)"));
-      strata_table_writer_add_text (writer, C_("export", "Retained %"));
-    }
-  if (!strata_table_writer_end_row (writer, error))
-    return FALSE;
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-    {
-      g_autoptr(StrataHeapRow) row = g_list_model_get_item (rows, i);
-
-      strata_table_writer_add_text (writer, strata_heap_row_get_name (row));
-      strata_table_writer_add_uint (writer, strata_heap_row_get_instances (row));
-      strata_table_writer_add_uint (writer, strata_heap_row_get_shallow_bytes (row));
-      if (has_graph)
-        {
-          strata_table_writer_add_uint (writer, strata_heap_row_get_retained_bytes (row));
-          strata_table_writer_add_double (writer, 100 * strata_heap_row_get_retained_share (row));
-        }
-      if (!strata_table_writer_end_row (writer, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /**
  * strata_heap_view_export:
  * @page: "classes", "dominators", "instances" or "sites"
@@ -284,20 +246,30 @@ strata_heap_view_export (StrataHeapView  *self,
                          GError         **error)
 {
   GtkWidget *table = exportable_table (self, page);
-  g_autoptr(StrataTableWriter) writer = NULL;
+  g_autoptr(StrataCsvWriter) writer = NULL;
   gboolean written;
 
   if (table == NULL)
     return g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("This dump has no such table to export")), FALSE;
-  if ((writer = strata_table_writer_new (file, error)) == NULL)
+  if ((writer = strata_csv_writer_new (file, error)) == NULL)
     return FALSE;
   if (g_str_equal (page, "classes"))
-    written = write_classes (self, writer, filtered, error);
-  else if (STRATA_IS_DOMINATORS_VIEW (table))
-    written = strata_dominators_view_write_table (STRATA_DOMINATORS_VIEW (table), writer, filtered, error);
+    {
+      StrataTrace *trace = strata_session_get_trace (self->session);
+
+      written = strata_csv_export_classes (writer, filtered ? self->model : G_LIST_MODEL (self->rows),
+                                           strata_heap_get_graph (strata_trace_get_heap (trace)) != NULL, error);
+    }
   else
-    written = strata_sites_view_write_table (STRATA_SITES_VIEW (table), writer, error);
-  return written && strata_table_writer_finish (writer, error);
+    {
+      g_autoptr(GListModel) rows = STRATA_IS_DOMINATORS_VIEW (table)
+                                   ? strata_dominators_view_dup_rows (STRATA_DOMINATORS_VIEW (table), filtered)
+                                   : strata_sites_view_dup_sites (STRATA_SITES_VIEW (table));
+
+      written = STRATA_IS_DOMINATORS_VIEW (table) ? strata_csv_export_objects (writer, rows, error)
+                                                  : strata_csv_export_sites (writer, rows, error);
+    }
+  return written && strata_csv_writer_finish (writer, error);
 }
 
 static gboolean
@@ -322,7 +294,7 @@ export_action (GtkWidget  *widget,
   StrataTrace *trace = strata_session_get_trace (self->session);
   const char *page = gtk_stack_get_visible_child_name (GTK_STACK (self->stack));
   g_autofree char *view = g_strconcat (page, filtered ? "-filtered" : "", NULL);
-  g_autofree char *name = strata_table_export_name (trace, view);
+  g_autofree char *name = strata_csv_export_name (trace, view);
 
   strata_export_dialog_run (widget, _("Export the Table"), name, export_cb, GINT_TO_POINTER (filtered));
 }

@@ -16,7 +16,7 @@
 #include "strata-export-dialog.h"
 #include "strata-flame-graph.h"
 #include "strata-image-dialog.h"
-#include "strata-table-writer.h"
+#include "strata-csv-export.h"
 
 typedef struct
 {
@@ -116,9 +116,9 @@ export_clicked_cb (Choices *choices)
 {
   StrataSession *session = strata_timeline_get_session (choices->timeline);
   guint format = gtk_drop_down_get_selected (GTK_DROP_DOWN (choices->format));
-  g_autofree char *base = strata_table_export_name (strata_session_get_trace (session),
+  g_autofree char *base = strata_csv_export_name (strata_session_get_trace (session),
                                                     flame_chosen (choices) ? "flame-graph" : "timeline");
-  /* strata_table_export_name() names a .csv: the picture's extension instead. */
+  /* strata_csv_export_name() names a .csv: the picture's extension instead. */
   g_autofree char *stem = g_str_has_suffix (base, ".csv") ? g_strndup (base, strlen (base) - 4) : g_strdup (base);
   g_autofree char *name = g_strconcat (stem, ".", extensions[MIN (format, 2)], NULL);
 

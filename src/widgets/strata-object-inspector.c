@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-heap-labels.h"
 #include "strata-hprof-index.h"
 #include "strata-accessible.h"
 #include "strata-field-grid.h"

@@ -16,7 +16,7 @@
 #include "strata-export-dialog.h"
 #include "strata-palette.h"
 #include "strata-profile-view-private.h"
-#include "strata-table-writer.h"
+#include "strata-csv-export.h"
 #include "strata-units.h"
 #include "strata-widgets.h"
 
@@ -96,65 +96,6 @@ copy_action (GtkWidget  *widget,
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
 }
 
-static void
-write_profile_header (StrataTableWriter *writer,
-                      StrataTrace       *trace,
-                      guint              n_clocks)
-{
-  /* Translators: CSV column headers; "%s" is a clock's name, (%s) its unit */
-  strata_table_writer_add_text (writer, C_("export", "Kind"));
-  strata_table_writer_add_text (writer, C_("export", "Name"));
-  for (guint c = 0; c < n_clocks; c++)
-    strata_table_writer_add_profile_headers (writer, trace, c);
-  strata_table_writer_add_text (writer, C_("export", "Calls"));
-  strata_table_writer_add_text (writer, C_("export", "Recursive calls"));
-  for (guint c = 0; c < n_clocks; c++)
-    {
-      g_autofree char *per_call = g_strdup_printf (C_("export", "Incl per call %s (%s)"),
-                                                   strata_trace_get_clock_name (trace, c), strata_table_clock_unit (trace, c));
-
-      strata_table_writer_add_text (writer, per_call);
-    }
-}
-
-/* A method, or one of its callers or callees (no exclusive time or
- * recursive calls of its own: those cells stay empty). */
-static void
-write_profile_row (StrataTableWriter *writer,
-                   StrataProfile     *profile,
-                   StrataProfileRow  *row)
-{
-  static const char *const kinds[] = { "method", "parent", "child" };
-  StrataProfileRowKind kind = strata_profile_row_get_kind (row);
-  gboolean edge = kind != STRATA_PROFILE_ROW_METHOD;
-  guint n_clocks = strata_profile_get_n_clocks (profile);
-
-  strata_table_writer_add_text (writer, kinds[kind]);
-  strata_table_writer_add_text (writer, strata_profile_row_get_name (row));
-  for (guint c = 0; c < n_clocks; c++)
-    {
-      gint64 total = strata_profile_get_total (profile, c);
-
-      strata_table_writer_add_int (writer, strata_profile_row_get_inclusive (row, c));
-      strata_table_writer_add_percent (writer, strata_profile_row_get_inclusive (row, c), total);
-      if (edge)
-        {
-          strata_table_writer_add_empty (writer);
-          strata_table_writer_add_empty (writer);
-          continue;
-        }
-      strata_table_writer_add_int (writer, strata_profile_row_get_exclusive (row, c));
-      strata_table_writer_add_percent (writer, strata_profile_row_get_exclusive (row, c), total);
-    }
-  strata_table_writer_add_uint (writer, strata_profile_row_get_calls (row));
-  if (edge)
-    strata_table_writer_add_empty (writer);
-  else
-    strata_table_writer_add_uint (writer, strata_profile_row_get_recursive_calls (row));
-  for (guint c = 0; c < n_clocks; c++)
-    strata_table_writer_add_int (writer, strata_profile_row_get_time_per_call (row, c));
-}
-
 /**
  * strata_profile_view_export:
  * @filtered: only the rows on show (the filter's matches, and the parents
@@ -170,55 +111,14 @@ strata_profile_view_export (StrataProfileView  *self,
                             gboolean            filtered,
                             GError            **error)
 {
-  g_autoptr(StrataTableWriter) writer = NULL;
-  StrataTrace *trace;
-  guint n_clocks;
+  g_autoptr(StrataCsvWriter) writer = NULL;
 
   if (self->profile == NULL)
     return g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("There is no profile to export")), FALSE;
-  if ((writer = strata_table_writer_new (file, error)) == NULL)
+  if ((writer = strata_csv_writer_new (file, error)) == NULL)
     return FALSE;
-  trace = strata_profile_get_trace (self->profile);
-  n_clocks = strata_profile_get_n_clocks (self->profile);
-  write_profile_header (writer, trace, n_clocks);
-  if (!strata_table_writer_end_row (writer, error))
-    return FALSE;
-  if (filtered)
-    {
-      GListModel *rows = G_LIST_MODEL (self->selection);
-
-      for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-        {
-          g_autoptr(StrataProfileRow) row = g_list_model_get_item (rows, i);
-
-          write_profile_row (writer, self->profile, row);
-          if (!strata_table_writer_end_row (writer, error))
-            return FALSE;
-        }
-    }
-  else
-    {
-      guint n;
-      const guint32 *sorted = strata_profile_get_sorted (self->profile, 0, &n);
-      g_autoptr(StrataProfileRow) row = NULL;
-
-      /* One row object, pointed at each method in turn. */
-      for (guint i = 0; i < n; i++)
-        {
-          const StrataProfileEntry *entry = strata_profile_get_entry (self->profile, sorted[i]);
-
-          if (entry->calls + entry->recursive_calls == 0)
-            continue;
-          if (row == NULL)
-            row = strata_profile_row_new_method (self->profile, sorted[i]);
-          else
-            strata_profile_row_set_method (row, sorted[i], FALSE);
-          write_profile_row (writer, self->profile, row);
-          if (!strata_table_writer_end_row (writer, error))
-            return FALSE;
-        }
-    }
-  return strata_table_writer_finish (writer, error);
+  return strata_csv_export_profile (writer, self->profile, filtered ? G_LIST_MODEL (self->selection) : NULL, error) &&
+         strata_csv_writer_finish (writer, error);
 }
 
 static gboolean
@@ -240,7 +140,7 @@ export_action (GtkWidget  *widget,
   StrataProfileView *self = STRATA_PROFILE_VIEW (widget);
   gboolean filtered = g_str_equal (action_name, "profile.export-filtered");
   StrataTrace *trace = strata_session_get_trace (self->session);
-  g_autofree char *name = strata_table_export_name (trace,
+  g_autofree char *name = strata_csv_export_name (trace,
                                                     filtered ? "profile-filtered" : "profile");
 
   strata_export_dialog_run (widget, _("Export the Profile"), name, export_cb, GINT_TO_POINTER (filtered));

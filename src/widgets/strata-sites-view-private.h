@@ -5,7 +5,6 @@
 #pragma once
 
 #include "strata-sites-view.h"
-#include "strata-table-writer.h"
 
 G_BEGIN_DECLS
 
@@ -14,8 +13,6 @@ GListModel *strata_sites_view_get_model (StrataSitesView *self);
 void        strata_sites_view_sort_by   (StrataSitesView *self,
                                          guint            column,
                                          GtkSortType      order);
-gboolean    strata_sites_view_write_table (StrataSitesView   *self,
-                                         StrataTableWriter *writer,
-                                         GError           **error);
+GListModel *strata_sites_view_dup_sites (StrataSitesView *self);
 
 G_END_DECLS

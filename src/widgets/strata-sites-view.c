@@ -159,46 +159,25 @@ build (StrataSitesView *self,
 }
 
 /**
- * strata_sites_view_write_table:
+ * strata_sites_view_dup_sites:
  *
- * Writes every allocation site in the order shown: its rank, self and
- * accumulated shares as plain decimals, its class and its live and
- * allocated bytes and objects as whole numbers.
+ * Returns: (transfer full): every allocation site in the order shown, a
+ *   StrataSiteRow each (not the stack frames of an opened one)
  */
-gboolean
-strata_sites_view_write_table (StrataSitesView    *self,
-                               StrataTableWriter  *writer,
-                               GError            **error)
+GListModel *
+strata_sites_view_dup_sites (StrataSitesView *self)
 {
-  /* Translators: CSV column headers */
-  const char *headers[] = { C_("export", "Rank"), C_("export", "Self %"), C_("export", "Accumulated %"),
-                            C_("export", "Class"), C_("export", "Live (bytes)"), C_("export", "Live objects"),
-                            C_("export", "Allocated (bytes)"), C_("export", "Allocated objects") };
+  GListStore *sites = g_list_store_new (STRATA_TYPE_SITE_ROW);
 
-  for (guint h = 0; h < G_N_ELEMENTS (headers); h++)
-    strata_table_writer_add_text (writer, headers[h]);
-  if (!strata_table_writer_end_row (writer, error))
-    return FALSE;
   for (guint i = 0; i < g_list_model_get_n_items (self->model); i++)
     {
       g_autoptr(GtkTreeListRow) item = g_list_model_get_item (self->model, i);
       g_autoptr(StrataSiteRow) row = gtk_tree_list_row_get_item (item);
-      double self_share, accumulated;
 
-      /* Sites only, not the stack frames of an expanded one. */
-      if (gtk_tree_list_row_get_depth (item) > 0 || strata_site_row_is_frame (row))
-        continue;
-      strata_site_row_get_shares (row, &self_share, &accumulated);
-      strata_table_writer_add_uint (writer, strata_site_row_get_value (row, value_index (COLUMN_RANK)));
-      strata_table_writer_add_double (writer, self_share);
-      strata_table_writer_add_double (writer, accumulated);
-      strata_table_writer_add_text (writer, strata_site_row_get_text (row));
-      for (Column c = COLUMN_LIVE_BYTES; c <= COLUMN_ALLOCATED_OBJECTS; c++)
-        strata_table_writer_add_uint (writer, strata_site_row_get_value (row, value_index (c)));
-      if (!strata_table_writer_end_row (writer, error))
-        return FALSE;
+      if (gtk_tree_list_row_get_depth (item) == 0 && !strata_site_row_is_frame (row))
+        g_list_store_append (sites, row);
     }
-  return TRUE;
+  return G_LIST_MODEL (sites);
 }
 
 GListModel *

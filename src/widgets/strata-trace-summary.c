@@ -166,7 +166,7 @@ strata_trace_summary_fill (StrataTraceSummary *self,
   add_row (self, _("Format"), format);
   add_row (self, _("Size"), size);
   /* A heap dump without calls: its heap's facts, not empty call counts. */
-  if (strata_trace_get_heap (trace) != NULL && strata_trace_get_n_spans (trace) == 0)
+  if (strata_trace_is_heap_only (trace))
     add_heap_rows (self, trace);
   else
     {

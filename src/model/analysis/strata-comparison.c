@@ -217,18 +217,10 @@ sum_totals (StrataComparison *self)
 }
 
 static gboolean
-is_heap_only (StrataTrace *trace)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-
-  return heap != NULL && strata_heap_get_n_classes (heap) > 0 && strata_trace_get_n_spans (trace) == 0;
-}
-
-static gboolean
 choose_kind (StrataComparison  *self,
              GError           **error)
 {
-  gboolean heap[2] = { is_heap_only (self->trace[0]), is_heap_only (self->trace[1]) };
+  gboolean heap[2] = { strata_trace_is_heap_only (self->trace[0]), strata_trace_is_heap_only (self->trace[1]) };
 
   if (heap[0] != heap[1])
     {

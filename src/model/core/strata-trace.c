@@ -550,6 +550,15 @@ strata_trace_set_heap (StrataTrace *self,
  *
  * Returns: (nullable): what a heap dump held, or %NULL for other traces
  */
+/* A heap dump and nothing else: no calls to show on a timeline. */
+gboolean
+strata_trace_is_heap_only (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), FALSE);
+
+  return self->heap != NULL && self->n_spans == 0;
+}
+
 const StrataHeap *
 strata_trace_get_heap (StrataTrace *self)
 {

@@ -174,6 +174,7 @@ gboolean             strata_trace_get_source_link     (StrataTrace  *self,
                                                        guint64       from,
                                                        guint64      *to);
 const StrataHeap    *strata_trace_get_heap            (StrataTrace  *self);
+gboolean             strata_trace_is_heap_only        (StrataTrace  *self);
 guint64              strata_trace_get_phase_count     (StrataTrace  *self,
                                                        char          phase);
 guint                strata_trace_get_n_diagnostics   (StrataTrace  *self);

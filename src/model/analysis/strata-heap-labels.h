@@ -1,0 +1,23 @@
+/* strata-heap-labels.h: what a heap dump's classes and objects are called
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "strata-heap-duplicates.h"
+#include "strata-trace.h"
+
+G_BEGIN_DECLS
+
+const char *strata_heap_class_label               (StrataTrace         *trace,
+                                                   guint                klass);
+const char *strata_heap_object_class_label        (StrataTrace         *trace,
+                                                   guint32              object);
+char       *strata_heap_describe_array_copies     (StrataTrace         *trace,
+                                                   const StrataHeapDuplicate *duplicate);
+char       *strata_heap_describe_object           (StrataTrace         *trace,
+                                                   guint32              object);
+char       *strata_heap_describe_held             (StrataTrace         *trace,
+                                                   guint32              object);
+
+G_END_DECLS
