@@ -6,13 +6,19 @@
 # between runs), derives a manifest that only swaps the runtime, builds Strata
 # with flatpak-builder into a throwaway user installation, checks what the
 # installation exports, and takes a screenshot of the app inside its sandbox.
+# Then it writes the single-file bundle a user installs
+# (_flatpak/strata.flatpak, the runtime's repository named in it), installs
+# that bundle into a fresh user installation as a user would, with
+# `flatpak install --user`, and takes a screenshot of that install too.
 #
 # Needs root (debootstrap), network access to the Debian archive on the first
 # run, flatpak, flatpak-builder, jq, xvfb-run, dbus-run-session, ImageMagick.
 #
 # Environment:
 #   STRATA_FLATPAK_CACHE  runtime cache (default ~/.cache/strata-flatpak)
-#   STRATA_FLATPAK_OUT    where the screenshot goes (default _flatpak/out)
+#   STRATA_FLATPAK_OUT    where the screenshots go (default _flatpak/out)
+#   STRATA_RUNTIME_REPO   the .flatpakrepo the bundle names for its runtime
+#                         (default: the local runtime's, made here)
 #   DEBIAN_MIRROR         archive for debootstrap (default deb.debian.org)
 set -eu
 
@@ -152,6 +158,30 @@ run_screenshot() {
   [ "$colours" -gt 64 ] && [ "$spread" -gt 20 ] || fail "$png looks blank"
 }
 
+# make_bundle: the app as one file, naming where its runtime comes from.
+make_bundle() {
+  step "write the single-file bundle"
+  runtime_repo=${STRATA_RUNTIME_REPO:-}
+  if [ -z "$runtime_repo" ]; then
+    runtime_repo=$cache/strata-local.flatpakrepo
+    printf '[Flatpak Repo]\nTitle=Strata local runtime\nUrl=file://%s/repo\n' "$cache" > "$runtime_repo"
+    runtime_repo=file://$runtime_repo
+  fi
+  rm -f "$work/strata.flatpak"
+  flatpak build-bundle --runtime-repo="$runtime_repo" "$work/repo" "$work/strata.flatpak" "$app_id"
+  ls -l "$work/strata.flatpak"
+}
+
+# install_bundle: as a user would, into an installation that has nothing yet:
+# the runtime comes from the repository the bundle names.
+install_bundle() {
+  step "install the bundle into a fresh user installation"
+  FLATPAK_USER_DIR=$work/fresh
+  rm -rf "$FLATPAK_USER_DIR"
+  flatpak --user install -y --noninteractive "$work/strata.flatpak"
+  flatpak --user info "$app_id" | sed -n '1,12p'
+}
+
 mkdir -p "$work" "$out"
 make_rootfs
 make_runtime
@@ -162,4 +192,7 @@ check_exports
 step "run the app in its sandbox"
 run_screenshot flatpak
 run_screenshot flatpak-zh_CN --env=LANG=zh_CN.UTF-8 --env=LANGUAGE=zh_CN
-echo "local-build: the Flatpak built, installed and ran; screenshots in $out"
+make_bundle
+install_bundle
+run_screenshot flatpak-bundle
+echo "local-build: the Flatpak built, installed and ran, and so did its bundle ($work/strata.flatpak); screenshots in $out"
