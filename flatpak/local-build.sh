@@ -44,22 +44,24 @@ done
 # dbus-x11: debootstrap cannot pick an alternative for dbus-session-bus.
 # appstream-util: flatpak-builder runs appstream-compose inside the SDK.
 # librsvg2-common: SVG icons, for appstream-compose and for GTK at run time.
+# itstool: the help's translated pages.
 sdk_packages=dbus-x11,libgtk-4-1,libjson-glib-1.0-0,fonts-dejavu-core,\
 fonts-noto-cjk,adwaita-icon-theme,hicolor-icon-theme,shared-mime-info,\
 libgl1-mesa-dri,libglib2.0-bin,libgtk-4-dev,libjson-glib-dev,gcc,libc6-dev,\
 meson,ninja-build,pkg-config,gettext,desktop-file-utils,appstream,\
-appstream-util,librsvg2-common,binutils,elfutils,locales-all
+appstream-util,librsvg2-common,binutils,elfutils,locales-all,itstool
 
+# The cache holds the package list it was made with: another list makes it anew.
 make_rootfs() {
   root=$cache/sdkroot
-  if [ -f "$root/.complete" ]; then
+  if [ "$(cat "$root/.complete" 2>/dev/null)" = "$sdk_packages" ]; then
     return
   fi
   step "debootstrap a Debian 12 SDK root (a few minutes, once)"
   rm -rf "$root"
   mkdir -p "$cache"
   debootstrap --variant=minbase --include="$sdk_packages" bookworm "$root" "$mirror"
-  touch "$root/.complete"
+  printf '%s' "$sdk_packages" > "$root/.complete"
 }
 
 # export_runtime KIND: publish the rootfs /usr as org.example.Strata<KIND>.
@@ -82,20 +84,20 @@ export_runtime() {
 }
 
 make_runtime() {
-  if [ -f "$cache/repo/.complete" ]; then
+  if [ "$(cat "$cache/repo/.complete" 2>/dev/null)" = "$sdk_packages" ]; then
     return
   fi
   step "export the runtime and SDK"
   rm -rf "$cache/repo"
   export_runtime Sdk
   export_runtime Platform
-  touch "$cache/repo/.complete"
+  printf '%s' "$sdk_packages" > "$cache/repo/.complete"
 }
 
 install_runtime() {
   step "install the runtime into $FLATPAK_USER_DIR"
   flatpak --user remote-add --no-gpg-verify --if-not-exists strata-local "$cache/repo"
-  flatpak --user install -y --noninteractive strata-local \
+  flatpak --user install -y --noninteractive --or-update strata-local \
     "org.example.StrataPlatform//$branch" "org.example.StrataSdk//$branch"
 }
 
