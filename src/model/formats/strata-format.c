@@ -1,5 +1,9 @@
 /* strata-format.c: recognising a trace by its content, not its name
  *
+ * The table of formats: each gives its sniffing and its reader, from its
+ * folder. The head of a file (inflated first when it is gzip) is shown to
+ * each in turn; a file none takes gets an answer that says what it is.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -7,50 +11,44 @@
 #include <string.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
 
 #include "strata-error.h"
-#include "strata-format.h"
+#include "strata-format-private.h"
 #include "strata-inflater.h"
 
-#define HPROF_MAGIC "JAVA PROFILE 1.0."
+/* The formats Strata reads, in the order their sniffing is asked: the
+ * binary magics first, JSON last. */
+static const StrataFormatEntry formats[] = {
+  { STRATA_FORMAT_DMTRACE, "dmtrace", N_("Android method trace"), strata_dmtrace_sniff, strata_dmtrace_load },
+  { STRATA_FORMAT_HPROF_BINARY, "hprof", N_("Java heap dump (HPROF)"), strata_hprof_binary_sniff, strata_hprof_binary_load },
+  { STRATA_FORMAT_HPROF_TEXT, "hprof-text", N_("Java profile (HPROF text)"), strata_hprof_text_sniff, strata_hprof_text_load },
+  { STRATA_FORMAT_TRACE_EVENT, "trace-event", N_("Trace Event JSON"), strata_trace_event_sniff, strata_trace_event_load },
+};
+
+/* Returns: (nullable): @format's entry, or %NULL for an unknown format */
+const StrataFormatEntry *
+strata_format_get_entry (StrataFormat format)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (formats[i].format == format)
+      return &formats[i];
+  return NULL;
+}
 
 const char *
 strata_format_get_name (StrataFormat format)
 {
-  switch (format)
-    {
-    case STRATA_FORMAT_DMTRACE:
-      return _("Android method trace");
-    case STRATA_FORMAT_HPROF_BINARY:
-      return _("Java heap dump (HPROF)");
-    case STRATA_FORMAT_HPROF_TEXT:
-      return _("Java profile (HPROF text)");
-    case STRATA_FORMAT_TRACE_EVENT:
-      return _("Trace Event JSON");
-    case STRATA_FORMAT_UNKNOWN:
-    default:
-      return _("Unknown format");
-    }
+  const StrataFormatEntry *entry = strata_format_get_entry (format);
+
+  return entry != NULL ? _(entry->name) : _("Unknown format");
 }
 
 const char *
 strata_format_get_id (StrataFormat format)
 {
-  switch (format)
-    {
-    case STRATA_FORMAT_DMTRACE:
-      return "dmtrace";
-    case STRATA_FORMAT_HPROF_BINARY:
-      return "hprof";
-    case STRATA_FORMAT_HPROF_TEXT:
-      return "hprof-text";
-    case STRATA_FORMAT_TRACE_EVENT:
-      return "trace-event";
-    case STRATA_FORMAT_UNKNOWN:
-    default:
-      return "unknown";
-    }
+  const StrataFormatEntry *entry = strata_format_get_entry (format);
+
+  return entry != NULL ? entry->id : "unknown";
 }
 
 static gboolean
@@ -63,16 +61,6 @@ has_prefix (const guint8 *data,
   return len >= n && memcmp (data, prefix, n) == 0;
 }
 
-static gsize
-skip_json_space (const guint8 *data,
-                 gsize         len,
-                 gsize         pos)
-{
-  while (pos < len && strchr (" \t\r\n", data[pos]) != NULL && data[pos] != 0)
-    pos++;
-  return pos;
-}
-
 static gboolean
 is_all_zero (const guint8 *data,
              gsize         len)
@@ -81,19 +69,6 @@ is_all_zero (const guint8 *data,
     if (data[i] != 0)
       return FALSE;
   return TRUE;
-}
-
-static gboolean
-is_binary_hprof (const guint8 *data,
-                 gsize         len)
-{
-  gsize n = strlen (HPROF_MAGIC);
-
-  /* The binary header is NUL-terminated right after the version digit. */
-  return has_prefix (data, len, HPROF_MAGIC) &&
-         len > n + 1 &&
-         g_ascii_isdigit (data[n]) &&
-         data[n + 1] == '\0';
 }
 
 /* @complete: @data is the whole content, not only its head */
@@ -149,65 +124,13 @@ unknown_format_error (const guint8 *data,
   return STRATA_FORMAT_UNKNOWN;
 }
 
+/* Each format is asked in turn; a Zip archive gets its own answer. */
 static StrataFormat
-sniff_json_array (const guint8 *data,
-                  gsize         len,
-                  gsize         pos,
-                  GError      **error)
+sniff_plain (const guint8  *data,
+             gsize          len,
+             gboolean       complete,
+             GError       **error)
 {
-  pos = skip_json_space (data, len, pos + 1);
-  if (pos >= len || data[pos] == '{' || data[pos] == ']')
-    return STRATA_FORMAT_TRACE_EVENT;
-
-  g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_A_TRACE,
-                       _("It is a JSON array, but its items are not trace events."));
-  return STRATA_FORMAT_UNKNOWN;
-}
-
-static StrataFormat
-sniff_json_object (const guint8 *data,
-                   gsize         len,
-                   gboolean      complete,
-                   GError      **error)
-{
-  g_autoptr(JsonParser) parser = NULL;
-
-  if (g_strstr_len ((const char *) data, len, "\"traceEvents\"") != NULL ||
-      g_strstr_len ((const char *) data, len, "\"systemTraceEvents\"") != NULL)
-    return STRATA_FORMAT_TRACE_EVENT;
-
-  /* The member may come after a large metadata block; let the loader look. */
-  if (!complete)
-    return STRATA_FORMAT_TRACE_EVENT;
-
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, (const char *) data, len, NULL))
-    {
-      g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
-                           _("It starts like JSON, but it is not valid JSON."));
-      return STRATA_FORMAT_UNKNOWN;
-    }
-
-  g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_A_TRACE,
-                       _("It is valid JSON, but not a Trace Event file: it has no “traceEvents” member."));
-  return STRATA_FORMAT_UNKNOWN;
-}
-
-static StrataFormat
-sniff_plain (const guint8 *data,
-             gsize         len,
-             gboolean      complete,
-             GError      **error)
-{
-  gsize pos;
-
-  if (has_prefix (data, len, "SLOW") || has_prefix (data, len, "*version"))
-    return STRATA_FORMAT_DMTRACE;
-  if (is_binary_hprof (data, len))
-    return STRATA_FORMAT_HPROF_BINARY;
-  if (has_prefix (data, len, "JAVA PROFILE ") ||
-      has_prefix (data, len, "HEAP DUMP BEGIN"))
-    return STRATA_FORMAT_HPROF_TEXT;
   if (has_prefix (data, len, "PK\003\004"))
     {
       g_set_error_literal (error, STRATA_LOAD_ERROR,
@@ -215,14 +138,17 @@ sniff_plain (const guint8 *data,
                            _("It is a Zip archive. Extract the trace from it and open that file."));
       return STRATA_FORMAT_UNKNOWN;
     }
-
-  pos = has_prefix (data, len, "\xEF\xBB\xBF") ? 3 : 0;
-  pos = skip_json_space (data, len, pos);
-  if (pos < len && data[pos] == '[')
-    return sniff_json_array (data, len, pos, error);
-  if (pos < len && data[pos] == '{')
-    return sniff_json_object (data, len, complete, error);
-
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    switch (formats[i].sniff (data, len, complete, error))
+      {
+      case STRATA_SNIFF_YES:
+        return formats[i].format;
+      case STRATA_SNIFF_REFUSED:
+        return STRATA_FORMAT_UNKNOWN;
+      case STRATA_SNIFF_NO:
+      default:
+        break;
+      }
   return unknown_format_error (data, len, complete, error);
 }
 

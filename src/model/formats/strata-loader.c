@@ -14,6 +14,7 @@
 
 #include "strata-error.h"
 #include "strata-inflater.h"
+#include "strata-format-private.h"
 #include "strata-loader-private.h"
 #include "strata-load-guard.h"
 #include "strata-trace-private.h"
@@ -490,24 +491,9 @@ strata_load_job_release_pages (StrataLoadJob *job,
 static StrataFormatLoadFunc
 find_format_loader (StrataFormat format)
 {
-  switch (format)
-    {
-    case STRATA_FORMAT_DMTRACE:
-      return strata_dmtrace_load;
+  const StrataFormatEntry *entry = strata_format_get_entry (format);
 
-    case STRATA_FORMAT_TRACE_EVENT:
-      return strata_trace_event_load;
-
-    case STRATA_FORMAT_HPROF_BINARY:
-      return strata_hprof_binary_load;
-
-    case STRATA_FORMAT_HPROF_TEXT:
-      return strata_hprof_text_load;
-
-    case STRATA_FORMAT_UNKNOWN:
-    default:
-      return NULL;
-    }
+  return entry != NULL ? entry->load : NULL;
 }
 
 static StrataTrace *
