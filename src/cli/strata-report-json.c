@@ -377,35 +377,59 @@ write_json_stack (StrataJsonWriter *json,
   strata_json_writer_end_array (json);
 }
 
+/* The weak references and what no root reaches, with a graph. */
 static void
-write_json_heap (StrataJsonWriter *json,
-                 StrataTrace      *trace)
+write_json_heap_graph (StrataJsonWriter *json,
+                       const StrataHeap *heap)
 {
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-  g_autofree guint *order = NULL;
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+  guint64 instances, bytes;
 
-  if (heap == NULL)
-    return;
-  order = strata_heap_sort_by_bytes (heap);
-  if (strata_heap_get_graph (heap) != NULL)
+  strata_json_writer_member (json, "weak_references");
+  strata_json_writer_begin_object (json);
+  add_string_member (json, "referents", strata_heap_get_weak_followed (heap) ? "followed" : "not followed");
+  add_int_member (json, "count", strata_heap_get_n_weak_referents (heap));
+  strata_json_writer_end_object (json);
+  /* Counted in the classes, as the dump holds them; a live histogram
+   * (jcmd's) has them collected. */
+  strata_heap_get_totals (heap, &instances, &bytes);
+  strata_json_writer_member (json, "unreachable");
+  strata_json_writer_begin_object (json);
+  add_int_member (json, "objects", strata_heap_graph_get_n_unreachable (graph));
+  add_int_member (json, "shallow_bytes", bytes - MIN (bytes, strata_heap_graph_get_reachable_bytes (graph)));
+  strata_json_writer_end_object (json);
+}
+
+/* Android: class @klass's part in each heap (app, zygote, image). */
+static void
+write_json_class_heaps (StrataJsonWriter *json,
+                        const StrataHeap *heap,
+                        guint             klass)
+{
+  strata_json_writer_member (json, "heaps");
+  strata_json_writer_begin_object (json);
+  for (guint h = 0; h < strata_heap_get_n_heaps (heap); h++)
     {
-      StrataHeapGraph *graph = strata_heap_get_graph (heap);
-      guint64 instances, bytes;
+      const StrataHeapClassShare *share = strata_heap_get_class_in_heap (heap, h, klass);
 
-      strata_json_writer_member (json, "weak_references");
+      strata_json_writer_member (json, strata_heap_get_heap_name (heap, h));
       strata_json_writer_begin_object (json);
-      add_string_member (json, "referents", strata_heap_get_weak_followed (heap) ? "followed" : "not followed");
-      add_int_member (json, "count", strata_heap_get_n_weak_referents (heap));
-      strata_json_writer_end_object (json);
-      /* Counted in the classes, as the dump holds them; a live histogram
-       * (jcmd's) has them collected. */
-      strata_heap_get_totals (heap, &instances, &bytes);
-      strata_json_writer_member (json, "unreachable");
-      strata_json_writer_begin_object (json);
-      add_int_member (json, "objects", strata_heap_graph_get_n_unreachable (graph));
-      add_int_member (json, "shallow_bytes", bytes - MIN (bytes, strata_heap_graph_get_reachable_bytes (graph)));
+      add_int_member (json, "instances", share->instances);
+      add_int_member (json, "shallow_bytes", share->shallow_bytes);
+      add_int_member (json, "retained_bytes", share->retained_bytes);
       strata_json_writer_end_object (json);
     }
+  strata_json_writer_end_object (json);
+}
+
+/* The class histogram, most shallow bytes first. */
+static void
+write_json_classes (StrataJsonWriter *json,
+                    StrataTrace      *trace,
+                    const StrataHeap *heap)
+{
+  g_autofree guint *order = strata_heap_sort_by_bytes (heap);
+
   strata_json_writer_member (json, "classes");
   strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
@@ -417,27 +441,19 @@ write_json_heap (StrataJsonWriter *json,
       add_int_member (json, "instances", klass->instances);
       add_int_member (json, "shallow_bytes", klass->shallow_bytes);
       add_int_member (json, "retained_bytes", klass->retained_bytes);
-      /* Android: the class's part in each heap (app, zygote, image). */
       if (strata_heap_get_n_heaps (heap) > 0)
-        {
-          strata_json_writer_member (json, "heaps");
-          strata_json_writer_begin_object (json);
-          for (guint h = 0; h < strata_heap_get_n_heaps (heap); h++)
-            {
-              const StrataHeapClassShare *share = strata_heap_get_class_in_heap (heap, h, order[i]);
-
-              strata_json_writer_member (json, strata_heap_get_heap_name (heap, h));
-              strata_json_writer_begin_object (json);
-              add_int_member (json, "instances", share->instances);
-              add_int_member (json, "shallow_bytes", share->shallow_bytes);
-              add_int_member (json, "retained_bytes", share->retained_bytes);
-              strata_json_writer_end_object (json);
-            }
-          strata_json_writer_end_object (json);
-        }
+        write_json_class_heaps (json, heap, order[i]);
       strata_json_writer_end_object (json);
     }
   strata_json_writer_end_array (json);
+}
+
+/* Allocation sites and the threads the dump names, with their stacks. */
+static void
+write_json_sites_and_threads (StrataJsonWriter *json,
+                              StrataTrace      *trace,
+                              const StrataHeap *heap)
+{
   strata_json_writer_member (json, "sites");
   strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_heap_get_n_sites (heap); i++)
@@ -467,6 +483,20 @@ write_json_heap (StrataJsonWriter *json,
       strata_json_writer_end_object (json);
     }
   strata_json_writer_end_array (json);
+}
+
+static void
+write_json_heap (StrataJsonWriter *json,
+                 StrataTrace      *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  if (heap == NULL)
+    return;
+  if (strata_heap_get_graph (heap) != NULL)
+    write_json_heap_graph (json, heap);
+  write_json_classes (json, trace, heap);
+  write_json_sites_and_threads (json, trace, heap);
   strata_json_writer_member (json, "roots");
   strata_json_writer_begin_object (json);
   for (guint kind = 0; kind < STRATA_N_ROOT_KINDS; kind++)

@@ -485,37 +485,20 @@ run_diff (const char *baseline,
   return strata_report_diff (&options);
 }
 
-/**
- * strata_report_run:
- *
- * `strata -r`: the report of one file (or, with --diff, of two), in the
- * format asked for, on standard output.
- *
- * Returns: the exit status (STRATA_EXIT_*)
- */
-int
-strata_report_run (const StrataCliOptions *options)
+/* The options of a report of one file, checked before anything loads:
+ * Returns: the exit status of a usage error, or EXIT_SUCCESS */
+static int
+check_report_usage (const StrataCliOptions *options,
+                    ReportFormat           *format)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StrataLoader) loader = NULL;
-  g_autoptr(StrataTrace) trace = NULL;
-  g_autoptr(StrataProfile) profile = NULL;
-  g_autoptr(StrataTraceNames) names = NULL;
-  g_autoptr(GFile) file = NULL;
-  char **files = options->files;
   const char *tree_name = options->tree;
-  const char *mapping_path = options->mapping;
-  int depth = options->depth;
-  int top = options->top;
-  ReportFormat format;
-  StrataReport report = { 0 };
 
-  if (files == NULL || files[0] == NULL || files[1] != NULL)
+  if (options->files == NULL || options->files[0] == NULL || options->files[1] != NULL)
     {
       g_printerr ("strata: %s\n", _("report mode takes exactly one FILE"));
       return EXIT_USAGE;
     }
-  if (!parse_report_format (options->format, &format) || top < -1)
+  if (!parse_report_format (options->format, format) || options->top < -1)
     {
       g_printerr ("strata: %s\n", _("unknown report format; use “text”, “json”, “csv” or “folded”"));
       return EXIT_USAGE;
@@ -525,77 +508,107 @@ strata_report_run (const StrataCliOptions *options)
       g_printerr ("strata: %s\n", _("unknown tree; use “top-down” or “bottom-up”"));
       return EXIT_USAGE;
     }
-  if (depth >= 0 && (tree_name == NULL || format == REPORT_CSV || format == REPORT_FOLDED))
+  if (options->depth >= 0 && (tree_name == NULL || *format == REPORT_CSV || *format == REPORT_FOLDED))
     {
       g_printerr ("strata: %s\n", _("--depth applies to --tree as text or JSON (CSV has every node, with its depth)"));
       return EXIT_USAGE;
     }
-
-  if (options->diff != NULL)
-    return run_diff (options->diff, files[0], format, options->clock, options->match, options->fail_if, top,
-                     options->follow_weak, mapping_path, options->baseline_mapping);
-  if (options->baseline_mapping != NULL)
+  if (options->diff == NULL && options->baseline_mapping != NULL)
     {
       g_printerr ("strata: %s\n", _("--baseline-mapping needs --diff=BASELINE"));
       return EXIT_USAGE;
     }
-  if (options->fail_if != NULL || options->match != NULL)
+  if (options->diff == NULL && (options->fail_if != NULL || options->match != NULL))
     {
       g_printerr ("strata: %s\n", _("--fail-if and --match need --diff=BASELINE"));
       return EXIT_USAGE;
     }
+  return EXIT_SUCCESS;
+}
 
-  file = g_file_new_for_commandline_arg (files[0]);
-  loader = strata_loader_new (file);
+/* The file loaded, profiled and renamed through --mapping, into @report.
+ * Returns: EXIT_SUCCESS, or EXIT_LOAD_FAILED having said why */
+static int
+load_report (const StrataCliOptions *options,
+             StrataReport           *report)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (options->files[0]);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  int top = options->top;
+
   strata_loader_set_follow_weak (loader, options->follow_weak);
-  if (!(trace = strata_loader_load (loader, NULL, &error)) ||
-      !(profile = strata_profile_new (trace, -1, NULL, &error)))
+  if (!(report->trace = strata_loader_load (loader, NULL, &error)) ||
+      !(report->profile = strata_profile_new (report->trace, -1, NULL, &error)))
     {
-      g_printerr ("strata: %s: %s\n", files[0], error->message);
+      g_printerr ("strata: %s: %s\n", options->files[0], error->message);
       return EXIT_LOAD_FAILED;
     }
-
-  if (mapping_path != NULL &&
-      !(names = strata_report_apply_mapping (trace, mapping_path, options->strict_mapping, &error)))
+  if (options->mapping != NULL &&
+      !(report->names = strata_report_apply_mapping (report->trace, options->mapping, options->strict_mapping, &error)))
     {
-      g_printerr ("strata: %s: %s\n", mapping_path, error->message);
+      g_printerr ("strata: %s: %s\n", options->mapping, error->message);
       return EXIT_LOAD_FAILED;
     }
+  report->clock = strata_cli_choose_clock (report->trace, options->clock);
+  report->top = top < 0 ? DEFAULT_TOP : top;
+  report->heap_top = top < 0 ? DEFAULT_HEAP_TOP : top;
+  report->mapping_path = options->mapping;
+  return EXIT_SUCCESS;
+}
 
-  report = (StrataReport) { trace, profile, strata_cli_choose_clock (trace, options->clock),
-                            top < 0 ? DEFAULT_TOP : top, top < 0 ? DEFAULT_HEAP_TOP : top, mapping_path, names };
+/* @report in @format: a call tree or folded stacks, the text report,
+ * CSV or JSON. */
+static int
+print_report (StrataReport           *report,
+              const StrataCliOptions *options,
+              ReportFormat            format)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean printed = TRUE;
 
-  if ((format == REPORT_FOLDED || tree_name != NULL) && strata_trace_get_n_spans (trace) == 0)
+  if ((format == REPORT_FOLDED || options->tree != NULL) && strata_trace_get_n_spans (report->trace) == 0)
     {
-      g_printerr ("strata: %s: %s\n", files[0],
-                  strata_trace_get_heap (trace) != NULL
+      g_printerr ("strata: %s: %s\n", options->files[0],
+                  strata_trace_get_heap (report->trace) != NULL
                     ? _("a heap dump has no calls to make a call tree or stacks of; “strata -r” reports its classes, dominators and leak suspects")
                     : _("the file has no calls to make a call tree or stacks of"));
       return EXIT_USAGE;
     }
-  if (format == REPORT_FOLDED || tree_name != NULL)
-    {
-      if (!print_call_tree (&report, format, tree_name, depth, &error))
-        {
-          g_printerr ("strata: %s\n", error->message);
-          return EXIT_LOAD_FAILED;
-        }
-    }
+  if (format == REPORT_FOLDED || options->tree != NULL)
+    printed = print_call_tree (report, format, options->tree, options->depth, &error);
   else if (format == REPORT_TEXT)
-    print_text (&report);
+    print_text (report);
   else if (format == REPORT_CSV)
-    {
-      if (!strata_report_write_csv (trace, profile, report.clock, &error))
-        {
-          g_printerr ("strata: %s\n", error->message);
-          return EXIT_LOAD_FAILED;
-        }
-    }
-  else if (!strata_report_print_json (&report, &error))
+    printed = strata_report_write_csv (report->trace, report->profile, report->clock, &error);
+  else
+    printed = strata_report_print_json (report, &error);
+  if (!printed)
     {
       g_printerr ("strata: %s\n", error->message);
       return EXIT_LOAD_FAILED;
     }
-
   return EXIT_SUCCESS;
+}
+
+int
+strata_report_run (const StrataCliOptions *options)
+{
+  StrataReport report = { 0 };
+  ReportFormat format;
+  int status;
+
+  if ((status = check_report_usage (options, &format)) != EXIT_SUCCESS)
+    return status;
+  if (options->diff != NULL)
+    return run_diff (options->diff, options->files[0], format, options->clock, options->match, options->fail_if,
+                     options->top, options->follow_weak, options->mapping, options->baseline_mapping);
+  status = load_report (options, &report);
+  if (status == EXIT_SUCCESS)
+    status = print_report (&report, options, format);
+  /* As they were made, backwards: the names restore the trace's own. */
+  g_clear_pointer (&report.names, strata_trace_names_free);
+  g_clear_object (&report.profile);
+  g_clear_object (&report.trace);
+  return status;
 }

@@ -14,8 +14,9 @@ headers; a format never uses another format.
 Fails when a source file includes a header of a floor or room it may not
 use, when a floor outside widgets and app includes GTK, when the model
 includes Cairo or Pango, when src/ holds a folder no rule knows, or when
-a source file is longer than MAX_LINES. A self-test first shows that each
-rule catches what it should.
+a source file is longer than MAX_LINES or a function longer than
+MAX_FUNCTION_LINES. A self-test first shows that each rule catches what
+it should.
 
 usage: check-layers.py SRCDIR
 """
@@ -27,6 +28,8 @@ import sys
 FLOORS = ["model", "viewmodel", "cli", "widgets", "app"]
 MODEL = ["model/core", "model/formats", "model/analysis"]
 MAX_LINES = 1000
+MAX_FUNCTION_LINES = 80
+FUNCTION = re.compile(r"^([a-z_][a-z0-9_]*) \(", re.M)
 # The floors each floor may include, its own among them; "model/formats/*"
 # stands for every format's folder.
 USES = {
@@ -105,6 +108,22 @@ def self_test():
     return None
 
 
+def long_functions(text):
+    """(name, lines) of each function of C @text whose body, braces
+    included, is longer than MAX_FUNCTION_LINES."""
+    lines = text.split("\n")
+    found = []
+    for number, line in enumerate(lines):
+        match = FUNCTION.match(line)
+        if not match:
+            continue
+        start = next((k for k in range(number, len(lines)) if lines[k] == "{"), None)
+        end = next((k for k in range(start, len(lines)) if lines[k] == "}"), None) if start is not None else None
+        if end is not None and end - start + 1 > MAX_FUNCTION_LINES:
+            found.append((match.group(1), end - start + 1))
+    return found
+
+
 def floor_of(src, folder):
     """The floor or room a folder of src/ belongs to, or None."""
     rel = os.path.relpath(folder, src)
@@ -133,7 +152,7 @@ def main():
                 home[name] = floor
             files.append((floor, os.path.join(folder, name)))
 
-    print("1..3")
+    print("1..4")
     problem = self_test()
     print(("not ok" if problem else "ok") + " 1 the rules catch a file that breaks them" +
           (f" # {problem}" if problem else ""))
@@ -155,7 +174,20 @@ def main():
     for long_file in long_files:
         print(f"# {long_file}")
     print(("not ok" if long_files else "ok") + f" 3 no source file over {MAX_LINES} lines")
-    return 1 if problem or failures or long_files else 0
+    long_ones = []
+    short = "static int\nf (void)\n{\n" + "  x++;\n" * 10 + "}\n"
+    long = "static int\ng (void)\n{\n" + "  x++;\n" * MAX_FUNCTION_LINES + "}\n"
+    if long_functions(short) or [name for name, _ in long_functions(long)] != ["g"]:
+        long_ones.append("the function length check does not tell a long function from a short one")
+    for _, path in files:
+        if path.endswith(".c"):
+            with open(path, encoding="utf-8") as f:
+                long_ones += [f"{os.path.relpath(path, sys.argv[1])}: {name} is {n} lines"
+                              for name, n in long_functions(f.read())]
+    for long_one in long_ones:
+        print(f"# {long_one}")
+    print(("not ok" if long_ones else "ok") + f" 4 no function over {MAX_FUNCTION_LINES} lines")
+    return 1 if problem or failures or long_files or long_ones else 0
 
 
 if __name__ == "__main__":
