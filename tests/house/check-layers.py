@@ -14,7 +14,7 @@ headers; a format never uses another format.
 Fails when a source file includes a header of a floor or room it may not
 use, when a floor outside widgets and app includes GTK, when the model
 includes Cairo or Pango, when src/ holds a folder no rule knows, or when
-a source file is longer than MAX_LINES or a function longer than
+a source file (or a test's or benchmark's) is longer than MAX_LINES or a function longer than
 MAX_FUNCTION_LINES. A self-test first shows that each rule catches what
 it should.
 
@@ -166,14 +166,17 @@ def main():
     rooms = len({floor for floor, _ in files})
     print(("not ok" if failures else "ok") + f" 2 {len(files)} files in {rooms} floors and rooms depend only downwards")
     long_files = []
-    for _, path in files:
+    others = [os.path.join(folder, name) for top in ("tests", "bench")
+              for folder, _, names in os.walk(os.path.join(sys.argv[1], top)) if "/data" not in folder
+              for name in names if name.endswith((".c", ".h", ".py", ".sh", ".mjs"))]
+    for path in [path for _, path in files] + sorted(others):
         with open(path, encoding="utf-8") as f:
             n = sum(1 for _ in f)
         if n > MAX_LINES:
             long_files.append(f"{os.path.relpath(path, sys.argv[1])}: {n} lines")
     for long_file in long_files:
         print(f"# {long_file}")
-    print(("not ok" if long_files else "ok") + f" 3 no source file over {MAX_LINES} lines")
+    print(("not ok" if long_files else "ok") + f" 3 no source or test file over {MAX_LINES} lines")
     long_ones = []
     short = "static int\nf (void)\n{\n" + "  x++;\n" * 10 + "}\n"
     long = "static int\ng (void)\n{\n" + "  x++;\n" * MAX_FUNCTION_LINES + "}\n"

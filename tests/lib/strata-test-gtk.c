@@ -4,7 +4,14 @@
  */
 #include "config.h"
 
+#include <string.h>
+
+#include "strata-session.h"
 #include "strata-test-gtk.h"
+#include "strata-test-util.h"
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 #define WAIT_TIMEOUT_SECONDS 30
 
@@ -75,4 +82,154 @@ strata_test_new_app (void)
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
   return app;
+}
+
+/* Without a display, a GTK test program has nothing to run. */
+void
+strata_test_skip_no_display (void)
+{
+  g_test_skip ("no display; run under xvfb-run");
+}
+
+StrataWindow *
+strata_test_only_window (StrataApplication *app)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+
+  g_assert_cmpuint (g_list_length (windows), ==, 1);
+  g_assert_true (STRATA_IS_WINDOW (windows->data));
+  return windows->data;
+}
+
+void
+strata_test_destroy_windows (StrataApplication *app)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GList *windows;
+
+  /* Dialogs first: the shortcuts window and the about dialog. */
+  while (g_list_model_get_n_items (toplevels) > g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))))
+    {
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+          if (!STRATA_IS_WINDOW (window))
+            {
+              gtk_window_destroy (window);
+              break;
+            }
+        }
+    }
+
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    {
+      GtkWidget *window = windows->data;
+
+      g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+      gtk_window_destroy (GTK_WINDOW (window));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_assert_null (window);
+    }
+}
+
+void
+strata_test_finish_app (StrataApplication *app)
+{
+  strata_test_destroy_windows (app);
+  g_application_quit (G_APPLICATION (app));
+  g_object_unref (app);
+}
+
+void
+strata_test_assert_label_contains (GtkLabel   *label,
+                                   const char *part)
+{
+  const char *text = gtk_label_get_label (label);
+
+  if (strstr (text, part) == NULL)
+    g_error ("label “%s” does not contain “%s”", text, part);
+}
+
+static void
+xdotool_done_cb (GObject      *process,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  gboolean *done = user_data;
+
+  g_assert_true (g_subprocess_wait_check_finish (G_SUBPROCESS (process), result, NULL));
+  *done = TRUE;
+}
+
+/* Whether the tests can move the X server's pointer; skips them when not. */
+gboolean
+strata_test_can_drive_pointer (const char *xdotool)
+{
+#ifdef GDK_WINDOWING_X11
+  if (xdotool != NULL && GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    return TRUE;
+#endif
+  g_test_skip ("needs xdotool and an X display");
+  return FALSE;
+}
+
+/* Runs xdotool with @args to its end, the window handling events meanwhile. */
+void
+strata_test_run_xdotool (const char *const *args)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) process = g_subprocess_newv (args, G_SUBPROCESS_FLAGS_NONE, &error);
+  gboolean done = FALSE;
+  gint64 settle;
+
+  g_assert_no_error (error);
+  g_subprocess_wait_check_async (process, NULL, xdotool_done_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  for (settle = g_get_monotonic_time () + 300000; g_get_monotonic_time () < settle;)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* The first widget under @widget (itself included) of @type with @name;
+ * G_TYPE_NONE or NULL match any. */
+GtkWidget *
+strata_test_find_widget (GtkWidget  *widget,
+                         GType       type,
+                         const char *name)
+{
+  if ((type == G_TYPE_NONE || G_TYPE_CHECK_INSTANCE_TYPE (widget, type)) &&
+      (name == NULL || g_strcmp0 (gtk_widget_get_name (widget), name) == 0))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = strata_test_find_widget (child, type, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+char *
+strata_test_write_events (const char *name,
+                          int         work_us,
+                          const char *extra)
+{
+  g_autofree char *json = g_strdup_printf (
+    "{\"traceEvents\":[\n"
+    "{\"name\":\"main\",\"ph\":\"X\",\"ts\":0,\"dur\":1000,\"pid\":1,\"tid\":1},\n"
+    "{\"name\":\"work\",\"ph\":\"X\",\"ts\":10,\"dur\":%d,\"pid\":1,\"tid\":1},\n"
+    "{\"name\":\"idle\",\"ph\":\"X\",\"ts\":300,\"dur\":50,\"pid\":1,\"tid\":1},\n"
+    "{\"name\":\"%s\",\"ph\":\"X\",\"ts\":400,\"dur\":20,\"pid\":1,\"tid\":1}]}\n", work_us, extra);
+
+  return strata_test_write_file (name, json, strlen (json));
+}
+
+gboolean
+strata_test_compared (gpointer session)
+{
+  return strata_session_get_comparison (session) != NULL;
 }

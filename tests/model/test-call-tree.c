@@ -11,6 +11,7 @@
 #include "strata-call-tree.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
+#include "strata-test-model.h"
 #include "strata-test-util.h"
 
 /* Every node's total is its self plus its children's; the self time per
@@ -67,20 +68,6 @@ check_tree (StrataTrace *trace)
         inverted_roots += strata_call_tree_get_total (inverted, strata_call_tree_get_first_child (inverted, 0) + k, c);
       g_assert_cmpint (inverted_roots, ==, positive);
     }
-}
-
-/* Loads the bytes a writer made, which it takes. */
-static StrataTrace *
-load_bytes (GBytes     *taken,
-            const char *name)
-{
-  g_autoptr(GBytes) bytes = taken;
-  g_autofree char *path = strata_test_write_file (name, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-  g_autoptr(GError) error = NULL;
-  StrataTrace *trace = strata_test_load_path (path, &error);
-
-  g_assert_no_error (error);
-  return trace;
 }
 
 /* Android Studio's sample (dual clock, 17 threads). */
@@ -206,7 +193,7 @@ write_random_stacks (guint       n_methods,
             }
         }
     }
-  return load_bytes (dmtrace_writer_finish (writer, FALSE), "random.trace");
+  return strata_test_load_bytes (dmtrace_writer_finish (writer, FALSE), "random.trace");
 }
 
 /* The trees by thread and merged hold exactly the paths @expected gives;
@@ -259,7 +246,6 @@ check_transformed (StrataCallTree          *tree,
  * An independent account of each transform, from the paths the script
  * wrote: each path's self time goes to the path the transform makes of
  * it, and totals are summed again from those. */
-
 #define MAX_FRAMES 64
 
 /* The @n @frames of a path as @transform makes them, into @out; returns
@@ -506,7 +492,7 @@ write_ladders (guint       height,
       while (script.depth > 0)
         script_exit (&script);
     }
-  return load_bytes (dmtrace_writer_finish (writer, FALSE), "ladders.trace");
+  return strata_test_load_bytes (dmtrace_writer_finish (writer, FALSE), "ladders.trace");
 }
 
 /* Calls that leave many subtrees at once: their paths are still those
@@ -698,7 +684,7 @@ test_call_tree_bottom_up (void)
   dmtrace_writer_record (writer, 1, 12, DMTRACE_EXIT, 50, 0);
   dmtrace_writer_record (writer, 1, 8, DMTRACE_EXIT, 60, 0);
   dmtrace_writer_record (writer, 1, 4, DMTRACE_EXIT, 60, 0);
-  trace = load_bytes (dmtrace_writer_finish (writer, FALSE), "chain.trace");
+  trace = strata_test_load_bytes (dmtrace_writer_finish (writer, FALSE), "chain.trace");
   tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
   inverted = strata_call_tree_invert (tree, NULL, &error);
   g_assert_no_error (error);
@@ -732,40 +718,6 @@ test_call_tree_bottom_up (void)
   g_assert_cmpint (strata_call_tree_get_total (inverted, first + 2, 0), ==, 10000);
 }
 
-/* Calls on thread 1 from a script: "+a@0 +b@10 -b@30 -a@40" enters and
- * exits methods a..e at µs times. */
-static StrataTrace *
-load_script (const char *script)
-{
-  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
-  g_auto(GStrv) steps = g_strsplit (script, " ", -1);
-
-  dmtrace_writer_add_thread (writer, 1, "main");
-  for (char c = 'a'; c <= 'e'; c++)
-    {
-      g_autofree char *fields = g_strdup_printf ("T\t%c\t()V", c);
-
-      dmtrace_writer_add_method (writer, (c - 'a' + 1) * 4, fields);
-    }
-  dmtrace_writer_begin_data (writer);
-  for (guint i = 0; steps[i] != NULL; i++)
-    dmtrace_writer_record (writer, 1, (steps[i][1] - 'a' + 1) * 4, steps[i][0] == '+' ? DMTRACE_ENTER : DMTRACE_EXIT,
-                           atoi (steps[i] + 3), 0);
-  return load_bytes (dmtrace_writer_finish (writer, FALSE), "script.trace");
-}
-
-static guint32
-method_named (StrataTrace *trace,
-              char         letter)
-{
-  g_autofree char *name = g_strdup_printf ("T.%c ()V", letter);
-
-  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
-    if (g_str_equal (strata_trace_get_method_name (trace, m), name))
-      return m;
-  g_assert_not_reached ();
-}
-
 /* Tracing began inside b, called from a: a and b are taken to have begun
  * when tracing did, so the calls before their exits hang under a -> b,
  * and a's later call is merged with the first a. Each node's children
@@ -773,7 +725,7 @@ method_named (StrataTrace *trace,
 static void
 test_call_tree_began_inside (void)
 {
-  g_autoptr(StrataTrace) trace = load_script ("+c@0 +d@2 -d@5 -c@10 -b@12 +c@20 -c@50 -a@60 "
+  g_autoptr(StrataTrace) trace = strata_test_load_script ("+c@0 +d@2 -d@5 -c@10 -b@12 +c@20 -c@50 -a@60 "
                                               "+a@70 +c@71 +d@72 -d@90 -c@95 -a@100");
   g_autoptr(StrataCallTree) tree = NULL;
   g_autoptr(GError) error = NULL;
@@ -793,242 +745,17 @@ test_call_tree_began_inside (void)
   /* a (begun before tracing, 60 us seen, then 30 us) is the only root. */
   g_assert_cmpuint (strata_call_tree_get_n_children (tree, STRATA_CALL_TREE_ROOT), ==, 1);
   node = strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT);
-  g_assert_cmpuint (strata_call_tree_get_method (tree, node), ==, method_named (trace, 'a'));
+  g_assert_cmpuint (strata_call_tree_get_method (tree, node), ==, strata_test_method_named (trace, 'a'));
   g_assert_cmpint (strata_call_tree_get_total (tree, node, 0), ==, (60 + 30) * 1000);
   /* a -> c -> d: the c entered under a at 71, and the d under it. */
-  codes[0] = method_named (trace, 'a');
-  codes[1] = method_named (trace, 'c');
-  codes[2] = method_named (trace, 'd');
+  codes[0] = strata_test_method_named (trace, 'a');
+  codes[1] = strata_test_method_named (trace, 'c');
+  codes[2] = strata_test_method_named (trace, 'd');
   node = strata_call_tree_find_codes (tree, codes, 3);
   g_assert_cmpuint (node, !=, STRATA_CALL_TREE_NONE);
   a_c_d = strata_call_tree_dup_path (tree, node, ";");
   g_assert_cmpstr (a_c_d, ==, "T.a ()V;T.c ()V;T.d ()V");
   g_assert_cmpint (strata_call_tree_get_total (tree, node, 0), ==, 18000);
-}
-
-/* The tree as "path=total(self)" lines, µs, for comparing by eye. */
-static char *
-describe (StrataCallTree *tree)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
-    {
-      g_autofree char *path = strata_call_tree_dup_path (tree, v, "/");
-
-      g_string_append_printf (out, "%s=%" G_GINT64_FORMAT "(%" G_GINT64_FORMAT ") ", path,
-                              strata_call_tree_get_total (tree, v, 0) / 1000, strata_call_tree_get_self (tree, v, 0) / 1000);
-    }
-  return g_string_free (out, FALSE);
-}
-
-static char *
-transformed (StrataCallTree            *tree,
-             StrataCallTransformKind    kind,
-             guint32                    method,
-             const char                *prefix)
-{
-  StrataCallTransform transform = { kind, method, STRATA_CALL_TREE_NONE, prefix };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, &transform, NULL, &error);
-  g_autofree char *text = NULL;
-
-  g_assert_no_error (error);
-  text = describe (result);
-  /* Names shortened: "T.a ()V" -> "a". */
-  {
-    g_autoptr(GString) out = g_string_new (text);
-
-    g_string_replace (out, "T.", "", 0);
-    g_string_replace (out, " ()V", "", 0);
-    return g_string_free (g_steal_pointer (&out), FALSE);
-  }
-}
-
-/* @path ("a/b") of @node, names shortened as transformed() does; "" for
- * none. */
-static char *
-short_path (StrataCallTree *tree,
-            guint32         node)
-{
-  g_autofree char *path = NULL;
-  g_autoptr(GString) out = NULL;
-
-  if (node == STRATA_CALL_TREE_NONE)
-    return g_strdup ("");
-  path = strata_call_tree_dup_path (tree, node, "/");
-  out = g_string_new (path);
-  g_string_replace (out, "T.", "", 0);
-  g_string_replace (out, " ()V", "", 0);
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-/* The node of @tree at @path (as short_path() writes it). */
-static guint32
-node_at (StrataCallTree *tree,
-         const char     *path)
-{
-  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
-    {
-      g_autofree char *here = short_path (tree, v);
-
-      if (g_str_equal (here, path))
-        return v;
-    }
-  g_assert_not_reached ();
-}
-
-/* Where @path of @tree leads after @transform: the longest start of the
- * path followed that the result has, as a path of it. */
-static char *
-followed (StrataCallTree            *tree,
-          const StrataCallTransform *transform,
-          const char                *path)
-{
-  g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, transform, NULL, NULL);
-  guint n_codes;
-  g_autofree guint32 *codes = strata_call_tree_dup_codes (tree, node_at (tree, path), &n_codes);
-  guint32 found = STRATA_CALL_TREE_NONE;
-
-  for (guint n = strata_call_tree_follow_path (tree, transform, result, STRATA_CALL_TREE_TOP_DOWN, codes, n_codes);
-       n > 0 && found == STRATA_CALL_TREE_NONE; n--)
-    found = strata_call_tree_find_codes (result, codes, n);
-  return short_path (result, found);
-}
-
-/* @path (leaf first, "c/b/a") of the bottom-up tree of @tree followed
- * through @transform, as codes named the same way. */
-static char *
-followed_bottom_up (StrataCallTree            *tree,
-                    const StrataCallTransform *transform,
-                    const char                *path)
-{
-  g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, transform, NULL, NULL);
-  StrataTrace *trace = strata_call_tree_get_trace (tree);
-  g_auto(GStrv) names = g_strsplit (path, "/", -1);
-  guint n = g_strv_length (names);
-  g_autofree guint32 *codes = g_new (guint32, MAX (n, 1));
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    codes[i] = method_named (trace, names[i][0]);
-  n = strata_call_tree_follow_path (tree, transform, result, STRATA_CALL_TREE_BOTTOM_UP, codes, n);
-  for (guint i = 0; i < n; i++)
-    {
-      const char *name = strata_trace_get_method_name (trace, codes[i]);
-
-      g_string_append_printf (out, "%s%c", i > 0 ? "/" : "", name[2]);
-    }
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-/* A selection follows its calls across each transform, or goes to their
- * nearest caller the result keeps. */
-static void
-test_call_tree_follow (void)
-{
-  g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@10 +c@20 -c@50 -b@60 +c@60 -c@80 +d@80 +c@82 +c@84 -c@90 -c@95 -d@96 -a@100");
-  g_autoptr(StrataCallTree) tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, NULL);
-  guint32 b = method_named (trace, 'b'), c = method_named (trace, 'c'), d = method_named (trace, 'd');
-  const struct { StrataCallTransformKind kind; guint32 method; const char *at, *path, *expected; } cases[] = {
-    { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, NULL, "a/b/c", "a/c" },
-    { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, NULL, "a/b", "a" },
-    { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, NULL, "a/d/c/c", "a/d/c/c" },
-    { STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, NULL, "a/d/c", "a" },
-    { STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, NULL, "a/b/c", "a/b/c" },
-    { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, c, NULL, "a/d/c/c", "c/c" },
-    { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, c, NULL, "a/b", "c" },
-    { STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, c, NULL, "a/d/c/c", "a/d/c" },
-    { STRATA_CALL_TRANSFORM_FOCUS_SUBTREE, 0, "a/b", "a/b/c", "b/c" },
-    { STRATA_CALL_TRANSFORM_FOCUS_SUBTREE, 0, "a/b", "a/d", "b" },
-    { STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX, 0, NULL, "a/b/c", "*" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      StrataCallTransform transform = { cases[i].kind, cases[i].method,
-                                        cases[i].at != NULL ? node_at (tree, cases[i].at) : STRATA_CALL_TREE_NONE,
-                                        "T.", NULL, 0 };
-      g_autofree char *path = followed (tree, &transform, cases[i].path);
-
-      g_assert_cmpstr (path, ==, cases[i].expected);
-    }
-
-  /* The top (no selection, or the flame graph zoomed out) stays the top,
-   * either way up. */
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      StrataCallTransform transform = { cases[i].kind, cases[i].method,
-                                        cases[i].at != NULL ? node_at (tree, cases[i].at) : STRATA_CALL_TREE_NONE,
-                                        "T.", NULL, 0 };
-      g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, &transform, NULL, NULL);
-
-      g_assert_cmpuint (strata_call_tree_follow_path (tree, &transform, result, STRATA_CALL_TREE_TOP_DOWN, NULL, 0), ==, 0);
-      g_assert_cmpuint (strata_call_tree_follow_path (tree, &transform, result, STRATA_CALL_TREE_BOTTOM_UP, NULL, 0), ==, 0);
-    }
-
-  /* Bottom up, a path runs from where the time went through its callers,
-   * maybe not up to the top. */
-  {
-    const struct { StrataCallTransformKind kind; guint32 method; const char *path, *expected; } up[] = {
-      { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, "c/b/a", "c/a" },
-      { STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, "c/c/d/a", "c/c" },
-      { STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, "c/b/a", "c/b/a" },
-      { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, d, "c/c/d/a", "c/c/d" },
-      { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, d, "c/c", "c/c" },
-      { STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, c, "c/c/d/a", "c/d/a" },
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (up); i++)
-      {
-        StrataCallTransform transform = { up[i].kind, up[i].method, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
-        g_autofree char *path = followed_bottom_up (tree, &transform, up[i].path);
-
-        g_assert_cmpstr (path, ==, up[i].expected);
-      }
-  }
-}
-
-/* a calls b, which calls c (30 µs); then a calls c (20 µs) and d, in
- * which c calls c. Each transform moves the selfs where the paths lead. */
-static void
-test_call_tree_transforms (void)
-{
-  g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@10 +c@20 -c@50 -b@60 +c@60 -c@80 +d@80 +c@82 +c@84 -c@90 -c@95 -d@96 -a@100");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StrataCallTree) tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
-  guint32 b = method_named (trace, 'b'), c = method_named (trace, 'c'), d = method_named (trace, 'd');
-  g_autofree char *text = NULL;
-
-  g_assert_no_error (error);
-  text = transformed (tree, STRATA_CALL_TRANSFORM_MERGE_FUNCTION, b, NULL);
-  g_assert_cmpstr (text, ==, "a=100(34) a/c=50(50) a/d=16(3) a/d/c=13(7) a/d/c/c=6(6) ");
-  g_clear_pointer (&text, g_free);
-  text = transformed (tree, STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, c, NULL);
-  g_assert_cmpstr (text, ==, "c=63(57) c/c=6(6) ");
-  g_clear_pointer (&text, g_free);
-  text = transformed (tree, STRATA_CALL_TRANSFORM_DROP_FUNCTION, d, NULL);
-  g_assert_cmpstr (text, ==, "a=84(14) a/b=50(20) a/c=20(20) a/b/c=30(30) ");
-  g_clear_pointer (&text, g_free);
-  text = transformed (tree, STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, c, NULL);
-  g_assert_cmpstr (text, ==, "a=100(14) a/b=50(20) a/c=20(20) a/d=16(3) a/b/c=30(30) a/d/c=13(13) ");
-  g_clear_pointer (&text, g_free);
-  text = transformed (tree, STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX, 0, "T.");
-  g_assert_cmpstr (text, ==, "*=100(100) ");
-  g_clear_pointer (&text, g_free);
-  /* Focus on the subtree of a/b: b and its callee. */
-  {
-    StrataCallTransform transform = { STRATA_CALL_TRANSFORM_FOCUS_SUBTREE, STRATA_CALL_TREE_NONE,
-                                      strata_call_tree_get_first_child (tree, strata_call_tree_get_first_child (tree, 0)), NULL };
-    g_autoptr(StrataCallTree) result = strata_call_tree_transform (tree, &transform, NULL, &error);
-    g_autofree char *described = strata_call_transform_describe (tree, &transform);
-
-    g_assert_no_error (error);
-    g_clear_pointer (&text, g_free);
-    text = describe (result);
-    g_assert_cmpstr (text, ==, "T.b ()V=50(20) T.b ()V/T.c ()V=30(30) ");
-    g_assert_cmpstr (described, ==, "Focus on subtree: T.b ()V");
-  }
 }
 
 /* A range keeps the calls in it, cut at its ends. */
@@ -1131,8 +858,6 @@ main (int   argc,
   g_test_add_func ("/call-tree/began-inside", test_call_tree_began_inside);
   g_test_add_func ("/call-tree/bottom-up", test_call_tree_bottom_up);
   g_test_add_func ("/call-tree/range", test_call_tree_range);
-  g_test_add_func ("/call-tree/transforms", test_call_tree_transforms);
-  g_test_add_func ("/call-tree/follow", test_call_tree_follow);
   g_test_add_func ("/call-tree/corpus", test_call_tree_corpus);
   return g_test_run ();
 }

@@ -13,18 +13,8 @@
 #include "strata-heap-duplicates.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
+#include "strata-test-model.h"
 #include "strata-test-util.h"
-
-static StrataTrace *
-load_ok (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  StrataTrace *trace = strata_test_load_path (path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (strata_trace_get_heap (trace));
-  return trace;
-}
 
 static const StrataHeapClass *
 find_class (StrataTrace *trace,
@@ -51,7 +41,7 @@ test_known_allocations (void)
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "allocations.hprof.gz", NULL);
   g_autofree char *expected_path = g_test_build_filename (G_TEST_DIST, "data", "allocations.expected", NULL);
   g_autofree char *expected = NULL;
-  g_autoptr(StrataTrace) trace = load_ok (path);
+  g_autoptr(StrataTrace) trace = strata_test_load_heap (path);
   struct { const char *name; guint64 vm_bytes; } classes[] = {
     { "Allocations$Small", 16 }, { "Allocations$Big", 40 },
     { "Allocations$Small[]", 416 }, { "Allocations$Small[][]", 56 },
@@ -166,7 +156,7 @@ test_agent_sites (void)
       strata_test_skip_no_corpus ();
       return;
     }
-  trace = load_ok (path);
+  trace = strata_test_load_heap (path);
   heap = strata_trace_get_heap (trace);
   g_assert_cmpuint (strata_heap_get_n_sites (heap), >, 10);
   g_assert_cmpstr (strata_trace_get_string (trace, strata_heap_get_site (heap, 0)->class_name), ==, "char[]");
@@ -195,7 +185,7 @@ test_corpus (void)
           strata_test_skip_no_corpus ();
           return;
         }
-      trace = load_ok (path);
+      trace = strata_test_load_heap (path);
       strata_heap_get_totals (strata_trace_get_heap (trace), &instances, &bytes);
       g_test_message ("%s: %" G_GUINT64_FORMAT " objects, %" G_GUINT64_FORMAT " bytes", names[i], instances, bytes);
       g_assert_cmpuint (instances, >, 1000);
@@ -217,16 +207,6 @@ corpus_bytes (const char *name)
   return g_bytes_new_take (g_steal_pointer (&contents), len);
 }
 
-static StrataTrace *
-load_bytes (GBytes  *bytes,
-            GError **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_path ("/nonexistent/strata-test/dump.hprof");
-  g_autoptr(StrataLoader) loader = strata_loader_new (file);
-
-  return strata_loader_load_bytes (loader, bytes, NULL, error);
-}
-
 /* A dump cut anywhere keeps the classes counted so far and says where. */
 static void
 test_damaged (void)
@@ -246,7 +226,7 @@ test_damaged (void)
       return;
     }
   half = g_bytes_new_from_bytes (whole, 0, g_bytes_get_size (whole) / 2);
-  trace = load_bytes (half, &error);
+  trace = strata_test_load_heap_bytes (half, &error);
   g_assert_no_error (error);
   g_assert_true (strata_test_has_diagnostic (trace, "cut off"));
   g_assert_cmpuint (strata_heap_get_n_classes (strata_trace_get_heap (trace)), >, 100);
@@ -256,7 +236,7 @@ test_damaged (void)
   copy[strlen ((char *) copy) + 4] = 5;   /* identifier size 5 */
   bad_id = g_bytes_new (copy, len);
   g_clear_object (&trace);
-  trace = load_bytes (bad_id, &error);
+  trace = strata_test_load_heap_bytes (bad_id, &error);
   g_assert_null (trace);
   g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT);
 }
@@ -288,8 +268,8 @@ test_hprof_conv (void)
     g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL));
     g_assert_true (g_spawn_check_wait_status (status, NULL));
   }
-  android = load_ok (input);
-  converted = load_ok (output);
+  android = strata_test_load_heap (input);
+  converted = strata_test_load_heap (output);
   heap = strata_trace_get_heap (android);
   for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
     {
@@ -309,7 +289,6 @@ test_hprof_conv (void)
 }
 
 /* ---- A tiny binary HPROF writer (4-byte ids, big-endian) ---- */
-
 static void
 put_u1 (GByteArray *out,
         guint8      value)
@@ -386,7 +365,7 @@ test_binary_cpu_samples (void)
 {
   g_autoptr(GBytes) bytes = write_cpu_samples_dump ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(StrataTrace) trace = load_bytes (bytes, &error);
+  g_autoptr(StrataTrace) trace = strata_test_load_heap_bytes (bytes, &error);
   g_autoptr(StrataProfile) profile = NULL;
   gint64 run_exclusive = -1, main_inclusive = -1;
 
@@ -405,207 +384,6 @@ test_binary_cpu_samples (void)
   g_assert_cmpint (run_exclusive, ==, 7 * 1000000);
   g_assert_cmpint (main_inclusive, ==, 10 * 1000000);
   g_assert_cmpint (strata_profile_get_total (profile, 0), ==, 10 * 1000000);
-}
-
-static StrataTrace *
-load_corpus (const char *name)
-{
-  g_autofree char *path = strata_test_corpus_path ("hprof", name, NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
-  return load_ok (path);
-}
-
-/* Each method's exclusive samples, summed from the CPU SAMPLES rows by
- * their top frame, as the file itself states them. */
-static GHashTable *
-samples_by_top_frame (const char *name,
-                      guint64    *total,
-                      guint64    *file_total)
-{
-  g_autofree char *path = strata_test_corpus_path ("hprof", name, NULL);
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  GHashTable *sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  gboolean inside = FALSE;
-
-  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
-  lines = g_strsplit (contents, "\n", -1);
-  *total = 0;
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) words = NULL;
-      guint n = 0;
-
-      if (g_str_has_prefix (lines[i], "CPU SAMPLES BEGIN"))
-        {
-          const char *equals = strstr (lines[i], "total = ");
-
-          inside = TRUE;
-          *file_total = equals != NULL ? g_ascii_strtoull (equals + strlen ("total = "), NULL, 10) : 0;
-        }
-      else if (g_str_has_prefix (lines[i], "CPU SAMPLES END"))
-        inside = FALSE;
-      if (!inside)
-        continue;
-      words = g_strsplit_set (g_strstrip (lines[i]), " ", -1);
-      {
-        const char *fields[6];
-
-        for (guint w = 0; words[w] != NULL && n < 6; w++)
-          if (*words[w] != '\0')
-            fields[n++] = words[w];
-        if (n == 6 && g_ascii_isdigit (fields[0][0]))
-          {
-            guint64 count = g_ascii_strtoull (fields[3], NULL, 10);
-
-            g_hash_table_insert (sums, g_strdup (fields[5]),
-                                 GSIZE_TO_POINTER (GPOINTER_TO_SIZE (g_hash_table_lookup (sums, fields[5])) + count));
-            *total += count;
-          }
-      }
-    }
-  return sums;
-}
-
-static void
-test_text_cpu_samples (void)
-{
-  const char *names[] = { "onitama-cpu-samples.java.hprof.txt", "javalab-tiny-cpu-samples.java.hprof.txt",
-                          "simnet-jdk14-cpu-samples.java.hprof.txt", "cards-20threads-cpu-samples.java.hprof.txt" };
-
-  for (guint f = 0; f < G_N_ELEMENTS (names); f++)
-    {
-      g_autoptr(StrataTrace) trace = load_corpus (names[f]);
-      g_autoptr(StrataProfile) profile = NULL;
-      g_autoptr(GHashTable) expected = NULL;
-      GHashTableIter iter;
-      gpointer key, value;
-      guint64 total, file_total = 0;
-
-      if (trace == NULL)
-        {
-          strata_test_skip_no_corpus ();
-          return;
-        }
-      g_test_message ("%s", names[f]);
-      profile = strata_profile_new (trace, -1, NULL, NULL);
-      expected = samples_by_top_frame (names[f], &total, &file_total);
-      g_assert_cmpint (strata_trace_get_clock_kind (trace, 0), ==, STRATA_CLOCK_SAMPLES);
-      /* The shares are the file's: of its stated total, which the rows it
-       * lists may not reach (cards: 31,929 listed of 32,495). */
-      g_assert_cmpuint (file_total, >=, total);
-      g_assert_cmpint (strata_profile_get_total (profile, 0), ==, (gint64) file_total * 1000000);
-      g_hash_table_iter_init (&iter, expected);
-      while (g_hash_table_iter_next (&iter, &key, &value))
-        {
-          gint64 exclusive = -1;
-
-          for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
-            if (g_str_equal (strata_trace_get_method_name (trace, m), key))
-              exclusive = strata_profile_get_entry (profile, m)->exclusive[0];
-          if (g_str_equal (key, "<empty"))
-            continue;
-          g_assert_cmpint (exclusive, ==, (gint64) GPOINTER_TO_SIZE (value) * 1000000);
-        }
-    }
-}
-
-/* Every text file of the corpus loads and holds a profile or heap data. */
-static void
-test_text_corpus (void)
-{
-  g_autofree char *dir = strata_test_corpus_path ("hprof", NULL);
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  const char *name;
-  guint n = 0;
-
-  if (listing == NULL)
-    {
-      strata_test_skip_no_corpus ();
-      return;
-    }
-  while ((name = g_dir_read_name (listing)) != NULL)
-    {
-      g_autoptr(StrataTrace) trace = NULL;
-      const StrataHeap *heap;
-
-      if (!strstr (name, ".hprof.txt"))
-        continue;
-      g_test_message ("%s", name);
-      trace = load_corpus (name);
-      heap = strata_trace_get_heap (trace);
-      g_assert_true (strata_trace_get_n_spans (trace) > 0 || strata_heap_get_n_classes (heap) > 0 ||
-                     strata_heap_get_n_sites (heap) > 0 || strata_trace_get_n_diagnostics (trace) > 0);
-      n++;
-    }
-  g_assert_cmpuint (n, >=, 9);
-}
-
-static void
-test_text_sections (void)
-{
-  g_autoptr(StrataTrace) times = load_corpus ("libinjection-cpu-times.java.hprof.txt");
-  g_autoptr(StrataTrace) sites = load_corpus ("comp3702-heap-sites.java.hprof.txt");
-  g_autoptr(StrataTrace) heap = load_corpus ("corejava-heap-all.java.hprof.txt");
-  g_autoptr(StrataTrace) tmp = load_corpus ("comp3702-heapdump-tmp.java.hprof.txt.TMP");
-  g_autoptr(StrataTrace) cut = load_corpus ("lllm-truncated.java.hprof.txt");
-  const StrataAllocSite *first;
-  guint64 instances, bytes;
-
-  if (times == NULL || sites == NULL || heap == NULL || tmp == NULL || cut == NULL)
-    {
-      strata_test_skip_no_corpus ();
-      return;
-    }
-  g_assert_cmpint (strata_trace_get_clock_kind (times, 0), ==, STRATA_CLOCK_THREAD_CPU);
-  g_assert_cmpuint (strata_trace_get_n_spans (times), >, 100);
-
-  g_assert_cmpuint (strata_heap_get_n_sites (strata_trace_get_heap (sites)), >, 100);
-  first = strata_heap_get_site (strata_trace_get_heap (sites), 0);
-  g_assert_cmpuint (first->live_bytes, ==, 16912);
-  g_assert_cmpuint (first->live_objects, ==, 109);
-  g_assert_cmpuint (first->trace, ==, 300050);
-  g_assert_cmpstr (strata_trace_get_string (sites, first->class_name), ==, "char[]");
-  {
-    guint n;
-
-    /* Sites refer to TRACE stacks, which the file defines. */
-    g_assert_nonnull (strata_heap_get_stack (strata_trace_get_heap (sites), first->trace, &n));
-    g_assert_cmpuint (n, >, 0);
-  }
-
-  strata_heap_get_totals (strata_trace_get_heap (heap), &instances, &bytes);
-  g_assert_cmpuint (instances, >, 1000);
-  g_assert_cmpuint (strata_heap_get_root_count (strata_trace_get_heap (heap), STRATA_ROOT_STICKY_CLASS), >, 0);
-  strata_heap_get_totals (strata_trace_get_heap (tmp), &instances, &bytes);
-  g_assert_cmpuint (instances, >, 1000);
-
-  g_assert_true (strata_test_has_diagnostic (cut, "stops at line 65"));
-}
-
-/* MONITOR sections are kept as written, for the summary page. */
-static void
-test_text_monitors (void)
-{
-  const char *text =
-    "JAVA PROFILE 1.0.1, created Sun Nov 22 03:00:00 2026\n\n--------\n\n"
-    "MONITOR TIME BEGIN (total = 123 ms) Sun Nov 22 03:00:01 2026\n"
-    "rank   self  accum   count trace monitor\n"
-    "   1 40.00% 40.00%       3 300123 java.lang.Object (Java)\n"
-    "MONITOR TIME END\n";
-  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StrataTrace) trace = load_bytes (bytes, &error);
-  const char *key = NULL, *value = NULL;
-
-  g_assert_no_error (error);
-  g_assert_cmpuint (strata_trace_get_n_metadata (trace), ==, 1);
-  strata_trace_get_metadata (trace, 0, &key, &value);
-  g_assert_cmpstr (key, ==, "Monitor time");
-  g_assert_nonnull (strstr (value, "java.lang.Object (Java)"));
-  g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
 }
 
 /* A header that names 4-byte ids over records written with 8: the
@@ -641,7 +419,7 @@ test_wrong_id_size (void)
   data[nul - data + 4] = 4;
   bytes = g_bytes_new_take (data, len);
 
-  trace = load_bytes (bytes, &error);
+  trace = strata_test_load_heap_bytes (bytes, &error);
   g_assert_no_error (error);
   g_assert_nonnull (find_class (trace, "java.lang.String"));
   g_assert_nonnull (find_class (trace, "Allocations$Small"));
@@ -649,7 +427,6 @@ test_wrong_id_size (void)
 }
 
 /* ---- A hand-checked object graph (8-byte ids) ---- */
-
 static void
 put_id (GByteArray *out,
         guint64     id)
@@ -842,7 +619,7 @@ test_object_graph (void)
 {
   g_autoptr(GBytes) bytes = write_graph_dump ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(StrataTrace) trace = load_bytes (bytes, &error);
+  g_autoptr(StrataTrace) trace = strata_test_load_heap_bytes (bytes, &error);
   const StrataHeap *heap;
   StrataHeapGraph *graph;
   const StrataHeapClass *node;
@@ -939,7 +716,7 @@ test_follow_weak (void)
   g_autoptr(GFile) file = g_file_new_for_path ("/nonexistent/strata-test/dump.hprof");
   g_autoptr(StrataLoader) loader = strata_loader_new (file);
   g_autoptr(GError) error = NULL;
-  g_autoptr(StrataTrace) strong = load_bytes (bytes, &error);
+  g_autoptr(StrataTrace) strong = strata_test_load_heap_bytes (bytes, &error);
   g_autoptr(StrataTrace) trace = NULL;
   g_autofree char *said = NULL;
   const StrataHeap *heap;
@@ -1035,7 +812,7 @@ test_android_heaps (void)
 {
   g_autoptr(GBytes) bytes = write_android_heaps_dump ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(StrataTrace) trace = load_bytes (bytes, &error);
+  g_autoptr(StrataTrace) trace = strata_test_load_heap_bytes (bytes, &error);
   const StrataHeap *heap;
   const StrataHeapClass *item;
   guint klass = G_MAXUINT;
@@ -1065,7 +842,7 @@ test_android_heaps (void)
 static void
 test_android_dump_as_perflib (void)
 {
-  g_autoptr(StrataTrace) trace = load_corpus ("studio-perflib-dialer.android-hprof");
+  g_autoptr(StrataTrace) trace = strata_test_load_heap_corpus ("studio-perflib-dialer.android-hprof");
   const StrataHeap *heap;
   StrataHeapGraph *graph;
   guint32 object;
@@ -1100,11 +877,7 @@ main (int   argc,
   g_test_add_func ("/hprof/damaged", test_damaged);
   g_test_add_func ("/hprof/wrong-id-size", test_wrong_id_size);
   g_test_add_func ("/hprof/hprof-conv", test_hprof_conv);
-  g_test_add_func ("/hprof/text-cpu-samples", test_text_cpu_samples);
   g_test_add_func ("/hprof/binary-cpu-samples", test_binary_cpu_samples);
-  g_test_add_func ("/hprof/text-sections", test_text_sections);
-  g_test_add_func ("/hprof/text-corpus", test_text_corpus);
-  g_test_add_func ("/hprof/text-monitors", test_text_monitors);
   g_test_add_func ("/hprof/object-graph", test_object_graph);
   g_test_add_func ("/hprof/follow-weak", test_follow_weak);
   g_test_add_func ("/hprof/android-heaps", test_android_heaps);
