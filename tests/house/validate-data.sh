@@ -60,6 +60,8 @@ printf '[1, 2, 3]' >"$tmp/numbers.json"
 check "Trace Event object form by content" test "$(type_of "$tmp/object.json" g.bin)" = application/x-trace-event+json
 check "Trace Event indented object by content" test "$(type_of "$tmp/indented.json" h.bin)" = application/x-trace-event+json
 check "Trace Event array form by content" test "$(type_of "$tmp/array.json" i.bin)" = application/x-trace-event+json
+check "V8 CPU profile by content" test "$(type_of "$src/tests/data/cpuprofile/hot.cpuprofile" j.bin)" = application/x-v8-cpuprofile+json
+check "V8 CPU profile by name" test "$(type_of "$src/tests/data/cpuprofile/hot.cpuprofile" k.cpuprofile)" = application/x-v8-cpuprofile+json
 check "Trace Event named *.trace.json" test "$(type_of "$tmp/array.json" j.trace.json)" = application/x-trace-event+json
 check "other JSON named *.json stays JSON" test "$(type_of "$tmp/plain.json" k.json)" = application/json
 check "other JSON array is not a trace" test "$(type_of "$tmp/numbers.json" l.bin)" != application/x-trace-event+json

@@ -61,5 +61,7 @@ StrataTrace *strata_hprof_binary_load (StrataLoadJob  *job,
                                        GError        **error);
 StrataTrace *strata_hprof_text_load  (StrataLoadJob  *job,
                                       GError        **error);
+StrataTrace *strata_cpuprofile_load  (StrataLoadJob  *job,
+                                      GError        **error);
 
 G_END_DECLS

@@ -127,3 +127,54 @@ strata_stack_layout_thread (StrataTrace    *trace,
   info->first_time[0] = 0;
   info->last_time[0] = time;
 }
+
+/**
+ * strata_stack_layout_timed:
+ * @samples: in time order
+ * @end: when the last sample ends
+ *
+ * Gives @thread its calls from stacks sampled at known times: a frame
+ * runs from the first sample that has it on its stack, at the same place
+ * under the same callers, to the first that does not.
+ */
+void
+strata_stack_layout_timed (StrataTrace            *trace,
+                           guint                   thread,
+                           const StrataTimedStack *samples,
+                           guint                   n_samples,
+                           gint64                  end)
+{
+  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (OpenCall));
+  g_autoptr(GArray) done = g_array_new (FALSE, FALSE, sizeof (DoneCall));
+  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
+  StrataThread *info = strata_trace_peek_thread (trace, thread);
+
+  for (guint s = 0; s < n_samples; s++)
+    {
+      const StrataTimedStack *sample = &samples[s];
+      guint depth = sample->n_frames, common = 0;
+
+      while (common < depth && common < open->len &&
+             g_array_index (open, OpenCall, common).method == sample->frames[depth - 1 - common])
+        common++;
+      close_calls (open, common, sample->time, done, counts);
+      for (guint d = common; d < depth; d++)
+        {
+          OpenCall call = { sample->time, sample->frames[depth - 1 - d], 0 };
+
+          if (d + 1 >= counts->len)
+            g_array_set_size (counts, d + 2);
+          call.first_child = g_array_index (counts, guint32, d + 1);
+          g_array_append_val (open, call);
+        }
+    }
+  close_calls (open, 0, end, done, counts);
+  while (counts->len > 0 && g_array_index (counts, guint32, counts->len - 1) == 0)
+    g_array_set_size (counts, counts->len - 1);
+  if (done->len == 0)
+    return;
+
+  fill_table (trace, info, done, counts);
+  info->first_time[0] = n_samples > 0 ? samples[0].time : end;
+  info->last_time[0] = end;
+}

@@ -4,7 +4,9 @@
  * calls with times. Laid end to end, sorted so that stacks sharing
  * callers merge, they become calls the timeline draws as a flame graph
  * and the profile turns into inclusive and exclusive weight with parents
- * and children.
+ * and children. Stacks sampled at known times are laid out in time
+ * instead, as a profiler's flame chart: consecutive samples that share
+ * callers are one call of each.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +23,19 @@ typedef struct
   guint          n_frames;
 } StrataStackRow;
 
+/* A sample: the stack seen at @time. */
+typedef struct
+{
+  gint64         time;
+  const guint32 *frames;     /* method indexes, innermost first */
+  guint          n_frames;   /* 0: nothing ran (idle) */
+} StrataTimedStack;
+
+void strata_stack_layout_timed  (StrataTrace            *trace,
+                                 guint                   thread,
+                                 const StrataTimedStack *samples,
+                                 guint                   n_samples,
+                                 gint64                  end);
 void strata_stack_layout_thread (StrataTrace    *trace,
                                  guint           thread,
                                  StrataStackRow *rows,

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""check-cpuprofile.py STRATA HOT_JS: a CPU profile node writes now, read
+by Strata and by this script on its own.
+
+node --cpu-prof profiles hot.js (work() calls spin() for 15 ms and
+light() for 5 ms, twenty times). Strata's collapsed stacks
+(strata -r --format=folded) must equal, path for path and nanosecond for
+nanosecond, the stacks rebuilt here from the profile's nodes, samples
+and time deltas: each sample lasts until the next in time order (the
+last until the end), its stack is its node and the node's parents
+without "(root)", and "(idle)" samples are no stack. And spin() must
+hold about three quarters of work()'s time in Strata's JSON report.
+Skips without node.
+
+usage: check-cpuprofile.py STRATA HOT_JS
+"""
+
+import collections
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def label(frame):
+    """A frame's name as DevTools (and Strata) write it."""
+    name = frame.get("functionName") or "(anonymous)"
+    url = frame.get("url", "")
+    line = frame.get("lineNumber", -1)
+    if not url:
+        return name
+    if line < 0:
+        return f"{name} ({url})"
+    return f"{name} ({url}:{line + 1}:{frame.get('columnNumber', -1) + 1})"
+
+
+def folded(profile, thread="Main thread"):
+    nodes = {node["id"]: node for node in profile["nodes"]}
+    parent = {}
+    for node in profile["nodes"]:
+        for child in node.get("children", []):
+            parent[child] = node["id"]
+    times, time = [], profile["startTime"]
+    for delta in profile["timeDeltas"]:
+        time += delta
+        times.append(time * 1000)
+    samples = sorted(zip(times, profile["samples"]), key=lambda s: s[0])
+    end = samples[-1][0] + (samples[-1][0] - samples[0][0]) // (len(samples) - 1)
+    end = max(end, profile["endTime"] * 1000)
+    weights = collections.Counter()
+    for i, (start, node_id) in enumerate(samples):
+        stop = samples[i + 1][0] if i + 1 < len(samples) else end
+        names, at = [], node_id
+        while at is not None:
+            name = nodes[at]["callFrame"]["functionName"]
+            if name != "(root)":
+                names.append(label(nodes[at]["callFrame"]))
+            at = parent.get(at)
+        if nodes[node_id]["callFrame"]["functionName"] == "(idle)" or not names:
+            continue
+        weights[";".join([thread] + names[::-1])] += stop - start
+    return weights
+
+
+def main():
+    strata, hot_js = sys.argv[1:3]
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        print("1..0 # SKIP node is not installed")
+        return 0
+    results = []
+    with tempfile.TemporaryDirectory() as scratch:
+        script = os.path.join(scratch, "hot.js")
+        shutil.copy(hot_js, script)
+        subprocess.run([node, "--cpu-prof", "--cpu-prof-dir", scratch, "--cpu-prof-name", "hot.cpuprofile", script],
+                       check=True, capture_output=True)
+        path = os.path.join(scratch, "hot.cpuprofile")
+        with open(path, encoding="utf-8") as f:
+            profile = json.load(f)
+        expected = folded(profile)
+        run = subprocess.run([strata, "-r", "--format=folded", path], capture_output=True, text=True, check=True)
+        got = collections.Counter()
+        for line in run.stdout.splitlines()[1:]:
+            stack, _, weight = line.rpartition(" ")
+            if ";" in stack:
+                got[stack] += int(weight)
+        differ = [(k, expected.get(k), got.get(k)) for k in set(expected) | set(got) if expected.get(k) != got.get(k)]
+        results.append((f"the folded stacks equal the {len(expected)} paths rebuilt from the profile", not differ,
+                        "; ".join(f"{k[-60:]}: {e} here, {g} from Strata" for k, e, g in differ[:5])))
+        report = json.loads(subprocess.run([strata, "-r", "--format=json", path], capture_output=True, text=True,
+                                           check=True).stdout)
+        incl = {m["method"]: m["clocks"]["wall"]["inclusive"]
+                for m in report["methods"] if m["source"].endswith("/hot.js")}
+        share = incl.get("spin", 0) / incl["work"] if incl.get("work") else 0
+        results.append(("spin() holds 3/4 of work()'s time, within 5 points", abs(share - 0.75) < 0.05,
+                        f"{share:.3f}"))
+    print(f"1..{len(results)}")
+    failed = 0
+    for n, (name, ok, detail) in enumerate(results, 1):
+        print(f"{'ok' if ok else 'not ok'} {n} - {name}" + (f" # {detail}" if detail else ""))
+        failed += not ok
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
