@@ -1,0 +1,355 @@
+/* strata-v8-profile.c: V8's sampling profile, as stacks at known times
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "strata-trace-private.h"
+#include "strata-v8-profile.h"
+
+/* Deeper stacks are cut: a parent cycle must not loop. */
+#define MAX_STACK_DEPTH 65536
+#define NO_NODE G_MAXUINT32
+/* Microseconds kept far from the ends of gint64 once made nanoseconds. */
+#define MAX_MICROS (G_MAXINT64 / 2000)
+
+typedef struct
+{
+  guint32  method;    /* NO_NODE for "(root)" and "(idle)" */
+  guint32  parent;    /* a node index, or NO_NODE */
+  gboolean idle;
+  GArray  *frames;    /* guint32 methods, innermost first; made when sampled */
+} Node;
+
+typedef struct
+{
+  gint64  time;       /* ns */
+  guint32 node;
+} Sample;
+
+struct _StrataV8Profile
+{
+  StrataV8MethodFunc method_func;
+  gpointer           data;
+  GArray            *nodes;       /* Node */
+  GHashTable        *index_of;    /* node id (gint64) → index + 1 */
+  GArray            *samples;     /* Sample, in the order read */
+  GArray            *stacks;      /* StrataTimedStack, made when asked */
+  gint64             time;        /* µs: the last sample's, or the start */
+  gint64             end;         /* µs, or G_MININT64 */
+  gboolean           ordered;
+  guint64            n_cut_stacks;
+  guint64            n_unknown_samples;
+  guint64            n_reordered;
+};
+
+StrataV8Profile *
+strata_v8_profile_new (StrataV8MethodFunc method_func,
+                       gpointer           data)
+{
+  StrataV8Profile *self = g_new0 (StrataV8Profile, 1);
+
+  self->method_func = method_func;
+  self->data = data;
+  self->nodes = g_array_new (FALSE, FALSE, sizeof (Node));
+  self->index_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->samples = g_array_new (FALSE, FALSE, sizeof (Sample));
+  self->end = G_MININT64;
+  self->ordered = TRUE;
+  return self;
+}
+
+void
+strata_v8_profile_free (StrataV8Profile *self)
+{
+  if (self == NULL)
+    return;
+  for (guint i = 0; i < self->nodes->len; i++)
+    g_clear_pointer (&g_array_index (self->nodes, Node, i).frames, g_array_unref);
+  g_array_unref (self->nodes);
+  g_hash_table_unref (self->index_of);
+  g_array_unref (self->samples);
+  g_clear_pointer (&self->stacks, g_array_unref);
+  g_free (self);
+}
+
+/* A number, or @fallback for anything else. */
+static gint64
+int_of (JsonNode *node,
+        gint64    fallback)
+{
+  double value;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return fallback;
+  if (json_node_get_value_type (node) == G_TYPE_INT64)
+    return json_node_get_int (node);
+  if (json_node_get_value_type (node) != G_TYPE_DOUBLE)
+    return fallback;
+  value = json_node_get_double (node);
+  return value > -9e18 && value < 9e18 ? (gint64) value : fallback;
+}
+
+static gint64
+int_member (JsonObject *object,
+            const char *name,
+            gint64      fallback)
+{
+  return object != NULL ? int_of (json_object_get_member (object, name), fallback) : fallback;
+}
+
+static const char *
+string_member (JsonObject *object,
+               const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+         ? json_node_get_string (node) : "";
+}
+
+static JsonObject *
+object_of (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+/**
+ * strata_v8_frame_label:
+ *
+ * Returns: (transfer full): "work (file:///app.js:12:5)", as DevTools
+ *   names a frame: line and column from 1; a frame without a name is
+ *   "(anonymous)"
+ */
+char *
+strata_v8_frame_label (const char *function,
+                       const char *url,
+                       gint64      line,
+                       gint64      column)
+{
+  const char *name = *function != '\0' ? function : "(anonymous)";
+
+  if (*url == '\0')
+    return g_strdup (name);
+  if (line < 0)
+    return g_strdup_printf ("%s (%s)", name, url);
+  return g_strdup_printf ("%s (%s:%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT ")", name, url, line + 1, column + 1);
+}
+
+void
+strata_v8_profile_set_start (StrataV8Profile *self,
+                             gint64           start_us)
+{
+  self->time = CLAMP (start_us, -MAX_MICROS, MAX_MICROS);
+}
+
+void
+strata_v8_profile_set_end (StrataV8Profile *self,
+                           gint64           end_us)
+{
+  self->end = CLAMP (end_us, -MAX_MICROS, MAX_MICROS);
+}
+
+static guint32
+node_index (StrataV8Profile *self,
+            gint64           id)
+{
+  gpointer found = g_hash_table_lookup (self->index_of, &id);
+
+  return found != NULL ? GPOINTER_TO_UINT (found) - 1 : NO_NODE;
+}
+
+/* A node; one that is no object has no frame and no id. */
+static void
+add_node (StrataV8Profile *self,
+          JsonObject      *object)
+{
+  JsonObject *frame = object != NULL ? object_of (json_object_get_member (object, "callFrame")) : NULL;
+  const char *function = string_member (frame, "functionName");
+  Node node = { NO_NODE, NO_NODE, g_str_equal (function, "(idle)"), NULL };
+
+  if (object != NULL && !node.idle && !g_str_equal (function, "(root)"))
+    node.method = self->method_func (self->data, function, string_member (frame, "url"),
+                                     int_member (frame, "lineNumber", -1), int_member (frame, "columnNumber", -1));
+  g_array_append_val (self->nodes, node);
+  if (object != NULL)
+    {
+      gint64 *id = g_new (gint64, 1);
+
+      *id = int_member (object, "id", G_MININT64);
+      g_hash_table_insert (self->index_of, id, GUINT_TO_POINTER (self->nodes->len));
+    }
+}
+
+/* Parents from each node's "children" (a .cpuprofile) or "parent" (a
+ * Trace Event ProfileChunk, whose parents came in earlier chunks). */
+static void
+link_parents (StrataV8Profile *self,
+              JsonArray       *nodes,
+              guint            first)
+{
+  for (guint i = 0; i < json_array_get_length (nodes); i++)
+    {
+      JsonObject *object = object_of (json_array_get_element (nodes, i));
+      JsonNode *children = object != NULL ? json_object_get_member (object, "children") : NULL;
+      JsonArray *array = children != NULL && JSON_NODE_HOLDS_ARRAY (children) ? json_node_get_array (children) : NULL;
+      guint32 parent = object != NULL ? node_index (self, int_member (object, "parent", G_MININT64)) : NO_NODE;
+
+      if (parent != NO_NODE && parent != first + i)
+        g_array_index (self->nodes, Node, first + i).parent = parent;
+      for (guint c = 0; array != NULL && c < json_array_get_length (array); c++)
+        {
+          guint32 child = node_index (self, int_of (json_array_get_element (array, c), G_MININT64));
+
+          if (child != NO_NODE && child != first + i)
+            g_array_index (self->nodes, Node, child).parent = first + i;
+        }
+    }
+}
+
+void
+strata_v8_profile_add_nodes (StrataV8Profile *self,
+                             JsonArray       *nodes)
+{
+  guint first = self->nodes->len;
+
+  for (guint i = 0; i < json_array_get_length (nodes); i++)
+    add_node (self, object_of (json_array_get_element (nodes, i)));
+  link_parents (self, nodes, first);
+}
+
+/* Each sample's node and time, from the time of the one before. */
+void
+strata_v8_profile_add_samples (StrataV8Profile *self,
+                               JsonArray       *samples,
+                               JsonArray       *deltas)
+{
+  guint n_deltas = deltas != NULL ? json_array_get_length (deltas) : 0;
+
+  for (guint i = 0; samples != NULL && i < json_array_get_length (samples); i++)
+    {
+      gint64 delta = i < n_deltas ? int_of (json_array_get_element (deltas, i), 0) : 0;
+      Sample sample = { 0, node_index (self, int_of (json_array_get_element (samples, i), G_MININT64)) };
+
+      self->time = CLAMP (self->time + CLAMP (delta, -MAX_MICROS, MAX_MICROS), -MAX_MICROS, MAX_MICROS);
+      sample.time = self->time * 1000;
+      if (sample.node == NO_NODE)
+        {
+          self->n_unknown_samples++;
+          continue;
+        }
+      if (self->samples->len > 0 && sample.time < g_array_index (self->samples, Sample, self->samples->len - 1).time)
+        {
+          self->ordered = FALSE;
+          self->n_reordered++;
+        }
+      g_array_append_val (self->samples, sample);
+    }
+}
+
+/* The frames of node @index's stack, innermost first, made once. */
+static const GArray *
+node_frames (StrataV8Profile *self,
+             guint32          index)
+{
+  Node *node = &g_array_index (self->nodes, Node, index);
+
+  if (node->frames != NULL)
+    return node->frames;
+  node->frames = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint32 at = index; at != NO_NODE; at = g_array_index (self->nodes, Node, at).parent)
+    {
+      const Node *step = &g_array_index (self->nodes, Node, at);
+
+      if (node->frames->len >= MAX_STACK_DEPTH)
+        {
+          self->n_cut_stacks++;
+          break;
+        }
+      if (step->method != NO_NODE)
+        g_array_append_val (node->frames, step->method);
+    }
+  return node->frames;
+}
+
+static int
+compare_samples (const void *a,
+                 const void *b)
+{
+  const Sample *sa = a, *sb = b;
+
+  if (sa->time != sb->time)
+    return sa->time < sb->time ? -1 : 1;
+  return 0;
+}
+
+/**
+ * strata_v8_profile_get_stacks:
+ * @end: (out): when the last sample ends: the profile's end, or one
+ *   sampling interval after it
+ *
+ * Returns: each sample's stack, in time order
+ */
+const StrataTimedStack *
+strata_v8_profile_get_stacks (StrataV8Profile *self,
+                              guint           *n_stacks,
+                              gint64          *end)
+{
+  guint n = self->samples->len;
+
+  if (!self->ordered)
+    qsort (self->samples->data, n, sizeof (Sample), compare_samples);
+  self->ordered = TRUE;
+  g_clear_pointer (&self->stacks, g_array_unref);
+  self->stacks = g_array_sized_new (FALSE, FALSE, sizeof (StrataTimedStack), n);
+  for (guint i = 0; i < n; i++)
+    {
+      const Sample *sample = &g_array_index (self->samples, Sample, i);
+      const GArray *frames = node_frames (self, sample->node);
+      gboolean idle = g_array_index (self->nodes, Node, sample->node).idle;
+      StrataTimedStack stack = { sample->time, (const guint32 *) frames->data, idle ? 0 : frames->len };
+
+      g_array_append_val (self->stacks, stack);
+    }
+  *end = n > 0 ? g_array_index (self->samples, Sample, n - 1).time : 0;
+  if (n > 1)
+    *end += (*end - g_array_index (self->samples, Sample, 0).time) / (n - 1);
+  if (self->end != G_MININT64)
+    *end = MAX (*end, self->end * 1000);
+  *n_stacks = n;
+  return (const StrataTimedStack *) self->stacks->data;
+}
+
+void
+strata_v8_profile_add_repairs (StrataV8Profile *self,
+                               StrataV8Repairs *repairs)
+{
+  repairs->n_unknown_samples += self->n_unknown_samples;
+  repairs->n_reordered += self->n_reordered;
+  repairs->n_cut_stacks += self->n_cut_stacks;
+}
+
+/* What had to be repaired, as the trace's diagnostics. */
+void
+strata_v8_repairs_report (const StrataV8Repairs *repairs,
+                          StrataTrace           *trace)
+{
+  strata_trace_add_count_diagnostic (trace, repairs->n_unknown_samples,
+                                     /* Translators: %s is a count */
+                                     g_dngettext (GETTEXT_PACKAGE, "%s sample named a node the profile does not have and was dropped.",
+                                                  "%s samples named a node the profile does not have and were dropped.",
+                                                  repairs->n_unknown_samples));
+  strata_trace_add_count_diagnostic (trace, repairs->n_reordered,
+                                     /* Translators: %s is a count */
+                                     g_dngettext (GETTEXT_PACKAGE, "%s sample came before the one recorded ahead of it and was put in time order, as DevTools does.",
+                                                  "%s samples came before the ones recorded ahead of them and were put in time order, as DevTools does.",
+                                                  repairs->n_reordered));
+  strata_trace_add_count_diagnostic (trace, repairs->n_cut_stacks,
+                                     /* Translators: %s is a count */
+                                     g_dngettext (GETTEXT_PACKAGE, "%s stack deeper than 65,536 frames (or looping) was cut.",
+                                                  "%s stacks deeper than 65,536 frames (or looping) were cut.", repairs->n_cut_stacks));
+}

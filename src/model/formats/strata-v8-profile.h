@@ -1,0 +1,66 @@
+/* strata-v8-profile.h: V8's sampling profile, as stacks at known times
+ *
+ * V8's CPU profiler writes a tree of call frames ("nodes", linked by
+ * "children" or "parent"), the node each sample hit and the microseconds
+ * between samples. A .cpuprofile holds one whole; a Trace Event file
+ * holds each profile in "ProfileChunk" events, a few nodes and samples at
+ * a time. Both readers feed them here and lay the stacks out as calls
+ * their own way (strata-stack-layout.h).
+ *
+ * As DevTools does: "(root)" is not a frame, "(idle)" samples have no
+ * stack, and samples whose deltas go back in time are put in time order.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "strata-stack-layout.h"
+
+G_BEGIN_DECLS
+
+typedef struct _StrataV8Profile StrataV8Profile;
+
+/* What had to be repaired, summed over a file's profiles. */
+typedef struct
+{
+  guint64 n_unknown_samples;  /* samples of a node the profile has not */
+  guint64 n_reordered;        /* samples put back in time order */
+  guint64 n_cut_stacks;       /* stacks cut at MAX_STACK_DEPTH, or looping */
+} StrataV8Repairs;
+
+/* The method of a call frame, made by the reader. */
+typedef guint32 (*StrataV8MethodFunc) (gpointer    data,
+                                       const char *function,
+                                       const char *url,
+                                       gint64      line,
+                                       gint64      column);
+
+StrataV8Profile        *strata_v8_profile_new         (StrataV8MethodFunc  method_func,
+                                                       gpointer            data);
+void                    strata_v8_profile_free        (StrataV8Profile    *self);
+void                    strata_v8_profile_set_start   (StrataV8Profile    *self,
+                                                       gint64              start_us);
+void                    strata_v8_profile_set_end     (StrataV8Profile    *self,
+                                                       gint64              end_us);
+void                    strata_v8_profile_add_nodes   (StrataV8Profile    *self,
+                                                       JsonArray          *nodes);
+void                    strata_v8_profile_add_samples (StrataV8Profile    *self,
+                                                       JsonArray          *samples,
+                                                       JsonArray          *deltas);
+const StrataTimedStack *strata_v8_profile_get_stacks  (StrataV8Profile    *self,
+                                                       guint              *n_stacks,
+                                                       gint64             *end);
+void                    strata_v8_profile_add_repairs (StrataV8Profile    *self,
+                                                       StrataV8Repairs    *repairs);
+void                    strata_v8_repairs_report      (const StrataV8Repairs *repairs,
+                                                       StrataTrace        *trace);
+char                   *strata_v8_frame_label         (const char         *function,
+                                                       const char         *url,
+                                                       gint64              line,
+                                                       gint64              column);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataV8Profile, strata_v8_profile_free)
+
+G_END_DECLS
