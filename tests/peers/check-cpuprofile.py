@@ -15,7 +15,6 @@ Skips without node.
 usage: check-cpuprofile.py STRATA HOT_JS
 """
 
-import collections
 import json
 import os
 import shutil
@@ -23,45 +22,8 @@ import subprocess
 import sys
 import tempfile
 
-
-def label(frame):
-    """A frame's name as DevTools (and Strata) write it."""
-    name = frame.get("functionName") or "(anonymous)"
-    url = frame.get("url", "")
-    line = frame.get("lineNumber", -1)
-    if not url:
-        return name
-    if line < 0:
-        return f"{name} ({url})"
-    return f"{name} ({url}:{line + 1}:{frame.get('columnNumber', -1) + 1})"
-
-
-def folded(profile, thread="Main thread"):
-    nodes = {node["id"]: node for node in profile["nodes"]}
-    parent = {}
-    for node in profile["nodes"]:
-        for child in node.get("children", []):
-            parent[child] = node["id"]
-    times, time = [], profile["startTime"]
-    for delta in profile["timeDeltas"]:
-        time += delta
-        times.append(time * 1000)
-    samples = sorted(zip(times, profile["samples"]), key=lambda s: s[0])
-    end = samples[-1][0] + (samples[-1][0] - samples[0][0]) // (len(samples) - 1)
-    end = max(end, profile["endTime"] * 1000)
-    weights = collections.Counter()
-    for i, (start, node_id) in enumerate(samples):
-        stop = samples[i + 1][0] if i + 1 < len(samples) else end
-        names, at = [], node_id
-        while at is not None:
-            name = nodes[at]["callFrame"]["functionName"]
-            if name != "(root)":
-                names.append(label(nodes[at]["callFrame"]))
-            at = parent.get(at)
-        if nodes[node_id]["callFrame"]["functionName"] == "(idle)" or not names:
-            continue
-        weights[";".join([thread] + names[::-1])] += stop - start
-    return weights
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import v8profile  # noqa: E402
 
 
 def main():
@@ -79,16 +41,12 @@ def main():
         path = os.path.join(scratch, "hot.cpuprofile")
         with open(path, encoding="utf-8") as f:
             profile = json.load(f)
-        expected = folded(profile)
+        expected = v8profile.folded(profile["nodes"], profile["samples"], profile["timeDeltas"],
+                                    profile["startTime"], profile["endTime"])
         run = subprocess.run([strata, "-r", "--format=folded", path], capture_output=True, text=True, check=True)
-        got = collections.Counter()
-        for line in run.stdout.splitlines()[1:]:
-            stack, _, weight = line.rpartition(" ")
-            if ";" in stack:
-                got[stack] += int(weight)
-        differ = [(k, expected.get(k), got.get(k)) for k in set(expected) | set(got) if expected.get(k) != got.get(k)]
-        results.append((f"the folded stacks equal the {len(expected)} paths rebuilt from the profile", not differ,
-                        "; ".join(f"{k[-60:]}: {e} here, {g} from Strata" for k, e, g in differ[:5])))
+        n_differ, detail = v8profile.differences(expected, v8profile.strata_folded(run.stdout))
+        results.append((f"the folded stacks equal the {len(expected)} paths rebuilt from the profile", n_differ == 0,
+                        detail))
         report = json.loads(subprocess.run([strata, "-r", "--format=json", path], capture_output=True, text=True,
                                            check=True).stdout)
         incl = {m["method"]: m["clocks"]["wall"]["inclusive"]

@@ -29,6 +29,7 @@ typedef struct
 {
   gint64  time;       /* ns */
   guint32 node;
+  guint32 order;      /* as read: samples of one time keep it */
 } Sample;
 
 struct _StrataV8Profile
@@ -233,7 +234,7 @@ strata_v8_profile_add_samples (StrataV8Profile *self,
   for (guint i = 0; samples != NULL && i < json_array_get_length (samples); i++)
     {
       gint64 delta = i < n_deltas ? int_of (json_array_get_element (deltas, i), 0) : 0;
-      Sample sample = { 0, node_index (self, int_of (json_array_get_element (samples, i), G_MININT64)) };
+      Sample sample = { 0, node_index (self, int_of (json_array_get_element (samples, i), G_MININT64)), self->samples->len };
 
       self->time = CLAMP (self->time + CLAMP (delta, -MAX_MICROS, MAX_MICROS), -MAX_MICROS, MAX_MICROS);
       sample.time = self->time * 1000;
@@ -284,7 +285,7 @@ compare_samples (const void *a,
 
   if (sa->time != sb->time)
     return sa->time < sb->time ? -1 : 1;
-  return 0;
+  return sa->order < sb->order ? -1 : sa->order > sb->order;
 }
 
 /**

@@ -111,6 +111,7 @@ strata_trace_event_state_clear (TeState *state)
   strata_id_map_clear (&state->methods);
   g_clear_pointer (&state->stack_frames, json_node_unref);
   g_clear_pointer (&state->samples_member, json_node_unref);
+  g_clear_pointer (&state->v8_profiles, g_hash_table_unref);
   g_clear_pointer (&state->samples, g_array_unref);
 }
 
@@ -723,6 +724,7 @@ strata_trace_event_build (TeState  *state,
   GCancellable *cancellable = state->job->cancellable;
 
   strata_trace_event_build_samples (state);
+  strata_trace_event_build_profiles (state);
   if (!build_calls (state, error))
     {
       if (error == NULL || *error == NULL)

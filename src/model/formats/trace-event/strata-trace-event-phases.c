@@ -404,7 +404,8 @@ handle_counter (TeLoader       *self,
   self->state.last_time = MAX (self->state.last_time, fields->ts);
 }
 
-/* A "P" event naming a stack frame is one more sample for the profile. */
+/* A "P" event naming a stack frame is one more sample for the profile;
+ * "Profile" and "ProfileChunk" carry V8's JavaScript samples. */
 static void
 handle_sample (TeLoader       *self,
                const TeFields *fields,
@@ -413,6 +414,7 @@ handle_sample (TeLoader       *self,
   StrataEvent *event = add_event (self, fields, source, TRUE);
   TeSample sample = { fields->ts, event->thread, NULL };
 
+  strata_trace_event_read_profile (&self->state, fields, event->thread);
   if (!fields->sf.present || fields->sf.text.escaped)
     return;
   sample.frame = g_strndup (fields->sf.text.start, fields->sf.text.len);

@@ -15,6 +15,7 @@
 #include "strata-content-reader.h"
 #include "strata-id-map.h"
 #include "strata-json-scan.h"
+#include "strata-stack-layout.h"
 #include "strata-loader-private.h"
 #include "strata-trace-private.h"
 
@@ -113,6 +114,7 @@ struct _TeState
   JsonNode      *stack_frames;   /* the "stackFrames" member */
   JsonNode      *samples_member; /* the "samples" member */
   GArray        *samples;        /* TeSample */
+  GHashTable    *v8_profiles;    /* "pid:id" -> TeV8Profile: JavaScript samples */
   gboolean       has_thread_time;
   gint64         last_time;      /* latest timestamp in the whole trace */
   guint64        phase_counts[128];
@@ -131,12 +133,22 @@ struct _TeState
   guint64        n_unbound_flows;
   guint64        n_bad_counter_values;
   guint64        n_bad_samples;
+  guint64        n_bad_profile_chunks;
   guint64        n_bound_slices;  /* calls with flow_in or flow_out */
 };
 
 gboolean strata_trace_event_build        (TeState *state,
                                           GError **error);
 void    strata_trace_event_build_samples (TeState *state);
+guint   strata_trace_event_companion_thread (TeState    *state,
+                                             guint       sampled,
+                                             gboolean    javascript);
+void    strata_trace_event_lay_out_stacks (TeState                *state,
+                                           guint                   thread,
+                                           const StrataTimedStack *stacks,
+                                           guint                   n_stacks,
+                                           gint64                  end);
+void    strata_trace_event_build_profiles (TeState *state);
 guint32 strata_trace_event_ensure_method (TeState *state,
                                           guint32  name,
                                           guint32  category);
@@ -237,5 +249,10 @@ guint32          te_ensure_method  (TeLoader               *self,
 void             te_handle_event   (TeLoader               *self,
                                     const TeFields         *fields,
                                     guint64                 source);
+
+/* strata-trace-event-profiles.c: V8 profiles in Profile and ProfileChunk events */
+void    strata_trace_event_read_profile  (TeState        *state,
+                                          const TeFields *fields,
+                                          guint           thread);
 
 G_END_DECLS

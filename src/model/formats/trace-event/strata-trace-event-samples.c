@@ -158,9 +158,17 @@ compare_samples (const void *a,
   return 0;
 }
 
-static guint
-companion_thread (TeState *state,
-                  guint    sampled)
+/**
+ * strata_trace_event_companion_thread:
+ * @javascript: for a V8 profile's JavaScript samples, rather than a
+ *   trace's own stack samples
+ *
+ * Returns: a new thread beside @sampled for the calls built from samples
+ */
+guint
+strata_trace_event_companion_thread (TeState  *state,
+                                     guint     sampled,
+                                     gboolean  javascript)
 {
   const StrataThread *thread = strata_trace_peek_thread (state->trace, sampled);
   const char *name = strata_trace_get_string (state->trace, thread->name);
@@ -169,11 +177,17 @@ companion_thread (TeState *state,
   guint index;
 
   if (*name == '\0')
-    /* Translators: the thread that holds the calls built from samples; %d is a thread id */
-    label = g_strdup_printf (_("Thread %d (samples)"), (int) thread->tid);
+    label = javascript
+      /* Translators: the thread that holds the calls built from JavaScript samples; %d is a thread id */
+      ? g_strdup_printf (_("Thread %d (JavaScript)"), (int) thread->tid)
+      /* Translators: the thread that holds the calls built from samples; %d is a thread id */
+      : g_strdup_printf (_("Thread %d (samples)"), (int) thread->tid);
   else
-    /* Translators: the thread that holds the calls built from samples; %s is a thread name */
-    label = g_strdup_printf (_("%s (samples)"), name);
+    label = javascript
+      /* Translators: the thread that holds the calls built from JavaScript samples; %s is a thread name */
+      ? g_strdup_printf (_("%s (JavaScript)"), name)
+      /* Translators: the thread that holds the calls built from samples; %s is a thread name */
+      : g_strdup_printf (_("%s (samples)"), name);
   index = strata_trace_add_thread (state->trace, thread->process, thread->tid, label);
   te.slices = g_array_new (FALSE, FALSE, sizeof (TeSlice));
   te.open = g_array_new (FALSE, FALSE, sizeof (TeOpenBegin));
@@ -187,54 +201,95 @@ typedef struct
   gint64  start;
 } OpenFrame;
 
+/* Frames above @keep end at @time. They go in outermost first: of two
+ * calls with the same start and end, the builder makes the first the
+ * parent. */
 static void
 close_frames (GArray   *slices,
               GArray   *open,
               guint     keep,
               gint64    time)
 {
-  while (open->len > keep)
+  for (guint d = keep; d < open->len; d++)
     {
-      const OpenFrame *frame = &g_array_index (open, OpenFrame, open->len - 1);
+      const OpenFrame *frame = &g_array_index (open, OpenFrame, d);
       TeSlice slice = { .start = frame->start, .end = MAX (time, frame->start), .method = frame->method };
 
       g_array_append_val (slices, slice);
-      g_array_set_size (open, open->len - 1);
     }
+  if (open->len > keep)
+    g_array_set_size (open, keep);
 }
 
-/* Samples of one thread, in time order, from @first to before @last. */
+/**
+ * strata_trace_event_lay_out_stacks:
+ * @stacks: in time order, frames innermost first
+ * @end: when the last one ends
+ *
+ * Gives @thread (a companion thread) its calls: a frame runs from the
+ * first sample that has it on the stack to the first that does not, the
+ * way sampling profilers draw a flame chart.
+ */
+void
+strata_trace_event_lay_out_stacks (TeState                *state,
+                                   guint                   thread,
+                                   const StrataTimedStack *stacks,
+                                   guint                   n_stacks,
+                                   gint64                  end)
+{
+  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (OpenFrame));
+  GArray *slices = g_array_index (state->threads, TeThread, thread).slices;
+
+  for (guint i = 0; i < n_stacks; i++)
+    {
+      const StrataTimedStack *stack = &stacks[i];
+      guint depth = stack->n_frames, common = 0;
+
+      while (common < depth && common < open->len &&
+             g_array_index (open, OpenFrame, common).method == stack->frames[depth - 1 - common])
+        common++;
+      close_frames (slices, open, common, stack->time);
+      for (guint d = common; d < depth; d++)
+        {
+          OpenFrame frame = { stack->frames[depth - 1 - d], stack->time };
+
+          g_array_append_val (open, frame);
+        }
+    }
+  close_frames (slices, open, 0, end);
+  state->last_time = MAX (state->last_time, end);
+}
+
+/* Samples of one thread, in time order: their stacks in one array. */
 static void
 build_thread_samples (TeState        *state,
                       GHashTable     *frames,
                       const TeSample *samples,
                       guint           n)
 {
-  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (OpenFrame));
+  g_autofree StrataTimedStack *stacks = g_new (StrataTimedStack, n);
+  g_autoptr(GArray) all_frames = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 stack[MAX_STACK_DEPTH];
-  guint thread = companion_thread (state, samples[0].thread);
-  GArray *slices = g_array_index (state->threads, TeThread, thread).slices;
+  guint thread = strata_trace_event_companion_thread (state, samples[0].thread, FALSE);
   gint64 interval = n > 1 ? (samples[n - 1].time - samples[0].time) / (n - 1) : 0;
+  gsize at = 0;
 
   for (guint i = 0; i < n; i++)
     {
       guint depth = stack_of (frames, samples[i].frame, stack);
-      guint common = 0;
 
-      while (common < depth && common < open->len &&
-             g_array_index (open, OpenFrame, common).method == stack[common])
-        common++;
-      close_frames (slices, open, common, samples[i].time);
-      for (guint d = common; d < depth; d++)
-        {
-          OpenFrame frame = { stack[d], samples[i].time };
-
-          g_array_append_val (open, frame);
-        }
+      for (guint d = 0; d < depth; d++)
+        g_array_append_val (all_frames, stack[depth - 1 - d]);
+      stacks[i] = (StrataTimedStack) { samples[i].time, NULL, depth };
+    }
+  /* Pointed at once the array stops growing. */
+  for (guint i = 0; i < n; i++)
+    {
+      stacks[i].frames = stacks[i].n_frames > 0 ? &g_array_index (all_frames, guint32, at) : NULL;
+      at += stacks[i].n_frames;
     }
   /* The last sample stands for one sampling interval. */
-  close_frames (slices, open, 0, samples[n - 1].time + interval);
-  state->last_time = MAX (state->last_time, samples[n - 1].time + interval);
+  strata_trace_event_lay_out_stacks (state, thread, stacks, n, samples[n - 1].time + interval);
 }
 
 /* pid and tid: numbers, or strings holding them. */

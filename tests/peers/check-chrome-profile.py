@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""check-chrome-profile.py STRATA PAGE: a Chrome recording's JavaScript
+samples, read by Strata and by this script on its own.
+
+Debian's chromium, headless, records the page (work() calls spin() for
+15 ms and light() for 5 ms, thirty times) with V8's sampling profiler
+(--trace-startup with disabled-by-default-v8.cpu_profiler): a Trace
+Event file whose Profile and ProfileChunk events hold the samples.
+Strata's collapsed stacks of its "(JavaScript)" threads must equal, path
+for path and nanosecond for nanosecond, the stacks rebuilt here from the
+chunks (v8profile.py), and spin() must hold about three quarters of
+work()'s time. Skips without chromium.
+
+usage: check-chrome-profile.py STRATA PAGE
+"""
+
+import collections
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import v8profile  # noqa: E402
+
+
+def complete(path):
+    """Whether chromium has finished writing the trace."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            json.load(f)
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def record(chromium, page, scratch):
+    """Headless chromium keeps the page open: it is stopped once the
+    trace it writes after 3 s is whole."""
+    trace = os.path.join(scratch, "trace.json")
+    process = subprocess.Popen([chromium, "--headless=new", "--no-sandbox", "--disable-gpu",
+                                f"--user-data-dir={scratch}/profile",
+                                "--trace-startup=disabled-by-default-v8.cpu_profiler,devtools.timeline,v8.execute",
+                                f"--trace-startup-file={trace}", "--trace-startup-duration=3",
+                                "--trace-startup-format=json", "file://" + os.path.abspath(page)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not complete(trace):
+        time.sleep(0.5)
+    process.kill()
+    process.wait()
+    return trace
+
+
+def expected_stacks(events):
+    """The JavaScript samples of each profile, as Strata names its threads."""
+    names = {(e.get("pid"), e.get("tid")): e["args"]["name"] for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name" and "args" in e}
+    profiles = collections.OrderedDict()
+    for event in events:
+        if event.get("ph") != "P" or event.get("name") not in ("Profile", "ProfileChunk"):
+            continue
+        key = (event.get("pid"), event.get("id"))
+        profile = profiles.setdefault(key, {"thread": (event.get("pid"), event.get("tid")), "start": 0,
+                                            "nodes": [], "samples": [], "deltas": []})
+        data = event.get("args", {}).get("data", {})
+        if event["name"] == "Profile":
+            profile["start"] = data.get("startTime", 0)
+            continue
+        cpu = data.get("cpuProfile", {})
+        profile["nodes"] += cpu.get("nodes", [])
+        samples = cpu.get("samples", [])
+        deltas = data.get("timeDeltas", [])
+        profile["samples"] += samples
+        profile["deltas"] += deltas + [0] * (len(samples) - len(deltas))
+    weights = collections.Counter()
+    for profile in profiles.values():
+        thread = names.get(profile["thread"], "") + " (JavaScript)"
+        v8profile.folded(profile["nodes"], profile["samples"], profile["deltas"], profile["start"],
+                         thread=thread, weights=weights)
+    return weights, len(profiles), sum(len(p["samples"]) for p in profiles.values())
+
+
+def main():
+    strata, page = sys.argv[1:3]
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        print("1..0 # SKIP chromium is not installed (build-aux/install-peers.sh)")
+        return 0
+    results = []
+    with tempfile.TemporaryDirectory() as scratch:
+        trace = record(chromium, page, scratch)
+        if not complete(trace):
+            print("1..0 # SKIP chromium wrote no trace")
+            return 0
+        with open(trace, encoding="utf-8") as f:
+            document = json.load(f)
+        events = document["traceEvents"] if isinstance(document, dict) else document
+        expected, n_profiles, n_samples = expected_stacks(events)
+        run = subprocess.run([strata, "-r", "--format=folded", trace], capture_output=True, text=True, check=True)
+        got = v8profile.strata_folded(run.stdout, keep=lambda thread: thread.endswith("(JavaScript)"))
+        n_differ, detail = v8profile.differences(expected, got)
+        results.append((f"{n_samples} samples of {n_profiles} profiles: the folded stacks equal the "
+                        f"{len(expected)} paths rebuilt from the chunks", n_samples > 0 and n_differ == 0, detail))
+        report = json.loads(subprocess.run([strata, "-r", "--format=json", trace], capture_output=True, text=True,
+                                           check=True).stdout)
+        incl = {m["name"].split(" (")[0]: m["clocks"]["wall"]["inclusive"]
+                for m in report["methods"] if "/spin.html:" in m["name"]}
+        share = incl.get("spin", 0) / incl["work"] if incl.get("work") else 0
+        results.append(("spin() holds 3/4 of work()'s time, within 5 points", abs(share - 0.75) < 0.05,
+                        f"{share:.3f}"))
+    print(f"1..{len(results)}")
+    failed = 0
+    for n, (name, ok, detail) in enumerate(results, 1):
+        print(f"{'ok' if ok else 'not ok'} {n} - {name}" + (f" # {detail}" if detail else ""))
+        failed += not ok
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+"""v8profile.py: V8 CPU profiles rebuilt as collapsed stacks, on their own.
+
+The peers' tests read a profile with a few lines of Python, independently
+of Strata's reader, and compare Strata's collapsed stacks with these:
+each sample lasts until the next in time order (the last until the end),
+its stack is its node and the node's parents without "(root)", and
+"(idle)" samples are no stack.
+"""
+
+import collections
+
+
+def label(frame):
+    """A frame's name as DevTools (and Strata) write it."""
+    name = frame.get("functionName") or "(anonymous)"
+    url = frame.get("url", "")
+    line = frame.get("lineNumber", -1)
+    if not url:
+        return name
+    if line < 0:
+        return f"{name} ({url})"
+    return f"{name} ({url}:{line + 1}:{frame.get('columnNumber', -1) + 1})"
+
+
+def folded(nodes, samples, deltas, start_us, end_us=None, thread="Main thread", weights=None):
+    """Adds the profile's collapsed stacks to @weights (path -> ns)."""
+    weights = weights if weights is not None else collections.Counter()
+    by_id = {node["id"]: node for node in nodes}
+    parent = {node["id"]: node["parent"] for node in nodes if "parent" in node}
+    for node in nodes:
+        for child in node.get("children", []):
+            parent[child] = node["id"]
+    timed, time = [], start_us
+    for i, sample in enumerate(samples):
+        time += deltas[i] if i < len(deltas) else 0
+        if sample in by_id:
+            timed.append((time * 1000, sample))
+    timed.sort(key=lambda s: s[0])
+    if not timed:
+        return weights
+    end = timed[-1][0] + ((timed[-1][0] - timed[0][0]) // (len(timed) - 1) if len(timed) > 1 else 0)
+    if end_us is not None:
+        end = max(end, end_us * 1000)
+    for i, (begin, node_id) in enumerate(timed):
+        stop = timed[i + 1][0] if i + 1 < len(timed) else end
+        names, at, seen = [], node_id, set()
+        while at is not None and at not in seen:
+            seen.add(at)
+            name = by_id[at]["callFrame"].get("functionName", "")
+            if name != "(root)":
+                names.append(label(by_id[at]["callFrame"]))
+            at = parent.get(at)
+        if by_id[node_id]["callFrame"].get("functionName") == "(idle)" or not names:
+            continue
+        weights[";".join([thread] + names[::-1])] += stop - begin
+    return weights
+
+
+def strata_folded(text, keep=lambda thread: True):
+    """Strata's collapsed stacks with frames, of the threads @keep takes."""
+    weights = collections.Counter()
+    for line in text.splitlines()[1:]:
+        stack, _, weight = line.rpartition(" ")
+        if ";" in stack and keep(stack.split(";", 1)[0]):
+            weights[stack] += int(weight)
+    return weights
+
+
+def differences(expected, got, limit=5):
+    """The paths whose weights differ, as text."""
+    differ = [(k, expected.get(k), got.get(k)) for k in set(expected) | set(got) if expected.get(k) != got.get(k)]
+    return len(differ), "; ".join(f"{k[-60:]}: {e} here, {g} from Strata" for k, e, g in differ[:limit])
