@@ -52,14 +52,23 @@ def folded(nodes, samples, deltas, start_us, end_us=None, thread="Main thread", 
             at = parent.get(at)
         if by_id[node_id]["callFrame"].get("functionName") == "(idle)" or not names:
             continue
-        weights[";".join([thread] + names[::-1])] += stop - begin
+        weights[";".join([thread] + [folded_name(name) for name in names[::-1]])] += stop - begin
     return weights
+
+
+def folded_name(name):
+    """A frame's name as collapsed stacks hold it: ';' separates frames
+    and a line ends at a newline."""
+    return name.replace(";", ":").replace("\n", " ").replace("\r", " ")
 
 
 def strata_folded(text, keep=lambda thread: True):
     """Strata's collapsed stacks with frames, of the threads @keep takes."""
     weights = collections.Counter()
-    for line in text.splitlines()[1:]:
+    # Only "\n" ends a line: a name may hold other line separators.
+    for line in text.split("\n")[1:]:
+        if not line:
+            continue
         stack, _, weight = line.rpartition(" ")
         if ";" in stack and keep(stack.split(";", 1)[0]):
             weights[stack] += int(weight)
