@@ -9,7 +9,7 @@ Event file whose Profile and ProfileChunk events hold the samples.
 Strata's collapsed stacks of its "(JavaScript)" threads must equal, path
 for path and nanosecond for nanosecond, the stacks rebuilt here from the
 chunks (v8profile.py), and spin() must hold about three quarters of
-work()'s time. Skips without chromium.
+the time spin() and light() take. Skips without chromium.
 
 usage: check-chrome-profile.py STRATA PAGE
 """
@@ -109,9 +109,13 @@ def main():
                                            check=True).stdout)
         incl = {m["name"].split(" (")[0]: m["clocks"]["wall"]["inclusive"]
                 for m in report["methods"] if "/spin.html:" in m["name"]}
-        share = incl.get("spin", 0) / incl["work"] if incl.get("work") else 0
-        results.append(("spin() holds 3/4 of work()'s time, within 5 points", abs(share - 0.75) < 0.05,
-                        f"{share:.3f}"))
+        # Both loop on the wall clock, 15 ms and 5 ms: whatever else runs
+        # (the loop itself, the collector, other tests on the machine),
+        # spin() holds 3/4 of the time the two take.
+        both = incl.get("spin", 0) + incl.get("light", 0)
+        share = incl.get("spin", 0) / both if both else 0
+        results.append(("spin() holds 3/4 of the time spin() and light() take, within 5 points",
+                        abs(share - 0.75) < 0.05, f"{share:.3f}"))
     print(f"1..{len(results)}")
     failed = 0
     for n, (name, ok, detail) in enumerate(results, 1):

@@ -9,7 +9,8 @@ nanosecond, the stacks rebuilt here from the profile's nodes, samples
 and time deltas: each sample lasts until the next in time order (the
 last until the end), its stack is its node and the node's parents
 without "(root)", and "(idle)" samples are no stack. And spin() must
-hold about three quarters of work()'s time in Strata's JSON report.
+hold about three quarters of the time spin() and light() take in
+Strata's JSON report.
 Skips without node.
 
 usage: check-cpuprofile.py STRATA HOT_JS
@@ -51,9 +52,13 @@ def main():
                                            check=True).stdout)
         incl = {m["method"]: m["clocks"]["wall"]["inclusive"]
                 for m in report["methods"] if m["source"].endswith("/hot.js")}
-        share = incl.get("spin", 0) / incl["work"] if incl.get("work") else 0
-        results.append(("spin() holds 3/4 of work()'s time, within 5 points", abs(share - 0.75) < 0.05,
-                        f"{share:.3f}"))
+        # Both loop on the wall clock, 15 ms and 5 ms: whatever else runs
+        # (the loop itself, the collector, other tests on the machine),
+        # spin() holds 3/4 of the time the two take.
+        both = incl.get("spin", 0) + incl.get("light", 0)
+        share = incl.get("spin", 0) / both if both else 0
+        results.append(("spin() holds 3/4 of the time spin() and light() take, within 5 points",
+                        abs(share - 0.75) < 0.05, f"{share:.3f}"))
     print(f"1..{len(results)}")
     failed = 0
     for n, (name, ok, detail) in enumerate(results, 1):
