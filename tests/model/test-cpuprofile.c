@@ -112,8 +112,15 @@ test_cpuprofile_hostile (void)
                                             "{\"id\":2,\"callFrame\":{\"functionName\":\"b\",\"url\":\"x\"},\"children\":[1]},7,null],"
                                             "\"startTime\":0,\"endTime\":10,\"samples\":[2,1,\"x\"],\"timeDeltas\":[1,1,1e300]}");
 
+  g_autoptr(StrataTrace) idle_cycle = NULL;
+
   g_assert_cmpuint (strata_trace_get_n_methods (cycle), ==, 2);
   g_assert_true (strata_test_has_diagnostic (cycle, "looping"));
+  /* A cycle of nodes that are no frames: "(root)" under "(idle)". */
+  idle_cycle = load_text ("{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"},\"children\":[2]},"
+                          "{\"id\":2,\"callFrame\":{\"functionName\":\"(idle)\"},\"children\":[1]}],"
+                          "\"startTime\":0,\"endTime\":10,\"samples\":[1,2],\"timeDeltas\":[1,1]}");
+  g_assert_true (strata_test_has_diagnostic (idle_cycle, "looping"));
 }
 
 int

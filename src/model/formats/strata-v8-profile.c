@@ -262,11 +262,13 @@ node_frames (StrataV8Profile *self,
   if (node->frames != NULL)
     return node->frames;
   node->frames = g_array_new (FALSE, FALSE, sizeof (guint32));
-  for (guint32 at = index; at != NO_NODE; at = g_array_index (self->nodes, Node, at).parent)
+  /* Steps, not frames, are counted: a cycle of nodes without a frame
+   * ("(root)", "(idle)") must end too. */
+  for (guint32 at = index, steps = 0; at != NO_NODE; at = g_array_index (self->nodes, Node, at).parent, steps++)
     {
       const Node *step = &g_array_index (self->nodes, Node, at);
 
-      if (node->frames->len >= MAX_STACK_DEPTH)
+      if (steps >= MAX_STACK_DEPTH)
         {
           self->n_cut_stacks++;
           break;
