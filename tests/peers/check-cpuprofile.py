@@ -59,12 +59,7 @@ def main():
         share = incl.get("spin", 0) / both if both else 0
         results.append(("spin() holds 3/4 of the time spin() and light() take, within 5 points",
                         abs(share - 0.75) < 0.05, f"{share:.3f}"))
-    print(f"1..{len(results)}")
-    failed = 0
-    for n, (name, ok, detail) in enumerate(results, 1):
-        print(f"{'ok' if ok else 'not ok'} {n} - {name}" + (f" # {detail}" if detail else ""))
-        failed += not ok
-    return 1 if failed else 0
+    return v8profile.print_tap(results)
 
 
 if __name__ == "__main__":

@@ -79,3 +79,13 @@ def differences(expected, got, limit=5):
     """The paths whose weights differ, as text."""
     differ = [(k, expected.get(k), got.get(k)) for k in set(expected) | set(got) if expected.get(k) != got.get(k)]
     return len(differ), "; ".join(f"{k[-60:]}: {e} here, {g} from Strata" for k, e, g in differ[:limit])
+
+
+def print_tap(results):
+    """@results, (name, ok, detail) each, as TAP; the exit status."""
+    print(f"1..{len(results)}")
+    failed = 0
+    for n, (name, ok, detail) in enumerate(results, 1):
+        print(f"{'ok' if ok else 'not ok'} {n} - {name}" + (f" # {detail}" if detail else ""))
+        failed += not ok
+    return 1 if failed else 0

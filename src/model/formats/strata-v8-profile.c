@@ -119,6 +119,41 @@ object_of (JsonNode *node)
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
+/* Members of a profile's JSON, for the readers: %NULL, or @fallback,
+ * where @object is %NULL or the member is not of the kind. */
+JsonObject *
+strata_v8_json_object (JsonObject *object,
+                       const char *name)
+{
+  return object_of (object != NULL ? json_object_get_member (object, name) : NULL);
+}
+
+JsonArray *
+strata_v8_json_array (JsonObject *object,
+                      const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+}
+
+/* Microseconds: an integer, or a double well inside gint64. */
+gint64
+strata_v8_json_micros (JsonObject *object,
+                       const char *name,
+                       gint64      fallback)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return fallback;
+  if (json_node_get_value_type (node) == G_TYPE_INT64)
+    return json_node_get_int (node);
+  if (json_node_get_value_type (node) == G_TYPE_DOUBLE && ABS (json_node_get_double (node)) < 9e15)
+    return (gint64) json_node_get_double (node);
+  return fallback;
+}
+
 /**
  * strata_v8_frame_label:
  *

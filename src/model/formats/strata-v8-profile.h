@@ -56,6 +56,13 @@ void                    strata_v8_profile_add_repairs (StrataV8Profile    *self,
                                                        StrataV8Repairs    *repairs);
 void                    strata_v8_repairs_report      (const StrataV8Repairs *repairs,
                                                        StrataTrace        *trace);
+JsonObject             *strata_v8_json_object         (JsonObject         *object,
+                                                       const char         *name);
+JsonArray              *strata_v8_json_array          (JsonObject         *object,
+                                                       const char         *name);
+gint64                  strata_v8_json_micros         (JsonObject         *object,
+                                                       const char         *name,
+                                                       gint64              fallback);
 char                   *strata_v8_frame_label         (const char         *function,
                                                        const char         *url,
                                                        gint64              line,

@@ -62,31 +62,6 @@ frame_method (gpointer    data,
   return index;
 }
 
-static JsonArray *
-array_member (JsonObject *object,
-              const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
-}
-
-static gint64
-micros_member (JsonObject *object,
-               const char *name,
-               gint64      fallback)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return fallback;
-  if (json_node_get_value_type (node) == G_TYPE_INT64)
-    return json_node_get_int (node);
-  if (json_node_get_value_type (node) == G_TYPE_DOUBLE && ABS (json_node_get_double (node)) < 9e15)
-    return (gint64) json_node_get_double (node);
-  return fallback;
-}
-
 static JsonObject *
 parse_profile (JsonParser  *parser,
                GBytes      *bytes,
@@ -104,7 +79,7 @@ parse_profile (JsonParser  *parser,
     return g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
                         _("The CPU profile is not valid JSON: %s"), json_error->message), NULL;
   root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) || array_member (json_node_get_object (root), "nodes") == NULL)
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) || strata_v8_json_array (json_node_get_object (root), "nodes") == NULL)
     return g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_A_TRACE,
                                 _("It is JSON, but not a CPU profile: it has no “nodes”.")), NULL;
   return json_node_get_object (root);
@@ -149,11 +124,11 @@ strata_cpuprofile_load (StrataLoadJob  *job,
     return NULL;
   strata_trace_set_clocks (trace, 1, &wall);
   thread = strata_trace_add_thread (trace, strata_trace_add_process (trace, 0, _("JavaScript")), 0, _("Main thread"));
-  strata_v8_profile_add_nodes (profile, array_member (root, "nodes"));
-  strata_v8_profile_set_start (profile, micros_member (root, "startTime", 0));
+  strata_v8_profile_add_nodes (profile, strata_v8_json_array (root, "nodes"));
+  strata_v8_profile_set_start (profile, strata_v8_json_micros (root, "startTime", 0));
   if (json_object_has_member (root, "endTime"))
-    strata_v8_profile_set_end (profile, micros_member (root, "endTime", 0));
-  strata_v8_profile_add_samples (profile, array_member (root, "samples"), array_member (root, "timeDeltas"));
+    strata_v8_profile_set_end (profile, strata_v8_json_micros (root, "endTime", 0));
+  strata_v8_profile_add_samples (profile, strata_v8_json_array (root, "samples"), strata_v8_json_array (root, "timeDeltas"));
   if (!strata_load_job_update (job, 0.5, _("Laying the samples out…"), error))
     return NULL;
   build_calls (trace, profile, thread);

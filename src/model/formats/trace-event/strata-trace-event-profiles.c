@@ -50,24 +50,6 @@ frame_method (gpointer    data,
                                            strata_string_pool_intern (pool, "JavaScript"));
 }
 
-static JsonObject *
-object_member (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-static JsonArray *
-array_member (JsonObject *object,
-              const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
-}
-
 /* The profile an event belongs to, by process and id, made on first sight. */
 static TeV8Profile *
 profile_of (TeState        *state,
@@ -97,21 +79,6 @@ is_named (const TeFields *fields,
          memcmp (fields->name.start, name, fields->name.len) == 0;
 }
 
-static gint64
-micros_member (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return 0;
-  if (json_node_get_value_type (node) == G_TYPE_INT64)
-    return json_node_get_int (node);
-  if (json_node_get_value_type (node) == G_TYPE_DOUBLE && ABS (json_node_get_double (node)) < 9e15)
-    return (gint64) json_node_get_double (node);
-  return 0;
-}
-
 /**
  * strata_trace_event_read_profile:
  * @thread: the thread of the event
@@ -136,7 +103,7 @@ strata_trace_event_read_profile (TeState        *state,
   if (fields->args == NULL || fields->args_end <= fields->args ||
       !json_parser_load_from_data (parser, fields->args, fields->args_end - fields->args, NULL) ||
       !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) ||
-      (data = object_member (json_node_get_object (json_parser_get_root (parser)), "data")) == NULL)
+      (data = strata_v8_json_object (json_node_get_object (json_parser_get_root (parser)), "data")) == NULL)
     {
       state->n_bad_profile_chunks++;
       return;
@@ -144,13 +111,13 @@ strata_trace_event_read_profile (TeState        *state,
   profile = profile_of (state, fields, thread);
   if (!chunk)
     {
-      strata_v8_profile_set_start (profile->profile, micros_member (data, "startTime"));
+      strata_v8_profile_set_start (profile->profile, strata_v8_json_micros (data, "startTime", 0));
       return;
     }
-  cpu_profile = object_member (data, "cpuProfile");
-  if (array_member (cpu_profile, "nodes") != NULL)
-    strata_v8_profile_add_nodes (profile->profile, array_member (cpu_profile, "nodes"));
-  strata_v8_profile_add_samples (profile->profile, array_member (cpu_profile, "samples"), array_member (data, "timeDeltas"));
+  cpu_profile = strata_v8_json_object (data, "cpuProfile");
+  if (strata_v8_json_array (cpu_profile, "nodes") != NULL)
+    strata_v8_profile_add_nodes (profile->profile, strata_v8_json_array (cpu_profile, "nodes"));
+  strata_v8_profile_add_samples (profile->profile, strata_v8_json_array (cpu_profile, "samples"), strata_v8_json_array (data, "timeDeltas"));
 }
 
 /**
