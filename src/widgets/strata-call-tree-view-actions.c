@@ -36,19 +36,6 @@ target_node (StrataCallTreeView  *self,
   return TRUE;
 }
 
-/* "java.util.HashMap.put": "java.util."; a class outside packages: its name. */
-static char *
-package_prefix (StrataTrace *trace,
-                guint32      method)
-{
-  const char *class_name = strata_trace_get_string (trace, strata_trace_get_method (trace, method)->class_name);
-  const char *dot = class_name != NULL ? strrchr (class_name, '.') : NULL;
-
-  if (class_name == NULL || *class_name == '\0')
-    return NULL;
-  return dot != NULL ? g_strndup (class_name, dot - class_name + 1) : g_strconcat (class_name, ".", NULL);
-}
-
 static void
 transform_action (GtkWidget  *widget,
                   const char *action_name,
@@ -90,7 +77,7 @@ transform_action (GtkWidget  *widget,
     transform.kind = STRATA_CALL_TRANSFORM_DROP_FUNCTION;
   else
     {
-      if (!(prefix = package_prefix (strata_call_tree_get_trace (tree), transform.method)))
+      if (!(prefix = strata_call_transform_dup_group (strata_call_tree_get_trace (tree), transform.method)))
         return;
       transform.kind = STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX;
       transform.prefix = prefix;

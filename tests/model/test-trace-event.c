@@ -739,67 +739,6 @@ test_micros (void)
     }
 }
 
-/* V8's JavaScript samples in Profile and ProfileChunk events: nodes over
- * two chunks linked by "parent", deltas across chunks and one going back,
- * as a "(JavaScript)" thread beside the one that recorded them. */
-static void
-test_trace_event_profile_chunks (void)
-{
-  const char *json =
-    "{\"traceEvents\":[\n"
-    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":2,\"args\":{\"name\":\"main\"}},\n"
-    "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":1000,\"args\":{\"data\":{\"startTime\":1000}}},\n"
-    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,\"ts\":1100,\"args\":{\"data\":{"
-    "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
-    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"run\",\"url\":\"a.js\",\"lineNumber\":0,\"columnNumber\":0}}],"
-    "\"samples\":[2,2]},\"timeDeltas\":[0,100]}}},\n"
-    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,\"ts\":1300,\"args\":{\"data\":{"
-    "\"cpuProfile\":{\"nodes\":[{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"\",\"url\":\"a.js\",\"lineNumber\":4,\"columnNumber\":2}}],"
-    "\"samples\":[3,3,2]},\"timeDeltas\":[100,-50,150]}}},\n"
-    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,\"ts\":1400,\"args\":{\"data\":7}}\n"
-    "]}\n";
-  g_autofree char *path = strata_test_write_file ("profile.json", json, strlen (json));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
-  g_autoptr(StrataProfile) profile = NULL;
-  const StrataThread *javascript = NULL;
-  guint32 run = G_MAXUINT32, anonymous = G_MAXUINT32;
-  gboolean listed = FALSE;
-
-  g_assert_no_error (error);
-  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
-    if (g_str_equal (strata_trace_get_string (trace, strata_trace_get_thread (trace, t)->name), "main (JavaScript)"))
-      javascript = strata_trace_get_thread (trace, t);
-  g_assert_nonnull (javascript);
-  g_assert_nonnull (javascript->spans);
-  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
-    {
-      if (g_str_equal (strata_trace_get_method_name (trace, m), "run (a.js:1:1)"))
-        run = m;
-      if (g_str_equal (strata_trace_get_method_name (trace, m), "(anonymous) (a.js:5:3)"))
-        anonymous = m;
-    }
-  g_assert_cmpuint (run, !=, G_MAXUINT32);
-  g_assert_cmpuint (anonymous, !=, G_MAXUINT32);
-  profile = strata_profile_new (trace, -1, NULL, &error);
-  g_assert_no_error (error);
-  /* Samples at 1000, 1100 (run), 1200 (anonymous), then 1150 put before
-   * it (anonymous), 1300 (run), lasting one interval (75 µs): run holds
-   * 1000 to 1375, anonymous 1150 to 1300. */
-  g_assert_cmpint (strata_profile_get_entry (profile, run)->inclusive[0], ==, 375000);
-  g_assert_cmpint (strata_profile_get_entry (profile, anonymous)->inclusive[0], ==, 150000);
-  g_assert_true (strata_test_has_diagnostic (trace, "put in time order"));
-  g_assert_true (strata_test_has_diagnostic (trace, "could not be read"));
-  for (guint i = 0; i < strata_trace_get_n_metadata (trace); i++)
-    {
-      const char *key, *value;
-
-      strata_trace_get_metadata (trace, i, &key, &value);
-      listed |= g_str_equal (key, "JavaScript samples") && g_str_equal (value, "5 in 1 profile");
-    }
-  g_assert_true (listed);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -827,6 +766,5 @@ main (int   argc,
   g_test_add_func ("/trace-event/deep-nesting", test_deep_nesting);
   g_test_add_func ("/trace-event/samples", test_samples);
 
-  g_test_add_func ("/trace-event/profile-chunks", test_trace_event_profile_chunks);
   return g_test_run ();
 }

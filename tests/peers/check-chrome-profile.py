@@ -6,10 +6,14 @@ Debian's chromium, headless, records the page (work() calls spin() for
 15 ms and light() for 5 ms, thirty times) with V8's sampling profiler
 (--trace-startup with disabled-by-default-v8.cpu_profiler): a Trace
 Event file whose Profile and ProfileChunk events hold the samples.
-Strata's collapsed stacks of its "(JavaScript)" threads must equal, path
-for path and nanosecond for nanosecond, the stacks rebuilt here from the
-chunks (v8profile.py), and spin() must hold about three quarters of
-the time spin() and light() take. Skips without chromium.
+Strata lays the samples out among the thread's trace events, as DevTools
+draws them: a trace event keeps its times, so where a sample taken
+during one says another function runs than the one the event runs
+under, the event's caller keeps the time. So Strata's collapsed stacks,
+with the trace events left out, must equal the stacks rebuilt here from
+the chunks (v8profile.py) but for at most 2 % of the time, and spin()
+must hold about three quarters of the time spin() and light() take.
+Skips without chromium.
 
 usage: check-chrome-profile.py STRATA PAGE
 """
@@ -78,8 +82,8 @@ def expected_stacks(events):
         profile["deltas"] += deltas + [0] * (len(samples) - len(deltas))
     weights = collections.Counter()
     for profile in profiles.values():
-        thread = names.get(profile["thread"], "") + " (JavaScript)"
-        v8profile.folded(profile["nodes"], profile["samples"], profile["deltas"], profile["start"],
+        thread = names.get(profile["thread"], "")
+        v8profile.folded(profile["nodes"], profile["samples"], profile["deltas"], profile["start"], timeline=True,
                          thread=thread, weights=weights)
     return weights, len(profiles), sum(len(p["samples"]) for p in profiles.values())
 
@@ -100,13 +104,18 @@ def main():
             document = json.load(f)
         events = document["traceEvents"] if isinstance(document, dict) else document
         expected, n_profiles, n_samples = expected_stacks(events)
-        run = subprocess.run([strata, "-r", "--format=folded", trace], capture_output=True, text=True, check=True)
-        got = v8profile.strata_folded(run.stdout, keep=lambda thread: thread.endswith("(JavaScript)"))
-        n_differ, detail = v8profile.differences(expected, got)
-        results.append((f"{n_samples} samples of {n_profiles} profiles: the folded stacks equal the "
-                        f"{len(expected)} paths rebuilt from the chunks", n_samples > 0 and n_differ == 0, detail))
         report = json.loads(subprocess.run([strata, "-r", "--format=json", trace], capture_output=True, text=True,
                                            check=True).stdout)
+        javascript = {v8profile.folded_name(m["name"]) for m in report["methods"] if m.get("class") == "JavaScript"}
+        run = subprocess.run([strata, "-r", "--format=folded", trace], capture_output=True, text=True, check=True)
+        got = v8profile.strata_folded(run.stdout, frames=lambda frame: frame in javascript)
+        total = sum(expected.values())
+        moved = sum(abs(expected.get(k, 0) - got.get(k, 0)) for k in set(expected) | set(got)) / 2
+        n_differ, detail = v8profile.differences(expected, got, limit=3)
+        results.append((f"{n_samples} samples of {n_profiles} profiles: the folded stacks without trace events "
+                        f"give the {len(expected)} paths rebuilt from the chunks all but 2 % of the time",
+                        n_samples > 0 and moved <= 0.02 * total,
+                        f"{moved / max(total, 1):.2%} of {total / 1e6:.1f} ms elsewhere, on {n_differ} paths; {detail}"))
         incl = {m["name"].split(" (")[0]: m["clocks"]["wall"]["inclusive"]
                 for m in report["methods"] if "/spin.html:" in m["name"]}
         # Both loop on the wall clock, 15 ms and 5 ms: whatever else runs

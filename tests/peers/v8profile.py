@@ -4,7 +4,10 @@ The peers' tests read a profile with a few lines of Python, independently
 of Strata's reader, and compare Strata's collapsed stacks with these:
 each sample lasts until the next in time order (the last until the end),
 its stack is its node and the node's parents without "(root)", and
-"(idle)" samples are no stack.
+"(idle)" samples are no stack. As a timeline among trace events shows
+them (timeline=True), "(program)" samples are no stack either and a
+"(garbage collector)" sample runs on the stack of the last sample of a
+function before it.
 """
 
 import collections
@@ -22,7 +25,7 @@ def label(frame):
     return f"{name} ({url}:{line + 1}:{frame.get('columnNumber', -1) + 1})"
 
 
-def folded(nodes, samples, deltas, start_us, end_us=None, thread="Main thread", weights=None):
+def folded(nodes, samples, deltas, start_us, end_us=None, thread="Main thread", weights=None, timeline=False):
     """Adds the profile's collapsed stacks to @weights (path -> ns)."""
     weights = weights if weights is not None else collections.Counter()
     by_id = {node["id"]: node for node in nodes}
@@ -41,19 +44,32 @@ def folded(nodes, samples, deltas, start_us, end_us=None, thread="Main thread", 
     end = timed[-1][0] + ((timed[-1][0] - timed[0][0]) // (len(timed) - 1) if len(timed) > 1 else 0)
     if end_us is not None:
         end = max(end, end_us * 1000)
+    last_function = None
     for i, (begin, node_id) in enumerate(timed):
         stop = timed[i + 1][0] if i + 1 < len(timed) else end
-        names, at, seen = [], node_id, set()
-        while at is not None and at not in seen:
-            seen.add(at)
-            name = by_id[at]["callFrame"].get("functionName", "")
-            if name != "(root)":
-                names.append(label(by_id[at]["callFrame"]))
-            at = parent.get(at)
-        if by_id[node_id]["callFrame"].get("functionName") == "(idle)" or not names:
+        function = by_id[node_id]["callFrame"].get("functionName")
+        if function == "(idle)" or (timeline and function == "(program)"):
+            continue
+        names = stack_names(by_id, parent, node_id)
+        if timeline and function == "(garbage collector)" and last_function is not None:
+            names += stack_names(by_id, parent, last_function)
+        elif function not in ("(program)", "(garbage collector)"):
+            last_function = node_id
+        if not names:
             continue
         weights[";".join([thread] + [folded_name(name) for name in names[::-1]])] += stop - begin
     return weights
+
+
+def stack_names(by_id, parent, node_id):
+    """A node's frames, innermost first, without "(root)"."""
+    names, at, seen = [], node_id, set()
+    while at is not None and at not in seen:
+        seen.add(at)
+        if by_id[at]["callFrame"].get("functionName", "") != "(root)":
+            names.append(label(by_id[at]["callFrame"]))
+        at = parent.get(at)
+    return names
 
 
 def folded_name(name):
@@ -62,16 +78,19 @@ def folded_name(name):
     return name.replace(";", ":").replace("\n", " ").replace("\r", " ")
 
 
-def strata_folded(text, keep=lambda thread: True):
-    """Strata's collapsed stacks with frames, of the threads @keep takes."""
+def strata_folded(text, keep=lambda thread: True, frames=lambda frame: True):
+    """Strata's collapsed stacks with frames, of the threads @keep takes,
+    with only the frames @frames takes."""
     weights = collections.Counter()
     # Only "\n" ends a line: a name may hold other line separators.
     for line in text.split("\n")[1:]:
         if not line:
             continue
         stack, _, weight = line.rpartition(" ")
-        if ";" in stack and keep(stack.split(";", 1)[0]):
-            weights[stack] += int(weight)
+        thread, *names = stack.split(";")
+        names = [name for name in names if frames(name)]
+        if names and keep(thread):
+            weights[";".join([thread] + names)] += int(weight)
     return weights
 
 

@@ -76,7 +76,7 @@ follow_codes (StrataCallTree            *self,
         for (guint i = 0; i < n; i++)
           {
             gboolean named = IS_METHOD (codes[i]) &&
-                             g_str_has_prefix (strata_trace_get_method_name (self->trace, codes[i]), transform->prefix);
+                             strata_call_transform_in_group (self->trace, codes[i], transform->prefix);
 
             if (!named)
               codes[kept++] = codes[i];

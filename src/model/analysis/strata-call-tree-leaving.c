@@ -15,8 +15,8 @@
 
 /* ---- Prefixes and recursion ---- */
 
-/* For each method, whether its name starts with @prefix: decided once,
- * not for each of the nodes that name it. */
+/* For each method, whether it is in @prefix's group: decided once, not
+ * for each of the nodes that name it. */
 guint8 *
 strata_reshape_match_prefix (StrataTrace *trace,
                              const char  *prefix)
@@ -25,8 +25,80 @@ strata_reshape_match_prefix (StrataTrace *trace,
   guint8 *matches = g_new0 (guint8, MAX (n, 1));
 
   for (guint m = 0; m < n; m++)
-    matches[m] = g_str_has_prefix (strata_trace_get_method_name (trace, m), prefix);
+    matches[m] = strata_call_transform_in_group (trace, m, prefix);
   return matches;
+}
+
+/* "…/node_modules/@scope/name/lib/x.js": "@scope/name". */
+static char *
+node_package (const char *url)
+{
+  const char *marker = "node_modules/";
+  const char *at = NULL, *next, *end;
+
+  for (next = strstr (url, marker); next != NULL; next = strstr (next + 1, marker))
+    at = next;
+  if (at == NULL)
+    return NULL;
+  at += strlen (marker);
+  end = strchr (at, '/');
+  if (*at == '@' && end != NULL)
+    end = strchr (end + 1, '/');
+  if (end == NULL || end == at)
+    return NULL;
+  return g_strndup (at, end - at);
+}
+
+/**
+ * strata_call_transform_dup_group:
+ *
+ * Returns: (transfer full) (nullable): the group Collapse Package puts
+ *   @method in: a JavaScript function's node package, or else its
+ *   script's URL; a Java method's package ("java.util."); %NULL for a
+ *   method in none
+ */
+char *
+strata_call_transform_dup_group (StrataTrace *trace,
+                                 guint32      method)
+{
+  const StrataMethod *m = strata_trace_get_method (trace, method);
+  const char *class_name = strata_trace_get_string (trace, m->class_name);
+  const char *source = strata_trace_get_string (trace, m->source_file);
+  const char *dot;
+
+  if (g_str_equal (class_name, "JavaScript"))
+    {
+      char *package = *source != '\0' ? node_package (source) : NULL;
+
+      return package != NULL ? package : *source != '\0' ? g_strdup (source) : NULL;
+    }
+  if (*class_name == '\0')
+    return NULL;
+  dot = strrchr (class_name, '.');
+  return dot != NULL ? g_strndup (class_name, dot - class_name + 1) : g_strconcat (class_name, ".", NULL);
+}
+
+/**
+ * strata_call_transform_in_group:
+ *
+ * Whether Collapse Package with @prefix takes @method: a JavaScript
+ * function whose group is @prefix, or another method whose name starts
+ * with it.
+ */
+gboolean
+strata_call_transform_in_group (StrataTrace *trace,
+                                guint32      method,
+                                const char  *prefix)
+{
+  const StrataMethod *m = strata_trace_get_method (trace, method);
+
+  if (g_str_equal (strata_trace_get_string (trace, m->class_name), "JavaScript"))
+    {
+      g_autofree char *group = strata_call_transform_dup_group (trace, method);
+
+      return group != NULL && g_str_equal (group, prefix);
+    }
+  return g_str_has_prefix (strata_trace_get_method_name (trace, method), prefix);
 }
 
 

@@ -35,7 +35,7 @@ typedef enum
   STRATA_CALL_TRANSFORM_FOCUS_SUBTREE,    /* paths under @node only, from it */
   STRATA_CALL_TRANSFORM_MERGE_FUNCTION,   /* @method's frames gone, its time its caller's */
   STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION, /* @method within @method: one frame */
-  STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX,  /* runs of frames named @prefix…: one frame */
+  STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX,  /* runs of frames in group @prefix: one frame */
   STRATA_CALL_TRANSFORM_DROP_FUNCTION,    /* calls of @method and what they called gone */
 } StrataCallTransformKind;
 
@@ -44,7 +44,8 @@ typedef struct
   StrataCallTransformKind kind;
   guint32                 method;   /* the function, for the kinds about one */
   guint32                 node;     /* FOCUS_SUBTREE: in the tree transformed */
-  const char             *prefix;   /* COLLAPSE_PREFIX, such as "java." */
+  const char             *prefix;   /* COLLAPSE_PREFIX, such as "java." or "lodash"
+                                     * (strata_call_transform_dup_group()) */
   guint32                *codes;    /* FOCUS_SUBTREE, to find @node again in a tree merged
                                      * anew (strata_call_tree_dup_codes()); the keeper's */
   guint                   n_codes;
@@ -68,6 +69,11 @@ StrataCallTransform strata_call_transform_copy     (const StrataCallTransform *t
 void                strata_call_transform_clear     (gpointer                  transform);
 char               *strata_call_transform_describe  (StrataCallTree           *tree,
                                                      const StrataCallTransform *transform);
+char               *strata_call_transform_dup_group (StrataTrace              *trace,
+                                                     guint32                   method);
+gboolean            strata_call_transform_in_group  (StrataTrace              *trace,
+                                                     guint32                   method,
+                                                     const char               *prefix);
 StrataCallTree     *strata_call_tree_invert         (StrataCallTree           *self,
                                                      GCancellable             *cancellable,
                                                      GError                  **error);

@@ -26,6 +26,8 @@ guint             strata_trace_add_thread        (StrataTrace      *self,
                                                   const char       *name);
 StrataThread     *strata_trace_peek_thread       (StrataTrace      *self,
                                                   guint             index);
+StrataMethod     *strata_trace_peek_method       (StrataTrace      *self,
+                                                 guint32           index);
 StrataProcess    *strata_trace_peek_process      (StrataTrace      *self,
                                                   guint             index);
 guint32           strata_trace_add_method        (StrataTrace      *self,

@@ -376,6 +376,16 @@ strata_trace_add_method (StrataTrace        *self,
   return self->methods->len - 1;
 }
 
+/* A method to finish while loading. */
+StrataMethod *
+strata_trace_peek_method (StrataTrace *self,
+                          guint32      index)
+{
+  g_return_val_if_fail (index < self->methods->len, NULL);
+
+  return &g_array_index (self->methods, StrataMethod, index);
+}
+
 guint
 strata_trace_get_n_methods (StrataTrace *self)
 {

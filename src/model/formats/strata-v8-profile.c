@@ -17,11 +17,20 @@
 /* Microseconds kept far from the ends of gint64 once made nanoseconds. */
 #define MAX_MICROS (G_MAXINT64 / 2000)
 
+/* The frames V8 makes up for time outside JavaScript. */
+typedef enum
+{
+  NODE_FRAME,         /* a function, or "(root)" */
+  NODE_IDLE,          /* "(idle)": nothing ran */
+  NODE_PROGRAM,       /* "(program)": the engine, outside JavaScript */
+  NODE_GC,            /* "(garbage collector)" */
+} NodeKind;
+
 typedef struct
 {
   guint32  method;    /* NO_NODE for "(root)" and "(idle)" */
   guint32  parent;    /* a node index, or NO_NODE */
-  gboolean idle;
+  NodeKind kind;
   GArray  *frames;    /* guint32 methods, innermost first; made when sampled */
 } Node;
 
@@ -40,6 +49,7 @@ struct _StrataV8Profile
   GHashTable        *index_of;    /* node id (gint64) → index + 1 */
   GArray            *samples;     /* Sample, in the order read */
   GArray            *stacks;      /* StrataTimedStack, made when asked */
+  GArray            *gc_frames;   /* guint32: stacks of GC samples on a timeline */
   gint64             time;        /* µs: the last sample's, or the start */
   gint64             end;         /* µs, or G_MININT64 */
   gboolean           ordered;
@@ -75,6 +85,7 @@ strata_v8_profile_free (StrataV8Profile *self)
   g_hash_table_unref (self->index_of);
   g_array_unref (self->samples);
   g_clear_pointer (&self->stacks, g_array_unref);
+  g_clear_pointer (&self->gc_frames, g_array_unref);
   g_free (self);
 }
 
@@ -199,6 +210,18 @@ node_index (StrataV8Profile *self,
   return found != NULL ? GPOINTER_TO_UINT (found) - 1 : NO_NODE;
 }
 
+static NodeKind
+node_kind (const char *function)
+{
+  if (g_str_equal (function, "(idle)"))
+    return NODE_IDLE;
+  if (g_str_equal (function, "(program)"))
+    return NODE_PROGRAM;
+  if (g_str_equal (function, "(garbage collector)"))
+    return NODE_GC;
+  return NODE_FRAME;
+}
+
 /* A node; one that is no object has no frame and no id. */
 static void
 add_node (StrataV8Profile *self,
@@ -206,9 +229,9 @@ add_node (StrataV8Profile *self,
 {
   JsonObject *frame = object != NULL ? object_of (json_object_get_member (object, "callFrame")) : NULL;
   const char *function = string_member (frame, "functionName");
-  Node node = { NO_NODE, NO_NODE, g_str_equal (function, "(idle)"), NULL };
+  Node node = { NO_NODE, NO_NODE, node_kind (function), NULL };
 
-  if (object != NULL && !node.idle && !g_str_equal (function, "(root)"))
+  if (object != NULL && node.kind != NODE_IDLE && !g_str_equal (function, "(root)"))
     node.method = self->method_func (self->data, function, string_member (frame, "url"),
                                      int_member (frame, "lineNumber", -1), int_member (frame, "columnNumber", -1));
   g_array_append_val (self->nodes, node);
@@ -325,34 +348,90 @@ compare_samples (const void *a,
   return sa->order < sb->order ? -1 : sa->order > sb->order;
 }
 
+/* On a timeline, as DevTools draws it, "(program)" is no call (the
+ * trace events say what the engine did) and a garbage collection has no
+ * stack of its own: it runs on top of the stack sampled before it. The
+ * frames of those stacks are kept in @gc_frames; @at holds where each
+ * starts until the array stops growing. */
+static StrataTimedStack
+timeline_stack (StrataV8Profile *self,
+                const Sample    *sample,
+                guint32         *last_frame_node,
+                gsize           *at)
+{
+  const Node *node = &g_array_index (self->nodes, Node, sample->node);
+  const GArray *frames = node_frames (self, sample->node);
+  StrataTimedStack stack = { sample->time, NULL, 0 };
+
+  *at = G_MAXSIZE;
+  if (node->kind == NODE_IDLE || node->kind == NODE_PROGRAM)
+    return stack;
+  if (node->kind == NODE_GC && *last_frame_node != NO_NODE)
+    {
+      const GArray *under = node_frames (self, *last_frame_node);
+
+      *at = self->gc_frames->len;
+      g_array_append_vals (self->gc_frames, &node->method, 1);
+      g_array_append_vals (self->gc_frames, under->data, under->len);
+      stack.n_frames = under->len + 1;
+      return stack;
+    }
+  if (node->kind == NODE_FRAME)
+    *last_frame_node = sample->node;
+  stack.frames = (const guint32 *) frames->data;
+  stack.n_frames = frames->len;
+  return stack;
+}
+
+static void
+make_stacks (StrataV8Profile  *self,
+             StrataV8StackView view)
+{
+  guint n = self->samples->len;
+  g_autofree gsize *gc_at = view == STRATA_V8_STACKS_TIMELINE ? g_new (gsize, MAX (n, 1)) : NULL;
+  guint32 last_frame_node = NO_NODE;
+
+  g_clear_pointer (&self->stacks, g_array_unref);
+  g_clear_pointer (&self->gc_frames, g_array_unref);
+  self->stacks = g_array_sized_new (FALSE, FALSE, sizeof (StrataTimedStack), n);
+  self->gc_frames = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint i = 0; i < n; i++)
+    {
+      const Sample *sample = &g_array_index (self->samples, Sample, i);
+      const Node *node = &g_array_index (self->nodes, Node, sample->node);
+      const GArray *frames = node_frames (self, sample->node);
+      StrataTimedStack stack = { sample->time, (const guint32 *) frames->data,
+                                 node->kind == NODE_IDLE ? 0 : frames->len };
+
+      if (gc_at != NULL)
+        stack = timeline_stack (self, sample, &last_frame_node, &gc_at[i]);
+      g_array_append_val (self->stacks, stack);
+    }
+  for (guint i = 0; gc_at != NULL && i < n; i++)
+    if (gc_at[i] != G_MAXSIZE)
+      g_array_index (self->stacks, StrataTimedStack, i).frames = &g_array_index (self->gc_frames, guint32, gc_at[i]);
+}
+
 /**
  * strata_v8_profile_get_stacks:
+ * @view: the stacks as a profile lists them, or as a timeline draws them
  * @end: (out): when the last sample ends: the profile's end, or one
  *   sampling interval after it
  *
- * Returns: each sample's stack, in time order
+ * Returns: each sample's stack, in time order, valid until the next call
  */
 const StrataTimedStack *
-strata_v8_profile_get_stacks (StrataV8Profile *self,
-                              guint           *n_stacks,
-                              gint64          *end)
+strata_v8_profile_get_stacks (StrataV8Profile  *self,
+                              StrataV8StackView view,
+                              guint            *n_stacks,
+                              gint64           *end)
 {
   guint n = self->samples->len;
 
   if (!self->ordered)
     qsort (self->samples->data, n, sizeof (Sample), compare_samples);
   self->ordered = TRUE;
-  g_clear_pointer (&self->stacks, g_array_unref);
-  self->stacks = g_array_sized_new (FALSE, FALSE, sizeof (StrataTimedStack), n);
-  for (guint i = 0; i < n; i++)
-    {
-      const Sample *sample = &g_array_index (self->samples, Sample, i);
-      const GArray *frames = node_frames (self, sample->node);
-      gboolean idle = g_array_index (self->nodes, Node, sample->node).idle;
-      StrataTimedStack stack = { sample->time, (const guint32 *) frames->data, idle ? 0 : frames->len };
-
-      g_array_append_val (self->stacks, stack);
-    }
+  make_stacks (self, view);
   *end = n > 0 ? g_array_index (self->samples, Sample, n - 1).time : 0;
   if (n > 1)
     *end += (*end - g_array_index (self->samples, Sample, 0).time) / (n - 1);

@@ -9,6 +9,8 @@
  *
  * As DevTools does: "(root)" is not a frame, "(idle)" samples have no
  * stack, and samples whose deltas go back in time are put in time order.
+ * Among a thread's trace events, "(program)" samples have no stack
+ * either, and "(garbage collector)" runs on the stack sampled before it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,6 +32,13 @@ typedef struct
   guint64 n_cut_stacks;       /* stacks cut at MAX_STACK_DEPTH, or looping */
 } StrataV8Repairs;
 
+/* How "(program)" and "(garbage collector)" samples are read. */
+typedef enum
+{
+  STRATA_V8_STACKS_PROFILE,    /* as a profile lists them: frames of their own */
+  STRATA_V8_STACKS_TIMELINE,   /* as DevTools draws them among trace events */
+} StrataV8StackView;
+
 /* The method of a call frame, made by the reader. */
 typedef guint32 (*StrataV8MethodFunc) (gpointer    data,
                                        const char *function,
@@ -50,6 +59,7 @@ void                    strata_v8_profile_add_samples (StrataV8Profile    *self,
                                                        JsonArray          *samples,
                                                        JsonArray          *deltas);
 const StrataTimedStack *strata_v8_profile_get_stacks  (StrataV8Profile    *self,
+                                                       StrataV8StackView   view,
                                                        guint              *n_stacks,
                                                        gint64             *end);
 void                    strata_v8_profile_add_repairs (StrataV8Profile    *self,

@@ -34,7 +34,7 @@ typedef struct
 } Methods;
 
 /* The method of a call frame: one per function, script and place, with
- * its name, script and line. */
+ * its name, script and line, of the category "JavaScript" as in a trace. */
 static guint32
 frame_method (gpointer    data,
               const char *function,
@@ -52,9 +52,9 @@ frame_method (gpointer    data,
   if (found != NULL)
     return GPOINTER_TO_UINT (found) - 1;
   method.raw_id = g_hash_table_size (self->methods);
-  method.class_name = strata_string_pool_intern (pool, url);
+  method.class_name = strata_string_pool_intern (pool, "JavaScript");
   method.name = strata_string_pool_intern (pool, *function != '\0' ? function : "(anonymous)");
-  method.source_file = method.class_name;
+  method.source_file = strata_string_pool_intern (pool, url);
   method.display_name = strata_string_pool_intern (pool, label);
   method.line = line >= 0 && line < G_MAXINT32 ? (gint32) line + 1 : -1;
   index = strata_trace_add_method (self->trace, &method);
@@ -93,7 +93,7 @@ build_calls (StrataTrace     *trace,
 {
   guint n;
   gint64 end;
-  const StrataTimedStack *stacks = strata_v8_profile_get_stacks (profile, &n, &end);
+  const StrataTimedStack *stacks = strata_v8_profile_get_stacks (profile, STRATA_V8_STACKS_PROFILE, &n, &end);
   g_autofree char *count = strata_units_format_count (n);
   g_autofree char *detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", n), count);
   StrataV8Repairs repairs = { 0 };

@@ -228,10 +228,17 @@ sort_keys (SortKey      *keys,
   return TRUE;
 }
 
-static guint32 *
-sort_slices (const TeSlice *slices,
-             guint32        n,
-             GCancellable  *cancellable)
+/**
+ * strata_trace_event_sort_slices:
+ * @cancellable: (nullable): stops the sort half way
+ *
+ * Returns: the indexes of @slices in the order they start, of two that
+ *   start together the longer first, or %NULL if cancelled
+ */
+guint32 *
+strata_trace_event_sort_slices (const TeSlice *slices,
+                                guint32        n,
+                                GCancellable  *cancellable)
 {
   g_autofree SortKey *keys = g_new (SortKey, MAX (n, 1));
   g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
@@ -408,7 +415,7 @@ build_thread (TeState          *state,
 
   if (n == 0)
     return TRUE;
-  if (!(order = sort_slices (slices, n, state->job->cancellable)))
+  if (!(order = strata_trace_event_sort_slices (slices, n, state->job->cancellable)))
     return FALSE;
   n_depths = assign_depths (n_clipped, slices, order, n, counts);
 
@@ -486,12 +493,7 @@ build_calls (TeState  *state,
 
   strata_trace_set_clocks (state->trace, n_clocks, kinds);
   for (guint i = 0; i < state->threads->len; i++)
-    {
-      TeThread *thread = &g_array_index (state->threads, TeThread, i);
-
-      close_open_begins (state, thread);
-      total += thread->slices->len;
-    }
+    total += g_array_index (state->threads, TeThread, i).slices->len;
 
   next.spans = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataSpan));
   next.sources = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (guint64));
@@ -723,6 +725,9 @@ strata_trace_event_build (TeState  *state,
   g_autoptr(GArray) flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow));
   GCancellable *cancellable = state->job->cancellable;
 
+  /* JavaScript samples are laid out among the calls, all of them. */
+  for (guint i = 0; i < state->threads->len; i++)
+    close_open_begins (state, &g_array_index (state->threads, TeThread, i));
   strata_trace_event_build_samples (state);
   strata_trace_event_build_profiles (state);
   if (!build_calls (state, error))

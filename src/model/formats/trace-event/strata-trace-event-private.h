@@ -141,8 +141,15 @@ gboolean strata_trace_event_build        (TeState *state,
                                           GError **error);
 void    strata_trace_event_build_samples (TeState *state);
 guint   strata_trace_event_companion_thread (TeState    *state,
-                                             guint       sampled,
-                                             gboolean    javascript);
+                                             guint       sampled);
+void    strata_trace_event_nest_stacks (TeState                *state,
+                                        guint                   thread,
+                                        const StrataTimedStack *stacks,
+                                        guint                   n_stacks,
+                                        gint64                  end);
+guint32 *strata_trace_event_sort_slices (const TeSlice *slices,
+                                         guint32        n,
+                                         GCancellable  *cancellable);
 void    strata_trace_event_lay_out_stacks (TeState                *state,
                                            guint                   thread,
                                            const StrataTimedStack *stacks,

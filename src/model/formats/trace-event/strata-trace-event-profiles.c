@@ -3,10 +3,10 @@
  * Chrome and node record V8's sampling profiler in the trace: a "Profile"
  * event (its start time, an id) and "ProfileChunk" events with the same
  * id, each adding call-tree nodes (linked by "parent"), samples and
- * their time deltas. Each profile becomes a companion thread, "main
- * (JavaScript)", beside the thread that recorded it, whose calls are the
- * samples laid out in time (strata-v8-profile.c). The Summary lists how
- * many samples of how many profiles were read.
+ * their time deltas. Each profile's samples become calls of the thread
+ * that recorded it, laid out in time among its trace events as DevTools
+ * draws them (strata-trace-event-nesting.c). The Summary lists how many
+ * samples of how many profiles were read.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -34,7 +34,8 @@ te_v8_profile_free (gpointer data)
   g_free (self);
 }
 
-/* A JavaScript frame is a method named as DevTools names it. */
+/* A JavaScript frame is a method named as DevTools names it, of the
+ * category "JavaScript", its script the source file. */
 static guint32
 frame_method (gpointer    data,
               const char *function,
@@ -45,9 +46,14 @@ frame_method (gpointer    data,
   TeState *state = data;
   StrataStringPool *pool = strata_trace_get_pool (state->trace);
   g_autofree char *label = strata_v8_frame_label (function, url, line, column);
+  guint32 method = strata_trace_event_ensure_method (state, strata_string_pool_intern (pool, label),
+                                                     strata_string_pool_intern (pool, "JavaScript"));
+  StrataMethod *m = strata_trace_peek_method (state->trace, method);
 
-  return strata_trace_event_ensure_method (state, strata_string_pool_intern (pool, label),
-                                           strata_string_pool_intern (pool, "JavaScript"));
+  m->source_file = strata_string_pool_intern (pool, url);
+  if (line >= 0 && line < G_MAXINT32)
+    m->line = (gint32) line + 1;
+  return method;
 }
 
 /* The profile an event belongs to, by process and id, made on first sight. */
@@ -143,13 +149,12 @@ strata_trace_event_build_profiles (TeState *state)
       TeV8Profile *profile = value;
       guint n;
       gint64 end;
-      const StrataTimedStack *stacks = strata_v8_profile_get_stacks (profile->profile, &n, &end);
+      const StrataTimedStack *stacks = strata_v8_profile_get_stacks (profile->profile, STRATA_V8_STACKS_TIMELINE, &n, &end);
 
       strata_v8_profile_add_repairs (profile->profile, &repairs);
       if (n == 0)
         continue;
-      strata_trace_event_lay_out_stacks (state, strata_trace_event_companion_thread (state, profile->thread, TRUE),
-                                         stacks, n, end);
+      strata_trace_event_nest_stacks (state, profile->thread, stacks, n, end);
       n_samples += n;
       n_profiles++;
     }

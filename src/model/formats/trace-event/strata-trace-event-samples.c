@@ -160,15 +160,12 @@ compare_samples (const void *a,
 
 /**
  * strata_trace_event_companion_thread:
- * @javascript: for a V8 profile's JavaScript samples, rather than a
- *   trace's own stack samples
  *
  * Returns: a new thread beside @sampled for the calls built from samples
  */
 guint
 strata_trace_event_companion_thread (TeState  *state,
-                                     guint     sampled,
-                                     gboolean  javascript)
+                                     guint     sampled)
 {
   const StrataThread *thread = strata_trace_peek_thread (state->trace, sampled);
   const char *name = strata_trace_get_string (state->trace, thread->name);
@@ -177,17 +174,11 @@ strata_trace_event_companion_thread (TeState  *state,
   guint index;
 
   if (*name == '\0')
-    label = javascript
-      /* Translators: the thread that holds the calls built from JavaScript samples; %d is a thread id */
-      ? g_strdup_printf (_("Thread %d (JavaScript)"), (int) thread->tid)
-      /* Translators: the thread that holds the calls built from samples; %d is a thread id */
-      : g_strdup_printf (_("Thread %d (samples)"), (int) thread->tid);
+    /* Translators: the thread that holds the calls built from samples; %d is a thread id */
+    label = g_strdup_printf (_("Thread %d (samples)"), (int) thread->tid);
   else
-    label = javascript
-      /* Translators: the thread that holds the calls built from JavaScript samples; %s is a thread name */
-      ? g_strdup_printf (_("%s (JavaScript)"), name)
-      /* Translators: the thread that holds the calls built from samples; %s is a thread name */
-      : g_strdup_printf (_("%s (samples)"), name);
+    /* Translators: the thread that holds the calls built from samples; %s is a thread name */
+    label = g_strdup_printf (_("%s (samples)"), name);
   index = strata_trace_add_thread (state->trace, thread->process, thread->tid, label);
   te.slices = g_array_new (FALSE, FALSE, sizeof (TeSlice));
   te.open = g_array_new (FALSE, FALSE, sizeof (TeOpenBegin));
@@ -270,7 +261,7 @@ build_thread_samples (TeState        *state,
   g_autofree StrataTimedStack *stacks = g_new (StrataTimedStack, n);
   g_autoptr(GArray) all_frames = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 stack[MAX_STACK_DEPTH];
-  guint thread = strata_trace_event_companion_thread (state, samples[0].thread, FALSE);
+  guint thread = strata_trace_event_companion_thread (state, samples[0].thread);
   gint64 interval = n > 1 ? (samples[n - 1].time - samples[0].time) / (n - 1) : 0;
   gsize at = 0;
 

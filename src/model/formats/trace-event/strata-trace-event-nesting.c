@@ -1,0 +1,230 @@
+/* strata-trace-event-nesting.c: JavaScript calls among a thread's trace events
+ *
+ * DevTools draws the calls made from a thread's JavaScript samples under
+ * the trace events of that thread: the script a task ran sits under its
+ * "FunctionCall", and a layout the script forced sits under the function
+ * that forced it. Both are one stack here, walked through time: trace
+ * events start and end, samples say which frames run. Frames open when a
+ * trace event starts are its callers and stay until it ends; a sample
+ * inside it changes only the frames above it. So everything nests, each
+ * trace event keeps its times, and each sample's time goes to the frame
+ * it hit, as its weight says.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "strata-trace-event-private.h"
+
+#define NOT_A_FRAME G_MAXUINT32
+
+typedef struct
+{
+  guint32  method;      /* a JavaScript frame's, or NOT_A_FRAME */
+  gboolean runs_script; /* trace events: the frames it calls end with it */
+  gint64   start;
+  gint64   end;         /* trace events only */
+} Item;
+
+typedef struct
+{
+  GArray *slices;       /* TeSlice: where the frames go once they end */
+  GArray *items;        /* Item: what runs, outermost first */
+  GArray *events;       /* guint: where in @items each open trace event is */
+  const StrataTimedStack *last_sample;
+  gint64  next_sample_time;
+  gboolean samples_done;
+} Nest;
+
+/* Frames at @keep and above end at @time, outermost first: of two calls
+ * with the same start and end, the builder makes the first the parent. */
+static void
+end_frames (Nest   *nest,
+            guint   keep,
+            gint64  time)
+{
+  for (guint i = keep; i < nest->items->len; i++)
+    {
+      const Item *item = &g_array_index (nest->items, Item, i);
+      TeSlice slice = { .start = item->start, .end = MAX (time, item->start), .method = item->method };
+
+      g_array_append_val (nest->slices, slice);
+    }
+  if (nest->items->len > keep)
+    g_array_set_size (nest->items, keep);
+}
+
+/* Where the frames a sample may change begin: above the innermost open
+ * trace event. */
+static guint
+free_base (const Nest *nest)
+{
+  return nest->events->len > 0 ? g_array_index (nest->events, guint, nest->events->len - 1) + 1 : 0;
+}
+
+/* The frames below the innermost trace event stay; those above follow
+ * the sample, past as many of its outer frames as stay below. */
+static void
+take_sample (Nest                   *nest,
+             const StrataTimedStack *stack)
+{
+  guint base = free_base (nest);
+  guint held = base - nest->events->len;
+  guint common = 0;
+
+  while (base + common < nest->items->len && held + common < stack->n_frames &&
+         g_array_index (nest->items, Item, base + common).method == stack->frames[stack->n_frames - 1 - held - common])
+    common++;
+  end_frames (nest, base + common, stack->time);
+  for (guint d = held + common; d < stack->n_frames; d++)
+    {
+      Item item = { .method = stack->frames[stack->n_frames - 1 - d], .start = stack->time };
+
+      g_array_append_val (nest->items, item);
+    }
+}
+
+static gboolean
+is_named (StrataTrace       *trace,
+          const TeSlice     *slice,
+          const char *const *names)
+{
+  const char *name = strata_trace_get_string (trace, strata_trace_get_method (trace, slice->method)->name);
+
+  return g_strv_contains (names, name);
+}
+
+/* A task starts with no JavaScript running, as DevTools has it. */
+static const char *const task_names[] = { "RunTask", "RunMicrotasks", NULL };
+
+/* The events that run a script: when they end, so has what they ran,
+ * whatever the last sample said. */
+static const char *const script_names[] = {
+  "RunTask", "RunMicrotasks", "V8.RunMicrotasks", "FunctionCall", "EvaluateScript", "EvaluateModule",
+  "v8.evaluateModule", "EventDispatch", "V8.Execute", "v8.run", "v8.callFunction", "TimerFire", NULL
+};
+
+static void
+start_event (Nest          *nest,
+             StrataTrace   *trace,
+             const TeSlice *slice,
+             gint64         end)
+{
+  Item item = { .method = NOT_A_FRAME, .runs_script = is_named (trace, slice, script_names), .start = slice->start, .end = end };
+  guint at;
+
+  if (is_named (trace, slice, task_names))
+    end_frames (nest, free_base (nest), slice->start);
+  at = nest->items->len;
+  g_array_append_val (nest->items, item);
+  g_array_append_val (nest->events, at);
+}
+
+static void
+end_event (Nest *nest)
+{
+  guint at = g_array_index (nest->events, guint, nest->events->len - 1);
+  gint64 end = g_array_index (nest->items, Item, at).end;
+  gboolean ran_script = g_array_index (nest->items, Item, at).runs_script;
+
+  end_frames (nest, at + 1, end);
+  g_array_set_size (nest->items, at);
+  g_array_set_size (nest->events, nest->events->len - 1);
+  /* Other events return to the script the last sample says runs, if it
+   * said otherwise meanwhile; or no sample will end what runs. */
+  if (nest->samples_done)
+    end_frames (nest, free_base (nest), end);
+  else if (!ran_script && nest->last_sample != NULL && nest->next_sample_time > end)
+    {
+      StrataTimedStack again = *nest->last_sample;
+
+      again.time = end;
+      take_sample (nest, &again);
+    }
+}
+
+/* The thread's trace events in the order they start, each cut at the end
+ * of the one holding it as the builder will cut it; those that take no
+ * time hold nothing and are left out. */
+static TeSlice *
+events_in_order (GArray *slices,
+                 guint  *n_events)
+{
+  guint32 n = slices->len;
+  g_autofree guint32 *order = strata_trace_event_sort_slices ((const TeSlice *) slices->data, n, NULL);
+  g_autofree gint64 *ends = g_new (gint64, MAX (n, 1));
+  TeSlice *events = g_new (TeSlice, MAX (n, 1));
+  guint depth = 0, kept = 0;
+
+  for (guint32 k = 0; k < n; k++)
+    {
+      TeSlice slice = g_array_index (slices, TeSlice, order[k]);
+
+      while (depth > 0 && ends[depth - 1] <= slice.start)
+        depth--;
+      if (depth > 0)
+        slice.end = MIN (slice.end, ends[depth - 1]);
+      if (slice.end <= slice.start)
+        continue;
+      ends[depth++] = slice.end;
+      events[kept++] = slice;
+    }
+  *n_events = kept;
+  return events;
+}
+
+/**
+ * strata_trace_event_nest_stacks:
+ * @thread: the thread that recorded the samples, its trace events read
+ * @stacks: in time order, frames innermost first
+ * @end: when the last one ends
+ *
+ * Adds the calls of @stacks to @thread, among its trace events.
+ */
+void
+strata_trace_event_nest_stacks (TeState                *state,
+                                guint                   thread,
+                                const StrataTimedStack *stacks,
+                                guint                   n_stacks,
+                                gint64                  end)
+{
+  GArray *slices = g_array_index (state->threads, TeThread, thread).slices;
+  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
+  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
+  Nest nest = { slices, items, open, NULL, G_MININT64, FALSE };
+  guint n_events, next_event = 0, next_stack = 0;
+  g_autofree TeSlice *events = events_in_order (slices, &n_events);
+  const StrataTimedStack last = { end, NULL, 0 };
+
+
+  /* At one time, trace events end first, then start, then samples are
+   * taken: a sample taken as an event starts runs inside it. */
+  for (;;)
+    {
+      gint64 event_end = open->len > 0 ? g_array_index (items, Item, g_array_index (open, guint, open->len - 1)).end : G_MAXINT64;
+      gint64 event_start = next_event < n_events ? events[next_event].start : G_MAXINT64;
+      const StrataTimedStack *stack = next_stack < n_stacks ? &stacks[next_stack] : next_stack == n_stacks ? &last : NULL;
+      gint64 sample_time = stack != NULL ? stack->time : G_MAXINT64;
+
+      if (open->len == 0 && next_event >= n_events && stack == NULL)
+        break;
+      nest.next_sample_time = sample_time;
+      if (open->len > 0 && event_end <= event_start && event_end <= sample_time)
+        end_event (&nest);
+      else if (next_event < n_events && event_start <= sample_time)
+        {
+          start_event (&nest, state->trace, &events[next_event], events[next_event].end);
+          next_event++;
+        }
+      else
+        {
+          take_sample (&nest, stack);
+          nest.last_sample = stack;
+          nest.samples_done = ++next_stack > n_stacks;
+        }
+    }
+  end_frames (&nest, 0, end);
+  state->last_time = MAX (state->last_time, end);
+}

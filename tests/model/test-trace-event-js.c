@@ -1,0 +1,196 @@
+/* test-trace-event-js.c: JavaScript samples in Trace Event files
+ *
+ * V8's sampling profile, recorded into the trace as Profile and
+ * ProfileChunk events, becomes calls of the thread that ran the script,
+ * laid out among its trace events as DevTools draws them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "strata-profile.h"
+#include "strata-test-util.h"
+
+static void
+assert_span (StrataTrace        *trace,
+             const StrataThread *thread,
+             guint               depth,
+             guint32             index,
+             const char         *name,
+             gint64              start,
+             gint64              end)
+{
+  const StrataSpan *span = strata_test_span_at (thread, depth, index);
+
+  g_assert_cmpstr (strata_trace_get_method_name (trace, span->method), ==, name);
+  g_assert_cmpint (span->start, ==, start);
+  g_assert_cmpint (span->end, ==, end);
+}
+
+static guint
+n_spans_at (const StrataThread *thread,
+            guint               depth)
+{
+  return depth < thread->spans->n_depths ? thread->spans->n_spans[depth] : 0;
+}
+
+/* V8's JavaScript samples in Profile and ProfileChunk events: nodes over
+ * two chunks linked by "parent", deltas across chunks and one going back,
+ * as calls of the thread that recorded them. */
+static void
+test_chunks (void)
+{
+  const char *json =
+    "{\"traceEvents\":[\n"
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":2,\"args\":{\"name\":\"main\"}},\n"
+    "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":1000,\"args\":{\"data\":{\"startTime\":1000}}},\n"
+    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,\"ts\":1100,\"args\":{\"data\":{"
+    "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"run\",\"url\":\"a.js\",\"lineNumber\":0,\"columnNumber\":0}}],"
+    "\"samples\":[2,2]},\"timeDeltas\":[0,100]}}},\n"
+    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,\"ts\":1300,\"args\":{\"data\":{"
+    "\"cpuProfile\":{\"nodes\":[{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"\",\"url\":\"a.js\",\"lineNumber\":4,\"columnNumber\":2}}],"
+    "\"samples\":[3,3,2]},\"timeDeltas\":[100,-50,150]}}},\n"
+    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,\"ts\":1400,\"args\":{\"data\":7}}\n"
+    "]}\n";
+  g_autofree char *path = strata_test_write_file ("profile.json", json, strlen (json));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  g_autoptr(StrataProfile) profile = NULL;
+  const StrataThread *main_thread;
+  guint32 run = G_MAXUINT32, anonymous = G_MAXUINT32;
+  gboolean listed = FALSE;
+
+  g_assert_no_error (error);
+  /* The chunks' own thread (tid 3) has no calls; no other is made. */
+  g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 2);
+  main_thread = strata_test_thread_by_tid (trace, 2);
+  g_assert_cmpstr (strata_trace_get_string (trace, main_thread->name), ==, "main");
+  assert_span (trace, main_thread, 0, 0, "run (a.js:1:1)", 1000000, 1375000);
+  assert_span (trace, main_thread, 1, 0, "(anonymous) (a.js:5:3)", 1150000, 1300000);
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    {
+      if (g_str_equal (strata_trace_get_method_name (trace, m), "run (a.js:1:1)"))
+        run = m;
+      if (g_str_equal (strata_trace_get_method_name (trace, m), "(anonymous) (a.js:5:3)"))
+        anonymous = m;
+    }
+  g_assert_cmpuint (run, !=, G_MAXUINT32);
+  g_assert_cmpuint (anonymous, !=, G_MAXUINT32);
+  profile = strata_profile_new (trace, -1, NULL, &error);
+  g_assert_no_error (error);
+  /* Samples at 1000, 1100 (run), 1200 (anonymous), then 1150 put before
+   * it (anonymous), 1300 (run), lasting one interval (75 µs): run holds
+   * 1000 to 1375, anonymous 1150 to 1300. */
+  g_assert_cmpint (strata_profile_get_entry (profile, run)->inclusive[0], ==, 375000);
+  g_assert_cmpint (strata_profile_get_entry (profile, anonymous)->inclusive[0], ==, 150000);
+  g_assert_true (strata_test_has_diagnostic (trace, "put in time order"));
+  g_assert_true (strata_test_has_diagnostic (trace, "could not be read"));
+  for (guint i = 0; i < strata_trace_get_n_metadata (trace); i++)
+    {
+      const char *key, *value;
+
+      strata_trace_get_metadata (trace, i, &key, &value);
+      listed |= g_str_equal (key, "JavaScript samples") && g_str_equal (value, "5 in 1 profile");
+    }
+  g_assert_true (listed);
+}
+
+
+/* One profile of one thread, its nodes and samples (µs apart), beside
+ * trace events of that thread: a task runs a function call, whose
+ * script forces a layout and collects garbage. */
+static const char nested_trace[] =
+  "{\"traceEvents\":[\n"
+  "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":2,\"args\":{\"name\":\"main\"}},\n"
+  "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":5,\"dur\":95},\n"
+  "{\"ph\":\"X\",\"name\":\"FunctionCall\",\"pid\":1,\"tid\":2,\"ts\":10,\"dur\":80},\n"
+  "{\"ph\":\"X\",\"name\":\"Layout\",\"pid\":1,\"tid\":2,\"ts\":40,\"dur\":10},\n"
+  "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,\"args\":{\"data\":{\"startTime\":0}}},\n"
+  "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":100,\"args\":{\"data\":{"
+  "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+  "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"run\",\"url\":\"a.js\",\"lineNumber\":0,\"columnNumber\":0}},"
+  "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"inner\",\"url\":\"a.js\",\"lineNumber\":9,\"columnNumber\":0}},"
+  "{\"id\":4,\"parent\":1,\"callFrame\":{\"functionName\":\"(garbage collector)\"}},"
+  "{\"id\":5,\"parent\":1,\"callFrame\":{\"functionName\":\"stray\",\"url\":\"b.js\",\"lineNumber\":0,\"columnNumber\":0}},"
+  "{\"id\":6,\"parent\":1,\"callFrame\":{\"functionName\":\"(program)\"}},"
+  "{\"id\":7,\"parent\":1,\"callFrame\":{\"functionName\":\"(idle)\"}}],"
+  "\"samples\":[5,2,3,3,2,4,2,6,7]},\"timeDeltas\":[0,10,20,15,15,10,10,10,5]}}}\n"
+  "]}\n";
+
+/* Samples at 0 (stray), 10 (run), 30 and 45 (inner, the second during
+ * the layout), 60 (run), 70 (garbage, on run's stack), 80 (run), 90
+ * (the engine) and 95 (idle). */
+static void
+test_nested (void)
+{
+  g_autofree char *path = strata_test_write_file ("nested.json", nested_trace, strlen (nested_trace));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  const StrataThread *thread;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 1);
+  thread = strata_test_thread_by_tid (trace, 2);
+  /* The task starts with no script running: stray ends there. */
+  assert_span (trace, thread, 0, 0, "stray (b.js:1:1)", 0, 5000);
+  assert_span (trace, thread, 0, 1, "RunTask", 5000, 100000);
+  assert_span (trace, thread, 1, 0, "FunctionCall", 10000, 90000);
+  /* What the call ran ends with it. */
+  assert_span (trace, thread, 2, 0, "run (a.js:1:1)", 10000, 90000);
+  assert_span (trace, thread, 3, 0, "inner (a.js:10:1)", 30000, 60000);
+  assert_span (trace, thread, 3, 1, "(garbage collector)", 70000, 80000);
+  /* The layout inner forced runs under it. */
+  assert_span (trace, thread, 4, 0, "Layout", 40000, 50000);
+  g_assert_cmpuint (n_spans_at (thread, 0), ==, 2);
+  g_assert_cmpuint (n_spans_at (thread, 1), ==, 1);
+  g_assert_cmpuint (n_spans_at (thread, 2), ==, 1);
+  g_assert_cmpuint (n_spans_at (thread, 3), ==, 2);
+  g_assert_cmpuint (n_spans_at (thread, 4), ==, 1);
+  g_assert_cmpuint (n_spans_at (thread, 5), ==, 0);
+  g_assert_false (strata_test_has_diagnostic (trace, "ran past"));
+}
+
+/* A sample taken during an event the script called says another
+ * function runs: it does from the event's end, not before. */
+static void
+test_return_to_script (void)
+{
+  const char *json =
+    "{\"traceEvents\":[\n"
+    "{\"ph\":\"X\",\"name\":\"FunctionCall\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":100},\n"
+    "{\"ph\":\"X\",\"name\":\"MinorGC\",\"pid\":1,\"tid\":2,\"ts\":20,\"dur\":20},\n"
+    "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,\"args\":{\"data\":{\"startTime\":0}}},\n"
+    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":100,\"args\":{\"data\":{"
+    "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"spin\"}},"
+    "{\"id\":3,\"parent\":1,\"callFrame\":{\"functionName\":\"light\"}}],"
+    "\"samples\":[2,3,3]},\"timeDeltas\":[0,30,30]}}}\n"
+    "]}\n";
+  g_autofree char *path = strata_test_write_file ("return.json", json, strlen (json));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  const StrataThread *thread;
+
+  g_assert_no_error (error);
+  thread = strata_test_thread_by_tid (trace, 2);
+  assert_span (trace, thread, 0, 0, "FunctionCall", 0, 100000);
+  assert_span (trace, thread, 1, 0, "spin", 0, 40000);
+  assert_span (trace, thread, 1, 1, "light", 40000, 90000);
+  assert_span (trace, thread, 2, 0, "MinorGC", 20000, 40000);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/trace-event-js/chunks", test_chunks);
+  g_test_add_func ("/trace-event-js/nested", test_nested);
+  g_test_add_func ("/trace-event-js/return-to-script", test_return_to_script);
+
+  return g_test_run ();
+}
