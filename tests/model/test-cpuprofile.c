@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "strata-call-tree.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
 #include "strata-test-util.h"
@@ -123,6 +124,65 @@ test_cpuprofile_hostile (void)
   g_assert_true (strata_test_has_diagnostic (idle_cycle, "looping"));
 }
 
+/* The node named @name in @tree, depth first, or STRATA_CALL_TREE_NONE. */
+static guint32
+find_node (StrataCallTree *tree,
+           guint32         node,
+           const char     *name)
+{
+  g_autofree char *own = node != STRATA_CALL_TREE_ROOT ? strata_call_tree_dup_name (tree, node) : NULL;
+  guint32 first = strata_call_tree_get_first_child (tree, node);
+
+  if (own != NULL && g_str_has_prefix (own, name))
+    return node;
+  for (guint32 i = 0; i < strata_call_tree_get_n_children (tree, node); i++)
+    {
+      guint32 found = find_node (tree, first + i, name);
+
+      if (found != STRATA_CALL_TREE_NONE)
+        return found;
+    }
+  return STRATA_CALL_TREE_NONE;
+}
+
+/* Collapse Package takes a JavaScript function's node package, or its
+ * script: main → lodash's chunk → lodash's baseEach → main's callback
+ * is main → lodash* → callback. */
+static void
+test_cpuprofile_collapse_package (void)
+{
+  g_autoptr(StrataTrace) trace = load_text (
+    "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"},\"children\":[2]},"
+    "{\"id\":2,\"callFrame\":{\"functionName\":\"main\",\"url\":\"file:///app/main.js\"},\"children\":[3,6]},"
+    "{\"id\":3,\"callFrame\":{\"functionName\":\"chunk\",\"url\":\"file:///app/node_modules/lodash/lodash.js\"},\"children\":[4]},"
+    "{\"id\":4,\"callFrame\":{\"functionName\":\"baseEach\",\"url\":\"file:///app/node_modules/lodash/lodash.js\"},\"children\":[5]},"
+    "{\"id\":5,\"callFrame\":{\"functionName\":\"callback\",\"url\":\"file:///app/main.js\"}},"
+    "{\"id\":6,\"callFrame\":{\"functionName\":\"transform\",\"url\":\"file:///app/node_modules/@babel/core/lib/transform.js\"}}],"
+    "\"startTime\":0,\"endTime\":40,\"samples\":[5,4,6,2],\"timeDeltas\":[0,10,10,10]}");
+  g_autoptr(StrataCallTree) tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, NULL);
+  g_autoptr(StrataCallTree) collapsed = NULL;
+  g_autofree char *lodash = strata_call_transform_dup_group (trace, method_starting (trace, "chunk "));
+  g_autofree char *babel = strata_call_transform_dup_group (trace, method_starting (trace, "transform "));
+  g_autofree char *script = strata_call_transform_dup_group (trace, method_starting (trace, "main "));
+  StrataCallTransform transform = { STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
+  guint32 group;
+
+  g_assert_cmpstr (lodash, ==, "lodash");
+  g_assert_cmpstr (babel, ==, "@babel/core");
+  g_assert_cmpstr (script, ==, "file:///app/main.js");
+  transform.prefix = lodash;
+  collapsed = strata_call_tree_transform (tree, &transform, NULL, NULL);
+  g_assert_nonnull (collapsed);
+  group = find_node (collapsed, STRATA_CALL_TREE_ROOT, "lodash*");
+  g_assert_cmpuint (group, !=, STRATA_CALL_TREE_NONE);
+  g_assert_cmpint (strata_call_tree_get_total (collapsed, group, 0), ==, 20000);
+  g_assert_cmpint (strata_call_tree_get_self (collapsed, group, 0), ==, 10000);
+  g_assert_cmpuint (strata_call_tree_get_n_children (collapsed, group), ==, 1);
+  g_assert_cmpuint (find_node (collapsed, STRATA_CALL_TREE_ROOT, "chunk "), ==, STRATA_CALL_TREE_NONE);
+  g_assert_cmpuint (find_node (collapsed, STRATA_CALL_TREE_ROOT, "baseEach "), ==, STRATA_CALL_TREE_NONE);
+  g_assert_cmpuint (find_node (collapsed, STRATA_CALL_TREE_ROOT, "transform "), !=, STRATA_CALL_TREE_NONE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -132,5 +192,6 @@ main (int   argc,
   g_test_add_func ("/cpuprofile/times", test_cpuprofile_times);
   g_test_add_func ("/cpuprofile/repairs", test_cpuprofile_repairs);
   g_test_add_func ("/cpuprofile/hostile", test_cpuprofile_hostile);
+  g_test_add_func ("/cpuprofile/collapse-package", test_cpuprofile_collapse_package);
   return g_test_run ();
 }
