@@ -423,7 +423,8 @@ test_loader_shrinks_while_loading (void)
   g_autofree char *trace_path = g_build_filename (dir, "shrinking.trace", NULL);
   FILE *out;
 
-  /* Trace Event JSON, read by one thread: about 100 MB. */
+  /* Trace Event JSON, scanned by a worker while the loading thread
+   * takes the events: about 100 MB. */
   out = fopen (json_path, "w");
   g_assert_nonnull (out);
   fputs ("{\"traceEvents\": [", out);

@@ -24,76 +24,13 @@ is_digit (char c)
  *
  * Finds the closing quote; @string gets the text between them.
  */
-/* Bytes of @word equal to @byte have their top bit set (and only the
- * lowest such byte is exact, which is all the scan needs). */
-static inline guint64
-match_byte (guint64 word,
-            guint8  byte)
-{
-  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
-  guint64 x = word ^ (ones * byte);
-
-  return (x - ones) & ~x & (ones << 7);
-}
-
-/* The first '"' or '\\' at or after @q, eight bytes at a time. */
-static inline const char *
-find_quote_or_backslash (const char *q,
-                         const char *end)
-{
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-  for (; end - q >= 8; q += 8)
-    {
-      guint64 word, hits;
-
-      memcpy (&word, q, 8);
-      hits = match_byte (word, '"') | match_byte (word, '\\');
-      if (hits != 0)
-        return q + __builtin_ctzll (hits) / 8;
-    }
-#endif
-  for (; q < end; q++)
-    if (*q == '"' || *q == '\\')
-      return q;
-  return NULL;
-}
-
-/**
- * strata_json_scan_string:
- * @p: the opening quote
- *
- * Finds the closing quote; @string gets the text between them.
- */
 StrataJsonStatus
 strata_json_scan_string (const char        *p,
                          const char        *end,
                          StrataJsonString  *string,
                          const char       **string_end)
 {
-  const char *q = p + 1;
-
-  if (p >= end || *p != '"')
-    return p >= end ? STRATA_JSON_INCOMPLETE : STRATA_JSON_INVALID;
-
-  string->start = q;
-  string->escaped = FALSE;
-  for (;;)
-    {
-      q = find_quote_or_backslash (q, end);
-      if (q == NULL)
-        return STRATA_JSON_INCOMPLETE;
-      if (*q == '"')
-        break;
-      /* A backslash and the byte it escapes. */
-      string->escaped = TRUE;
-      q += 2;
-      if (q >= end)
-        return STRATA_JSON_INCOMPLETE;
-    }
-
-  string->len = q - string->start;
-  *string_end = q + 1;
-  return STRATA_JSON_OK;
+  return strata_json_scan_string_inline (p, end, string, string_end);
 }
 
 StrataJsonStatus
@@ -101,16 +38,7 @@ strata_json_scan_number (const char  *p,
                          const char  *end,
                          const char **number_end)
 {
-  const char *q = p;
-
-  while (q < end && (is_digit (*q) || *q == '-' || *q == '+' || *q == '.' || *q == 'e' || *q == 'E'))
-    q++;
-  if (q == end)
-    return STRATA_JSON_INCOMPLETE;
-  if (q == p)
-    return STRATA_JSON_INVALID;
-  *number_end = q;
-  return STRATA_JSON_OK;
+  return strata_json_scan_number_inline (p, end, number_end);
 }
 
 static StrataJsonStatus
@@ -141,7 +69,7 @@ skip_scalar (const char  *p,
   switch (*p)
     {
     case '"':
-      return strata_json_scan_string (p, end, &string, scalar_end);
+      return strata_json_scan_string_inline (p, end, &string, scalar_end);
     case 't':
       return skip_literal (p, end, "true", scalar_end);
     case 'f':
@@ -150,7 +78,7 @@ skip_scalar (const char  *p,
       return skip_literal (p, end, "null", scalar_end);
     default:
       if (is_digit (*p) || *p == '-')
-        return strata_json_scan_number (p, end, scalar_end);
+        return strata_json_scan_number_inline (p, end, scalar_end);
       return STRATA_JSON_INVALID;
     }
 }

@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include <string.h>
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -36,6 +37,96 @@ strata_json_skip_space_inline (const char *p,
   while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
     p++;
   return p;
+}
+
+/* Bytes of @word equal to @byte have their top bit set (and only the
+ * lowest such byte is exact, which is all the scan needs). */
+static inline guint64
+strata_json_match_byte (guint64 word,
+                        guint8  byte)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  guint64 x = word ^ (ones * byte);
+
+  return (x - ones) & ~x & (ones << 7);
+}
+
+/* The first '"' or '\\' at or after @q, eight bytes at a time. */
+static inline const char *
+strata_json_find_quote_or_backslash (const char *q,
+                                     const char *end)
+{
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  for (; end - q >= 8; q += 8)
+    {
+      guint64 word, hits;
+
+      memcpy (&word, q, 8);
+      hits = strata_json_match_byte (word, '"') | strata_json_match_byte (word, '\\');
+      if (hits != 0)
+        return q + __builtin_ctzll (hits) / 8;
+    }
+#endif
+  for (; q < end; q++)
+    if (*q == '"' || *q == '\\')
+      return q;
+  return NULL;
+}
+
+/* strata_json_scan_string(), for the loops that scan millions: @p is
+ * the opening quote; @string gets the text between the quotes. */
+static inline StrataJsonStatus
+strata_json_scan_string_inline (const char        *p,
+                                const char        *end,
+                                StrataJsonString  *string,
+                                const char       **string_end)
+{
+  const char *q = p + 1;
+
+  if (p >= end || *p != '"')
+    return p >= end ? STRATA_JSON_INCOMPLETE : STRATA_JSON_INVALID;
+  string->start = q;
+  string->escaped = FALSE;
+  for (;;)
+    {
+      q = strata_json_find_quote_or_backslash (q, end);
+      if (q == NULL)
+        return STRATA_JSON_INCOMPLETE;
+      if (*q == '"')
+        break;
+      /* A backslash and the byte it escapes. */
+      string->escaped = TRUE;
+      q += 2;
+      if (q >= end)
+        return STRATA_JSON_INCOMPLETE;
+    }
+  string->len = q - string->start;
+  *string_end = q + 1;
+  return STRATA_JSON_OK;
+}
+
+/* The bytes a number may hold. */
+static inline gboolean
+strata_json_is_number_byte (char c)
+{
+  return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == 'e' || c == 'E' || c == '+';
+}
+
+static inline StrataJsonStatus
+strata_json_scan_number_inline (const char  *p,
+                                const char  *end,
+                                const char **number_end)
+{
+  const char *q = p;
+
+  while (q < end && strata_json_is_number_byte (*q))
+    q++;
+  if (q == end)
+    return STRATA_JSON_INCOMPLETE;
+  if (q == p)
+    return STRATA_JSON_INVALID;
+  *number_end = q;
+  return STRATA_JSON_OK;
 }
 
 StrataJsonStatus  strata_json_skip_value    (const char       *p,

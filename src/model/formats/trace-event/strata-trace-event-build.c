@@ -84,7 +84,10 @@ drop_large_arrays (TeState *state)
     {
       TeThread *thread = &g_array_index (state->threads, TeThread, i);
 
-      g_ptr_array_add (garbage, g_steal_pointer (&thread->slices));
+      if (thread->slices != NULL)
+        g_ptr_array_add (garbage, g_steal_pointer (&thread->slices));
+      if (thread->bound != NULL)
+        g_ptr_array_add (garbage, g_steal_pointer (&thread->bound));
       g_ptr_array_add (garbage, g_steal_pointer (&thread->open));
     }
   if (state->events != NULL)
@@ -122,11 +125,19 @@ strata_trace_event_ensure_method (TeState *state,
                                   guint32  category)
 {
   guint64 key = ((guint64) name << 32) | category;
-  guint32 index = strata_id_map_lookup (&state->methods, key);
+  guint slot = (guint) ((key * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 54) % TE_METHOD_CACHE_SIZE;
+  guint32 index;
   StrataMethod method = { .line = -1 };
 
+  if (state->method_of[slot] != 0 && state->method_keys[slot] == key)
+    return state->method_of[slot] - 1;
+  index = strata_id_map_lookup (&state->methods, key);
   if (index != STRATA_ID_MAP_MISSING)
-    return index;
+    {
+      state->method_keys[slot] = key;
+      state->method_of[slot] = index + 1;
+      return index;
+    }
 
   method.raw_id = key;
   method.name = name;
@@ -139,6 +150,29 @@ strata_trace_event_ensure_method (TeState *state,
 }
 
 /* ---- Calls ---- */
+
+/**
+ * strata_trace_event_add_slice:
+ * @bind_id: the string pool id of its flow binding id, or 0
+ *
+ * Adds a call to @thread.
+ */
+void
+strata_trace_event_add_slice (TeState       *state,
+                              TeThread      *thread,
+                              const TeSlice *slice,
+                              guint32        bind_id)
+{
+  if (bind_id != 0)
+    {
+      TeBound bound = { thread->slices->len, bind_id, slice->flags, 0, 0 };
+
+      if (thread->bound == NULL)
+        thread->bound = g_array_new (FALSE, FALSE, sizeof (TeBound));
+      g_array_append_val (thread->bound, bound);
+    }
+  g_array_append_vals (thread->slices, slice, 1);
+}
 
 /* B events still open when the file ends run to the end of the trace. */
 static void
@@ -155,11 +189,10 @@ close_open_begins (TeState  *state,
         .thread_end = begin->thread_start,
         .source = begin->source,
         .flags = begin->flags,
-        .bind_id = begin->bind_id,
       };
 
       slice.method = strata_trace_event_ensure_method (state, begin->name, begin->category);
-      g_array_append_val (thread->slices, slice);
+      strata_trace_event_add_slice (state, thread, &slice, begin->bind_id);
       g_array_set_size (thread->open, thread->open->len - 1);
       state->n_unended_begins++;
     }
@@ -252,13 +285,15 @@ strata_trace_event_sort_slices (const TeSlice *slices,
   return g_steal_pointer (&order);
 }
 
-/* Gives each call its depth: a stack of the calls that hold it. Calls
- * that run past their parent's end are cut there. Returns the depths. */
+/* Gives each call its depth (in @depths, by slice): a stack of the calls
+ * that hold it. Calls that run past their parent's end are cut there.
+ * Returns the number of depths. */
 static guint
 assign_depths (guint64       *n_clipped,
                TeSlice       *slices,
                const guint32 *order,
                guint32        n,
+               guint16       *depths,
                GArray        *counts)
 {
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -266,6 +301,7 @@ assign_depths (guint64       *n_clipped,
   for (guint32 k = 0; k < n; k++)
     {
       TeSlice *slice = &slices[order[k]];
+      guint16 depth;
 
       while (stack->len > 0)
         {
@@ -285,10 +321,10 @@ assign_depths (guint64       *n_clipped,
               (*n_clipped)++;
             }
         }
-      slice->depth = MIN (stack->len, G_MAXUINT16 - 1);
-      if (slice->depth >= counts->len)
-        g_array_set_size (counts, slice->depth + 1);
-      g_array_index (counts, guint32, slice->depth)++;
+      depth = depths[order[k]] = MIN (stack->len, G_MAXUINT16 - 1);
+      if (depth >= counts->len)
+        g_array_set_size (counts, depth + 1);
+      g_array_index (counts, guint32, depth)++;
       if (stack->len < G_MAXUINT16 - 1)
         g_array_append_val (stack, order[k]);
     }
@@ -346,11 +382,15 @@ typedef struct
   guint64         *sources;
 } SpanBlocks;
 
+/* Fills the table in start order; @refs gets each slice's index at its
+ * depth. */
 static void
 fill_table (TeSlice         *slices,
             const guint32   *order,
+            const guint16   *depths,
             guint32          n,
-            StrataSpanTable *table)
+            StrataSpanTable *table,
+            guint32         *refs)
 {
   g_autofree guint32 *cursor = g_new0 (guint32, table->n_depths + 1);
   g_autofree gint64 *last_end = g_new0 (gint64, table->n_depths);
@@ -363,7 +403,7 @@ fill_table (TeSlice         *slices,
   for (guint32 k = 0; k < n; k++)
     {
       TeSlice *slice = &slices[order[k]];
-      guint d = slice->depth;
+      guint d = depths[order[k]];
       guint32 index = cursor[d]++;
 
       table->spans[d][index] = (StrataSpan) {
@@ -371,7 +411,7 @@ fill_table (TeSlice         *slices,
         d + 1 < table->n_depths ? cursor[d + 1] : 0,
       };
       table->sources[d][index] = slice->source;
-      slice->ref = index;
+      refs[order[k]] = index;
       if (table->second != NULL)
         {
           fit_thread_time (&table->second[d][index], slice, d > 0 ? parents[d - 1] : NULL, &last_end[d], &now);
@@ -398,6 +438,23 @@ set_thread_range (StrataThread *thread)
 
 /* Lays out one thread's calls in its part of the shared blocks. Returns
  * FALSE if the load was cancelled meanwhile. */
+/* Where the calls that bind flows ended up. */
+static void
+place_bound (GArray        *bound,
+             const guint16 *depths,
+             const guint32 *refs)
+{
+  for (guint i = 0; bound != NULL && i < bound->len; i++)
+    {
+      TeBound *b = &g_array_index (bound, TeBound, i);
+
+      b->depth = depths[b->slice];
+      b->ref = refs[b->slice];
+    }
+}
+
+/* Lays out one thread's calls in its part of the shared blocks, then
+ * lets its slices go. Returns FALSE if the load was cancelled meanwhile. */
 static gboolean
 build_thread (TeState          *state,
               guint             index,
@@ -411,19 +468,25 @@ build_thread (TeState          *state,
   guint32 n = te->slices->len;
   g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
   g_autofree guint32 *order = NULL;
+  g_autofree guint16 *depths = NULL;
+  g_autofree guint32 *refs = NULL;
   guint n_depths;
 
   if (n == 0)
     return TRUE;
   if (!(order = strata_trace_event_sort_slices (slices, n, state->job->cancellable)))
     return FALSE;
-  n_depths = assign_depths (n_clipped, slices, order, n, counts);
+  depths = g_new (guint16, n);
+  n_depths = assign_depths (n_clipped, slices, order, n, depths, counts);
 
   thread->spans = strata_span_table_new_in (n_clocks, n_depths, (const guint32 *) counts->data,
                                             blocks->spans, n_clocks == 2 ? blocks->second : NULL);
   strata_span_table_set_sources (thread->spans, blocks->sources);
-  fill_table (slices, order, n, thread->spans);
+  refs = g_new (guint32, n);
+  fill_table (slices, order, depths, n, thread->spans, refs);
+  place_bound (te->bound, depths, refs);
   set_thread_range (thread);
+  g_clear_pointer (&te->slices, g_array_unref);
   return !g_cancellable_is_cancelled (state->job->cancellable);
 }
 
@@ -643,14 +706,12 @@ bind_flow_ids (TeState *state,
       {
         TeThread *te = &g_array_index (state->threads, TeThread, t);
 
-        for (guint i = 0; i < te->slices->len; i++)
+        for (guint i = 0; te->bound != NULL && i < te->bound->len; i++)
           {
-            const TeSlice *slice = &g_array_index (te->slices, TeSlice, i);
+            const TeBound *slice = &g_array_index (te->bound, TeBound, i);
             StrataSliceRef ref = { t, slice->depth, slice->ref };
             StrataSliceRef *from;
 
-            if (slice->bind_id == 0)
-              continue;
             if (pass == 0 && (slice->flags & TE_SLICE_FLOW_OUT) &&
                 !g_hash_table_contains (outs, GUINT_TO_POINTER (slice->bind_id)))
               g_hash_table_insert (outs, GUINT_TO_POINTER (slice->bind_id), g_memdup2 (&ref, sizeof ref));

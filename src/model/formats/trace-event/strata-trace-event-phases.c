@@ -56,6 +56,7 @@ handle_complete (TeLoader       *self,
   guint thread = te_ensure_thread (self, fields);
   TeThread *state = thread_state (self, thread);
   TeSlice slice = { .start = fields->ts, .end = fields->ts, .source = source };
+  guint32 bind_id;
 
   if (fields->has_dur && fields->dur > 0)
     slice.end = fields->ts + fields->dur;
@@ -70,8 +71,8 @@ handle_complete (TeLoader       *self,
     }
   slice.method = te_ensure_method (self, fields->has_name ? te_intern_string (self, &fields->name) : 0,
                                 fields->has_cat ? te_intern_string (self, &fields->cat) : 0);
-  slice.flags |= slice_flags (self, fields, &slice.bind_id);
-  g_array_append_val (state->slices, slice);
+  slice.flags |= slice_flags (self, fields, &bind_id);
+  strata_trace_event_add_slice (&self->state, state, &slice, bind_id);
   note_time (self, state, slice.end);
 }
 
@@ -136,7 +137,6 @@ handle_end (TeLoader       *self,
   slice.source = begin->source;
   slice.method = te_ensure_method (self, begin->name, begin->category);
   slice.flags = begin->flags;
-  slice.bind_id = begin->bind_id;
   if ((begin->flags & TE_SLICE_THREAD_TIME) && fields->has_tts)
     {
       slice.thread_start = begin->thread_start;
@@ -147,8 +147,8 @@ handle_end (TeLoader       *self,
     slice.flags &= ~TE_SLICE_THREAD_TIME;
   if (has_args (fields))
     strata_trace_add_source_link (self->state.trace, begin->source, source);
+  strata_trace_event_add_slice (&self->state, state, &slice, begin->bind_id);
   g_array_set_size (state->open, state->open->len - 1);
-  g_array_append_val (state->slices, slice);
 }
 
 static StrataEvent *

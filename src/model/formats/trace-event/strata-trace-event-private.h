@@ -25,7 +25,7 @@ G_BEGIN_DECLS
 #define TE_SLICE_FLOW_IN     (1u << 1)
 #define TE_SLICE_FLOW_OUT    (1u << 2)
 
-/* A call before it has its depth. */
+/* A call before it has its depth: millions of them, kept small. */
 typedef struct
 {
   gint64  start;
@@ -35,10 +35,17 @@ typedef struct
   guint64 source;
   guint32 method;
   guint32 flags;
-  guint32 bind_id;      /* string pool id of bind_id, 0 without */
+} TeSlice;
+
+/* A call that binds flows by id (flow v2): the few that have one. */
+typedef struct
+{
+  guint32 slice;        /* index in its thread's slices */
+  guint32 bind_id;      /* string pool id of bind_id */
+  guint32 flags;
   guint32 ref;          /* after building: its index at its depth */
   guint16 depth;
-} TeSlice;
+} TeBound;
 
 typedef struct
 {
@@ -53,7 +60,8 @@ typedef struct
 
 typedef struct
 {
-  GArray  *slices;      /* TeSlice, in file order */
+  GArray  *slices;      /* TeSlice, in file order; freed once built */
+  GArray  *bound;       /* TeBound, in slice order; NULL without */
   GArray  *open;        /* TeOpenBegin: the B events not yet ended */
   gint64   last_time;   /* latest timestamp seen on the thread */
   gboolean has_time;
@@ -89,6 +97,10 @@ typedef struct
   guint32 scope;
 } TeKey;
 
+/* Lookups remembered while reading: strings by spelling, methods by key. */
+#define TE_INTERN_CACHE_BITS 12
+#define TE_METHOD_CACHE_SIZE 1024
+
 typedef struct _TeState TeState;
 
 /* The reader's way to find or make the thread of a pid and tid (as text),
@@ -111,6 +123,8 @@ struct _TeState
   GHashTable    *objects_open;   /* TeKey -> event index + 1 */
   GHashTable    *flow_keys;      /* TeKey -> index + 1 */
   StrataIdMap    methods;        /* name << 32 | category -> method */
+  guint64        method_keys[TE_METHOD_CACHE_SIZE];  /* the keys last looked up, */
+  guint32        method_of[TE_METHOD_CACHE_SIZE];    /* and their methods + 1 */
   JsonNode      *stack_frames;   /* the "stackFrames" member */
   JsonNode      *samples_member; /* the "samples" member */
   GArray        *samples;        /* TeSample */
@@ -139,6 +153,10 @@ struct _TeState
 
 gboolean strata_trace_event_build        (TeState *state,
                                           GError **error);
+void    strata_trace_event_add_slice     (TeState       *state,
+                                          TeThread      *thread,
+                                          const TeSlice *slice,
+                                          guint32        bind_id);
 void    strata_trace_event_build_samples (TeState *state);
 guint   strata_trace_event_companion_thread (TeState    *state,
                                              guint       sampled);
@@ -203,26 +221,68 @@ typedef StrataJsonStatus (*MemberFunc) (const char  *key,
                                         gpointer     data,
                                         const char **value_end);
 
+
+typedef struct
+{
+  const char *text;    /* in the mapped file */
+  guint32     len;
+  guint32     id;
+} TeInternEntry;
+
+/* Where the events an array scan finds go: @slot gives the place for
+ * the next one's fields, @take is told it holds an event. */
+typedef struct
+{
+  TeFields *(*slot) (gpointer data);
+  gboolean  (*take) (gpointer data,
+                     guint64  source);   /* FALSE stops the scan */
+  gpointer    data;
+} TeEventSink;
+
+/* How the event array ended, and what in it was not an event. */
+typedef struct
+{
+  StrataContentReader *reader;
+  guint64     n_not_objects;
+  gboolean    truncated;
+  gboolean    cut_mid_event;
+  gboolean    trailing_comma;
+  gboolean    invalid;
+  guint64     truncated_at;
+  guint64     invalid_at;
+} TeArrayScan;
+
 typedef struct
 {
   TeState   state;
   StrataContentReader reader;
+  TeArrayScan array;
+  TeFields  fields;            /* the event being read, read one at a time */
+  GError  **error;             /* while the event array is read */
   GString  *scratch;
   StrataIdMap processes;       /* pid -> process index */
   GPtrArray  *threads;         /* per process: StrataIdMap, tid -> thread index */
   GHashTable *named_ids;       /* pid or tid text -> made-up number */
   gint64      last_pid, last_tid;
   guint       last_thread;
+  gboolean    texts_stay;      /* what was read stays in place: a mapped file */
+  TeValue     last_pid_text;   /* the spelling of the last thread's ids, */
+  TeValue     last_tid_text;   /* while texts stay */
+  TeInternEntry *intern_cache; /* the strings last interned, while texts stay */
   guint64     n_events;
-  guint64     n_not_objects;
   gboolean    has_trace_events;
-  gboolean    truncated;
-  gboolean    cut_mid_event;
-  gboolean    trailing_comma;
-  guint64     truncated_at;
-  guint64     invalid_at;
-  gboolean    invalid;
 } TeLoader;
+
+/* strata-trace-event.c */
+gboolean te_scan_event_array (TeArrayScan       *scan,
+                              const TeEventSink *sink);
+gboolean te_take_event       (TeLoader          *self,
+                              const TeFields    *fields,
+                              guint64            source);
+
+/* strata-trace-event-parallel.c */
+gboolean te_read_events_in_parallel (TeLoader  *self,
+                                     GError   **error);
 
 /* strata-trace-event-scan.c */
 StrataJsonStatus te_scan_event     (const char             *p,

@@ -24,12 +24,12 @@ te_scan_value (const char  *p,
 
   if (*p == '"')
     {
-      status = strata_json_scan_string (p, end, &value->text, value_end);
+      status = strata_json_scan_string_inline (p, end, &value->text, value_end);
       value->is_string = TRUE;
     }
   else if (*p == '-' || (*p >= '0' && *p <= '9'))
     {
-      status = strata_json_scan_number (p, end, value_end);
+      status = strata_json_scan_number_inline (p, end, value_end);
       value->text = (StrataJsonString) { p, status == STRATA_JSON_OK ? (gsize) (*value_end - p) : 0, FALSE };
       value->is_string = FALSE;
     }
@@ -74,7 +74,7 @@ scan_string_field (const char        *p,
   if (*p != '"')
     return strata_json_skip_value (p, end, value_end);
   *present = TRUE;
-  return strata_json_scan_string (p, end, string, value_end);
+  return strata_json_scan_string_inline (p, end, string, value_end);
 }
 
 static StrataJsonStatus
@@ -105,13 +105,14 @@ scan_bool (const char  *p,
 }
 
 
-/* Calls @func for each member of the object at @p (its '{'). */
-StrataJsonStatus
-te_scan_object (const char  *p,
-                const char  *end,
-                MemberFunc   func,
-                gpointer     data,
-                const char **object_end)
+/* Calls @func for each member of the object at @p (its '{'); inlined
+ * where @func is known, as for the millions of events. */
+static inline StrataJsonStatus
+scan_object_inline (const char  *p,
+                    const char  *end,
+                    MemberFunc   func,
+                    gpointer     data,
+                    const char **object_end)
 {
   p++;
   for (;;)
@@ -132,7 +133,7 @@ te_scan_object (const char  *p,
           p++;
           continue;
         }
-      if ((status = strata_json_scan_string (p, end, &key, &p)) != STRATA_JSON_OK)
+      if ((status = strata_json_scan_string_inline (p, end, &key, &p)) != STRATA_JSON_OK)
         return status;
       p = strata_json_skip_space_inline (p, end);
       if (p < end && *p == ':')
@@ -142,6 +143,16 @@ te_scan_object (const char  *p,
       if ((status = func (key.start, key.len, p, end, data, &p)) != STRATA_JSON_OK)
         return status;
     }
+}
+
+StrataJsonStatus
+te_scan_object (const char  *p,
+                const char  *end,
+                MemberFunc   func,
+                gpointer     data,
+                const char **object_end)
+{
+  return scan_object_inline (p, end, func, data, object_end);
 }
 
 static StrataJsonStatus
@@ -247,6 +258,6 @@ te_scan_event (const char  *p,
 {
   memset (fields, 0, sizeof *fields);
   fields->start = p;
-  return te_scan_object (p, end, scan_event_member, fields, event_end);
+  return scan_object_inline (p, end, scan_event_member, fields, event_end);
 }
 

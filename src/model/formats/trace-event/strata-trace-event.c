@@ -21,9 +21,24 @@
 
 #define PROGRESS_INTERVAL 16384
 #define MAX_METADATA_TEXT 4096
+/* Smaller files are read faster than a thread starts. */
+#define PARALLEL_MIN_BYTES (4 << 20)
 
 /* ---- Turning text into ids ---- */
 
+
+/* A few bytes of @text spread over the cache. */
+static guint
+cache_slot (const char *text,
+            gsize       len)
+{
+  guint32 head = 0, tail = 0;
+
+  memcpy (&head, text, MIN (len, 4));
+  if (len > 4)
+    memcpy (&tail, text + len - MIN (len - 4, 4), MIN (len - 4, 4));
+  return ((head * 0x9E3779B1u) ^ (tail * 0x85EBCA77u) ^ (guint32) len * 0xC2B2AE3Du) >> (32 - TE_INTERN_CACHE_BITS);
+}
 
 guint32
 te_intern_string (TeLoader               *self,
@@ -31,6 +46,18 @@ te_intern_string (TeLoader               *self,
 {
   StrataStringPool *pool = strata_trace_get_pool (self->state.trace);
 
+  /* The few names and categories of a trace come again and again: the
+   * spellings seen last, still in place in a mapped file, are compared
+   * before the pool is looked in. */
+  if (!string->escaped && self->texts_stay && string->len <= G_MAXUINT32)
+    {
+      TeInternEntry *entry = &self->intern_cache[cache_slot (string->start, string->len)];
+
+      if (entry->text == NULL || entry->len != string->len || memcmp (entry->text, string->start, string->len) != 0)
+        *entry = (TeInternEntry) { string->start, string->len,
+                                   strata_string_pool_intern_len (pool, string->start, string->len) };
+      return entry->id;
+    }
   if (!string->escaped)
     return strata_string_pool_intern_len (pool, string->start, string->len);
   g_string_truncate (self->scratch, 0);
@@ -123,6 +150,16 @@ te_ensure_process (TeLoader      *self,
   return index;
 }
 
+/* Only mapped files keep what was read before in place. */
+static gboolean
+same_text (const TeValue *value,
+           const TeValue *last)
+{
+  return value->present == last->present && value->is_string == last->is_string &&
+         value->text.len == last->text.len && !value->text.escaped && !last->text.escaped &&
+         (value->text.len == 0 || memcmp (value->text.start, last->text.start, value->text.len) == 0);
+}
+
 guint
 te_ensure_thread (TeLoader       *self,
                   const TeFields *fields)
@@ -133,6 +170,10 @@ te_ensure_thread (TeLoader       *self,
   StrataIdMap *threads;
   guint index;
 
+  /* Most events are on the thread of the one before, spelt the same. */
+  if (self->texts_stay && self->last_thread != STRATA_NO_THREAD && same_text (&fields->pid, &self->last_pid_text) &&
+      same_text (&fields->tid, &self->last_tid_text))
+    return self->last_thread;
   process = te_ensure_process (self, &fields->pid);
   tid = value_number (self, &fields->tid, &tid_name);
   if (self->last_thread != STRATA_NO_THREAD &&
@@ -155,6 +196,11 @@ te_ensure_thread (TeLoader       *self,
     }
   self->last_thread = index;
   self->last_tid = tid;
+  if (self->texts_stay)
+    {
+      self->last_pid_text = fields->pid;
+      self->last_tid_text = fields->tid;
+    }
   return index;
 }
 
@@ -237,78 +283,141 @@ report_progress (TeLoader  *self,
                                  _("Reading events…"), error);
 }
 
-static void
-note_cut (TeLoader *self)
+/**
+ * te_take_event:
+ * @source: where the event starts in the content
+ *
+ * Adds an event read to the trace, and tells of progress now and then.
+ *
+ * Returns: %FALSE with self->error set if the load was cancelled
+ */
+gboolean
+te_take_event (TeLoader       *self,
+               const TeFields *fields,
+               guint64         source)
 {
-  self->truncated = TRUE;
-  self->truncated_at = self->reader.offset + self->reader.pos;
+  te_handle_event (self, fields, source);
+  return report_progress (self, self->error);
 }
 
 static void
-note_invalid (TeLoader *self)
+note_cut (TeArrayScan *scan)
 {
-  self->invalid = TRUE;
-  self->invalid_at = self->reader.offset + self->reader.pos;
+  scan->truncated = TRUE;
+  scan->truncated_at = scan->reader->offset + scan->reader->pos;
 }
 
-/* The reader is just past the '[' of the event array. */
-static gboolean
-read_event_array (TeLoader  *self,
-                  GError   **error)
+static void
+note_invalid (TeArrayScan *scan)
 {
-  StrataContentReader *reader = &self->reader;
+  scan->invalid = TRUE;
+  scan->invalid_at = scan->reader->offset + scan->reader->pos;
+}
+
+/* Scans one item of the array at the reader's place: an event into its
+ * slot, anything else skipped. */
+static StrataJsonStatus
+scan_array_item (TeArrayScan       *scan,
+                 const TeEventSink *sink,
+                 char               c,
+                 gboolean          *stop)
+{
+  StrataContentReader *reader = scan->reader;
+  StrataJsonStatus status;
+  gsize len = 0;
+
+  if (c != '{')
+    {
+      status = scan_item (reader, skip_item, NULL, &len);
+      scan->n_not_objects++;
+    }
+  else if ((status = scan_item (reader, scan_event_item, sink->slot (sink->data), &len)) == STRATA_JSON_OK)
+    *stop = !sink->take (sink->data, reader->offset + reader->pos);
+  reader->pos += status == STRATA_JSON_OK ? len : 0;
+  return status;
+}
+
+/**
+ * te_scan_event_array:
+ *
+ * Reads the event array from just past its '[' to just past its ']',
+ * giving each event to @sink; notes in @scan how it ended.
+ *
+ * Returns: %FALSE if @sink stopped it
+ */
+gboolean
+te_scan_event_array (TeArrayScan       *scan,
+                     const TeEventSink *sink)
+{
+  StrataContentReader *reader = scan->reader;
   gboolean after_comma = FALSE;
 
-  self->has_trace_events = TRUE;
   for (;;)
     {
-      TeFields fields;
       StrataJsonStatus status;
-      gsize len = 0;
+      gboolean stop = FALSE;
       char c;
 
       if (!strata_content_reader_peek (reader, &c))
         {
-          note_cut (self);
+          note_cut (scan);
           return TRUE;
         }
-      if (c == ',')
+      if (c == ',' || c == ']')
         {
           reader->pos++;
+          scan->trailing_comma |= c == ']' && after_comma;
+          if (c == ']')
+            return TRUE;
           after_comma = TRUE;
           continue;
         }
-      if (c == ']')
-        {
-          self->trailing_comma |= after_comma;
-          reader->pos++;
-          return TRUE;
-        }
       after_comma = FALSE;
-
-      if (c != '{')
-        {
-          status = scan_item (reader, skip_item, NULL, &len);
-          self->n_not_objects++;
-        }
-      else if ((status = scan_item (reader, scan_event_item, &fields, &len)) == STRATA_JSON_OK)
-        te_handle_event (self, &fields, reader->offset + reader->pos);
-
+      status = scan_array_item (scan, sink, c, &stop);
       if (status == STRATA_JSON_INCOMPLETE)
         {
-          note_cut (self);
-          self->cut_mid_event = TRUE;
+          note_cut (scan);
+          scan->cut_mid_event = TRUE;
           return TRUE;
         }
       if (status == STRATA_JSON_INVALID)
         {
-          note_invalid (self);
+          note_invalid (scan);
           return TRUE;
         }
-      reader->pos += len;
-      if (!report_progress (self, error))
+      if (stop)
         return FALSE;
     }
+}
+
+static TeFields *
+loader_slot (gpointer data)
+{
+  return &((TeLoader *) data)->fields;
+}
+
+static gboolean
+loader_take (gpointer data,
+             guint64  source)
+{
+  TeLoader *self = data;
+
+  return te_take_event (self, &self->fields, source);
+}
+
+/* The reader is just past the '[' of the event array. Plain files are
+ * scanned on the second core while this one takes the events. */
+static gboolean
+read_event_array (TeLoader  *self,
+                  GError   **error)
+{
+  const TeEventSink sink = { loader_slot, loader_take, self };
+
+  self->has_trace_events = TRUE;
+  if (self->reader.inflater == NULL && self->reader.len - self->reader.pos >= PARALLEL_MIN_BYTES)
+    return te_read_events_in_parallel (self, error);
+  self->error = error;
+  return te_scan_event_array (&self->array, &sink);
 }
 
 static void
@@ -424,7 +533,7 @@ read_top_object (TeLoader  *self,
       if (status != STRATA_JSON_OK)
         {
           if (status == STRATA_JSON_INVALID)
-            note_invalid (self);
+            note_invalid (&self->array);
           return TRUE;
         }
       g_string_truncate (self->scratch, 0);
@@ -443,7 +552,7 @@ read_top_object (TeLoader  *self,
           reader->pos++;
           if (!read_event_array (self, error))
             return FALSE;
-          if (self->truncated || self->invalid)
+          if (self->array.truncated || self->array.invalid)
             return TRUE;
           continue;
         }
@@ -451,7 +560,7 @@ read_top_object (TeLoader  *self,
       if ((status = scan_item (reader, skip_item, NULL, &len)) != STRATA_JSON_OK)
         {
           if (status == STRATA_JSON_INVALID)
-            note_invalid (self);
+            note_invalid (&self->array);
           return TRUE;
         }
       read_member_value (self, key, reader->data + reader->pos, len);
@@ -494,36 +603,37 @@ read_content (TeLoader  *self,
 static void
 report_container_repairs (TeLoader *self)
 {
+  const TeArrayScan *array = &self->array;
   g_autofree char *at = NULL;
 
   if (self->reader.damaged)
     strata_trace_add_diagnostic (self->state.trace,
                                  _("The compressed data is cut or damaged; the events before the damage were loaded."));
-  if (self->truncated)
+  if (array->truncated)
     {
-      at = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->truncated_at);
+      at = g_strdup_printf ("%'" G_GUINT64_FORMAT, array->truncated_at);
       /* Translators: %s is a byte offset */
       strata_trace_add_diagnosticf (self->state.trace,
-                                    self->cut_mid_event
+                                    array->cut_mid_event
                                     ? _("The file ends inside the event array, without its closing “]”; the events before byte %s were loaded and the incomplete last event was dropped.")
                                     : _("The file ends inside the event array, without its closing “]”; all %s bytes of events were loaded."),
                                     at);
     }
-  if (self->invalid)
+  if (array->invalid)
     {
-      at = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->invalid_at);
+      at = g_strdup_printf ("%'" G_GUINT64_FORMAT, array->invalid_at);
       /* Translators: %s is a byte offset */
       strata_trace_add_diagnosticf (self->state.trace,
                                     _("The JSON is malformed at byte %s; the events before it were loaded."),
                                     at);
     }
-  if (self->trailing_comma)
+  if (array->trailing_comma)
     strata_trace_add_diagnostic (self->state.trace,
                                  _("The event array ends with a comma before its “]”; it was ignored."));
-  strata_trace_add_count_diagnostic (self->state.trace, self->n_not_objects,
+  strata_trace_add_count_diagnostic (self->state.trace, array->n_not_objects,
                                     ngettext ("%s item in the event array is not an object and was skipped.",
                                               "%s items in the event array are not objects and were skipped.",
-                                              self->n_not_objects));
+                                              array->n_not_objects));
 }
 
 static void
@@ -601,6 +711,7 @@ te_loader_clear (TeLoader *self)
     strata_id_map_clear (g_ptr_array_index (self->threads, i));
   g_clear_pointer (&self->threads, g_ptr_array_unref);
   g_clear_pointer (&self->named_ids, g_hash_table_unref);
+  g_clear_pointer (&self->intern_cache, g_free);
   if (self->scratch != NULL)
     g_string_free (g_steal_pointer (&self->scratch), TRUE);
 }
@@ -609,7 +720,7 @@ static gboolean
 check_is_trace (TeLoader  *self,
                 GError   **error)
 {
-  if (self->has_trace_events || self->invalid || self->truncated)
+  if (self->has_trace_events || self->array.invalid || self->array.truncated)
     return TRUE;
 
   g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_A_TRACE,
@@ -634,13 +745,17 @@ strata_trace_event_load (StrataLoadJob  *job,
   strata_trace_event_state_init (&self.state, job, trace);
   self.state.ensure_thread = ensure_thread_for_state;
   strata_content_reader_init (&self.reader, job, job->compression == STRATA_COMPRESSION_GZIP);
+  self.array.reader = &self.reader;
   self.scratch = g_string_new (NULL);
   strata_id_map_init (&self.processes);
   self.threads = g_ptr_array_new_with_free_func (g_free);
   self.named_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self.last_thread = STRATA_NO_THREAD;
 
+  self.texts_stay = self.reader.inflater == NULL;
+  self.intern_cache = g_new0 (TeInternEntry, 1 << TE_INTERN_CACHE_BITS);
   ok = read_content (&self, error) && check_is_trace (&self, error);
+  self.texts_stay = FALSE;
   if (self.reader.fault != STRATA_LOAD_FAULT_NONE)
     {
       g_clear_error (error);
@@ -654,7 +769,7 @@ strata_trace_event_load (StrataLoadJob  *job,
       g_cancellable_set_error_if_cancelled (job->cancellable, error);
       ok = FALSE;
     }
-  if (ok && self.n_events == 0 && self.invalid)
+  if (ok && self.n_events == 0 && self.array.invalid)
     {
       g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
                            _("It starts like JSON, but it is not valid JSON."));
