@@ -182,6 +182,66 @@ test_return_to_script (void)
   assert_span (trace, thread, 2, 0, "MinorGC", 20000, 40000);
 }
 
+/* What chunks hold besides plain numbers: a node listed before its
+ * parent, an escaped name, a sample id written as a fraction, one that
+ * is no number (dropped and counted), deltas that are no integers. */
+static void
+test_chunk_values (void)
+{
+  const char *json =
+    "{\"traceEvents\":[\n"
+    "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x2\",\"pid\":1,\"tid\":2,\"ts\":0,\"args\":{\"data\":{\"startTime\":0.0}}},\n"
+    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x2\",\"pid\":1,\"tid\":2,\"ts\":100,\"args\":{\"data\":{"
+    "\"timeDeltas\":[0, 10.0 ,10,1e1],"
+    "\"cpuProfile\":{\"samples\":[3,3.0,\"x\",3],\"nodes\":["
+    "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"say \\\"hi\\\"\",\"url\":\"a.js\",\"lineNumber\":1,\"columnNumber\":2}},"
+    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"outer\",\"url\":\"a.js\",\"lineNumber\":0,\"columnNumber\":0}},"
+    "{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}}]}}}}\n"
+    "]}\n";
+  g_autofree char *path = strata_test_write_file ("values.json", json, strlen (json));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  const StrataThread *thread;
+
+  g_assert_no_error (error);
+  thread = strata_test_thread_by_tid (trace, 2);
+  /* Samples at 0, 10 and 30 µs (the one at 20 dropped), the last
+   * lasting the mean interval of the three: 15 µs. */
+  assert_span (trace, thread, 0, 0, "outer (a.js:1:1)", 0, 45000);
+  assert_span (trace, thread, 1, 0, "say \"hi\" (a.js:2:3)", 0, 45000);
+  g_assert_true (strata_test_has_diagnostic (trace, "1 sample"));
+}
+
+/* A task starts and ends while one function is sampled on and on: it
+ * runs again from the first sample inside the task. */
+static void
+test_run_across_task (void)
+{
+  const char *json =
+    "{\"traceEvents\":[\n"
+    "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":25,\"dur\":50},\n"
+    "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,\"args\":{\"data\":{\"startTime\":0}}},\n"
+    "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":100,\"args\":{\"data\":{"
+    "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+    "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"loop\"}}],"
+    "\"samples\":[2,2,2,2,2,2,2,2,2,2]},\"timeDeltas\":[0,10,10,10,10,10,10,10,10,10]}}}\n"
+    "]}\n";
+  g_autofree char *path = strata_test_write_file ("run.json", json, strlen (json));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  const StrataThread *thread;
+
+  g_assert_no_error (error);
+  thread = strata_test_thread_by_tid (trace, 2);
+  /* Sampled every 10 µs from 0 to 90, lasting to 100: the task takes
+   * it over at 25; the sample at 30 runs it inside the task. */
+  assert_span (trace, thread, 0, 0, "loop", 0, 25000);
+  assert_span (trace, thread, 0, 1, "RunTask", 25000, 75000);
+  assert_span (trace, thread, 1, 0, "loop", 30000, 75000);
+  /* After the task, its next sample, at 80. */
+  assert_span (trace, thread, 0, 2, "loop", 80000, 100000);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -191,6 +251,8 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/chunks", test_chunks);
   g_test_add_func ("/trace-event-js/nested", test_nested);
   g_test_add_func ("/trace-event-js/return-to-script", test_return_to_script);
+  g_test_add_func ("/trace-event-js/chunk-values", test_chunk_values);
+  g_test_add_func ("/trace-event-js/run-across-task", test_run_across_task);
 
   return g_test_run ();
 }

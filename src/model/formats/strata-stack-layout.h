@@ -23,12 +23,16 @@ typedef struct
   guint          n_frames;
 } StrataStackRow;
 
-/* A sample: the stack seen at @time. */
+/* A sample: the stack seen at @time, and seen again by the @run_length
+ * samples after it until @run_end (the same stack sampled on and on is
+ * kept once). */
 typedef struct
 {
   gint64         time;
   const guint32 *frames;     /* method indexes, innermost first */
   guint          n_frames;   /* 0: nothing ran (idle) */
+  gint64         run_end;
+  guint          run_length;
 } StrataTimedStack;
 
 void strata_stack_layout_timed  (StrataTrace            *trace,

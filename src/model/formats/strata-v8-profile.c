@@ -14,6 +14,8 @@
 /* Deeper stacks are cut: a parent cycle must not loop. */
 #define MAX_STACK_DEPTH 65536
 #define NO_NODE G_MAXUINT32
+/* Node ids below this are looked up in an array. */
+#define MAX_DENSE_ID (1 << 22)
 /* Microseconds kept far from the ends of gint64 once made nanoseconds. */
 #define MAX_MICROS (G_MAXINT64 / 2000)
 
@@ -34,11 +36,14 @@ typedef struct
   GArray  *frames;    /* guint32 methods, innermost first; made when sampled */
 } Node;
 
+/* A sample, and the samples of its node that came straight after it. */
 typedef struct
 {
   gint64  time;       /* ns */
+  gint64  run_end;    /* ns: the last of its run */
   guint32 node;
   guint32 order;      /* as read: samples of one time keep it */
+  guint32 run;        /* samples in its run after it */
 } Sample;
 
 struct _StrataV8Profile
@@ -47,7 +52,11 @@ struct _StrataV8Profile
   gpointer           data;
   GArray            *nodes;       /* Node */
   GHashTable        *index_of;    /* node id (gint64) → index + 1 */
-  GArray            *samples;     /* Sample, in the order read */
+  GArray            *samples;     /* Sample, in the order read; a run of one node kept once */
+  GArray            *dense;       /* guint32 index + 1 by small node id, 0 for none */
+  guint64            n_read;      /* samples read, runs counted whole */
+  gint64             first_time;  /* ns: the earliest and latest sample read */
+  gint64             last_time;
   GArray            *stacks;      /* StrataTimedStack, made when asked */
   GArray            *gc_frames;   /* guint32: stacks of GC samples on a timeline */
   gint64             time;        /* µs: the last sample's, or the start */
@@ -68,6 +77,9 @@ strata_v8_profile_new (StrataV8MethodFunc method_func,
   self->data = data;
   self->nodes = g_array_new (FALSE, FALSE, sizeof (Node));
   self->index_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->dense = g_array_new (FALSE, TRUE, sizeof (guint32));
+  self->first_time = G_MAXINT64;
+  self->last_time = G_MININT64;
   self->samples = g_array_new (FALSE, FALSE, sizeof (Sample));
   self->end = G_MININT64;
   self->ordered = TRUE;
@@ -83,6 +95,7 @@ strata_v8_profile_free (StrataV8Profile *self)
     g_clear_pointer (&g_array_index (self->nodes, Node, i).frames, g_array_unref);
   g_array_unref (self->nodes);
   g_hash_table_unref (self->index_of);
+  g_array_unref (self->dense);
   g_array_unref (self->samples);
   g_clear_pointer (&self->stacks, g_array_unref);
   g_clear_pointer (&self->gc_frames, g_array_unref);
@@ -205,8 +218,17 @@ static guint32
 node_index (StrataV8Profile *self,
             gint64           id)
 {
-  gpointer found = g_hash_table_lookup (self->index_of, &id);
+  gpointer found;
 
+  /* V8 numbers its nodes from 1: most are found in a plain array. */
+  if (id >= 0 && (guint64) id < self->dense->len)
+    {
+      guint32 index = g_array_index (self->dense, guint32, id);
+
+      if (index != 0)
+        return index - 1;
+    }
+  found = g_hash_table_lookup (self->index_of, &id);
   return found != NULL ? GPOINTER_TO_UINT (found) - 1 : NO_NODE;
 }
 
@@ -222,47 +244,49 @@ node_kind (const char *function)
   return NODE_FRAME;
 }
 
-/* A node; one that is no object has no frame and no id. */
+/* A node; one without an id has no frame and can be no parent. */
 static void
-add_node (StrataV8Profile *self,
-          JsonObject      *object)
+add_node (StrataV8Profile          *self,
+          const StrataV8NodeValues *values)
 {
-  JsonObject *frame = object != NULL ? object_of (json_object_get_member (object, "callFrame")) : NULL;
-  const char *function = string_member (frame, "functionName");
+  const char *function = values->function != NULL ? values->function : "";
   Node node = { NO_NODE, NO_NODE, node_kind (function), NULL };
+  gint64 *id;
 
-  if (object != NULL && node.kind != NODE_IDLE && !g_str_equal (function, "(root)"))
-    node.method = self->method_func (self->data, function, string_member (frame, "url"),
-                                     int_member (frame, "lineNumber", -1), int_member (frame, "columnNumber", -1));
+  if (values->has_id && node.kind != NODE_IDLE && !g_str_equal (function, "(root)"))
+    node.method = self->method_func (self->data, function, values->url != NULL ? values->url : "",
+                                     values->line, values->column);
   g_array_append_val (self->nodes, node);
-  if (object != NULL)
+  if (!values->has_id)
+    return;
+  id = g_new (gint64, 1);
+  *id = values->id;
+  if (*id >= 0 && *id < MAX_DENSE_ID && !g_hash_table_contains (self->index_of, id))
     {
-      gint64 *id = g_new (gint64, 1);
-
-      *id = int_member (object, "id", G_MININT64);
-      g_hash_table_insert (self->index_of, id, GUINT_TO_POINTER (self->nodes->len));
+      if ((guint64) *id >= self->dense->len)
+        g_array_set_size (self->dense, *id + 1);
+      g_array_index (self->dense, guint32, *id) = self->nodes->len;
     }
+  g_hash_table_insert (self->index_of, id, GUINT_TO_POINTER (self->nodes->len));
 }
 
 /* Parents from each node's "children" (a .cpuprofile) or "parent" (a
  * Trace Event ProfileChunk, whose parents came in earlier chunks). */
 static void
-link_parents (StrataV8Profile *self,
-              JsonArray       *nodes,
-              guint            first)
+link_parents (StrataV8Profile          *self,
+              const StrataV8NodeValues *values,
+              guint                     n,
+              guint                     first)
 {
-  for (guint i = 0; i < json_array_get_length (nodes); i++)
+  for (guint i = 0; i < n; i++)
     {
-      JsonObject *object = object_of (json_array_get_element (nodes, i));
-      JsonNode *children = object != NULL ? json_object_get_member (object, "children") : NULL;
-      JsonArray *array = children != NULL && JSON_NODE_HOLDS_ARRAY (children) ? json_node_get_array (children) : NULL;
-      guint32 parent = object != NULL ? node_index (self, int_member (object, "parent", G_MININT64)) : NO_NODE;
+      guint32 parent = values[i].has_id ? node_index (self, values[i].parent) : NO_NODE;
 
       if (parent != NO_NODE && parent != first + i)
         g_array_index (self->nodes, Node, first + i).parent = parent;
-      for (guint c = 0; array != NULL && c < json_array_get_length (array); c++)
+      for (guint c = 0; values[i].has_id && c < values[i].n_children; c++)
         {
-          guint32 child = node_index (self, int_of (json_array_get_element (array, c), G_MININT64));
+          guint32 child = node_index (self, values[i].children[c]);
 
           if (child != NO_NODE && child != first + i)
             g_array_index (self->nodes, Node, child).parent = first + i;
@@ -270,44 +294,138 @@ link_parents (StrataV8Profile *self,
     }
 }
 
+/**
+ * strata_v8_profile_add_node_values:
+ *
+ * Adds nodes read by the caller; their parents may be among them.
+ */
+void
+strata_v8_profile_add_node_values (StrataV8Profile          *self,
+                                   const StrataV8NodeValues *values,
+                                   guint                     n)
+{
+  guint first = self->nodes->len;
+
+  for (guint i = 0; i < n; i++)
+    add_node (self, &values[i]);
+  link_parents (self, values, n, first);
+}
+
+/* Adds the nodes of a profile's "nodes" array, "parent" or "children"
+ * linking them; an element that is no object is a node without a frame. */
 void
 strata_v8_profile_add_nodes (StrataV8Profile *self,
                              JsonArray       *nodes)
 {
-  guint first = self->nodes->len;
+  guint n = json_array_get_length (nodes);
+  g_autofree StrataV8NodeValues *values = g_new0 (StrataV8NodeValues, MAX (n, 1));
+  g_autoptr(GPtrArray) children = g_ptr_array_new_with_free_func (g_free);
 
-  for (guint i = 0; i < json_array_get_length (nodes); i++)
-    add_node (self, object_of (json_array_get_element (nodes, i)));
-  link_parents (self, nodes, first);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *object = object_of (json_array_get_element (nodes, i));
+      JsonObject *frame = object != NULL ? object_of (json_object_get_member (object, "callFrame")) : NULL;
+      JsonNode *kids = object != NULL ? json_object_get_member (object, "children") : NULL;
+      JsonArray *array = kids != NULL && JSON_NODE_HOLDS_ARRAY (kids) ? json_node_get_array (kids) : NULL;
+
+      if (object == NULL)
+        continue;
+      values[i] = (StrataV8NodeValues) {
+        TRUE, int_member (object, "id", G_MININT64), int_member (object, "parent", G_MININT64),
+        string_member (frame, "functionName"), string_member (frame, "url"),
+        int_member (frame, "lineNumber", -1), int_member (frame, "columnNumber", -1), NULL, 0,
+      };
+      if (array != NULL)
+        {
+          gint64 *ids = g_new (gint64, MAX (json_array_get_length (array), 1));
+
+          for (guint c = 0; c < json_array_get_length (array); c++)
+            ids[c] = int_of (json_array_get_element (array, c), G_MININT64);
+          values[i].children = ids;
+          values[i].n_children = json_array_get_length (array);
+          g_ptr_array_add (children, ids);
+        }
+    }
+  strata_v8_profile_add_node_values (self, values, n);
 }
 
-/* Each sample's node and time, from the time of the one before. */
+/**
+ * strata_v8_profile_add_sample_values:
+ * @ids: each sample's node id; G_MININT64 for one that is not a number
+ * @deltas: the microseconds from the sample before to each
+ *
+ * Each sample's node and time, from the time of the one before. A sample
+ * of the node of the sample before it, later than it, only makes that
+ * one last longer: it is counted, not kept.
+ */
 void
-strata_v8_profile_add_samples (StrataV8Profile *self,
-                               JsonArray       *samples,
-                               JsonArray       *deltas)
+strata_v8_profile_add_sample_values (StrataV8Profile *self,
+                                     const gint64    *ids,
+                                     guint            n_ids,
+                                     const gint64    *deltas,
+                                     guint            n_deltas)
 {
-  guint n_deltas = deltas != NULL ? json_array_get_length (deltas) : 0;
-
-  for (guint i = 0; samples != NULL && i < json_array_get_length (samples); i++)
+  for (guint i = 0; i < n_ids; i++)
     {
-      gint64 delta = i < n_deltas ? int_of (json_array_get_element (deltas, i), 0) : 0;
-      Sample sample = { 0, node_index (self, int_of (json_array_get_element (samples, i), G_MININT64)), self->samples->len };
+      gint64 delta = i < n_deltas ? deltas[i] : 0;
+      Sample sample = { .node = node_index (self, ids[i]), .order = self->samples->len };
+      Sample *last = self->samples->len > 0 ? &g_array_index (self->samples, Sample, self->samples->len - 1) : NULL;
 
       self->time = CLAMP (self->time + CLAMP (delta, -MAX_MICROS, MAX_MICROS), -MAX_MICROS, MAX_MICROS);
-      sample.time = self->time * 1000;
+      sample.time = sample.run_end = self->time * 1000;
       if (sample.node == NO_NODE)
         {
           self->n_unknown_samples++;
           continue;
         }
-      if (self->samples->len > 0 && sample.time < g_array_index (self->samples, Sample, self->samples->len - 1).time)
+      self->n_read++;
+      /* Only a run at the end of time so far may grow: a sample put
+       * back in order may fall inside an earlier one. */
+      if (last != NULL && last->node == sample.node && last->run_end == self->last_time && sample.time >= last->run_end &&
+          last->run < G_MAXUINT32)
+        {
+          self->last_time = last->run_end = sample.time;
+          last->run++;
+          continue;
+        }
+      self->first_time = MIN (self->first_time, sample.time);
+      self->last_time = MAX (self->last_time, sample.time);
+      if (last != NULL && sample.time < last->time)
         {
           self->ordered = FALSE;
           self->n_reordered++;
         }
       g_array_append_val (self->samples, sample);
     }
+}
+
+/* As strata_v8_profile_add_sample_values(), from a profile's arrays. */
+void
+strata_v8_profile_add_samples (StrataV8Profile *self,
+                               JsonArray       *samples,
+                               JsonArray       *deltas)
+{
+  guint n_ids = samples != NULL ? json_array_get_length (samples) : 0;
+  guint n_deltas = deltas != NULL ? json_array_get_length (deltas) : 0;
+  g_autofree gint64 *ids = g_new (gint64, MAX (n_ids, 1));
+  g_autofree gint64 *steps = g_new (gint64, MAX (n_deltas, 1));
+
+  for (guint i = 0; i < n_ids; i++)
+    ids[i] = int_of (json_array_get_element (samples, i), G_MININT64);
+  for (guint i = 0; i < n_deltas; i++)
+    steps[i] = int_of (json_array_get_element (deltas, i), 0);
+  strata_v8_profile_add_sample_values (self, ids, n_ids, steps, n_deltas);
+}
+
+/**
+ * strata_v8_profile_get_n_samples:
+ *
+ * Returns: how many samples were read (of nodes the profile has)
+ */
+guint64
+strata_v8_profile_get_n_samples (StrataV8Profile *self)
+{
+  return self->n_read;
 }
 
 /* The frames of node @index's stack, innermost first, made once. */
@@ -361,7 +479,7 @@ timeline_stack (StrataV8Profile *self,
 {
   const Node *node = &g_array_index (self->nodes, Node, sample->node);
   const GArray *frames = node_frames (self, sample->node);
-  StrataTimedStack stack = { sample->time, NULL, 0 };
+  StrataTimedStack stack = { sample->time, NULL, 0, sample->run_end, sample->run };
 
   *at = G_MAXSIZE;
   if (node->kind == NODE_IDLE || node->kind == NODE_PROGRAM)
@@ -401,7 +519,7 @@ make_stacks (StrataV8Profile  *self,
       const Node *node = &g_array_index (self->nodes, Node, sample->node);
       const GArray *frames = node_frames (self, sample->node);
       StrataTimedStack stack = { sample->time, (const guint32 *) frames->data,
-                                 node->kind == NODE_IDLE ? 0 : frames->len };
+                                 node->kind == NODE_IDLE ? 0 : frames->len, sample->run_end, sample->run };
 
       if (gc_at != NULL)
         stack = timeline_stack (self, sample, &last_frame_node, &gc_at[i]);
@@ -410,6 +528,33 @@ make_stacks (StrataV8Profile  *self,
   for (guint i = 0; gc_at != NULL && i < n; i++)
     if (gc_at[i] != G_MAXSIZE)
       g_array_index (self->stacks, StrataTimedStack, i).frames = &g_array_index (self->gc_frames, guint32, gc_at[i]);
+}
+
+/* Samples whose deltas went back are few and fall a little back: each
+ * is moved back to its place; many are sorted whole. */
+static void
+put_in_order (StrataV8Profile *self)
+{
+  Sample *samples = (Sample *) self->samples->data;
+  guint n = self->samples->len;
+
+  if (self->n_reordered > n / 64)
+    {
+      qsort (samples, n, sizeof (Sample), compare_samples);
+      return;
+    }
+  for (guint i = 1; i < n; i++)
+    {
+      Sample moved = samples[i];
+      guint j = i;
+
+      while (j > 0 && compare_samples (&samples[j - 1], &moved) > 0)
+        {
+          samples[j] = samples[j - 1];
+          j--;
+        }
+      samples[j] = moved;
+    }
 }
 
 /**
@@ -429,16 +574,34 @@ strata_v8_profile_get_stacks (StrataV8Profile  *self,
   guint n = self->samples->len;
 
   if (!self->ordered)
-    qsort (self->samples->data, n, sizeof (Sample), compare_samples);
+    put_in_order (self);
   self->ordered = TRUE;
   make_stacks (self, view);
-  *end = n > 0 ? g_array_index (self->samples, Sample, n - 1).time : 0;
-  if (n > 1)
-    *end += (*end - g_array_index (self->samples, Sample, 0).time) / (n - 1);
+  /* The last sample lasts as long as the mean sampling interval. */
+  *end = n > 0 ? self->last_time : 0;
+  if (self->n_read > 1)
+    *end += (self->last_time - self->first_time) / (gint64) (self->n_read - 1);
   if (self->end != G_MININT64)
     *end = MAX (*end, self->end * 1000);
   *n_stacks = n;
   return (const StrataTimedStack *) self->stacks->data;
+}
+
+/**
+ * strata_v8_profile_drop_samples:
+ *
+ * Lets the samples and their stacks go once they are laid out; the
+ * counts and repairs stay.
+ */
+void
+strata_v8_profile_drop_samples (StrataV8Profile *self)
+{
+  g_array_unref (self->samples);
+  self->samples = g_array_new (FALSE, FALSE, sizeof (Sample));
+  g_clear_pointer (&self->stacks, g_array_unref);
+  g_clear_pointer (&self->gc_frames, g_array_unref);
+  for (guint i = 0; i < self->nodes->len; i++)
+    g_clear_pointer (&g_array_index (self->nodes, Node, i).frames, g_array_unref);
 }
 
 void

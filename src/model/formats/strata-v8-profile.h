@@ -32,6 +32,20 @@ typedef struct
   guint64 n_cut_stacks;       /* stacks cut at MAX_STACK_DEPTH, or looping */
 } StrataV8Repairs;
 
+/* A node as read: its id and parent (or children), its call frame. */
+typedef struct
+{
+  gboolean       has_id;      /* FALSE: no object, a node without a frame */
+  gint64         id;
+  gint64         parent;      /* G_MININT64 without */
+  const char    *function;
+  const char    *url;
+  gint64         line;        /* from 0, -1 without */
+  gint64         column;
+  const gint64  *children;
+  guint          n_children;
+} StrataV8NodeValues;
+
 /* How "(program)" and "(garbage collector)" samples are read. */
 typedef enum
 {
@@ -55,13 +69,23 @@ void                    strata_v8_profile_set_end     (StrataV8Profile    *self,
                                                        gint64              end_us);
 void                    strata_v8_profile_add_nodes   (StrataV8Profile    *self,
                                                        JsonArray          *nodes);
+void                    strata_v8_profile_add_node_values (StrataV8Profile          *self,
+                                                           const StrataV8NodeValues *values,
+                                                           guint                     n);
 void                    strata_v8_profile_add_samples (StrataV8Profile    *self,
                                                        JsonArray          *samples,
                                                        JsonArray          *deltas);
+void                    strata_v8_profile_add_sample_values (StrataV8Profile *self,
+                                                             const gint64    *ids,
+                                                             guint            n_ids,
+                                                             const gint64    *deltas,
+                                                             guint            n_deltas);
+guint64                 strata_v8_profile_get_n_samples (StrataV8Profile  *self);
 const StrataTimedStack *strata_v8_profile_get_stacks  (StrataV8Profile    *self,
                                                        StrataV8StackView   view,
                                                        guint              *n_stacks,
                                                        gint64             *end);
+void                    strata_v8_profile_drop_samples (StrataV8Profile   *self);
 void                    strata_v8_profile_add_repairs (StrataV8Profile    *self,
                                                        StrataV8Repairs    *repairs);
 void                    strata_v8_repairs_report      (const StrataV8Repairs *repairs,

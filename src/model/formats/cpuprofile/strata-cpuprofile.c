@@ -94,8 +94,9 @@ build_calls (StrataTrace     *trace,
   guint n;
   gint64 end;
   const StrataTimedStack *stacks = strata_v8_profile_get_stacks (profile, STRATA_V8_STACKS_PROFILE, &n, &end);
-  g_autofree char *count = strata_units_format_count (n);
-  g_autofree char *detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", n), count);
+  guint64 n_samples = strata_v8_profile_get_n_samples (profile);
+  g_autofree char *count = strata_units_format_count (n_samples);
+  g_autofree char *detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", n_samples), count);
   StrataV8Repairs repairs = { 0 };
 
   strata_stack_layout_timed (trace, thread, stacks, n, end);

@@ -36,6 +36,8 @@ typedef struct
   const StrataTimedStack *last_sample;
   gint64  next_sample_time;
   gboolean samples_done;
+  StrataTimedStack rest_of_run;   /* the last sample's run, taken again */
+  gboolean has_rest_of_run;
 } Nest;
 
 /* Frames at @keep and above end at @time, outermost first: of two calls
@@ -86,6 +88,26 @@ take_sample (Nest                   *nest,
     }
 }
 
+/* An event started or ended at @time while the last sample's stack was
+ * sampled on and on: the run's next sample, as evenly spaced as the run,
+ * takes it again (a task that closed the frames, a call that ended them). */
+static void
+continue_run (Nest   *nest,
+              gint64  time)
+{
+  const StrataTimedStack *last = nest->last_sample;
+  gint64 step, next;
+
+  nest->has_rest_of_run = FALSE;
+  if (last == NULL || nest->samples_done || last->run_length == 0 || time >= last->run_end)
+    return;
+  step = MAX ((last->run_end - last->time) / (gint64) last->run_length, 1);
+  next = MIN (last->time + ((time - last->time) / step + 1) * step, last->run_end);
+  nest->rest_of_run = *last;
+  nest->rest_of_run.time = next;
+  nest->has_rest_of_run = TRUE;
+}
+
 static gboolean
 is_named (StrataTrace       *trace,
           const TeSlice     *slice,
@@ -120,6 +142,7 @@ start_event (Nest          *nest,
   at = nest->items->len;
   g_array_append_val (nest->items, item);
   g_array_append_val (nest->events, at);
+  continue_run (nest, slice->start);
 }
 
 static void
@@ -143,6 +166,7 @@ end_event (Nest *nest)
       again.time = end;
       take_sample (nest, &again);
     }
+  continue_run (nest, end);
 }
 
 /* The thread's trace events in the order they start, each cut at the end
@@ -193,10 +217,10 @@ strata_trace_event_nest_stacks (TeState                *state,
   GArray *slices = g_array_index (state->threads, TeThread, thread).slices;
   g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
-  Nest nest = { slices, items, open, NULL, G_MININT64, FALSE };
+  Nest nest = { slices, items, open, NULL, G_MININT64, FALSE, { 0 }, FALSE };
   guint n_events, next_event = 0, next_stack = 0;
   g_autofree TeSlice *events = events_in_order (slices, &n_events);
-  const StrataTimedStack last = { end, NULL, 0 };
+  const StrataTimedStack last = { end, NULL, 0, end, 0 };
 
 
   /* At one time, trace events end first, then start, then samples are
@@ -207,21 +231,28 @@ strata_trace_event_nest_stacks (TeState                *state,
       gint64 event_start = next_event < n_events ? events[next_event].start : G_MAXINT64;
       const StrataTimedStack *stack = next_stack < n_stacks ? &stacks[next_stack] : next_stack == n_stacks ? &last : NULL;
       gint64 sample_time = stack != NULL ? stack->time : G_MAXINT64;
+      gint64 run_time = nest.has_rest_of_run ? nest.rest_of_run.time : G_MAXINT64;
 
       if (open->len == 0 && next_event >= n_events && stack == NULL)
         break;
       nest.next_sample_time = sample_time;
-      if (open->len > 0 && event_end <= event_start && event_end <= sample_time)
+      if (open->len > 0 && event_end <= event_start && event_end <= MIN (sample_time, run_time))
         end_event (&nest);
-      else if (next_event < n_events && event_start <= sample_time)
+      else if (next_event < n_events && event_start <= MIN (sample_time, run_time))
         {
           start_event (&nest, state->trace, &events[next_event], events[next_event].end);
           next_event++;
+        }
+      else if (run_time <= sample_time)
+        {
+          nest.has_rest_of_run = FALSE;
+          take_sample (&nest, &nest.rest_of_run);
         }
       else
         {
           take_sample (&nest, stack);
           nest.last_sample = stack;
+          nest.has_rest_of_run = FALSE;
           nest.samples_done = ++next_stack > n_stacks;
         }
     }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-json-scan.h"
 #include "strata-trace-event-private.h"
 #include "strata-units.h"
 #include "strata-v8-profile.h"
@@ -62,10 +63,18 @@ profile_of (TeState        *state,
             const TeFields *fields,
             guint           thread)
 {
-  g_autofree char *key = g_strdup_printf ("%.*s:%.*s", (int) fields->pid.text.len, fields->pid.text.start,
-                                          (int) fields->id.text.len, fields->id.text.start);
+  char buffer[256];
+  g_autofree char *long_key = NULL;
+  const char *key = buffer;
   TeV8Profile *profile;
 
+  /* Looked up for every chunk: made on the stack unless it is long. */
+  if (fields->pid.text.len + fields->id.text.len + 2 <= sizeof buffer)
+    g_snprintf (buffer, sizeof buffer, "%.*s:%.*s", (int) fields->pid.text.len, fields->pid.text.start,
+                (int) fields->id.text.len, fields->id.text.start);
+  else
+    key = long_key = g_strdup_printf ("%.*s:%.*s", (int) MIN (fields->pid.text.len, G_MAXINT / 2), fields->pid.text.start,
+                                      (int) MIN (fields->id.text.len, G_MAXINT / 2), fields->id.text.start);
   if (state->v8_profiles == NULL)
     state->v8_profiles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, te_v8_profile_free);
   if ((profile = g_hash_table_lookup (state->v8_profiles, key)) != NULL)
@@ -73,7 +82,7 @@ profile_of (TeState        *state,
   profile = g_new0 (TeV8Profile, 1);
   profile->profile = strata_v8_profile_new (frame_method, state);
   profile->thread = thread;
-  g_hash_table_insert (state->v8_profiles, g_steal_pointer (&key), profile);
+  g_hash_table_insert (state->v8_profiles, g_strdup (key), profile);
   return profile;
 }
 
@@ -83,6 +92,264 @@ is_named (const TeFields *fields,
 {
   return fields->has_name && !fields->name.escaped && fields->name.len == strlen (name) &&
          memcmp (fields->name.start, name, fields->name.len) == 0;
+}
+
+/* What a Profile or ProfileChunk event's args hold, found in the text:
+ * a chunk's samples are most of a recording's bytes, and are read
+ * straight into arrays of numbers; only its few new nodes are parsed. */
+typedef struct
+{
+  const char *nodes;       /* the text of cpuProfile.nodes, or NULL */
+  const char *nodes_end;
+  GArray     *ids;         /* gint64: cpuProfile.samples */
+  GArray     *deltas;      /* gint64: timeDeltas */
+  gboolean    has_data;
+  gboolean    has_start;
+  gint64      start;       /* µs: startTime */
+} ChunkScan;
+
+/* A number, or @fallback for anything else (skipped). */
+static StrataJsonStatus
+read_integer (const char  *p,
+              const char  *end,
+              gint64       fallback,
+              gint64      *value,
+              const char **value_end)
+{
+  const char *q = p + (p < end && *p == '-');
+  guint64 magnitude = 0;
+  double d;
+
+  while (q < end && *q >= '0' && *q <= '9' && q - p < 18)
+    magnitude = magnitude * 10 + (guint64) (*q++ - '0');
+  if (q < end && q > p + (*p == '-') && *q != '.' && *q != 'e' && *q != 'E' && !(*q >= '0' && *q <= '9'))
+    {
+      *value = *p == '-' ? -(gint64) magnitude : (gint64) magnitude;
+      *value_end = q;
+      return STRATA_JSON_OK;
+    }
+  *value = fallback;
+  if (p < end && (*p == '-' || (*p >= '0' && *p <= '9')))
+    {
+      StrataJsonStatus status = strata_json_scan_number (p, end, value_end);
+
+      if (status == STRATA_JSON_OK && strata_json_parse_double (p, *value_end, &d) && d > -9e18 && d < 9e18)
+        *value = (gint64) d;
+      return status;
+    }
+  return strata_json_skip_value (p, end, value_end);
+}
+
+/* An array of numbers into @out; what is not a number becomes @fallback. */
+static StrataJsonStatus
+read_integers (const char  *p,
+               const char  *end,
+               GArray      *out,
+               gint64       fallback,
+               const char **array_end)
+{
+  if (*p != '[')
+    return strata_json_skip_value (p, end, array_end);
+  for (p++;;)
+    {
+      StrataJsonStatus status;
+      gint64 value;
+
+      p = strata_json_skip_space_inline (p, end);
+      if (p >= end)
+        return STRATA_JSON_INCOMPLETE;
+      if (*p == ']')
+        {
+          *array_end = p + 1;
+          return STRATA_JSON_OK;
+        }
+      if (*p == ',')
+        {
+          p++;
+          continue;
+        }
+      if ((status = read_integer (p, end, fallback, &value, &p)) != STRATA_JSON_OK)
+        return status;
+      g_array_append_val (out, value);
+    }
+}
+
+static StrataJsonStatus
+cpu_profile_member (const char  *key,
+                    gsize        key_len,
+                    const char  *p,
+                    const char  *end,
+                    gpointer     data,
+                    const char **value_end)
+{
+  ChunkScan *scan = data;
+  StrataJsonStatus status;
+
+  if (KEY_IS ("samples"))
+    return read_integers (p, end, scan->ids, G_MININT64, value_end);
+  status = strata_json_skip_value (p, end, value_end);
+  if (KEY_IS ("nodes") && *p == '[')
+    {
+      scan->nodes = p;
+      scan->nodes_end = *value_end;
+    }
+  return status;
+}
+
+static StrataJsonStatus
+data_member (const char  *key,
+             gsize        key_len,
+             const char  *p,
+             const char  *end,
+             gpointer     data,
+             const char **value_end)
+{
+  ChunkScan *scan = data;
+
+  if (KEY_IS ("cpuProfile") && *p == '{')
+    return te_scan_object (p, end, cpu_profile_member, scan, value_end);
+  if (KEY_IS ("timeDeltas"))
+    return read_integers (p, end, scan->deltas, 0, value_end);
+  if (KEY_IS ("startTime"))
+    {
+      scan->has_start = TRUE;
+      return read_integer (p, end, 0, &scan->start, value_end);
+    }
+  return strata_json_skip_value (p, end, value_end);
+}
+
+static StrataJsonStatus
+args_member (const char  *key,
+             gsize        key_len,
+             const char  *p,
+             const char  *end,
+             gpointer     data,
+             const char **value_end)
+{
+  ChunkScan *scan = data;
+
+  if (KEY_IS ("data") && *p == '{')
+    {
+      scan->has_data = TRUE;
+      return te_scan_object (p, end, data_member, scan, value_end);
+    }
+  return strata_json_skip_value (p, end, value_end);
+}
+
+/* One node of a chunk, its strings unescaped into @text as needed. */
+typedef struct
+{
+  StrataV8NodeValues values;
+  GString           *text[2];   /* functionName, url */
+  GArray            *children;  /* gint64 */
+} NodeScan;
+
+static StrataJsonStatus
+read_string (const char  *p,
+             const char  *end,
+             GString     *out,
+             const char **value_end)
+{
+  StrataJsonString string;
+  StrataJsonStatus status;
+
+  if (*p != '"')
+    return strata_json_skip_value (p, end, value_end);
+  if ((status = strata_json_scan_string (p, end, &string, value_end)) != STRATA_JSON_OK)
+    return status;
+  g_string_truncate (out, 0);
+  if (string.escaped)
+    strata_json_unescape (&string, out);
+  else
+    g_string_append_len (out, string.start, string.len);
+  return STRATA_JSON_OK;
+}
+
+static StrataJsonStatus
+frame_member (const char  *key,
+              gsize        key_len,
+              const char  *p,
+              const char  *end,
+              gpointer     data,
+              const char **value_end)
+{
+  NodeScan *node = data;
+
+  if (KEY_IS ("functionName"))
+    return read_string (p, end, node->text[0], value_end);
+  if (KEY_IS ("url"))
+    return read_string (p, end, node->text[1], value_end);
+  if (KEY_IS ("lineNumber"))
+    return read_integer (p, end, -1, &node->values.line, value_end);
+  if (KEY_IS ("columnNumber"))
+    return read_integer (p, end, -1, &node->values.column, value_end);
+  return strata_json_skip_value (p, end, value_end);
+}
+
+static StrataJsonStatus
+node_member (const char  *key,
+             gsize        key_len,
+             const char  *p,
+             const char  *end,
+             gpointer     data,
+             const char **value_end)
+{
+  NodeScan *node = data;
+
+  if (KEY_IS ("id"))
+    return read_integer (p, end, G_MININT64, &node->values.id, value_end);
+  if (KEY_IS ("parent"))
+    return read_integer (p, end, G_MININT64, &node->values.parent, value_end);
+  if (KEY_IS ("callFrame") && *p == '{')
+    return te_scan_object (p, end, frame_member, node, value_end);
+  if (KEY_IS ("children"))
+    return read_integers (p, end, node->children, G_MININT64, value_end);
+  return strata_json_skip_value (p, end, value_end);
+}
+
+/* A chunk's new nodes, added together: a parent may come after its
+ * child. One that is no object is a node without a frame. */
+static gboolean
+add_nodes (StrataV8Profile *profile,
+           const char      *p,
+           const char      *end)
+{
+  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (StrataV8NodeValues));
+  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
+  NodeScan node = { { 0 }, { g_string_new (NULL), g_string_new (NULL) }, g_array_new (FALSE, FALSE, sizeof (gint64)) };
+  StrataJsonStatus status = STRATA_JSON_OK;
+
+  for (p++; status == STRATA_JSON_OK;)
+    {
+      p = strata_json_skip_space_inline (p, end);
+      if (p >= end || *p == ']')
+        break;
+      if (*p == ',')
+        {
+          p++;
+          continue;
+        }
+      node.values = (StrataV8NodeValues) { *p == '{', G_MININT64, G_MININT64, NULL, NULL, -1, -1, NULL, 0 };
+      g_string_truncate (node.text[0], 0);
+      g_string_truncate (node.text[1], 0);
+      g_array_set_size (node.children, 0);
+      status = *p == '{' ? te_scan_object (p, end, node_member, &node, &p) : strata_json_skip_value (p, end, &p);
+      node.values.function = g_strdup (node.text[0]->str);
+      g_ptr_array_add (owned, (char *) node.values.function);
+      node.values.url = g_strdup (node.text[1]->str);
+      g_ptr_array_add (owned, (char *) node.values.url);
+      node.values.children = g_memdup2 (node.children->data, node.children->len * sizeof (gint64));
+      g_ptr_array_add (owned, (gpointer) node.values.children);
+      node.values.n_children = node.children->len;
+      g_array_append_val (nodes, node.values);
+    }
+  g_string_free (node.text[0], TRUE);
+  g_string_free (node.text[1], TRUE);
+  g_array_unref (node.children);
+  if (status != STRATA_JSON_OK || p >= end)
+    return FALSE;
+  strata_v8_profile_add_node_values (profile, (const StrataV8NodeValues *) nodes->data, nodes->len);
+  return TRUE;
 }
 
 /**
@@ -99,17 +366,19 @@ strata_trace_event_read_profile (TeState        *state,
                                  guint           thread)
 {
   gboolean chunk = is_named (fields, "ProfileChunk");
-  g_autoptr(JsonParser) parser = NULL;
-  JsonObject *data, *cpu_profile;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GArray) deltas = NULL;
+  ChunkScan scan = { 0 };
+  const char *args_end;
   TeV8Profile *profile;
 
   if (!chunk && !is_named (fields, "Profile"))
     return;
-  parser = json_parser_new_immutable ();
-  if (fields->args == NULL || fields->args_end <= fields->args ||
-      !json_parser_load_from_data (parser, fields->args, fields->args_end - fields->args, NULL) ||
-      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) ||
-      (data = strata_v8_json_object (json_node_get_object (json_parser_get_root (parser)), "data")) == NULL)
+  scan.ids = ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  scan.deltas = deltas = g_array_new (FALSE, FALSE, sizeof (gint64));
+  if (fields->args == NULL || *fields->args != '{' ||
+      te_scan_object (fields->args, fields->args_end, args_member, &scan, &args_end) != STRATA_JSON_OK ||
+      !scan.has_data)
     {
       state->n_bad_profile_chunks++;
       return;
@@ -117,13 +386,13 @@ strata_trace_event_read_profile (TeState        *state,
   profile = profile_of (state, fields, thread);
   if (!chunk)
     {
-      strata_v8_profile_set_start (profile->profile, strata_v8_json_micros (data, "startTime", 0));
+      strata_v8_profile_set_start (profile->profile, scan.start);
       return;
     }
-  cpu_profile = strata_v8_json_object (data, "cpuProfile");
-  if (strata_v8_json_array (cpu_profile, "nodes") != NULL)
-    strata_v8_profile_add_nodes (profile->profile, strata_v8_json_array (cpu_profile, "nodes"));
-  strata_v8_profile_add_samples (profile->profile, strata_v8_json_array (cpu_profile, "samples"), strata_v8_json_array (data, "timeDeltas"));
+  if (scan.nodes != NULL && !add_nodes (profile->profile, scan.nodes, scan.nodes_end))
+    state->n_bad_profile_chunks++;
+  strata_v8_profile_add_sample_values (profile->profile, (const gint64 *) ids->data, ids->len,
+                                       (const gint64 *) deltas->data, deltas->len);
 }
 
 /**
@@ -155,7 +424,8 @@ strata_trace_event_build_profiles (TeState *state)
       if (n == 0)
         continue;
       strata_trace_event_nest_stacks (state, profile->thread, stacks, n, end);
-      n_samples += n;
+      n_samples += strata_v8_profile_get_n_samples (profile->profile);
+      strata_v8_profile_drop_samples (profile->profile);
       n_profiles++;
     }
   strata_v8_repairs_report (&repairs, state->trace);

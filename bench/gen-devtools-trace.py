@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Write a Chrome DevTools Performance recording of about SIZE megabytes
+whose JavaScript samples are most of its bytes.
+
+Shaped as Chrome writes one: thread names, then per renderer main thread
+tasks ("RunTask" holding "FunctionCall" or "EvaluateScript", some with a
+"Layout" or "MinorGC" inside), a "Profile" event on the main thread and
+"ProfileChunk" events on the profiler's own thread every 100 samples
+(about 200 µs apart, the odd negative delta), adding the call-tree nodes
+they use first. The samples walk a stack of functions (each calls a few others) over
+scripts and node packages, the stack changing at about one sample in
+seven (real recordings change at one in 15 to 300); the shape sets how:
+
+  deep    stacks 40-120 frames deep, few functions
+  wide    2,000 functions over 60 scripts, stacks up to 25 deep
+  threads four renderer threads (main and workers), a profile each
+  random  every sample a fresh random stack of any functions: the
+          worst case, millions of distinct paths
+
+usage: gen-devtools-trace.py SIZE_MB OUT.json [--shape=deep|wide|threads|random] [--seed=S]
+"""
+
+import argparse
+import json
+import random
+
+
+class Profile:
+    """One thread's profile: its node tree, grown as samples need."""
+
+    def __init__(self, rng, functions, max_depth):
+        self.rng = rng
+        self.functions = functions
+        # Each function calls a few others, as code does.
+        self.callees = [rng.sample(range(len(functions)), 4) for _ in functions]
+        self.max_depth = max_depth
+        self.nodes = {(): 1}            # path of function indexes -> node id
+        self.new_nodes = [{"id": 1, "callFrame": {"functionName": "(root)", "scriptId": "0", "url": "",
+                                                  "lineNumber": -1, "columnNumber": -1}}]
+        self.special = {}
+        self.stack = []
+
+    def node(self, path):
+        if path not in self.nodes:
+            parent = self.node(path[:-1])
+            self.nodes[path] = len(self.nodes) + 1
+            name, url, line = self.functions[path[-1]]
+            self.new_nodes.append({"id": self.nodes[path], "parent": parent,
+                                   "callFrame": {"functionName": name, "scriptId": str(hash(url) % 997), "url": url,
+                                                 "lineNumber": line, "columnNumber": 4, "codeType": "JS"}})
+        return self.nodes[path]
+
+    def special_node(self, name):
+        if name not in self.special:
+            self.special[name] = len(self.nodes) + 1 + len(self.special) + 100000
+            self.new_nodes.append({"id": self.special[name], "parent": 1,
+                                   "callFrame": {"functionName": name, "scriptId": "0", "url": "",
+                                                 "lineNumber": -1, "columnNumber": -1}})
+        return self.special[name]
+
+    def sample(self, shape):
+        r = self.rng.random()
+        if shape == "random":
+            depth = self.rng.randint(1, self.max_depth)
+            self.stack = [self.rng.randrange(len(self.functions)) for _ in range(depth)]
+        elif r < 0.02:
+            return self.special_node(self.rng.choice(["(program)", "(idle)", "(garbage collector)"]))
+        elif r < 0.87 and self.stack:
+            pass                                           # the same function still runs
+        elif r < 0.93 and len(self.stack) < self.max_depth:
+            self.stack.append(self.rng.choice(self.callees[self.stack[-1]]) if self.stack else 0)
+        elif r < 0.98 and len(self.stack) > 1:
+            self.stack.pop()
+        else:
+            keep = self.rng.randint(1, max(len(self.stack), 1))
+            self.stack = self.stack[:keep]
+            self.stack[-1] = self.rng.choice(self.callees[self.stack[-2]]) if keep > 1 else self.rng.randrange(8)
+        return self.node(tuple(self.stack))
+
+    def take_new_nodes(self):
+        nodes, self.new_nodes = self.new_nodes, []
+        return nodes
+
+
+def functions_for(shape, rng):
+    n_functions, n_scripts = {"wide": (2000, 60), "deep": (120, 8)}.get(shape, (400, 20))
+    scripts = []
+    for s in range(n_scripts):
+        if s % 3 == 0:
+            package = rng.choice(["react-dom", "lodash", "@babel/core", "three", "rxjs", "@angular/core"])
+            scripts.append(f"https://example.com/node_modules/{package}/dist/index{s}.js")
+        else:
+            scripts.append(f"https://example.com/static/js/chunk-{s}.js")
+    names = ["render", "update", "dispatch", "reduce", "map", "forEach", "parse", "compile", "layout",
+             "commitWork", "beginWork", "flush", "emit", "subscribe", "next", "visit", "walk", ""]
+    return [(rng.choice(names) + (str(i) if i % 4 else ""), rng.choice(scripts), rng.randint(0, 5000))
+            for i in range(n_functions)]
+
+
+def write(out, event):
+    out.write(json.dumps(event, separators=(",", ":")))
+    out.write(",\n")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("size_mb", type=float)
+    parser.add_argument("out")
+    parser.add_argument("--shape", default="wide", choices=["deep", "wide", "threads", "random"])
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    functions = functions_for(args.shape, rng)
+    max_depth = {"deep": 120, "wide": 25}.get(args.shape, 30)
+    n_threads = 4 if args.shape == "threads" else 1
+    pid, target = 4242, args.size_mb * 1e6
+    threads = [(pid, 100 + t, "CrRendererMain" if t == 0 else f"DedicatedWorker thread {t}") for t in range(n_threads)]
+    profiles = [Profile(rng, functions, max_depth) for _ in threads]
+    for p in profiles:
+        p.stack = [0]
+        while len(p.stack) < (40 if args.shape == "deep" else 3):
+            p.stack.append(rng.choice(p.callees[p.stack[-1]]))
+
+    with open(args.out, "w") as out:
+        out.write('{"traceEvents":[\n')
+        write(out, {"ph": "M", "name": "process_name", "pid": pid, "tid": 0, "ts": 0, "args": {"name": "Renderer"}})
+        for _, tid, name in threads:
+            write(out, {"ph": "M", "name": "thread_name", "pid": pid, "tid": tid, "ts": 0, "args": {"name": name}})
+        write(out, {"ph": "M", "name": "thread_name", "pid": pid, "tid": 99, "ts": 0, "args": {"name": "v8:ProfEvntProc"}})
+        now = 1_000_000
+        for t, (_, tid, _) in enumerate(threads):
+            write(out, {"ph": "P", "name": "Profile", "id": hex(t + 1), "pid": pid, "tid": tid, "ts": now,
+                        "cat": "disabled-by-default-v8.cpu_profiler", "args": {"data": {"startTime": now}}})
+        while out.tell() < target:
+            for t, (_, tid, _) in enumerate(threads):
+                profile = profiles[t]
+                # A task of 20 ms: its invocation event, a layout or GC inside.
+                write(out, {"ph": "X", "name": "RunTask", "cat": "disabled-by-default-devtools.timeline",
+                            "pid": pid, "tid": tid, "ts": now, "dur": 20000, "tdur": 19000, "args": {}})
+                write(out, {"ph": "X", "name": rng.choice(["FunctionCall", "EvaluateScript", "TimerFire"]),
+                            "cat": "devtools.timeline", "pid": pid, "tid": tid, "ts": now + 5, "dur": 19900,
+                            "args": {"data": {"frame": "F1", "url": functions[0][1]}}})
+                write(out, {"ph": "X", "name": rng.choice(["Layout", "MinorGC", "UpdateLayoutTree"]),
+                            "cat": "devtools.timeline", "pid": pid, "tid": tid, "ts": now + 7000, "dur": 900, "args": {}})
+                samples, deltas = [], []
+                for _ in range(100):
+                    samples.append(profile.sample(args.shape))
+                    deltas.append(rng.choice([200, 199, 201, 187, 214]) if rng.random() > 0.001 else -37)
+                cpu = {"samples": samples}
+                nodes = profile.take_new_nodes()
+                if nodes:
+                    cpu["nodes"] = nodes
+                write(out, {"ph": "P", "name": "ProfileChunk", "id": hex(t + 1), "pid": pid, "tid": 99,
+                            "ts": now + 20000, "cat": "disabled-by-default-v8.cpu_profiler",
+                            "args": {"data": {"cpuProfile": cpu, "timeDeltas": deltas}}})
+            now += 20000
+        out.write('{"ph":"M","name":"trace_end","pid":%d,"tid":0,"ts":%d,"args":{}}]}\n' % (pid, now))
+
+
+if __name__ == "__main__":
+    main()
