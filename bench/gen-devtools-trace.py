@@ -2,22 +2,25 @@
 """Write a Chrome DevTools Performance recording of about SIZE megabytes
 whose JavaScript samples are most of its bytes.
 
-Shaped as Chrome writes one: thread names, then per renderer main thread
-tasks ("RunTask" holding "FunctionCall" or "EvaluateScript", some with a
-"Layout" or "MinorGC" inside), a "Profile" event on the main thread and
-"ProfileChunk" events on the profiler's own thread every 100 samples
-(about 200 µs apart, the odd negative delta), adding the call-tree nodes
-they use first. The samples walk a stack of functions (each calls a few others) over
-scripts and node packages, the stack changing at about one sample in
-seven (real recordings change at one in 15 to 300); the shape sets how:
+Shaped as Chrome writes one: thread names, then per renderer thread a
+task of 2-15 ms in every 20 ("RunTask" holding "FunctionCall",
+"EvaluateScript" or "TimerFire", with a "Layout" or "MinorGC" inside),
+a "Profile" event on the thread and "ProfileChunk" events on the
+profiler's own thread every 100 samples (about 200 µs apart, the odd
+negative delta), adding the call-tree nodes they use first. Between
+tasks the samples are "(idle)"; in a task they walk a stack of
+functions (each calls a few others) over scripts and node packages,
+changing at one sample in 20 (the corpus's recordings: one in 5 to
+300). The shape sets the rest:
 
-  deep    stacks 40-120 frames deep, few functions
   wide    2,000 functions over 60 scripts, stacks up to 25 deep
+  deep    stacks 40-120 frames deep, few functions
   threads four renderer threads (main and workers), a profile each
-  random  every sample a fresh random stack of any functions: the
-          worst case, millions of distinct paths
+  busy    no idle: script all the time, changing at one sample in 7
+  random  busy, every sample a fresh random stack of any functions:
+          the worst case, millions of distinct paths
 
-usage: gen-devtools-trace.py SIZE_MB OUT.json [--shape=deep|wide|threads|random] [--seed=S]
+usage: gen-devtools-trace.py SIZE_MB OUT.json [--shape=wide|deep|threads|busy|random] [--seed=S]
 """
 
 import argparse
@@ -58,18 +61,24 @@ class Profile:
                                                  "lineNumber": -1, "columnNumber": -1}})
         return self.special[name]
 
-    def sample(self, shape):
+    def enter(self, depth):
+        """A task starts: its script from an entry point, @depth deep."""
+        self.stack = [self.rng.randrange(8)]
+        while len(self.stack) < depth:
+            self.stack.append(self.rng.choice(self.callees[self.stack[-1]]))
+
+    def sample(self, shape, change):
         r = self.rng.random()
         if shape == "random":
             depth = self.rng.randint(1, self.max_depth)
             self.stack = [self.rng.randrange(len(self.functions)) for _ in range(depth)]
-        elif r < 0.02:
-            return self.special_node(self.rng.choice(["(program)", "(idle)", "(garbage collector)"]))
-        elif r < 0.87 and self.stack:
+        elif r < 0.01:
+            return self.special_node(self.rng.choice(["(program)", "(garbage collector)"]))
+        elif r > change and self.stack:
             pass                                           # the same function still runs
-        elif r < 0.93 and len(self.stack) < self.max_depth:
-            self.stack.append(self.rng.choice(self.callees[self.stack[-1]]) if self.stack else 0)
-        elif r < 0.98 and len(self.stack) > 1:
+        elif r < change * 0.45 and len(self.stack) < self.max_depth:
+            self.stack.append(self.rng.choice(self.callees[self.stack[-1]]))
+        elif r < change * 0.85 and len(self.stack) > 1:
             self.stack.pop()
         else:
             keep = self.rng.randint(1, max(len(self.stack), 1))
@@ -106,7 +115,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("size_mb", type=float)
     parser.add_argument("out")
-    parser.add_argument("--shape", default="wide", choices=["deep", "wide", "threads", "random"])
+    parser.add_argument("--shape", default="wide", choices=["wide", "deep", "threads", "busy", "random"])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -116,10 +125,6 @@ def main():
     pid, target = 4242, args.size_mb * 1e6
     threads = [(pid, 100 + t, "CrRendererMain" if t == 0 else f"DedicatedWorker thread {t}") for t in range(n_threads)]
     profiles = [Profile(rng, functions, max_depth) for _ in threads]
-    for p in profiles:
-        p.stack = [0]
-        while len(p.stack) < (40 if args.shape == "deep" else 3):
-            p.stack.append(rng.choice(p.callees[p.stack[-1]]))
 
     with open(args.out, "w") as out:
         out.write('{"traceEvents":[\n')
@@ -131,20 +136,30 @@ def main():
         for t, (_, tid, _) in enumerate(threads):
             write(out, {"ph": "P", "name": "Profile", "id": hex(t + 1), "pid": pid, "tid": tid, "ts": now,
                         "cat": "disabled-by-default-v8.cpu_profiler", "args": {"data": {"startTime": now}}})
+        # Busy: script all the time, its stack changing at one sample in
+        # seven; otherwise tasks of 2-15 ms in every 20, idle between,
+        # the stack changing at one sample in 20 (real ones: 15 to 300).
+        change = 1 / 7 if args.shape in ("busy", "random") else 1 / 20
         while out.tell() < target:
             for t, (_, tid, _) in enumerate(threads):
                 profile = profiles[t]
-                # A task of 20 ms: its invocation event, a layout or GC inside.
+                begin, length = (0, 100) if args.shape in ("busy", "random") else (rng.randint(0, 20), rng.randint(10, 75))
+                start = now + begin * 200
                 write(out, {"ph": "X", "name": "RunTask", "cat": "disabled-by-default-devtools.timeline",
-                            "pid": pid, "tid": tid, "ts": now, "dur": 20000, "tdur": 19000, "args": {}})
+                            "pid": pid, "tid": tid, "ts": start, "dur": length * 200, "tdur": length * 190, "args": {}})
                 write(out, {"ph": "X", "name": rng.choice(["FunctionCall", "EvaluateScript", "TimerFire"]),
-                            "cat": "devtools.timeline", "pid": pid, "tid": tid, "ts": now + 5, "dur": 19900,
+                            "cat": "devtools.timeline", "pid": pid, "tid": tid, "ts": start + 5, "dur": length * 200 - 10,
                             "args": {"data": {"frame": "F1", "url": functions[0][1]}}})
                 write(out, {"ph": "X", "name": rng.choice(["Layout", "MinorGC", "UpdateLayoutTree"]),
-                            "cat": "devtools.timeline", "pid": pid, "tid": tid, "ts": now + 7000, "dur": 900, "args": {}})
+                            "cat": "devtools.timeline", "pid": pid, "tid": tid, "ts": start + length * 100,
+                            "dur": 900, "args": {}})
                 samples, deltas = [], []
-                for _ in range(100):
-                    samples.append(profile.sample(args.shape))
+                profile.enter(40 if args.shape == "deep" else 3)
+                for i in range(100):
+                    if begin <= i < begin + length:
+                        samples.append(profile.sample(args.shape, change))
+                    else:
+                        samples.append(profile.special_node("(idle)"))
                     deltas.append(rng.choice([200, 199, 201, 187, 214]) if rng.random() > 0.001 else -37)
                 cpu = {"samples": samples}
                 nodes = profile.take_new_nodes()

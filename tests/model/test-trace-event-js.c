@@ -242,6 +242,77 @@ test_run_across_task (void)
   assert_span (trace, thread, 0, 2, "loop", 80000, 100000);
 }
 
+/* A recording of JavaScript samples, @n_tasks tasks of 20 ms with a
+ * chunk of 100 samples each: over 4 MB, so read on two threads. */
+static GString *
+write_recording (guint n_tasks)
+{
+  GString *text = g_string_new ("{\"traceEvents\":[\n"
+                                "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,"
+                                "\"args\":{\"data\":{\"startTime\":0}}},\n");
+
+  for (guint t = 0; t < n_tasks; t++)
+    {
+      g_string_append_printf (text, "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":15000},\n"
+                              "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,\"ts\":%u,"
+                              "\"args\":{\"data\":{\"cpuProfile\":{", t * 20000, t * 20000 + 20000);
+      if (t == 0)
+        g_string_append (text, "\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+                               "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"a\",\"url\":\"x.js\"}},"
+                               "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"b\",\"url\":\"x.js\"}},"
+                               "{\"id\":4,\"parent\":1,\"callFrame\":{\"functionName\":\"(idle)\"}}],");
+      g_string_append (text, "\"samples\":[");
+      for (guint i = 0; i < 100; i++)
+        g_string_append_printf (text, "%s%u", i ? "," : "", i >= 75 ? 4 : 2 + (i * 7 + t) % 5 / 3);
+      g_string_append (text, "]},\"timeDeltas\":[");
+      for (guint i = 0; i < 100; i++)
+        g_string_append_printf (text, "%s%d", i ? "," : "", i == 50 && t % 7 == 0 ? -30 : 200);
+      g_string_append (text, "]}}},\n");
+    }
+  g_string_append (text, "{\"ph\":\"M\",\"name\":\"end\",\"pid\":1,\"tid\":2}]}\n");
+  return text;
+}
+
+/* Read on two threads (a plain file) or on one (the same gzipped), a
+ * recording gives the same calls. */
+static void
+test_parallel_read (void)
+{
+  g_autoptr(GString) text = write_recording (6000);
+  g_autoptr(GBytes) plain = g_bytes_new (text->str, text->len);
+  g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 1);
+  g_autoptr(GInputStream) raw = g_memory_input_stream_new_from_bytes (plain);
+  g_autoptr(GInputStream) zipped = g_converter_input_stream_new (raw, G_CONVERTER (gzip));
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) packed = NULL;
+  g_autofree char *plain_path = NULL, *gzip_path = NULL;
+  g_autoptr(StrataTrace) one = NULL, two = NULL;
+  const StrataThread *a, *b;
+
+  g_assert_cmpuint (text->len, >, 4 << 20);
+  g_output_stream_splice (out, zipped, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
+  g_assert_no_error (error);
+  packed = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+  plain_path = strata_test_write_file ("parallel.json", text->str, text->len);
+  gzip_path = strata_test_write_file ("parallel.json.gz", g_bytes_get_data (packed, NULL), g_bytes_get_size (packed));
+  two = strata_test_load_path (plain_path, &error);
+  g_assert_no_error (error);
+  one = strata_test_load_path (gzip_path, &error);
+  g_assert_no_error (error);
+  a = strata_test_thread_by_tid (one, 2);
+  b = strata_test_thread_by_tid (two, 2);
+  g_assert_cmpuint (a->spans->n_depths, ==, b->spans->n_depths);
+  g_assert_cmpuint (a->spans->n_depths, ==, 3);
+  for (guint d = 0; d < a->spans->n_depths; d++)
+    {
+      g_assert_cmpuint (a->spans->n_spans[d], ==, b->spans->n_spans[d]);
+      g_assert_cmpmem (a->spans->spans[d], a->spans->n_spans[d] * sizeof (StrataSpan),
+                       b->spans->spans[d], b->spans->n_spans[d] * sizeof (StrataSpan));
+    }
+  g_assert_true (strata_test_has_diagnostic (two, "put in time order"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -253,6 +324,7 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/return-to-script", test_return_to_script);
   g_test_add_func ("/trace-event-js/chunk-values", test_chunk_values);
   g_test_add_func ("/trace-event-js/run-across-task", test_run_across_task);
+  g_test_add_func ("/trace-event-js/parallel-read", test_parallel_read);
 
   return g_test_run ();
 }

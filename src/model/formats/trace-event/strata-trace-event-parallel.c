@@ -23,6 +23,8 @@ typedef struct
   gboolean last;        /* the scan ended after these */
   guint64  sources[BATCH_EVENTS];
   TeFields fields[BATCH_EVENTS];
+  TeProfileArgs profile_args[BATCH_EVENTS];
+  GArray  *numbers;     /* gint64: the profile events' samples and deltas */
 } Batch;
 
 typedef struct
@@ -46,6 +48,7 @@ batch_slot (gpointer data)
       pipe->current = g_async_queue_pop (pipe->empty);
       pipe->current->n = 0;
       pipe->current->last = FALSE;
+      g_array_set_size (pipe->current->numbers, 0);
     }
   return &pipe->current->fields[pipe->current->n];
 }
@@ -56,7 +59,15 @@ batch_take (gpointer data,
 {
   Pipe *pipe = data;
   Batch *batch = pipe->current;
+  TeFields *fields = &batch->fields[batch->n];
 
+  /* JavaScript samples are most of a DevTools recording: read here,
+   * beside the scan, not on the loading thread. */
+  if (te_is_profile_event (fields))
+    {
+      te_read_profile_args (fields, batch->numbers, &batch->profile_args[batch->n]);
+      fields->profile_args = &batch->profile_args[batch->n];
+    }
   batch->sources[batch->n++] = source;
   if (batch->n < BATCH_EVENTS)
     return TRUE;
@@ -100,6 +111,8 @@ take_batches (TeLoader *self,
 
       for (guint i = 0; ok && i < batch->n; i++)
         {
+          /* Read ahead into runs of the batch's numbers, now whole. */
+          batch->fields[i].profile_args_numbers = (const gint64 *) batch->numbers->data;
           self->reader.pos = batch->sources[i] - self->reader.offset;
           ok = te_take_event (self, &batch->fields[i], batch->sources[i]);
         }
@@ -132,7 +145,10 @@ te_read_events_in_parallel (TeLoader  *self,
   pipe.empty = g_async_queue_new ();
   pipe.filled = g_async_queue_new ();
   for (guint i = 0; i < N_BATCHES; i++)
-    g_async_queue_push (pipe.empty, &batches[i]);
+    {
+      batches[i].numbers = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_async_queue_push (pipe.empty, &batches[i]);
+    }
   self->error = error;
 
   if ((worker = g_thread_try_new ("strata-scan", scan_worker, &pipe, NULL)) == NULL)
@@ -148,5 +164,7 @@ te_read_events_in_parallel (TeLoader  *self,
     self->reader.fault = pipe.guard.fault;
   g_async_queue_unref (pipe.empty);
   g_async_queue_unref (pipe.filled);
+  for (guint i = 0; i < N_BATCHES; i++)
+    g_array_unref (batches[i].numbers);
   return ok;
 }

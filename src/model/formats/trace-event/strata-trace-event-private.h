@@ -212,7 +212,22 @@ typedef struct
   TeValue          pid, tid, id, bind_id, sf;
   const char      *args;
   const char      *args_end;
+  const struct _TeProfileArgs *profile_args;   /* read ahead by the scanner, or NULL */
+  const gint64    *profile_args_numbers;        /* what its runs are of */
 } TeFields;
+
+/* The args of a "Profile" or "ProfileChunk" event, read from the text:
+ * the samples and deltas are runs of @numbers. */
+typedef struct _TeProfileArgs
+{
+  gboolean    ok;             /* they hold a "data" object */
+  gboolean    has_start;
+  gint64      start;          /* µs: data.startTime */
+  const char *nodes;          /* the text of cpuProfile.nodes, or NULL */
+  const char *nodes_end;
+  guint       ids_at, n_ids;  /* cpuProfile.samples */
+  guint       deltas_at, n_deltas;  /* timeDeltas */
+} TeProfileArgs;
 
 typedef StrataJsonStatus (*MemberFunc) (const char  *key,
                                         gsize        key_len,
@@ -318,6 +333,10 @@ void             te_handle_event   (TeLoader               *self,
                                     guint64                 source);
 
 /* strata-trace-event-profiles.c: V8 profiles in Profile and ProfileChunk events */
+gboolean te_is_profile_event (const TeFields *fields);
+void     te_read_profile_args (const TeFields *fields,
+                               GArray         *numbers,
+                               TeProfileArgs  *args);
 void    strata_trace_event_read_profile  (TeState        *state,
                                           const TeFields *fields,
                                           guint           thread);

@@ -99,13 +99,9 @@ is_named (const TeFields *fields,
  * straight into arrays of numbers; only its few new nodes are parsed. */
 typedef struct
 {
-  const char *nodes;       /* the text of cpuProfile.nodes, or NULL */
-  const char *nodes_end;
-  GArray     *ids;         /* gint64: cpuProfile.samples */
-  GArray     *deltas;      /* gint64: timeDeltas */
-  gboolean    has_data;
-  gboolean    has_start;
-  gint64      start;       /* µs: startTime */
+  TeProfileArgs *args;
+  GArray        *numbers;     /* gint64 */
+  gboolean       has_data;
 } ChunkScan;
 
 /* A number, or @fallback for anything else (skipped). */
@@ -186,12 +182,17 @@ cpu_profile_member (const char  *key,
   StrataJsonStatus status;
 
   if (KEY_IS ("samples"))
-    return read_integers (p, end, scan->ids, G_MININT64, value_end);
+    {
+      scan->args->ids_at = scan->numbers->len;
+      status = read_integers (p, end, scan->numbers, G_MININT64, value_end);
+      scan->args->n_ids = scan->numbers->len - scan->args->ids_at;
+      return status;
+    }
   status = strata_json_skip_value (p, end, value_end);
   if (KEY_IS ("nodes") && *p == '[')
     {
-      scan->nodes = p;
-      scan->nodes_end = *value_end;
+      scan->args->nodes = p;
+      scan->args->nodes_end = *value_end;
     }
   return status;
 }
@@ -209,11 +210,18 @@ data_member (const char  *key,
   if (KEY_IS ("cpuProfile") && *p == '{')
     return te_scan_object (p, end, cpu_profile_member, scan, value_end);
   if (KEY_IS ("timeDeltas"))
-    return read_integers (p, end, scan->deltas, 0, value_end);
+    {
+      StrataJsonStatus status;
+
+      scan->args->deltas_at = scan->numbers->len;
+      status = read_integers (p, end, scan->numbers, 0, value_end);
+      scan->args->n_deltas = scan->numbers->len - scan->args->deltas_at;
+      return status;
+    }
   if (KEY_IS ("startTime"))
     {
-      scan->has_start = TRUE;
-      return read_integer (p, end, 0, &scan->start, value_end);
+      scan->args->has_start = TRUE;
+      return read_integer (p, end, 0, &scan->args->start, value_end);
     }
   return strata_json_skip_value (p, end, value_end);
 }
@@ -352,13 +360,40 @@ add_nodes (StrataV8Profile *profile,
   return TRUE;
 }
 
+gboolean
+te_is_profile_event (const TeFields *fields)
+{
+  return is_named (fields, "ProfileChunk") || is_named (fields, "Profile");
+}
+
+/**
+ * te_read_profile_args:
+ * @numbers: (inout): where the samples and deltas go, after what it holds
+ *
+ * Reads a profile event's args, without side effects: the scanner reads
+ * them ahead on its thread.
+ */
+void
+te_read_profile_args (const TeFields *fields,
+                      GArray         *numbers,
+                      TeProfileArgs  *args)
+{
+  ChunkScan scan = { args, numbers, FALSE };
+  const char *args_end;
+
+  *args = (TeProfileArgs) { 0 };
+  args->ok = fields->args != NULL && *fields->args == '{' &&
+             te_scan_object (fields->args, fields->args_end, args_member, &scan, &args_end) == STRATA_JSON_OK &&
+             scan.has_data;
+}
+
 /**
  * strata_trace_event_read_profile:
  * @thread: the thread of the event
  *
- * Reads a "Profile" or "ProfileChunk" event's args into its profile;
- * other events are left alone. A chunk whose args cannot be read is
- * counted.
+ * Reads a "Profile" or "ProfileChunk" event's args into its profile,
+ * as the scanner read them or now; other events are left alone. A chunk
+ * whose args cannot be read is counted.
  */
 void
 strata_trace_event_read_profile (TeState        *state,
@@ -366,19 +401,21 @@ strata_trace_event_read_profile (TeState        *state,
                                  guint           thread)
 {
   gboolean chunk = is_named (fields, "ProfileChunk");
-  g_autoptr(GArray) ids = NULL;
-  g_autoptr(GArray) deltas = NULL;
-  ChunkScan scan = { 0 };
-  const char *args_end;
+  g_autoptr(GArray) scratch = NULL;
+  const gint64 *numbers;
+  TeProfileArgs read;
+  const TeProfileArgs *args = fields->profile_args;
   TeV8Profile *profile;
 
   if (!chunk && !is_named (fields, "Profile"))
     return;
-  scan.ids = ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  scan.deltas = deltas = g_array_new (FALSE, FALSE, sizeof (gint64));
-  if (fields->args == NULL || *fields->args != '{' ||
-      te_scan_object (fields->args, fields->args_end, args_member, &scan, &args_end) != STRATA_JSON_OK ||
-      !scan.has_data)
+  if (args == NULL)
+    {
+      scratch = g_array_new (FALSE, FALSE, sizeof (gint64));
+      te_read_profile_args (fields, scratch, &read);
+      args = &read;
+    }
+  if (!args->ok)
     {
       state->n_bad_profile_chunks++;
       return;
@@ -386,13 +423,14 @@ strata_trace_event_read_profile (TeState        *state,
   profile = profile_of (state, fields, thread);
   if (!chunk)
     {
-      strata_v8_profile_set_start (profile->profile, scan.start);
+      strata_v8_profile_set_start (profile->profile, args->start);
       return;
     }
-  if (scan.nodes != NULL && !add_nodes (profile->profile, scan.nodes, scan.nodes_end))
+  if (args->nodes != NULL && !add_nodes (profile->profile, args->nodes, args->nodes_end))
     state->n_bad_profile_chunks++;
-  strata_v8_profile_add_sample_values (profile->profile, (const gint64 *) ids->data, ids->len,
-                                       (const gint64 *) deltas->data, deltas->len);
+  numbers = fields->profile_args != NULL ? fields->profile_args_numbers : (const gint64 *) scratch->data;
+  strata_v8_profile_add_sample_values (profile->profile, numbers + args->ids_at, args->n_ids,
+                                       numbers + args->deltas_at, args->n_deltas);
 }
 
 /**
