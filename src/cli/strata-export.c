@@ -108,9 +108,9 @@ export (const StrataCliOptions  *options,
       return tree != NULL && strata_image_export_flame (tree, STRATA_CALL_TREE_ROOT, FALSE, &image_options, image, error);
     }
   {
-    gint64 start, end;
+    /* As the window's --range: from where its ruler starts. */
+    gint64 start = strata_trace_get_clock_origin (trace, image_options.clock);
 
-    strata_trace_get_clock_range (trace, image_options.clock, &start, &end);
     if (options->range != NULL)
       return strata_image_export_timeline (trace, start + (gint64) (from * 1e6), start + (gint64) (to * 1e6),
                                            &image_options, image, error);

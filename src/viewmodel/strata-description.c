@@ -126,7 +126,7 @@ call_times (StrataTrace           *trace,
 {
   gint64 start = strata_span_table_get_start (table, clock, call->depth, call->index);
   gint64 end = strata_span_table_get_end (table, clock, call->depth, call->index);
-  gint64 origin, unused;
+  gint64 origin = strata_trace_get_clock_origin (trace, clock);
   /* Samples are counts, never seconds. */
   gboolean samples = strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES;
   char *(*format) (gint64) = samples ? strata_units_format_samples : strata_units_format_duration;
@@ -134,7 +134,6 @@ call_times (StrataTrace           *trace,
   g_autofree char *excl = format (call_exclusive (table, clock, call->depth, call->index));
   g_autofree char *at = NULL;
 
-  strata_trace_get_clock_range (trace, clock, &origin, &unused);
   at = format (start - origin);
   /* Translators: one clock's times for a call */
   return g_strdup_printf (_("inclusive %s, exclusive %s, from %s"), incl, excl, at);

@@ -152,7 +152,7 @@ strata_call_tree_view_build_menu (StrataCallTreeView *self)
   g_menu_append (focus, _("Focus on _Subtree"), "calltree.focus-subtree");
   g_menu_append (reshape, _("_Merge Function"), "calltree.merge-function");
   g_menu_append (reshape, _("Collapse _Recursion"), "calltree.collapse-recursion");
-  g_menu_append (reshape, _("Collapse _Package"), "calltree.collapse-package");
+  g_menu_append (reshape, _("Collapse _Package or Script"), "calltree.collapse-package");
   g_menu_append (reshape, _("_Drop Calls of Function"), "calltree.drop-function");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (focus));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (reshape));

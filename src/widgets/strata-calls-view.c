@@ -87,9 +87,8 @@ cell_text (gpointer row,
     return g_strdup ("");
   if (column == COLUMN_START)
     {
-      gint64 origin, unused;
+      gint64 origin = strata_trace_get_clock_origin (trace, strata_session_get_clock (self->session));
 
-      strata_trace_get_clock_range (trace, strata_session_get_clock (self->session), &origin, &unused);
       return strata_units_format_duration (call->start - origin);
     }
   {

@@ -511,7 +511,8 @@ show_call (StrataEventDetails   *self,
   const StrataSpanTable *table = strata_trace_get_thread (trace, call->thread)->spans;
 
   add_flows (self, trace, call);
-  if (table->sources != NULL)
+  /* A call made from samples has no arguments to read. */
+  if (table->sources != NULL && table->sources[call->depth][call->index] != STRATA_NO_SOURCE)
     start_reading_args (self, trace, table->sources[call->depth][call->index]);
 }
 

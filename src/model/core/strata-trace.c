@@ -744,6 +744,27 @@ strata_trace_get_start (StrataTrace *self)
   return self->start;
 }
 
+/**
+ * strata_trace_get_clock_origin:
+ *
+ * Returns: the time on @clock that times are told from: on the first
+ *   clock, the trace's start (events and counters count, as the
+ *   timeline's ruler has it); on another, its first call's
+ */
+gint64
+strata_trace_get_clock_origin (StrataTrace *self,
+                               guint        clock)
+{
+  gint64 start, end;
+
+  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
+
+  if (clock == 0)
+    return self->start;
+  strata_trace_get_clock_range (self, clock, &start, &end);
+  return start;
+}
+
 gint64
 strata_trace_get_end (StrataTrace *self)
 {

@@ -150,6 +150,8 @@ const char          *strata_trace_map_field_name      (StrataTrace  *self,
 gboolean             strata_trace_is_renamed          (StrataTrace  *self);
 const char          *strata_trace_get_loaded_method_name (StrataTrace *self,
                                                        guint32       index);
+gint64               strata_trace_get_clock_origin    (StrataTrace  *self,
+                                                       guint         clock);
 void                 strata_trace_get_clock_range     (StrataTrace  *self,
                                                        guint         clock,
                                                        gint64       *start,

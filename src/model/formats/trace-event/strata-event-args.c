@@ -170,6 +170,12 @@ strata_event_args_read (StrataTrace   *trace,
   guint64 end_source;
   JsonObject *args;
 
+  /* No event starts a file: 0 is a call made from samples, which has none. */
+  if (source == STRATA_NO_SOURCE)
+    {
+      json_node_set_object (result, merged);
+      return result;
+    }
   if (!(event = strata_event_args_read_event (strata_trace_get_file (trace), source, cancellable, error)))
     goto failed;
   if (strata_trace_get_source_link (trace, source, &end_source) &&

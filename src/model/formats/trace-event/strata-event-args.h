@@ -15,6 +15,9 @@
 
 G_BEGIN_DECLS
 
+/* The source of a call made from samples: it has no event of its own. */
+#define STRATA_NO_SOURCE 0
+
 JsonNode *strata_event_args_read_event (GFile         *file,
                                         guint64        source,
                                         GCancellable  *cancellable,
