@@ -438,6 +438,60 @@ set_thread_range (StrataThread *thread)
 
 /* Lays out one thread's calls in its part of the shared blocks. Returns
  * FALSE if the load was cancelled meanwhile. */
+static int
+compare_slices (const TeSlice *slices,
+                guint32        a,
+                guint32        b)
+{
+  SortKey ka = { slices[a].start, slices[a].end, a };
+  SortKey kb = { slices[b].start, slices[b].end, b };
+
+  return compare_keys (&ka, &kb);
+}
+
+/**
+ * strata_trace_event_slices_in_order:
+ *
+ * Returns: whether the slices from @first on are in the order
+ *   strata_trace_event_sort_slices() would put them in
+ */
+gboolean
+strata_trace_event_slices_in_order (GArray  *slices,
+                                    guint32  first)
+{
+  for (guint32 i = first + 1; i < slices->len; i++)
+    if (compare_slices ((const TeSlice *) slices->data, i - 1, i) > 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The build's order of a thread's slices whose last @n_tail are in it
+ * already (calls laid out from samples): the rest are sorted, and the
+ * two merged. */
+static guint32 *
+order_slices (const TeSlice *slices,
+              guint32        n,
+              guint32        n_tail,
+              GCancellable  *cancellable)
+{
+  guint32 n_head = n - n_tail, i = 0, j = n_head, k = 0;
+  g_autofree guint32 *head = NULL;
+  guint32 *order;
+
+  if (n_tail == 0 || n_tail > n)
+    return strata_trace_event_sort_slices (slices, n, cancellable);
+  if (!(head = strata_trace_event_sort_slices (slices, n_head, cancellable)))
+    return NULL;
+  order = g_new (guint32, MAX (n, 1));
+  while (i < n_head && j < n)
+    order[k++] = compare_slices (slices, j, head[i]) < 0 ? j++ : head[i++];
+  while (i < n_head)
+    order[k++] = head[i++];
+  while (j < n)
+    order[k++] = j++;
+  return order;
+}
+
 /* Where the calls that bind flows ended up. */
 static void
 place_bound (GArray        *bound,
@@ -474,7 +528,7 @@ build_thread (TeState          *state,
 
   if (n == 0)
     return TRUE;
-  if (!(order = strata_trace_event_sort_slices (slices, n, state->job->cancellable)))
+  if (!(order = order_slices (slices, n, te->n_sorted_tail, state->job->cancellable)))
     return FALSE;
   depths = g_new (guint16, n);
   n_depths = assign_depths (n_clipped, slices, order, n, depths, counts);

@@ -24,6 +24,7 @@ typedef struct
 {
   guint32  method;      /* a JavaScript frame's, or NOT_A_FRAME */
   gboolean runs_script; /* trace events: the frames it calls end with it */
+  guint32  slice;       /* frames: its slice, whose end is set when it ends */
   gint64   start;
   gint64   end;         /* trace events only */
 } Item;
@@ -40,8 +41,9 @@ typedef struct
   gboolean has_rest_of_run;
 } Nest;
 
-/* Frames at @keep and above end at @time, outermost first: of two calls
- * with the same start and end, the builder makes the first the parent. */
+/* Frames at @keep and above end at @time. Their slices went in when
+ * they started, so the frames are in the order the builder sorts calls
+ * in, and need no sorting (strata_trace_event_nest_stacks()). */
 static void
 end_frames (Nest   *nest,
             guint   keep,
@@ -50,9 +52,9 @@ end_frames (Nest   *nest,
   for (guint i = keep; i < nest->items->len; i++)
     {
       const Item *item = &g_array_index (nest->items, Item, i);
-      TeSlice slice = { .start = item->start, .end = MAX (time, item->start), .method = item->method };
+      TeSlice *slice = &g_array_index (nest->slices, TeSlice, item->slice);
 
-      g_array_append_val (nest->slices, slice);
+      slice->end = MAX (time, item->start);
     }
   if (nest->items->len > keep)
     g_array_set_size (nest->items, keep);
@@ -82,8 +84,10 @@ take_sample (Nest                   *nest,
   end_frames (nest, base + common, stack->time);
   for (guint d = held + common; d < stack->n_frames; d++)
     {
-      Item item = { .method = stack->frames[stack->n_frames - 1 - d], .start = stack->time };
+      Item item = { .method = stack->frames[stack->n_frames - 1 - d], .slice = nest->slices->len, .start = stack->time };
+      TeSlice slice = { .start = stack->time, .end = stack->time, .method = item.method };
 
+      g_array_append_val (nest->slices, slice);
       g_array_append_val (nest->items, item);
     }
 }
@@ -214,7 +218,9 @@ strata_trace_event_nest_stacks (TeState                *state,
                                 guint                   n_stacks,
                                 gint64                  end)
 {
-  GArray *slices = g_array_index (state->threads, TeThread, thread).slices;
+  TeThread *te = &g_array_index (state->threads, TeThread, thread);
+  GArray *slices = te->slices;
+  guint first = slices->len;
   g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
   Nest nest = { slices, items, open, NULL, G_MININT64, FALSE, { 0 }, FALSE };
@@ -258,4 +264,9 @@ strata_trace_event_nest_stacks (TeState                *state,
     }
   end_frames (&nest, 0, end);
   state->last_time = MAX (state->last_time, end);
+  /* One run of frames after the trace events is sorted already, unless
+   * frames that took no time came before longer ones that began with
+   * them; a second profile on the thread makes the builder sort all. */
+  te->n_sorted_tail = te->n_sorted_tail == 0 && strata_trace_event_slices_in_order (slices, first)
+                      ? slices->len - first : 0;
 }

@@ -61,6 +61,7 @@ typedef struct
 typedef struct
 {
   GArray  *slices;      /* TeSlice, in file order; freed once built */
+  guint32  n_sorted_tail;  /* the last slices, in the order of the build's sort */
   GArray  *bound;       /* TeBound, in slice order; NULL without */
   GArray  *open;        /* TeOpenBegin: the B events not yet ended */
   gint64   last_time;   /* latest timestamp seen on the thread */
@@ -168,6 +169,8 @@ void    strata_trace_event_nest_stacks (TeState                *state,
 guint32 *strata_trace_event_sort_slices (const TeSlice *slices,
                                          guint32        n,
                                          GCancellable  *cancellable);
+gboolean strata_trace_event_slices_in_order (GArray  *slices,
+                                             guint32  first);
 void    strata_trace_event_lay_out_stacks (TeState                *state,
                                            guint                   thread,
                                            const StrataTimedStack *stacks,
