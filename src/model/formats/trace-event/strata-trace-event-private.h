@@ -211,7 +211,11 @@ typedef struct
   StrataJsonString name;
   StrataJsonString cat;
   StrataJsonString scope_name;   /* "scope": ids of one scope match only each other */
-  gint64           ts, dur, tts, tdur;
+  gint64           ts, dur, tts, tdur;   /* once te_parse_times() has run */
+  /* The times as written: the scan finds them, the loading thread reads
+   * them (te_parse_times()), so the scanning thread does less. */
+  const char      *time_text[4];         /* ts, dur, tts, tdur; NULL without */
+  guint32          time_len[4];
   TeValue          pid, tid, id, bind_id, sf;
   const char      *args;
   const char      *args_end;
@@ -295,8 +299,9 @@ typedef struct
 gboolean te_scan_event_array (TeArrayScan       *scan,
                               const TeEventSink *sink);
 gboolean te_take_event       (TeLoader          *self,
-                              const TeFields    *fields,
+                              TeFields          *fields,
                               guint64            source);
+void     te_parse_times      (TeFields          *fields);
 
 /* strata-trace-event-parallel.c */
 gboolean te_read_events_in_parallel (TeLoader  *self,

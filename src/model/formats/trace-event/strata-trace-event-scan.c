@@ -40,13 +40,13 @@ te_scan_value (const char  *p,
   return status;
 }
 
-/* A time in microseconds: a number, a string holding one, or null. */
+/* A time in microseconds: a number, a string holding one, or null. Its
+ * text is kept for te_parse_times(). */
 static StrataJsonStatus
 scan_time (const char  *p,
            const char  *end,
-           gboolean    *present,
-           gboolean    *bad,
-           gint64      *ns,
+           TeFields    *fields,
+           guint        which,
            const char **value_end)
 {
   TeValue value = { 0 };
@@ -54,14 +54,40 @@ scan_time (const char  *p,
 
   if (status != STRATA_JSON_OK || !value.present)
     return status;
-  /* Times beyond ±146 years would overflow when added or subtracted. */
-  if (value.text.escaped ||
-      !strata_json_parse_micros (value.text.start, value.text.start + value.text.len, ns) ||
-      *ns >= TE_MAX_TIME || *ns <= -TE_MAX_TIME)
-    *bad = TRUE;
+  if (value.text.escaped || value.text.len > G_MAXUINT32)
+    fields->bad_ts = TRUE;
   else
-    *present = TRUE;
+    {
+      fields->time_text[which] = value.text.start;
+      fields->time_len[which] = (guint32) value.text.len;
+    }
   return STRATA_JSON_OK;
+}
+
+/**
+ * te_parse_times:
+ *
+ * Reads the times the scan found: present and in range, or bad.
+ */
+void
+te_parse_times (TeFields *fields)
+{
+  gboolean *present[4] = { &fields->has_ts, &fields->has_dur, &fields->has_tts, &fields->has_tdur };
+  gint64 *values[4] = { &fields->ts, &fields->dur, &fields->tts, &fields->tdur };
+
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *text = fields->time_text[i];
+
+      if (text == NULL)
+        continue;
+      /* Times beyond ±146 years would overflow when added or subtracted. */
+      if (!strata_json_parse_micros (text, text + fields->time_len[i], values[i]) ||
+          *values[i] >= TE_MAX_TIME || *values[i] <= -TE_MAX_TIME)
+        fields->bad_ts = TRUE;
+      else
+        *present[i] = TRUE;
+    }
 }
 
 static StrataJsonStatus
@@ -195,7 +221,7 @@ scan_event_member (const char  *key,
       if (KEY_IS ("ph"))
         return scan_char_field (p, end, &f->ph, value_end);
       if (KEY_IS ("ts"))
-        return scan_time (p, end, &f->has_ts, &f->bad_ts, &f->ts, value_end);
+        return scan_time (p, end, f, 0, value_end);
       if (KEY_IS ("id"))
         return te_scan_value (p, end, &f->id, value_end);
       if (KEY_IS ("bp"))
@@ -211,9 +237,9 @@ scan_event_member (const char  *key,
       if (KEY_IS ("cat"))
         return scan_string_field (p, end, &f->has_cat, &f->cat, value_end);
       if (KEY_IS ("dur"))
-        return scan_time (p, end, &f->has_dur, &f->bad_ts, &f->dur, value_end);
+        return scan_time (p, end, f, 1, value_end);
       if (KEY_IS ("tts"))
-        return scan_time (p, end, &f->has_tts, &f->bad_ts, &f->tts, value_end);
+        return scan_time (p, end, f, 2, value_end);
       if (KEY_IS ("id2") && *p == '{')
         return te_scan_object (p, end, scan_id2_member, f, value_end);
       break;
@@ -228,7 +254,7 @@ scan_event_member (const char  *key,
           return status;
         }
       if (KEY_IS ("tdur"))
-        return scan_time (p, end, &f->has_tdur, &f->bad_ts, &f->tdur, value_end);
+        return scan_time (p, end, f, 3, value_end);
       break;
     case 5:
       if (KEY_IS ("scope"))

@@ -292,10 +292,11 @@ report_progress (TeLoader  *self,
  * Returns: %FALSE with self->error set if the load was cancelled
  */
 gboolean
-te_take_event (TeLoader       *self,
-               const TeFields *fields,
-               guint64         source)
+te_take_event (TeLoader *self,
+               TeFields *fields,
+               guint64   source)
 {
+  te_parse_times (fields);
   te_handle_event (self, fields, source);
   return report_progress (self, self->error);
 }
