@@ -739,6 +739,52 @@ test_micros (void)
     }
 }
 
+/* Events over lines, and objects in args that start lines too: the
+ * parallel scan cuts the file where events seem to start and must find
+ * every cut that was not one. Read plain (on two threads) or gzipped
+ * (on one), the calls are the same. */
+static void
+test_parallel_cuts (void)
+{
+  const char *layouts[] = { "pretty", "one line" };
+
+  for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
+    {
+      GString *text = g_string_new ("{\"traceEvents\":[\n");
+      g_autoptr(GBytes) zipped = NULL;
+      g_autoptr(StrataTrace) plain = NULL, packed = NULL;
+      g_autoptr(GError) error = NULL;
+
+      for (guint i = 0; i < 60000; i++)
+        g_string_append_printf (text, l == 0
+                                ? "%s{\"ph\":\"X\",\"name\":\"s%u\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":1,\"args\":{\"frames\":[\n"
+                                  "  {\"f\":\"a\",\"line\":%u},\n  {\"f\":\"b\"}]}}\n"
+                                : "%s{\"ph\":\"X\",\"name\":\"s%u\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":1,\"args\":{\"frames\":["
+                                  "{\"f\":\"a\",\"line\":%u},{\"f\":\"b\"}]}}",
+                                i ? "," : "", i % 50, i % 3, i * 2, i);
+      g_string_append (text, "],\n\"metadata\":{\"more\":[\n{\"x\":1},\n{\"y\":2}]}}");
+      g_test_message ("%s: %zu bytes", layouts[l], text->len);
+      g_assert_cmpuint (text->len, >, 4 << 20);
+      zipped = gzip_bytes (text->str, text->len);
+      plain = load_json (text->str);
+      packed = load_bytes (g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped), &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (strata_trace_get_n_spans (plain), ==, 60000);
+      g_assert_cmpuint (strata_trace_get_n_diagnostics (plain), ==, 0);
+      for (guint t = 0; t < strata_trace_get_n_threads (plain); t++)
+        {
+          const StrataThread *a = strata_trace_get_thread (plain, t);
+          const StrataThread *b = strata_trace_get_thread (packed, t);
+
+          g_assert_cmpmem (a->spans->spans[0], a->spans->n_spans[0] * sizeof (StrataSpan),
+                           b->spans->spans[0], b->spans->n_spans[0] * sizeof (StrataSpan));
+          g_assert_cmpmem (a->spans->sources[0], a->spans->n_spans[0] * sizeof (guint64),
+                           b->spans->sources[0], b->spans->n_spans[0] * sizeof (guint64));
+        }
+      g_string_free (text, TRUE);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -752,6 +798,7 @@ main (int   argc,
   g_test_add_func ("/trace-event/truncated", test_truncated);
   g_test_add_func ("/trace-event/object-form", test_object_form);
   g_test_add_func ("/trace-event/gzip", test_gzip);
+  g_test_add_func ("/trace-event/parallel-cuts", test_parallel_cuts);
   g_test_add_func ("/trace-event/instants", test_instants);
   g_test_add_func ("/trace-event/counters", test_counters);
   g_test_add_func ("/trace-event/async", test_async);

@@ -1,170 +1,450 @@
-/* strata-trace-event-parallel.c: the event array scanned on a second core
+/* strata-trace-event-parallel.c: the event array scanned on both cores
  *
- * Finding an event's fields in the text takes about as long as adding
- * the event to the trace. A plain (mapped) file is scanned by a worker
- * that fills batches of fields while the loading thread takes them, in
- * order: a few batches go round between the two, so the memory used
- * does not grow with the file. The scan has no side effects; the fields
- * point into the mapping, which stays whole until the load ends.
+ * Finding an event's fields in the text takes about twice as long as
+ * adding the event to the trace, and only the adding must go in order.
+ * So a plain (mapped) file's event array is cut into chunks of about a
+ * megabyte, each starting where an event most likely starts (a line
+ * that starts with '{', or "},{"), and chunks are scanned ahead, a few at a time,
+ * by a worker and by the loading thread whenever the chunk it must take
+ * next is not ready. The loading thread takes the chunks in order and
+ * checks that each began exactly where the one before it ended; one
+ * that began elsewhere (its line was inside an event) is scanned again
+ * from the right place. The scan has no side effects; the fields point
+ * into the mapping, which stays whole until the load ends.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "strata-load-guard.h"
 #include "strata-trace-event-private.h"
 
-#define BATCH_EVENTS 1024
-#define N_BATCHES 6
+#define CHUNK_BYTES (1 << 20)
+#define N_SLOTS 6                /* chunks scanned and not yet taken, at most */
+
+typedef enum
+{
+  CHUNK_FREE,
+  CHUNK_SCANNING,
+  CHUNK_SCANNED,
+} ChunkState;
 
 typedef struct
 {
-  guint    n;
-  gboolean last;        /* the scan ended after these */
-  guint64  sources[BATCH_EVENTS];
-  TeFields fields[BATCH_EVENTS];
-  TeProfileArgs profile_args[BATCH_EVENTS];
-  GArray  *numbers;     /* gint64: the profile events' samples and deltas */
-} Batch;
+  ChunkState  state;
+  guint64     index;
+  GArray     *fields;           /* TeFields */
+  GArray     *sources;          /* guint64 */
+  GArray     *profile_args;     /* TeProfileArgs, for the profile events */
+  GArray     *numbers;          /* gint64: their samples and deltas */
+  TeArrayScan scan;             /* how its part of the array ended */
+  gsize       start;
+  gsize       end;              /* where its scan stopped */
+  StrataLoadFault fault;
+} Chunk;
 
 typedef struct
 {
-  StrataContentReader reader;   /* the worker's copy: only its place moves */
-  TeArrayScan  scan;
-  GAsyncQueue *empty;
-  GAsyncQueue *filled;
-  Batch       *current;
-  gint         stop;            /* set by the loading thread */
-  StrataLoadGuard guard;
-} Pipe;
+  const char *data;
+  gsize       len;
+  gsize       first;            /* the first item of the array */
+  GMutex      mutex;
+  GCond       changed;
+  Chunk       slots[N_SLOTS];   /* chunk i is in slot i % N_SLOTS */
+  guint64     n_claimed;        /* chunks given out to scan */
+  guint64     n_taken;          /* chunks the loading thread is done with */
+  guint64     n_chunks;
+  gboolean    stop;
+  StrataLoadGuard guard;        /* the worker's */
+} Chunks;
+
+/* Whether an event likely starts at @p, a '{': at the start of a line,
+ * or after "}," on a line of many. */
+static gboolean
+starts_event (const char *data,
+              const char *p,
+              gboolean    by_line)
+{
+  const char *q = p;
+
+  while (q > data && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r'))
+    q--;
+  if (by_line)
+    {
+      if (q > data && q[-1] == ',')
+        q--;
+      while (q > data && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r'))
+        q--;
+      return q > data && q[-1] == '\n';
+    }
+  if (q == data || q[-1] != ',')
+    return FALSE;
+  q--;
+  while (q > data && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r' || q[-1] == '\n'))
+    q--;
+  return q > data && q[-1] == '}';
+}
+
+/* Where chunk @index starts: the first '{' at or after its share of the
+ * bytes where an event likely starts, or the end. Files with a line per
+ * event are cut at line starts; others after "},". */
+static gsize
+chunk_start (const Chunks *chunks,
+             guint64       index)
+{
+  const char *data = chunks->data, *end = data + chunks->len;
+  const char *p;
+  gboolean by_line;
+
+  if (index == 0)
+    return chunks->first;
+  if (index >= chunks->n_chunks)
+    return chunks->len;
+  p = data + chunks->first + index * CHUNK_BYTES;
+  by_line = memchr (p, '\n', MIN ((gsize) (end - p), CHUNK_BYTES)) != NULL;
+  for (; p < end && (p = memchr (p, '{', end - p)) != NULL; p++)
+    if (starts_event (data, p, by_line))
+      return p - data;
+  return chunks->len;
+}
+
+/* ---- Scanning a chunk ---- */
 
 static TeFields *
-batch_slot (gpointer data)
+chunk_slot (gpointer data)
 {
-  Pipe *pipe = data;
+  Chunk *chunk = data;
 
-  if (pipe->current == NULL)
-    {
-      pipe->current = g_async_queue_pop (pipe->empty);
-      pipe->current->n = 0;
-      pipe->current->last = FALSE;
-      g_array_set_size (pipe->current->numbers, 0);
-    }
-  return &pipe->current->fields[pipe->current->n];
+  g_array_set_size (chunk->fields, chunk->fields->len + 1);
+  return &g_array_index (chunk->fields, TeFields, chunk->fields->len - 1);
 }
 
 static gboolean
-batch_take (gpointer data,
+chunk_take (gpointer data,
             guint64  source)
 {
-  Pipe *pipe = data;
-  Batch *batch = pipe->current;
-  TeFields *fields = &batch->fields[batch->n];
+  Chunk *chunk = data;
+  TeFields *fields = &g_array_index (chunk->fields, TeFields, chunk->fields->len - 1);
 
   /* JavaScript samples are most of a DevTools recording: read here,
-   * beside the scan, not on the loading thread. */
+   * beside the scan; their place is kept, the arrays may move. */
   if (te_is_profile_event (fields))
     {
-      te_read_profile_args (fields, batch->numbers, &batch->profile_args[batch->n]);
-      fields->profile_args = &batch->profile_args[batch->n];
+      g_array_set_size (chunk->profile_args, chunk->profile_args->len + 1);
+      te_read_profile_args (fields, chunk->numbers, &g_array_index (chunk->profile_args, TeProfileArgs, chunk->profile_args->len - 1));
+      fields->profile_args = GUINT_TO_POINTER (chunk->profile_args->len);
     }
-  batch->sources[batch->n++] = source;
-  if (batch->n < BATCH_EVENTS)
-    return TRUE;
-  g_async_queue_push (pipe->filled, batch);
-  pipe->current = NULL;
-  return !g_atomic_int_get (&pipe->stop);
+  g_array_append_val (chunk->sources, source);
+  return TRUE;
 }
 
-/* A page of the file that vanishes (it shrank) ends the scan; the
+/* Scans from @start up to the item at or after @limit, into @chunk. */
+static void
+scan_chunk (const Chunks              *chunks,
+            const StrataContentReader *model,
+            Chunk                     *chunk,
+            gsize                      start,
+            gsize                      limit)
+{
+  StrataContentReader reader = *model;
+  const TeEventSink sink = { chunk_slot, chunk_take, chunk };
+
+  g_array_set_size (chunk->fields, 0);
+  g_array_set_size (chunk->sources, 0);
+  g_array_set_size (chunk->profile_args, 0);
+  g_array_set_size (chunk->numbers, 0);
+  reader.pos = start;
+  chunk->scan = (TeArrayScan) { .reader = &reader, .limit = limit < chunks->len ? limit : 0 };
+  chunk->start = start;
+  te_scan_event_array (&chunk->scan, &sink);
+  /* An event cut short by a fault is not counted. */
+  if (chunk->sources->len < chunk->fields->len)
+    g_array_set_size (chunk->fields, chunk->sources->len);
+  chunk->end = reader.pos;
+  chunk->scan.reader = NULL;
+}
+
+/* Gives out the next chunk to scan, if one may be scanned now. Call
+ * with the lock held. */
+static Chunk *
+claim_chunk (Chunks *chunks)
+{
+  Chunk *chunk;
+
+  if (chunks->stop || chunks->n_claimed >= chunks->n_chunks || chunks->n_claimed >= chunks->n_taken + N_SLOTS)
+    return NULL;
+  chunk = &chunks->slots[chunks->n_claimed % N_SLOTS];
+  chunk->index = chunks->n_claimed++;
+  chunk->state = CHUNK_SCANNING;
+  return chunk;
+}
+
+static void
+scan_claimed (Chunks                    *chunks,
+              const StrataContentReader *model,
+              Chunk                     *chunk)
+{
+  scan_chunk (chunks, model, chunk, chunk_start (chunks, chunk->index), chunk_start (chunks, chunk->index + 1));
+  g_mutex_lock (&chunks->mutex);
+  chunk->state = CHUNK_SCANNED;
+  g_cond_broadcast (&chunks->changed);
+  g_mutex_unlock (&chunks->mutex);
+}
+
+typedef struct
+{
+  Chunks              *chunks;
+  StrataContentReader  reader;
+} Worker;
+
+/* A page of the file that vanishes (it shrank) ends the worker; the
  * loading thread then fails the load with the fault. */
 static gpointer
 scan_worker (gpointer data)
 {
-  Pipe *pipe = data;
-  const TeEventSink sink = { batch_slot, batch_take, pipe };
+  Worker *worker = data;
+  Chunks *chunks = worker->chunks;
+  /* Read after a fault jumped back: kept in memory, not a register. */
+  Chunk *volatile chunk = NULL;
 
-  if (!STRATA_LOAD_GUARD_FAULTED (&pipe->guard))
+  if (STRATA_LOAD_GUARD_FAULTED (&chunks->guard))
     {
-      te_scan_event_array (&pipe->scan, &sink);
-      strata_load_guard_pop (&pipe->guard);
+      g_mutex_lock (&chunks->mutex);
+      if (chunk != NULL)
+        {
+          chunk->fault = chunks->guard.fault;
+          chunk->state = CHUNK_SCANNED;
+        }
+      chunks->stop = TRUE;
+      g_cond_broadcast (&chunks->changed);
+      g_mutex_unlock (&chunks->mutex);
+      return NULL;
     }
-  /* The fields of an event cut short by a fault are not counted. */
-  batch_slot (pipe);
-  pipe->current->last = TRUE;
-  g_async_queue_push (pipe->filled, g_steal_pointer (&pipe->current));
+  g_mutex_lock (&chunks->mutex);
+  for (;;)
+    {
+      if (chunks->stop || chunks->n_claimed >= chunks->n_chunks)
+        break;
+      if ((chunk = claim_chunk (chunks)) == NULL)
+        {
+          g_cond_wait (&chunks->changed, &chunks->mutex);
+          continue;
+        }
+      g_mutex_unlock (&chunks->mutex);
+      scan_claimed (chunks, &worker->reader, chunk);
+      g_mutex_lock (&chunks->mutex);
+      chunk = NULL;
+    }
+  g_mutex_unlock (&chunks->mutex);
+  strata_load_guard_pop (&chunks->guard);
   return NULL;
 }
 
-/* Takes the batches' events in order until the last batch, or until
- * taking one fails; then lets the worker stop and drains the rest. */
-static gboolean
-take_batches (TeLoader *self,
-              Pipe     *pipe)
+/* ---- Taking the chunks in order ---- */
+
+/* Waits for chunk @index, scanning others meanwhile. */
+static Chunk *
+wait_for_chunk (Chunks                    *chunks,
+                const StrataContentReader *model,
+                guint64                    index)
 {
-  gboolean ok = TRUE;
+  Chunk *chunk = &chunks->slots[index % N_SLOTS];
 
-  for (;;)
+  g_mutex_lock (&chunks->mutex);
+  while (!(chunk->index == index && chunk->state == CHUNK_SCANNED))
     {
-      Batch *batch = g_async_queue_pop (pipe->filled);
-      gboolean last = batch->last;
+      Chunk *other = claim_chunk (chunks);
 
-      for (guint i = 0; ok && i < batch->n; i++)
+      if (other != NULL)
         {
-          /* Read ahead into runs of the batch's numbers, now whole. */
-          batch->fields[i].profile_args_numbers = (const gint64 *) batch->numbers->data;
-          self->reader.pos = batch->sources[i] - self->reader.offset;
-          ok = te_take_event (self, &batch->fields[i], batch->sources[i]);
+          g_mutex_unlock (&chunks->mutex);
+          scan_claimed (chunks, model, other);
+          g_mutex_lock (&chunks->mutex);
         }
-      if (!ok)
-        g_atomic_int_set (&pipe->stop, 1);
-      g_async_queue_push (pipe->empty, batch);
-      if (last)
+      else if (chunks->stop && !(chunk->index == index && chunk->state == CHUNK_SCANNING))
+        {
+          g_mutex_unlock (&chunks->mutex);
+          return NULL;
+        }
+      else
+        g_cond_wait (&chunks->changed, &chunks->mutex);
+    }
+  g_mutex_unlock (&chunks->mutex);
+  return chunk;
+}
+
+static gboolean
+take_chunk_events (TeLoader *self,
+                   Chunk    *chunk)
+{
+  for (guint i = 0; i < chunk->fields->len; i++)
+    {
+      TeFields *fields = &g_array_index (chunk->fields, TeFields, i);
+      guint64 source = g_array_index (chunk->sources, guint64, i);
+      guint args_at = GPOINTER_TO_UINT (fields->profile_args);
+
+      /* Read ahead into runs of the chunk's numbers, now whole. */
+      if (args_at != 0)
+        {
+          fields->profile_args = &g_array_index (chunk->profile_args, TeProfileArgs, args_at - 1);
+          fields->profile_args_numbers = (const gint64 *) chunk->numbers->data;
+        }
+      self->reader.pos = source - self->reader.offset;
+      if (!te_take_event (self, fields, source))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Adds what a chunk's scan found besides events to the whole array's. */
+static void
+merge_scan (TeArrayScan       *into,
+            const TeArrayScan *scan)
+{
+  into->n_not_objects += scan->n_not_objects;
+  into->truncated = scan->truncated;
+  into->truncated_at = scan->truncated_at;
+  into->cut_mid_event = scan->cut_mid_event;
+  into->trailing_comma |= scan->trailing_comma;
+  into->invalid = scan->invalid;
+  into->invalid_at = scan->invalid_at;
+}
+
+/* Takes the chunks in order until the array ends. Each must start where
+ * the one before ended, or it is scanned again from there. Returns
+ * FALSE if taking an event failed (cancelled). */
+static gboolean
+take_chunks (TeLoader *self,
+             Chunks   *chunks,
+             Chunk    *spare,
+             gsize    *end)
+{
+  gsize expected = chunks->first;
+
+  for (guint64 index = 0; index < chunks->n_chunks; index++)
+    {
+      Chunk *chunk = wait_for_chunk (chunks, &self->reader, index);
+      gboolean ok, more;
+
+      if (chunk == NULL || chunk->fault != STRATA_LOAD_FAULT_NONE)
+        return TRUE;
+      if (chunk->start != expected)
+        {
+          scan_chunk (chunks, &self->reader, spare, expected, chunk_start (chunks, index + 1));
+          chunk = spare;
+        }
+      ok = take_chunk_events (self, chunk);
+      merge_scan (&self->array, &chunk->scan);
+      *end = chunk->end;
+      expected = chunk->end;
+      /* Read before the slot is given back: a scan may fill it at once. */
+      more = ok && chunk->scan.at_limit;
+      g_mutex_lock (&chunks->mutex);
+      if (chunk != spare)
+        chunk->state = CHUNK_FREE;
+      chunks->n_taken = index + 1;
+      chunks->stop |= !more;
+      g_cond_broadcast (&chunks->changed);
+      g_mutex_unlock (&chunks->mutex);
+      if (!more)
         return ok;
     }
+  return TRUE;
+}
+
+static void
+chunk_init (Chunk *chunk)
+{
+  chunk->fields = g_array_new (FALSE, FALSE, sizeof (TeFields));
+  chunk->sources = g_array_new (FALSE, FALSE, sizeof (guint64));
+  chunk->profile_args = g_array_new (FALSE, FALSE, sizeof (TeProfileArgs));
+  chunk->numbers = g_array_new (FALSE, FALSE, sizeof (gint64));
+  chunk->index = G_MAXUINT64;
+}
+
+static void
+chunk_clear (Chunk *chunk)
+{
+  g_array_unref (chunk->fields);
+  g_array_unref (chunk->sources);
+  g_array_unref (chunk->profile_args);
+  g_array_unref (chunk->numbers);
+}
+
+/* The worker stops and is joined, whatever happened. */
+static void
+finish_worker (Chunks  *chunks,
+               GThread *thread)
+{
+  g_mutex_lock (&chunks->mutex);
+  chunks->stop = TRUE;
+  g_cond_broadcast (&chunks->changed);
+  g_mutex_unlock (&chunks->mutex);
+  if (thread != NULL)
+    g_thread_join (thread);
 }
 
 /**
  * te_read_events_in_parallel:
  *
  * As te_scan_event_array() with the loader taking the events, the scan
- * on a worker thread. The reader must be a mapped file's.
+ * shared with a worker thread. The reader must be a mapped file's.
  */
 gboolean
 te_read_events_in_parallel (TeLoader  *self,
                             GError   **error)
 {
-  g_autofree Batch *batches = g_new (Batch, N_BATCHES);
-  Pipe pipe = { 0 };
-  GThread *worker;
-  gboolean ok;
+  Chunks chunks = { 0 };
+  Worker worker = { &chunks, self->reader };
+  StrataLoadGuard guard = { 0 };
+  Chunk spare;
+  GThread *thread;
+  gboolean ok = TRUE;
+  volatile gsize end = self->reader.pos;
 
-  pipe.reader = self->reader;
-  pipe.scan = self->array;
-  pipe.scan.reader = &pipe.reader;
-  pipe.empty = g_async_queue_new ();
-  pipe.filled = g_async_queue_new ();
-  for (guint i = 0; i < N_BATCHES; i++)
-    {
-      batches[i].numbers = g_array_new (FALSE, FALSE, sizeof (gint64));
-      g_async_queue_push (pipe.empty, &batches[i]);
-    }
+  chunks.data = self->reader.data;
+  chunks.len = self->reader.len;
+  chunks.first = self->reader.pos;
+  chunks.n_chunks = MAX ((chunks.len - chunks.first + CHUNK_BYTES - 1) / CHUNK_BYTES, 1);
+  g_mutex_init (&chunks.mutex);
+  g_cond_init (&chunks.changed);
+  for (guint i = 0; i < N_SLOTS; i++)
+    chunk_init (&chunks.slots[i]);
+  chunk_init (&spare);
   self->error = error;
 
-  if ((worker = g_thread_try_new ("strata-scan", scan_worker, &pipe, NULL)) == NULL)
-    scan_worker (&pipe);
-  ok = take_batches (self, &pipe);
-  if (worker != NULL)
-    g_thread_join (worker);
+  thread = g_thread_try_new ("strata-scan", scan_worker, &worker, NULL);
+  /* A page that vanishes under this thread fails the load as under the
+   * worker, once the worker has stopped. */
+  if (STRATA_LOAD_GUARD_FAULTED (&guard))
+    {
+      finish_worker (&chunks, thread);
+      self->reader.fault = guard.fault;
+      ok = TRUE;
+    }
+  else
+    {
+      gsize taken_to = end;
 
-  self->array = pipe.scan;
+      ok = take_chunks (self, &chunks, &spare, &taken_to);
+      end = taken_to;
+      strata_load_guard_pop (&guard);
+      finish_worker (&chunks, thread);
+    }
+  for (guint i = 0; i < N_SLOTS; i++)
+    {
+      if (chunks.slots[i].fault != STRATA_LOAD_FAULT_NONE)
+        self->reader.fault = chunks.slots[i].fault;
+      chunk_clear (&chunks.slots[i]);
+    }
+  if (chunks.guard.fault != STRATA_LOAD_FAULT_NONE)
+    self->reader.fault = chunks.guard.fault;
+  chunk_clear (&spare);
+  g_mutex_clear (&chunks.mutex);
+  g_cond_clear (&chunks.changed);
   self->array.reader = &self->reader;
-  self->reader.pos = pipe.reader.pos;
-  if (pipe.guard.fault != STRATA_LOAD_FAULT_NONE)
-    self->reader.fault = pipe.guard.fault;
-  g_async_queue_unref (pipe.empty);
-  g_async_queue_unref (pipe.filled);
-  for (guint i = 0; i < N_BATCHES; i++)
-    g_array_unref (batches[i].numbers);
+  self->reader.pos = end;
   return ok;
 }

@@ -272,6 +272,8 @@ typedef struct
   gboolean    invalid;
   guint64     truncated_at;
   guint64     invalid_at;
+  gsize       limit;       /* stop before an item that starts here or after; 0: none */
+  gboolean    at_limit;    /* it stopped there */
 } TeArrayScan;
 
 typedef struct

@@ -374,6 +374,11 @@ te_scan_event_array (TeArrayScan       *scan,
           continue;
         }
       after_comma = FALSE;
+      if (scan->limit != 0 && reader->pos >= scan->limit)
+        {
+          scan->at_limit = TRUE;
+          return TRUE;
+        }
       status = scan_array_item (scan, sink, c, &stop);
       if (status == STRATA_JSON_INCOMPLETE)
         {
