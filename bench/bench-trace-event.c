@@ -5,7 +5,10 @@
  * Chrome DevTools' trace engine. Not a test: run it with
  * `meson test -C _build --benchmark` or directly:
  *
- *   bench-trace-event GENERATOR.py [N_EVENTS] [FILE] [PEER_SCRIPT]
+ *   bench-trace-event [--shape=SHAPE] GENERATOR.py [N_EVENTS] [FILE] [PEER_SCRIPT]
+ *
+ * N_EVENTS is what the generator takes: events for gen_trace.py,
+ * megabytes for gen-devtools-trace.py (whose shapes --shape picks).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -96,7 +99,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  guint64 n_events = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_EVENTS;
+  const char *shape = argc > 1 && g_str_has_prefix (argv[1], "--shape=") ? argv[1] : NULL;
+  guint64 n_events;
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
   g_autoptr(StrataTrace) trace = NULL;
@@ -106,14 +110,20 @@ main (int   argc,
   double load_s, profile_s, total_s, size_mb, worst_cancel = 0;
   guint64 n_read = 0;
 
+  if (shape != NULL)
+    {
+      argv++;
+      argc--;
+    }
   if (argc < 2)
     {
-      g_printerr ("usage: %s GENERATOR [N_EVENTS] [FILE] [PEER_SCRIPT]\n", argv[0]);
+      g_printerr ("usage: bench-trace-event [--shape=SHAPE] GENERATOR [N_EVENTS] [FILE] [PEER_SCRIPT]\n");
       return 2;
     }
+  n_events = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_EVENTS;
   path = argc > 3 ? g_strdup (argv[3])
                   : g_strdup_printf ("bench-trace-event-%" G_GUINT64_FORMAT ".json", n_events);
-  if (!strata_bench_ensure_trace (argv[1], path, n_events, 0))
+  if (!strata_bench_ensure_shaped_trace (argv[1], shape, path, n_events, 0))
     return 1;
 
   file = g_file_new_for_path (path);
