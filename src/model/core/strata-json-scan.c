@@ -33,6 +33,22 @@ strata_json_scan_string (const char        *p,
   return strata_json_scan_string_inline (p, end, string, string_end);
 }
 
+/**
+ * strata_json_scan_object:
+ * @p: the object's '{'
+ *
+ * Calls @func for each member; @object_end is past the '}'.
+ */
+StrataJsonStatus
+strata_json_scan_object (const char           *p,
+                         const char           *end,
+                         StrataJsonMemberFunc  func,
+                         gpointer              data,
+                         const char          **object_end)
+{
+  return strata_json_scan_object_inline (p, end, func, data, object_end);
+}
+
 StrataJsonStatus
 strata_json_scan_number (const char  *p,
                          const char  *end,

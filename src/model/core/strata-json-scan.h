@@ -129,6 +129,60 @@ strata_json_scan_number_inline (const char  *p,
   return STRATA_JSON_OK;
 }
 
+/* A member of an object: @p is its value, which the function steps over. */
+typedef StrataJsonStatus (*StrataJsonMemberFunc) (const char  *key,
+                                                  gsize        key_len,
+                                                  const char  *p,
+                                                  const char  *end,
+                                                  gpointer     data,
+                                                  const char **value_end);
+
+/* Calls @func for each member of the object at @p (its '{'), which
+ * steps over the member's value; inlined where @func is known, as for
+ * the millions of events of a trace. */
+static inline StrataJsonStatus
+strata_json_scan_object_inline (const char           *p,
+                                const char           *end,
+                                StrataJsonMemberFunc  func,
+                                gpointer              data,
+                                const char          **object_end)
+{
+  p++;
+  for (;;)
+    {
+      StrataJsonString key;
+      StrataJsonStatus status;
+
+      p = strata_json_skip_space_inline (p, end);
+      if (p >= end)
+        return STRATA_JSON_INCOMPLETE;
+      if (*p == '}')
+        {
+          *object_end = p + 1;
+          return STRATA_JSON_OK;
+        }
+      if (*p == ',')
+        {
+          p++;
+          continue;
+        }
+      if ((status = strata_json_scan_string_inline (p, end, &key, &p)) != STRATA_JSON_OK)
+        return status;
+      p = strata_json_skip_space_inline (p, end);
+      if (p < end && *p == ':')
+        p = strata_json_skip_space_inline (p + 1, end);
+      if (p >= end)
+        return STRATA_JSON_INCOMPLETE;
+      if ((status = func (key.start, key.len, p, end, data, &p)) != STRATA_JSON_OK)
+        return status;
+    }
+}
+
+StrataJsonStatus  strata_json_scan_object   (const char       *p,
+                                             const char       *end,
+                                             StrataJsonMemberFunc func,
+                                             gpointer          data,
+                                             const char      **object_end);
 StrataJsonStatus  strata_json_skip_value    (const char       *p,
                                              const char       *end,
                                              const char      **value_end);

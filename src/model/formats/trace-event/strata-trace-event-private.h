@@ -236,12 +236,7 @@ typedef struct _TeProfileArgs
   guint       deltas_at, n_deltas;  /* timeDeltas */
 } TeProfileArgs;
 
-typedef StrataJsonStatus (*MemberFunc) (const char  *key,
-                                        gsize        key_len,
-                                        const char  *p,
-                                        const char  *end,
-                                        gpointer     data,
-                                        const char **value_end);
+typedef StrataJsonMemberFunc MemberFunc;
 
 
 typedef struct

@@ -19,6 +19,7 @@
 #include "strata-trace-event-private.h"
 #include "strata-units.h"
 #include "strata-v8-profile.h"
+#include "strata-v8-text.h"
 
 typedef struct
 {
@@ -104,72 +105,6 @@ typedef struct
   gboolean       has_data;
 } ChunkScan;
 
-/* A number, or @fallback for anything else (skipped). */
-static StrataJsonStatus
-read_integer (const char  *p,
-              const char  *end,
-              gint64       fallback,
-              gint64      *value,
-              const char **value_end)
-{
-  const char *q = p + (p < end && *p == '-');
-  guint64 magnitude = 0;
-  double d;
-
-  while (q < end && *q >= '0' && *q <= '9' && q - p < 18)
-    magnitude = magnitude * 10 + (guint64) (*q++ - '0');
-  if (q < end && q > p + (*p == '-') && *q != '.' && *q != 'e' && *q != 'E' && !(*q >= '0' && *q <= '9'))
-    {
-      *value = *p == '-' ? -(gint64) magnitude : (gint64) magnitude;
-      *value_end = q;
-      return STRATA_JSON_OK;
-    }
-  *value = fallback;
-  if (p < end && (*p == '-' || (*p >= '0' && *p <= '9')))
-    {
-      StrataJsonStatus status = strata_json_scan_number (p, end, value_end);
-
-      if (status == STRATA_JSON_OK && strata_json_parse_double (p, *value_end, &d) && d > -9e18 && d < 9e18)
-        *value = (gint64) d;
-      return status;
-    }
-  return strata_json_skip_value (p, end, value_end);
-}
-
-/* An array of numbers into @out; what is not a number becomes @fallback. */
-static StrataJsonStatus
-read_integers (const char  *p,
-               const char  *end,
-               GArray      *out,
-               gint64       fallback,
-               const char **array_end)
-{
-  if (*p != '[')
-    return strata_json_skip_value (p, end, array_end);
-  for (p++;;)
-    {
-      StrataJsonStatus status;
-      gint64 value;
-
-      p = strata_json_skip_space_inline (p, end);
-      if (p >= end)
-        return STRATA_JSON_INCOMPLETE;
-      if (*p == ']')
-        {
-          *array_end = p + 1;
-          return STRATA_JSON_OK;
-        }
-      if (*p == ',')
-        {
-          p++;
-          continue;
-        }
-      if ((status = read_integer (p, end, fallback, &value, &p)) != STRATA_JSON_OK)
-        return status;
-      g_array_append_val (out, value);
-    }
-}
-
 static StrataJsonStatus
 cpu_profile_member (const char  *key,
                     gsize        key_len,
@@ -184,7 +119,7 @@ cpu_profile_member (const char  *key,
   if (KEY_IS ("samples"))
     {
       scan->args->ids_at = scan->numbers->len;
-      status = read_integers (p, end, scan->numbers, G_MININT64, value_end);
+      status = strata_v8_read_integers (p, end, scan->numbers, G_MININT64, value_end);
       scan->args->n_ids = scan->numbers->len - scan->args->ids_at;
       return status;
     }
@@ -214,14 +149,14 @@ data_member (const char  *key,
       StrataJsonStatus status;
 
       scan->args->deltas_at = scan->numbers->len;
-      status = read_integers (p, end, scan->numbers, 0, value_end);
+      status = strata_v8_read_integers (p, end, scan->numbers, 0, value_end);
       scan->args->n_deltas = scan->numbers->len - scan->args->deltas_at;
       return status;
     }
   if (KEY_IS ("startTime"))
     {
       scan->args->has_start = TRUE;
-      return read_integer (p, end, 0, &scan->args->start, value_end);
+      return strata_v8_read_integer (p, end, 0, &scan->args->start, value_end);
     }
   return strata_json_skip_value (p, end, value_end);
 }
@@ -242,122 +177,6 @@ args_member (const char  *key,
       return te_scan_object (p, end, data_member, scan, value_end);
     }
   return strata_json_skip_value (p, end, value_end);
-}
-
-/* One node of a chunk, its strings unescaped into @text as needed. */
-typedef struct
-{
-  StrataV8NodeValues values;
-  GString           *text[2];   /* functionName, url */
-  GArray            *children;  /* gint64 */
-} NodeScan;
-
-static StrataJsonStatus
-read_string (const char  *p,
-             const char  *end,
-             GString     *out,
-             const char **value_end)
-{
-  StrataJsonString string;
-  StrataJsonStatus status;
-
-  if (*p != '"')
-    return strata_json_skip_value (p, end, value_end);
-  if ((status = strata_json_scan_string (p, end, &string, value_end)) != STRATA_JSON_OK)
-    return status;
-  g_string_truncate (out, 0);
-  if (string.escaped)
-    strata_json_unescape (&string, out);
-  else
-    g_string_append_len (out, string.start, string.len);
-  return STRATA_JSON_OK;
-}
-
-static StrataJsonStatus
-frame_member (const char  *key,
-              gsize        key_len,
-              const char  *p,
-              const char  *end,
-              gpointer     data,
-              const char **value_end)
-{
-  NodeScan *node = data;
-
-  if (KEY_IS ("functionName"))
-    return read_string (p, end, node->text[0], value_end);
-  if (KEY_IS ("url"))
-    return read_string (p, end, node->text[1], value_end);
-  if (KEY_IS ("lineNumber"))
-    return read_integer (p, end, -1, &node->values.line, value_end);
-  if (KEY_IS ("columnNumber"))
-    return read_integer (p, end, -1, &node->values.column, value_end);
-  return strata_json_skip_value (p, end, value_end);
-}
-
-static StrataJsonStatus
-node_member (const char  *key,
-             gsize        key_len,
-             const char  *p,
-             const char  *end,
-             gpointer     data,
-             const char **value_end)
-{
-  NodeScan *node = data;
-
-  if (KEY_IS ("id"))
-    return read_integer (p, end, G_MININT64, &node->values.id, value_end);
-  if (KEY_IS ("parent"))
-    return read_integer (p, end, G_MININT64, &node->values.parent, value_end);
-  if (KEY_IS ("callFrame") && *p == '{')
-    return te_scan_object (p, end, frame_member, node, value_end);
-  if (KEY_IS ("children"))
-    return read_integers (p, end, node->children, G_MININT64, value_end);
-  return strata_json_skip_value (p, end, value_end);
-}
-
-/* A chunk's new nodes, added together: a parent may come after its
- * child. One that is no object is a node without a frame. */
-static gboolean
-add_nodes (StrataV8Profile *profile,
-           const char      *p,
-           const char      *end)
-{
-  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (StrataV8NodeValues));
-  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
-  NodeScan node = { { 0 }, { g_string_new (NULL), g_string_new (NULL) }, g_array_new (FALSE, FALSE, sizeof (gint64)) };
-  StrataJsonStatus status = STRATA_JSON_OK;
-
-  for (p++; status == STRATA_JSON_OK;)
-    {
-      p = strata_json_skip_space_inline (p, end);
-      if (p >= end || *p == ']')
-        break;
-      if (*p == ',')
-        {
-          p++;
-          continue;
-        }
-      node.values = (StrataV8NodeValues) { *p == '{', G_MININT64, G_MININT64, NULL, NULL, -1, -1, NULL, 0 };
-      g_string_truncate (node.text[0], 0);
-      g_string_truncate (node.text[1], 0);
-      g_array_set_size (node.children, 0);
-      status = *p == '{' ? te_scan_object (p, end, node_member, &node, &p) : strata_json_skip_value (p, end, &p);
-      node.values.function = g_strdup (node.text[0]->str);
-      g_ptr_array_add (owned, (char *) node.values.function);
-      node.values.url = g_strdup (node.text[1]->str);
-      g_ptr_array_add (owned, (char *) node.values.url);
-      node.values.children = g_memdup2 (node.children->data, node.children->len * sizeof (gint64));
-      g_ptr_array_add (owned, (gpointer) node.values.children);
-      node.values.n_children = node.children->len;
-      g_array_append_val (nodes, node.values);
-    }
-  g_string_free (node.text[0], TRUE);
-  g_string_free (node.text[1], TRUE);
-  g_array_unref (node.children);
-  if (status != STRATA_JSON_OK || p >= end)
-    return FALSE;
-  strata_v8_profile_add_node_values (profile, (const StrataV8NodeValues *) nodes->data, nodes->len);
-  return TRUE;
 }
 
 gboolean
@@ -426,7 +245,7 @@ strata_trace_event_read_profile (TeState        *state,
       strata_v8_profile_set_start (profile->profile, args->start);
       return;
     }
-  if (args->nodes != NULL && !add_nodes (profile->profile, args->nodes, args->nodes_end))
+  if (args->nodes != NULL && !strata_v8_profile_add_nodes_text (profile->profile, args->nodes, args->nodes_end))
     state->n_bad_profile_chunks++;
   numbers = fields->profile_args != NULL ? fields->profile_args_numbers : (const gint64 *) scratch->data;
   strata_v8_profile_add_sample_values (profile->profile, numbers + args->ids_at, args->n_ids,

@@ -131,46 +131,6 @@ scan_bool (const char  *p,
 }
 
 
-/* Calls @func for each member of the object at @p (its '{'); inlined
- * where @func is known, as for the millions of events. */
-static inline StrataJsonStatus
-scan_object_inline (const char  *p,
-                    const char  *end,
-                    MemberFunc   func,
-                    gpointer     data,
-                    const char **object_end)
-{
-  p++;
-  for (;;)
-    {
-      StrataJsonString key;
-      StrataJsonStatus status;
-
-      p = strata_json_skip_space_inline (p, end);
-      if (p >= end)
-        return STRATA_JSON_INCOMPLETE;
-      if (*p == '}')
-        {
-          *object_end = p + 1;
-          return STRATA_JSON_OK;
-        }
-      if (*p == ',')
-        {
-          p++;
-          continue;
-        }
-      if ((status = strata_json_scan_string_inline (p, end, &key, &p)) != STRATA_JSON_OK)
-        return status;
-      p = strata_json_skip_space_inline (p, end);
-      if (p < end && *p == ':')
-        p = strata_json_skip_space_inline (p + 1, end);
-      if (p >= end)
-        return STRATA_JSON_INCOMPLETE;
-      if ((status = func (key.start, key.len, p, end, data, &p)) != STRATA_JSON_OK)
-        return status;
-    }
-}
-
 StrataJsonStatus
 te_scan_object (const char  *p,
                 const char  *end,
@@ -178,7 +138,7 @@ te_scan_object (const char  *p,
                 gpointer     data,
                 const char **object_end)
 {
-  return scan_object_inline (p, end, func, data, object_end);
+  return strata_json_scan_object_inline (p, end, func, data, object_end);
 }
 
 static StrataJsonStatus
@@ -284,6 +244,6 @@ te_scan_event (const char  *p,
 {
   memset (fields, 0, sizeof *fields);
   fields->start = p;
-  return scan_object_inline (p, end, scan_event_member, fields, event_end);
+  return strata_json_scan_object_inline (p, end, scan_event_member, fields, event_end);
 }
 
