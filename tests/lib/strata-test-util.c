@@ -149,6 +149,23 @@ strata_test_span_at (const StrataThread *thread,
   return &thread->spans->spans[depth][index];
 }
 
+/* The call at @index of @depth is @name, from @start to @end (ns). */
+void
+strata_test_assert_span (StrataTrace        *trace,
+                         const StrataThread *thread,
+                         guint               depth,
+                         guint32             index,
+                         const char         *name,
+                         gint64              start,
+                         gint64              end)
+{
+  const StrataSpan *span = strata_test_span_at (thread, depth, index);
+
+  g_assert_cmpstr (strata_trace_get_method_name (trace, span->method), ==, name);
+  g_assert_cmpint (span->start, ==, start);
+  g_assert_cmpint (span->end, ==, end);
+}
+
 const StrataThread *
 strata_test_thread_by_tid (StrataTrace *trace,
                            gint64       tid)

@@ -28,6 +28,13 @@ StrataTrace      *strata_test_load_path (const char         *path,
 const StrataSpan *strata_test_span_at   (const StrataThread *thread,
                                         guint               depth,
                                         guint32             index);
+void              strata_test_assert_span (StrataTrace        *trace,
+                                          const StrataThread *thread,
+                                          guint               depth,
+                                          guint32             index,
+                                          const char         *name,
+                                          gint64              start,
+                                          gint64              end);
 const StrataThread *strata_test_thread_by_tid (StrataTrace *trace,
                                               gint64       tid);
 gboolean          strata_test_has_diagnostic (StrataTrace *trace,

@@ -13,21 +13,6 @@
 #include "strata-profile.h"
 #include "strata-test-util.h"
 
-static void
-assert_span (StrataTrace        *trace,
-             const StrataThread *thread,
-             guint               depth,
-             guint32             index,
-             const char         *name,
-             gint64              start,
-             gint64              end)
-{
-  const StrataSpan *span = strata_test_span_at (thread, depth, index);
-
-  g_assert_cmpstr (strata_trace_get_method_name (trace, span->method), ==, name);
-  g_assert_cmpint (span->start, ==, start);
-  g_assert_cmpint (span->end, ==, end);
-}
 
 static guint
 n_spans_at (const StrataThread *thread,
@@ -68,8 +53,8 @@ test_chunks (void)
   g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 2);
   main_thread = strata_test_thread_by_tid (trace, 2);
   g_assert_cmpstr (strata_trace_get_string (trace, main_thread->name), ==, "main");
-  assert_span (trace, main_thread, 0, 0, "run (a.js:1:1)", 1000000, 1375000);
-  assert_span (trace, main_thread, 1, 0, "(anonymous) (a.js:5:3)", 1150000, 1300000);
+  strata_test_assert_span (trace, main_thread, 0, 0, "run (a.js:1:1)", 1000000, 1375000);
+  strata_test_assert_span (trace, main_thread, 1, 0, "(anonymous) (a.js:5:3)", 1150000, 1300000);
   for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
     {
       if (g_str_equal (strata_trace_get_method_name (trace, m), "run (a.js:1:1)"))
@@ -135,15 +120,15 @@ test_nested (void)
   g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 1);
   thread = strata_test_thread_by_tid (trace, 2);
   /* The task starts with no script running: stray ends there. */
-  assert_span (trace, thread, 0, 0, "stray (b.js:1:1)", 0, 5000);
-  assert_span (trace, thread, 0, 1, "RunTask", 5000, 100000);
-  assert_span (trace, thread, 1, 0, "FunctionCall", 10000, 90000);
+  strata_test_assert_span (trace, thread, 0, 0, "stray (b.js:1:1)", 0, 5000);
+  strata_test_assert_span (trace, thread, 0, 1, "RunTask", 5000, 100000);
+  strata_test_assert_span (trace, thread, 1, 0, "FunctionCall", 10000, 90000);
   /* What the call ran ends with it. */
-  assert_span (trace, thread, 2, 0, "run (a.js:1:1)", 10000, 90000);
-  assert_span (trace, thread, 3, 0, "inner (a.js:10:1)", 30000, 60000);
-  assert_span (trace, thread, 3, 1, "(garbage collector)", 70000, 80000);
+  strata_test_assert_span (trace, thread, 2, 0, "run (a.js:1:1)", 10000, 90000);
+  strata_test_assert_span (trace, thread, 3, 0, "inner (a.js:10:1)", 30000, 60000);
+  strata_test_assert_span (trace, thread, 3, 1, "(garbage collector)", 70000, 80000);
   /* The layout inner forced runs under it. */
-  assert_span (trace, thread, 4, 0, "Layout", 40000, 50000);
+  strata_test_assert_span (trace, thread, 4, 0, "Layout", 40000, 50000);
   g_assert_cmpuint (n_spans_at (thread, 0), ==, 2);
   g_assert_cmpuint (n_spans_at (thread, 1), ==, 1);
   g_assert_cmpuint (n_spans_at (thread, 2), ==, 1);
@@ -176,10 +161,10 @@ test_return_to_script (void)
 
   g_assert_no_error (error);
   thread = strata_test_thread_by_tid (trace, 2);
-  assert_span (trace, thread, 0, 0, "FunctionCall", 0, 100000);
-  assert_span (trace, thread, 1, 0, "spin", 0, 40000);
-  assert_span (trace, thread, 1, 1, "light", 40000, 90000);
-  assert_span (trace, thread, 2, 0, "MinorGC", 20000, 40000);
+  strata_test_assert_span (trace, thread, 0, 0, "FunctionCall", 0, 100000);
+  strata_test_assert_span (trace, thread, 1, 0, "spin", 0, 40000);
+  strata_test_assert_span (trace, thread, 1, 1, "light", 40000, 90000);
+  strata_test_assert_span (trace, thread, 2, 0, "MinorGC", 20000, 40000);
 }
 
 /* What chunks hold besides plain numbers: a node listed before its
@@ -207,8 +192,8 @@ test_chunk_values (void)
   thread = strata_test_thread_by_tid (trace, 2);
   /* Samples at 0, 10 and 30 µs (the one at 20 dropped), the last
    * lasting the mean interval of the three: 15 µs. */
-  assert_span (trace, thread, 0, 0, "outer (a.js:1:1)", 0, 45000);
-  assert_span (trace, thread, 1, 0, "say \"hi\" (a.js:2:3)", 0, 45000);
+  strata_test_assert_span (trace, thread, 0, 0, "outer (a.js:1:1)", 0, 45000);
+  strata_test_assert_span (trace, thread, 1, 0, "say \"hi\" (a.js:2:3)", 0, 45000);
   g_assert_true (strata_test_has_diagnostic (trace, "1 sample"));
 }
 
@@ -235,11 +220,11 @@ test_run_across_task (void)
   thread = strata_test_thread_by_tid (trace, 2);
   /* Sampled every 10 µs from 0 to 90, lasting to 100: the task takes
    * it over at 25; the sample at 30 runs it inside the task. */
-  assert_span (trace, thread, 0, 0, "loop", 0, 25000);
-  assert_span (trace, thread, 0, 1, "RunTask", 25000, 75000);
-  assert_span (trace, thread, 1, 0, "loop", 30000, 75000);
+  strata_test_assert_span (trace, thread, 0, 0, "loop", 0, 25000);
+  strata_test_assert_span (trace, thread, 0, 1, "RunTask", 25000, 75000);
+  strata_test_assert_span (trace, thread, 1, 0, "loop", 30000, 75000);
   /* After the task, its next sample, at 80. */
-  assert_span (trace, thread, 0, 2, "loop", 80000, 100000);
+  strata_test_assert_span (trace, thread, 0, 2, "loop", 80000, 100000);
 }
 
 /* A recording of JavaScript samples, @n_tasks tasks of 20 ms with a

@@ -36,21 +36,6 @@ load_json (const char *text)
   return trace;
 }
 
-static void
-assert_span (StrataTrace        *trace,
-             const StrataThread *thread,
-             guint               depth,
-             guint32             index,
-             const char         *name,
-             gint64              start,
-             gint64              end)
-{
-  const StrataSpan *span = strata_test_span_at (thread, depth, index);
-
-  g_assert_cmpstr (strata_trace_get_method_name (trace, span->method), ==, name);
-  g_assert_cmpint (span->start, ==, start);
-  g_assert_cmpint (span->end, ==, end);
-}
 
 static const StrataEvent *
 find_event (StrataTrace *trace,
@@ -82,14 +67,14 @@ test_slices (void)
 
   g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 5);
   g_assert_cmpuint (thread->spans->n_depths, ==, 2);
-  assert_span (trace, thread, 0, 0, "outer", 10000, 20000);
-  assert_span (trace, thread, 0, 1, "early", 25000, 26000);
-  assert_span (trace, thread, 0, 2, "late", 30000, 31000);
-  assert_span (trace, thread, 1, 0, "inner", 11500, 13750);
+  strata_test_assert_span (trace, thread, 0, 0, "outer", 10000, 20000);
+  strata_test_assert_span (trace, thread, 0, 1, "early", 25000, 26000);
+  strata_test_assert_span (trace, thread, 0, 2, "late", 30000, 31000);
+  strata_test_assert_span (trace, thread, 1, 0, "inner", 11500, 13750);
   g_assert_cmpuint (strata_test_span_at (thread, 0, 0)->first_child, ==, 0);
   g_assert_cmpuint (strata_test_span_at (thread, 0, 1)->first_child, ==, 1);
   /* Nanosecond digits beyond a double's precision survive. */
-  assert_span (trace, precise, 0, 0, "precise", G_GINT64_CONSTANT (1234567890123457), G_GINT64_CONSTANT (1234567890123458));
+  strata_test_assert_span (trace, precise, 0, 0, "precise", G_GINT64_CONSTANT (1234567890123457), G_GINT64_CONSTANT (1234567890123458));
   g_assert_cmpuint (strata_trace_get_phase_count (trace, 'X'), ==, 4);
   g_assert_cmpuint (strata_trace_get_phase_count (trace, 'B'), ==, 1);
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
@@ -107,11 +92,11 @@ test_nesting (void)
     " {\"ph\":\"X\",\"name\":\"n\",\"pid\":1,\"tid\":1,\"ts\":20,\"dur\":-4}]");
   const StrataThread *thread = strata_test_thread_by_tid (trace, 1);
 
-  assert_span (trace, thread, 0, 0, "a", 0, 10000);
-  assert_span (trace, thread, 0, 1, "n", 20000, 20000);
-  assert_span (trace, thread, 1, 0, "b", 0, 5000);
-  assert_span (trace, thread, 1, 1, "s", 8000, 10000);
-  assert_span (trace, thread, 2, 0, "z", 3000, 3000);
+  strata_test_assert_span (trace, thread, 0, 0, "a", 0, 10000);
+  strata_test_assert_span (trace, thread, 0, 1, "n", 20000, 20000);
+  strata_test_assert_span (trace, thread, 1, 0, "b", 0, 5000);
+  strata_test_assert_span (trace, thread, 1, 1, "s", 8000, 10000);
+  strata_test_assert_span (trace, thread, 2, 0, "z", 3000, 3000);
   g_assert_true (strata_test_has_diagnostic (trace, "1 slice ran past the end of its parent"));
   g_assert_true (strata_test_has_diagnostic (trace, "negative duration"));
 }
@@ -129,10 +114,10 @@ test_begin_end_repairs (void)
     " {\"ph\":\"X\",\"name\":\"d\",\"pid\":1,\"tid\":1,\"ts\":6,\"dur\":4}]");
   const StrataThread *thread = strata_test_thread_by_tid (trace, 1);
 
-  assert_span (trace, thread, 0, 0, "a", 0, 3000);
-  assert_span (trace, thread, 0, 1, "c", 5000, 10000);
-  assert_span (trace, thread, 1, 0, "b", 1000, 2000);
-  assert_span (trace, thread, 1, 1, "d", 6000, 10000);
+  strata_test_assert_span (trace, thread, 0, 0, "a", 0, 3000);
+  strata_test_assert_span (trace, thread, 0, 1, "c", 5000, 10000);
+  strata_test_assert_span (trace, thread, 1, 0, "b", 1000, 2000);
+  strata_test_assert_span (trace, thread, 1, 1, "d", 6000, 10000);
   g_assert_true (strata_test_has_diagnostic (trace, "1 end event (“E”) had no begin"));
   g_assert_true (strata_test_has_diagnostic (trace, "names another slice"));
   g_assert_true (strata_test_has_diagnostic (trace, "1 begin event (“B”) never ended"));
@@ -495,7 +480,7 @@ test_ids_and_strings (void)
       main_thread = strata_trace_get_thread (trace, i);
   g_assert_nonnull (main_thread);
   g_assert_cmpstr (strata_trace_get_string (trace, strata_trace_get_process (trace, main_thread->process)->name), ==, "browser");
-  assert_span (trace, main_thread, 0, 0, "café 🚀 a\xEF\xBF\xBD" "b x/y \"q\"", 5000, 6000);
+  strata_test_assert_span (trace, main_thread, 0, 0, "café 🚀 a\xEF\xBF\xBD" "b x/y \"q\"", 5000, 6000);
   g_assert_cmpstr (strata_trace_get_string (trace, big->id), ==, "0xffffffffffffffff");
   g_assert_cmpint (big->end, ==, 2000);
   g_assert_true (strata_test_has_diagnostic (trace, "1 event has no usable timestamp"));
@@ -603,9 +588,9 @@ test_samples (void)
       companion = strata_trace_get_thread (trace, i);
   g_assert_nonnull (companion);
   /* Samples are sorted by time; the last one lasts one mean interval. */
-  assert_span (trace, companion, 0, 0, "root", 0, 40000);
-  assert_span (trace, companion, 1, 0, "a", 0, 30000);
-  assert_span (trace, companion, 2, 0, "b", 0, 10000);
+  strata_test_assert_span (trace, companion, 0, 0, "root", 0, 40000);
+  strata_test_assert_span (trace, companion, 1, 0, "a", 0, 30000);
+  strata_test_assert_span (trace, companion, 2, 0, "b", 0, 10000);
   g_assert_cmpuint (strata_span_table_get_n_spans (companion->spans), ==, 3);
   g_assert_true (strata_test_has_diagnostic (trace, "1 stack sample has no time or frame"));
   /* The P event's sample gets a companion of its own thread. */

@@ -105,6 +105,24 @@ typedef struct
   gboolean       has_data;
 } ChunkScan;
 
+/* An array of numbers as a run of @numbers, from @at, @n long. */
+static StrataJsonStatus
+read_run (GArray      *numbers,
+          const char  *p,
+          const char  *end,
+          gint64       fallback,
+          guint       *at,
+          guint       *n,
+          const char **value_end)
+{
+  StrataJsonStatus status;
+
+  *at = numbers->len;
+  status = strata_v8_read_integers (p, end, numbers, fallback, value_end);
+  *n = numbers->len - *at;
+  return status;
+}
+
 static StrataJsonStatus
 cpu_profile_member (const char  *key,
                     gsize        key_len,
@@ -117,12 +135,7 @@ cpu_profile_member (const char  *key,
   StrataJsonStatus status;
 
   if (KEY_IS ("samples"))
-    {
-      scan->args->ids_at = scan->numbers->len;
-      status = strata_v8_read_integers (p, end, scan->numbers, G_MININT64, value_end);
-      scan->args->n_ids = scan->numbers->len - scan->args->ids_at;
-      return status;
-    }
+    return read_run (scan->numbers, p, end, G_MININT64, &scan->args->ids_at, &scan->args->n_ids, value_end);
   status = strata_json_skip_value (p, end, value_end);
   if (KEY_IS ("nodes") && *p == '[')
     {
@@ -145,14 +158,7 @@ data_member (const char  *key,
   if (KEY_IS ("cpuProfile") && *p == '{')
     return te_scan_object (p, end, cpu_profile_member, scan, value_end);
   if (KEY_IS ("timeDeltas"))
-    {
-      StrataJsonStatus status;
-
-      scan->args->deltas_at = scan->numbers->len;
-      status = strata_v8_read_integers (p, end, scan->numbers, 0, value_end);
-      scan->args->n_deltas = scan->numbers->len - scan->args->deltas_at;
-      return status;
-    }
+    return read_run (scan->numbers, p, end, 0, &scan->args->deltas_at, &scan->args->n_deltas, value_end);
   if (KEY_IS ("startTime"))
     {
       scan->args->has_start = TRUE;
