@@ -93,6 +93,10 @@ strata_describe_thread (StrataTrace *trace,
   const char *thread_name = strata_trace_get_string (trace, thread->name);
   const char *process_name = strata_trace_get_string (trace, process->name);
 
+  /* Ids of 0 are none (a .cpuprofile's thread and process). */
+  if (thread->tid == 0 && process->pid == 0 && *thread_name && *process_name)
+    /* Translators: a thread's name, then its process's name */
+    return g_strdup_printf (_("%s in %s"), thread_name, process_name);
   /* Translators: a thread's name and id, then its process's name and pid */
   return g_strdup_printf (_("%s (%s) in %s (%s)"),
                           *thread_name ? thread_name : _("Thread"), tid,

@@ -593,6 +593,12 @@ draw_thread_label (const Painter     *p,
       strata_painter_draw_text (p, one_line, 10, y + 1, view->label_width - 16, 0.85, FALSE);
       return;
     }
+  /* A named thread with no id (0, as a .cpuprofile's) is its name. */
+  if (thread->tid == 0)
+    {
+      strata_painter_draw_text (p, name, 10, y + 1, view->label_width - 16, 0.85, FALSE);
+      return;
+    }
   if (track->height - STRATA_TIMELINE_TRACK_GAP >= 2 * STRATA_TIMELINE_ROW_HEIGHT)
     {
       /* Translators: the thread id under a thread's name */

@@ -96,6 +96,9 @@ cell_text (gpointer row,
     const char *name = strata_trace_get_string (trace, thread->name);
     g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
 
+    /* A named thread with no id (0) is its name. */
+    if (*name != '\0' && thread->tid == 0)
+      return g_strdup (name);
     /* Translators: a thread's name and id on one line */
     return *name != '\0' ? g_strdup_printf (_("%s (%s)"), name, tid)
     /* Translators: a thread without a name, by its id */

@@ -85,8 +85,12 @@ fill_threads (StrataProfileView *self)
       if (thread->spans == NULL)
         continue;
       tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
-      /* Translators: a thread's name and id in the thread selector */
-      g_ptr_array_add (labels, g_strdup_printf (_("%s (%s)"), strata_trace_get_string (trace, thread->name), tid));
+      /* A named thread with no id (0) is its name. */
+      if (thread->tid == 0 && *strata_trace_get_string (trace, thread->name) != '\0')
+        g_ptr_array_add (labels, g_strdup (strata_trace_get_string (trace, thread->name)));
+      else
+        /* Translators: a thread's name and id in the thread selector */
+        g_ptr_array_add (labels, g_strdup_printf (_("%s (%s)"), strata_trace_get_string (trace, thread->name), tid));
       g_array_append_val (self->thread_indexes, t);
     }
   g_ptr_array_add (labels, NULL);
