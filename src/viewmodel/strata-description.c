@@ -8,6 +8,7 @@
 
 #include "strata-counter-render.h"
 #include "strata-description.h"
+#include "strata-event-args.h"
 #include "strata-event-index.h"
 #include "strata-units.h"
 
@@ -158,7 +159,13 @@ strata_describe_call (StrataTrace          *trace,
   if (method->source_file != 0)
     add_field (self, _("Source"), g_strdup (strata_trace_get_string (trace, method->source_file)));
   for (guint c = 0; c < strata_trace_get_n_clocks (trace); c++)
-    add_field (self, strata_trace_get_clock_name (trace, c), call_times (trace, table, c, call));
+    {
+      /* A call made from samples was measured on the wall clock only;
+       * its place on another clock is its caller's, not a measure. */
+      if (c > 0 && table->sources != NULL && table->sources[call->depth][call->index] == STRATA_NO_SOURCE)
+        break;
+      add_field (self, strata_trace_get_clock_name (trace, c), call_times (trace, table, c, call));
+    }
   add_field (self, _("Thread"), strata_describe_thread (trace, call->thread));
   add_field (self, _("Depth"), g_strdup_printf ("%u", call->depth));
   if (call->depth < thread->n_entered_before && call->index == 0)
