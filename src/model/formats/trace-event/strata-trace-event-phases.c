@@ -399,7 +399,7 @@ handle_counter (TeLoader       *self,
     }
   scan.counter = g_ptr_array_index (self->state.counters, GPOINTER_TO_UINT (found) - 1);
   if (fields->args != NULL && *fields->args == '{')
-    te_scan_object (fields->args, fields->args_end, scan_counter_member, &scan, &args_end);
+    strata_json_scan_object (fields->args, fields->args_end, scan_counter_member, &scan, &args_end);
   strata_counter_builder_end_sample (scan.counter);
   self->state.last_time = MAX (self->state.last_time, fields->ts);
 }
@@ -471,7 +471,7 @@ handle_metadata (TeLoader       *self,
 
   if (!fields->has_name || fields->args == NULL || *fields->args != '{')
     return;
-  te_scan_object (fields->args, fields->args_end, scan_metadata_member, &scan, &args_end);
+  strata_json_scan_object (fields->args, fields->args_end, scan_metadata_member, &scan, &args_end);
 
   if (strata_json_string_equal (&name, "thread_name") || strata_json_string_equal (&name, "thread_sort_index"))
     {

@@ -236,9 +236,6 @@ typedef struct _TeProfileArgs
   guint       deltas_at, n_deltas;  /* timeDeltas */
 } TeProfileArgs;
 
-typedef StrataJsonMemberFunc MemberFunc;
-
-
 typedef struct
 {
   const char *text;    /* in the mapped file */
@@ -309,11 +306,6 @@ StrataJsonStatus te_scan_event     (const char             *p,
                                     const char             *end,
                                     TeFields               *fields,
                                     const char            **event_end);
-StrataJsonStatus te_scan_object    (const char             *p,
-                                    const char             *end,
-                                    MemberFunc              func,
-                                    gpointer                data,
-                                    const char            **object_end);
 StrataJsonStatus te_scan_value     (const char             *p,
                                     const char             *end,
                                     TeValue                *value,

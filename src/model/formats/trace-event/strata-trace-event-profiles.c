@@ -156,7 +156,7 @@ data_member (const char  *key,
   ChunkScan *scan = data;
 
   if (KEY_IS ("cpuProfile") && *p == '{')
-    return te_scan_object (p, end, cpu_profile_member, scan, value_end);
+    return strata_json_scan_object (p, end, cpu_profile_member, scan, value_end);
   if (KEY_IS ("timeDeltas"))
     return read_run (scan->numbers, p, end, 0, &scan->args->deltas_at, &scan->args->n_deltas, value_end);
   if (KEY_IS ("startTime"))
@@ -180,7 +180,7 @@ args_member (const char  *key,
   if (KEY_IS ("data") && *p == '{')
     {
       scan->has_data = TRUE;
-      return te_scan_object (p, end, data_member, scan, value_end);
+      return strata_json_scan_object (p, end, data_member, scan, value_end);
     }
   return strata_json_skip_value (p, end, value_end);
 }
@@ -208,7 +208,7 @@ te_read_profile_args (const TeFields *fields,
 
   *args = (TeProfileArgs) { 0 };
   args->ok = fields->args != NULL && *fields->args == '{' &&
-             te_scan_object (fields->args, fields->args_end, args_member, &scan, &args_end) == STRATA_JSON_OK &&
+             strata_json_scan_object (fields->args, fields->args_end, args_member, &scan, &args_end) == STRATA_JSON_OK &&
              scan.has_data;
 }
 

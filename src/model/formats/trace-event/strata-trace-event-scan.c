@@ -131,16 +131,6 @@ scan_bool (const char  *p,
 }
 
 
-StrataJsonStatus
-te_scan_object (const char  *p,
-                const char  *end,
-                MemberFunc   func,
-                gpointer     data,
-                const char **object_end)
-{
-  return strata_json_scan_object_inline (p, end, func, data, object_end);
-}
-
 static StrataJsonStatus
 scan_id2_member (const char  *key,
                  gsize        key_len,
@@ -201,7 +191,7 @@ scan_event_member (const char  *key,
       if (KEY_IS ("tts"))
         return scan_time (p, end, f, 2, value_end);
       if (KEY_IS ("id2") && *p == '{')
-        return te_scan_object (p, end, scan_id2_member, f, value_end);
+        return strata_json_scan_object (p, end, scan_id2_member, f, value_end);
       break;
     case 4:
       if (KEY_IS ("name"))
