@@ -130,7 +130,7 @@ strata_stack_layout_thread (StrataTrace    *trace,
 
 /**
  * strata_stack_layout_timed:
- * @samples: in time order
+ * @next_stack: gives the samples in time order
  * @end: when the last sample ends
  *
  * Gives @thread its calls from stacks sampled at known times: a frame
@@ -140,19 +140,26 @@ strata_stack_layout_thread (StrataTrace    *trace,
 void
 strata_stack_layout_timed (StrataTrace            *trace,
                            guint                   thread,
-                           const StrataTimedStack *samples,
-                           guint                   n_samples,
+                           StrataTimedStackFunc    next_stack,
+                           gpointer                data,
                            gint64                  end)
 {
   g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (OpenCall));
   g_autoptr(GArray) done = g_array_new (FALSE, FALSE, sizeof (DoneCall));
   g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
   StrataThread *info = strata_trace_peek_thread (trace, thread);
+  StrataTimedStack stack;
+  gint64 first = end;
+  gboolean any = FALSE;
 
-  for (guint s = 0; s < n_samples; s++)
+  while (next_stack (data, &stack))
     {
-      const StrataTimedStack *sample = &samples[s];
+      const StrataTimedStack *sample = &stack;
       guint depth = sample->n_frames, common = 0;
+
+      if (!any)
+        first = sample->time;
+      any = TRUE;
 
       while (common < depth && common < open->len &&
              g_array_index (open, OpenCall, common).method == sample->frames[depth - 1 - common])
@@ -175,6 +182,6 @@ strata_stack_layout_timed (StrataTrace            *trace,
     return;
 
   fill_table (trace, info, done, counts);
-  info->first_time[0] = n_samples > 0 ? samples[0].time : end;
+  info->first_time[0] = first;
   info->last_time[0] = end;
 }

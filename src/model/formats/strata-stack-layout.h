@@ -35,10 +35,15 @@ typedef struct
   guint          run_length;
 } StrataTimedStack;
 
+/* The next sample's stack, its frames valid until the next call;
+ * %FALSE past the last. */
+typedef gboolean (*StrataTimedStackFunc) (gpointer          data,
+                                          StrataTimedStack *stack);
+
 void strata_stack_layout_timed  (StrataTrace            *trace,
                                  guint                   thread,
-                                 const StrataTimedStack *samples,
-                                 guint                   n_samples,
+                                 StrataTimedStackFunc    next_stack,
+                                 gpointer                data,
                                  gint64                  end);
 void strata_stack_layout_thread (StrataTrace    *trace,
                                  guint           thread,

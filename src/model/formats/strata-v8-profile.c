@@ -28,21 +28,23 @@ typedef enum
   NODE_GC,            /* "(garbage collector)" */
 } NodeKind;
 
+/* Millions in a long recording: kept small, stacks made as they are
+ * walked (strata_v8_stacks_next()). */
 typedef struct
 {
-  guint32  method;    /* NO_NODE for "(root)" and "(idle)" */
-  guint32  parent;    /* a node index, or NO_NODE */
-  NodeKind kind;
-  GArray  *frames;    /* guint32 methods, innermost first; made when sampled */
+  guint32 method;     /* NO_NODE for "(root)" and "(idle)" */
+  guint32 parent;     /* a node index, or NO_NODE */
+  guint8  kind;       /* NodeKind */
 } Node;
 
-/* A sample, and the samples of its node that came straight after it. */
+/* A sample, and the samples of its node that came straight after it.
+ * Samples of one time keep the order they were read in: they are put in
+ * order by stable sorts. */
 typedef struct
 {
   gint64  time;       /* ns */
   gint64  run_end;    /* ns: the last of its run */
   guint32 node;
-  guint32 order;      /* as read: samples of one time keep it */
   guint32 run;        /* samples in its run after it */
 } Sample;
 
@@ -57,8 +59,6 @@ struct _StrataV8Profile
   guint64            n_read;      /* samples read, runs counted whole */
   gint64             first_time;  /* ns: the earliest and latest sample read */
   gint64             last_time;
-  GArray            *stacks;      /* StrataTimedStack, made when asked */
-  GArray            *gc_frames;   /* guint32: stacks of GC samples on a timeline */
   gint64             time;        /* µs: the last sample's, or the start */
   gint64             end;         /* µs, or G_MININT64 */
   gboolean           ordered;
@@ -91,14 +91,10 @@ strata_v8_profile_free (StrataV8Profile *self)
 {
   if (self == NULL)
     return;
-  for (guint i = 0; i < self->nodes->len; i++)
-    g_clear_pointer (&g_array_index (self->nodes, Node, i).frames, g_array_unref);
   g_array_unref (self->nodes);
   g_hash_table_unref (self->index_of);
   g_array_unref (self->dense);
   g_array_unref (self->samples);
-  g_clear_pointer (&self->stacks, g_array_unref);
-  g_clear_pointer (&self->gc_frames, g_array_unref);
   g_free (self);
 }
 
@@ -221,12 +217,11 @@ node_index (StrataV8Profile *self,
   gpointer found;
 
   /* V8 numbers its nodes from 1: most are found in a plain array. */
-  if (id >= 0 && (guint64) id < self->dense->len)
+  if (id >= 0 && id < MAX_DENSE_ID)
     {
-      guint32 index = g_array_index (self->dense, guint32, id);
+      guint32 index = (guint64) id < self->dense->len ? g_array_index (self->dense, guint32, id) : 0;
 
-      if (index != 0)
-        return index - 1;
+      return index != 0 ? index - 1 : NO_NODE;
     }
   found = g_hash_table_lookup (self->index_of, &id);
   return found != NULL ? GPOINTER_TO_UINT (found) - 1 : NO_NODE;
@@ -250,8 +245,8 @@ add_node (StrataV8Profile          *self,
           const StrataV8NodeValues *values)
 {
   const char *function = values->function != NULL ? values->function : "";
-  Node node = { NO_NODE, NO_NODE, node_kind (function), NULL };
-  gint64 *id;
+  Node node = { NO_NODE, NO_NODE, node_kind (function) };
+  gint64 id = values->id;
 
   if (values->has_id && node.kind != NODE_IDLE && !g_str_equal (function, "(root)"))
     node.method = self->method_func (self->data, function, values->url != NULL ? values->url : "",
@@ -259,15 +254,17 @@ add_node (StrataV8Profile          *self,
   g_array_append_val (self->nodes, node);
   if (!values->has_id)
     return;
-  id = g_new (gint64, 1);
-  *id = values->id;
-  if (*id >= 0 && *id < MAX_DENSE_ID && !g_hash_table_contains (self->index_of, id))
+  /* Of two nodes with one id, the first is found. Small ids, as V8
+   * gives them, are looked up in an array; others in a table. */
+  if (id >= 0 && id < MAX_DENSE_ID)
     {
-      if ((guint64) *id >= self->dense->len)
-        g_array_set_size (self->dense, *id + 1);
-      g_array_index (self->dense, guint32, *id) = self->nodes->len;
+      if ((guint64) id >= self->dense->len)
+        g_array_set_size (self->dense, MAX ((guint64) id + 1, self->dense->len * 2));
+      if (g_array_index (self->dense, guint32, id) == 0)
+        g_array_index (self->dense, guint32, id) = self->nodes->len;
     }
-  g_hash_table_insert (self->index_of, id, GUINT_TO_POINTER (self->nodes->len));
+  else if (!g_hash_table_contains (self->index_of, &id))
+    g_hash_table_insert (self->index_of, g_memdup2 (&id, sizeof id), GUINT_TO_POINTER (self->nodes->len));
 }
 
 /* Parents from each node's "children" (a .cpuprofile) or "parent" (a
@@ -368,7 +365,7 @@ strata_v8_profile_add_sample_values (StrataV8Profile *self,
   for (guint i = 0; i < n_ids; i++)
     {
       gint64 delta = i < n_deltas ? deltas[i] : 0;
-      Sample sample = { .node = node_index (self, ids[i]), .order = self->samples->len };
+      Sample sample = { .node = node_index (self, ids[i]) };
       Sample *last = self->samples->len > 0 ? &g_array_index (self->samples, Sample, self->samples->len - 1) : NULL;
 
       self->time = CLAMP (self->time + CLAMP (delta, -MAX_MICROS, MAX_MICROS), -MAX_MICROS, MAX_MICROS);
@@ -428,110 +425,42 @@ strata_v8_profile_get_n_samples (StrataV8Profile *self)
   return self->n_read;
 }
 
-/* The frames of node @index's stack, innermost first, made once. */
-static const GArray *
-node_frames (StrataV8Profile *self,
-             guint32          index)
+/* The frames of node @index's stack, innermost first, after what
+ * @frames holds. Steps, not frames, are counted: a cycle of nodes
+ * without a frame ("(root)", "(idle)") must end too. */
+static void
+append_frames (StrataV8Profile *self,
+               guint32          index,
+               GArray          *frames)
 {
-  Node *node = &g_array_index (self->nodes, Node, index);
+  const Node *nodes = (const Node *) self->nodes->data;
+  guint steps = 0;
 
-  if (node->frames != NULL)
-    return node->frames;
-  node->frames = g_array_new (FALSE, FALSE, sizeof (guint32));
-  /* Steps, not frames, are counted: a cycle of nodes without a frame
-   * ("(root)", "(idle)") must end too. */
-  for (guint32 at = index, steps = 0; at != NO_NODE; at = g_array_index (self->nodes, Node, at).parent, steps++)
+  for (guint32 at = index; at != NO_NODE; at = nodes[at].parent, steps++)
     {
-      const Node *step = &g_array_index (self->nodes, Node, at);
-
       if (steps >= MAX_STACK_DEPTH)
         {
           self->n_cut_stacks++;
           break;
         }
-      if (step->method != NO_NODE)
-        g_array_append_val (node->frames, step->method);
+      if (nodes[at].method != NO_NODE)
+        g_array_append_val (frames, nodes[at].method);
     }
-  return node->frames;
 }
 
 static int
-compare_samples (const void *a,
-                 const void *b)
+compare_samples (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      data)
 {
   const Sample *sa = a, *sb = b;
 
-  if (sa->time != sb->time)
-    return sa->time < sb->time ? -1 : 1;
-  return sa->order < sb->order ? -1 : sa->order > sb->order;
-}
-
-/* On a timeline, as DevTools draws it, "(program)" is no call (the
- * trace events say what the engine did) and a garbage collection has no
- * stack of its own: it runs on top of the stack sampled before it. The
- * frames of those stacks are kept in @gc_frames; @at holds where each
- * starts until the array stops growing. */
-static StrataTimedStack
-timeline_stack (StrataV8Profile *self,
-                const Sample    *sample,
-                guint32         *last_frame_node,
-                gsize           *at)
-{
-  const Node *node = &g_array_index (self->nodes, Node, sample->node);
-  const GArray *frames = node_frames (self, sample->node);
-  StrataTimedStack stack = { sample->time, NULL, 0, sample->run_end, sample->run };
-
-  *at = G_MAXSIZE;
-  if (node->kind == NODE_IDLE || node->kind == NODE_PROGRAM)
-    return stack;
-  if (node->kind == NODE_GC && *last_frame_node != NO_NODE)
-    {
-      const GArray *under = node_frames (self, *last_frame_node);
-
-      *at = self->gc_frames->len;
-      g_array_append_vals (self->gc_frames, &node->method, 1);
-      g_array_append_vals (self->gc_frames, under->data, under->len);
-      stack.n_frames = under->len + 1;
-      return stack;
-    }
-  if (node->kind == NODE_FRAME)
-    *last_frame_node = sample->node;
-  stack.frames = (const guint32 *) frames->data;
-  stack.n_frames = frames->len;
-  return stack;
-}
-
-static void
-make_stacks (StrataV8Profile  *self,
-             StrataV8StackView view)
-{
-  guint n = self->samples->len;
-  g_autofree gsize *gc_at = view == STRATA_V8_STACKS_TIMELINE ? g_new (gsize, MAX (n, 1)) : NULL;
-  guint32 last_frame_node = NO_NODE;
-
-  g_clear_pointer (&self->stacks, g_array_unref);
-  g_clear_pointer (&self->gc_frames, g_array_unref);
-  self->stacks = g_array_sized_new (FALSE, FALSE, sizeof (StrataTimedStack), n);
-  self->gc_frames = g_array_new (FALSE, FALSE, sizeof (guint32));
-  for (guint i = 0; i < n; i++)
-    {
-      const Sample *sample = &g_array_index (self->samples, Sample, i);
-      const Node *node = &g_array_index (self->nodes, Node, sample->node);
-      const GArray *frames = node_frames (self, sample->node);
-      StrataTimedStack stack = { sample->time, (const guint32 *) frames->data,
-                                 node->kind == NODE_IDLE ? 0 : frames->len, sample->run_end, sample->run };
-
-      if (gc_at != NULL)
-        stack = timeline_stack (self, sample, &last_frame_node, &gc_at[i]);
-      g_array_append_val (self->stacks, stack);
-    }
-  for (guint i = 0; gc_at != NULL && i < n; i++)
-    if (gc_at[i] != G_MAXSIZE)
-      g_array_index (self->stacks, StrataTimedStack, i).frames = &g_array_index (self->gc_frames, guint32, gc_at[i]);
+  return sa->time < sb->time ? -1 : sa->time > sb->time;
 }
 
 /* Samples whose deltas went back are few and fall a little back: each
- * is moved back to its place; many are sorted whole. */
+ * is moved back to its place; many are sorted whole. Both keep samples
+ * of one time in the order read. */
 static void
 put_in_order (StrataV8Profile *self)
 {
@@ -540,7 +469,7 @@ put_in_order (StrataV8Profile *self)
 
   if (self->n_reordered > n / 64)
     {
-      qsort (samples, n, sizeof (Sample), compare_samples);
+      g_qsort_with_data (samples, n, sizeof (Sample), compare_samples, NULL);
       return;
     }
   for (guint i = 1; i < n; i++)
@@ -548,7 +477,7 @@ put_in_order (StrataV8Profile *self)
       Sample moved = samples[i];
       guint j = i;
 
-      while (j > 0 && compare_samples (&samples[j - 1], &moved) > 0)
+      while (j > 0 && samples[j - 1].time > moved.time)
         {
           samples[j] = samples[j - 1];
           j--;
@@ -558,50 +487,131 @@ put_in_order (StrataV8Profile *self)
 }
 
 /**
- * strata_v8_profile_get_stacks:
+ * strata_v8_stacks_init:
  * @view: the stacks as a profile lists them, or as a timeline draws them
- * @end: (out): when the last sample ends: the profile's end, or one
- *   sampling interval after it
+ * @n_stacks: (out) (optional): how many strata_v8_stacks_next() gives
+ * @end: (out) (optional): when the last sample ends: the profile's end,
+ *   or one sampling interval after it
  *
- * Returns: each sample's stack, in time order, valid until the next call
+ * Walks @profile's samples in time order, each as its stack. Stacks are
+ * made as they are walked, not kept: a long recording has millions.
  */
-const StrataTimedStack *
-strata_v8_profile_get_stacks (StrataV8Profile  *self,
-                              StrataV8StackView view,
-                              guint            *n_stacks,
-                              gint64           *end)
+void
+strata_v8_stacks_init (StrataV8Stacks    *self,
+                       StrataV8Profile   *profile,
+                       StrataV8StackView  view,
+                       guint             *n_stacks,
+                       gint64            *end)
 {
-  guint n = self->samples->len;
+  guint n = profile->samples->len;
 
-  if (!self->ordered)
-    put_in_order (self);
-  self->ordered = TRUE;
-  make_stacks (self, view);
+  if (!profile->ordered)
+    put_in_order (profile);
+  profile->ordered = TRUE;
+  *self = (StrataV8Stacks) { profile, view, 0, NO_NODE,
+                             { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint32)) },
+                             { NO_NODE, NO_NODE }, 0 };
+  if (n_stacks != NULL)
+    *n_stacks = n;
+  if (end == NULL)
+    return;
   /* The last sample lasts as long as the mean sampling interval. */
-  *end = n > 0 ? self->last_time : 0;
-  if (self->n_read > 1)
-    *end += (self->last_time - self->first_time) / (gint64) (self->n_read - 1);
-  if (self->end != G_MININT64)
-    *end = MAX (*end, self->end * 1000);
-  *n_stacks = n;
-  return (const StrataTimedStack *) self->stacks->data;
+  *end = n > 0 ? profile->last_time : 0;
+  if (profile->n_read > 1)
+    *end += (profile->last_time - profile->first_time) / (gint64) (profile->n_read - 1);
+  if (profile->end != G_MININT64)
+    *end = MAX (*end, profile->end * 1000);
+}
+
+void
+strata_v8_stacks_clear (StrataV8Stacks *self)
+{
+  g_clear_pointer (&self->frames[0], g_array_unref);
+  g_clear_pointer (&self->frames[1], g_array_unref);
+}
+
+/* The frames of @node in a buffer: the one holding them already, or the
+ * one not given last time, so the stack given before stays whole. */
+static const GArray *
+frames_of (StrataV8Stacks *self,
+           guint32         node,
+           guint32         under)
+{
+  guint other = 1 - self->current;
+  GArray *frames = self->frames[other];
+
+  if (under == NO_NODE && self->frames_node[self->current] == node)
+    return self->frames[self->current];
+  g_array_set_size (frames, 0);
+  if (under != NO_NODE)
+    {
+      g_array_append_val (frames, g_array_index (self->profile->nodes, Node, node).method);
+      append_frames (self->profile, under, frames);
+    }
+  else
+    append_frames (self->profile, node, frames);
+  self->frames_node[other] = under == NO_NODE ? node : NO_NODE;
+  self->current = other;
+  return frames;
+}
+
+/**
+ * strata_v8_stacks_next:
+ * @stack: (out): the next sample's stack; its frames stay valid until
+ *   the second call after this one
+ *
+ * On a timeline, as DevTools draws it, "(program)" is no call (the trace
+ * events say what the engine did) and a garbage collection has no stack
+ * of its own: it runs on top of the stack sampled before it.
+ *
+ * Returns: %FALSE past the last sample
+ */
+gboolean
+strata_v8_stacks_next (StrataV8Stacks   *self,
+                       StrataTimedStack *stack)
+{
+  StrataV8Profile *profile = self->profile;
+  const Sample *sample;
+  const Node *node;
+  const GArray *frames;
+
+  if (self->next >= profile->samples->len)
+    return FALSE;
+  sample = &g_array_index (profile->samples, Sample, self->next++);
+  node = &g_array_index (profile->nodes, Node, sample->node);
+  *stack = (StrataTimedStack) { sample->time, NULL, 0, sample->run_end, sample->run };
+  if (node->kind == NODE_IDLE || (self->view == STRATA_V8_STACKS_TIMELINE && node->kind == NODE_PROGRAM))
+    return TRUE;
+  if (self->view == STRATA_V8_STACKS_TIMELINE && node->kind == NODE_GC && self->last_frame_node != NO_NODE)
+    frames = frames_of (self, sample->node, self->last_frame_node);
+  else
+    frames = frames_of (self, sample->node, NO_NODE);
+  if (node->kind == NODE_FRAME)
+    self->last_frame_node = sample->node;
+  stack->frames = (const guint32 *) frames->data;
+  stack->n_frames = frames->len;
+  return TRUE;
+}
+
+/* For strata_stack_layout_timed(). */
+gboolean
+strata_v8_stacks_next_func (gpointer          data,
+                            StrataTimedStack *stack)
+{
+  return strata_v8_stacks_next (data, stack);
 }
 
 /**
  * strata_v8_profile_drop_samples:
  *
- * Lets the samples and their stacks go once they are laid out; the
- * counts and repairs stay.
+ * Lets the samples go once they are laid out; the counts and repairs
+ * stay.
  */
 void
 strata_v8_profile_drop_samples (StrataV8Profile *self)
 {
   g_array_unref (self->samples);
   self->samples = g_array_new (FALSE, FALSE, sizeof (Sample));
-  g_clear_pointer (&self->stacks, g_array_unref);
-  g_clear_pointer (&self->gc_frames, g_array_unref);
-  for (guint i = 0; i < self->nodes->len; i++)
-    g_clear_pointer (&g_array_index (self->nodes, Node, i).frames, g_array_unref);
 }
 
 void

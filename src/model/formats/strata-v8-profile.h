@@ -53,6 +53,18 @@ typedef enum
   STRATA_V8_STACKS_TIMELINE,   /* as DevTools draws them among trace events */
 } StrataV8StackView;
 
+/* A walk through a profile's samples as stacks (strata_v8_stacks_next()). */
+typedef struct
+{
+  StrataV8Profile  *profile;
+  StrataV8StackView view;
+  guint             next;             /* the next sample */
+  guint32           last_frame_node;  /* the last sample of a function */
+  GArray           *frames[2];        /* guint32: the stack given last, and the one before */
+  guint32           frames_node[2];   /* whose frames each holds, if a node's own */
+  guint             current;          /* the one given last */
+} StrataV8Stacks;
+
 /* The method of a call frame, made by the reader. */
 typedef guint32 (*StrataV8MethodFunc) (gpointer    data,
                                        const char *function,
@@ -81,10 +93,16 @@ void                    strata_v8_profile_add_sample_values (StrataV8Profile *se
                                                              const gint64    *deltas,
                                                              guint            n_deltas);
 guint64                 strata_v8_profile_get_n_samples (StrataV8Profile  *self);
-const StrataTimedStack *strata_v8_profile_get_stacks  (StrataV8Profile    *self,
+void                    strata_v8_stacks_init         (StrataV8Stacks     *self,
+                                                       StrataV8Profile    *profile,
                                                        StrataV8StackView   view,
                                                        guint              *n_stacks,
                                                        gint64             *end);
+gboolean                strata_v8_stacks_next         (StrataV8Stacks     *self,
+                                                       StrataTimedStack   *stack);
+gboolean                strata_v8_stacks_next_func    (gpointer            data,
+                                                       StrataTimedStack   *stack);
+void                    strata_v8_stacks_clear        (StrataV8Stacks     *self);
 void                    strata_v8_profile_drop_samples (StrataV8Profile   *self);
 void                    strata_v8_profile_add_repairs (StrataV8Profile    *self,
                                                        StrataV8Repairs    *repairs);

@@ -137,15 +137,16 @@ build_calls (StrataTrace     *trace,
              StrataV8Profile *profile,
              guint            thread)
 {
-  guint n;
+  StrataV8Stacks stacks;
   gint64 end;
-  const StrataTimedStack *stacks = strata_v8_profile_get_stacks (profile, STRATA_V8_STACKS_PROFILE, &n, &end);
   guint64 n_samples = strata_v8_profile_get_n_samples (profile);
   g_autofree char *count = strata_units_format_count (n_samples);
   g_autofree char *detail = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", n_samples), count);
   StrataV8Repairs repairs = { 0 };
 
-  strata_stack_layout_timed (trace, thread, stacks, n, end);
+  strata_v8_stacks_init (&stacks, profile, STRATA_V8_STACKS_PROFILE, NULL, &end);
+  strata_stack_layout_timed (trace, thread, strata_v8_stacks_next_func, &stacks, end);
+  strata_v8_stacks_clear (&stacks);
   /* How much was read is the format's detail; the diagnostics are for
    * what had to be repaired. */
   strata_trace_set_format_detail (trace, detail);

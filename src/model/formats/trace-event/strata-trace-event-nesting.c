@@ -34,7 +34,8 @@ typedef struct
   GArray *slices;       /* TeSlice: where the frames go once they end */
   GArray *items;        /* Item: what runs, outermost first */
   GArray *events;       /* guint: where in @items each open trace event is */
-  const StrataTimedStack *last_sample;
+  const StrataTimedStack *last_sample;   /* NULL, or @last_taken */
+  StrataTimedStack last_taken;
   gint64  next_sample_time;
   gboolean samples_done;
   StrataTimedStack rest_of_run;   /* the last sample's run, taken again */
@@ -206,27 +207,30 @@ events_in_order (GArray *slices,
 /**
  * strata_trace_event_nest_stacks:
  * @thread: the thread that recorded the samples, its trace events read
- * @stacks: in time order, frames innermost first
+ * @stacks: gives the samples in time order, frames innermost first; a
+ *   stack stays whole until the second after it is asked for
  * @end: when the last one ends
  *
  * Adds the calls of @stacks to @thread, among its trace events.
  */
 void
-strata_trace_event_nest_stacks (TeState                *state,
-                                guint                   thread,
-                                const StrataTimedStack *stacks,
-                                guint                   n_stacks,
-                                gint64                  end)
+strata_trace_event_nest_stacks (TeState        *state,
+                                guint           thread,
+                                StrataV8Stacks *stacks,
+                                gint64          end)
 {
   TeThread *te = &g_array_index (state->threads, TeThread, thread);
   GArray *slices = te->slices;
   guint first = slices->len;
   g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
-  Nest nest = { slices, items, open, NULL, G_MININT64, FALSE, { 0 }, FALSE };
-  guint n_events, next_event = 0, next_stack = 0;
+  Nest nest = { slices, items, open, NULL, { 0 }, G_MININT64, FALSE, { 0 }, FALSE };
+  guint n_events, next_event = 0;
   g_autofree TeSlice *events = events_in_order (slices, &n_events);
   const StrataTimedStack last = { end, NULL, 0, end, 0 };
+  StrataTimedStack pending;
+  /* The next sample, then the end, which closes what runs, then none. */
+  const StrataTimedStack *stack = strata_v8_stacks_next (stacks, &pending) ? &pending : &last;
 
 
   /* At one time, trace events end first, then start, then samples are
@@ -235,7 +239,6 @@ strata_trace_event_nest_stacks (TeState                *state,
     {
       gint64 event_end = open->len > 0 ? g_array_index (items, Item, g_array_index (open, guint, open->len - 1)).end : G_MAXINT64;
       gint64 event_start = next_event < n_events ? events[next_event].start : G_MAXINT64;
-      const StrataTimedStack *stack = next_stack < n_stacks ? &stacks[next_stack] : next_stack == n_stacks ? &last : NULL;
       gint64 sample_time = stack != NULL ? stack->time : G_MAXINT64;
       gint64 run_time = nest.has_rest_of_run ? nest.rest_of_run.time : G_MAXINT64;
 
@@ -257,9 +260,14 @@ strata_trace_event_nest_stacks (TeState                *state,
       else
         {
           take_sample (&nest, stack);
-          nest.last_sample = stack;
+          nest.last_taken = *stack;
+          nest.last_sample = &nest.last_taken;
           nest.has_rest_of_run = FALSE;
-          nest.samples_done = ++next_stack > n_stacks;
+          nest.samples_done = stack == &last;
+          if (stack == &pending)
+            stack = strata_v8_stacks_next (stacks, &pending) ? &pending : &last;
+          else
+            stack = NULL;
         }
     }
   end_frames (&nest, 0, end);

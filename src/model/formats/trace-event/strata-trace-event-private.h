@@ -18,6 +18,7 @@
 #include "strata-stack-layout.h"
 #include "strata-loader-private.h"
 #include "strata-trace-private.h"
+#include "strata-v8-profile.h"
 
 G_BEGIN_DECLS
 
@@ -163,8 +164,7 @@ guint   strata_trace_event_companion_thread (TeState    *state,
                                              guint       sampled);
 void    strata_trace_event_nest_stacks (TeState                *state,
                                         guint                   thread,
-                                        const StrataTimedStack *stacks,
-                                        guint                   n_stacks,
+                                        StrataV8Stacks         *stacks,
                                         gint64                  end);
 guint32 *strata_trace_event_sort_slices (const TeSlice *slices,
                                          guint32        n,

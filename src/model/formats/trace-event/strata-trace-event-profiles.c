@@ -279,14 +279,17 @@ strata_trace_event_build_profiles (TeState *state)
   while (state->v8_profiles != NULL && g_hash_table_iter_next (&iter, NULL, &value))
     {
       TeV8Profile *profile = value;
+      StrataV8Stacks stacks;
       guint n;
       gint64 end;
-      const StrataTimedStack *stacks = strata_v8_profile_get_stacks (profile->profile, STRATA_V8_STACKS_TIMELINE, &n, &end);
 
+      strata_v8_stacks_init (&stacks, profile->profile, STRATA_V8_STACKS_TIMELINE, &n, &end);
+      if (n > 0)
+        strata_trace_event_nest_stacks (state, profile->thread, &stacks, end);
+      strata_v8_stacks_clear (&stacks);
       strata_v8_profile_add_repairs (profile->profile, &repairs);
       if (n == 0)
         continue;
-      strata_trace_event_nest_stacks (state, profile->thread, stacks, n, end);
       n_samples += strata_v8_profile_get_n_samples (profile->profile);
       strata_v8_profile_drop_samples (profile->profile);
       n_profiles++;
