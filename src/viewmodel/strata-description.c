@@ -162,7 +162,8 @@ strata_describe_call (StrataTrace          *trace,
     {
       /* A call made from samples was measured on the wall clock only;
        * its place on another clock is its caller's, not a measure. */
-      if (c > 0 && table->sources != NULL && table->sources[call->depth][call->index] == STRATA_NO_SOURCE)
+      if (c > 0 && strata_span_table_has_sources (table) &&
+          strata_span_table_get_source (table, call->depth, call->index) == STRATA_NO_SOURCE)
         break;
       add_field (self, strata_trace_get_clock_name (trace, c), call_times (trace, table, c, call));
     }

@@ -512,8 +512,8 @@ show_call (StrataEventDetails   *self,
 
   add_flows (self, trace, call);
   /* A call made from samples has no arguments to read. */
-  if (table->sources != NULL && table->sources[call->depth][call->index] != STRATA_NO_SOURCE)
-    start_reading_args (self, trace, table->sources[call->depth][call->index]);
+  if (strata_span_table_get_source (table, call->depth, call->index) != STRATA_NO_SOURCE)
+    start_reading_args (self, trace, strata_span_table_get_source (table, call->depth, call->index));
 }
 
 static void

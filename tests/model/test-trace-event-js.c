@@ -298,6 +298,69 @@ test_parallel_read (void)
   g_assert_true (strata_test_has_diagnostic (two, "put in time order"));
 }
 
+/* The thread's calls written straight into its table: trace events with
+ * thread times and a flow, a moment inside a JavaScript frame, and a
+ * second thread whose samples are all idle. */
+static const char table_trace[] =
+  "{\"traceEvents\":[\n"
+  "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":5,\"dur\":95,\"tts\":1000,\"tdur\":90},\n"
+  "{\"ph\":\"X\",\"name\":\"FunctionCall\",\"pid\":1,\"tid\":2,\"ts\":10,\"dur\":80,\"tts\":1004,\"tdur\":70,"
+  "\"bind_id\":\"0x9\",\"flow_out\":true},\n"
+  "{\"ph\":\"X\",\"name\":\"Mark\",\"pid\":1,\"tid\":2,\"ts\":35,\"dur\":0},\n"
+  "{\"ph\":\"X\",\"name\":\"Later\",\"pid\":1,\"tid\":3,\"ts\":95,\"dur\":2,\"bind_id\":\"0x9\",\"flow_in\":true},\n"
+  "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,\"args\":{\"data\":{\"startTime\":0}}},\n"
+  "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":100,\"args\":{\"data\":{"
+  "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+  "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"run\",\"url\":\"a.js\",\"lineNumber\":0,\"columnNumber\":0}},"
+  "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"inner\",\"url\":\"a.js\",\"lineNumber\":9,\"columnNumber\":0}}],"
+  "\"samples\":[2,3,2]},\"timeDeltas\":[10,20,30]}}},\n"
+  "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x2\",\"pid\":1,\"tid\":4,\"ts\":0,\"args\":{\"data\":{\"startTime\":0}}},\n"
+  "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x2\",\"pid\":1,\"tid\":4,\"ts\":100,\"args\":{\"data\":{"
+  "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+  "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"(idle)\"}}],"
+  "\"samples\":[2,2]},\"timeDeltas\":[10,10]}}}\n"
+  "]}\n";
+
+static void
+test_table (void)
+{
+  g_autofree char *path = strata_test_write_file ("table.json", table_trace, strlen (table_trace));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  const StrataThread *thread, *idle;
+  const StrataFlow *flow;
+
+  g_assert_no_error (error);
+  thread = strata_test_thread_by_tid (trace, 2);
+  strata_test_assert_span (trace, thread, 0, 0, "RunTask", 5000, 100000);
+  strata_test_assert_span (trace, thread, 1, 0, "FunctionCall", 10000, 90000);
+  /* The profile ends one mean interval after its last sample. */
+  strata_test_assert_span (trace, thread, 2, 0, "run (a.js:1:1)", 10000, 85000);
+  strata_test_assert_span (trace, thread, 3, 0, "inner (a.js:10:1)", 30000, 60000);
+  /* A moment goes where the stack stands at its time. */
+  strata_test_assert_span (trace, thread, 4, 0, "Mark", 35000, 35000);
+  /* Trace events keep their thread times and their place in the file;
+   * a frame is a moment on the thread clock and has no place. */
+  g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 1, 0), ==, 1004000);
+  g_assert_cmpint (strata_span_table_get_end (thread->spans, 1, 1, 0), ==, 1074000);
+  g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 2, 0), ==,
+                   strata_span_table_get_end (thread->spans, 1, 2, 0));
+  g_assert_true (strata_span_table_has_sources (thread->spans));
+  g_assert_cmpuint (strata_span_table_get_source (thread->spans, 1, 0), !=, 0);
+  g_assert_cmpuint (strata_span_table_get_source (thread->spans, 4, 0), !=, 0);
+  g_assert_cmpuint (strata_span_table_get_source (thread->spans, 2, 0), ==, 0);
+  /* The flow starts at the call that bound it. */
+  g_assert_cmpuint (strata_trace_get_n_flows (trace), ==, 1);
+  flow = strata_trace_get_flow (trace, 0);
+  g_assert_true (strata_trace_get_thread (trace, flow->from.thread) == thread);
+  g_assert_cmpuint (flow->from.depth, ==, 1);
+  g_assert_cmpuint (flow->from.index, ==, 0);
+  /* Idle all along: a thread without calls. */
+  for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
+    if ((idle = strata_trace_get_thread (trace, i))->tid == 4)
+      g_assert_null (idle->spans);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -310,6 +373,7 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/chunk-values", test_chunk_values);
   g_test_add_func ("/trace-event-js/run-across-task", test_run_across_task);
   g_test_add_func ("/trace-event-js/parallel-read", test_parallel_read);
+  g_test_add_func ("/trace-event-js/table", test_table);
 
   return g_test_run ();
 }

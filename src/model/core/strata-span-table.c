@@ -52,6 +52,79 @@ strata_span_table_new_in (guint            n_clocks,
 }
 
 /**
+ * strata_span_table_new_by_depth:
+ * @spans: each depth's spans, owned by the caller
+ * @second: (nullable): the same for the second clock
+ * @sources: (nullable) (transfer full): per depth, the calls that came
+ *   from a place in the file; the table frees this array, not the arrays
+ *   it points to
+ *
+ * A table over arrays of one depth each, for loaders that fill depths
+ * apart. The table does not free them.
+ */
+StrataSpanTable *
+strata_span_table_new_by_depth (guint                n_clocks,
+                                guint                n_depths,
+                                const guint32       *n_spans,
+                                StrataSpan         **spans,
+                                StrataClockSpan    **second,
+                                StrataSparseSources *sources)
+{
+  StrataSpanTable *self = g_new0 (StrataSpanTable, 1);
+
+  g_return_val_if_fail (n_clocks == 1 || n_clocks == 2, NULL);
+  g_return_val_if_fail ((n_clocks == 2) == (second != NULL), NULL);
+
+  self->n_depths = n_depths;
+  self->n_clocks = n_clocks;
+  self->n_spans = g_memdup2 (n_spans, MAX (n_depths, 1) * sizeof (guint32));
+  self->spans = g_memdup2 (spans, MAX (n_depths, 1) * sizeof (StrataSpan *));
+  if (second != NULL)
+    self->second = g_memdup2 (second, MAX (n_depths, 1) * sizeof (StrataClockSpan *));
+  self->sparse_sources = sources;
+  return self;
+}
+
+/* Whether the table knows where its calls came from in the file. */
+gboolean
+strata_span_table_has_sources (const StrataSpanTable *self)
+{
+  return self->sources != NULL || self->sparse_sources != NULL;
+}
+
+/**
+ * strata_span_table_get_source:
+ *
+ * Returns: where the call at @depth, @index came from in the file, or 0
+ *   for a call that came from no one place (or if none are kept)
+ */
+guint64
+strata_span_table_get_source (const StrataSpanTable *self,
+                              guint                  depth,
+                              guint32                index)
+{
+  const StrataSparseSources *sparse;
+  guint32 lo = 0, hi;
+
+  if (self->sources != NULL)
+    return self->sources[depth][index];
+  if (self->sparse_sources == NULL)
+    return 0;
+  sparse = &self->sparse_sources[depth];
+  hi = sparse->n;
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (sparse->index[mid] < index)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < sparse->n && sparse->index[lo] == index ? sparse->source[lo] : 0;
+}
+
+/**
  * strata_span_table_set_sources:
  * @sources: room for one offset per call, laid out like the spans, owned
  *   by the caller
@@ -78,6 +151,7 @@ strata_span_table_free (StrataSpanTable *self)
     return;
 
   g_free (self->sources);
+  g_free (self->sparse_sources);
   g_free (self->spans);
   g_free (self->second);
   g_free (self->n_spans);

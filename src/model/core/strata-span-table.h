@@ -29,6 +29,14 @@ typedef struct
   gint64 end;
 } StrataClockSpan;
 
+/* Where the few calls of a depth that have one came from in the file. */
+typedef struct
+{
+  guint32  n;
+  guint32 *index;     /* their indexes at the depth, ascending */
+  guint64 *source;
+} StrataSparseSources;
+
 typedef struct
 {
   guint             n_depths;
@@ -37,6 +45,7 @@ typedef struct
   StrataSpan      **spans;    /* per depth */
   StrataClockSpan **second;   /* per depth; NULL with one clock */
   guint64         **sources;  /* per depth: where each call is in the file; NULL if not kept */
+  StrataSparseSources *sparse_sources;  /* per depth, instead of @sources: only those that have one */
 } StrataSpanTable;
 
 StrataSpanTable *strata_span_table_new_in     (guint                  n_clocks,
@@ -44,6 +53,16 @@ StrataSpanTable *strata_span_table_new_in     (guint                  n_clocks,
                                                const guint32         *n_spans,
                                                StrataSpan            *spans,
                                                StrataClockSpan       *second);
+StrataSpanTable *strata_span_table_new_by_depth (guint                n_clocks,
+                                                 guint                n_depths,
+                                                 const guint32       *n_spans,
+                                                 StrataSpan         **spans,
+                                                 StrataClockSpan    **second,
+                                                 StrataSparseSources *sources);
+gboolean         strata_span_table_has_sources (const StrataSpanTable *self);
+guint64          strata_span_table_get_source  (const StrataSpanTable *self,
+                                                guint                  depth,
+                                                guint32                index);
 void             strata_span_table_set_sources (StrataSpanTable       *self,
                                                 guint64               *sources);
 void             strata_span_table_free       (StrataSpanTable       *self);

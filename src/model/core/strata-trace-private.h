@@ -58,6 +58,8 @@ void              strata_trace_add_count_diagnostic (StrataTrace *self,
                                                      const char  *message);
 gpointer          strata_trace_alloc_block       (StrataTrace      *self,
                                                   gsize             size);
+void              strata_trace_adopt_block       (StrataTrace      *self,
+                                                  gpointer          block);
 void              strata_trace_finish            (StrataTrace      *self);
 
 G_END_DECLS

@@ -668,6 +668,19 @@ widen_range (StrataTrace *self,
 }
 
 /* Called by the loader once everything is in: computes the time range. */
+/**
+ * strata_trace_adopt_block:
+ * @block: (transfer full): from malloc()
+ *
+ * Keeps @block as long as the trace, as strata_trace_alloc_block() does.
+ */
+void
+strata_trace_adopt_block (StrataTrace *self,
+                          gpointer     block)
+{
+  g_ptr_array_add (self->blocks, block);
+}
+
 void
 strata_trace_finish (StrataTrace *self)
 {

@@ -331,50 +331,6 @@ assign_depths (guint64       *n_clipped,
   return counts->len;
 }
 
-/* Thread times must nest like the calls and keep each depth in order, or
- * searches on the thread clock go wrong: out-of-line values are pulled
- * into their parent's range. */
-static void
-fit_thread_time (StrataClockSpan       *span,
-                 const TeSlice         *slice,
-                 const StrataClockSpan *parent,
-                 gint64                *last_end,
-                 gint64                *now)
-{
-  gint64 start = (slice->flags & TE_SLICE_THREAD_TIME) ? slice->thread_start : *now;
-  gint64 end = (slice->flags & TE_SLICE_THREAD_TIME) ? slice->thread_end : start;
-
-  start = MAX (start, *last_end);
-  if (parent != NULL)
-    {
-      start = CLAMP (start, parent->start, parent->end);
-      end = MIN (end, parent->end);
-    }
-  end = MAX (end, start);
-  span->start = start;
-  span->end = end;
-  *last_end = end;
-  *now = MAX (*now, start);
-}
-
-/* Where the thread clock starts: calls before the first with a thread
- * time are moments at that value. */
-static gint64
-first_thread_time (const TeSlice *slices,
-                   guint32        n)
-{
-  gboolean any = FALSE;
-  gint64 first = 0;
-
-  for (guint32 i = 0; i < n; i++)
-    if ((slices[i].flags & TE_SLICE_THREAD_TIME) && (!any || slices[i].thread_start < first))
-      {
-        first = slices[i].thread_start;
-        any = TRUE;
-      }
-  return first;
-}
-
 typedef struct
 {
   StrataSpan      *spans;
@@ -395,7 +351,7 @@ fill_table (TeSlice         *slices,
   g_autofree guint32 *cursor = g_new0 (guint32, table->n_depths + 1);
   g_autofree gint64 *last_end = g_new0 (gint64, table->n_depths);
   g_autofree StrataClockSpan **parents = g_new0 (StrataClockSpan *, table->n_depths);
-  gint64 now = first_thread_time (slices, n);
+  gint64 now = strata_trace_event_first_thread_time (slices, n);
 
   for (guint d = 0; d < table->n_depths; d++)
     last_end[d] = G_MININT64;
@@ -414,14 +370,15 @@ fill_table (TeSlice         *slices,
       refs[order[k]] = index;
       if (table->second != NULL)
         {
-          fit_thread_time (&table->second[d][index], slice, d > 0 ? parents[d - 1] : NULL, &last_end[d], &now);
+          strata_trace_event_fit_thread_time (&table->second[d][index], slice, d > 0 ? parents[d - 1] : NULL,
+                                              &last_end[d], &now);
           parents[d] = &table->second[d][index];
         }
     }
 }
 
-static void
-set_thread_range (StrataThread *thread)
+void
+strata_trace_event_set_thread_range (StrataThread *thread)
 {
   const StrataSpanTable *table = thread->spans;
   guint32 n = table->n_spans[0];
@@ -493,8 +450,8 @@ order_slices (const TeSlice *slices,
 }
 
 /* Where the calls that bind flows ended up. */
-static void
-place_bound (GArray        *bound,
+void
+strata_trace_event_place_bound (GArray        *bound,
              const guint16 *depths,
              const guint32 *refs)
 {
@@ -518,14 +475,19 @@ build_thread (TeState          *state,
 {
   TeThread *te = &g_array_index (state->threads, TeThread, index);
   StrataThread *thread = strata_trace_peek_thread (state->trace, index);
-  TeSlice *slices = (TeSlice *) te->slices->data;
-  guint32 n = te->slices->len;
+  TeSlice *slices;
+  guint32 n;
   g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
   g_autofree guint32 *order = NULL;
   g_autofree guint16 *depths = NULL;
   g_autofree guint32 *refs = NULL;
   guint n_depths;
 
+  /* Laid out with its JavaScript samples already. */
+  if (te->slices == NULL)
+    return TRUE;
+  slices = (TeSlice *) te->slices->data;
+  n = te->slices->len;
   if (n == 0)
     return TRUE;
   if (!(order = order_slices (slices, n, te->n_sorted_tail, state->job->cancellable)))
@@ -538,8 +500,8 @@ build_thread (TeState          *state,
   strata_span_table_set_sources (thread->spans, blocks->sources);
   refs = g_new (guint32, n);
   fill_table (slices, order, depths, n, thread->spans, refs);
-  place_bound (te->bound, depths, refs);
-  set_thread_range (thread);
+  strata_trace_event_place_bound (te->bound, depths, refs);
+  strata_trace_event_set_thread_range (thread);
   g_clear_pointer (&te->slices, g_array_unref);
   return !g_cancellable_is_cancelled (state->job->cancellable);
 }
@@ -594,6 +556,12 @@ build_worker (gpointer data)
   return NULL;
 }
 
+static guint
+te_n_slices (const TeThread *thread)
+{
+  return thread->slices != NULL ? thread->slices->len : 0;
+}
+
 /* Threads are sorted and laid out on both cores; each knows beforehand
  * where its calls go in the shared blocks. */
 static gboolean
@@ -610,14 +578,14 @@ build_calls (TeState  *state,
 
   strata_trace_set_clocks (state->trace, n_clocks, kinds);
   for (guint i = 0; i < state->threads->len; i++)
-    total += g_array_index (state->threads, TeThread, i).slices->len;
+    total += te_n_slices (&g_array_index (state->threads, TeThread, i));
 
   next.spans = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataSpan));
   next.sources = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (guint64));
   next.second = n_clocks == 2 ? strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataClockSpan)) : NULL;
   for (guint i = 0; i < state->threads->len; i++)
     {
-      guint n = g_array_index (state->threads, TeThread, i).slices->len;
+      guint n = te_n_slices (&g_array_index (state->threads, TeThread, i));
 
       blocks[i] = next;
       next.spans += n;

@@ -24,14 +24,17 @@ typedef struct
 {
   guint32  method;      /* a JavaScript frame's, or NOT_A_FRAME */
   gboolean runs_script; /* trace events: the frames it calls end with it */
-  guint32  slice;       /* frames: its slice, whose end is set when it ends */
+  guint32  slice;       /* frames: its slice, or its index at its depth in @table */
   gint64   start;
   gint64   end;         /* trace events only */
 } Item;
 
 typedef struct
 {
-  GArray *slices;       /* TeSlice: where the frames go once they end */
+  GArray *slices;       /* TeSlice: where the frames go, without @table */
+  TeTable *table;       /* where every call goes, its depth its place in @items */
+  guint16 *event_depths; /* with @table: each trace event's depth and index */
+  guint32 *event_refs;
   GArray *items;        /* Item: what runs, outermost first */
   GArray *events;       /* guint: where in @items each open trace event is */
   const StrataTimedStack *last_sample;   /* NULL, or @last_taken */
@@ -53,9 +56,11 @@ end_frames (Nest   *nest,
   for (guint i = keep; i < nest->items->len; i++)
     {
       const Item *item = &g_array_index (nest->items, Item, i);
-      TeSlice *slice = &g_array_index (nest->slices, TeSlice, item->slice);
 
-      slice->end = MAX (time, item->start);
+      if (nest->table != NULL)
+        te_table_set_end (nest->table, i, item->slice, MAX (time, item->start));
+      else
+        g_array_index (nest->slices, TeSlice, item->slice).end = MAX (time, item->start);
     }
   if (nest->items->len > keep)
     g_array_set_size (nest->items, keep);
@@ -85,10 +90,16 @@ take_sample (Nest                   *nest,
   end_frames (nest, base + common, stack->time);
   for (guint d = held + common; d < stack->n_frames; d++)
     {
-      Item item = { .method = stack->frames[stack->n_frames - 1 - d], .slice = nest->slices->len, .start = stack->time };
+      Item item = { .method = stack->frames[stack->n_frames - 1 - d], .start = stack->time };
       TeSlice slice = { .start = stack->time, .end = stack->time, .method = item.method };
 
-      g_array_append_val (nest->slices, slice);
+      if (nest->table != NULL)
+        item.slice = te_table_open (nest->table, nest->items->len, &slice);
+      else
+        {
+          item.slice = nest->slices->len;
+          g_array_append_val (nest->slices, slice);
+        }
       g_array_append_val (nest->items, item);
     }
 }
@@ -133,17 +144,33 @@ static const char *const script_names[] = {
   "v8.evaluateModule", "EventDispatch", "V8.Execute", "v8.run", "v8.callFunction", "TimerFire", NULL
 };
 
+/* With a table, a trace event goes in at its depth; flows find it by
+ * its index in the thread's slices. */
+static void
+place_event (Nest          *nest,
+             const TeSlice *slice,
+             guint32        index)
+{
+  guint depth = nest->items->len;
+
+  if (nest->table == NULL)
+    return;
+  nest->event_refs[index] = te_table_open (nest->table, depth, slice);
+  nest->event_depths[index] = MIN (depth, G_MAXUINT16);
+}
+
 static void
 start_event (Nest          *nest,
              StrataTrace   *trace,
              const TeSlice *slice,
-             gint64         end)
+             guint32        index)
 {
-  Item item = { .method = NOT_A_FRAME, .runs_script = is_named (trace, slice, script_names), .start = slice->start, .end = end };
+  Item item = { .method = NOT_A_FRAME, .runs_script = is_named (trace, slice, script_names), .start = slice->start, .end = slice->end };
   guint at;
 
   if (is_named (trace, slice, task_names))
     end_frames (nest, free_base (nest), slice->start);
+  place_event (nest, slice, index);
   at = nest->items->len;
   g_array_append_val (nest->items, item);
   g_array_append_val (nest->events, at);
@@ -174,34 +201,97 @@ end_event (Nest *nest)
   continue_run (nest, end);
 }
 
-/* The thread's trace events in the order they start, each cut at the end
- * of the one holding it as the builder will cut it; those that take no
- * time hold nothing and are left out. */
-static TeSlice *
-events_in_order (GArray *slices,
-                 guint  *n_events)
+/* A thread's trace events in the order they start, each cut at the end
+ * of the one holding it as the builder cuts it. */
+typedef struct
 {
-  guint32 n = slices->len;
-  g_autofree guint32 *order = strata_trace_event_sort_slices ((const TeSlice *) slices->data, n, NULL);
-  g_autofree gint64 *ends = g_new (gint64, MAX (n, 1));
-  TeSlice *events = g_new (TeSlice, MAX (n, 1));
-  guint depth = 0, kept = 0;
+  TeSlice *events;      /* those that take time */
+  guint32 *index;       /* of each in the thread's slices */
+  guint32  n_events;
+  TeSlice *moments;     /* those that take none, in order */
+  guint32 *moment_index;
+  guint32  n_moments;
+  guint    max_depth;   /* how deep they nest */
+  guint64  n_clipped;   /* cut at their parent's end */
+} Events;
 
+static void
+events_clear (Events *events)
+{
+  g_free (events->events);
+  g_free (events->index);
+  g_free (events->moments);
+  g_free (events->moment_index);
+}
+
+/* Those that take no time hold nothing: they go where the stack stands
+ * once everything at their time has started. */
+static void
+events_in_order (const TeSlice *slices,
+                 guint32        n,
+                 Events        *out)
+{
+  g_autofree guint32 *order = strata_trace_event_sort_slices (slices, n, NULL);
+  g_autofree gint64 *ends = g_new (gint64, MAX (n, 1));
+  guint depth = 0;
+
+  *out = (Events) { g_new (TeSlice, MAX (n, 1)), g_new (guint32, MAX (n, 1)), 0, NULL, NULL, 0, 0, 0 };
   for (guint32 k = 0; k < n; k++)
     {
-      TeSlice slice = g_array_index (slices, TeSlice, order[k]);
+      TeSlice slice = slices[order[k]];
 
       while (depth > 0 && ends[depth - 1] <= slice.start)
         depth--;
-      if (depth > 0)
-        slice.end = MIN (slice.end, ends[depth - 1]);
+      if (depth > 0 && slice.end > ends[depth - 1])
+        {
+          slice.end = ends[depth - 1];
+          out->n_clipped++;
+        }
       if (slice.end <= slice.start)
-        continue;
+        {
+          out->moments = g_renew (TeSlice, out->moments, out->n_moments + 1);
+          out->moment_index = g_renew (guint32, out->moment_index, out->n_moments + 1);
+          out->moment_index[out->n_moments] = order[k];
+          out->moments[out->n_moments++] = slice;
+          continue;
+        }
       ends[depth++] = slice.end;
-      events[kept++] = slice;
+      out->max_depth = MAX (out->max_depth, depth);
+      out->index[out->n_events] = order[k];
+      out->events[out->n_events++] = slice;
     }
-  *n_events = kept;
-  return events;
+}
+
+/* Moments before @time go in where the stack stands. */
+static void
+place_moments (Nest          *nest,
+               const Events  *events,
+               guint32       *next,
+               gint64         time)
+{
+  if (nest->table == NULL)
+    return;
+  for (; *next < events->n_moments && events->moments[*next].start < time; (*next)++)
+    place_event (nest, &events->moments[*next], events->moment_index[*next]);
+}
+
+/* Events nested deeper than this are laid out by the builder. */
+#define MAX_TABLE_EVENT_DEPTH 4096
+
+/* The calls as a span table, flows told where their calls went. */
+static void
+finish_table (TeState *state,
+              guint    thread,
+              Nest    *nest)
+{
+  TeThread *te = &g_array_index (state->threads, TeThread, thread);
+  StrataThread *info = strata_trace_peek_thread (state->trace, thread);
+
+  info->spans = te_table_finish (nest->table, state->trace);
+  strata_trace_event_place_bound (te->bound, nest->event_depths, nest->event_refs);
+  if (info->spans != NULL)
+    strata_trace_event_set_thread_range (info);
+  g_clear_pointer (&te->slices, g_array_unref);
 }
 
 /**
@@ -210,68 +300,130 @@ events_in_order (GArray *slices,
  * @stacks: gives the samples in time order, frames innermost first; a
  *   stack stays whole until the second after it is asked for
  * @end: when the last one ends
+ * @last: whether no other profile of @thread is to come
  *
- * Adds the calls of @stacks to @thread, among its trace events.
+ * Adds the calls of @stacks to @thread, among its trace events. With
+ * the thread's last profile, the thread's calls are laid out as they
+ * open, straight into its span table.
  */
-void
-strata_trace_event_nest_stacks (TeState        *state,
-                                guint           thread,
-                                StrataV8Stacks *stacks,
-                                gint64          end)
+/* Trace events and samples in time order: at one time, trace events end
+ * first, then start, then samples are taken, so a sample taken as an
+ * event starts runs inside it. */
+static void
+walk (Nest           *nest,
+      StrataTrace    *trace,
+      Events         *events,
+      StrataV8Stacks *stacks,
+      gint64          end)
 {
-  TeThread *te = &g_array_index (state->threads, TeThread, thread);
-  GArray *slices = te->slices;
-  guint first = slices->len;
-  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
-  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
-  Nest nest = { slices, items, open, NULL, { 0 }, G_MININT64, FALSE, { 0 }, FALSE };
-  guint n_events, next_event = 0;
-  g_autofree TeSlice *events = events_in_order (slices, &n_events);
+  GArray *items = nest->items, *open = nest->events;
+  guint next_event = 0;
+  guint32 next_moment = 0;
   const StrataTimedStack last = { end, NULL, 0, end, 0 };
   StrataTimedStack pending;
   /* The next sample, then the end, which closes what runs, then none. */
   const StrataTimedStack *stack = strata_v8_stacks_next (stacks, &pending) ? &pending : &last;
 
-
-  /* At one time, trace events end first, then start, then samples are
-   * taken: a sample taken as an event starts runs inside it. */
   for (;;)
     {
       gint64 event_end = open->len > 0 ? g_array_index (items, Item, g_array_index (open, guint, open->len - 1)).end : G_MAXINT64;
-      gint64 event_start = next_event < n_events ? events[next_event].start : G_MAXINT64;
+      gint64 event_start = next_event < events->n_events ? events->events[next_event].start : G_MAXINT64;
       gint64 sample_time = stack != NULL ? stack->time : G_MAXINT64;
-      gint64 run_time = nest.has_rest_of_run ? nest.rest_of_run.time : G_MAXINT64;
+      gint64 run_time = nest->has_rest_of_run ? nest->rest_of_run.time : G_MAXINT64;
 
-      if (open->len == 0 && next_event >= n_events && stack == NULL)
+      if (open->len == 0 && next_event >= events->n_events && stack == NULL)
         break;
-      nest.next_sample_time = sample_time;
+      place_moments (nest, events, &next_moment, MIN (MIN (event_end, event_start), MIN (sample_time, run_time)));
+      nest->next_sample_time = sample_time;
       if (open->len > 0 && event_end <= event_start && event_end <= MIN (sample_time, run_time))
-        end_event (&nest);
-      else if (next_event < n_events && event_start <= MIN (sample_time, run_time))
+        end_event (nest);
+      else if (next_event < events->n_events && event_start <= MIN (sample_time, run_time))
         {
-          start_event (&nest, state->trace, &events[next_event], events[next_event].end);
+          start_event (nest, trace, &events->events[next_event], events->index[next_event]);
           next_event++;
         }
       else if (run_time <= sample_time)
         {
-          nest.has_rest_of_run = FALSE;
-          take_sample (&nest, &nest.rest_of_run);
+          nest->has_rest_of_run = FALSE;
+          take_sample (nest, &nest->rest_of_run);
         }
       else
         {
-          take_sample (&nest, stack);
-          nest.last_taken = *stack;
-          nest.last_sample = &nest.last_taken;
-          nest.has_rest_of_run = FALSE;
-          nest.samples_done = stack == &last;
+          take_sample (nest, stack);
+          nest->last_taken = *stack;
+          nest->last_sample = &nest->last_taken;
+          nest->has_rest_of_run = FALSE;
+          nest->samples_done = stack == &last;
           if (stack == &pending)
             stack = strata_v8_stacks_next (stacks, &pending) ? &pending : &last;
           else
             stack = NULL;
         }
     }
-  end_frames (&nest, 0, end);
+  end_frames (nest, 0, end);
+  place_moments (nest, events, &next_moment, G_MAXINT64);
+}
+
+/* The calls go straight into a table; the thread's slices, in @events
+ * now, go. */
+static void
+use_table (Nest          *nest,
+           TeState       *state,
+           TeThread      *te,
+           const Events  *events)
+{
+  guint first = te->slices->len;
+  gint64 thread_time = strata_trace_event_first_thread_time ((const TeSlice *) te->slices->data, first);
+
+  nest->table = te_table_new (state->has_thread_time ? 2 : 1, thread_time);
+  nest->event_depths = g_new0 (guint16, MAX (first, 1));
+  nest->event_refs = g_new0 (guint32, MAX (first, 1));
+  state->n_clipped += events->n_clipped;
+  nest->slices = NULL;
+  g_clear_pointer (&te->slices, g_array_unref);
+}
+
+/**
+ * strata_trace_event_nest_stacks:
+ * @thread: the thread that recorded the samples, its trace events read
+ * @stacks: gives the samples in time order, frames innermost first; a
+ *   stack stays whole until the second after it is asked for
+ * @end: when the last one ends
+ * @last_profile: whether no other profile of @thread is to come
+ *
+ * Adds the calls of @stacks to @thread, among its trace events. With
+ * the thread's last profile, the thread's calls are laid out as they
+ * open, straight into its span table.
+ */
+void
+strata_trace_event_nest_stacks (TeState        *state,
+                                guint           thread,
+                                StrataV8Stacks *stacks,
+                                gint64          end,
+                                gboolean        last_profile)
+{
+  TeThread *te = &g_array_index (state->threads, TeThread, thread);
+  GArray *slices = te->slices;
+  guint first = slices->len;
+  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
+  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
+  Nest nest = { slices, NULL, NULL, NULL, items, open, NULL, { 0 }, G_MININT64, FALSE, { 0 }, FALSE };
+  Events events;
+
+  events_in_order ((const TeSlice *) slices->data, first, &events);
+  if (last_profile && events.max_depth <= MAX_TABLE_EVENT_DEPTH)
+    use_table (&nest, state, te, &events);
+  walk (&nest, state->trace, &events, stacks, end);
+  events_clear (&events);
   state->last_time = MAX (state->last_time, end);
+  if (nest.table != NULL)
+    {
+      finish_table (state, thread, &nest);
+      te_table_free (nest.table);
+      g_free (nest.event_depths);
+      g_free (nest.event_refs);
+      return;
+    }
   /* One run of frames after the trace events is sorted already, unless
    * frames that took no time came before longer ones that began with
    * them; a second profile on the thread makes the builder sort all. */

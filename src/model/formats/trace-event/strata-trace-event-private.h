@@ -153,6 +153,35 @@ struct _TeState
   guint64        n_bound_slices;  /* calls with flow_in or flow_out */
 };
 
+/* A thread's span table written as its calls open. */
+typedef struct _TeTable TeTable;
+
+TeTable *te_table_new    (guint          n_clocks,
+                          gint64         first_thread_time);
+void     te_table_free   (TeTable       *self);
+guint32  te_table_open   (TeTable       *self,
+                          guint          depth,
+                          const TeSlice *slice);
+void     te_table_set_end (TeTable      *self,
+                           guint         depth,
+                           guint32       index,
+                           gint64        end);
+StrataSpanTable *te_table_finish (TeTable     *self,
+                                  StrataTrace *trace);
+void    strata_trace_event_fit_thread_time (StrataClockSpan       *span,
+                                            const TeSlice         *slice,
+                                            const StrataClockSpan *parent,
+                                            gint64                *last_end,
+                                            gint64                *now);
+gint64  strata_trace_event_first_thread_time (const TeSlice *slices,
+                                              guint32        n);
+void    strata_trace_event_place_bound   (GArray        *bound,
+                                          const guint16 *depths,
+                                          const guint32 *refs);
+void    strata_trace_event_set_thread_range (StrataThread *thread);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TeTable, te_table_free)
+
 gboolean strata_trace_event_build        (TeState *state,
                                           GError **error);
 void    strata_trace_event_add_slice     (TeState       *state,
@@ -165,7 +194,8 @@ guint   strata_trace_event_companion_thread (TeState    *state,
 void    strata_trace_event_nest_stacks (TeState                *state,
                                         guint                   thread,
                                         StrataV8Stacks         *stacks,
-                                        gint64                  end);
+                                        gint64                  end,
+                                        gboolean                last_profile);
 guint32 *strata_trace_event_sort_slices (const TeSlice *slices,
                                          guint32        n,
                                          GCancellable  *cancellable);

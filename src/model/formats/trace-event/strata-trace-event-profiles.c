@@ -271,11 +271,20 @@ strata_trace_event_build_profiles (TeState *state)
   gpointer value;
   StrataV8Repairs repairs = { 0 };
   guint64 n_samples = 0, n_profiles = 0;
+  g_autofree guint *to_come = NULL;
 
   if (state->v8_profiles == NULL && state->n_bad_profile_chunks == 0)
     return;
+  /* The last profile of a thread lays out all its calls at once. */
+  to_come = g_new0 (guint, MAX (state->threads->len, 1));
   if (state->v8_profiles != NULL)
-    g_hash_table_iter_init (&iter, state->v8_profiles);
+    {
+      g_hash_table_iter_init (&iter, state->v8_profiles);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        if (strata_v8_profile_get_n_samples (((TeV8Profile *) value)->profile) > 0)
+          to_come[((TeV8Profile *) value)->thread]++;
+      g_hash_table_iter_init (&iter, state->v8_profiles);
+    }
   while (state->v8_profiles != NULL && g_hash_table_iter_next (&iter, NULL, &value))
     {
       TeV8Profile *profile = value;
@@ -285,7 +294,7 @@ strata_trace_event_build_profiles (TeState *state)
 
       strata_v8_stacks_init (&stacks, profile->profile, STRATA_V8_STACKS_TIMELINE, &n, &end);
       if (n > 0)
-        strata_trace_event_nest_stacks (state, profile->thread, &stacks, end);
+        strata_trace_event_nest_stacks (state, profile->thread, &stacks, end, --to_come[profile->thread] == 0);
       strata_v8_stacks_clear (&stacks);
       strata_v8_profile_add_repairs (profile->profile, &repairs);
       if (n == 0)

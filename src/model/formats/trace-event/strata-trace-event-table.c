@@ -1,0 +1,239 @@
+/* strata-trace-event-table.c: a thread's span table written as its calls open
+ *
+ * A thread whose JavaScript samples make millions of calls has them laid
+ * out in time already (strata-trace-event-nesting.c): each call's depth
+ * is where it stands on the stack, its place the calls opened before it
+ * at that depth. Written straight into the table, they need no slice of
+ * their own, no sort and no second pass: the table is all the memory
+ * they take.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "strata-event-args.h"
+#include "strata-trace-event-private.h"
+
+/* Arrays of one depth grow by doubling; large ones are moved, not
+ * copied, by realloc, and their unused tail takes no memory. */
+typedef struct
+{
+  GArray          *spans;      /* StrataSpan */
+  GArray          *second;     /* StrataClockSpan, with two clocks */
+  GArray          *with_source; /* guint32: the indexes of calls that have one */
+  GArray          *sources;    /* guint64: theirs */
+  StrataClockSpan  last;       /* the second-clock span opened last */
+  gint64           last_end;   /* the thread clock's end of it */
+} Depth;
+
+struct _TeTable
+{
+  guint   n_clocks;
+  GArray *depths;      /* Depth */
+  gint64  now;         /* the thread clock: where a call without one is */
+};
+
+/**
+ * strata_trace_event_fit_thread_time:
+ * @parent: (nullable): the caller's span on the thread clock
+ * @last_end: (inout): the end of the last span at the depth
+ * @now: (inout): the thread clock so far
+ *
+ * Thread times must nest like the calls and keep each depth in order, or
+ * searches on the thread clock go wrong: out-of-line values are pulled
+ * into their parent's range. A call without one is a moment at @now.
+ */
+void
+strata_trace_event_fit_thread_time (StrataClockSpan       *span,
+                                    const TeSlice         *slice,
+                                    const StrataClockSpan *parent,
+                                    gint64                *last_end,
+                                    gint64                *now)
+{
+  gint64 start = (slice->flags & TE_SLICE_THREAD_TIME) ? slice->thread_start : *now;
+  gint64 end = (slice->flags & TE_SLICE_THREAD_TIME) ? slice->thread_end : start;
+
+  start = MAX (start, *last_end);
+  if (parent != NULL)
+    {
+      start = CLAMP (start, parent->start, parent->end);
+      end = MIN (end, parent->end);
+    }
+  end = MAX (end, start);
+  span->start = start;
+  span->end = end;
+  *last_end = end;
+  *now = MAX (*now, start);
+}
+
+/**
+ * strata_trace_event_first_thread_time:
+ *
+ * Returns: where the thread clock starts: calls before the first with a
+ *   thread time are moments at that value
+ */
+gint64
+strata_trace_event_first_thread_time (const TeSlice *slices,
+                                      guint32        n)
+{
+  gboolean any = FALSE;
+  gint64 first = 0;
+
+  for (guint32 i = 0; i < n; i++)
+    if ((slices[i].flags & TE_SLICE_THREAD_TIME) && (!any || slices[i].thread_start < first))
+      {
+        first = slices[i].thread_start;
+        any = TRUE;
+      }
+  return first;
+}
+
+TeTable *
+te_table_new (guint  n_clocks,
+              gint64 first_thread_time)
+{
+  TeTable *self = g_new0 (TeTable, 1);
+
+  self->n_clocks = n_clocks;
+  self->depths = g_array_new (FALSE, TRUE, sizeof (Depth));
+  self->now = first_thread_time;
+  return self;
+}
+
+static void
+depth_clear (Depth *depth)
+{
+  g_clear_pointer (&depth->spans, g_array_unref);
+  g_clear_pointer (&depth->second, g_array_unref);
+  g_clear_pointer (&depth->with_source, g_array_unref);
+  g_clear_pointer (&depth->sources, g_array_unref);
+}
+
+void
+te_table_free (TeTable *self)
+{
+  if (self == NULL)
+    return;
+  for (guint d = 0; d < self->depths->len; d++)
+    depth_clear (&g_array_index (self->depths, Depth, d));
+  g_array_unref (self->depths);
+  g_free (self);
+}
+
+static Depth *
+get_depth (TeTable *self,
+           guint    depth)
+{
+  while (self->depths->len <= depth)
+    {
+      Depth fresh = { g_array_new (FALSE, FALSE, sizeof (StrataSpan)),
+                      self->n_clocks == 2 ? g_array_new (FALSE, FALSE, sizeof (StrataClockSpan)) : NULL,
+                      g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint64)),
+                      { 0, 0 }, G_MININT64 };
+
+      g_array_append_val (self->depths, fresh);
+    }
+  return &g_array_index (self->depths, Depth, depth);
+}
+
+/**
+ * te_table_open:
+ * @depth: how many calls hold it, all opened before it
+ *
+ * Adds @slice at @depth, after the calls opened there before; its
+ * children are the calls opened at @depth + 1 from now until the next
+ * call opens at @depth.
+ *
+ * Returns: its index at @depth
+ */
+guint32
+te_table_open (TeTable       *self,
+               guint          depth,
+               const TeSlice *slice)
+{
+  Depth *at = get_depth (self, depth + 1) - 1;
+  const Depth *below = at + 1;
+  StrataSpan span = { slice->start, slice->end, slice->method, below->spans->len };
+
+  /* Calls made from samples, most of them, come from no one place. */
+  if (slice->source != STRATA_NO_SOURCE)
+    {
+      guint32 index = at->spans->len;
+
+      g_array_append_val (at->with_source, index);
+      g_array_append_vals (at->sources, &slice->source, 1);
+    }
+  g_array_append_val (at->spans, span);
+  if (self->n_clocks == 2)
+    {
+      const StrataClockSpan *parent = depth > 0 ? &(at - 1)->last : NULL;
+
+      strata_trace_event_fit_thread_time (&at->last, slice, parent, &at->last_end, &self->now);
+      g_array_append_val (at->second, at->last);
+    }
+  return at->spans->len - 1;
+}
+
+/* A call opened with te_table_open() ends at @end. */
+void
+te_table_set_end (TeTable *self,
+                  guint    depth,
+                  guint32  index,
+                  gint64   end)
+{
+  g_array_index (g_array_index (self->depths, Depth, depth).spans, StrataSpan, index).end = end;
+}
+
+/* @array's data, its own length, kept by @trace. */
+static gpointer
+adopt (StrataTrace *trace,
+       GArray     **array)
+{
+  gsize size = (gsize) (*array)->len * g_array_get_element_size (*array);
+  gpointer data = g_realloc (g_array_free (g_steal_pointer (array), FALSE), MAX (size, 1));
+
+  strata_trace_adopt_block (trace, data);
+  return data;
+}
+
+/**
+ * te_table_finish:
+ *
+ * Returns: (nullable): the calls as a span table, its arrays now
+ *   @trace's, or %NULL without calls; @self is emptied
+ */
+StrataSpanTable *
+te_table_finish (TeTable     *self,
+                 StrataTrace *trace)
+{
+  guint n_depths = self->depths->len;
+  g_autofree guint32 *counts = g_new0 (guint32, MAX (n_depths, 1));
+  g_autofree StrataSpan **spans = g_new0 (StrataSpan *, MAX (n_depths, 1));
+  g_autofree StrataClockSpan **second = self->n_clocks == 2 ? g_new0 (StrataClockSpan *, MAX (n_depths, 1)) : NULL;
+  StrataSparseSources *sources = g_new0 (StrataSparseSources, MAX (n_depths, 1));
+
+  /* The last depths may only say where children would go. */
+  while (n_depths > 0 && g_array_index (self->depths, Depth, n_depths - 1).spans->len == 0)
+    n_depths--;
+  if (n_depths == 0)
+    {
+      g_free (sources);
+      return NULL;
+    }
+  /* Taken as they are: copied, they would take twice the memory. */
+  for (guint d = 0; d < n_depths; d++)
+    {
+      Depth *depth = &g_array_index (self->depths, Depth, d);
+
+      counts[d] = depth->spans->len;
+      spans[d] = adopt (trace, &depth->spans);
+      sources[d].n = depth->sources->len;
+      sources[d].index = adopt (trace, &depth->with_source);
+      sources[d].source = adopt (trace, &depth->sources);
+      if (second != NULL)
+        second[d] = adopt (trace, &depth->second);
+    }
+  return strata_span_table_new_by_depth (self->n_clocks, n_depths, counts, spans, second, sources);
+}
