@@ -12,6 +12,7 @@
 
 #include "strata-profile.h"
 #include "strata-test-util.h"
+#include "strata-v8-profile.h"
 
 
 static guint
@@ -361,6 +362,110 @@ test_table (void)
       g_assert_null (idle->spans);
 }
 
+/* A frame's method, for profiles made here: its line. */
+static guint32
+line_method (gpointer    data,
+             const char *function,
+             const char *url,
+             gint64      line,
+             gint64      column)
+{
+  return (guint32) line;
+}
+
+#define N_RANDOM_NODES 24
+
+/* A tree of nodes, the first V8's own, each under one before it. */
+static void
+random_nodes (StrataV8NodeValues *nodes)
+{
+  static const char *const names[] = { "(root)", "(idle)", "(program)", "(garbage collector)" };
+
+  for (guint i = 0; i < N_RANDOM_NODES; i++)
+    nodes[i] = (StrataV8NodeValues) { TRUE, i + 1, i == 0 ? G_MININT64 : g_test_rand_int_range (1, (gint32) i + 1),
+                                      i < G_N_ELEMENTS (names) ? names[i] : "f", "a.js", i, 0, NULL, 0 };
+}
+
+static StrataV8Profile *
+profile_of_nodes (const StrataV8NodeValues *nodes)
+{
+  StrataV8Profile *profile = strata_v8_profile_new (line_method, NULL);
+
+  strata_v8_profile_add_node_values (profile, nodes, N_RANDOM_NODES);
+  strata_v8_profile_set_start (profile, 1000);
+  return profile;
+}
+
+static void
+assert_same_stacks (StrataV8Profile  *a,
+                    StrataV8Profile  *b,
+                    StrataV8StackView view)
+{
+  StrataV8Stacks sa, sb;
+  StrataTimedStack ta, tb;
+  gint64 end_a, end_b;
+
+  strata_v8_stacks_init (&sa, a, view, NULL, &end_a);
+  strata_v8_stacks_init (&sb, b, view, NULL, &end_b);
+  g_assert_cmpint (end_a, ==, end_b);
+  while (strata_v8_stacks_next (&sa, &ta))
+    {
+      g_assert_true (strata_v8_stacks_next (&sb, &tb));
+      g_assert_cmpint (ta.time, ==, tb.time);
+      g_assert_cmpint (ta.run_end, ==, tb.run_end);
+      g_assert_cmpuint (ta.run_length, ==, tb.run_length);
+      g_assert_cmpmem (ta.frames, ta.n_frames * sizeof (guint32), tb.frames, tb.n_frames * sizeof (guint32));
+    }
+  g_assert_false (strata_v8_stacks_next (&sb, &tb));
+  strata_v8_stacks_clear (&sa);
+  strata_v8_stacks_clear (&sb);
+}
+
+/* Samples added a run at a time, as the scanner sums them up, give the
+ * stacks they give one at a time: runs, deltas going back, unknown
+ * nodes, chunks with fewer deltas than samples. */
+static void
+test_sample_groups (void)
+{
+  for (guint round = 0; round < 50; round++)
+    {
+      StrataV8NodeValues nodes[N_RANDOM_NODES];
+      g_autoptr(StrataV8Profile) one = NULL;
+      g_autoptr(StrataV8Profile) grouped = NULL;
+      StrataV8Repairs repairs_one = { 0 }, repairs_grouped = { 0 };
+
+      random_nodes (nodes);
+      one = profile_of_nodes (nodes);
+      grouped = profile_of_nodes (nodes);
+      for (guint chunk = 0; chunk < 8; chunk++)
+        {
+          guint n = g_test_rand_int_range (0, 300);
+          guint n_deltas = g_test_rand_bit () ? n : (guint) g_test_rand_int_range (0, (gint32) n + 1);
+          g_autofree gint64 *ids = g_new (gint64, MAX (n, 1));
+          g_autofree gint64 *deltas = g_new (gint64, MAX (n, 1));
+          g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (gint64));
+          guint n_groups;
+
+          for (guint i = 0; i < n; i++)
+            {
+              gint64 id = g_test_rand_int_range (0, 10) == 0 ? 999 : g_test_rand_int_range (1, 25);
+
+              ids[i] = i > 0 && g_test_rand_int_range (0, 4) > 0 ? ids[i - 1] : id;
+              deltas[i] = g_test_rand_int_range (0, 20) == 0 ? -g_test_rand_int_range (1, 400) : g_test_rand_int_range (0, 300);
+            }
+          strata_v8_profile_add_sample_values (one, ids, n, deltas, n_deltas);
+          n_groups = strata_v8_group_samples (ids, n, deltas, n_deltas, groups);
+          strata_v8_profile_add_sample_groups (grouped, (const gint64 *) groups->data, n_groups, ids, n, deltas, n_deltas);
+        }
+      g_assert_cmpuint (strata_v8_profile_get_n_samples (one), ==, strata_v8_profile_get_n_samples (grouped));
+      assert_same_stacks (one, grouped, STRATA_V8_STACKS_TIMELINE);
+      assert_same_stacks (one, grouped, STRATA_V8_STACKS_PROFILE);
+      strata_v8_profile_add_repairs (one, &repairs_one);
+      strata_v8_profile_add_repairs (grouped, &repairs_grouped);
+      g_assert_cmpmem (&repairs_one, sizeof repairs_one, &repairs_grouped, sizeof repairs_grouped);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -374,6 +479,7 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/run-across-task", test_run_across_task);
   g_test_add_func ("/trace-event-js/parallel-read", test_parallel_read);
   g_test_add_func ("/trace-event-js/table", test_table);
+  g_test_add_func ("/trace-event-js/sample-groups", test_sample_groups);
 
   return g_test_run ();
 }

@@ -396,6 +396,103 @@ strata_v8_profile_add_sample_values (StrataV8Profile *self,
     }
 }
 
+/* Groups of strata_v8_group_samples(): safely far from the clamps. */
+#define MAX_GROUP_DELTA (G_GINT64_CONSTANT (1) << 40)
+#define MAX_GROUP_SUM   (G_GINT64_CONSTANT (1) << 48)
+#define MAX_GROUP_TIME  (G_GINT64_CONSTANT (1) << 51)
+
+/**
+ * strata_v8_group_samples:
+ * @groups: (out): gint64 quintets appended: the id, the first sample's
+ *   delta, how many samples of the id follow it with deltas that do not
+ *   go back, the sum of those deltas, the index of the first sample
+ *
+ * Sums up a chunk's samples, without side effects (the scanner does it
+ * beside its scan): a run of one node is most of a recording, and is
+ * added whole by strata_v8_profile_add_sample_groups().
+ *
+ * Returns: how many groups were appended
+ */
+guint
+strata_v8_group_samples (const gint64 *ids,
+                         guint         n_ids,
+                         const gint64 *deltas,
+                         guint         n_deltas,
+                         GArray       *groups)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < n_ids;)
+    {
+      gint64 group[5] = { ids[i], i < n_deltas ? deltas[i] : 0, 0, 0, i };
+      guint j = i + 1;
+
+      for (; j < n_ids && ids[j] == ids[i]; j++)
+        {
+          gint64 delta = j < n_deltas ? deltas[j] : 0;
+
+          if (delta < 0 || delta > MAX_GROUP_DELTA || group[3] > MAX_GROUP_SUM)
+            break;
+          group[2]++;
+          group[3] += delta;
+        }
+      g_array_append_vals (groups, group, 5);
+      n++;
+      i = j;
+    }
+  return n;
+}
+
+/**
+ * strata_v8_profile_add_sample_groups:
+ * @groups: from strata_v8_group_samples() over @ids and @deltas
+ *
+ * As strata_v8_profile_add_sample_values(), a group at a time: its
+ * first sample as that adds it, the rest, which only make it last
+ * longer, at once. A group that cannot be added whole (its first sample
+ * came back in time, or times run near the ends of the clock) is added a
+ * sample at a time.
+ */
+void
+strata_v8_profile_add_sample_groups (StrataV8Profile *self,
+                                     const gint64    *groups,
+                                     guint            n_groups,
+                                     const gint64    *ids,
+                                     guint            n_ids,
+                                     const gint64    *deltas,
+                                     guint            n_deltas)
+{
+  for (guint g = 0; g < n_groups; g++)
+    {
+      const gint64 *group = &groups[g * 5];
+      guint first = (guint) group[4], n_rest = (guint) group[2];
+      Sample *last;
+
+      strata_v8_profile_add_sample_values (self, &ids[first], 1, first < n_deltas ? &deltas[first] : NULL,
+                                           first < n_deltas ? 1 : 0);
+      if (n_rest == 0)
+        continue;
+      last = self->samples->len > 0 ? &g_array_index (self->samples, Sample, self->samples->len - 1) : NULL;
+      if (ABS (self->time) < MAX_GROUP_TIME && node_index (self, group[0]) == NO_NODE)
+        {
+          self->time += group[3];
+          self->n_unknown_samples += n_rest;
+          continue;
+        }
+      if (ABS (self->time) < MAX_GROUP_TIME && last != NULL && last->node == node_index (self, group[0]) &&
+          last->run_end == self->last_time && last->run_end == self->time * 1000 && last->run <= G_MAXUINT32 - n_rest)
+        {
+          self->time += group[3];
+          self->last_time = last->run_end = self->time * 1000;
+          last->run += n_rest;
+          self->n_read += n_rest;
+          continue;
+        }
+      strata_v8_profile_add_sample_values (self, &ids[first + 1], n_rest, deltas + MIN (first + 1, n_deltas),
+                                           n_deltas > first + 1 ? n_deltas - first - 1 : 0);
+    }
+}
+
 /* As strata_v8_profile_add_sample_values(), from a profile's arrays. */
 void
 strata_v8_profile_add_samples (StrataV8Profile *self,

@@ -92,6 +92,18 @@ void                    strata_v8_profile_add_sample_values (StrataV8Profile *se
                                                              guint            n_ids,
                                                              const gint64    *deltas,
                                                              guint            n_deltas);
+guint                   strata_v8_group_samples       (const gint64       *ids,
+                                                       guint               n_ids,
+                                                       const gint64       *deltas,
+                                                       guint               n_deltas,
+                                                       GArray             *groups);
+void                    strata_v8_profile_add_sample_groups (StrataV8Profile *self,
+                                                             const gint64    *groups,
+                                                             guint            n_groups,
+                                                             const gint64    *ids,
+                                                             guint            n_ids,
+                                                             const gint64    *deltas,
+                                                             guint            n_deltas);
 guint64                 strata_v8_profile_get_n_samples (StrataV8Profile  *self);
 void                    strata_v8_stacks_init         (StrataV8Stacks     *self,
                                                        StrataV8Profile    *profile,

@@ -264,6 +264,7 @@ typedef struct _TeProfileArgs
   const char *nodes_end;
   guint       ids_at, n_ids;  /* cpuProfile.samples */
   guint       deltas_at, n_deltas;  /* timeDeltas */
+  guint       groups_at, n_groups;  /* strata_v8_group_samples() of them */
 } TeProfileArgs;
 
 typedef struct

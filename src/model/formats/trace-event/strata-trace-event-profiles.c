@@ -210,6 +210,16 @@ te_read_profile_args (const TeFields *fields,
   args->ok = fields->args != NULL && *fields->args == '{' &&
              strata_json_scan_object (fields->args, fields->args_end, args_member, &scan, &args_end) == STRATA_JSON_OK &&
              scan.has_data;
+  if (args->ok && args->n_ids > 0)
+    {
+      g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (gint64));
+      const gint64 *values = (const gint64 *) numbers->data;
+
+      args->n_groups = strata_v8_group_samples (values + args->ids_at, args->n_ids, values + args->deltas_at,
+                                                args->n_deltas, groups);
+      args->groups_at = numbers->len;
+      g_array_append_vals (numbers, groups->data, groups->len);
+    }
 }
 
 /**
@@ -254,8 +264,8 @@ strata_trace_event_read_profile (TeState        *state,
   if (args->nodes != NULL && !strata_v8_profile_add_nodes_text (profile->profile, args->nodes, args->nodes_end))
     state->n_bad_profile_chunks++;
   numbers = fields->profile_args != NULL ? fields->profile_args_numbers : (const gint64 *) scratch->data;
-  strata_v8_profile_add_sample_values (profile->profile, numbers + args->ids_at, args->n_ids,
-                                       numbers + args->deltas_at, args->n_deltas);
+  strata_v8_profile_add_sample_groups (profile->profile, numbers + args->groups_at, args->n_groups,
+                                       numbers + args->ids_at, args->n_ids, numbers + args->deltas_at, args->n_deltas);
 }
 
 /**
