@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-call-tree.h"
 
 #define DEFAULT_RECORDS 20000000   /* an enter and an exit: 10 million calls */
@@ -95,6 +96,7 @@ main (int   argc,
   gsize node_bytes, node_bytes_before = 0;
   double load_s, profile_s;
 
+  strata_memory_tune_allocator ();
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
     {

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-comparison-list.h"
 #include "strata-loader.h"
 
@@ -172,6 +173,7 @@ main (int   argc,
 {
   const char *dir = argc > 2 ? argv[2] : ".";
 
+  strata_memory_tune_allocator ();
   if (argc < 2)
     {
       g_printerr ("usage: %s GENERATOR [DIR]\n", argv[0]);

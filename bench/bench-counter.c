@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-counter-render.h"
 
 #define N_SAMPLES 10000000
@@ -91,6 +92,7 @@ main (int   argc,
   const double fractions[] = { 1, 0.1, 0.001, 0.00001 };
   gint64 start = g_get_monotonic_time ();
 
+  strata_memory_tune_allocator ();
   lod = strata_counter_lod_new (counter, 0);
   g_print ("samples:            %zu x %u series\n", counter->n_samples, N_SERIES);
   g_print ("block maxima:       %.0f ms to build\n", strata_bench_seconds_since (start) * 1000);

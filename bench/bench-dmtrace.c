@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
 
@@ -174,6 +175,7 @@ main (int   argc,
   double load_s, profile_s, min_total_s, dump_s;
   g_autofree char *shape_arg = NULL;
 
+  strata_memory_tune_allocator ();
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
     {

@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-call-tree.h"
 #include "strata-flame-graph.h"
 
@@ -59,6 +60,7 @@ main (int   argc,
   cairo_t *cr;
   guint32 node = STRATA_CALL_TREE_ROOT;
 
+  strata_memory_tune_allocator ();
   if (argc < 2)
     {
       g_printerr ("usage: %s GENERATOR [N_RECORDS] [FILE]\n", argv[0]);

@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-loader.h"
 
 #define READ_CHUNK (1 << 20)
@@ -76,6 +77,7 @@ main (int   argc,
   guint64 instances, bytes;
   gint64 start;
 
+  strata_memory_tune_allocator ();
   if (argc < 3)
     {
       g_printerr ("usage: %s GENERATOR FILE\n", argv[0]);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-mapping.h"
 
 #define TARGET_BYTES (100 * 1000 * 1000)
@@ -79,6 +80,7 @@ main (int   argc,
   guint n_wanted, n_all;
   double some, all;
 
+  strata_memory_tune_allocator ();
   if (!g_file_test (path, G_FILE_TEST_EXISTS) && !write_mapping (path))
     return 1;
   for (guint c = 0; c < WANTED_CLASSES; c++)

@@ -11,6 +11,7 @@
 #include <gtk/gtk.h>
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-loader.h"
 #include "strata-profile-view-private.h"
 #include "strata-session.h"
@@ -74,6 +75,7 @@ main (int   argc,
   GtkWidget *window, *view;
   gint64 start;
 
+  strata_memory_tune_allocator ();
   if (argc < 2)
     {
       g_printerr ("usage: %s GENERATOR [FILE]\n", argv[0]);

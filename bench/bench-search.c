@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-search.h"
 
 #define DEFAULT_RECORDS 20000000   /* an enter and an exit: 10 million calls */
@@ -28,6 +29,7 @@ main (int   argc,
   double make[RUNS], first[RUNS], middle[RUNS], load_s, profile_s;
   guint64 n_records, n_calls = 0;
 
+  strata_memory_tune_allocator ();
   if (argc < 2)
     {
       g_printerr ("usage: %s GENERATOR [N_RECORDS] [FILE]\n", argv[0]);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-loader.h"
 #include "strata-palette.h"
 #include "strata-profile.h"
@@ -75,6 +76,7 @@ main (int   argc,
   double full_ms, zoomed_ms;
   gint64 start, end;
 
+  strata_memory_tune_allocator ();
   if (argc < 2)
     {
       g_printerr ("usage: %s GENERATOR [N_RECORDS] [FILE]\n", argv[0]);

@@ -18,6 +18,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bench-util.h"
+#include "strata-memory.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
 
@@ -110,6 +111,7 @@ main (int   argc,
   double load_s, profile_s, total_s, size_mb, worst_cancel = 0;
   guint64 n_read = 0;
 
+  strata_memory_tune_allocator ();
   if (shape != NULL)
     {
       argv++;

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-application.h"
+#include "strata-memory.h"
 
 int
 main (int   argc,
@@ -16,6 +17,7 @@ main (int   argc,
   g_autoptr(StrataApplication) app = NULL;
   int status;
 
+  strata_memory_tune_allocator ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

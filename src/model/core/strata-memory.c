@@ -11,6 +11,9 @@
 #include <sys/mman.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <glib/gstdio.h>
 
 #include "strata-memory.h"
@@ -112,6 +115,56 @@ strata_memory_grow_large (gpointer  block,
   block = strata_memory_renew_large (block, MIN (n_used, *n_alloc), grown, size);
   *n_alloc = grown;
   return block;
+}
+
+/**
+ * strata_memory_tune_allocator:
+ *
+ * Called once at start by programs that load traces: from 1 MiB up,
+ * arrays are mapped apart, so growing moves pages instead of copying
+ * them and what is freed goes back to the system. Without it glibc
+ * raises that bar as large arrays come and go and keeps both copies of
+ * an array that doubled in its heap: a 500 MB recording's calls took
+ * 250 MiB instead of 190.
+ */
+void
+strata_memory_tune_allocator (void)
+{
+#ifdef __GLIBC__
+  mallopt (M_MMAP_THRESHOLD, 1024 * 1024);
+#endif
+}
+
+/* Less than this is not worth a system call. */
+#define RELEASE_STEP (4 * 1024 * 1024)
+
+/**
+ * strata_memory_release_front:
+ * @block: an array being read front to back, from malloc()
+ * @consumed: the bytes read, none of which will be read again
+ * @released: (inout): the bytes of @block given back so far, 0 at first
+ *
+ * Gives the whole pages of @block before @consumed back to the system as
+ * the reader goes: a walk through hundreds of megabytes need not hold
+ * what it has walked. Those pages read as zeros after; @block is freed
+ * as ever.
+ */
+void
+strata_memory_release_front (gpointer  block,
+                             gsize     consumed,
+                             gsize    *released)
+{
+#ifdef MADV_DONTNEED
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  guintptr base = (guintptr) block;
+  guintptr from = (base + *released + page - 1) / page * page;
+  guintptr to = (base + consumed) / page * page;
+
+  if (to < from + RELEASE_STEP)
+    return;
+  if (madvise ((void *) from, to - from, MADV_DONTNEED) == 0)
+    *released = to - base;
+#endif
 }
 
 /* ---- Scratch files ----

@@ -45,6 +45,10 @@ strata_memory_reserve_large (gpointer  block,
   return strata_memory_grow_large (block, n_used, n, n_alloc, size);
 }
 
+void     strata_memory_tune_allocator  (void);
+void     strata_memory_release_front   (gpointer  block,
+                                        gsize     consumed,
+                                        gsize    *released);
 char    *strata_scratch_dir            (void);
 int      strata_scratch_open           (void);
 guint64  strata_scratch_room           (int       fd);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-memory.h"
 #include "strata-trace-private.h"
 #include "strata-v8-profile.h"
 
@@ -620,6 +621,18 @@ strata_v8_stacks_init (StrataV8Stacks    *self,
     *end = MAX (*end, profile->end * 1000);
 }
 
+/**
+ * strata_v8_stacks_consume:
+ *
+ * Gives the samples back to the system as they are walked: the profile
+ * can be walked only once, then strata_v8_profile_drop_samples().
+ */
+void
+strata_v8_stacks_consume (StrataV8Stacks *self)
+{
+  self->consume = TRUE;
+}
+
 void
 strata_v8_stacks_clear (StrataV8Stacks *self)
 {
@@ -675,6 +688,8 @@ strata_v8_stacks_next (StrataV8Stacks   *self,
   if (self->next >= profile->samples->len)
     return FALSE;
   sample = &g_array_index (profile->samples, Sample, self->next++);
+  if (self->consume && (self->next & 0xffff) == 0)
+    strata_memory_release_front (profile->samples->data, (self->next - 1) * sizeof (Sample), &self->released);
   node = &g_array_index (profile->nodes, Node, sample->node);
   *stack = (StrataTimedStack) { sample->time, NULL, 0, sample->run_end, sample->run };
   if (node->kind == NODE_IDLE || (self->view == STRATA_V8_STACKS_TIMELINE && node->kind == NODE_PROGRAM))

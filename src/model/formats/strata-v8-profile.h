@@ -63,6 +63,8 @@ typedef struct
   GArray           *frames[2];        /* guint32: the stack given last, and the one before */
   guint32           frames_node[2];   /* whose frames each holds, if a node's own */
   guint             current;          /* the one given last */
+  gboolean          consume;          /* samples walked are given back */
+  gsize             released;
 } StrataV8Stacks;
 
 /* The method of a call frame, made by the reader. */
@@ -114,6 +116,7 @@ gboolean                strata_v8_stacks_next         (StrataV8Stacks     *self,
                                                        StrataTimedStack   *stack);
 gboolean                strata_v8_stacks_next_func    (gpointer            data,
                                                        StrataTimedStack   *stack);
+void                    strata_v8_stacks_consume      (StrataV8Stacks     *self);
 void                    strata_v8_stacks_clear        (StrataV8Stacks     *self);
 void                    strata_v8_profile_drop_samples (StrataV8Profile   *self);
 void                    strata_v8_profile_add_repairs (StrataV8Profile    *self,

@@ -16,6 +16,7 @@
 
 #include <string.h>
 
+#include "strata-memory.h"
 #include "strata-trace-event-private.h"
 
 #define NOT_A_FRAME G_MAXUINT32
@@ -213,6 +214,7 @@ typedef struct
   guint32  n_moments;
   guint    max_depth;   /* how deep they nest */
   guint64  n_clipped;   /* cut at their parent's end */
+  gsize    released;    /* bytes of @events given back */
 } Events;
 
 static void
@@ -340,7 +342,9 @@ walk (Nest           *nest,
       else if (next_event < events->n_events && event_start <= MIN (sample_time, run_time))
         {
           start_event (nest, trace, &events->events[next_event], events->index[next_event]);
-          next_event++;
+          /* Read once, in order: what is read goes back to the system. */
+          if ((++next_event & 0xffff) == 0)
+            strata_memory_release_front (events->events, next_event * sizeof (TeSlice), &events->released);
         }
       else if (run_time <= sample_time)
         {

@@ -303,6 +303,7 @@ strata_trace_event_build_profiles (TeState *state)
       gint64 end;
 
       strata_v8_stacks_init (&stacks, profile->profile, STRATA_V8_STACKS_TIMELINE, &n, &end);
+      strata_v8_stacks_consume (&stacks);
       if (n > 0)
         strata_trace_event_nest_stacks (state, profile->thread, &stacks, end, --to_come[profile->thread] == 0);
       strata_v8_stacks_clear (&stacks);
