@@ -469,8 +469,9 @@ strata_v8_profile_add_sample_groups (StrataV8Profile *self,
       guint first = (guint) group[4], n_rest = (guint) group[2];
       Sample *last;
 
-      strata_v8_profile_add_sample_values (self, &ids[first], 1, first < n_deltas ? &deltas[first] : NULL,
-                                           first < n_deltas ? 1 : 0);
+      /* The group holds its first sample: the scanner's arrays, read
+       * on another core, are touched only to add a group by samples. */
+      strata_v8_profile_add_sample_values (self, &group[0], 1, &group[1], 1);
       if (n_rest == 0)
         continue;
       last = self->samples->len > 0 ? &g_array_index (self->samples, Sample, self->samples->len - 1) : NULL;
