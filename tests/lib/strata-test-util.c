@@ -177,6 +177,22 @@ strata_test_thread_by_tid (StrataTrace *trace,
   return NULL;
 }
 
+/* The value of the trace's metadata @key, or NULL. */
+const char *
+strata_test_metadata (StrataTrace *trace,
+                      const char  *key)
+{
+  for (guint i = 0; i < strata_trace_get_n_metadata (trace); i++)
+    {
+      const char *k, *v;
+
+      strata_trace_get_metadata (trace, i, &k, &v);
+      if (g_str_equal (k, key))
+        return v;
+    }
+  return NULL;
+}
+
 /* Whether one of the load's repairs mentions @part. */
 gboolean
 strata_test_has_diagnostic (StrataTrace *trace,

@@ -37,6 +37,8 @@ void              strata_test_assert_span (StrataTrace        *trace,
                                           gint64              end);
 const StrataThread *strata_test_thread_by_tid (StrataTrace *trace,
                                               gint64       tid);
+const char       *strata_test_metadata       (StrataTrace *trace,
+                                              const char  *key);
 gboolean          strata_test_has_diagnostic (StrataTrace *trace,
                                               const char  *part);
 

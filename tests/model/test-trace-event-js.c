@@ -239,9 +239,16 @@ write_recording (guint n_tasks)
 
   for (guint t = 0; t < n_tasks; t++)
     {
-      g_string_append_printf (text, "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":15000},\n"
-                              "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,\"ts\":%u,"
-                              "\"args\":{\"data\":{\"cpuProfile\":{", t * 20000, t * 20000 + 20000);
+      /* Args first, as Chrome writes them: a task's that look like a
+       * profile's, and every other chunk's. */
+      g_string_append_printf (text, "{\"args\":{\"data\":{\"cpuProfile\":{\"samples\":[3,3]},\"timeDeltas\":[9,9]}},"
+                              "\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":15000},\n",
+                              t * 20000);
+      if (t % 2 == 0)
+        g_string_append_printf (text, "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,"
+                                "\"ts\":%u,\"args\":{\"data\":{\"cpuProfile\":{", t * 20000 + 20000);
+      else
+        g_string_append (text, "{\"args\":{\"data\":{\"cpuProfile\":{");
       if (t == 0)
         g_string_append (text, "\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
                                "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"a\",\"url\":\"x.js\"}},"
@@ -253,7 +260,11 @@ write_recording (guint n_tasks)
       g_string_append (text, "]},\"timeDeltas\":[");
       for (guint i = 0; i < 100; i++)
         g_string_append_printf (text, "%s%d", i ? "," : "", i == 50 && t % 7 == 0 ? -30 : 200);
-      g_string_append (text, "]}}},\n");
+      if (t % 2 == 0)
+        g_string_append (text, "]}}},\n");
+      else
+        g_string_append_printf (text, "]}},\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,"
+                                "\"tid\":3,\"ts\":%u},\n", t * 20000 + 20000);
     }
   g_string_append (text, "{\"ph\":\"M\",\"name\":\"end\",\"pid\":1,\"tid\":2}]}\n");
   return text;
@@ -297,6 +308,10 @@ test_parallel_read (void)
                        b->spans->spans[d], b->spans->n_spans[d] * sizeof (StrataSpan));
     }
   g_assert_true (strata_test_has_diagnostic (two, "put in time order"));
+  /* Only the chunks' samples count, however their args were read. */
+  g_assert_cmpstr (strata_test_metadata (one, "JavaScript samples"), ==, strata_test_metadata (two, "JavaScript samples"));
+  g_assert_true (g_str_has_prefix (strata_test_metadata (one, "JavaScript samples"), "600") &&
+                 g_str_has_suffix (strata_test_metadata (one, "JavaScript samples"), "000 in 1 profile"));
 }
 
 /* The thread's calls written straight into its table: trace events with

@@ -39,6 +39,10 @@ typedef struct
   GArray     *sources;          /* guint64 */
   GArray     *profile_args;     /* TeProfileArgs, for the profile events */
   GArray     *numbers;          /* gint64: their samples and deltas */
+  TeArgsReader args_reader;     /* reads args that may be a profile's as scanned */
+  TeProfileArgs ahead;          /* the args of the event being scanned, if so read */
+  gboolean    has_ahead;
+  guint       numbers_mark;     /* the numbers before them */
   TeArrayScan scan;             /* how its part of the array ended */
   gsize       start;
   gsize       end;              /* where its scan stopped */
@@ -116,9 +120,36 @@ static TeFields *
 chunk_slot (gpointer data)
 {
   Chunk *chunk = data;
+  TeFields *fields;
 
   g_array_set_size (chunk->fields, chunk->fields->len + 1);
-  return &g_array_index (chunk->fields, TeFields, chunk->fields->len - 1);
+  fields = &g_array_index (chunk->fields, TeFields, chunk->fields->len - 1);
+  fields->args_reader = &chunk->args_reader;
+  chunk->has_ahead = FALSE;
+  chunk->numbers_mark = chunk->numbers->len;
+  return fields;
+}
+
+/* Chrome writes an event's args before its name: args that look like a
+ * profile's are read as one as they are scanned, not skipped and read
+ * again; chunk_take() keeps them if the event is a profile's. */
+static gboolean
+chunk_read_args (gpointer           data,
+                 const char        *p,
+                 const char        *end,
+                 StrataJsonStatus  *status,
+                 const char       **value_end)
+{
+  static const char data_object[] = "{\"data\":{";
+  Chunk *chunk = data;
+
+  if ((gsize) (end - p) < sizeof data_object - 1 || memcmp (p, data_object, sizeof data_object - 1) != 0)
+    return FALSE;
+  /* A scan cut short is tried again: what the last try read goes. */
+  g_array_set_size (chunk->numbers, chunk->numbers_mark);
+  *status = te_read_profile_args_at (p, end, chunk->numbers, &chunk->ahead, value_end);
+  chunk->has_ahead = *status == STRATA_JSON_OK;
+  return TRUE;
 }
 
 static gboolean
@@ -133,9 +164,15 @@ chunk_take (gpointer data,
   if (te_is_profile_event (fields))
     {
       g_array_set_size (chunk->profile_args, chunk->profile_args->len + 1);
-      te_read_profile_args (fields, chunk->numbers, &g_array_index (chunk->profile_args, TeProfileArgs, chunk->profile_args->len - 1));
+      if (chunk->has_ahead)
+        g_array_index (chunk->profile_args, TeProfileArgs, chunk->profile_args->len - 1) = chunk->ahead;
+      else
+        te_read_profile_args (fields, chunk->numbers, &g_array_index (chunk->profile_args, TeProfileArgs, chunk->profile_args->len - 1));
       fields->profile_args = GUINT_TO_POINTER (chunk->profile_args->len);
     }
+  else if (chunk->has_ahead)
+    g_array_set_size (chunk->numbers, chunk->numbers_mark);
+  chunk->has_ahead = FALSE;
   g_array_append_val (chunk->sources, source);
   return TRUE;
 }
@@ -360,6 +397,7 @@ chunk_init (Chunk *chunk)
   chunk->fields = g_array_new (FALSE, FALSE, sizeof (TeFields));
   chunk->sources = g_array_new (FALSE, FALSE, sizeof (guint64));
   chunk->profile_args = g_array_new (FALSE, FALSE, sizeof (TeProfileArgs));
+  chunk->args_reader = (TeArgsReader) { chunk_read_args, chunk };
   chunk->numbers = g_array_new (FALSE, FALSE, sizeof (gint64));
   chunk->index = G_MAXUINT64;
 }

@@ -249,6 +249,7 @@ typedef struct
   TeValue          pid, tid, id, bind_id, sf;
   const char      *args;
   const char      *args_end;
+  const struct _TeArgsReader *args_reader;    /* reads args as they are scanned, or NULL */
   const struct _TeProfileArgs *profile_args;   /* read ahead by the scanner, or NULL */
   const gint64    *profile_args_numbers;        /* what its runs are of */
 } TeFields;
@@ -266,6 +267,19 @@ typedef struct _TeProfileArgs
   guint       deltas_at, n_deltas;  /* timeDeltas */
   guint       groups_at, n_groups;  /* strata_v8_group_samples() of them */
 } TeProfileArgs;
+
+/* Reads an event's args where the scan finds them, before it knows
+ * the event's name (Chrome writes "args" first): TRUE if it read them,
+ * @status and @value_end set as strata_json_skip_value() sets them. */
+typedef struct _TeArgsReader
+{
+  gboolean (*read) (gpointer           data,
+                    const char        *p,
+                    const char        *end,
+                    StrataJsonStatus  *status,
+                    const char       **value_end);
+  gpointer   data;
+} TeArgsReader;
 
 typedef struct
 {
@@ -365,6 +379,11 @@ gboolean te_is_profile_event (const TeFields *fields);
 void     te_read_profile_args (const TeFields *fields,
                                GArray         *numbers,
                                TeProfileArgs  *args);
+StrataJsonStatus te_read_profile_args_at (const char     *p,
+                                          const char     *end,
+                                          GArray         *numbers,
+                                          TeProfileArgs  *args,
+                                          const char    **args_end);
 void    strata_trace_event_read_profile  (TeState        *state,
                                           const TeFields *fields,
                                           guint           thread);

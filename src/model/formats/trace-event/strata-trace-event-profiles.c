@@ -203,13 +203,38 @@ te_read_profile_args (const TeFields *fields,
                       GArray         *numbers,
                       TeProfileArgs  *args)
 {
-  ChunkScan scan = { args, numbers, FALSE };
   const char *args_end;
 
   *args = (TeProfileArgs) { 0 };
-  args->ok = fields->args != NULL && *fields->args == '{' &&
-             strata_json_scan_object (fields->args, fields->args_end, args_member, &scan, &args_end) == STRATA_JSON_OK &&
-             scan.has_data;
+  if (fields->args != NULL)
+    te_read_profile_args_at (fields->args, fields->args_end, numbers, args, &args_end);
+}
+
+/**
+ * te_read_profile_args_at:
+ * @p: an event's args
+ * @args_end: (out): where they end
+ *
+ * As te_read_profile_args(), from the text of the args, as the scan
+ * reads them.
+ *
+ * Returns: how the args read, as JSON
+ */
+StrataJsonStatus
+te_read_profile_args_at (const char     *p,
+                         const char     *end,
+                         GArray         *numbers,
+                         TeProfileArgs  *args,
+                         const char    **args_end)
+{
+  ChunkScan scan = { args, numbers, FALSE };
+  StrataJsonStatus status;
+
+  *args = (TeProfileArgs) { 0 };
+  if (*p != '{')
+    return strata_json_skip_value (p, end, args_end);
+  status = strata_json_scan_object (p, end, args_member, &scan, args_end);
+  args->ok = status == STRATA_JSON_OK && scan.has_data;
   if (args->ok && args->n_ids > 0)
     {
       g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -220,6 +245,7 @@ te_read_profile_args (const TeFields *fields,
       args->groups_at = numbers->len;
       g_array_append_vals (numbers, groups->data, groups->len);
     }
+  return status;
 }
 
 /**

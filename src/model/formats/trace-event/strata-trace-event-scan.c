@@ -198,8 +198,11 @@ scan_event_member (const char  *key,
         return scan_string_field (p, end, &f->has_name, &f->name, value_end);
       if (KEY_IS ("args"))
         {
+          StrataJsonStatus status;
+
           f->args = p;
-          StrataJsonStatus status = strata_json_skip_value (p, end, value_end);
+          if (f->args_reader == NULL || !f->args_reader->read (f->args_reader->data, p, end, &status, value_end))
+            status = strata_json_skip_value (p, end, value_end);
           f->args_end = *value_end;
           return status;
         }
@@ -232,7 +235,10 @@ te_scan_event (const char  *p,
                TeFields    *fields,
                const char **event_end)
 {
+  const TeArgsReader *args_reader = fields->args_reader;
+
   memset (fields, 0, sizeof *fields);
+  fields->args_reader = args_reader;
   fields->start = p;
   return strata_json_scan_object_inline (p, end, scan_event_member, fields, event_end);
 }
