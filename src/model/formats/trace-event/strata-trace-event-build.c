@@ -261,6 +261,59 @@ sort_keys (SortKey      *keys,
   return TRUE;
 }
 
+/* Below this, one core sorts alone. */
+#define PARALLEL_SORT_MIN (1 << 16)
+
+typedef struct
+{
+  SortKey      *keys;
+  guint32       n;
+  GCancellable *cancellable;
+  gboolean      sorted;
+} SortHalf;
+
+static gpointer
+sort_half (gpointer data)
+{
+  SortHalf *half = data;
+
+  half->sorted = sort_keys (half->keys, half->n, half->cancellable);
+  return NULL;
+}
+
+/* The two halves sorted on two cores, then merged into @order. */
+static gboolean
+sort_keys_into (SortKey      *keys,
+                guint32       n,
+                guint32      *order,
+                GCancellable *cancellable)
+{
+  SortHalf upper = { keys + n / 2, n - n / 2, cancellable, FALSE };
+  GThread *helper = n >= PARALLEL_SORT_MIN ? g_thread_try_new ("strata-sort", sort_half, &upper, NULL) : NULL;
+  guint32 i = 0, j = n / 2, k = 0;
+  gboolean sorted;
+
+  if (helper == NULL)
+    {
+      if (!sort_keys (keys, n, cancellable))
+        return FALSE;
+      for (; k < n; k++)
+        order[k] = keys[k].index;
+      return TRUE;
+    }
+  sorted = sort_keys (keys, n / 2, cancellable);
+  g_thread_join (helper);
+  if (!sorted || !upper.sorted)
+    return FALSE;
+  while (i < n / 2 && j < n)
+    order[k++] = compare_keys (&keys[j], &keys[i]) < 0 ? keys[j++].index : keys[i++].index;
+  while (i < n / 2)
+    order[k++] = keys[i++].index;
+  while (j < n)
+    order[k++] = keys[j++].index;
+  return TRUE;
+}
+
 /**
  * strata_trace_event_sort_slices:
  * @cancellable: (nullable): stops the sort half way
@@ -278,10 +331,8 @@ strata_trace_event_sort_slices (const TeSlice *slices,
 
   for (guint32 i = 0; i < n; i++)
     keys[i] = (SortKey) { slices[i].start, slices[i].end, i };
-  if (!sort_keys (keys, n, cancellable))
+  if (!sort_keys_into (keys, n, order, cancellable))
     return NULL;
-  for (guint32 i = 0; i < n; i++)
-    order[i] = keys[i].index;
   return g_steal_pointer (&order);
 }
 

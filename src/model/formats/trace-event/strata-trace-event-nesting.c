@@ -37,6 +37,7 @@ typedef struct
   guint16 *event_depths; /* with @table: each trace event's depth and index */
   guint32 *event_refs;
   GArray *items;        /* Item: what runs, outermost first */
+  GArray *kinds;        /* guint8 by method: what its trace events are, or 0 */
   GArray *events;       /* guint: where in @items each open trace event is */
   const StrataTimedStack *last_sample;   /* NULL, or @last_taken */
   StrataTimedStack last_taken;
@@ -160,16 +161,38 @@ place_event (Nest          *nest,
   nest->event_depths[index] = MIN (depth, G_MAXUINT16);
 }
 
+#define KIND_KNOWN  (1 << 0)
+#define KIND_TASK   (1 << 1)
+#define KIND_SCRIPT (1 << 2)
+
+/* What a trace event's name makes it, looked up once per method. */
+static guint8
+event_kind (Nest          *nest,
+            StrataTrace   *trace,
+            const TeSlice *slice)
+{
+  guint8 *kind;
+
+  if (slice->method >= nest->kinds->len)
+    g_array_set_size (nest->kinds, slice->method + 1);
+  kind = &g_array_index (nest->kinds, guint8, slice->method);
+  if (*kind == 0)
+    *kind = KIND_KNOWN | (is_named (trace, slice, task_names) ? KIND_TASK : 0) |
+            (is_named (trace, slice, script_names) ? KIND_SCRIPT : 0);
+  return *kind;
+}
+
 static void
 start_event (Nest          *nest,
              StrataTrace   *trace,
              const TeSlice *slice,
              guint32        index)
 {
-  Item item = { .method = NOT_A_FRAME, .runs_script = is_named (trace, slice, script_names), .start = slice->start, .end = slice->end };
+  guint8 kind = event_kind (nest, trace, slice);
+  Item item = { .method = NOT_A_FRAME, .runs_script = (kind & KIND_SCRIPT) != 0, .start = slice->start, .end = slice->end };
   guint at;
 
-  if (is_named (trace, slice, task_names))
+  if (kind & KIND_TASK)
     end_frames (nest, free_base (nest), slice->start);
   place_event (nest, slice, index);
   at = nest->items->len;
@@ -411,7 +434,8 @@ strata_trace_event_nest_stacks (TeState        *state,
   guint first = slices->len;
   g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
-  Nest nest = { slices, NULL, NULL, NULL, items, open, NULL, { 0 }, G_MININT64, FALSE, { 0 }, FALSE };
+  g_autoptr(GArray) kinds = g_array_new (FALSE, TRUE, sizeof (guint8));
+  Nest nest = { slices, NULL, NULL, NULL, items, kinds, open, NULL, { 0 }, G_MININT64, FALSE, { 0 }, FALSE };
   Events events;
 
   events_in_order ((const TeSlice *) slices->data, first, &events);
