@@ -230,44 +230,82 @@ test_run_across_task (void)
 
 /* A recording of JavaScript samples, @n_tasks tasks of 20 ms with a
  * chunk of 100 samples each: over 4 MB, so read on two threads. */
+/* @n_threads threads (tids 2, 12, 22…) running the same tasks, each
+ * with a profile of its own recorded by the thread after it. */
 static GString *
-write_recording (guint n_tasks)
+write_recording (guint n_tasks,
+                 guint n_threads)
 {
-  GString *text = g_string_new ("{\"traceEvents\":[\n"
-                                "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,"
-                                "\"args\":{\"data\":{\"startTime\":0}}},\n");
+  GString *text = g_string_new ("{\"traceEvents\":[\n");
 
+  for (guint k = 0; k < n_threads; k++)
+    g_string_append_printf (text, "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x%u\",\"pid\":1,\"tid\":%u,\"ts\":0,"
+                            "\"args\":{\"data\":{\"startTime\":0}}},\n", k + 1, 2 + 10 * k);
   for (guint t = 0; t < n_tasks; t++)
-    {
-      /* Args first, as Chrome writes them: a task's that look like a
-       * profile's, and every other chunk's. */
-      g_string_append_printf (text, "{\"args\":{\"data\":{\"cpuProfile\":{\"samples\":[3,3]},\"timeDeltas\":[9,9]}},"
-                              "\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":15000},\n",
-                              t * 20000);
-      if (t % 2 == 0)
-        g_string_append_printf (text, "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":3,"
-                                "\"ts\":%u,\"args\":{\"data\":{\"cpuProfile\":{", t * 20000 + 20000);
-      else
-        g_string_append (text, "{\"args\":{\"data\":{\"cpuProfile\":{");
-      if (t == 0)
-        g_string_append (text, "\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
-                               "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"a\",\"url\":\"x.js\"}},"
-                               "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"b\",\"url\":\"x.js\"}},"
-                               "{\"id\":4,\"parent\":1,\"callFrame\":{\"functionName\":\"(idle)\"}}],");
-      g_string_append (text, "\"samples\":[");
-      for (guint i = 0; i < 100; i++)
-        g_string_append_printf (text, "%s%u", i ? "," : "", i >= 75 ? 4 : 2 + (i * 7 + t) % 5 / 3);
-      g_string_append (text, "]},\"timeDeltas\":[");
-      for (guint i = 0; i < 100; i++)
-        g_string_append_printf (text, "%s%d", i ? "," : "", i == 50 && t % 7 == 0 ? -30 : 200);
-      if (t % 2 == 0)
-        g_string_append (text, "]}}},\n");
-      else
-        g_string_append_printf (text, "]}},\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,"
-                                "\"tid\":3,\"ts\":%u},\n", t * 20000 + 20000);
-    }
+    for (guint k = 0; k < n_threads; k++)
+      {
+        guint tid = 2 + 10 * k;
+
+        /* Args first, as Chrome writes them: a task's that look like a
+         * profile's, and every other chunk's. */
+        g_string_append_printf (text, "{\"args\":{\"data\":{\"cpuProfile\":{\"samples\":[3,3]},\"timeDeltas\":[9,9]}},"
+                                "\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":15000},\n",
+                                tid, t * 20000);
+        if (t % 2 == 0)
+          g_string_append_printf (text, "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x%u\",\"pid\":1,\"tid\":%u,"
+                                  "\"ts\":%u,\"args\":{\"data\":{\"cpuProfile\":{", k + 1, tid + 1, t * 20000 + 20000);
+        else
+          g_string_append (text, "{\"args\":{\"data\":{\"cpuProfile\":{");
+        if (t == 0)
+          g_string_append (text, "\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+                                 "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"a\",\"url\":\"x.js\"}},"
+                                 "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"b\",\"url\":\"x.js\"}},"
+                                 "{\"id\":4,\"parent\":1,\"callFrame\":{\"functionName\":\"(idle)\"}}],");
+        g_string_append (text, "\"samples\":[");
+        for (guint i = 0; i < 100; i++)
+          g_string_append_printf (text, "%s%u", i ? "," : "", i >= 75 ? 4 : 2 + (i * 7 + t) % 5 / 3);
+        g_string_append (text, "]},\"timeDeltas\":[");
+        for (guint i = 0; i < 100; i++)
+          g_string_append_printf (text, "%s%d", i ? "," : "", i == 50 && t % 7 == 0 ? -30 : 200);
+        if (t % 2 == 0)
+          g_string_append (text, "]}}},\n");
+        else
+          g_string_append_printf (text, "]}},\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x%u\",\"pid\":1,"
+                                  "\"tid\":%u,\"ts\":%u},\n", k + 1, tid + 1, t * 20000 + 20000);
+      }
   g_string_append (text, "{\"ph\":\"M\",\"name\":\"end\",\"pid\":1,\"tid\":2}]}\n");
   return text;
+}
+
+static void
+assert_same_calls (const StrataThread *a,
+                   const StrataThread *b)
+{
+  g_assert_cmpuint (a->spans->n_depths, ==, b->spans->n_depths);
+  for (guint d = 0; d < a->spans->n_depths; d++)
+    {
+      g_assert_cmpuint (a->spans->n_spans[d], ==, b->spans->n_spans[d]);
+      g_assert_cmpmem (a->spans->spans[d], a->spans->n_spans[d] * sizeof (StrataSpan),
+                       b->spans->spans[d], b->spans->n_spans[d] * sizeof (StrataSpan));
+    }
+}
+
+/* Threads laid out on two cores at once get the calls one would. */
+static void
+test_threads_apart (void)
+{
+  g_autoptr(GString) text = write_recording (800, 3);
+  g_autofree char *path = strata_test_write_file ("threads.json", text->str, text->len);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  const StrataThread *first;
+
+  g_assert_no_error (error);
+  first = strata_test_thread_by_tid (trace, 2);
+  g_assert_cmpuint (first->spans->n_depths, ==, 3);
+  assert_same_calls (first, strata_test_thread_by_tid (trace, 12));
+  assert_same_calls (first, strata_test_thread_by_tid (trace, 22));
+  g_assert_true (g_str_has_suffix (strata_test_metadata (trace, "JavaScript samples"), "000 in 3 profiles"));
 }
 
 /* Read on two threads (a plain file) or on one (the same gzipped), a
@@ -275,7 +313,7 @@ write_recording (guint n_tasks)
 static void
 test_parallel_read (void)
 {
-  g_autoptr(GString) text = write_recording (6000);
+  g_autoptr(GString) text = write_recording (6000, 1);
   g_autoptr(GBytes) plain = g_bytes_new (text->str, text->len);
   g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 1);
   g_autoptr(GInputStream) raw = g_memory_input_stream_new_from_bytes (plain);
@@ -299,14 +337,8 @@ test_parallel_read (void)
   g_assert_no_error (error);
   a = strata_test_thread_by_tid (one, 2);
   b = strata_test_thread_by_tid (two, 2);
-  g_assert_cmpuint (a->spans->n_depths, ==, b->spans->n_depths);
   g_assert_cmpuint (a->spans->n_depths, ==, 3);
-  for (guint d = 0; d < a->spans->n_depths; d++)
-    {
-      g_assert_cmpuint (a->spans->n_spans[d], ==, b->spans->n_spans[d]);
-      g_assert_cmpmem (a->spans->spans[d], a->spans->n_spans[d] * sizeof (StrataSpan),
-                       b->spans->spans[d], b->spans->n_spans[d] * sizeof (StrataSpan));
-    }
+  assert_same_calls (a, b);
   g_assert_true (strata_test_has_diagnostic (two, "put in time order"));
   /* Only the chunks' samples count, however their args were read. */
   g_assert_cmpstr (strata_test_metadata (one, "JavaScript samples"), ==, strata_test_metadata (two, "JavaScript samples"));
@@ -494,6 +526,7 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/run-across-task", test_run_across_task);
   g_test_add_func ("/trace-event-js/parallel-read", test_parallel_read);
   g_test_add_func ("/trace-event-js/table", test_table);
+  g_test_add_func ("/trace-event-js/threads-apart", test_threads_apart);
   g_test_add_func ("/trace-event-js/sample-groups", test_sample_groups);
 
   return g_test_run ();

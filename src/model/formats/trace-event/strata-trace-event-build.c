@@ -863,7 +863,8 @@ strata_trace_event_build (TeState  *state,
   for (guint i = 0; i < state->threads->len; i++)
     close_open_begins (state, &g_array_index (state->threads, TeThread, i));
   strata_trace_event_build_samples (state);
-  strata_trace_event_build_profiles (state);
+  if (!strata_trace_event_build_profiles (state, error))
+    return FALSE;
   if (!build_calls (state, error))
     {
       if (error == NULL || *error == NULL)

@@ -397,7 +397,8 @@ static void
 use_table (Nest          *nest,
            TeState       *state,
            TeThread      *te,
-           const Events  *events)
+           const Events  *events,
+           TeNestTotals  *totals)
 {
   guint first = te->slices->len;
   gint64 thread_time = strata_trace_event_first_thread_time ((const TeSlice *) te->slices->data, first);
@@ -405,7 +406,7 @@ use_table (Nest          *nest,
   nest->table = te_table_new (state->has_thread_time ? 2 : 1, thread_time);
   nest->event_depths = g_new0 (guint16, MAX (first, 1));
   nest->event_refs = g_new0 (guint32, MAX (first, 1));
-  state->n_clipped += events->n_clipped;
+  totals->n_clipped += events->n_clipped;
   nest->slices = NULL;
   g_clear_pointer (&te->slices, g_array_unref);
 }
@@ -417,6 +418,8 @@ use_table (Nest          *nest,
  *   stack stays whole until the second after it is asked for
  * @end: when the last one ends
  * @last_profile: whether no other profile of @thread is to come
+ * @totals: what the trace's totals gain; threads are laid out on two
+ *   cores at once, and the shared state is only read
  *
  * Adds the calls of @stacks to @thread, among its trace events. With
  * the thread's last profile, the thread's calls are laid out as they
@@ -427,7 +430,8 @@ strata_trace_event_nest_stacks (TeState        *state,
                                 guint           thread,
                                 StrataV8Stacks *stacks,
                                 gint64          end,
-                                gboolean        last_profile)
+                                gboolean        last_profile,
+                                TeNestTotals   *totals)
 {
   TeThread *te = &g_array_index (state->threads, TeThread, thread);
   GArray *slices = te->slices;
@@ -440,10 +444,10 @@ strata_trace_event_nest_stacks (TeState        *state,
 
   events_in_order ((const TeSlice *) slices->data, first, &events);
   if (last_profile && events.max_depth <= MAX_TABLE_EVENT_DEPTH)
-    use_table (&nest, state, te, &events);
+    use_table (&nest, state, te, &events, totals);
   walk (&nest, state->trace, &events, stacks, end);
   events_clear (&events);
-  state->last_time = MAX (state->last_time, end);
+  totals->last_time = MAX (totals->last_time, end);
   if (nest.table != NULL)
     {
       finish_table (state, thread, &nest);

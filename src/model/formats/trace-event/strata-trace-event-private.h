@@ -15,6 +15,7 @@
 #include "strata-content-reader.h"
 #include "strata-id-map.h"
 #include "strata-json-scan.h"
+#include "strata-load-guard.h"
 #include "strata-stack-layout.h"
 #include "strata-loader-private.h"
 #include "strata-trace-private.h"
@@ -191,11 +192,20 @@ void    strata_trace_event_add_slice     (TeState       *state,
 void    strata_trace_event_build_samples (TeState *state);
 guint   strata_trace_event_companion_thread (TeState    *state,
                                              guint       sampled);
+/* What laying out samples changed of the trace's totals, kept apart
+ * by each core and summed after. */
+typedef struct
+{
+  guint64 n_clipped;
+  gint64  last_time;
+} TeNestTotals;
+
 void    strata_trace_event_nest_stacks (TeState                *state,
                                         guint                   thread,
                                         StrataV8Stacks         *stacks,
                                         gint64                  end,
-                                        gboolean                last_profile);
+                                        gboolean                last_profile,
+                                        TeNestTotals           *totals);
 guint32 *strata_trace_event_sort_slices (const TeSlice *slices,
                                          guint32        n,
                                          GCancellable  *cancellable);
@@ -206,7 +216,8 @@ void    strata_trace_event_lay_out_stacks (TeState                *state,
                                            const StrataTimedStack *stacks,
                                            guint                   n_stacks,
                                            gint64                  end);
-void    strata_trace_event_build_profiles (TeState *state);
+gboolean strata_trace_event_build_profiles (TeState  *state,
+                                           GError  **error);
 guint32 strata_trace_event_ensure_method (TeState *state,
                                           guint32  name,
                                           guint32  category);

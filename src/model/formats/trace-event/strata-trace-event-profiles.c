@@ -294,36 +294,28 @@ strata_trace_event_read_profile (TeState        *state,
                                        numbers + args->ids_at, args->n_ids, numbers + args->deltas_at, args->n_deltas);
 }
 
-/**
- * strata_trace_event_build_profiles:
- *
- * Each profile read as a companion thread of calls. Runs before the span
- * tables are built.
- */
-void
-strata_trace_event_build_profiles (TeState *state)
+/* What one worker laid out, summed when both are done. */
+typedef struct
 {
-  GHashTableIter iter;
-  gpointer value;
-  StrataV8Repairs repairs = { 0 };
-  guint64 n_samples = 0, n_profiles = 0;
-  g_autofree guint *to_come = NULL;
+  TeState         *state;
+  GPtrArray       *by_thread;   /* per thread: its TeV8Profiles, or NULL */
+  gint             next;        /* the next thread to lay out */
+  TeNestTotals     totals[2];
+  StrataV8Repairs  repairs[2];
+  guint64          n_samples[2];
+  guint64          n_profiles[2];
+  StrataLoadGuard  guards[2];
+} ProfileWork;
 
-  if (state->v8_profiles == NULL && state->n_bad_profile_chunks == 0)
-    return;
-  /* The last profile of a thread lays out all its calls at once. */
-  to_come = g_new0 (guint, MAX (state->threads->len, 1));
-  if (state->v8_profiles != NULL)
+/* A thread's profiles, the last laying out all its calls at once. */
+static void
+nest_thread (ProfileWork *work,
+             guint        worker,
+             GPtrArray   *profiles)
+{
+  for (guint i = 0; i < profiles->len; i++)
     {
-      g_hash_table_iter_init (&iter, state->v8_profiles);
-      while (g_hash_table_iter_next (&iter, NULL, &value))
-        if (strata_v8_profile_get_n_samples (((TeV8Profile *) value)->profile) > 0)
-          to_come[((TeV8Profile *) value)->thread]++;
-      g_hash_table_iter_init (&iter, state->v8_profiles);
-    }
-  while (state->v8_profiles != NULL && g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      TeV8Profile *profile = value;
+      TeV8Profile *profile = g_ptr_array_index (profiles, i);
       StrataV8Stacks stacks;
       guint n;
       gint64 end;
@@ -331,14 +323,139 @@ strata_trace_event_build_profiles (TeState *state)
       strata_v8_stacks_init (&stacks, profile->profile, STRATA_V8_STACKS_TIMELINE, &n, &end);
       strata_v8_stacks_consume (&stacks);
       if (n > 0)
-        strata_trace_event_nest_stacks (state, profile->thread, &stacks, end, --to_come[profile->thread] == 0);
+        strata_trace_event_nest_stacks (work->state, profile->thread, &stacks, end, i + 1 == profiles->len,
+                                        &work->totals[worker]);
       strata_v8_stacks_clear (&stacks);
-      strata_v8_profile_add_repairs (profile->profile, &repairs);
+      strata_v8_profile_add_repairs (profile->profile, &work->repairs[worker]);
       if (n == 0)
         continue;
-      n_samples += strata_v8_profile_get_n_samples (profile->profile);
+      work->n_samples[worker] += strata_v8_profile_get_n_samples (profile->profile);
       strata_v8_profile_drop_samples (profile->profile);
-      n_profiles++;
+      work->n_profiles[worker]++;
+    }
+}
+
+static void
+nest_threads_guarded (ProfileWork *work,
+                      guint        worker)
+{
+  StrataLoadGuard *guard = &work->guards[worker];
+
+  if (STRATA_LOAD_GUARD_FAULTED (guard))
+    return;
+  for (;;)
+    {
+      gint thread = g_atomic_int_add (&work->next, 1);
+
+      if (thread >= (gint) work->by_thread->len)
+        break;
+      if (g_ptr_array_index (work->by_thread, thread) != NULL)
+        nest_thread (work, worker, g_ptr_array_index (work->by_thread, thread));
+    }
+  strata_load_guard_pop (guard);
+}
+
+static gpointer
+nest_worker (gpointer data)
+{
+  nest_threads_guarded (data, 1);
+  return NULL;
+}
+
+static void
+free_profiles (gpointer data)
+{
+  if (data != NULL)
+    g_ptr_array_unref (data);
+}
+
+/* Each thread's profiles, in the table's order; the samples counted. */
+static guint64
+group_by_thread (TeState   *state,
+                 GPtrArray *by_thread)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint64 total = 0;
+
+  g_ptr_array_set_size (by_thread, state->threads->len);
+  g_hash_table_iter_init (&iter, state->v8_profiles);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      TeV8Profile *profile = value;
+      GPtrArray *profiles = g_ptr_array_index (by_thread, profile->thread);
+
+      if (profiles == NULL)
+        g_ptr_array_index (by_thread, profile->thread) = profiles = g_ptr_array_new ();
+      /* Those without samples come first: only the last lays out. */
+      if (strata_v8_profile_get_n_samples (profile->profile) == 0)
+        g_ptr_array_insert (profiles, 0, profile);
+      else
+        g_ptr_array_add (profiles, profile);
+      total += strata_v8_profile_get_n_samples (profile->profile);
+    }
+  return total;
+}
+
+/* Below this, one core lays out every thread's samples. */
+#define PARALLEL_MIN_SAMPLES 100000
+
+/* Threads' samples laid out on both cores. Returns FALSE with @error
+ * set if memory ran out on either. */
+static gboolean
+nest_all (ProfileWork  *work,
+          GError      **error)
+{
+  guint n_threads = 0;
+  GThread *helper = NULL;
+  guint64 total = group_by_thread (work->state, work->by_thread);
+
+  for (guint t = 0; t < work->by_thread->len; t++)
+    n_threads += g_ptr_array_index (work->by_thread, t) != NULL;
+  if (n_threads > 1 && total >= PARALLEL_MIN_SAMPLES)
+    helper = g_thread_try_new ("strata-nest", nest_worker, work, NULL);
+  nest_threads_guarded (work, 0);
+  if (helper != NULL)
+    g_thread_join (helper);
+  for (guint w = 0; w < G_N_ELEMENTS (work->guards); w++)
+    if (work->guards[w].fault != STRATA_LOAD_FAULT_NONE)
+      {
+        strata_load_guard_set_error (&work->guards[w], error);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/**
+ * strata_trace_event_build_profiles:
+ *
+ * Each profile's samples laid out as calls of the thread that recorded
+ * them, threads on both cores. Runs before the span tables are built.
+ *
+ * Returns: %FALSE with @error set if memory ran out
+ */
+gboolean
+strata_trace_event_build_profiles (TeState  *state,
+                                   GError  **error)
+{
+  g_autoptr(GPtrArray) by_thread = g_ptr_array_new_with_free_func (free_profiles);
+  ProfileWork work = { state, by_thread, 0, { { 0, G_MININT64 }, { 0, G_MININT64 } } };
+  StrataV8Repairs repairs = { 0 };
+  guint64 n_samples = 0, n_profiles = 0;
+
+  if (state->v8_profiles == NULL && state->n_bad_profile_chunks == 0)
+    return TRUE;
+  if (state->v8_profiles != NULL && !nest_all (&work, error))
+    return FALSE;
+  for (guint w = 0; w < 2; w++)
+    {
+      repairs.n_unknown_samples += work.repairs[w].n_unknown_samples;
+      repairs.n_reordered += work.repairs[w].n_reordered;
+      repairs.n_cut_stacks += work.repairs[w].n_cut_stacks;
+      n_samples += work.n_samples[w];
+      n_profiles += work.n_profiles[w];
+      state->n_clipped += work.totals[w].n_clipped;
+      state->last_time = MAX (state->last_time, work.totals[w].last_time);
     }
   strata_v8_repairs_report (&repairs, state->trace);
   strata_trace_add_count_diagnostic (state->trace, state->n_bad_profile_chunks,
@@ -356,4 +473,5 @@ strata_trace_event_build_profiles (TeState *state)
 
       strata_trace_add_metadata (state->trace, _("JavaScript samples"), text);
     }
+  return TRUE;
 }

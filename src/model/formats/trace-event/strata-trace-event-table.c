@@ -186,6 +186,9 @@ te_table_set_end (TeTable *self,
   g_array_index (g_array_index (self->depths, Depth, depth).spans, StrataSpan, index).end = end;
 }
 
+/* Threads' tables are finished on two cores at once. */
+static GMutex adopt_lock;
+
 /* @array's data, its own length, kept by @trace. */
 static gpointer
 adopt (StrataTrace *trace,
@@ -194,7 +197,9 @@ adopt (StrataTrace *trace,
   gsize size = (gsize) (*array)->len * g_array_get_element_size (*array);
   gpointer data = g_realloc (g_array_free (g_steal_pointer (array), FALSE), MAX (size, 1));
 
+  g_mutex_lock (&adopt_lock);
   strata_trace_adopt_block (trace, data);
+  g_mutex_unlock (&adopt_lock);
   return data;
 }
 
