@@ -13,6 +13,7 @@
 #include "strata-profile.h"
 #include "strata-test-util.h"
 #include "strata-v8-profile.h"
+#include "strata-v8-text.h"
 
 
 static guint
@@ -513,6 +514,60 @@ test_sample_groups (void)
     }
 }
 
+/* Arrays of numbers read in blocks give what reading each alone gives:
+ * short and long numbers, signs, fractions (cut to integers), spaces,
+ * the end of the text right after the array. */
+static void
+test_integer_arrays (void)
+{
+  for (guint round = 0; round < 2000; round++)
+    {
+      g_autoptr(GString) text = g_string_new ("[");
+      g_autoptr(GArray) expected = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_autoptr(GArray) read = g_array_new (FALSE, FALSE, sizeof (gint64));
+      guint n = g_test_rand_int_range (0, 40);
+      const char *array_end = NULL;
+      g_autofree char *copy = NULL;
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint digits = g_test_rand_int_range (1, 20);
+          gboolean negative = g_test_rand_int_range (0, 4) == 0;
+          guint64 magnitude = 0;
+          gboolean fraction;
+          gint64 value;
+
+          if (i > 0)
+            g_string_append (text, g_test_rand_int_range (0, 8) == 0 ? " , " : ",");
+          if (negative)
+            g_string_append_c (text, '-');
+          for (guint d = 0; d < digits; d++)
+            {
+              guint digit = g_test_rand_int_range (d == 0 && digits > 1 ? 1 : 0, 10);
+
+              g_string_append_c (text, (char) ('0' + digit));
+              magnitude = magnitude * 10 + digit;
+            }
+          fraction = g_test_rand_int_range (0, 10) == 0;
+          if (fraction)
+            g_string_append (text, ".5");
+          /* Nineteen digits, or a fraction, are read as a double: only
+           * those a double holds exactly are compared. */
+          value = digits > 18 || (fraction && digits > 15) ? G_MININT64 : negative ? -(gint64) magnitude : (gint64) magnitude;
+          g_array_append_val (expected, value);
+        }
+      g_string_append_c (text, ']');
+      /* The text ends at the array: nothing may be read past it. */
+      copy = g_memdup2 (text->str, text->len);
+      g_assert_cmpint (strata_v8_read_integers (copy, copy + text->len, read, -1, &array_end), ==, STRATA_JSON_OK);
+      g_assert_true (array_end == copy + text->len);
+      g_assert_cmpuint (read->len, ==, n);
+      for (guint i = 0; i < n; i++)
+        if (g_array_index (expected, gint64, i) != G_MININT64)
+          g_assert_cmpint (g_array_index (read, gint64, i), ==, g_array_index (expected, gint64, i));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -528,6 +583,7 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/table", test_table);
   g_test_add_func ("/trace-event-js/threads-apart", test_threads_apart);
   g_test_add_func ("/trace-event-js/sample-groups", test_sample_groups);
+  g_test_add_func ("/trace-event-js/integer-arrays", test_integer_arrays);
 
   return g_test_run ();
 }

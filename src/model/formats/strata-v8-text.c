@@ -28,11 +28,11 @@ strata_v8_read_integer (const char  *p,
               gint64      *value,
               const char **value_end)
 {
-  const char *q = p + (p < end && *p == '-');
+  const char *q = p + (p < end && *p == '-'), *digits = q;
   guint64 magnitude = 0;
   double d;
 
-  while (q < end && *q >= '0' && *q <= '9' && q - p < 18)
+  while (q < end && *q >= '0' && *q <= '9' && q - digits < 18)
     magnitude = magnitude * 10 + (guint64) (*q++ - '0');
   if (q < end && q > p + (*p == '-') && *q != '.' && *q != 'e' && *q != 'E' && !(*q >= '0' && *q <= '9'))
     {

@@ -38,6 +38,7 @@ typedef struct
   guint32 *event_refs;
   GArray *items;        /* Item: what runs, outermost first */
   GArray *kinds;        /* guint8 by method: what its trace events are, or 0 */
+  guint64 n_steps;      /* taken, for checks of a cancel now and then */
   GArray *events;       /* guint: where in @items each open trace event is */
   const StrataTimedStack *last_sample;   /* NULL, or @last_taken */
   StrataTimedStack last_taken;
@@ -334,12 +335,13 @@ finish_table (TeState *state,
 /* Trace events and samples in time order: at one time, trace events end
  * first, then start, then samples are taken, so a sample taken as an
  * event starts runs inside it. */
-static void
+static gboolean
 walk (Nest           *nest,
       StrataTrace    *trace,
       Events         *events,
       StrataV8Stacks *stacks,
-      gint64          end)
+      gint64          end,
+      GCancellable   *cancellable)
 {
   GArray *items = nest->items, *open = nest->events;
   guint next_event = 0;
@@ -358,6 +360,8 @@ walk (Nest           *nest,
 
       if (open->len == 0 && next_event >= events->n_events && stack == NULL)
         break;
+      if (G_UNLIKELY ((++nest->n_steps & 0xffff) == 0) && g_cancellable_is_cancelled (cancellable))
+        return FALSE;
       place_moments (nest, events, &next_moment, MIN (MIN (event_end, event_start), MIN (sample_time, run_time)));
       nest->next_sample_time = sample_time;
       if (open->len > 0 && event_end <= event_start && event_end <= MIN (sample_time, run_time))
@@ -389,6 +393,7 @@ walk (Nest           *nest,
     }
   end_frames (nest, 0, end);
   place_moments (nest, events, &next_moment, G_MAXINT64);
+  return TRUE;
 }
 
 /* The calls go straight into a table; the thread's slices, in @events
@@ -424,8 +429,10 @@ use_table (Nest          *nest,
  * Adds the calls of @stacks to @thread, among its trace events. With
  * the thread's last profile, the thread's calls are laid out as they
  * open, straight into its span table.
+ *
+ * Returns: %FALSE if the load was cancelled meanwhile
  */
-void
+gboolean
 strata_trace_event_nest_stacks (TeState        *state,
                                 guint           thread,
                                 StrataV8Stacks *stacks,
@@ -439,26 +446,31 @@ strata_trace_event_nest_stacks (TeState        *state,
   g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GArray) kinds = g_array_new (FALSE, TRUE, sizeof (guint8));
-  Nest nest = { slices, NULL, NULL, NULL, items, kinds, open, NULL, { 0 }, G_MININT64, FALSE, { 0 }, FALSE };
+  Nest nest = { .slices = slices, .items = items, .kinds = kinds, .events = open, .next_sample_time = G_MININT64 };
   Events events;
+  gboolean walked;
 
   events_in_order ((const TeSlice *) slices->data, first, &events);
   if (last_profile && events.max_depth <= MAX_TABLE_EVENT_DEPTH)
     use_table (&nest, state, te, &events, totals);
-  walk (&nest, state->trace, &events, stacks, end);
+  walked = walk (&nest, state->trace, &events, stacks, end, state->job->cancellable);
   events_clear (&events);
   totals->last_time = MAX (totals->last_time, end);
   if (nest.table != NULL)
     {
-      finish_table (state, thread, &nest);
+      if (walked)
+        finish_table (state, thread, &nest);
       te_table_free (nest.table);
       g_free (nest.event_depths);
       g_free (nest.event_refs);
-      return;
+      return walked;
     }
+  if (!walked)
+    return FALSE;
   /* One run of frames after the trace events is sorted already, unless
    * frames that took no time came before longer ones that began with
    * them; a second profile on the thread makes the builder sort all. */
   te->n_sorted_tail = te->n_sorted_tail == 0 && strata_trace_event_slices_in_order (slices, first)
                       ? slices->len - first : 0;
+  return TRUE;
 }

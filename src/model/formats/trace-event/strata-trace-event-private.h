@@ -200,7 +200,7 @@ typedef struct
   gint64  last_time;
 } TeNestTotals;
 
-void    strata_trace_event_nest_stacks (TeState                *state,
+gboolean strata_trace_event_nest_stacks (TeState                *state,
                                         guint                   thread,
                                         StrataV8Stacks         *stacks,
                                         gint64                  end,

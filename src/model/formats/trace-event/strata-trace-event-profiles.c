@@ -307,8 +307,9 @@ typedef struct
   StrataLoadGuard  guards[2];
 } ProfileWork;
 
-/* A thread's profiles, the last laying out all its calls at once. */
-static void
+/* A thread's profiles, the last laying out all its calls at once.
+ * Returns FALSE if the load was cancelled meanwhile. */
+static gboolean
 nest_thread (ProfileWork *work,
              guint        worker,
              GPtrArray   *profiles)
@@ -322,9 +323,12 @@ nest_thread (ProfileWork *work,
 
       strata_v8_stacks_init (&stacks, profile->profile, STRATA_V8_STACKS_TIMELINE, &n, &end);
       strata_v8_stacks_consume (&stacks);
-      if (n > 0)
-        strata_trace_event_nest_stacks (work->state, profile->thread, &stacks, end, i + 1 == profiles->len,
-                                        &work->totals[worker]);
+      if (n > 0 && !strata_trace_event_nest_stacks (work->state, profile->thread, &stacks, end, i + 1 == profiles->len,
+                                                    &work->totals[worker]))
+        {
+          strata_v8_stacks_clear (&stacks);
+          return FALSE;
+        }
       strata_v8_stacks_clear (&stacks);
       strata_v8_profile_add_repairs (profile->profile, &work->repairs[worker]);
       if (n == 0)
@@ -333,6 +337,7 @@ nest_thread (ProfileWork *work,
       strata_v8_profile_drop_samples (profile->profile);
       work->n_profiles[worker]++;
     }
+  return TRUE;
 }
 
 static void
@@ -349,8 +354,9 @@ nest_threads_guarded (ProfileWork *work,
 
       if (thread >= (gint) work->by_thread->len)
         break;
-      if (g_ptr_array_index (work->by_thread, thread) != NULL)
-        nest_thread (work, worker, g_ptr_array_index (work->by_thread, thread));
+      if (g_ptr_array_index (work->by_thread, thread) != NULL &&
+          !nest_thread (work, worker, g_ptr_array_index (work->by_thread, thread)))
+        break;
     }
   strata_load_guard_pop (guard);
 }
@@ -423,7 +429,7 @@ nest_all (ProfileWork  *work,
         strata_load_guard_set_error (&work->guards[w], error);
         return FALSE;
       }
-  return TRUE;
+  return !g_cancellable_set_error_if_cancelled (work->state->job->cancellable, error);
 }
 
 /**
