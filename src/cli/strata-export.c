@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-export.h"
+#include "strata-file.h"
 #include "strata-image-export.h"
 #include "strata-loader.h"
 #include "strata-palette.h"
@@ -118,6 +119,27 @@ export (const StrataCliOptions  *options,
   }
 }
 
+/* Said before a long load: the picture may not go over what is read,
+ * nor into a pipe. */
+static gboolean
+check_target (GFile                  *image,
+              const StrataCliOptions *options)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) trace = g_file_new_for_commandline_arg (options->files[0]);
+  g_autoptr(GFile) mapping = options->mapping != NULL ? g_file_new_for_commandline_arg (options->mapping) : NULL;
+  g_autofree char *trace_path = g_file_get_path (trace);
+  g_autofree char *mapping_path = mapping != NULL ? g_file_get_path (mapping) : NULL;
+  const char *inputs[] = { trace_path, mapping_path, NULL };
+
+  if (trace_path == NULL)
+    inputs[0] = mapping_path;
+  if (strata_file_check_output (image, inputs, &error))
+    return TRUE;
+  g_printerr ("strata: %s\n", error->message);
+  return FALSE;
+}
+
 static gboolean
 check_options (const StrataCliOptions *options)
 {
@@ -135,7 +157,7 @@ check_options (const StrataCliOptions *options)
   else if (options->theme != NULL && !g_str_equal (options->theme, "light") && !g_str_equal (options->theme, "dark"))
     problem = _("--theme takes “light” or “dark”");
   if (problem == NULL)
-    return TRUE;
+    return check_target (image, options);
   g_printerr ("strata: %s\n", problem);
   return FALSE;
 }

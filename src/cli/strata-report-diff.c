@@ -26,6 +26,7 @@ typedef struct
   const char    *mapping;      /* this file's build's mapping.txt, or NULL */
   StrataProfile *profile;
   GError        *error;
+  const char    *failed;       /* the file the error is about: the trace or its mapping */
 } Side;
 
 typedef struct
@@ -54,7 +55,10 @@ load_side (gpointer data)
       g_autoptr(StrataTraceNames) names = strata_trace_map_names (trace, mapping, NULL, &side->error);
 
       if (names == NULL)
-        return NULL;
+        {
+          side->failed = side->mapping;
+          return NULL;
+        }
       strata_trace_names_apply (names, trace);
     }
   side->profile = strata_profile_new (trace, -1, NULL, &side->error);
@@ -75,7 +79,7 @@ load_both (Side *sides)
     if (sides[i].error != NULL)
       {
         g_autofree char *name = g_file_get_parse_name (sides[i].file);
-        g_printerr ("strata: %s: %s\n", name, sides[i].error->message);
+        g_printerr ("strata: %s: %s\n", sides[i].failed != NULL ? sides[i].failed : name, sides[i].error->message);
         return FALSE;
       }
   return TRUE;
@@ -492,8 +496,8 @@ int
 strata_report_diff (const StrataReportDiffOptions *options)
 {
   Side sides[2] = {
-    { g_file_new_for_commandline_arg (options->baseline), options->follow_weak, options->baseline_mapping, NULL, NULL },
-    { g_file_new_for_commandline_arg (options->current), options->follow_weak, options->mapping, NULL, NULL },
+    { g_file_new_for_commandline_arg (options->baseline), options->follow_weak, options->baseline_mapping, NULL, NULL, NULL },
+    { g_file_new_for_commandline_arg (options->current), options->follow_weak, options->mapping, NULL, NULL, NULL },
   };
   g_autoptr(StrataComparison) comparison = NULL;
   g_autoptr(GError) error = NULL;

@@ -19,6 +19,7 @@
 #include "strata-counter-render.h"
 #include "strata-event-index.h"
 #include "strata-flame-render.h"
+#include "strata-file.h"
 #include "strata-image-export.h"
 #include "strata-timeline-render.h"
 
@@ -261,7 +262,10 @@ finish (cairo_surface_t          *surface,
       compact_paths (sink);
       insert_texts (sink);
     }
-  return g_file_replace_contents (file, (const char *) sink->bytes->data, sink->bytes->len, NULL, FALSE,
+  /* Never over a file being read, nor into a pipe; a new file is
+   * renamed over the old one, so a failed write leaves it whole. */
+  return strata_file_check_output (file, NULL, error) &&
+         g_file_replace_contents (file, (const char *) sink->bytes->data, sink->bytes->len, NULL, FALSE,
                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
 

@@ -299,5 +299,32 @@ else
   not_ok "--export=.png too tall: exit $rc, $(cat "$tmp/err")"
 fi
 
+# Nothing read is written over, and nothing is written into a pipe or
+# read from one: each ends at once with a message (timeout: a hang fails).
+mkfifo "$tmp/pipe" "$tmp/pipe.svg"
+cp "$sample" "$tmp/copy.svg"
+ln -s "$tmp/copy.svg" "$tmp/link.svg"
+check_refused () {
+  # check_refused NAME EXPECTED_STATUS EXPECTED_TEXT ARGS...
+  name=$1 status=$2 expected=$3
+  shift 3
+  timeout 20 "$strata" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -eq "$status" ] && grep -q -- "$expected" "$tmp/err" && cmp -s "$sample" "$tmp/copy.svg"; then
+    ok "$name: exit $rc, $(head -1 "$tmp/err")"
+  else
+    not_ok "$name: exit $rc, $(cat "$tmp/err")"
+  fi
+}
+check_refused "--export over the trace it reads" 2 "never written over" --export="$tmp/copy.svg" "$tmp/copy.svg"
+check_refused "--export through a link to the trace" 2 "never written over" --export="$tmp/link.svg" "$tmp/copy.svg"
+check_refused "--export over the mapping it reads" 2 "never written over" --export="$tmp/copy.svg" --mapping="$tmp/copy.svg" "$sample"
+check_refused "--export into a pipe" 2 "not a regular file" --export="$tmp/pipe.svg" "$sample"
+check_refused "--mapping from a pipe" 1 "not a regular file" -r --mapping="$tmp/pipe" "$sample"
+check_refused "--mapping from /dev/zero" 1 "not a regular file" -r --mapping=/dev/zero "$sample"
+check_refused "--mapping from a folder" 1 "folder" -r --mapping="$tmp" "$sample"
+check_refused "--diff against a pipe" 1 "not a regular file" -r --diff="$tmp/pipe" "$sample"
+check_refused "--baseline-mapping from a pipe" 1 "pipe: It is not a regular file" -r --diff="$sample" --baseline-mapping="$tmp/pipe" "$sample"
+
 echo "1..$n"
 exit $failed

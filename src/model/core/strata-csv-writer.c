@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "strata-csv-writer.h"
+#include "strata-file.h"
 
 #define BUFFER_SIZE (64 * 1024)
 
@@ -39,6 +40,8 @@ strata_csv_writer_new (GFile   *file,
   g_autoptr(GFileOutputStream) stream = NULL;
   g_autoptr(GOutputStream) buffered = NULL;
 
+  if (!strata_file_check_output (file, NULL, error))
+    return NULL;
   stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
   if (stream == NULL)
     return NULL;

@@ -27,8 +27,10 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 
+#include "strata-file.h"
 #include "strata-mapping.h"
 
 #define CHUNK_SIZE (1024 * 1024)
@@ -433,15 +435,45 @@ strata_mapping_read (StrataMapping  *self,
     }
 }
 
+/* Opened as every file Strata reads is (strata_file_open_regular()): a
+ * pipe or a device given as a mapping would never end. */
 gboolean
 strata_mapping_read_file (StrataMapping  *self,
                           GFile          *file,
                           GCancellable   *cancellable,
                           GError        **error)
 {
-  g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, error);
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  GError *local_error = NULL;
+  int fd;
 
-  return stream != NULL && strata_mapping_read (self, G_INPUT_STREAM (stream), cancellable, error);
+  if (path == NULL)
+    {
+      GFileInputStream *read = g_file_read (file, cancellable, &local_error);
+
+      if (read == NULL)
+        {
+          strata_file_error_from (local_error, error);
+          return FALSE;
+        }
+      stream = G_INPUT_STREAM (read);
+      return strata_mapping_read (self, stream, cancellable, error);
+    }
+  if ((fd = strata_file_open_regular (file, path, NULL, error)) < 0)
+    return FALSE;
+  mapped = g_mapped_file_new_from_fd (fd, FALSE, &local_error);
+  close (fd);
+  if (mapped == NULL)
+    {
+      strata_file_error_from (local_error, error);
+      return FALSE;
+    }
+  bytes = g_mapped_file_get_bytes (mapped);
+  stream = g_memory_input_stream_new_from_bytes (bytes);
+  return strata_mapping_read (self, stream, cancellable, error);
 }
 
 guint

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "strata-error.h"
+#include "strata-file.h"
 #include "strata-inflater.h"
 #include "strata-format-private.h"
 #include "strata-loader-private.h"
@@ -293,51 +294,6 @@ strata_load_job_update (StrataLoadJob  *job,
   return !g_cancellable_set_error_if_cancelled (job->cancellable, error);
 }
 
-/* Rewords file-system errors as one sentence about the file. */
-static void
-propagate_file_error (GError  *local_error,
-                      GError **error)
-{
-  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                         _("The file does not exist."));
-  else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
-                         _("You do not have permission to read it."));
-  else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
-                         _("It is a folder, not a file."));
-  else
-    g_propagate_error (error, g_steal_pointer (&local_error));
-  g_clear_error (&local_error);
-}
-
-/* GIO reports a symbolic link it could not follow, or a file in a folder
- * the user may not enter, as neither a file nor an error: ask the system
- * why, so the message says what is wrong. */
-static void
-set_not_regular_error (GFile   *file,
-                       GError **error)
-{
-  g_autofree char *path = g_file_get_path (file);
-  GStatBuf info;
-  int reason = path != NULL && g_stat (path, &info) != 0 ? errno : 0;
-
-  if (reason == ELOOP)
-    g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_REGULAR,
-                         _("It is a symbolic link that leads round in a loop, never to a file."));
-  else if (reason == EACCES)
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
-                         _("You do not have permission to open a folder on its path."));
-  else if (reason == ENOENT)
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                         _("It is a symbolic link to a file that does not exist."));
-  else
-    /* A pipe or device could block or never end. */
-    g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_REGULAR,
-                         _("It is not a regular file (it may be a device, pipe or socket)."));
-}
-
 static gboolean
 check_file_type (GFile         *file,
                  GCancellable  *cancellable,
@@ -353,7 +309,7 @@ check_file_type (GFile         *file,
                             G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
   if (info == NULL)
     {
-      propagate_file_error (local_error, error);
+      strata_file_error_from (local_error, error);
       return FALSE;
     }
 
@@ -363,11 +319,11 @@ check_file_type (GFile         *file,
       break;
 
     case G_FILE_TYPE_DIRECTORY:
-      propagate_file_error (g_error_new (G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s", ""), error);
+      strata_file_error_from (g_error_new (G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s", ""), error);
       return FALSE;
 
     default:
-      set_not_regular_error (file, error);
+      strata_file_set_not_regular_error (file, error);
       return FALSE;
     }
 
@@ -393,37 +349,17 @@ map_regular_file (GFile       *file,
   GError *local_error = NULL;
   GMappedFile *mapped;
   struct stat info;
-  gboolean stated;
-  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+  int fd = strata_file_open_regular (file, path, &info, error);
 
   if (fd < 0)
-    {
-      int saved = errno;
-
-      if (saved == ELOOP || saved == ENXIO)
-        set_not_regular_error (file, error);
-      else
-        propagate_file_error (g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved)),
-                              error);
-      return NULL;
-    }
-  stated = fstat (fd, &info) == 0;
-  if (!stated || !S_ISREG (info.st_mode))
-    {
-      close (fd);
-      if (stated && S_ISDIR (info.st_mode))
-        propagate_file_error (g_error_new (G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s", ""), error);
-      else
-        set_not_regular_error (file, error);
-      return NULL;
-    }
+    return NULL;
   mapped = g_mapped_file_new_from_fd (fd, FALSE, &local_error);
   close (fd);
   /* ENOMEM: no room in the address space (a limit, or a 32-bit system). */
   if (mapped == NULL && local_error->code == G_FILE_ERROR_NOMEM)
     strata_load_fault_set_error (STRATA_LOAD_FAULT_OUT_OF_MEMORY, info.st_size, error);
   else if (mapped == NULL)
-    propagate_file_error (g_error_new_literal (G_IO_ERROR, g_io_error_from_file_error (local_error->code),
+    strata_file_error_from (g_error_new_literal (G_IO_ERROR, g_io_error_from_file_error (local_error->code),
                                                local_error->message), error);
   g_clear_error (&local_error);
   return mapped;
@@ -454,7 +390,7 @@ strata_load_file_bytes (GFile         *file,
     {
       if (!g_file_load_contents (file, cancellable, &contents, &len, NULL, &local_error))
         {
-          propagate_file_error (local_error, error);
+          strata_file_error_from (local_error, error);
           return NULL;
         }
       return g_bytes_new_take (contents, len);
