@@ -770,6 +770,40 @@ test_parallel_cuts (void)
     }
 }
 
+/* Calls nested past 65,534 keep their depths: they were all put at
+ * 65,534, with negative exclusive times and calls that never happened. */
+static void
+test_deep_calls (void)
+{
+  const guint n = 70000;
+  g_autoptr(GString) text = g_string_new ("[");
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataProfile) profile = NULL;
+  const StrataThread *thread;
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "{\"ph\":\"B\",\"name\":\"f%u\",\"pid\":1,\"tid\":1,\"ts\":%u},\n", i % 2, i);
+  for (guint i = n; i-- > 0;)
+    g_string_append_printf (text, "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":%u}%s\n", 2 * n - i, i > 0 ? "," : "]");
+  path = strata_test_write_file ("deep-calls.json", text->str, text->len);
+  trace = strata_test_load_path (path, &error);
+  g_assert_no_error (error);
+  thread = strata_test_thread_by_tid (trace, 1);
+  g_assert_cmpuint (thread->spans->n_depths, ==, n);
+  for (guint d = 0; d < n; d += 9999)
+    {
+      g_assert_cmpuint (thread->spans->n_spans[d], ==, 1);
+      g_assert_cmpint (thread->spans->spans[d][0].start, ==, (gint64) d * 1000);
+      g_assert_cmpint (thread->spans->spans[d][0].end, ==, (gint64) (2 * n - d) * 1000);
+    }
+  profile = strata_profile_new (trace, -1, NULL, &error);
+  g_assert_no_error (error);
+  for (guint m = 0; m < strata_trace_get_n_methods (trace); m++)
+    g_assert_cmpint (strata_profile_get_entry (profile, m)->exclusive[0], >=, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -796,6 +830,7 @@ main (int   argc,
   g_test_add_func ("/trace-event/profile", test_profile_of_slices);
   g_test_add_func ("/trace-event/args-on-demand", test_args_on_demand);
   g_test_add_func ("/trace-event/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/trace-event/deep-calls", test_deep_calls);
   g_test_add_func ("/trace-event/samples", test_samples);
 
   return g_test_run ();

@@ -344,7 +344,7 @@ assign_depths (guint64       *n_clipped,
                TeSlice       *slices,
                const guint32 *order,
                guint32        n,
-               guint16       *depths,
+               guint32       *depths,
                GArray        *counts)
 {
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -352,7 +352,7 @@ assign_depths (guint64       *n_clipped,
   for (guint32 k = 0; k < n; k++)
     {
       TeSlice *slice = &slices[order[k]];
-      guint16 depth;
+      guint32 depth;
 
       while (stack->len > 0)
         {
@@ -372,12 +372,11 @@ assign_depths (guint64       *n_clipped,
               (*n_clipped)++;
             }
         }
-      depth = depths[order[k]] = MIN (stack->len, G_MAXUINT16 - 1);
+      depth = depths[order[k]] = stack->len;
       if (depth >= counts->len)
         g_array_set_size (counts, depth + 1);
       g_array_index (counts, guint32, depth)++;
-      if (stack->len < G_MAXUINT16 - 1)
-        g_array_append_val (stack, order[k]);
+      g_array_append_val (stack, order[k]);
     }
   return counts->len;
 }
@@ -394,7 +393,7 @@ typedef struct
 static void
 fill_table (TeSlice         *slices,
             const guint32   *order,
-            const guint16   *depths,
+            const guint32   *depths,
             guint32          n,
             StrataSpanTable *table,
             guint32         *refs)
@@ -503,7 +502,7 @@ order_slices (const TeSlice *slices,
 /* Where the calls that bind flows ended up. */
 void
 strata_trace_event_place_bound (GArray        *bound,
-             const guint16 *depths,
+             const guint32 *depths,
              const guint32 *refs)
 {
   for (guint i = 0; bound != NULL && i < bound->len; i++)
@@ -530,7 +529,7 @@ build_thread (TeState          *state,
   guint32 n;
   g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
   g_autofree guint32 *order = NULL;
-  g_autofree guint16 *depths = NULL;
+  g_autofree guint32 *depths = NULL;
   g_autofree guint32 *refs = NULL;
   guint n_depths;
 
@@ -543,7 +542,7 @@ build_thread (TeState          *state,
     return TRUE;
   if (!(order = order_slices (slices, n, te->n_sorted_tail, state->job->cancellable)))
     return FALSE;
-  depths = g_new (guint16, n);
+  depths = g_new (guint32, n);
   n_depths = assign_depths (n_clipped, slices, order, n, depths, counts);
 
   thread->spans = strata_span_table_new_in (n_clocks, n_depths, (const guint32 *) counts->data,

@@ -34,7 +34,7 @@ typedef struct
 {
   GArray *slices;       /* TeSlice: where the frames go, without @table */
   TeTable *table;       /* where every call goes, its depth its place in @items */
-  guint16 *event_depths; /* with @table: each trace event's depth and index */
+  guint32 *event_depths; /* with @table: each trace event's depth and index */
   guint32 *event_refs;
   GArray *items;        /* Item: what runs, outermost first */
   GArray *kinds;        /* guint8 by method: what its trace events are, or 0 */
@@ -159,7 +159,7 @@ place_event (Nest          *nest,
   if (nest->table == NULL)
     return;
   nest->event_refs[index] = te_table_open (nest->table, depth, slice);
-  nest->event_depths[index] = MIN (depth, G_MAXUINT16);
+  nest->event_depths[index] = depth;
 }
 
 #define KIND_KNOWN  (1 << 0)
@@ -409,7 +409,7 @@ use_table (Nest          *nest,
   gint64 thread_time = strata_trace_event_first_thread_time ((const TeSlice *) te->slices->data, first);
 
   nest->table = te_table_new (state->has_thread_time ? 2 : 1, thread_time);
-  nest->event_depths = g_new0 (guint16, MAX (first, 1));
+  nest->event_depths = g_new0 (guint32, MAX (first, 1));
   nest->event_refs = g_new0 (guint32, MAX (first, 1));
   totals->n_clipped += events->n_clipped;
   nest->slices = NULL;

@@ -46,7 +46,7 @@ typedef struct
   guint32 bind_id;      /* string pool id of bind_id */
   guint32 flags;
   guint32 ref;          /* after building: its index at its depth */
-  guint16 depth;
+  guint32 depth;
 } TeBound;
 
 typedef struct
@@ -177,7 +177,7 @@ void    strata_trace_event_fit_thread_time (StrataClockSpan       *span,
 gint64  strata_trace_event_first_thread_time (const TeSlice *slices,
                                               guint32        n);
 void    strata_trace_event_place_bound   (GArray        *bound,
-                                          const guint16 *depths,
+                                          const guint32 *depths,
                                           const guint32 *refs);
 void    strata_trace_event_set_thread_range (StrataThread *thread);
 
