@@ -209,6 +209,45 @@ test_text_monitors (void)
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
 }
 
+/* A CPU TIME row with a share below zero (the text fuzzer's) was cast
+ * to an unsigned weight: "2147484 s traced" for a 265 ms profile. It is
+ * a bad line now, and the rest keeps its share of the total. */
+static const char negative_share[] =
+  "JAVA PROFILE 1.0.1, created Wed Nov 26 10:00:00 2026\n"
+  "\n"
+  "Header for -agentlib:hprof (or -Xrunhprof) ASCII Output\n"
+  "\n"
+  "--------\n"
+  "\n"
+  "TRACE 300001:\n"
+  "\tpkg.A.run(A.java:1)\n"
+  "\tpkg.Main.main(Main.java:5)\n"
+  "TRACE 300002:\n"
+  "\tpkg.B.run(B.java:2)\n"
+  "\tpkg.Main.main(Main.java:5)\n"
+  "CPU TIME (ms) BEGIN (total = 265) Wed Nov 26 10:00:01 2026\n"
+  "rank   self  accum   count trace method\n"
+  "   1 -7.32% -7.32%      10 300001 pkg.A.run\n"
+  "   2 50.00% 42.68%      10 300002 pkg.B.run\n"
+  "CPU TIME (ms) END\n"
+;
+
+static void
+test_text_negative_share (void)
+{
+  g_autofree char *path = strata_test_write_file ("negative.java.hprof.txt", negative_share, strlen (negative_share));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  const StrataThread *thread;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 1);
+  thread = strata_trace_get_thread (trace, 0);
+  /* Half of 265 ms: B's row; A's is left out. */
+  g_assert_cmpint (thread->last_time[0] - thread->first_time[0], ==, 133 * G_GINT64_CONSTANT (1000000));
+  g_assert_true (strata_test_has_diagnostic (trace, "could not be read"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -219,6 +258,7 @@ main (int   argc,
   g_test_add_func ("/hprof-text/text-sections", test_text_sections);
   g_test_add_func ("/hprof-text/text-corpus", test_text_corpus);
   g_test_add_func ("/hprof-text/text-monitors", test_text_monitors);
+  g_test_add_func ("/hprof-text/text-negative-share", test_text_negative_share);
 
   return g_test_run ();
 }

@@ -279,8 +279,19 @@ read_cpu_row (TextLoader *self,
     return;
   row.trace = g_ascii_strtoull (values[4], NULL, 10);
   if (self->cpu_is_time)
-    /* CPU TIME: "count" is calls; the time is the self share of the total. */
-    row.weight = (guint64) (g_ascii_strtod (values[1], NULL) / 100.0 * self->cpu_total + 0.5);
+    {
+      /* CPU TIME: "count" is calls; the time is the self share of the
+       * total. A share below 0 or above 100 % is no share: the row is
+       * counted bad, not turned into a weight. */
+      double share = g_ascii_strtod (values[1], NULL);
+
+      if (!(share >= 0 && share <= 100))
+        {
+          self->n_bad_lines++;
+          return;
+        }
+      row.weight = (guint64) (share / 100.0 * (double) self->cpu_total + 0.5);
+    }
   else
     row.weight = g_ascii_strtoull (values[3], NULL, 10);
   if (row.weight > 0)
