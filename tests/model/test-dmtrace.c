@@ -4,7 +4,10 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <glib/gstdio.h>
 
@@ -891,6 +894,52 @@ test_dmtrace_fifo_partner (void)
     }
 }
 
+/* A valid trace followed by zero bytes (a sparse gigabyte, and zeros
+ * written out): read as records they were thread 0 entering method 0
+ * millions of times, ~100 bytes each (2.4 GiB for 256 MiB of zeros).
+ * Reading stops where they start, says so, and keeps what came before. */
+static void
+test_dmtrace_zero_tail (void)
+{
+  for (guint sparse = 0; sparse < 2; sparse++)
+    {
+      g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
+      g_autoptr(GBytes) whole = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StrataTrace) trace = NULL;
+      g_autofree char *path = NULL;
+      gsize zeros = sparse ? (gsize) 1 << 30 : (gsize) 4 << 20;
+      struct rusage before, after;
+      int fd;
+
+      add_basic_key (writer);
+      write_basic_records (writer);
+      whole = dmtrace_writer_finish (writer, FALSE);
+      path = strata_test_write_file ("zeros.trace", g_bytes_get_data (whole, NULL), g_bytes_get_size (whole));
+      fd = g_open (path, O_WRONLY, 0);
+      g_assert_cmpint (fd, >=, 0);
+      if (sparse)
+        g_assert_cmpint (ftruncate (fd, (off_t) (g_bytes_get_size (whole) + zeros)), ==, 0);
+      else
+        {
+          g_autofree char *block = g_malloc0 (zeros);
+
+          g_assert_cmpint (lseek (fd, 0, SEEK_END), >, 0);
+          g_assert_cmpint (write (fd, block, zeros), ==, (gssize) zeros);
+        }
+      close (fd);
+      getrusage (RUSAGE_SELF, &before);
+      trace = strata_test_load_path (path, &error);
+      getrusage (RUSAGE_SELF, &after);
+      g_assert_no_error (error);
+      g_assert_cmpint (after.ru_maxrss - before.ru_maxrss, <, 64 * 1024);
+      /* Every record before the zeros, the last exit included. */
+      g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->end, ==, 170000);
+      g_assert_true (strata_test_has_diagnostic (trace, "only zero bytes"));
+      g_assert_false (strata_test_has_diagnostic (trace, "cut mid-record"));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -907,6 +956,7 @@ main (int   argc,
   g_test_add_func ("/dmtrace/streaming", test_dmtrace_streaming);
   g_test_add_func ("/dmtrace/streaming-without-summary", test_dmtrace_streaming_without_summary);
   g_test_add_func ("/dmtrace/deep-stack-open", test_dmtrace_deep_stack_open);
+  g_test_add_func ("/dmtrace/zero-tail", test_dmtrace_zero_tail);
   g_test_add_func ("/dmtrace/fifo-partner", test_dmtrace_fifo_partner);
   g_test_add_func ("/dmtrace/deep-stack-unentered", test_dmtrace_deep_stack_unentered);
   g_test_add_func ("/dmtrace/split-files", test_dmtrace_split_files);

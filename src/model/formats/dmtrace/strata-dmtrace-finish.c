@@ -29,6 +29,16 @@ dmtrace_report_diagnostics (DmtraceLoader *self)
                                     _("The trace is cut mid-record at byte %s of its data; the last %s bytes were ignored."),
                                     at, bytes);
     }
+  if (self->zero_tail_bytes > 0)
+    {
+      g_autofree char *at = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->zero_tail_at);
+      g_autofree char *bytes = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->zero_tail_bytes);
+
+      /* Translators: both %s are numbers of bytes */
+      strata_trace_add_diagnosticf (self->trace,
+                                    _("From byte %s of its data on, the trace holds only zero bytes (%s of them): no records were written there, and the trace ends where they start."),
+                                    at, bytes);
+    }
   strata_trace_add_count_diagnostic (self->trace, self->n_unknown_method_calls,
                                     ngettext ("%s call to a method id missing from the key is shown as “unknown method”.",
                                               "%s calls to method ids missing from the key are shown as “unknown method”.",

@@ -114,6 +114,8 @@ typedef struct
   gsize          truncated_at;
   gsize          truncated_bytes;
   gboolean       truncated;
+  gsize          zero_tail_at;     /* where the zero bytes ending the file start, or 0 */
+  gsize          zero_tail_bytes;
 
   /* Second pass, shared by its workers */
   guint          n_workers;
