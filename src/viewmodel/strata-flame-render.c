@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "strata-flame-render.h"
+#include "strata-units.h"
 
 #define LABEL_MIN_WIDTH 36
 #define MAX_LABELS 8192
@@ -201,8 +202,11 @@ label_for (const StrataFlameView *view,
            PangoLayout          **owned)
 {
   g_autofree char *key = NULL;
+  g_autofree char *clipped = NULL;
   PangoLayout *label;
 
+  /* A name of megabytes would make a layout, and a key, of gigabytes. */
+  name = strata_units_clip_for_display (name, &clipped);
   if (view->labels == NULL)
     {
       *owned = pango_layout_copy (layout);

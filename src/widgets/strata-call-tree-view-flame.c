@@ -13,6 +13,7 @@
 #include "strata-call-tree-match.h"
 #include "strata-call-tree-view-private.h"
 #include "strata-flame-graph.h"
+#include "strata-units.h"
 
 static void
 update_breadcrumb (StrataCallTreeView *self)
@@ -21,6 +22,7 @@ update_breadcrumb (StrataCallTreeView *self)
   StrataCallTree *tree = strata_flame_graph_get_tree (flame);
   guint32 zoom = strata_flame_graph_get_zoom (flame);
   g_autofree char *path = NULL;
+  g_autofree char *clipped = NULL;
 
   gtk_widget_set_sensitive (self->zoom_out_button, tree != NULL && zoom != STRATA_CALL_TREE_ROOT);
   if (tree == NULL || zoom == STRATA_CALL_TREE_ROOT)
@@ -29,7 +31,7 @@ update_breadcrumb (StrataCallTreeView *self)
       return;
     }
   path = strata_call_tree_dup_display_path (tree, zoom, " › ");
-  gtk_label_set_label (GTK_LABEL (self->breadcrumb), path);
+  gtk_label_set_label (GTK_LABEL (self->breadcrumb), strata_units_clip_for_display (path, &clipped));
 }
 
 static void

@@ -311,7 +311,7 @@ show_method (StrataCallsView *self,
 {
   StrataMethodCallStats stats;
   g_autofree char *count = NULL, *total = NULL, *mean = NULL, *median = NULL, *p90 = NULL, *p99 = NULL, *max = NULL;
-  g_autofree char *title = NULL, *summary = NULL;
+  g_autofree char *title = NULL, *summary = NULL, *name = NULL;
 
   g_set_object (&self->calls, strata_method_calls_new (trace, strata_session_get_clock (self->session), method));
   g_object_unref (self->calls);
@@ -327,7 +327,7 @@ show_method (StrataCallsView *self,
   max = strata_units_format_duration (stats.max);
   /* Translators: how many calls of a method, and its name */
   title = g_strdup_printf (ngettext ("%s call of %s", "%s calls of %s", (gulong) stats.n),
-                           count, strata_trace_get_method_name (trace, method));
+                           count, strata_units_clip_for_display (strata_trace_get_method_name (trace, method), &name));
   /* Translators: figures of a method's call durations */
   summary = g_strdup_printf (_("total %s · mean %s · median %s · 90%% %s · 99%% %s · longest %s"),
                              total, mean, median, p90, p99, max);

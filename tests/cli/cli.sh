@@ -326,5 +326,25 @@ check_refused "--mapping from a folder" 1 "folder" -r --mapping="$tmp" "$sample"
 check_refused "--diff against a pipe" 1 "not a regular file" -r --diff="$tmp/pipe" "$sample"
 check_refused "--baseline-mapping from a pipe" 1 "pipe: It is not a regular file" -r --diff="$sample" --baseline-mapping="$tmp/pipe" "$sample"
 
+# A name of 64 MB is clipped wherever it is drawn: the flame graph's
+# labels handed it whole to Pango and took gigabytes.
+python3 - "$tmp/giant.json" <<'PY'
+import sys
+name = "n" * (64 << 20)
+open(sys.argv[1], "w").write('{"traceEvents":[{"ph":"X","name":"' + name + '","pid":1,"tid":1,"ts":0,"dur":100},'
+                             '{"ph":"X","name":"small","pid":1,"tid":1,"ts":10,"dur":50}]}')
+PY
+# Under AddressSanitizer no program starts with 2 GB of address space:
+# the time limit is the check there.
+limit=2000000
+(ulimit -v $limit; "$strata" --version) >/dev/null 2>&1 || limit=unlimited
+if (ulimit -v $limit; timeout 60 "$strata" --export="$tmp/giant.svg" --view=flame "$tmp/giant.json") >/dev/null 2>"$tmp/err" &&
+   [ "$(wc -c <"$tmp/giant.svg")" -lt 1000000 ] && grep -q '>small</text>' "$tmp/giant.svg"; then
+  ok "--export --view=flame of a 64 MB name: the name clipped (address space: $limit kB)"
+else
+  not_ok "--export --view=flame of a 64 MB name: $(cat "$tmp/err")"
+fi
+rm -f "$tmp/giant.json" "$tmp/giant.svg"
+
 echo "1..$n"
 exit $failed
