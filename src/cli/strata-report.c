@@ -13,6 +13,7 @@
 #include "strata-json-writer.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
+#include "strata-load-guard.h"
 #include "strata-report.h"
 #include "strata-heap-object-row.h"
 #include "strata-report-private.h"
@@ -591,6 +592,46 @@ print_report (StrataReport           *report,
   return EXIT_SUCCESS;
 }
 
+/* For tests: with STRATA_TEST_AFTER_LOAD_MARKER set, the report makes
+ * that file once the trace is loaded and waits (at most 30 s) until it
+ * is gone, so a test can change the file between the load and the
+ * report. */
+static void
+wait_for_test (void)
+{
+  const char *marker = g_getenv ("STRATA_TEST_AFTER_LOAD_MARKER");
+
+  if (marker == NULL || !g_file_set_contents (marker, "", 0, NULL))
+    return;
+  for (guint waited = 0; waited < 3000 && g_file_test (marker, G_FILE_TEST_EXISTS); waited++)
+    g_usleep (10000);
+}
+
+/* The file stays mapped while the report reads it (a heap dump's
+ * strings and arrays are read from it when asked): one that shrinks
+ * now ends the report with a message, not a bus error. */
+static int
+print_report_guarded (StrataReport           *report,
+                      const StrataCliOptions *options,
+                      ReportFormat            format)
+{
+  StrataLoadGuard guard;
+  int status;
+
+  if (STRATA_LOAD_GUARD_FAULTED (&guard))
+    {
+      g_autoptr(GError) error = NULL;
+
+      fflush (stdout);
+      strata_load_guard_set_error (&guard, &error);
+      g_printerr ("strata: %s: %s\n", options->files[0], error->message);
+      return EXIT_LOAD_FAILED;
+    }
+  status = print_report (report, options, format);
+  strata_load_guard_pop (&guard);
+  return status;
+}
+
 int
 strata_report_run (const StrataCliOptions *options)
 {
@@ -605,7 +646,10 @@ strata_report_run (const StrataCliOptions *options)
                      options->top, options->follow_weak, options->mapping, options->baseline_mapping);
   status = load_report (options, &report);
   if (status == EXIT_SUCCESS)
-    status = print_report (&report, options, format);
+    {
+      wait_for_test ();
+      status = print_report_guarded (&report, options, format);
+    }
   /* As they were made, backwards: the names restore the trace's own. */
   g_clear_pointer (&report.names, strata_trace_names_free);
   g_clear_object (&report.profile);

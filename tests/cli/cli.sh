@@ -326,6 +326,24 @@ check_refused "--mapping from a folder" 1 "folder" -r --mapping="$tmp" "$sample"
 check_refused "--diff against a pipe" 1 "not a regular file" -r --diff="$tmp/pipe" "$sample"
 check_refused "--baseline-mapping from a pipe" 1 "pipe: It is not a regular file" -r --diff="$sample" --baseline-mapping="$tmp/pipe" "$sample"
 
+# A heap dump that shrinks after it loaded, while the report reads its
+# strings from the mapping: a message and exit 1, not a bus error.
+gunzip -c "$(dirname "$0")/../data/allocations.hprof.gz" >"$tmp/shrinks.hprof"
+rm -f "$tmp/loaded"
+STRATA_TEST_AFTER_LOAD_MARKER="$tmp/loaded" timeout 60 "$strata" -r "$tmp/shrinks.hprof" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+waited=0
+while [ ! -e "$tmp/loaded" ] && [ $waited -lt 600 ]; do sleep 0.1; waited=$((waited + 1)); done
+truncate -s 4096 "$tmp/shrinks.hprof"
+rm -f "$tmp/loaded"
+wait $pid
+rc=$?
+if [ $rc -eq 1 ] && grep -q "became shorter" "$tmp/err"; then
+  ok "a heap dump shrinking after its load: exit 1, $(head -1 "$tmp/err")"
+else
+  not_ok "a heap dump shrinking after its load: exit $rc, $(cat "$tmp/err")"
+fi
+
 # A name of 64 MB is clipped wherever it is drawn: the flame graph's
 # labels handed it whole to Pango and took gigabytes.
 python3 - "$tmp/giant.json" <<'PY'
