@@ -77,7 +77,7 @@ static const Option options[] = {
   { "tree", 0, G_OPTION_ARG_STRING, AT (tree), GROUP_REPORTS, FOR_REPORT,
     N_("Print the merged call tree: “top-down” or “bottom-up”"), N_("TREE") },
   { "depth", 0, G_OPTION_ARG_INT, AT (depth), GROUP_REPORTS, FOR_REPORT,
-    N_("With --tree: print N levels of it"), N_("N") },
+    N_("With --tree: print N levels of it; with --format=folded: keep N frames of each stack"), N_("N") },
   { "top", 0, G_OPTION_ARG_INT, AT (top), GROUP_REPORTS, FOR_REPORT,
     N_("Parents and children of the N slowest methods (10), or the N heap objects that retain the most (100)"), N_("N") },
   { "strict-mapping", 0, G_OPTION_ARG_NONE, AT (strict_mapping), GROUP_REPORTS, FOR_REPORT,

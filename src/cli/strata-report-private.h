@@ -51,9 +51,10 @@ void strata_report_write_json_duplicates (StrataJsonWriter *json,
 const char *strata_report_clock_id       (StrataTrace      *trace,
                                           guint             clock);
 
-void     strata_report_print_tree        (StrataCallTree   *tree,
+gboolean strata_report_print_tree        (StrataCallTree   *tree,
                                           guint             clock,
-                                          int               max_depth);
+                                          int               max_depth,
+                                          GError          **error);
 gboolean strata_report_write_json_tree   (StrataCallTree   *tree,
                                           guint             clock,
                                           int               max_depth,
@@ -66,6 +67,7 @@ gboolean strata_report_write_csv_tree    (StrataCallTree   *tree,
                                           GError          **error);
 gboolean strata_report_write_folded      (StrataCallTree   *tree,
                                           guint             clock,
+                                          int               max_depth,
                                           GError          **error);
 
 typedef struct

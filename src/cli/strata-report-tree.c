@@ -8,12 +8,73 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <unistd.h>
 #include <glib/gi18n.h>
 #include <gio/gunixoutputstream.h>
 
 #include "strata-report-private.h"
 #include "strata-units.h"
+
+/* The most Strata writes as an indented tree or folded stacks: a stack
+ * n frames deep makes lines that add up to n² frames. */
+#define MAX_REPORT_BYTES (G_GUINT64_CONSTANT (1) << 30)
+
+/* Each node's depth, counted from 1 below the root: the tree numbers
+ * its nodes breadth first, so a parent comes before its children. */
+static guint *
+node_depths (StrataCallTree *tree)
+{
+  guint32 n = strata_call_tree_get_n_nodes (tree);
+  guint *depths = g_new0 (guint, MAX (n, 1));
+
+  for (guint32 v = 1; v < n; v++)
+    depths[v] = depths[strata_call_tree_get_parent (tree, v)] + 1;
+  return depths;
+}
+
+static gsize
+name_length (StrataCallTree *tree,
+             guint32         node)
+{
+  g_autofree char *name = strata_call_tree_dup_name (tree, node);
+
+  return strlen (name);
+}
+
+/* The bytes of the indented tree, without writing it. */
+static guint64
+estimate_tree (StrataCallTree *tree,
+               int             max_depth)
+{
+  g_autofree guint *depths = node_depths (tree);
+  guint64 total = 0;
+
+  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
+    if (max_depth < 0 || depths[v] <= (guint) max_depth)
+      total += 50 + MIN (2 * (depths[v] - 1), 2000) + name_length (tree, v);
+  return total;
+}
+
+static gboolean
+check_size (StrataCallTree  *tree,
+            guint64          bytes,
+            GError         **error)
+{
+  g_autofree char *size = NULL, *limit = NULL, *deepest = NULL;
+
+  if (bytes <= MAX_REPORT_BYTES)
+    return TRUE;
+  size = g_format_size (bytes);
+  limit = g_format_size (MAX_REPORT_BYTES);
+  deepest = strata_units_format_count (strata_call_tree_get_depth (tree, strata_call_tree_get_n_nodes (tree) - 1));
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+               /* Translators: sizes such as “3.2 GB”, then a count of frames */
+               _("it would write %s, more than the %s a report writes at most: the stacks run %s frames deep. "
+                 "Give --depth=N to keep N levels of them."),
+               size, limit, deepest);
+  return FALSE;
+}
 
 static void
 print_node (StrataCallTree *tree,
@@ -54,13 +115,17 @@ open_node_clear (gpointer data)
  * The tree, a node a line, indented by depth: total (and its share),
  * self, calls and the method.
  */
-void
-strata_report_print_tree (StrataCallTree *tree,
-                          guint           clock,
-                          int             max_depth)
+gboolean
+strata_report_print_tree (StrataCallTree  *tree,
+                          guint            clock,
+                          int              max_depth,
+                          GError         **error)
 {
   StrataTrace *trace = strata_call_tree_get_trace (tree);
   gint64 whole = strata_call_tree_get_total (tree, STRATA_CALL_TREE_ROOT, clock);
+
+  if (!check_size (tree, estimate_tree (tree, max_depth), error))
+    return FALSE;
 
   g_print ("\n%s (%s)\n", strata_call_tree_get_kind (tree) == STRATA_CALL_TREE_TOP_DOWN ? _("Call tree, top down")
                                                                                     : _("Call tree, bottom up"),
@@ -95,6 +160,7 @@ strata_report_print_tree (StrataCallTree *tree,
           g_array_append_val (open, child);
         }
     }
+  return TRUE;
 }
 
 static void
@@ -230,37 +296,72 @@ append_frame (GString    *line,
     g_string_append_c (line, *p == ';' ? ':' : *p == '\n' || *p == '\r' ? ' ' : *p);
 }
 
+/* With @max_depth frames kept, each node's time goes to its ancestor at
+ * that depth (the thread is above them): @own gets each line's weight,
+ * @path_bytes each line's length; returns the bytes of all lines. */
+static guint64
+fold_to_depth (StrataCallTree *tree,
+               guint           clock,
+               int             max_depth,
+               gint64         *own,
+               guint64        *path_bytes)
+{
+  guint32 n = strata_call_tree_get_n_nodes (tree);
+  g_autofree guint *depths = node_depths (tree);
+  g_autofree guint32 *kept = g_new0 (guint32, MAX (n, 1));
+  guint64 total = 0;
+
+  for (guint32 v = 1; v < n; v++)
+    {
+      guint32 parent = strata_call_tree_get_parent (tree, v);
+
+      kept[v] = max_depth < 0 || depths[v] <= (guint) max_depth + 1 ? v : kept[parent];
+      own[kept[v]] += strata_call_tree_get_self (tree, v, clock);
+      path_bytes[v] = (parent != STRATA_CALL_TREE_ROOT ? path_bytes[parent] : 0) + name_length (tree, v) + 1;
+    }
+  for (guint32 v = 1; v < n; v++)
+    if (own[v] > 0)
+      total += path_bytes[v] + 21;
+  return total;
+}
+
 /**
  * strata_report_write_folded:
  * @tree: a top-down tree made by thread
+ * @max_depth: frames kept of each stack, or -1 for all
  *
  * A first line "# clock=wall unit=ns" (or thread-cpu, samples) says what
  * the weights are; flamegraph.pl, inferno and speedscope skip it. Then a
  * line per distinct path with self time on @clock: the thread, the
  * frames from the bottom of the stack, and the weight (ns, or samples).
- * The weights add up to the profile's total.
+ * The weights add up to the profile's total; time deeper than
+ * @max_depth goes to the frame at that depth.
  */
 gboolean
 strata_report_write_folded (StrataCallTree  *tree,
                             guint            clock,
+                            int              max_depth,
                             GError         **error)
 {
   StrataTrace *trace = strata_call_tree_get_trace (tree);
+  guint32 n = strata_call_tree_get_n_nodes (tree);
   g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
   g_autoptr(GOutputStream) buffered = g_buffered_output_stream_new_sized (out, 1 << 16);
   gboolean samples = strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES;
   g_autoptr(GString) line = g_string_new (NULL);
   g_autoptr(GPtrArray) frames = g_ptr_array_new_with_free_func (g_free);
+  g_autofree gint64 *own = g_new0 (gint64, MAX (n, 1));
+  g_autofree guint64 *path_bytes = g_new0 (guint64, MAX (n, 1));
 
+  if (!check_size (tree, fold_to_depth (tree, clock, max_depth, own, path_bytes), error))
+    return FALSE;
   g_string_printf (line, "# clock=%s unit=%s\n", strata_report_clock_id (trace, clock), samples ? "samples" : "ns");
   if (!g_output_stream_write_all (buffered, line->str, line->len, NULL, NULL, error))
     return FALSE;
-  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
+  for (guint32 v = 1; v < n; v++)
     {
-      gint64 own = strata_call_tree_get_self (tree, v, clock);
-
       /* A thread's own line: its traced time outside any call. */
-      if (own <= 0)
+      if (own[v] <= 0)
         continue;
       g_ptr_array_set_size (frames, 0);
       for (guint32 u = v; u != STRATA_CALL_TREE_ROOT; u = strata_call_tree_get_parent (tree, u))
@@ -272,7 +373,7 @@ strata_report_write_folded (StrataCallTree  *tree,
           g_string_append_c (line, i > 1 ? ';' : ' ');
         }
       /* Samples are drawn as 1 ms each: their count is the weight. */
-      g_string_append_printf (line, "%" G_GINT64_FORMAT "\n", samples ? own / STRATA_UNITS_NS_PER_SAMPLE : own);
+      g_string_append_printf (line, "%" G_GINT64_FORMAT "\n", samples ? own[v] / STRATA_UNITS_NS_PER_SAMPLE : own[v]);
       if (!g_output_stream_write_all (buffered, line->str, line->len, NULL, NULL, error))
         return FALSE;
     }

@@ -385,7 +385,7 @@ print_call_tree (const StrataReport  *report,
   if (tree == NULL)
     return FALSE;
   if (format == REPORT_FOLDED)
-    return strata_report_write_folded (tree, report->clock, error);
+    return strata_report_write_folded (tree, report->clock, depth, error);
   if (g_str_equal (tree_name, "bottom-up") && !(inverted = strata_call_tree_invert (tree, NULL, error)))
     return FALSE;
   if (format == REPORT_JSON)
@@ -393,8 +393,7 @@ print_call_tree (const StrataReport  *report,
   if (format == REPORT_CSV)
     return strata_report_write_csv_tree (inverted ? inverted : tree, error);
   print_header (report);
-  strata_report_print_tree (inverted ? inverted : tree, report->clock, depth);
-  return TRUE;
+  return strata_report_print_tree (inverted ? inverted : tree, report->clock, depth, error);
 }
 
 static gboolean
@@ -509,9 +508,9 @@ check_report_usage (const StrataCliOptions *options,
       g_printerr ("strata: %s\n", _("unknown tree; use “top-down” or “bottom-up”"));
       return EXIT_USAGE;
     }
-  if (options->depth >= 0 && (tree_name == NULL || *format == REPORT_CSV || *format == REPORT_FOLDED))
+  if (options->depth >= 0 && *format != REPORT_FOLDED && (tree_name == NULL || *format == REPORT_CSV))
     {
-      g_printerr ("strata: %s\n", _("--depth applies to --tree as text or JSON (CSV has every node, with its depth)"));
+      g_printerr ("strata: %s\n", _("--depth applies to --tree as text or JSON, and to --format=folded (CSV has every node, with its depth)"));
       return EXIT_USAGE;
     }
   if (options->diff == NULL && options->baseline_mapping != NULL)

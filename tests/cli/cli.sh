@@ -326,6 +326,31 @@ check_refused "--mapping from a folder" 1 "folder" -r --mapping="$tmp" "$sample"
 check_refused "--diff against a pipe" 1 "not a regular file" -r --diff="$tmp/pipe" "$sample"
 check_refused "--baseline-mapping from a pipe" 1 "pipe: It is not a regular file" -r --diff="$sample" --baseline-mapping="$tmp/pipe" "$sample"
 
+# Folded stacks of a trace nested 100,000 deep would be 15 GB: refused at
+# once with the way out; --depth keeps every nanosecond in fewer frames.
+python3 - "$tmp/nested.json" <<'PY'
+import sys
+n = 100000
+with open(sys.argv[1], "w") as f:
+    f.write("[")
+    f.writelines('{"ph":"B","name":"f%d","pid":1,"tid":1,"ts":%d},\n' % (i % 3, i) for i in range(n))
+    f.writelines('{"ph":"E","pid":1,"tid":1,"ts":%d}%s\n' % (2 * n - i, "," if i else "]") for i in range(n - 1, -1, -1))
+PY
+timeout 60 "$strata" -r --format=folded "$tmp/nested.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "more than the" "$tmp/err" && grep -q -- "--depth" "$tmp/err" && [ ! -s "$tmp/out" ]; then
+  ok "folded stacks 100,000 deep: refused before writing, $(head -1 "$tmp/err")"
+else
+  not_ok "folded stacks 100,000 deep: exit $rc, $(wc -c <"$tmp/out") bytes, $(cat "$tmp/err")"
+fi
+total=$(timeout 60 "$strata" -r --format=folded --depth=50 "$tmp/nested.json" 2>"$tmp/err" | awk '!/^#/ { n++; s += $NF } END { print n, s }')
+if [ "$total" = "50 200000000" ]; then
+  ok "--format=folded --depth=50: 50 lines holding all 200 ms"
+else
+  not_ok "--format=folded --depth=50: $total $(cat "$tmp/err")"
+fi
+rm -f "$tmp/nested.json"
+
 # A heap dump that shrinks after it loaded, while the report reads its
 # strings from the mapping: a message and exit 1, not a bus error.
 gunzip -c "$(dirname "$0")/../data/allocations.hprof.gz" >"$tmp/shrinks.hprof"
