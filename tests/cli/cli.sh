@@ -76,13 +76,15 @@ printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\020\0\0\0\020\010\006\0\0\0' >"$tmp/
 truncate -s 1G "$tmp/zeros.trace"
 printf 'just some words\n' >"$tmp/notes.trace"
 mkdir "$tmp/folder.trace"
+{ head -c 1000 /dev/zero; cat "$(dirname "$0")/../../data/samples/android-app-startup.trace"; } >"$tmp/zero-prefix.trace"
 
 check_fails "missing file" "$tmp/missing.trace" "does not exist"
 check_fails "directory" "$tmp/folder.trace" "folder"
 check_fails "empty file" "$tmp/empty.trace" "empty"
 check_fails "random bytes" "$tmp/random.trace" "not in a trace format"
 check_fails "PNG named .trace" "$tmp/picture.trace" "PNG"
-check_fails "1 GB of zeros" "$tmp/zeros.trace" "zero bytes"
+check_fails "1 GB of zeros" "$tmp/zeros.trace" "at least .* of zero bytes"
+check_fails "1,000 zero bytes before a trace" "$tmp/zero-prefix.trace" "starts with 1000 zero bytes"
 check_fails "plain text" "$tmp/notes.trace" "text file"
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -62,15 +62,20 @@ has_prefix (const guint8 *data,
   return len >= n && memcmp (data, prefix, n) == 0;
 }
 
-static gboolean
-is_all_zero (const guint8 *data,
-             gsize         len)
+/* How many zero bytes @data starts with. */
+static gsize
+leading_zeros (const guint8 *data,
+               gsize         len)
 {
-  for (gsize i = 0; i < len; i++)
-    if (data[i] != 0)
-      return FALSE;
-  return TRUE;
+  gsize i = 0;
+
+  while (i < len && data[i] == 0)
+    i++;
+  return i;
 }
+
+/* Below this, zero bytes at the start are not worth a word. */
+#define MIN_ZERO_PREFIX 256
 
 /* @complete: @data is the whole content, not only its head */
 static StrataFormat
@@ -83,17 +88,33 @@ unknown_format_error (const guint8 *data,
   g_autofree char *description = NULL;
   gboolean uncertain = TRUE;
 
-  if (is_all_zero (data, len) && !complete)
+  gsize zeros = leading_zeros (data, len);
+
+  /* Only the head is looked at: a run of zeros that fills it may go on. */
+  if (zeros == len && !complete)
     {
       g_autofree char *size = g_format_size (len);
 
       g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT,
                    /* Translators: %s is a size such as “64.0 kB” */
-                   _("It starts with %s of zero bytes, which no trace does: its beginning may have been lost or overwritten."),
+                   _("It starts with at least %s of zero bytes, which no trace does: its beginning may have been lost or overwritten."),
                    size);
       return STRATA_FORMAT_UNKNOWN;
     }
-  if (is_all_zero (data, len))
+  if (zeros >= MIN_ZERO_PREFIX && zeros < len)
+    {
+      g_autofree char *count = g_strdup_printf ("%" G_GSIZE_FORMAT, zeros);
+
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT,
+                   /* Translators: %s is a number of bytes */
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "It starts with %s zero byte, which no trace does: its beginning may have been lost or overwritten.",
+                                "It starts with %s zero bytes, which no trace does: its beginning may have been lost or overwritten.",
+                                zeros),
+                   count);
+      return STRATA_FORMAT_UNKNOWN;
+    }
+  if (zeros == len)
     {
       g_set_error_literal (error, STRATA_LOAD_ERROR,
                            STRATA_LOAD_ERROR_UNKNOWN_FORMAT,

@@ -119,7 +119,14 @@ parse_data_header (DmtraceLoader  *self,
       return FALSE;
     }
 
-  if (self->header_len < MIN_HEADER_LEN || self->header_len > self->len)
+  if (self->header_len < MIN_HEADER_LEN)
+    {
+      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
+                   _("The data header claims a length of %u bytes, shorter than the %u bytes every header has."),
+                   (guint) self->header_len, (guint) MIN_HEADER_LEN);
+      return FALSE;
+    }
+  if (self->header_len > self->len)
     {
       g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
                    _("The data header claims a length of %u bytes, which the file does not have."),
