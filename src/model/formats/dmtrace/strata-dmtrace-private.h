@@ -170,4 +170,7 @@ void     dmtrace_sum_thread_diagnostics    (DmtraceLoader  *self);
 void     dmtrace_report_diagnostics        (DmtraceLoader  *self);
 void     dmtrace_describe_format           (DmtraceLoader  *self);
 
+/* strata-dmtrace-zeros.c */
+void     dmtrace_trim_zero_tail            (DmtraceLoader  *self);
+
 G_END_DECLS
