@@ -700,6 +700,26 @@ test_loader_out_of_memory (void)
 #endif
 }
 
+/* An HPROF header before a sparse 512 MiB of zeros: refused after 257
+ * records, without the id-size walk reading every record header first
+ * (it read all 512 MiB, and 6 GiB gzipped took 6.3 GB). */
+static void
+test_loader_hprof_zeros (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "zeros.hprof", NULL);
+  glong rss_before = max_rss_kib ();
+  int fd;
+
+  g_assert_true (g_file_set_contents (path, hprof_head, sizeof hprof_head - 1, NULL));
+  fd = g_open (path, O_WRONLY, 0);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, G_GINT64_CONSTANT (512) << 20), ==, 0);
+  close (fd);
+  assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT, "of no kind a heap dump has");
+  g_assert_cmpint (max_rss_kib () - rss_before, <, 64 * 1024);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -729,6 +749,7 @@ main (int   argc,
   g_test_add_func ("/loader/inflater-stream", test_loader_inflater_stream);
   g_test_add_func ("/loader/gzip-scratch", test_loader_gzip_scratch);
   g_test_add_func ("/loader/gzip-bomb", test_loader_gzip_bomb);
+  g_test_add_func ("/loader/hprof-zeros", test_loader_hprof_zeros);
   g_test_add_func ("/loader/gzip-cancel", test_loader_gzip_cancel);
   g_test_add_func ("/loader/out-of-memory", test_loader_out_of_memory);
 

@@ -15,6 +15,12 @@
 #include "strata-hprof-private.h"
 #include "strata-stack-layout.h"
 
+/* Records of unknown kinds: a few are a newer VM's; a run of them is a
+ * file that only starts like a heap dump (zeros, another format behind a
+ * copied header). Past this many, and a tenth of all records, it is
+ * refused rather than "loaded" with millions skipped. */
+#define UNKNOWN_RECORDS_TOLERATED 256
+
 /* Sizes of the basic types; 0 for codes that are not types. */
 guint
 hprof_type_size (guint type,
@@ -653,12 +659,6 @@ read_record (HprofLoader  *self,
     }
 }
 
-/* Records of unknown kinds: a few are a newer VM's; a run of them is a
- * file that only starts like a heap dump (zeros, another format behind a
- * copied header). Past this many, and a tenth of all records, it is
- * refused rather than "loaded" with millions skipped. */
-#define UNKNOWN_RECORDS_TOLERATED 256
-
 static gboolean
 check_unknown_records (HprofLoader  *self,
                        GError      **error)
@@ -737,6 +737,8 @@ static guint
 id_size_of_records (HprofLoader *self,
                     gsize        pos)
 {
+  guint64 n_unknown = 0;
+
   while (pos < self->len)
     {
       Cursor c = { self->data + pos, self->data + self->len, 4, TRUE };
@@ -751,6 +753,12 @@ id_size_of_records (HprofLoader *self,
         return (len - 8) / 2;
       if (tag == TAG_STACK_FRAME && (len == 8 + 4 * 4 || len == 8 + 4 * 8))
         return (len - 8) / 4;
+      /* Records of no kind a dump has (zeros): the reader refuses the
+       * file after as many; walking on would read all of it. */
+      if (tag != TAG_STRING && tag != TAG_HEAP_SUMMARY && tag != TAG_START_THREAD && tag != TAG_STACK_TRACE &&
+          tag != TAG_HEAP_DUMP && tag != TAG_HEAP_DUMP_SEGMENT && tag != TAG_ALLOC_SITES && tag != TAG_CPU_SAMPLES &&
+          ++n_unknown > UNKNOWN_RECORDS_TOLERATED)
+        return 0;
       pos += 9 + len;
     }
   return 0;
