@@ -95,9 +95,9 @@ draw_lane_selection (const Painter     *p,
   set_rgba (p->cr, &p->view->theme->accent, 1.0);
   cairo_set_line_width (p->cr, 2);
   if (event->end == event->start)
-    cairo_rectangle (p->cr, span_x (p, event->start) - 7, y, 14, STRATA_TIMELINE_ROW_HEIGHT);
+    strata_painter_band (p->cr, span_x (p, event->start) - 7, y, 14, STRATA_TIMELINE_ROW_HEIGHT);
   else
-    cairo_rectangle (p->cr, x0 - 1, y, MAX (x1 - x0, 2) + 2, STRATA_TIMELINE_ROW_HEIGHT);
+    strata_painter_band (p->cr, x0 - 1, y, MAX (x1 - x0, 2) + 2, STRATA_TIMELINE_ROW_HEIGHT);
   cairo_stroke (p->cr);
 }
 
@@ -128,7 +128,7 @@ draw_lane_item (const Painter     *p,
       return;
     }
   cairo_set_source_rgba (p->cr, color->red, color->green, color->blue, alpha);
-  cairo_rectangle (p->cr, x0, y + 1, MAX (1, x1 - x0), STRATA_TIMELINE_ROW_HEIGHT - 2);
+  strata_painter_band (p->cr, x0, y + 1, MAX (1, x1 - x0), STRATA_TIMELINE_ROW_HEIGHT - 2);
   cairo_fill (p->cr);
   name = strata_trace_get_string (p->view->trace, event->name);
   if (x1 - x0 >= MIN_LABEL_PX && *name != '\0')
@@ -153,7 +153,7 @@ strata_painter_draw_lanes (const Painter     *p,
   g_autofree char *title = NULL;
 
   set_rgba (p->cr, &view->theme->fg, 0.035);
-  cairo_rectangle (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
+  strata_painter_band (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
   cairo_fill (p->cr);
   title = g_strdup_printf (kind == STRATA_LANES_ASYNC
                            /* Translators: the track of a process's async events, with their number */
@@ -164,7 +164,7 @@ strata_painter_draw_lanes (const Painter     *p,
   strata_painter_draw_text (p, title, 10, y + 1, view->label_width - 16, 0.85, FALSE);
 
   cairo_save (p->cr);
-  cairo_rectangle (p->cr, p->area_x, y, p->area_width, track->height);
+  strata_painter_band (p->cr, p->area_x, y, p->area_width, track->height);
   cairo_clip (p->cr);
   for (guint i = 0; i < lanes->items->len; i++)
     {
@@ -213,7 +213,7 @@ strata_painter_draw_flows (const Painter *p)
   const StrataTimelineView *view = p->view;
 
   cairo_save (p->cr);
-  cairo_rectangle (p->cr, p->area_x, 0, p->area_width, G_MAXINT16);
+  strata_painter_band (p->cr, p->area_x, 0, p->area_width, G_MAXINT16);
   cairo_clip (p->cr);
   set_rgba (p->cr, &view->theme->accent, 0.9);
   cairo_set_line_width (p->cr, 1.5);
@@ -287,7 +287,7 @@ draw_counter_legend (const Painter       *p,
       gboolean off = (hidden >> s) & 1;
 
       cairo_set_source_rgba (p->cr, color->red, color->green, color->blue, off ? 0.25 : 1);
-      cairo_rectangle (p->cr, 14, row_y + 4, 9, 9);
+      strata_painter_band (p->cr, 14, row_y + 4, 9, 9);
       off ? cairo_stroke (p->cr) : cairo_fill (p->cr);
       pango_layout_set_ellipsize (p->layout, PANGO_ELLIPSIZE_END);
       strata_painter_draw_text (p, strata_trace_get_string (trace, counter->series_names[s]), 28, row_y,
@@ -322,7 +322,7 @@ draw_counter_axis (const Painter       *p,
         cairo_set_source_rgba (p->cr, 0, 0, 0, 0.6);
       else
         cairo_set_source_rgba (p->cr, 1, 1, 1, 0.75);
-      cairo_rectangle (p->cr, p->area_x + 2, y + 2, MIN (width + 4, p->area_width - 4), height);
+      strata_painter_band (p->cr, p->area_x + 2, y + 2, MIN (width + 4, p->area_width - 4), height);
       cairo_fill (p->cr);
     }
   pango_layout_set_ellipsize (p->layout, PANGO_ELLIPSIZE_END);
@@ -340,10 +340,10 @@ strata_painter_draw_counter (const Painter     *p,
   double height = track->height - STRATA_TIMELINE_TRACK_GAP;
 
   set_rgba (p->cr, &view->theme->fg, 0.035);
-  cairo_rectangle (p->cr, 0, y, view->label_width, height);
+  strata_painter_band (p->cr, 0, y, view->label_width, height);
   cairo_fill (p->cr);
   cairo_save (p->cr);
-  cairo_rectangle (p->cr, 0, y, view->label_width, height);
+  strata_painter_band (p->cr, 0, y, view->label_width, height);
   cairo_clip (p->cr);
   draw_counter_legend (p, counter, lod ? strata_counter_lod_get_hidden (lod) : 0, y);
   cairo_restore (p->cr);

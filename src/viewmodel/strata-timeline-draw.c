@@ -154,7 +154,7 @@ strata_painter_mark_name_match (const Painter *p,
   if (p->view->search == NULL || !strata_search_matches_name (p->view->search, name))
     return;
   set_rgba (p->cr, &p->view->theme->accent, 1.0);
-  cairo_rectangle (p->cr, 2, y + 2, 4, height - 4);
+  strata_painter_band (p->cr, 2, y + 2, 4, height - 4);
   cairo_fill (p->cr);
 }
 
@@ -218,7 +218,7 @@ draw_label (const Painter     *p,
   pango_layout_get_pixel_size (layout, NULL, &text_height);
 
   cairo_save (p->cr);
-  cairo_rectangle (p->cr, x, y, width, height);
+  strata_painter_band (p->cr, x, y, width, height);
   cairo_clip (p->cr);
   if (luminance > 0.55)
     cairo_set_source_rgba (p->cr, 0, 0, 0, 0.85 * span_alpha (p, method));
@@ -336,7 +336,7 @@ flush_batches (const Painter *p)
                                  b >= N_COLOR_SLOTS ? DIMMED_ALPHA : 1.0);
         }
       for (guint i = 0; i < rects->len; i += 4)
-        cairo_rectangle (p->cr, r[i], r[i + 1], r[i + 2], r[i + 3]);
+        strata_painter_band (p->cr, r[i], r[i + 1], r[i + 2], r[i + 3]);
       cairo_fill (p->cr);
       g_array_set_size (rects, 0);
     }
@@ -462,7 +462,7 @@ draw_focus (const Painter     *p,
   row_y = track_compact (view, track) ? y : y + view->focus_depth * STRATA_TIMELINE_ROW_HEIGHT;
   set_rgba (p->cr, &view->theme->accent, 1.0);
   cairo_set_line_width (p->cr, 2);
-  cairo_rectangle (p->cr, MAX (x0, p->area_x) - 1, row_y - 1, MAX (x1 - x0, 2) + 2,
+  strata_painter_band (p->cr, MAX (x0, p->area_x) - 1, row_y - 1, MAX (x1 - x0, 2) + 2,
                    (track_compact (view, track) ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT) + 1);
   cairo_stroke (p->cr);
 }
@@ -479,7 +479,7 @@ draw_thread_spans (const Painter     *p,
   if (table == NULL)
     return;
   cairo_save (p->cr);
-  cairo_rectangle (p->cr, p->area_x, y, p->area_width, track->height);
+  strata_painter_band (p->cr, p->area_x, y, p->area_width, track->height);
   cairo_clip (p->cr);
 
   for (guint d = 0; d < table->n_depths; d++)
@@ -549,7 +549,7 @@ draw_process_header (const Painter     *p,
     /* Translators: a process without a name */
     name = _("Process");
   set_rgba (p->cr, &view->theme->fg, 0.07);
-  cairo_rectangle (p->cr, 0, y, view->width, track->height);
+  strata_painter_band (p->cr, 0, y, view->width, track->height);
   cairo_fill (p->cr);
   strata_painter_mark_name_match (p, strata_trace_get_string (view->trace, process->name), y, track->height);
 
@@ -582,7 +582,7 @@ draw_thread_label (const Painter     *p,
   g_autofree char *one_line = NULL;
 
   set_rgba (p->cr, &view->theme->fg, 0.035);
-  cairo_rectangle (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
+  strata_painter_band (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
   cairo_fill (p->cr);
   strata_painter_mark_name_match (p, name, y, MIN (track->height - STRATA_TIMELINE_TRACK_GAP, 2 * STRATA_TIMELINE_ROW_HEIGHT));
 
@@ -672,7 +672,7 @@ strata_painter_draw_range (const Painter *p,
   if (x1 < x0)
     return;
   set_rgba (p->cr, &view->theme->accent, 0.15);
-  cairo_rectangle (p->cr, x0, top, MAX (1, x1 - x0), height);
+  strata_painter_band (p->cr, x0, top, MAX (1, x1 - x0), height);
   cairo_fill (p->cr);
   set_rgba (p->cr, &view->theme->accent, 0.8);
   cairo_set_line_width (p->cr, 1);

@@ -51,6 +51,25 @@ typedef struct
   double                    area_width;
 } Painter;
 
+/* Cairo keeps coordinates in 24.8 fixed point: a rectangle reaching past
+ * ±8,388,607 pixels puts the context in an error state, and nothing more
+ * is drawn. A thread of hundreds of thousands of levels is that tall
+ * (470,000 rows drew no bar at all): rectangles are cut to a band around
+ * the view first, which no drawing reaches past. */
+#define STRATA_PAINT_BAND 1e6
+
+static inline void
+strata_painter_band (cairo_t *cr,
+                     double   x,
+                     double   y,
+                     double   width,
+                     double   height)
+{
+  double top = MAX (y, -STRATA_PAINT_BAND), bottom = MIN (y + height, STRATA_PAINT_BAND);
+
+  cairo_rectangle (cr, x, top, width, MAX (bottom - top, 0));
+}
+
 static inline void
 set_rgba (cairo_t           *cr,
           const StrataColor *color,

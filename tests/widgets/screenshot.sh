@@ -34,5 +34,26 @@ shoot welcome
 printf '\211PNG\r\n\032\n\0\0\0\rIHDR' >"$out/holiday.trace"
 shoot error "$out/holiday.trace"
 
+# A thread 470,000 levels deep is 8.5 million pixels tall, past what
+# cairo's coordinates hold: a rectangle that tall stopped all drawing and
+# the track showed no bar. Its top rows must be drawn.
+python3 - "$out/deep.json" <<'PY'
+import sys
+n = 470000
+with open(sys.argv[1], "w") as f:
+    f.write("[")
+    f.writelines('{"ph":"B","name":"f%d","pid":1,"tid":1,"ts":%d},\n' % (i % 3, i) for i in range(n))
+    f.writelines('{"ph":"E","pid":1,"tid":1,"ts":%d}%s\n' % (2 * n - i, "," if i else "]") for i in range(n - 1, -1, -1))
+PY
+shoot deep "$out/deep.json"
+bars=$(convert "$out/deep.png" -crop 300x200+500+200 +repage -format '%k' info: 2>/dev/null)
+n=$((n + 1))
+if [ "${bars:-0}" -gt 4 ]; then
+  echo "ok $n - a thread 470,000 levels deep draws its bars: $bars colours where they are"
+else
+  failed=1; echo "not ok $n - a thread 470,000 levels deep draws no bar: '$bars' colours where they should be"
+fi
+rm -f "$out/deep.json"
+
 echo "1..$n"
 exit $failed
