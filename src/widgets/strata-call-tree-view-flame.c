@@ -235,6 +235,9 @@ strata_call_tree_view_build_flame_page (StrataCallTreeView *self)
   /* The graph scrolls to its selected bar; as a whole, it is taller than
    * the window, and scrolling to it would go to its end. */
   gtk_viewport_set_scroll_to_focus (GTK_VIEWPORT (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller))), FALSE);
+  /* The graph draws only what the window shows: scrolled, it draws again. */
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), "value-changed",
+                           G_CALLBACK (gtk_widget_queue_draw), self->flame, G_CONNECT_SWAPPED);
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_box_append (GTK_BOX (page), self->flame_bar);
   gtk_box_append (GTK_BOX (page), scroller);

@@ -127,13 +127,36 @@ strata_flame_graph_draw (StrataFlameGraph *self,
   self->n_drawn = strata_flame_render (cr, &view, width, height);
 }
 
+/* The part of the graph its scrolled window shows: a graph 100,000
+ * levels deep is 1.6 million pixels tall, and a cairo node that size
+ * took gigabytes to render. */
+static graphene_rect_t
+visible_bounds (GtkWidget *widget,
+                int        width,
+                int        height)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+  graphene_rect_t shown;
+
+  if (scrolled != NULL && gtk_widget_compute_bounds (scrolled, widget, &shown) &&
+      !graphene_rect_intersection (&bounds, &shown, &bounds))
+    bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  return bounds;
+}
+
 static void
 strata_flame_graph_snapshot (GtkWidget   *widget,
                              GtkSnapshot *snapshot)
 {
   StrataFlameGraph *self = STRATA_FLAME_GRAPH (widget);
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  graphene_rect_t bounds = visible_bounds (widget, width, height);
+  cairo_t *cr;
+
+  if (bounds.size.width <= 0 || bounds.size.height <= 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
 
   strata_flame_graph_draw (self, cr, width, height);
   cairo_destroy (cr);

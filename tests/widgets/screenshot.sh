@@ -53,6 +53,16 @@ if [ "${bars:-0}" -gt 4 ]; then
 else
   failed=1; echo "not ok $n - a thread 470,000 levels deep draws no bar: '$bars' colours where they should be"
 fi
+# Its flame graph is millions of pixels tall too: drawn whole, it took
+# gigabytes and was killed; only what the window shows is drawn.
+shoot deep-flame --view=flame "$out/deep.json"
+bars=$(convert "$out/deep-flame.png" -crop 300x100+500+550 +repage -format '%k' info: 2>/dev/null)
+n=$((n + 1))
+if [ "${bars:-0}" -gt 4 ]; then
+  echo "ok $n - its flame graph draws its bars: $bars colours where they are"
+else
+  failed=1; echo "not ok $n - its flame graph draws no bar: '$bars' colours where they should be"
+fi
 rm -f "$out/deep.json"
 
 echo "1..$n"
