@@ -330,14 +330,7 @@ check_refused "--baseline-mapping from a pipe" 1 "pipe: It is not a regular file
 
 # Folded stacks of a trace nested 100,000 deep would be 15 GB: refused at
 # once with the way out; --depth keeps every nanosecond in fewer frames.
-python3 - "$tmp/nested.json" <<'PY'
-import sys
-n = 100000
-with open(sys.argv[1], "w") as f:
-    f.write("[")
-    f.writelines('{"ph":"B","name":"f%d","pid":1,"tid":1,"ts":%d},\n' % (i % 3, i) for i in range(n))
-    f.writelines('{"ph":"E","pid":1,"tid":1,"ts":%d}%s\n' % (2 * n - i, "," if i else "]") for i in range(n - 1, -1, -1))
-PY
+python3 "$(dirname "$0")/../lib/write-nested-trace.py" 100000 "$tmp/nested.json"
 timeout 60 "$strata" -r --format=folded "$tmp/nested.json" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -eq 1 ] && grep -q "more than the" "$tmp/err" && grep -q -- "--depth" "$tmp/err" && [ ! -s "$tmp/out" ]; then

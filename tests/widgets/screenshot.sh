@@ -37,14 +37,7 @@ shoot error "$out/holiday.trace"
 # A thread 470,000 levels deep is 8.5 million pixels tall, past what
 # cairo's coordinates hold: a rectangle that tall stopped all drawing and
 # the track showed no bar. Its top rows must be drawn.
-python3 - "$out/deep.json" <<'PY'
-import sys
-n = 470000
-with open(sys.argv[1], "w") as f:
-    f.write("[")
-    f.writelines('{"ph":"B","name":"f%d","pid":1,"tid":1,"ts":%d},\n' % (i % 3, i) for i in range(n))
-    f.writelines('{"ph":"E","pid":1,"tid":1,"ts":%d}%s\n' % (2 * n - i, "," if i else "]") for i in range(n - 1, -1, -1))
-PY
+python3 "$(dirname "$0")/../lib/write-nested-trace.py" 470000 "$out/deep.json"
 shoot deep "$out/deep.json"
 bars=$(convert "$out/deep.png" -crop 300x200+500+200 +repage -format '%k' info: 2>/dev/null)
 n=$((n + 1))
