@@ -4,13 +4,11 @@
  */
 #include "config.h"
 
-#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
-#include <glib/gstdio.h>
 
 #include "strata-dmtrace-private.h"
+#include "strata-file.h"
 
 /* Zero bytes at the end shorter than this are records, however odd. */
 #define MIN_ZERO_TAIL_RECORDS 4096
@@ -35,10 +33,10 @@ trailing_hole (DmtraceLoader *self)
     return self->len;
   offset = self->data - base;
   path = g_file_get_path (self->job->file);
-  if (path == NULL || (fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0)) < 0)
+  if (path == NULL || (fd = strata_file_open_regular (self->job->file, path, &info, NULL)) < 0)
     return self->len;
   /* The bytes must map the named file itself, not what it inflated to. */
-  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode) || (gsize) info.st_size != size)
+  if ((gsize) info.st_size != size)
     {
       close (fd);
       return self->len;
