@@ -99,82 +99,6 @@ strata_v8_profile_free (StrataV8Profile *self)
   g_free (self);
 }
 
-/* A number, or @fallback for anything else. */
-static gint64
-int_of (JsonNode *node,
-        gint64    fallback)
-{
-  double value;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return fallback;
-  if (json_node_get_value_type (node) == G_TYPE_INT64)
-    return json_node_get_int (node);
-  if (json_node_get_value_type (node) != G_TYPE_DOUBLE)
-    return fallback;
-  value = json_node_get_double (node);
-  return value > -9e18 && value < 9e18 ? (gint64) value : fallback;
-}
-
-static gint64
-int_member (JsonObject *object,
-            const char *name,
-            gint64      fallback)
-{
-  return object != NULL ? int_of (json_object_get_member (object, name), fallback) : fallback;
-}
-
-static const char *
-string_member (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
-         ? json_node_get_string (node) : "";
-}
-
-static JsonObject *
-object_of (JsonNode *node)
-{
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-/* Members of a profile's JSON, for the readers: %NULL, or @fallback,
- * where @object is %NULL or the member is not of the kind. */
-JsonObject *
-strata_v8_json_object (JsonObject *object,
-                       const char *name)
-{
-  return object_of (object != NULL ? json_object_get_member (object, name) : NULL);
-}
-
-JsonArray *
-strata_v8_json_array (JsonObject *object,
-                      const char *name)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
-}
-
-/* Microseconds: an integer, or a double well inside gint64. */
-gint64
-strata_v8_json_micros (JsonObject *object,
-                       const char *name,
-                       gint64      fallback)
-{
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return fallback;
-  if (json_node_get_value_type (node) == G_TYPE_INT64)
-    return json_node_get_int (node);
-  if (json_node_get_value_type (node) == G_TYPE_DOUBLE && ABS (json_node_get_double (node)) < 9e15)
-    return (gint64) json_node_get_double (node);
-  return fallback;
-}
-
 /**
  * strata_v8_frame_label:
  *
@@ -309,44 +233,6 @@ strata_v8_profile_add_node_values (StrataV8Profile          *self,
   link_parents (self, values, n, first);
 }
 
-/* Adds the nodes of a profile's "nodes" array, "parent" or "children"
- * linking them; an element that is no object is a node without a frame. */
-void
-strata_v8_profile_add_nodes (StrataV8Profile *self,
-                             JsonArray       *nodes)
-{
-  guint n = json_array_get_length (nodes);
-  g_autofree StrataV8NodeValues *values = g_new0 (StrataV8NodeValues, MAX (n, 1));
-  g_autoptr(GPtrArray) children = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < n; i++)
-    {
-      JsonObject *object = object_of (json_array_get_element (nodes, i));
-      JsonObject *frame = object != NULL ? object_of (json_object_get_member (object, "callFrame")) : NULL;
-      JsonNode *kids = object != NULL ? json_object_get_member (object, "children") : NULL;
-      JsonArray *array = kids != NULL && JSON_NODE_HOLDS_ARRAY (kids) ? json_node_get_array (kids) : NULL;
-
-      if (object == NULL)
-        continue;
-      values[i] = (StrataV8NodeValues) {
-        TRUE, int_member (object, "id", G_MININT64), int_member (object, "parent", G_MININT64),
-        string_member (frame, "functionName"), string_member (frame, "url"),
-        int_member (frame, "lineNumber", -1), int_member (frame, "columnNumber", -1), NULL, 0,
-      };
-      if (array != NULL)
-        {
-          gint64 *ids = g_new (gint64, MAX (json_array_get_length (array), 1));
-
-          for (guint c = 0; c < json_array_get_length (array); c++)
-            ids[c] = int_of (json_array_get_element (array, c), G_MININT64);
-          values[i].children = ids;
-          values[i].n_children = json_array_get_length (array);
-          g_ptr_array_add (children, ids);
-        }
-    }
-  strata_v8_profile_add_node_values (self, values, n);
-}
-
 /**
  * strata_v8_profile_add_sample_values:
  * @ids: each sample's node id; G_MININT64 for one that is not a number
@@ -467,6 +353,7 @@ strata_v8_profile_add_sample_groups (StrataV8Profile *self,
     {
       const gint64 *group = &groups[g * 5];
       guint first = (guint) group[4], n_rest = (guint) group[2];
+      guint32 node;
       Sample *last;
 
       /* The group holds its first sample: the scanner's arrays, read
@@ -475,13 +362,14 @@ strata_v8_profile_add_sample_groups (StrataV8Profile *self,
       if (n_rest == 0)
         continue;
       last = self->samples->len > 0 ? &g_array_index (self->samples, Sample, self->samples->len - 1) : NULL;
-      if (ABS (self->time) < MAX_GROUP_TIME && node_index (self, group[0]) == NO_NODE)
+      node = node_index (self, group[0]);
+      if (ABS (self->time) < MAX_GROUP_TIME && node == NO_NODE)
         {
           self->time += group[3];
           self->n_unknown_samples += n_rest;
           continue;
         }
-      if (ABS (self->time) < MAX_GROUP_TIME && last != NULL && last->node == node_index (self, group[0]) &&
+      if (ABS (self->time) < MAX_GROUP_TIME && last != NULL && last->node == node &&
           last->run_end == self->last_time && last->run_end == self->time * 1000 && last->run <= G_MAXUINT32 - n_rest)
         {
           self->time += group[3];
@@ -493,24 +381,6 @@ strata_v8_profile_add_sample_groups (StrataV8Profile *self,
       strata_v8_profile_add_sample_values (self, &ids[first + 1], n_rest, deltas + MIN (first + 1, n_deltas),
                                            n_deltas > first + 1 ? n_deltas - first - 1 : 0);
     }
-}
-
-/* As strata_v8_profile_add_sample_values(), from a profile's arrays. */
-void
-strata_v8_profile_add_samples (StrataV8Profile *self,
-                               JsonArray       *samples,
-                               JsonArray       *deltas)
-{
-  guint n_ids = samples != NULL ? json_array_get_length (samples) : 0;
-  guint n_deltas = deltas != NULL ? json_array_get_length (deltas) : 0;
-  g_autofree gint64 *ids = g_new (gint64, MAX (n_ids, 1));
-  g_autofree gint64 *steps = g_new (gint64, MAX (n_deltas, 1));
-
-  for (guint i = 0; i < n_ids; i++)
-    ids[i] = int_of (json_array_get_element (samples, i), G_MININT64);
-  for (guint i = 0; i < n_deltas; i++)
-    steps[i] = int_of (json_array_get_element (deltas, i), 0);
-  strata_v8_profile_add_sample_values (self, ids, n_ids, steps, n_deltas);
 }
 
 /**

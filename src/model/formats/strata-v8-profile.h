@@ -16,8 +16,6 @@
  */
 #pragma once
 
-#include <json-glib/json-glib.h>
-
 #include "strata-stack-layout.h"
 
 G_BEGIN_DECLS
@@ -81,14 +79,9 @@ void                    strata_v8_profile_set_start   (StrataV8Profile    *self,
                                                        gint64              start_us);
 void                    strata_v8_profile_set_end     (StrataV8Profile    *self,
                                                        gint64              end_us);
-void                    strata_v8_profile_add_nodes   (StrataV8Profile    *self,
-                                                       JsonArray          *nodes);
 void                    strata_v8_profile_add_node_values (StrataV8Profile          *self,
                                                            const StrataV8NodeValues *values,
                                                            guint                     n);
-void                    strata_v8_profile_add_samples (StrataV8Profile    *self,
-                                                       JsonArray          *samples,
-                                                       JsonArray          *deltas);
 void                    strata_v8_profile_add_sample_values (StrataV8Profile *self,
                                                              const gint64    *ids,
                                                              guint            n_ids,
@@ -123,13 +116,6 @@ void                    strata_v8_profile_add_repairs (StrataV8Profile    *self,
                                                        StrataV8Repairs    *repairs);
 void                    strata_v8_repairs_report      (const StrataV8Repairs *repairs,
                                                        StrataTrace        *trace);
-JsonObject             *strata_v8_json_object         (JsonObject         *object,
-                                                       const char         *name);
-JsonArray              *strata_v8_json_array          (JsonObject         *object,
-                                                       const char         *name);
-gint64                  strata_v8_json_micros         (JsonObject         *object,
-                                                       const char         *name,
-                                                       gint64              fallback);
 char                   *strata_v8_frame_label         (const char         *function,
                                                        const char         *url,
                                                        gint64              line,
