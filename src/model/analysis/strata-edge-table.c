@@ -28,6 +28,7 @@ strata_edge_table_free (StrataEdgeTable *self)
 {
   g_free (self->counts);
   g_free (self->slots);
+  g_free (self->cache);
   g_free (self->offsets);
   g_free (self->edges);
   g_free (self);
@@ -61,7 +62,12 @@ strata_edge_table_allocate (StrataEdgeTable  *self,
 {
   gsize total = 0;
 
+  gsize n_cached = (gsize) self->n_workers << STRATA_EDGE_CACHE_BITS;
+
   self->slots = g_new (StrataEdgeSlot, (gsize) self->n_workers * self->n_callers);
+  self->cache = g_new (StrataEdgeCacheEntry, n_cached);
+  for (gsize i = 0; i < n_cached; i++)
+    self->cache[i].key = G_MAXUINT64;
   for (guint c = 0; c < self->n_callers; c++)
     {
       self->offsets[c] = total;
@@ -77,7 +83,7 @@ strata_edge_table_allocate (StrataEdgeTable  *self,
   self->offsets[self->n_callers] = total;
 
   if (total > G_MAXSIZE / sizeof (StrataProfileEdge) ||
-      (self->edges = strata_memory_try_alloc_large (total * sizeof (StrataProfileEdge))) == NULL)
+      (self->edges = strata_memory_try_alloc_sparse (total * sizeof (StrataProfileEdge))) == NULL)
     {
       g_autofree char *size = g_format_size ((guint64) total * sizeof (StrataProfileEdge));
 
@@ -152,5 +158,6 @@ strata_edge_table_fold (StrataEdgeTable *self)
   self->n_edges = out;
   self->edges = g_realloc (self->edges, MAX (out, 1) * sizeof (StrataProfileEdge));
   g_clear_pointer (&self->slots, g_free);
+  g_clear_pointer (&self->cache, g_free);
   g_clear_pointer (&self->counts, g_free);
 }

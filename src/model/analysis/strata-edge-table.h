@@ -5,10 +5,12 @@
  * edges, too many to look up one call at a time in a hash. Instead each
  * worker first counts how many calls each method makes (an upper bound
  * is enough), the table gives every caller a bucket with a part for each
- * worker, the walk appends one record per call to its part, and the
- * buckets are folded in place into one edge per callee. Memory is a
- * record per call while building and an edge per distinct edge after;
- * nothing is allocated per edge.
+ * worker, the walk appends a record to its part for each call, and the
+ * buckets are folded in place into one edge per callee. A small cache of
+ * each worker's last records adds a call to the record of its edge made
+ * shortly before, so a bucket holds about one record per edge, not per
+ * call: the room for a record per call is reserved, and the pages never
+ * written take no memory. Nothing is allocated per edge.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,12 +27,22 @@ typedef struct
   gsize end;
 } StrataEdgeSlot;
 
+/* A record one worker wrote lately, by its caller and callee. */
+typedef struct
+{
+  guint64 key;      /* caller << 32 | callee; G_MAXUINT64 for none */
+  gsize   record;
+} StrataEdgeCacheEntry;
+
+#define STRATA_EDGE_CACHE_BITS 12
+
 typedef struct
 {
   guint              n_callers;   /* methods + 1: the last is the toplevel */
   guint              n_workers;
   guint64           *counts;      /* per worker, per caller: calls made */
   StrataEdgeSlot    *slots;       /* per worker, per caller */
+  StrataEdgeCacheEntry *cache;    /* per worker, 1 << STRATA_EDGE_CACHE_BITS */
   gsize             *offsets;     /* per caller + 1: where its edges start */
   StrataProfileEdge *edges;
   gsize              n_edges;
@@ -55,13 +67,26 @@ strata_edge_table_add (StrataEdgeTable *self,
                        const gint64    *time)
 {
   StrataEdgeSlot *slot = &self->slots[(gsize) worker * self->n_callers + caller];
+  guint64 key = (guint64) caller << 32 | callee;
+  StrataEdgeCacheEntry *cached = &self->cache[((gsize) worker << STRATA_EDGE_CACHE_BITS) +
+                                              ((key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> (64 - STRATA_EDGE_CACHE_BITS))];
   StrataProfileEdge *edge;
 
+  if (cached->key == key && self->edges[cached->record].calls < G_MAXUINT32)
+    {
+      edge = &self->edges[cached->record];
+      edge->time[0] += time[0];
+      edge->time[1] += time[1];
+      edge->calls++;
+      return;
+    }
   if (G_UNLIKELY (slot->next == slot->end))
     {
       g_atomic_pointer_add (&self->n_dropped, 1);
       return;
     }
+  cached->key = key;
+  cached->record = slot->next;
   edge = &self->edges[slot->next++];
   edge->time[0] = time[0];
   edge->time[1] = time[1];

@@ -48,6 +48,32 @@ strata_memory_try_alloc_large (gsize size)
 }
 
 /**
+ * strata_memory_try_alloc_sparse:
+ *
+ * Room reserved for the worst case of which little is written, on small
+ * pages: the pages never written take no memory, where one byte written
+ * would take a whole huge page. Free it with free() (or g_free()).
+ *
+ * Returns: (nullable): @size bytes, not initialised, or %NULL when there
+ *   is not that much address space
+ */
+gpointer
+strata_memory_try_alloc_sparse (gsize size)
+{
+  void *block = NULL;
+  long page = sysconf (_SC_PAGESIZE);
+
+  if (size < HUGE_PAGE || page <= 0)
+    return malloc (MAX (size, 1));
+  if (posix_memalign (&block, (gsize) page, size) != 0)
+    return NULL;
+#ifdef MADV_NOHUGEPAGE
+  madvise (block, size, MADV_NOHUGEPAGE);
+#endif
+  return block;
+}
+
+/**
  * strata_memory_new_large:
  *
  * As strata_memory_try_alloc_large(), for @n items of @size bytes;

@@ -9,6 +9,7 @@
 G_BEGIN_DECLS
 
 gpointer strata_memory_try_alloc_large (gsize size);
+gpointer strata_memory_try_alloc_sparse (gsize size);
 gpointer strata_memory_new_large       (gsize n,
                                         gsize size);
 gpointer strata_memory_renew_large     (gpointer block,
