@@ -342,6 +342,7 @@ typedef struct
   TeValue     last_tid_text;   /* while texts stay */
   TeInternEntry *intern_cache; /* the strings last interned, while texts stay */
   guint64     n_events;
+  guint64     progress_at;     /* the content offset progress was told at */
   gboolean    has_trace_events;
 } TeLoader;
 

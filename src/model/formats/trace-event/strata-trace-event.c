@@ -20,6 +20,9 @@
 #include "strata-trace-event-private.h"
 
 #define PROGRESS_INTERVAL 16384
+/* Or after this many bytes: a recording of a few huge events must still
+ * be cancellable, and give its read pages back as it goes. */
+#define PROGRESS_BYTES (4 << 20)
 #define MAX_METADATA_TEXT 4096
 /* Smaller files are read faster than a thread starts. */
 #define PARALLEL_MIN_BYTES (4 << 20)
@@ -276,8 +279,11 @@ static gboolean
 report_progress (TeLoader  *self,
                  GError   **error)
 {
-  if (++self->n_events % PROGRESS_INTERVAL != 0)
+  guint64 at = self->reader.offset + self->reader.pos;
+
+  if (++self->n_events % PROGRESS_INTERVAL != 0 && at - MIN (at, self->progress_at) < PROGRESS_BYTES)
     return TRUE;
+  self->progress_at = at;
   strata_content_reader_release (&self->reader);
   return strata_load_job_update (self->state.job, strata_content_reader_fraction (&self->reader),
                                  _("Reading events…"), error);
