@@ -89,6 +89,50 @@ test_cpuprofile_times (void)
   g_assert_cmpint (strata_profile_get_entry (profile, a)->calls, ==, 1);
 }
 
+static void
+assert_same_profile (StrataTrace *expected,
+                     StrataTrace *trace)
+{
+  g_autoptr(StrataProfile) a = strata_profile_new (expected, -1, NULL, NULL);
+  g_autoptr(StrataProfile) b = strata_profile_new (trace, -1, NULL, NULL);
+
+  g_assert_cmpuint (strata_trace_get_n_methods (trace), ==, strata_trace_get_n_methods (expected));
+  g_assert_cmpuint (strata_span_table_get_n_spans (strata_trace_get_thread (trace, 0)->spans), ==,
+                    strata_span_table_get_n_spans (strata_trace_get_thread (expected, 0)->spans));
+  g_assert_cmpint (strata_trace_get_end (trace), ==, strata_trace_get_end (expected));
+  for (guint32 m = 0; m < strata_trace_get_n_methods (expected); m++)
+    {
+      g_assert_cmpint (strata_profile_get_entry (b, m)->inclusive[0], ==, strata_profile_get_entry (a, m)->inclusive[0]);
+      g_assert_cmpint (strata_profile_get_entry (b, m)->exclusive[0], ==, strata_profile_get_entry (a, m)->exclusive[0]);
+    }
+}
+
+/* The deltas are added as they are read when the nodes, the start and
+ * the samples came before them, as node writes them; in any other order
+ * after the whole text. Both read the same profile, more samples than
+ * deltas included; a member repeated after the deltas is stepped over. */
+static void
+test_cpuprofile_member_order (void)
+{
+  g_autoptr(StrataTrace) streamed = load_text ("{" NODES ",\"startTime\":1000,\"samples\":[2,3,2,4,2,3],"
+                                               "\"timeDeltas\":[0,100,100,100,50],\"endTime\":1600}");
+  const char *others[] = {
+    "{\"timeDeltas\":[0,100,100,100,50],\"samples\":[2,3,2,4,2,3],\"endTime\":1600," NODES ",\"startTime\":1000}",
+    "{\"samples\":[2,3,2,4,2,3]," NODES ",\"timeDeltas\":[0,100,100,100,50],\"startTime\":1000,\"endTime\":1600}",
+    "{" NODES ",\"samples\":[2,3,2,4,2,3],\"startTime\":1000,\"timeDeltas\":[0,100,100,100,50],\"endTime\":1600}",
+    "{" NODES ",\"startTime\":1000,\"samples\":[2,3,2,4,2,3],\"timeDeltas\":[0,100,100,100,50],"
+    "\"samples\":[3,3],\"timeDeltas\":[7,7],\"startTime\":5,\"endTime\":1600}",
+  };
+
+  g_assert_cmpint (strata_trace_get_end (streamed), ==, 1600000);
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_autoptr(StrataTrace) trace = load_text (others[i]);
+
+      assert_same_profile (streamed, trace);
+    }
+}
+
 /* A delta that goes back: the samples are put in time order, and the
  * diagnostics say so; a sample of an unknown node is dropped. */
 static void
@@ -190,6 +234,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cpuprofile/node", test_cpuprofile_node);
   g_test_add_func ("/cpuprofile/times", test_cpuprofile_times);
+  g_test_add_func ("/cpuprofile/member-order", test_cpuprofile_member_order);
   g_test_add_func ("/cpuprofile/repairs", test_cpuprofile_repairs);
   g_test_add_func ("/cpuprofile/hostile", test_cpuprofile_hostile);
   g_test_add_func ("/cpuprofile/collapse-package", test_cpuprofile_collapse_package);

@@ -32,46 +32,110 @@ typedef struct
   guint32 first_child;
 } OpenCall;
 
+/* Calls go straight into arrays of one depth each, which become the
+ * table: a call takes its span's bytes and no more, even while laid out. */
 typedef struct
 {
-  StrataSpan span;
-  guint      depth;
-} DoneCall;
+  GArray    *open;     /* OpenCall, outermost first */
+  GPtrArray *depths;   /* GArray of StrataSpan, per depth */
+} Layout;
 
 static void
-close_calls (GArray  *open,
-             guint    keep,
-             gint64   time,
-             GArray  *done,
-             GArray  *counts)
+layout_init (Layout *self)
 {
-  while (open->len > keep)
-    {
-      const OpenCall *call = &g_array_index (open, OpenCall, open->len - 1);
-      DoneCall finished = { { call->start, time, call->method, call->first_child }, open->len - 1 };
-
-      g_array_append_val (done, finished);
-      g_array_index (counts, guint32, open->len - 1)++;
-      g_array_set_size (open, open->len - 1);
-    }
+  self->open = g_array_new (FALSE, FALSE, sizeof (OpenCall));
+  self->depths = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
 }
 
 static void
-fill_table (StrataTrace  *trace,
-            StrataThread *info,
-            const GArray *done,
-            const GArray *counts)
+layout_clear (Layout *self)
 {
-  StrataSpan *block = strata_trace_alloc_block (trace, done->len * sizeof (StrataSpan));
-  g_autofree guint32 *cursor = g_new0 (guint32, counts->len);
+  g_array_unref (self->open);
+  g_ptr_array_unref (self->depths);
+}
 
-  info->spans = strata_span_table_new_in (1, counts->len, (const guint32 *) counts->data, block, NULL);
-  for (guint i = 0; i < done->len; i++)
+static GArray *
+layout_depth (Layout *self,
+              guint   depth)
+{
+  while (self->depths->len <= depth)
+    g_ptr_array_add (self->depths, g_array_new (FALSE, FALSE, sizeof (StrataSpan)));
+  return g_ptr_array_index (self->depths, depth);
+}
+
+static void
+close_calls (Layout *self,
+             guint   keep,
+             gint64  time)
+{
+  while (self->open->len > keep)
     {
-      const DoneCall *call = &g_array_index (done, DoneCall, i);
+      guint depth = self->open->len - 1;
+      const OpenCall *call = &g_array_index (self->open, OpenCall, depth);
+      StrataSpan finished = { call->start, time, call->method, call->first_child };
 
-      info->spans->spans[call->depth][cursor[call->depth]++] = call->span;
+      g_array_append_val (layout_depth (self, depth), finished);
+      g_array_set_size (self->open, depth);
     }
+}
+
+/* Opens the calls of @frames (innermost first) from depth @common on. */
+static void
+open_calls (Layout        *self,
+            const guint32 *frames,
+            guint          n_frames,
+            guint          common,
+            gint64         time)
+{
+  for (guint d = common; d < n_frames; d++)
+    {
+      OpenCall call = { time, frames[n_frames - 1 - d], layout_depth (self, d + 1)->len };
+
+      g_array_append_val (self->open, call);
+    }
+}
+
+/* How many of @frames' outermost calls are open already. */
+static guint
+open_in_common (const Layout  *self,
+                const guint32 *frames,
+                guint          n_frames)
+{
+  guint common = 0;
+
+  while (common < n_frames && common < self->open->len &&
+         g_array_index (self->open, OpenCall, common).method == frames[n_frames - 1 - common])
+    common++;
+  return common;
+}
+
+/* The arrays, cut to their length, become the thread's table and the
+ * trace's memory. Returns FALSE without calls. */
+static gboolean
+finish_table (Layout       *self,
+              StrataTrace  *trace,
+              StrataThread *info)
+{
+  guint n_depths = self->depths->len;
+  g_autofree guint32 *counts = NULL;
+  g_autofree StrataSpan **spans = NULL;
+
+  while (n_depths > 0 && ((GArray *) g_ptr_array_index (self->depths, n_depths - 1))->len == 0)
+    n_depths--;
+  if (n_depths == 0)
+    return FALSE;
+  counts = g_new (guint32, n_depths);
+  spans = g_new (StrataSpan *, n_depths);
+  for (guint d = 0; d < n_depths; d++)
+    {
+      GArray *depth = g_ptr_array_steal_index (self->depths, 0);
+
+      counts[d] = depth->len;
+      spans[d] = g_realloc (g_array_free (depth, FALSE), MAX (counts[d], 1) * sizeof (StrataSpan));
+      strata_trace_adopt_block (trace, spans[d]);
+    }
+  info->spans = strata_span_table_new_by_depth (1, n_depths, counts, spans, NULL, NULL);
+  return TRUE;
 }
 
 /**
@@ -89,41 +153,28 @@ strata_stack_layout_thread (StrataTrace    *trace,
                             guint           n_rows,
                             gint64          ns_per_unit)
 {
-  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (OpenCall));
-  g_autoptr(GArray) done = g_array_new (FALSE, FALSE, sizeof (DoneCall));
-  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
   StrataThread *info = strata_trace_peek_thread (trace, thread);
+  Layout layout;
   gint64 time = 0;
+  gboolean any;
 
   if (n_rows > 0)
     qsort (rows, n_rows, sizeof (StrataStackRow), compare_rows);
+  layout_init (&layout);
   for (guint r = 0; r < n_rows; r++)
     {
-      guint depth = rows[r].n_frames, common = 0;
+      guint common = open_in_common (&layout, rows[r].frames, rows[r].n_frames);
 
-      while (common < depth && common < open->len &&
-             g_array_index (open, OpenCall, common).method == rows[r].frames[depth - 1 - common])
-        common++;
-      close_calls (open, common, time, done, counts);
-      for (guint d = common; d < depth; d++)
-        {
-          OpenCall call = { time, rows[r].frames[depth - 1 - d], 0 };
-
-          if (d + 1 >= counts->len)
-            g_array_set_size (counts, d + 2);
-          call.first_child = g_array_index (counts, guint32, d + 1);
-          g_array_append_val (open, call);
-        }
+      close_calls (&layout, common, time);
+      open_calls (&layout, rows[r].frames, rows[r].n_frames, common, time);
       /* Weights are bounded so the axis stays within int64. */
       time += (gint64) MIN (rows[r].weight, G_MAXINT32) * ns_per_unit;
     }
-  close_calls (open, 0, time, done, counts);
-  while (counts->len > 0 && g_array_index (counts, guint32, counts->len - 1) == 0)
-    g_array_set_size (counts, counts->len - 1);
-  if (done->len == 0)
+  close_calls (&layout, 0, time);
+  any = finish_table (&layout, trace, info);
+  layout_clear (&layout);
+  if (!any)
     return;
-
-  fill_table (trace, info, done, counts);
   info->first_time[0] = 0;
   info->last_time[0] = time;
 }
@@ -144,44 +195,28 @@ strata_stack_layout_timed (StrataTrace            *trace,
                            gpointer                data,
                            gint64                  end)
 {
-  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (OpenCall));
-  g_autoptr(GArray) done = g_array_new (FALSE, FALSE, sizeof (DoneCall));
-  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint32));
   StrataThread *info = strata_trace_peek_thread (trace, thread);
   StrataTimedStack stack;
+  Layout layout;
   gint64 first = end;
   gboolean any = FALSE;
 
+  layout_init (&layout);
   while (next_stack (data, &stack))
     {
-      const StrataTimedStack *sample = &stack;
-      guint depth = sample->n_frames, common = 0;
+      guint common = open_in_common (&layout, stack.frames, stack.n_frames);
 
       if (!any)
-        first = sample->time;
+        first = stack.time;
       any = TRUE;
-
-      while (common < depth && common < open->len &&
-             g_array_index (open, OpenCall, common).method == sample->frames[depth - 1 - common])
-        common++;
-      close_calls (open, common, sample->time, done, counts);
-      for (guint d = common; d < depth; d++)
-        {
-          OpenCall call = { sample->time, sample->frames[depth - 1 - d], 0 };
-
-          if (d + 1 >= counts->len)
-            g_array_set_size (counts, d + 2);
-          call.first_child = g_array_index (counts, guint32, d + 1);
-          g_array_append_val (open, call);
-        }
+      close_calls (&layout, common, stack.time);
+      open_calls (&layout, stack.frames, stack.n_frames, common, stack.time);
     }
-  close_calls (open, 0, end, done, counts);
-  while (counts->len > 0 && g_array_index (counts, guint32, counts->len - 1) == 0)
-    g_array_set_size (counts, counts->len - 1);
-  if (done->len == 0)
+  close_calls (&layout, 0, end);
+  any = finish_table (&layout, trace, info);
+  layout_clear (&layout);
+  if (!any)
     return;
-
-  fill_table (trace, info, done, counts);
   info->first_time[0] = first;
   info->last_time[0] = end;
 }

@@ -52,12 +52,6 @@ strata_v8_read_integer (const char  *p,
   return strata_json_skip_value (p, end, value_end);
 }
 
-/**
- * strata_v8_read_integers:
- *
- * Appends an array's numbers to @out (gint64); what is not a number
- * becomes @fallback. A value that is no array is stepped over.
- */
 /* A plain integer of up to 18 digits ended by ',' or ']', the form
  * nearly every sample and delta has; FALSE for anything else. */
 static inline gboolean
@@ -79,12 +73,23 @@ read_plain_integer (const char  *p,
   return TRUE;
 }
 
+/**
+ * strata_v8_read_integers_with:
+ * @func: given the numbers a block at a time, with where the text is
+ *   read to; it returns %FALSE to stop the read
+ *
+ * Reads an array's numbers; what is not a number becomes @fallback. A
+ * value that is no array is stepped over.
+ *
+ * Returns: %STRATA_JSON_INVALID also when @func stopped the read
+ */
 StrataJsonStatus
-strata_v8_read_integers (const char  *p,
-               const char  *end,
-               GArray      *out,
-               gint64       fallback,
-               const char **array_end)
+strata_v8_read_integers_with (const char         *p,
+                              const char         *end,
+                              gint64              fallback,
+                              StrataV8IntegersFunc func,
+                              gpointer            data,
+                              const char        **array_end)
 {
   if (*p != '[')
     return strata_json_skip_value (p, end, array_end);
@@ -108,7 +113,8 @@ strata_v8_read_integers (const char  *p,
             }
           if (n > 0)
             {
-              g_array_append_vals (out, block, n);
+              if (!func (block, n, p, data))
+                return STRATA_JSON_INVALID;
               continue;
             }
         }
@@ -127,8 +133,35 @@ strata_v8_read_integers (const char  *p,
         }
       if ((status = strata_v8_read_integer (p, end, fallback, &value, &p)) != STRATA_JSON_OK)
         return status;
-      g_array_append_val (out, value);
+      if (!func (&value, 1, p, data))
+        return STRATA_JSON_INVALID;
     }
+}
+
+static gboolean
+append_integers (const gint64 *values,
+                 guint         n,
+                 const char   *at,
+                 gpointer      data)
+{
+  g_array_append_vals (data, values, n);
+  return TRUE;
+}
+
+/**
+ * strata_v8_read_integers:
+ *
+ * As strata_v8_read_integers_with(), the numbers appended to @out
+ * (gint64).
+ */
+StrataJsonStatus
+strata_v8_read_integers (const char  *p,
+                         const char  *end,
+                         GArray      *out,
+                         gint64       fallback,
+                         const char **array_end)
+{
+  return strata_v8_read_integers_with (p, end, fallback, append_integers, out, array_end);
 }
 
 /* One node, its strings unescaped into @text as needed. */

@@ -14,6 +14,17 @@ StrataJsonStatus strata_v8_read_integer  (const char  *p,
                                           gint64       fallback,
                                           gint64      *value,
                                           const char **value_end);
+typedef gboolean (*StrataV8IntegersFunc) (const gint64 *values,
+                                          guint         n,
+                                          const char   *at,
+                                          gpointer      data);
+
+StrataJsonStatus strata_v8_read_integers_with (const char          *p,
+                                               const char          *end,
+                                               gint64               fallback,
+                                               StrataV8IntegersFunc func,
+                                               gpointer             data,
+                                               const char         **array_end);
 StrataJsonStatus strata_v8_read_integers (const char  *p,
                                           const char  *end,
                                           GArray      *out,

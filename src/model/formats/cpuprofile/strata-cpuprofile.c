@@ -63,18 +63,105 @@ frame_method (gpointer    data,
   return index;
 }
 
+/* Bytes read between two looks at progress and cancel. */
+#define PROGRESS_BYTES (4 << 20)
+
 /* The profile's members, found in the text. */
 typedef struct
 {
+  StrataLoadJob   *job;
   StrataV8Profile *profile;
   GArray          *ids;          /* gint64: "samples" */
-  GArray          *deltas;       /* gint64: "timeDeltas" */
+  GArray          *deltas;       /* gint64: "timeDeltas", unless streamed */
   gboolean         has_nodes;
   gboolean         nodes_read;
+  gboolean         has_start;
   gboolean         has_end;
+  gboolean         streamed;     /* the deltas went to the profile as read */
+  guint            n_added;      /* the samples added so far */
   gint64           start;        /* µs */
   gint64           end;
+  const char      *data;
+  gsize            told;         /* where progress was told */
+  GError         **error;        /* set when cancelled */
 } ProfileScan;
+
+/* Tells progress, gives the pages read back; FALSE when cancelled. */
+static gboolean
+tell_progress (ProfileScan *scan,
+               const char  *at)
+{
+  gsize pos = at - scan->data;
+
+  if (pos - scan->told < PROGRESS_BYTES)
+    return TRUE;
+  strata_load_job_release_pages (scan->job, (const guint8 *) scan->data + scan->told, (const guint8 *) at);
+  scan->told = pos;
+  return strata_load_job_update (scan->job, 0.5 * pos / MAX (g_bytes_get_size (scan->job->bytes), 1),
+                                 _("Reading the CPU profile…"), scan->error);
+}
+
+static gboolean
+take_ids (const gint64 *values,
+          guint         n,
+          const char   *at,
+          gpointer      data)
+{
+  ProfileScan *scan = data;
+
+  g_array_append_vals (scan->ids, values, n);
+  return tell_progress (scan, at);
+}
+
+static gboolean
+take_deltas (const gint64 *values,
+             guint         n,
+             const char   *at,
+             gpointer      data)
+{
+  ProfileScan *scan = data;
+
+  g_array_append_vals (scan->deltas, values, n);
+  return tell_progress (scan, at);
+}
+
+/* Deltas after the nodes, the start and the samples, as node writes
+ * them, are added with their samples as they are read: the profile
+ * never holds them all. */
+static gboolean
+add_deltas (const gint64 *values,
+            guint         n,
+            const char   *at,
+            gpointer      data)
+{
+  ProfileScan *scan = data;
+  guint n_ids = MIN (n, scan->ids->len - scan->n_added);
+
+  strata_v8_profile_add_sample_values (scan->profile, &g_array_index (scan->ids, gint64, scan->n_added), n_ids,
+                                       values, n_ids);
+  scan->n_added += n_ids;
+  return tell_progress (scan, at);
+}
+
+/* Once deltas were streamed, the first "samples" and "timeDeltas" are
+ * the profile's; a repeated member is stepped over. */
+static StrataJsonStatus
+read_samples (ProfileScan  *scan,
+              gboolean      deltas,
+              const char   *p,
+              const char   *end,
+              const char  **value_end)
+{
+  if (scan->streamed)
+    return strata_json_skip_value (p, end, value_end);
+  if (!deltas)
+    return strata_v8_read_integers_with (p, end, G_MININT64, take_ids, scan, value_end);
+  if (!(scan->nodes_read && scan->has_start && scan->ids->len > 0 && scan->deltas->len == 0))
+    return strata_v8_read_integers_with (p, end, 0, take_deltas, scan, value_end);
+  scan->streamed = TRUE;
+  strata_v8_profile_set_start (scan->profile, scan->start);
+  return strata_v8_read_integers_with (p, end, 0, add_deltas, scan, value_end);
+}
 
 static StrataJsonStatus
 profile_member (const char  *key,
@@ -87,12 +174,13 @@ profile_member (const char  *key,
   ProfileScan *scan = data;
   StrataJsonStatus status;
 
-  if (KEY_IS ("samples"))
-    return strata_v8_read_integers (p, end, scan->ids, G_MININT64, value_end);
-  if (KEY_IS ("timeDeltas"))
-    return strata_v8_read_integers (p, end, scan->deltas, 0, value_end);
-  if (KEY_IS ("startTime"))
-    return strata_v8_read_integer (p, end, 0, &scan->start, value_end);
+  if (KEY_IS ("samples") || KEY_IS ("timeDeltas"))
+    return read_samples (scan, KEY_IS ("timeDeltas"), p, end, value_end);
+  if (KEY_IS ("startTime") && !scan->streamed)
+    {
+      scan->has_start = TRUE;
+      return strata_v8_read_integer (p, end, 0, &scan->start, value_end);
+    }
   if (KEY_IS ("endTime"))
     {
       scan->has_end = TRUE;
@@ -108,27 +196,46 @@ profile_member (const char  *key,
 }
 
 static gboolean
-read_profile (GBytes       *bytes,
-              ProfileScan  *scan,
+read_profile (ProfileScan  *scan,
               GError      **error)
 {
   gsize len;
-  const char *data = g_bytes_get_data (bytes, &len);
+  const char *data = g_bytes_get_data (scan->job->bytes, &len);
   const char *p = strata_json_skip_space_inline (data, data + len);
   const char *end = data + len;
   StrataJsonStatus status;
 
+  scan->data = data;
+  scan->error = error;
   /* A byte order mark is not JSON, but some writers put one. */
   if (end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p = strata_json_skip_space_inline (p + 3, end);
   status = p < end && *p == '{' ? strata_json_scan_object (p, end, profile_member, scan, &p) : STRATA_JSON_INVALID;
+  if (error != NULL && *error != NULL)
+    return FALSE;
   if (status == STRATA_JSON_OK && !scan->has_nodes)
     return g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_A_TRACE,
                                 _("It is JSON, but not a CPU profile: it has no “nodes”.")), FALSE;
   if (status != STRATA_JSON_OK || !scan->nodes_read)
     return g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
                                 _("The CPU profile is not valid JSON: it is cut short or damaged.")), FALSE;
+  /* The text is read: its pages go back. */
+  strata_load_job_release_pages (scan->job, (const guint8 *) data, (const guint8 *) end);
   return TRUE;
+}
+
+/* The samples not added as their deltas were read: all of them, or
+ * those the deltas ran out before. */
+static void
+add_other_samples (ProfileScan *scan)
+{
+  if (!scan->streamed)
+    strata_v8_profile_set_start (scan->profile, scan->start);
+  if (scan->has_end)
+    strata_v8_profile_set_end (scan->profile, scan->end);
+  strata_v8_profile_add_sample_values (scan->profile, (const gint64 *) scan->ids->data + scan->n_added,
+                                       scan->ids->len - scan->n_added, (const gint64 *) scan->deltas->data,
+                                       scan->streamed ? 0 : scan->deltas->len);
 }
 
 /* The samples laid out as the one thread's calls. */
@@ -164,22 +271,17 @@ strata_cpuprofile_load (StrataLoadJob  *job,
   g_autoptr(StrataV8Profile) profile = strata_v8_profile_new (frame_method, &frames);
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GArray) deltas = g_array_new (FALSE, FALSE, sizeof (gint64));
-  ProfileScan scan = { profile, ids, deltas, FALSE, FALSE, FALSE, 0, 0 };
+  ProfileScan scan = { .job = job, .profile = profile, .ids = ids, .deltas = deltas };
   const StrataClockKind wall = STRATA_CLOCK_WALL;
   guint thread;
 
-  if (!strata_load_job_update (job, 0, _("Reading the CPU profile…"), error) ||
-      !read_profile (job->bytes, &scan, error))
+  if (!strata_load_job_update (job, 0, _("Reading the CPU profile…"), error) || !read_profile (&scan, error))
     return NULL;
   strata_trace_set_clocks (trace, 1, &wall);
   thread = strata_trace_add_thread (trace, strata_trace_add_process (trace, 0, _("JavaScript")), 0, _("Main thread"));
-  strata_v8_profile_set_start (profile, scan.start);
-  if (scan.has_end)
-    strata_v8_profile_set_end (profile, scan.end);
-  strata_v8_profile_add_sample_values (profile, (const gint64 *) ids->data, ids->len,
-                                       (const gint64 *) deltas->data, deltas->len);
-  g_array_set_size (ids, 0);
-  g_array_set_size (deltas, 0);
+  add_other_samples (&scan);
+  g_clear_pointer (&ids, g_array_unref);
+  g_clear_pointer (&deltas, g_array_unref);
   if (!strata_load_job_update (job, 0.5, _("Laying the samples out…"), error))
     return NULL;
   build_calls (trace, profile, thread);
