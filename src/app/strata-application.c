@@ -12,11 +12,14 @@
  */
 #include "config.h"
 
+#include <unistd.h>
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 
 #include "strata-application.h"
 #include "strata-cli-options.h"
 #include "strata-export.h"
+#include "strata-load-guard.h"
 #include "strata-open-request.h"
 #include "strata-report.h"
 #include "strata-screenshot.h"
@@ -292,6 +295,24 @@ load_css (void)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
 
+/* A file mapped for a window was cut on disk: each window looks whether
+ * it was its own. */
+static gboolean
+file_changed_cb (int           fd,
+                 GIOCondition  condition,
+                 gpointer      data)
+{
+  GtkApplication *app = data;
+  char drained[64];
+
+  while (read (fd, drained, sizeof drained) > 0)
+    ;
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (STRATA_IS_WINDOW (l->data))
+      strata_window_check_file_changed (l->data);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 strata_application_startup (GApplication *application)
 {
@@ -318,6 +339,8 @@ strata_application_startup (GApplication *application)
 
   gtk_window_set_default_icon_name (APP_ID);
   load_css ();
+  if (strata_load_guard_get_changed_fd () >= 0)
+    g_unix_fd_add (strata_load_guard_get_changed_fd (), G_IO_IN, file_changed_cb, self);
 
   if (self->screenshot != NULL)
     g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);

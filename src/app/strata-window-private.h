@@ -26,6 +26,7 @@ struct _StrataWindow
   gboolean              mapping_pick;   /* the file dialog picks a mapping.txt */
   GCancellable         *mapping_cancellable;
   GFile                *mapping;        /* the mapping whose names are shown */
+  GFile                *file;           /* the file the trace shown came from */
   StrataLoader         *compare_loader; /* the baseline loading, or NULL */
   GCancellable         *compare_cancellable;
 

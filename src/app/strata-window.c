@@ -15,6 +15,7 @@
 #include "strata-event-details.h"
 #include "strata-heap-view.h"
 #include "strata-import-banner.h"
+#include "strata-load-guard.h"
 #include "strata-units.h"
 #include "strata-trace-summary.h"
 #include "strata-window-private.h"
@@ -387,8 +388,10 @@ load_cb (GObject      *object,
   g_clear_object (&self->loader);
   g_clear_object (&self->cancellable);
 
+  g_clear_object (&self->file);
   if (trace != NULL)
     {
+      self->file = g_object_ref (strata_loader_get_file (loader));
       show_trace (self, trace);
       _strata_window_add_recent (self, strata_loader_get_file (loader));
     }
@@ -451,6 +454,33 @@ strata_window_open (StrataWindow *self,
   set_busy (self, TRUE);
 
   strata_loader_load_async (loader, self->cancellable, load_cb, g_object_ref (self));
+}
+
+/**
+ * strata_window_check_file_changed:
+ *
+ * After a file mapped for this window's trace was found cut on disk (its
+ * missing part now reads as zeros): says so above the trace.
+ */
+void
+strata_window_check_file_changed (StrataWindow *self)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (STRATA_IS_WINDOW (self));
+
+  if (self->file == NULL || strata_session_get_trace (self->session) == NULL)
+    return;
+  path = g_file_get_path (self->file);
+  if (path == NULL || !strata_load_guard_mapping_changed (path))
+    return;
+  name = _strata_file_get_display_name (self->file);
+  /* Translators: %s is a file name */
+  text = g_strdup_printf (_("“%s” was cut short on disk after it was opened: what is read from its missing part now shows as zeros. Open it again to see what it holds now."),
+                          name);
+  strata_import_banner_show_warning (STRATA_IMPORT_BANNER (self->import_banner), text);
 }
 
 /**
@@ -672,6 +702,7 @@ strata_window_dispose (GObject *object)
   _strata_window_cancel_load (self);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->loader);
+  g_clear_object (&self->file);
   _strata_window_dispose_compare (self);
   _strata_window_dispose_mapping (self);
 

@@ -38,6 +38,7 @@ gboolean       strata_window_find           (StrataWindow   *self,
                                              const char     *text);
 gboolean       strata_window_select_method  (StrataWindow   *self,
                                              const char     *text);
+void           strata_window_check_file_changed (StrataWindow *self);
 void           strata_window_set_fixed_size (StrataWindow   *self,
                                              int             width,
                                              int             height);

@@ -2,7 +2,8 @@
  *
  * A partial load is not an error: the window shows what was loaded and
  * this strip says what the loader repaired or dropped, with a button to
- * the Summary page that lists it all. Never a dialog.
+ * the Summary page that lists it all. Never a dialog. It also says when
+ * the file changed on disk after it was opened.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,7 +20,9 @@ struct _StrataImportBanner
 
   StrataSession *session;
   GtkWidget     *revealer;
+  GtkWidget     *icon;
   GtkWidget     *label;
+  GtkWidget     *details;
 };
 
 enum {
@@ -64,10 +67,32 @@ set_trace (StrataImportBanner *self,
     /* Translators: the first repair made while loading, then how many more */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (and %u more)", "%s (and %u more)", n - 1),
                             strata_trace_get_diagnostic (trace, 0), n - 1);
+  gtk_image_set_from_icon_name (GTK_IMAGE (self->icon), "dialog-information-symbolic");
+  gtk_widget_set_visible (self->details, TRUE);
   gtk_label_set_label (GTK_LABEL (self->label), text != NULL ? text : "");
   gtk_widget_set_tooltip_text (self->label, text);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->revealer), n > 0);
   gtk_widget_set_visible (GTK_WIDGET (self), n > 0);
+}
+
+/**
+ * strata_import_banner_show_warning:
+ *
+ * Shows @text in place of the repairs, without a way to them: for what
+ * happened to the file after it loaded. It stays until a trace is loaded.
+ */
+void
+strata_import_banner_show_warning (StrataImportBanner *self,
+                                   const char         *text)
+{
+  g_return_if_fail (STRATA_IS_IMPORT_BANNER (self));
+
+  gtk_image_set_from_icon_name (GTK_IMAGE (self->icon), "dialog-warning-symbolic");
+  gtk_widget_set_visible (self->details, FALSE);
+  gtk_label_set_label (GTK_LABEL (self->label), text);
+  gtk_widget_set_tooltip_text (self->label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->revealer), TRUE);
 }
 
 static void
@@ -115,7 +140,9 @@ strata_import_banner_class_init (StrataImportBannerClass *klass)
   strata_widgets_register_resources ();
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-import-banner.ui");
   gtk_widget_class_bind_template_child (widget_class, StrataImportBanner, revealer);
+  gtk_widget_class_bind_template_child (widget_class, StrataImportBanner, icon);
   gtk_widget_class_bind_template_child (widget_class, StrataImportBanner, label);
+  gtk_widget_class_bind_template_child (widget_class, StrataImportBanner, details);
   gtk_widget_class_bind_template_callback (widget_class, details_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

@@ -15,5 +15,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (StrataImportBanner, strata_import_banner, STRATA, IMPORT_BANNER, GtkWidget)
 
 GtkWidget  *strata_import_banner_new       (StrataSession      *session);
+void        strata_import_banner_show_warning (StrataImportBanner *self,
+                                               const char         *text);
 
 G_END_DECLS

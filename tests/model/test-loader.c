@@ -14,6 +14,7 @@
 #include "dmtrace-writer.h"
 #include "strata-error.h"
 #include "strata-inflater.h"
+#include "strata-load-guard.h"
 #include "strata-loader-private.h"
 #include "strata-test-util.h"
 
@@ -415,6 +416,44 @@ load_while_shrinking (const char *path)
     }
 }
 
+/* A file cut short after its load, while its mapping is still read (a
+ * heap dump's strings, as a window's page shows them): the part that is
+ * gone reads as zeros, the process lives, and the cut is told. */
+static void
+test_loader_shrinks_after_load (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cut-later.hprof", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree guint8 *content = g_malloc (1 << 20);
+  const guint8 *data;
+  gboolean mapped = FALSE;
+  long page = sysconf (_SC_PAGESIZE);
+  guint sum = 0;
+
+  memset (content, 0x5a, 1 << 20);
+  g_assert_true (g_file_set_contents (path, (const char *) content, 1 << 20, NULL));
+  bytes = strata_load_file_bytes (file, NULL, &mapped, &error);
+  g_assert_no_error (error);
+  g_assert_true (mapped);
+  g_assert_false (strata_load_guard_mapping_changed (path));
+  g_assert_cmpint (truncate (path, page), ==, 0);
+
+  data = g_bytes_get_data (bytes, NULL);
+  g_assert_cmpuint (data[0], ==, 0x5a);
+  for (gsize i = page; i < (1 << 20); i += page)
+    sum += data[i];
+  g_assert_cmpuint (sum, ==, 0);
+  g_assert_true (strata_load_guard_mapping_changed (path));
+  g_assert_cmpint (strata_load_guard_get_changed_fd (), >=, 0);
+
+  /* Let go, the mapping is watched no more. */
+  g_clear_pointer (&bytes, g_bytes_unref);
+  g_assert_false (strata_load_guard_mapping_changed (path));
+}
+
 static void
 test_loader_shrinks_while_loading (void)
 {
@@ -750,6 +789,7 @@ main (int   argc,
   g_test_add_func ("/loader/gzip-scratch", test_loader_gzip_scratch);
   g_test_add_func ("/loader/gzip-bomb", test_loader_gzip_bomb);
   g_test_add_func ("/loader/hprof-zeros", test_loader_hprof_zeros);
+  g_test_add_func ("/loader/shrinks-after-load", test_loader_shrinks_after_load);
   g_test_add_func ("/loader/gzip-cancel", test_loader_gzip_cancel);
   g_test_add_func ("/loader/out-of-memory", test_loader_out_of_memory);
 

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "strata-application.h"
+#include "strata-heap-labels.h"
 #include "strata-heap-row.h"
 #include "strata-dominators-view.h"
 #include "strata-duplicates-view.h"
@@ -566,6 +567,53 @@ test_window_open_sample (void)
   strata_test_finish_app (app);
 }
 
+static gboolean
+banner_shown (gpointer data)
+{
+  StrataWindow *window = data;
+
+  return strata_import_banner_get_text (STRATA_IMPORT_BANNER (window->import_banner)) != NULL;
+}
+
+/* A heap dump cut short on disk after it loaded, while the inspector
+ * reads its strings from the mapping: the window lives, what is gone
+ * reads as zeros, and the banner says the file was cut. */
+static void
+test_window_file_cut_after_load (void)
+{
+  g_autofree char *fixture = g_test_build_filename (G_TEST_DIST, "data", "allocations.hprof.gz", NULL);
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "cut-later.hprof", NULL);
+  g_autoptr(GFile) compressed = g_file_new_for_path (fixture);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr(GInputStream) raw = G_INPUT_STREAM (g_file_read (compressed, NULL, NULL));
+  g_autoptr(GInputStream) in = g_converter_input_stream_new (raw, G_CONVERTER (gunzip));
+  g_autoptr(GOutputStream) out = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL));
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  StrataTrace *trace;
+  const char *text;
+
+  g_assert_cmpint (g_output_stream_splice (out, in, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, NULL), >, 1000000);
+  g_application_activate (G_APPLICATION (app));
+  window = strata_test_only_window (app);
+  strata_window_open (window, file);
+  strata_test_wait_for_window (window);
+  trace = strata_session_get_trace (strata_window_get_session (window));
+  g_assert_nonnull (trace);
+  g_assert_null (strata_import_banner_get_text (STRATA_IMPORT_BANNER (window->import_banner)));
+
+  g_assert_cmpint (truncate (path, 4096), ==, 0);
+  for (guint32 o = 0; o < strata_heap_graph_get_n_objects (strata_heap_get_graph (strata_trace_get_heap (trace))); o++)
+    g_free (strata_heap_describe_object (trace, o));
+  strata_test_iterate_until (banner_shown, window);
+  text = strata_import_banner_get_text (STRATA_IMPORT_BANNER (window->import_banner));
+  g_assert_nonnull (strstr (text, "“cut-later.hprof” was cut short on disk after it was opened"));
+
+  strata_test_finish_app (app);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -578,6 +626,7 @@ main (int   argc,
     }
 
   g_test_add_func ("/window/activate-shows-welcome", test_window_activate_shows_welcome);
+  g_test_add_func ("/window/file-cut-after-load", test_window_file_cut_after_load);
   g_test_add_func ("/window/open-missing-file", test_window_open_missing_file);
   g_test_add_func ("/window/open-unreadable-content", test_window_open_unreadable_content);
   g_test_add_func ("/window/drop", test_window_drop);

@@ -22,12 +22,21 @@
  * have their own guard, so no thread leaves another's state behind it.
  * No guarded code allocates while it holds a lock.
  *
+ * A mapping kept after its load (a heap dump's strings and arrays are
+ * read from it while pages show them) is watched: a SIGBUS there in a
+ * thread without a guard, a window's, maps zeros over the part that is
+ * gone and lets the read go on. The window hears of it through a pipe
+ * and says the file was cut; nothing ends.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "strata-error.h"
@@ -35,6 +44,48 @@
 
 static __thread StrataLoadGuard *innermost;
 static struct sigaction previous;
+
+#define MAX_WATCHED 64
+
+/* Read by the signal handler without a lock: a slot's start is set last
+ * and cleared first. */
+typedef struct
+{
+  gpointer start;
+  gsize    len;
+  char    *path;
+  gint     changed;
+} Watched;
+
+static Watched watched[MAX_WATCHED];
+static GMutex watch_lock;
+static int changed_pipe[2] = { -1, -1 };
+
+/* A page of a watched mapping past the file's new end: zeros from there
+ * to the mapping's end, and a byte down the pipe. */
+static gboolean
+fill_watched (gconstpointer address)
+{
+  long page = sysconf (_SC_PAGESIZE);
+
+  for (guint i = 0; i < MAX_WATCHED; i++)
+    {
+      guint8 *start = g_atomic_pointer_get (&watched[i].start);
+      guintptr from, to;
+
+      if (start == NULL || (const guint8 *) address < start || (const guint8 *) address >= start + watched[i].len)
+        continue;
+      from = (guintptr) address & ~(guintptr) (page - 1);
+      to = ((guintptr) start + watched[i].len + page - 1) & ~(guintptr) (page - 1);
+      if (mmap ((void *) from, to - from, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+        return FALSE;
+      g_atomic_int_set (&watched[i].changed, 1);
+      if (changed_pipe[1] >= 0 && write (changed_pipe[1], "!", 1) < 0)
+        { /* full: the reader has a byte waiting already */ }
+      return TRUE;
+    }
+  return FALSE;
+}
 
 static G_NORETURN void
 jump_back (StrataLoadGuard *guard,
@@ -54,6 +105,8 @@ sigbus_handler (int        signal,
 {
   if (innermost != NULL && info->si_code == BUS_ADRERR)
     jump_back (innermost, STRATA_LOAD_FAULT_FILE_SHRANK, 0);
+  if (info->si_code == BUS_ADRERR && fill_watched (info->si_addr))
+    return;
   /* Not a mapped read of ours: the fault comes back under the old action. */
   sigaction (SIGBUS, &previous, NULL);
 }
@@ -97,6 +150,14 @@ install_handlers (void)
     {
       struct sigaction action = { 0 };
 
+      if (pipe (changed_pipe) == 0)
+        for (guint end = 0; end < 2; end++)
+          {
+            fcntl (changed_pipe[end], F_SETFL, fcntl (changed_pipe[end], F_GETFL) | O_NONBLOCK);
+            fcntl (changed_pipe[end], F_SETFD, FD_CLOEXEC);
+          }
+      else
+        changed_pipe[0] = changed_pipe[1] = -1;
       action.sa_sigaction = sigbus_handler;
       action.sa_flags = SA_SIGINFO;
       sigemptyset (&action.sa_mask);
@@ -120,6 +181,79 @@ strata_load_guard_out_of_memory (gsize wanted)
   if (innermost != NULL)
     jump_back (innermost, STRATA_LOAD_FAULT_OUT_OF_MEMORY, wanted);
   g_error ("failed to allocate %" G_GSIZE_FORMAT " bytes", wanted);
+}
+
+/**
+ * strata_load_guard_watch_mapping:
+ * @path: the file mapped, as strata_load_guard_mapping_changed() is asked
+ *
+ * Watches a mapping that stays after its load, until
+ * strata_load_guard_unwatch_mapping(). Past the number of slots a
+ * mapping is not watched, and a cut file ends the process as before.
+ */
+void
+strata_load_guard_watch_mapping (gconstpointer  start,
+                                 gsize          len,
+                                 const char    *path)
+{
+  install_handlers ();
+  g_mutex_lock (&watch_lock);
+  for (guint i = 0; i < MAX_WATCHED; i++)
+    if (watched[i].start == NULL && watched[i].path == NULL)
+      {
+        watched[i].len = len;
+        watched[i].path = g_strdup (path);
+        watched[i].changed = 0;
+        g_atomic_pointer_set (&watched[i].start, (gpointer) start);
+        break;
+      }
+  g_mutex_unlock (&watch_lock);
+}
+
+void
+strata_load_guard_unwatch_mapping (gconstpointer start)
+{
+  g_mutex_lock (&watch_lock);
+  for (guint i = 0; i < MAX_WATCHED; i++)
+    if (watched[i].start == start && start != NULL)
+      {
+        g_atomic_pointer_set (&watched[i].start, NULL);
+        g_clear_pointer (&watched[i].path, g_free);
+        break;
+      }
+  g_mutex_unlock (&watch_lock);
+}
+
+/**
+ * strata_load_guard_mapping_changed:
+ *
+ * Returns: whether a mapping of @path was found cut after its load
+ */
+gboolean
+strata_load_guard_mapping_changed (const char *path)
+{
+  gboolean changed = FALSE;
+
+  g_mutex_lock (&watch_lock);
+  for (guint i = 0; i < MAX_WATCHED && !changed; i++)
+    changed = watched[i].start != NULL && g_strcmp0 (watched[i].path, path) == 0 &&
+              g_atomic_int_get (&watched[i].changed);
+  g_mutex_unlock (&watch_lock);
+  return changed;
+}
+
+/**
+ * strata_load_guard_get_changed_fd:
+ *
+ * Returns: a file descriptor that becomes readable when a watched
+ *   mapping was cut (read what it holds, then ask
+ *   strata_load_guard_mapping_changed()), or -1 without one
+ */
+int
+strata_load_guard_get_changed_fd (void)
+{
+  install_handlers ();
+  return changed_pipe[0];
 }
 
 /* Use STRATA_LOAD_GUARD_FAULTED(), which calls this and sigsetjmp(). */

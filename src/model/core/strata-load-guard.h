@@ -37,6 +37,13 @@ void strata_load_fault_set_error   (StrataLoadFault         fault,
                                     gsize                   wanted,
                                     GError                **error);
 
+void     strata_load_guard_watch_mapping   (gconstpointer  start,
+                                           gsize          len,
+                                           const char    *path);
+void     strata_load_guard_unwatch_mapping (gconstpointer  start);
+gboolean strata_load_guard_mapping_changed (const char    *path);
+int      strata_load_guard_get_changed_fd  (void);
+
 /* Call as the condition of an if: TRUE when a fault happened while the
  * guard was pushed (the code after the push has been left, the guard
  * popped, and guard->fault says what it was); the caller then fails.

@@ -365,6 +365,15 @@ map_regular_file (GFile       *file,
   return mapped;
 }
 
+static void
+unwatch_mapping (gpointer data)
+{
+  GMappedFile *mapped = data;
+
+  strata_load_guard_unwatch_mapping (g_mapped_file_get_contents (mapped));
+  g_mapped_file_unref (mapped);
+}
+
 /**
  * strata_load_file_bytes:
  * @mapped: (out): whether the bytes map the file
@@ -400,7 +409,14 @@ strata_load_file_bytes (GFile         *file,
     return NULL;
 
   *mapped_out = g_mapped_file_get_length (mapped) > 0;
-  return g_mapped_file_get_bytes (mapped);
+  if (!*mapped_out)
+    return g_mapped_file_get_bytes (mapped);
+  /* Read after the load too (a heap dump's strings): a cut file then
+   * reads as zeros, and the window says so. */
+  contents = g_mapped_file_get_contents (mapped);
+  len = g_mapped_file_get_length (mapped);
+  strata_load_guard_watch_mapping (contents, len, path);
+  return g_bytes_new_with_free_func (contents, len, unwatch_mapping, g_steal_pointer (&mapped));
 }
 
 /**
