@@ -205,9 +205,11 @@ strata_report_print_suspects (StrataTrace *trace)
       const StrataHeapClass *klass = strata_heap_get_class (heap, classes[c]);
       g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, klass->instances);
       g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, klass->retained_bytes);
+      g_autofree char *clipped = NULL;
 
       /* Translators: a number of instances, a class, the bytes they retain and their share */
-      g_print (_("  %s instances of %s retain %s bytes (%.1f%%)\n"), count, strata_trace_get_string (trace, klass->name),
+      g_print (_("  %s instances of %s retain %s bytes (%.1f%%)\n"), count,
+               strata_units_clip_for_display (strata_trace_get_string (trace, klass->name), &clipped),
                bytes, 100.0 * klass->retained_bytes / reachable);
       any = TRUE;
     }

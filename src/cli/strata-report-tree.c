@@ -88,9 +88,11 @@ print_node (StrataCallTree *tree,
   g_autofree char *total_text = strata_trace_format_weight (trace, clock, total, TRUE);
   g_autofree char *self_text = strata_trace_format_weight (trace, clock, strata_call_tree_get_self (tree, node, clock), TRUE);
   g_autofree char *name = strata_call_tree_dup_name (tree, node);
+  g_autofree char *clipped = NULL;
 
   g_print ("%14s %6.1f%% %14s %10" G_GUINT64_FORMAT "  %*s%s\n", total_text, whole > 0 ? 100.0 * total / whole : 0.0,
-           self_text, strata_call_tree_get_calls (tree, node), (int) MIN (2 * depth, 2000), "", name);
+           self_text, strata_call_tree_get_calls (tree, node), (int) MIN (2 * depth, 2000), "",
+           strata_units_clip_for_display (name, &clipped));
 }
 
 /* A node whose children are being printed, the largest on the clock

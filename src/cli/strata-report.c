@@ -109,9 +109,10 @@ print_method_row (const StrataReport *report,
   g_autofree char *excl_text = format_weight (report, excl);
   g_autofree char *calls = format_calls (entry);
   g_autofree char *per_call = format_weight (report, entry->calls ? incl / (gint64) entry->calls : 0);
+  g_autofree char *clipped = NULL;
 
   g_print ("%7s %16s %7s %16s %12s %16s  %s\n", incl_pct, incl_text, excl_pct, excl_text,
-           calls, per_call, strata_trace_get_method_name (report->trace, method));
+           calls, per_call, strata_units_clip_for_display (strata_trace_get_method_name (report->trace, method), &clipped));
 }
 
 static gboolean
@@ -133,12 +134,16 @@ print_methods (const StrataReport *report)
       print_method_row (report, sorted[i]);
 }
 
+/* Clipped as the window clips names: a name can be a whole file. */
 static const char *
 edge_end_name (const StrataReport *report,
-               guint32       method)
+               guint32             method,
+               char              **clipped)
 {
-  return method == STRATA_PROFILE_TOPLEVEL ? _("(toplevel)")
-                                           : strata_trace_get_method_name (report->trace, method);
+  *clipped = NULL;
+  return method == STRATA_PROFILE_TOPLEVEL
+         ? _("(toplevel)")
+         : strata_units_clip_for_display (strata_trace_get_method_name (report->trace, method), clipped);
 }
 
 static void
@@ -155,9 +160,10 @@ print_edges (const StrataReport  *report,
       guint32 other = parents ? strata_profile_get_edge_caller (report->profile, edges[i]) : edge->callee;
       const StrataProfileEntry *callee = strata_profile_get_entry (report->profile, edge->callee);
       g_autofree char *time = format_weight (report, edge->time[report->clock]);
+      g_autofree char *clipped = NULL;
 
       g_print ("      %16s %10u/%-10" G_GUINT64_FORMAT " %s\n", time, edge->calls,
-               callee->calls + callee->recursive_calls, edge_end_name (report, other));
+               callee->calls + callee->recursive_calls, edge_end_name (report, other, &clipped));
     }
 }
 
@@ -174,12 +180,13 @@ print_relations (const StrataReport *report)
   for (guint i = 0; i < n && i < report->top; i++)
     {
       guint n_parents, n_children;
+      g_autofree char *clipped = NULL;
       const guint32 *parents = strata_profile_get_parents (report->profile, sorted[i], &n_parents);
       const guint32 *children = strata_profile_get_children (report->profile, sorted[i], &n_children);
 
       if (!was_called (strata_profile_get_entry (report->profile, sorted[i])))
         break;
-      g_print ("\n  [%u] %s\n", i + 1, strata_trace_get_method_name (report->trace, sorted[i]));
+      g_print ("\n  [%u] %s\n", i + 1, edge_end_name (report, sorted[i], &clipped));
       print_edges (report, _("Parents:"), parents, n_parents, TRUE);
       print_edges (report, _("Children:"), children, n_children, FALSE);
     }
@@ -223,6 +230,15 @@ print_phase_counts (StrataTrace *trace)
            strata_trace_get_n_flows (trace));
 }
 
+/* A string of the trace as a line shows it: clipped like the window's. */
+static const char *
+shown_string (const StrataReport *report,
+              guint32             string,
+              char              **clipped)
+{
+  return strata_units_clip_for_display (strata_trace_get_string (report->trace, string), clipped);
+}
+
 static void
 print_heap_threads (const StrataReport     *report,
                     const StrataHeap *heap)
@@ -235,7 +251,8 @@ print_heap_threads (const StrataReport     *report,
   for (guint i = 0; i < n; i++)
     {
       const StrataHeapThread *thread = strata_heap_get_thread (heap, i);
-      const char *name = strata_trace_get_string (report->trace, thread->name);
+      g_autofree char *clipped = NULL;
+      const char *name = shown_string (report, thread->name, &clipped);
 
       guint n_held, n_frames;
       const StrataFrameRoot *held = strata_heap_get_frame_roots (heap, thread->serial, &n_held);
@@ -247,7 +264,11 @@ print_heap_threads (const StrataReport     *report,
       for (guint f = 0; f <= n_frames; f++)
         {
           if (f < n_frames)
-            g_print ("      %s\n", strata_trace_get_string (report->trace, frames[f]));
+            {
+              g_autofree char *frame_clipped = NULL;
+
+              g_print ("      %s\n", shown_string (report, frames[f], &frame_clipped));
+            }
           for (guint r = 0; r < n_held; r++)
             if ((f < n_frames && held[r].frame == (gint32) f) ||
                 (f == n_frames && (held[r].frame < 0 || held[r].frame >= (gint32) n_frames)))
@@ -275,10 +296,11 @@ print_sites (const StrataReport     *report,
   for (guint i = 0; i < n && (report->top == 0 || i < MAX (report->top, 20)); i++)
     {
       const StrataAllocSite *site = strata_heap_get_site (heap, i);
+      g_autofree char *clipped = NULL;
 
       g_print ("%5u %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT
                " %8u  %s\n", i + 1, site->live_bytes, site->live_objects, site->allocated_bytes,
-               site->allocated_objects, site->trace, strata_trace_get_string (report->trace, site->class_name));
+               site->allocated_objects, site->trace, shown_string (report, site->class_name, &clipped));
     }
 }
 
@@ -325,11 +347,12 @@ print_heap (const StrataReport *report)
   for (guint i = 0; i < shown; i++)
     {
       const StrataHeapClass *klass = strata_heap_get_class (heap, order[i]);
+      g_autofree char *clipped = NULL;
 
       if (klass->instances == 0)
         break;
       g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT "  %s\n", klass->instances,
-               klass->shallow_bytes, klass->retained_bytes, strata_trace_get_string (report->trace, klass->name));
+               klass->shallow_bytes, klass->retained_bytes, shown_string (report, klass->name, &clipped));
     }
   /* Translators: the last line of the class histogram */
   g_print ("%14" G_GUINT64_FORMAT " %16" G_GUINT64_FORMAT " %16s  %s\n", instances, bytes, "", _("Total"));

@@ -382,7 +382,18 @@ if (ulimit -v $limit; timeout 60 "$strata" --export="$tmp/giant.svg" --view=flam
 else
   not_ok "--export --view=flame of a 64 MB name: $(cat "$tmp/err")"
 fi
-rm -f "$tmp/giant.json" "$tmp/giant.svg"
+# The text report and the text tree clip it as the window does; the
+# JSON, which is data, keeps it whole.
+"$strata" -r "$tmp/giant.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+"$strata" -r --tree=top-down "$tmp/giant.json" >"$tmp/tree" 2>>"$tmp/err"
+if [ $rc -eq 0 ] && [ "$(wc -c <"$tmp/out")" -lt 20000 ] && grep -q 'nnn…' "$tmp/out" &&
+   [ "$(wc -c <"$tmp/tree")" -lt 20000 ] && grep -q 'nnn…' "$tmp/tree"; then
+  ok "-r and --tree of a 64 MB name: $(wc -c <"$tmp/out") and $(wc -c <"$tmp/tree") bytes, the name clipped"
+else
+  not_ok "-r and --tree of a 64 MB name: exit $rc, $(wc -c <"$tmp/out") bytes, $(head -c 300 "$tmp/err")"
+fi
+rm -f "$tmp/giant.json" "$tmp/giant.svg" "$tmp/tree"
 
 echo "1..$n"
 exit $failed
