@@ -60,6 +60,7 @@ typedef struct
   guint64     n_claimed;        /* chunks given out to scan */
   guint64     n_taken;          /* chunks the loading thread is done with */
   guint64     n_chunks;
+  gsize      *starts;           /* per chunk, and the end */
   gboolean    stop;
   StrataLoadGuard guard;        /* the worker's */
 } Chunks;
@@ -95,23 +96,43 @@ starts_event (const char *data,
  * bytes where an event likely starts, or the end. Files with a line per
  * event are cut at line starts; others after "},". */
 static gsize
+find_chunk_start (const Chunks *chunks,
+                  guint64       index)
+{
+  const char *data = chunks->data, *end = data + chunks->len;
+  const char *p = data + chunks->first + index * CHUNK_BYTES;
+  gboolean by_line = memchr (p, '\n', MIN ((gsize) (end - p), CHUNK_BYTES)) != NULL;
+
+  for (; p < end && (p = memchr (p, '{', end - p)) != NULL; p++)
+    if (starts_event (data, p, by_line))
+      return p - data;
+  return chunks->len;
+}
+
+#define START_UNKNOWN G_MAXSIZE
+
+/* Chunk @index's start, found once by whichever thread asks first. An
+ * event of a gigabyte spans a thousand chunks, whose starts are all the
+ * next event's: found from the chunk before, not searched for again. */
+static gsize
 chunk_start (const Chunks *chunks,
              guint64       index)
 {
-  const char *data = chunks->data, *end = data + chunks->len;
-  const char *p;
-  gboolean by_line;
+  gsize *starts = chunks->starts, start, before;
 
   if (index == 0)
     return chunks->first;
   if (index >= chunks->n_chunks)
     return chunks->len;
-  p = data + chunks->first + index * CHUNK_BYTES;
-  by_line = memchr (p, '\n', MIN ((gsize) (end - p), CHUNK_BYTES)) != NULL;
-  for (; p < end && (p = memchr (p, '{', end - p)) != NULL; p++)
-    if (starts_event (data, p, by_line))
-      return p - data;
-  return chunks->len;
+  if ((start = (gsize) g_atomic_pointer_get (&starts[index])) != START_UNKNOWN)
+    return start;
+  before = (gsize) g_atomic_pointer_get (&starts[index - 1]);
+  if (index > 1 && before != START_UNKNOWN && chunks->first + index * CHUNK_BYTES <= before)
+    start = before;
+  else
+    start = find_chunk_start (chunks, index);
+  g_atomic_pointer_set (&starts[index], start);
+  return start;
 }
 
 /* ---- Scanning a chunk ---- */
@@ -446,6 +467,9 @@ te_read_events_in_parallel (TeLoader  *self,
   chunks.len = self->reader.len;
   chunks.first = self->reader.pos;
   chunks.n_chunks = MAX ((chunks.len - chunks.first + CHUNK_BYTES - 1) / CHUNK_BYTES, 1);
+  chunks.starts = g_new (gsize, chunks.n_chunks);
+  for (guint64 i = 0; i < chunks.n_chunks; i++)
+    chunks.starts[i] = START_UNKNOWN;
   g_mutex_init (&chunks.mutex);
   g_cond_init (&chunks.changed);
   for (guint i = 0; i < N_SLOTS; i++)
@@ -480,6 +504,7 @@ te_read_events_in_parallel (TeLoader  *self,
   if (chunks.guard.fault != STRATA_LOAD_FAULT_NONE)
     self->reader.fault = chunks.guard.fault;
   chunk_clear (&spare);
+  g_free (chunks.starts);
   g_mutex_clear (&chunks.mutex);
   g_cond_clear (&chunks.changed);
   self->array.reader = &self->reader;
