@@ -522,6 +522,9 @@ write_gzip_bomb (const char *path,
 }
 
 static const char hprof_head[] = "JAVA PROFILE 1.0.2\0\0\0\0\4\0\0\0\0\0\0\0\0";
+/* The same, then one heap dump segment of 256 MB: a dump's structure. */
+static const char hprof_segment_head[] = "JAVA PROFILE 1.0.2\0\0\0\0\4\0\0\0\0\0\0\0\0"
+                                         "\x1c\0\0\0\0\x10\0\0\0";
 
 static double
 peak_megabytes (void)
@@ -594,21 +597,25 @@ test_loader_gzip_scratch (void)
   g_assert_cmpuint (count_files (dir), ==, n_beside);
 }
 
-/* 256 MB of zeros behind an HPROF header, in about 1 MB of gzip, on a disk
- * that has room for 64 MB: refused with a message once 64 MB are written. */
+/* A heap dump segment of 256 MB of zeros, in about 1 MB of gzip, on a
+ * disk that has room for 64 MB: refused with a message once 64 MB are
+ * written. Zeros straight after the header are no records at all: that
+ * file is refused before anything is inflated. */
 static void
 test_loader_gzip_bomb (void)
 {
   g_autofree char *dir = strata_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "bomb.hprof.gz", NULL);
+  g_autofree char *zeros_path = g_build_filename (dir, "zeros.hprof.gz", NULL);
   g_autofree char *scratch = scratch_dir ();
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(StrataLoader) loader = strata_loader_new (file);
   g_autoptr(StrataTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
   struct stat info;
+  gint64 start;
 
-  write_gzip_bomb (path, hprof_head, sizeof hprof_head - 1, 0, G_GUINT64_CONSTANT (256) << 20);
+  write_gzip_bomb (path, hprof_segment_head, sizeof hprof_segment_head - 1, 0, G_GUINT64_CONSTANT (256) << 20);
   g_assert_cmpint (g_stat (path, &info), ==, 0);
   g_assert_cmpint (info.st_size, <, 2 << 20);
   strata_loader_set_scratch_limit (loader, 64000000);
@@ -618,6 +625,15 @@ test_loader_gzip_bomb (void)
   g_test_message ("bomb refused: %s (peak %.0f MB)", error->message, peak_megabytes ());
   g_assert_nonnull (strstr (error->message, "free disk space"));
   g_assert_nonnull (strstr (error->message, "64.0"));
+  g_assert_cmpuint (count_files (scratch), ==, 0);
+
+  g_clear_error (&error);
+  write_gzip_bomb (zeros_path, hprof_head, sizeof hprof_head - 1, 0, G_GUINT64_CONSTANT (256) << 20);
+  start = g_get_monotonic_time ();
+  g_assert_null (strata_test_load_path (zeros_path, &error));
+  g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, "records are of no kind a heap dump has"));
+  g_test_message ("zeros refused in %.3f s: %s", (g_get_monotonic_time () - start) / 1e6, error->message);
   g_assert_cmpuint (count_files (scratch), ==, 0);
 }
 
@@ -657,10 +673,10 @@ static void
 test_loader_gzip_cancel (void)
 {
   g_autofree char *dir = strata_test_make_tmpdir ();
-  g_autofree char *hprof = g_build_filename (dir, "zeros.hprof.gz", NULL);
+  g_autofree char *hprof = g_build_filename (dir, "segment.hprof.gz", NULL);
   g_autofree char *json = g_build_filename (dir, "spaces.json.gz", NULL);
 
-  write_gzip_bomb (hprof, hprof_head, sizeof hprof_head - 1, 0, G_GUINT64_CONSTANT (2) << 30);
+  write_gzip_bomb (hprof, hprof_segment_head, sizeof hprof_segment_head - 1, 0, G_GUINT64_CONSTANT (2) << 30);
   assert_cancel_is_prompt (hprof);
   write_gzip_bomb (json, "[", 1, ' ', G_GUINT64_CONSTANT (2) << 30);
   assert_cancel_is_prompt (json);

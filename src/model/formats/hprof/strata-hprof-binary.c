@@ -663,20 +663,9 @@ static gboolean
 check_unknown_records (HprofLoader  *self,
                        GError      **error)
 {
-  g_autofree char *at = NULL;
-  g_autofree char *unknown = NULL;
-  g_autofree char *records = NULL;
-
   if (self->n_unknown_tags <= UNKNOWN_RECORDS_TOLERATED || self->n_unknown_tags * 10 <= self->n_records)
     return TRUE;
-  at = g_strdup_printf ("%'" G_GSIZE_FORMAT, self->first_unknown_at);
-  unknown = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->n_unknown_tags);
-  records = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->n_records);
-  g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
-               /* Translators: a byte offset, then two counts of records */
-               _("This file starts like an HPROF heap dump, but from byte %s on its records are of no kind a heap dump has "
-                 "(%s of the first %s): it is not a heap dump, or it is damaged beyond reading."),
-               at, unknown, records);
+  hprof_set_unknown_records_error (self->first_unknown_at, self->n_unknown_tags, self->n_records, error);
   return FALSE;
 }
 

@@ -203,6 +203,11 @@ StrataHprofIndex *hprof_index_new         (HprofLoader  *self,
                                            GBytes       *offsets);
 
 /* strata-hprof-resolve.c: the records put together once all are read */
+gboolean hprof_tag_is_known              (guint             tag);
+void    hprof_set_unknown_records_error  (gsize             at,
+                                          guint64           n_unknown,
+                                          guint64           n_records,
+                                          GError          **error);
 void    hprof_resolve_class_names        (HprofLoader      *self);
 void    hprof_build_cpu_calls            (HprofLoader      *self);
 void    hprof_resolve_stacks_and_threads (HprofLoader      *self);
