@@ -76,6 +76,8 @@ leading_zeros (const guint8 *data,
 
 /* Below this, zero bytes at the start are not worth a word. */
 #define MIN_ZERO_PREFIX 256
+/* How far a run of zeros at the start is followed to be counted. */
+#define MAX_ZERO_SCAN (64 << 20)
 
 /* @complete: @data is the whole content, not only its head */
 static StrataFormat
@@ -103,7 +105,7 @@ unknown_format_error (const guint8 *data,
     }
   if (zeros >= MIN_ZERO_PREFIX && zeros < len)
     {
-      g_autofree char *count = g_strdup_printf ("%" G_GSIZE_FORMAT, zeros);
+      g_autofree char *count = g_strdup_printf ("%'" G_GSIZE_FORMAT, zeros);
 
       g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT,
                    /* Translators: %s is a number of bytes */
@@ -236,6 +238,10 @@ strata_format_sniff (const guint8      *data,
       return STRATA_FORMAT_UNKNOWN;
     }
 
+  /* A head of zeros: how many there are, as far as a bounded look
+   * goes, for a message that gives the figure. */
+  if (!strata_is_gzip (data, len) && len > head_len && leading_zeros (data, head_len) == head_len)
+    head_len = MIN (len, leading_zeros (data, MIN (len, MAX_ZERO_SCAN)) + STRATA_SNIFF_HEAD_SIZE);
   if (!strata_is_gzip (data, len))
     return sniff_plain (data, head_len, head_len == len, error);
 

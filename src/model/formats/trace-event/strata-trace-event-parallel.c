@@ -23,6 +23,7 @@
 
 #define CHUNK_BYTES (1 << 20)
 #define N_SLOTS 6                /* chunks scanned and not yet taken, at most */
+#define SEARCH_BLOCK (16 << 20)
 
 typedef enum
 {
@@ -54,6 +55,7 @@ typedef struct
   const char *data;
   gsize       len;
   gsize       first;            /* the first item of the array */
+  StrataLoadJob *job;
   GMutex      mutex;
   GCond       changed;
   Chunk       slots[N_SLOTS];   /* chunk i is in slot i % N_SLOTS */
@@ -92,6 +94,31 @@ starts_event (const char *data,
   return q > data && q[-1] == '}';
 }
 
+/* The next '{' from @p on, or NULL. A search through a long run without
+ * one (zeros, a giant string) gives the pages it read back as it goes,
+ * past the chunk it started in: the scan reads them again only once it
+ * gets there. */
+static const char *
+find_brace (const Chunks *chunks,
+            const char   *p,
+            const char   *end)
+{
+  const char *keep = p + CHUNK_BYTES;
+
+  while (p < end)
+    {
+      gsize n = MIN ((gsize) (end - p), (gsize) SEARCH_BLOCK);
+      const char *found = memchr (p, '{', n);
+
+      if (found != NULL)
+        return found;
+      p += n;
+      if (p > keep)
+        strata_load_job_release_pages (chunks->job, (const guint8 *) keep, (const guint8 *) p);
+    }
+  return NULL;
+}
+
 /* Where chunk @index starts: the first '{' at or after its share of the
  * bytes where an event likely starts, or the end. Files with a line per
  * event are cut at line starts; others after "},". */
@@ -103,7 +130,7 @@ find_chunk_start (const Chunks *chunks,
   const char *p = data + chunks->first + index * CHUNK_BYTES;
   gboolean by_line = memchr (p, '\n', MIN ((gsize) (end - p), CHUNK_BYTES)) != NULL;
 
-  for (; p < end && (p = memchr (p, '{', end - p)) != NULL; p++)
+  for (; p < end && (p = find_brace (chunks, p, end)) != NULL; p++)
     if (starts_event (data, p, by_line))
       return p - data;
   return chunks->len;
@@ -464,6 +491,7 @@ te_read_events_in_parallel (TeLoader  *self,
   volatile gsize end = self->reader.pos;
 
   chunks.data = self->reader.data;
+  chunks.job = self->reader.job;
   chunks.len = self->reader.len;
   chunks.first = self->reader.pos;
   chunks.n_chunks = MAX ((chunks.len - chunks.first + CHUNK_BYTES - 1) / CHUNK_BYTES, 1);

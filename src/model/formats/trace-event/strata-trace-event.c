@@ -612,6 +612,24 @@ read_content (TeLoader  *self,
 /* ---- Diagnostics ---- */
 
 
+/* Whether the content holds only zero bytes from @offset on, as far as
+ * the window lets it be seen (64 KB at most are looked at). */
+static gboolean
+zeros_at (const StrataContentReader *reader,
+          guint64                    offset)
+{
+  gsize from, n;
+
+  if (offset < reader->offset || offset - reader->offset >= reader->len)
+    return FALSE;
+  from = offset - reader->offset;
+  n = MIN (reader->len - from, 65536);
+  for (gsize i = 0; i < n; i++)
+    if (reader->data[from + i] != '\0')
+      return FALSE;
+  return TRUE;
+}
+
 static void
 report_container_repairs (TeLoader *self)
 {
@@ -621,7 +639,10 @@ report_container_repairs (TeLoader *self)
   if (self->reader.damaged)
     strata_trace_add_diagnostic (self->state.trace,
                                  _("The compressed data is cut or damaged; the events before the damage were loaded."));
-  if (array->truncated)
+  if (array->truncated && self->n_events == 0)
+    strata_trace_add_diagnostic (self->state.trace,
+                                 _("The file ends inside the event array, without its closing “]”, before any event."));
+  else if (array->truncated)
     {
       at = g_strdup_printf ("%'" G_GUINT64_FORMAT, array->truncated_at);
       /* Translators: %s is a byte offset */
@@ -636,7 +657,9 @@ report_container_repairs (TeLoader *self)
       at = g_strdup_printf ("%'" G_GUINT64_FORMAT, array->invalid_at);
       /* Translators: %s is a byte offset */
       strata_trace_add_diagnosticf (self->state.trace,
-                                    _("The JSON is malformed at byte %s; the events before it were loaded."),
+                                    zeros_at (&self->reader, array->invalid_at)
+                                    ? _("The events stop at byte %s, where zero bytes begin, as in a file cut off by a crash or a full disk; the events before it were loaded.")
+                                    : _("The JSON is malformed at byte %s; the events before it were loaded."),
                                     at);
     }
   if (array->trailing_comma)
