@@ -301,7 +301,21 @@ def deep():
               for i in range(2, 100002)]
     profile = {"nodes": nodes, "startTime": 0, "endTime": 1000, "samples": [100001, 2], "timeDeltas": [0, 10]}
     case("a CPU profile's stack 100,000 frames deep",
-         [write("deep.cpuprofile", json.dumps(profile).encode())], {0}, max_seconds=30)
+         [write("deep.cpuprofile", json.dumps(profile).encode())], {0}, "deeper than 65,536 frames", max_seconds=30)
+    frames = {str(i): {"name": "f%d" % (i % 5), "category": "c", "parent": str(i - 1)} for i in range(2, 70001)}
+    frames["1"] = {"name": "root", "category": "c"}
+    samples = [{"cpu": 0, "tid": 1, "ts": 1, "name": "s", "sf": "70000", "weight": 1},
+               {"cpu": 0, "tid": 1, "ts": 2, "name": "s", "sf": "3", "weight": 1}]
+    trace = {"traceEvents": [{"ph": "X", "name": "a", "ts": 0, "dur": 10, "pid": 1, "tid": 1}],
+             "stackFrames": frames, "samples": samples}
+    case("a sampled stack 70,000 frames deep", [write("deep-samples.json", json.dumps(trace).encode())], {0},
+         "deeper than 65,536 frames", max_seconds=30)
+    lines = ["JAVA PROFILE 1.0.1, created Wed Nov 20 00:00:00 2024", "", "--------", "", "TRACE 300001:"]
+    lines += ["\tcom.A.f%d(A.java:%d)" % (i, i + 1) for i in range(1100)]
+    lines += ["CPU SAMPLES BEGIN (total = 10) Wed Nov 20 00:00:01 2024", "rank   self  accum   count trace method",
+              "   1 100.00% 100.00%      10 300001 com.A.f0", "CPU SAMPLES END"]
+    case("an hprof text stack trace of 1,100 frames", [write("deep.hprof.txt", "\n".join(lines).encode() + b"\n")],
+         {0}, "76 frames past the 1,024th", max_seconds=10)
 
 
 def giant_names():

@@ -72,6 +72,7 @@ typedef struct
   gboolean       has_header;
   gboolean       ended;          /* the last section was closed */
   guint64        n_bad_lines;
+  guint64        n_cut_frames;   /* frames past MAX_FRAMES in a trace */
   GString       *monitors;       /* the current MONITOR section's lines */
 } TextLoader;
 
@@ -251,9 +252,13 @@ read_frame (TextLoader *self,
 {
   guint32 method, text;
 
-  if (self->current_trace == NULL || g_str_equal (line + 1, "<empty>") ||
-      self->current_trace->frames->len >= MAX_FRAMES)
+  if (self->current_trace == NULL || g_str_equal (line + 1, "<empty>"))
     return;
+  if (self->current_trace->frames->len >= MAX_FRAMES)
+    {
+      self->n_cut_frames++;
+      return;
+    }
   method = frame_method (self, line + 1);
   g_array_append_val (self->current_trace->frames, method);
   text = strata_string_pool_intern (strata_trace_get_pool (self->trace), line + 1);
@@ -615,6 +620,10 @@ report (TextLoader *self,
   strata_trace_add_count_diagnostic (self->trace, self->n_bad_lines,
                                      ngettext ("%s line could not be read and was skipped.",
                                                "%s lines could not be read and were skipped.", self->n_bad_lines));
+  strata_trace_add_count_diagnostic (self->trace, self->n_cut_frames,
+                                     ngettext ("%s frame past the 1,024th of its stack trace was left out.",
+                                               "%s frames past the 1,024th of their stack traces were left out.",
+                                               self->n_cut_frames));
 }
 
 /**

@@ -150,6 +150,7 @@ struct _TeState
   guint64        n_unbound_flows;
   guint64        n_bad_counter_values;
   guint64        n_bad_samples;
+  guint64        n_cut_sample_stacks;  /* deeper than the samples' limit, or looping */
   guint64        n_bad_profile_chunks;
   guint64        n_bound_slices;  /* calls with flow_in or flow_out */
 };

@@ -19,7 +19,9 @@
 #include "strata-trace-event-private.h"
 
 /* Deeper stacks than this are cut: a parent cycle must not loop. */
-#define MAX_STACK_DEPTH 1024
+/* Deeper stacks (or parent cycles) are cut at their outermost frames,
+ * and counted. */
+#define MAX_STACK_DEPTH 65536
 #define MAX_SAMPLE_TIME (G_GINT64_CONSTANT (1) << 61)
 
 typedef struct
@@ -122,11 +124,13 @@ read_frames (TeState  *state,
 static guint
 stack_of (GHashTable  *frames,
           const char  *leaf,
-          guint32     *stack)
+          guint32     *stack,
+          gboolean    *cut)
 {
+  const char *id = leaf;
   guint n = 0;
 
-  for (const char *id = leaf; id != NULL && n < MAX_STACK_DEPTH;)
+  for (; id != NULL && n < MAX_STACK_DEPTH;)
     {
       Frame *frame = g_hash_table_lookup (frames, id);
 
@@ -135,6 +139,7 @@ stack_of (GHashTable  *frames,
       stack[n++] = frame->method;
       id = frame->parent;
     }
+  *cut = n == MAX_STACK_DEPTH && id != NULL && g_hash_table_contains (frames, id);
   for (guint i = 0; i < n / 2; i++)
     {
       guint32 swap = stack[i];
@@ -260,14 +265,17 @@ build_thread_samples (TeState        *state,
 {
   g_autofree StrataTimedStack *stacks = g_new (StrataTimedStack, n);
   g_autoptr(GArray) all_frames = g_array_new (FALSE, FALSE, sizeof (guint32));
-  guint32 stack[MAX_STACK_DEPTH];
+  g_autofree guint32 *stack = g_new (guint32, MAX_STACK_DEPTH);
   guint thread = strata_trace_event_companion_thread (state, samples[0].thread);
   gint64 interval = n > 1 ? (samples[n - 1].time - samples[0].time) / (n - 1) : 0;
   gsize at = 0;
 
   for (guint i = 0; i < n; i++)
     {
-      guint depth = stack_of (frames, samples[i].frame, stack);
+      gboolean cut;
+      guint depth = stack_of (frames, samples[i].frame, stack, &cut);
+
+      state->n_cut_sample_stacks += cut;
 
       for (guint d = 0; d < depth; d++)
         g_array_append_val (all_frames, stack[depth - 1 - d]);

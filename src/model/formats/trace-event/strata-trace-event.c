@@ -712,6 +712,10 @@ report_event_repairs (TeLoader *self)
   strata_trace_add_count_diagnostic (self->state.trace, s->n_bad_samples,
                                     ngettext ("%s stack sample has no time or frame and was skipped.",
                                               "%s stack samples have no time or frame and were skipped.", s->n_bad_samples));
+  strata_trace_add_count_diagnostic (self->state.trace, s->n_cut_sample_stacks,
+                                    ngettext ("%s stack sample deeper than 65,536 frames (or looping) was cut at its outermost frames.",
+                                              "%s stack samples deeper than 65,536 frames (or looping) were cut at their outermost frames.",
+                                              s->n_cut_sample_stacks));
   strata_trace_add_count_diagnostic (self->state.trace, s->n_bad_counter_values,
                                     ngettext ("%s counter value is not a number and was skipped.",
                                               "%s counter values are not numbers and were skipped.", s->n_bad_counter_values));
