@@ -5,7 +5,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
+#include "strata-error.h"
 #include "strata-hprof-index.h"
 #include "strata-mapping.h"
 #include "strata-test-util.h"
@@ -121,6 +123,54 @@ test_mapping_cut (void)
     }
 }
 
+typedef struct
+{
+  const char *path;
+  gint64      at;
+} Cut;
+
+static gpointer
+cut_soon (gpointer data)
+{
+  Cut *cut = data;
+
+  g_usleep (20000);
+  g_assert_cmpint (truncate (cut->path, 100), ==, 0);
+  cut->at = g_get_monotonic_time ();
+  return NULL;
+}
+
+/* A mapping file cut short on disk while it is read: the read fails with
+ * a message (or, cut after it ended, succeeds); the process lives. */
+static void
+test_mapping_shrinks_while_read (void)
+{
+  g_autofree char *dir = strata_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "mapping.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataMapping) mapping = strata_mapping_new_for_classes (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  Cut cut = { path, 0 };
+  GThread *thread;
+  gint64 end;
+  gboolean ok;
+
+  for (guint i = 0; i < 800000; i++)
+    g_string_append_printf (text, "com.example.C%u -> a%u:\n    int field%u -> f:\n    void run%u() -> r\n", i, i, i, i);
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  thread = g_thread_new ("cut", cut_soon, &cut);
+  ok = strata_mapping_read_file (mapping, file, NULL, &error);
+  end = g_get_monotonic_time ();
+  g_thread_join (thread);
+  g_test_message ("%s", ok ? "read before the cut" : error->message);
+  if (cut.at + 5000 < end)
+    {
+      g_assert_false (ok);
+      g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED);
+    }
+}
+
 /* A heap dump's class and its instances' field take the mapping's names,
  * and give them back. */
 static void
@@ -177,6 +227,7 @@ main (int   argc,
   g_test_add_func ("/mapping/lookups", test_mapping_lookups);
   g_test_add_func ("/mapping/wanted", test_mapping_wanted);
   g_test_add_func ("/mapping/cut", test_mapping_cut);
+  g_test_add_func ("/mapping/shrinks-while-read", test_mapping_shrinks_while_read);
   g_test_add_func ("/mapping/heap-dump", test_mapping_heap_dump);
 
   return g_test_run ();

@@ -31,6 +31,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-file.h"
+#include "strata-load-guard.h"
 #include "strata-mapping.h"
 
 #define CHUNK_SIZE (1024 * 1024)
@@ -435,6 +436,28 @@ strata_mapping_read (StrataMapping  *self,
     }
 }
 
+/* A mapped file cut short while it is read fails the read with a
+ * message, as a trace's load does, instead of ending the process. */
+static gboolean
+read_guarded (StrataMapping  *self,
+              GInputStream   *stream,
+              GCancellable   *cancellable,
+              GError        **error)
+{
+  StrataLoadGuard guard;
+  gboolean ok;
+
+  if (STRATA_LOAD_GUARD_FAULTED (&guard))
+    {
+      g_clear_error (error);
+      strata_load_guard_set_error (&guard, error);
+      return FALSE;
+    }
+  ok = strata_mapping_read (self, stream, cancellable, error);
+  strata_load_guard_pop (&guard);
+  return ok;
+}
+
 /* Opened as every file Strata reads is (strata_file_open_regular()): a
  * pipe or a device given as a mapping would never end. */
 gboolean
@@ -473,7 +496,7 @@ strata_mapping_read_file (StrataMapping  *self,
     }
   bytes = g_mapped_file_get_bytes (mapped);
   stream = g_memory_input_stream_new_from_bytes (bytes);
-  return strata_mapping_read (self, stream, cancellable, error);
+  return read_guarded (self, stream, cancellable, error);
 }
 
 guint
