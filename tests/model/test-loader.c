@@ -597,7 +597,7 @@ test_loader_gzip_scratch (void)
   g_assert_cmpuint (count_files (dir), ==, n_beside);
 }
 
-/* A heap dump segment of 256 MB of zeros, in about 1 MB of gzip, on a
+/* A heap dump segment of 256 MB of ones, in about 1 MB of gzip, on a
  * disk that has room for 64 MB: refused with a message once 64 MB are
  * written. Zeros straight after the header are no records at all: that
  * file is refused before anything is inflated. */
@@ -615,7 +615,8 @@ test_loader_gzip_bomb (void)
   struct stat info;
   gint64 start;
 
-  write_gzip_bomb (path, hprof_segment_head, sizeof hprof_segment_head - 1, 0, G_GUINT64_CONSTANT (256) << 20);
+  /* Not zeros: those would be stored as holes, taking no disk at all. */
+  write_gzip_bomb (path, hprof_segment_head, sizeof hprof_segment_head - 1, 1, G_GUINT64_CONSTANT (256) << 20);
   g_assert_cmpint (g_stat (path, &info), ==, 0);
   g_assert_cmpint (info.st_size, <, 2 << 20);
   strata_loader_set_scratch_limit (loader, 64000000);
@@ -627,7 +628,18 @@ test_loader_gzip_bomb (void)
   g_assert_nonnull (strstr (error->message, "64.0"));
   g_assert_cmpuint (count_files (scratch), ==, 0);
 
+  /* The same segment of zeros is stored as holes: it loads on a disk
+   * with room for 1 MB, and says what it could not read. */
   g_clear_error (&error);
+  g_clear_object (&trace);
+  write_gzip_bomb (path, hprof_segment_head, sizeof hprof_segment_head - 1, 0, G_GUINT64_CONSTANT (256) << 20);
+  g_clear_object (&loader);
+  loader = strata_loader_new (file);
+  strata_loader_set_scratch_limit (loader, 1000000);
+  trace = strata_loader_load (loader, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (strata_test_has_diagnostic (trace, "holds a record Strata cannot read"));
+
   write_gzip_bomb (zeros_path, hprof_head, sizeof hprof_head - 1, 0, G_GUINT64_CONSTANT (256) << 20);
   start = g_get_monotonic_time ();
   g_assert_null (strata_test_load_path (zeros_path, &error));

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 #include <glib/gi18n.h>
@@ -170,6 +171,17 @@ set_disk_too_small_error (guint64      room,
 }
 
 static gboolean
+set_store_error (int      saved,
+                 GError **error)
+{
+  g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
+               /* Translators: %s is a system error such as “No space left on device” */
+               _("Its decompressed content could not be stored: %s."),
+               g_strerror (saved));
+  return FALSE;
+}
+
+static gboolean
 write_all (int            fd,
            const guint8  *data,
            gsize          len,
@@ -177,13 +189,51 @@ write_all (int            fd,
 {
   int saved = strata_write_all (fd, data, len);
 
-  if (saved != 0)
+  return saved == 0 || set_store_error (saved, error);
+}
+
+#define HOLE_BLOCK 65536
+
+static gboolean
+all_zero (const guint8 *data,
+          gsize         len)
+{
+  return len > 0 && data[0] == 0 && memcmp (data, data + 1, len - 1) == 0;
+}
+
+/* The bytes of @n that take disk: blocks of zeros become holes. */
+static gsize
+data_bytes (const guint8 *data,
+            gsize         n)
+{
+  gsize total = 0;
+
+  for (gsize at = 0; at < n; at += HOLE_BLOCK)
     {
-      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TOO_LARGE,
-                   /* Translators: %s is a system error such as “No space left on device” */
-                   _("Its decompressed content could not be stored: %s."),
-                   g_strerror (saved));
-      return FALSE;
+      gsize len = MIN (n - at, (gsize) HOLE_BLOCK);
+
+      if (!(len == HOLE_BLOCK && all_zero (data + at, len)))
+        total += len;
+    }
+  return total;
+}
+
+/* Stores @n inflated bytes at the end of @fd; blocks of zeros become
+ * holes, which take no disk: a bomb of zeros costs time, not space. */
+static gboolean
+store_chunk (int            fd,
+             const guint8  *data,
+             gsize          n,
+             GError       **error)
+{
+  for (gsize at = 0; at < n; at += HOLE_BLOCK)
+    {
+      gsize len = MIN (n - at, (gsize) HOLE_BLOCK);
+
+      if (len == HOLE_BLOCK && all_zero (data + at, len) && lseek (fd, len, SEEK_CUR) >= 0)
+        continue;
+      if (!write_all (fd, data + at, len, error))
+        return FALSE;
     }
   return TRUE;
 }
@@ -199,7 +249,7 @@ inflate_into_file (StrataLoadJob  *job,
   g_autoptr(StrataInflater) inflater = strata_inflater_new (data, len);
   g_autofree guint8 *chunk = g_malloc (GUNZIP_CHUNK);
   guint64 room = job->scratch_limit > 0 ? job->scratch_limit : strata_scratch_room (fd);
-  guint64 written = 0;
+  guint64 written = 0, stored = 0;
   StrataInflateStatus status = STRATA_INFLATE_MORE;
 
   while (status == STRATA_INFLATE_MORE)
@@ -209,19 +259,21 @@ inflate_into_file (StrataLoadJob  *job,
       if (!report_progress (job, inflater, len, error))
         return FALSE;
       status = strata_inflater_read (inflater, chunk, GUNZIP_CHUNK, &n);
-      if (written + n > room)
+      stored += data_bytes (chunk, n);
+      if (stored > room)
         {
           set_disk_too_small_error (room, dir, error);
           return FALSE;
         }
-      if (!write_all (fd, chunk, n, error))
+      if (!store_chunk (fd, chunk, n, error))
         return FALSE;
       written += n;
       if ((status == STRATA_INFLATE_DAMAGED || status == STRATA_INFLATE_CUT) &&
           !note_damage (job, written, error))
         return FALSE;
     }
-  return TRUE;
+  /* A hole at the end gives the file its length. */
+  return ftruncate (fd, written) == 0 || set_store_error (errno, error);
 }
 
 static GBytes *
