@@ -314,6 +314,15 @@ def deep():
     lines += ["\tcom.A.f%d(A.java:%d)" % (i, i + 1) for i in range(1100)]
     lines += ["CPU SAMPLES BEGIN (total = 10) Wed Nov 20 00:00:01 2024", "rank   self  accum   count trace method",
               "   1 100.00% 100.00%      10 300001 com.A.f0", "CPU SAMPLES END"]
+    rows = ["JAVA PROFILE 1.0.1, created Wed Nov 20 00:00:00 2024", "", "--------", "", "TRACE 300001:",
+            "\tcom.A.f(A.java:1)", "TRACE 300002:", "\tcom.A.g(A.java:2)",
+            "CPU SAMPLES BEGIN (total = 10) Wed Nov 20 00:00:01 2024", "rank   self  accum   count trace method",
+            "   1 99.99% 99.99% COUNT 300001 com.A.f", "   2  0.01% 100.00%      10 300002 com.A.g", "CPU SAMPLES END"]
+    rc, out, err, _ = run([write("count.hprof.txt", "\n".join(rows).replace("COUNT", "3000000000").encode())])
+    results.append((rc == 0 and b" 3000000000 " in out, "a CPU sample count of 3,000,000,000 is kept whole: exit %s" % rc))
+    case("a CPU sample count past what the time axis holds",
+         [write("huge.hprof.txt", "\n".join(rows).replace("COUNT", "5000000000000").encode())], {0},
+         "1 stack weighs more than the time axis holds and was left out")
     case("an hprof text stack trace of 1,100 frames", [write("deep.hprof.txt", "\n".join(lines).encode() + b"\n")],
          {0}, "76 frames past the 1,024th", max_seconds=10)
 

@@ -11,7 +11,7 @@ for f in $listed; do
   fi
 done
 
-for f in $(grep -rlE '(^|[^A-Za-z0-9_])(N|C|NC)?_\(|translatable="yes"' src --include='*.c' --include='*.ui' | sort); do
+for f in $(grep -rlE '(^|[^A-Za-z0-9_])((N|C|NC)?_|g_dngettext|ngettext) ?\(|translatable="yes"' src --include='*.c' --include='*.ui' | sort); do
   if ! echo "$listed" | grep -qx "$f"; then
     echo "$f has translatable strings but is missing from po/POTFILES.in"; failed=1
   fi

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <glib/gi18n.h>
 
 #include "strata-stack-layout.h"
 
@@ -138,6 +139,27 @@ finish_table (Layout       *self,
   return TRUE;
 }
 
+/* The axis ends far inside int64, so sums and the other clocks stay in
+ * range. */
+#define MAX_AXIS (G_MAXINT64 / 4)
+
+/* Whether @weight still fits on the axis after @time; one that does not
+ * is counted in *@n_left_out: a file's counts are not trusted to be sane,
+ * and a stack cut short would be a wrong figure. */
+static gboolean
+weight_fits (guint64   weight,
+             gint64    time,
+             gint64    ns_per_unit,
+             guint64  *n_left_out)
+{
+  guint64 room = (guint64) (MAX_AXIS - time) / (guint64) MAX (ns_per_unit, 1);
+
+  if (weight <= room)
+    return TRUE;
+  (*n_left_out)++;
+  return FALSE;
+}
+
 /**
  * strata_stack_layout_thread:
  * @rows: (inout): sorted in place
@@ -156,6 +178,7 @@ strata_stack_layout_thread (StrataTrace    *trace,
   StrataThread *info = strata_trace_peek_thread (trace, thread);
   Layout layout;
   gint64 time = 0;
+  guint64 n_cut = 0;
   gboolean any;
 
   if (n_rows > 0)
@@ -163,16 +186,22 @@ strata_stack_layout_thread (StrataTrace    *trace,
   layout_init (&layout);
   for (guint r = 0; r < n_rows; r++)
     {
-      guint common = open_in_common (&layout, rows[r].frames, rows[r].n_frames);
+      guint common;
 
+      if (!weight_fits (rows[r].weight, time, ns_per_unit, &n_cut))
+        continue;
+      common = open_in_common (&layout, rows[r].frames, rows[r].n_frames);
       close_calls (&layout, common, time);
       open_calls (&layout, rows[r].frames, rows[r].n_frames, common, time);
-      /* Weights are bounded so the axis stays within int64. */
-      time += (gint64) MIN (rows[r].weight, G_MAXINT32) * ns_per_unit;
+      time += (gint64) rows[r].weight * ns_per_unit;
     }
   close_calls (&layout, 0, time);
   any = finish_table (&layout, trace, info);
   layout_clear (&layout);
+  strata_trace_add_count_diagnostic (trace, n_cut,
+                                     ngettext ("%s stack weighs more than the time axis holds and was left out.",
+                                               "%s stacks weigh more than the time axis holds and were left out.",
+                                               n_cut));
   if (!any)
     return;
   info->first_time[0] = 0;
