@@ -281,6 +281,13 @@ def pipes_and_devices():
     # A method trace in two files: the partner of the key is a pipe.
     write("split.key", dmtrace_key([(0x1000, "com.example.A\trun\t()V\tA.java")], [(1, "main")]))
     os.mkfifo(path("split.data"))
+    case("--mapping that is missing", ["--mapping=" + path("missing.txt"), trace], {1}, "No such file|not exist|missing",
+         max_seconds=5)
+    data = bytearray(dmtrace([dmtrace_record(1, 0x1000, 0, 1), dmtrace_record(1, 0x1000, 1, 2)]))
+    header = data.index(b"SLOW")
+    data[header + 6:header + 8] = b"\0\0"
+    case("a method trace whose data header claims a length of 0", [write("header0.trace", bytes(data))], {1},
+         "shorter than the 16 bytes|claims a length of 0", max_seconds=5)
     case("the records of a split method trace from a pipe", [path("split.key")], {1}, "not a regular file",
          max_seconds=5)
 
@@ -323,6 +330,12 @@ def deep():
     case("a CPU sample count past what the time axis holds",
          [write("huge.hprof.txt", "\n".join(rows).replace("COUNT", "5000000000000").encode())], {0},
          "1 stack weighs more than the time axis holds and was left out")
+    negative = rows[:8] + ["CPU TIME (ms) BEGIN (total = 265) Wed Nov 20 00:00:01 2024",
+                           "rank   self  accum   count trace method",
+                           "   1 -7.32% -7.32%      10 300001 com.A.f", "   2 50.00% 42.68%      10 300002 com.A.g",
+                           "CPU TIME (ms) END"]
+    case("a negative share in a CPU TIME row", [write("negative.hprof.txt", "\n".join(negative).encode())], {0},
+         "could not be read")
     case("an hprof text stack trace of 1,100 frames", [write("deep.hprof.txt", "\n".join(lines).encode() + b"\n")],
          {0}, "76 frames past the 1,024th", max_seconds=10)
 
