@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "strata-loader.h"
@@ -202,4 +203,47 @@ strata_test_has_diagnostic (StrataTrace *trace,
     if (strstr (strata_trace_get_diagnostic (trace, i), part) != NULL)
       return TRUE;
   return FALSE;
+}
+
+struct _StrataTestCut
+{
+  char    *path;
+  gsize    size;
+  gint64   at;
+  GThread *thread;
+};
+
+static gpointer
+cut_soon (gpointer data)
+{
+  StrataTestCut *cut = data;
+
+  g_usleep (20000);
+  g_assert_cmpint (truncate (cut->path, cut->size), ==, 0);
+  cut->at = g_get_monotonic_time ();
+  return NULL;
+}
+
+StrataTestCut *
+strata_test_cut_later (const char *path,
+                       gsize       size)
+{
+  StrataTestCut *cut = g_new0 (StrataTestCut, 1);
+
+  cut->path = g_strdup (path);
+  cut->size = size;
+  cut->thread = g_thread_new ("cut", cut_soon, cut);
+  return cut;
+}
+
+gint64
+strata_test_cut_join (StrataTestCut *cut)
+{
+  gint64 at;
+
+  g_thread_join (cut->thread);
+  at = cut->at;
+  g_free (cut->path);
+  g_free (cut);
+  return at;
 }

@@ -19,6 +19,14 @@ char  *strata_test_write_file   (const char   *name,
                                  const void   *data,
                                  gsize         len);
 char  *strata_test_make_tmpdir  (void);
+
+/* Another program cutting a file short: strata_test_cut_later() starts a
+ * thread that truncates @path to @size after 20 ms; join it with
+ * strata_test_cut_join(), which returns when the cut came (monotonic µs). */
+typedef struct _StrataTestCut StrataTestCut;
+StrataTestCut *strata_test_cut_later (const char    *path,
+                                      gsize          size);
+gint64         strata_test_cut_join  (StrataTestCut *cut);
 void   strata_test_fill_random  (guint8       *data,
                                  gsize         len,
                                  guint32       seed);

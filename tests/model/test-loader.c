@@ -368,24 +368,6 @@ test_loader_zero_prefix (void)
   assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT, "starts with");
 }
 
-typedef struct
-{
-  char  *path;
-  gint64 at;    /* when it was cut, monotonic µs */
-} Shrink;
-
-/* Another program cuts the file short while it loads. */
-static gpointer
-shrink_soon (gpointer data)
-{
-  Shrink *shrink = data;
-
-  g_usleep (20000);
-  g_assert_cmpint (truncate (shrink->path, 1000), ==, 0);
-  shrink->at = g_get_monotonic_time ();
-  return NULL;
-}
-
 /* Loads @path while a thread cuts it to 1,000 bytes 20 ms in. Whatever
  * the timing, the process lives; when the cut came before the load ended,
  * the load says the file changed (or, cut before it was mapped, loads
@@ -397,18 +379,17 @@ load_while_shrinking (const char *path)
   g_autoptr(StrataLoader) loader = strata_loader_new (file);
   g_autoptr(StrataTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
-  Shrink shrink = { (char *) path, 0 };
-  GThread *thread = g_thread_new ("shrink", shrink_soon, &shrink);
-  gint64 start = g_get_monotonic_time (), end;
+  StrataTestCut *cut = strata_test_cut_later (path, 1000);
+  gint64 start = g_get_monotonic_time (), end, cut_at;
 
   trace = strata_loader_load (loader, NULL, &error);
   end = g_get_monotonic_time ();
-  g_thread_join (thread);
-  g_test_message ("%s: load %.3f s, cut at %.3f s: %s", path, (end - start) / 1e6, (shrink.at - start) / 1e6,
+  cut_at = strata_test_cut_join (cut);
+  g_test_message ("%s: load %.3f s, cut at %.3f s: %s", path, (end - start) / 1e6, (cut_at - start) / 1e6,
                   error ? error->message : "loaded");
   /* Without the guard, a cut during the load killed the process with
    * SIGBUS. Cut well before its end, the load must say why it failed. */
-  if (shrink.at + 5000 < end)
+  if (cut_at + 5000 < end)
     {
       g_assert_null (trace);
       g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED);

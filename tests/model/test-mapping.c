@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <unistd.h>
 
 #include "strata-error.h"
 #include "strata-hprof-index.h"
@@ -123,23 +122,6 @@ test_mapping_cut (void)
     }
 }
 
-typedef struct
-{
-  const char *path;
-  gint64      at;
-} Cut;
-
-static gpointer
-cut_soon (gpointer data)
-{
-  Cut *cut = data;
-
-  g_usleep (20000);
-  g_assert_cmpint (truncate (cut->path, 100), ==, 0);
-  cut->at = g_get_monotonic_time ();
-  return NULL;
-}
-
 /* A mapping file cut short on disk while it is read: the read fails with
  * a message (or, cut after it ended, succeeds); the process lives. */
 static void
@@ -151,20 +133,19 @@ test_mapping_shrinks_while_read (void)
   g_autoptr(StrataMapping) mapping = strata_mapping_new_for_classes (NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
-  Cut cut = { path, 0 };
-  GThread *thread;
-  gint64 end;
+  StrataTestCut *cut;
+  gint64 end, cut_at;
   gboolean ok;
 
   for (guint i = 0; i < 800000; i++)
     g_string_append_printf (text, "com.example.C%u -> a%u:\n    int field%u -> f:\n    void run%u() -> r\n", i, i, i, i);
   g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
-  thread = g_thread_new ("cut", cut_soon, &cut);
+  cut = strata_test_cut_later (path, 100);
   ok = strata_mapping_read_file (mapping, file, NULL, &error);
   end = g_get_monotonic_time ();
-  g_thread_join (thread);
+  cut_at = strata_test_cut_join (cut);
   g_test_message ("%s", ok ? "read before the cut" : error->message);
-  if (cut.at + 5000 < end)
+  if (cut_at + 5000 < end)
     {
       g_assert_false (ok);
       g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_TRUNCATED);

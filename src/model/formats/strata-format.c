@@ -77,7 +77,7 @@ leading_zeros (const guint8 *data,
 /* Below this, zero bytes at the start are not worth a word. */
 #define MIN_ZERO_PREFIX 256
 /* How far a run of zeros at the start is followed to be counted. */
-#define MAX_ZERO_SCAN (64 << 20)
+#define MAX_ZERO_SCAN (16 << 20)
 
 /* @complete: @data is the whole content, not only its head */
 static StrataFormat

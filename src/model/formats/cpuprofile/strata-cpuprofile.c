@@ -73,6 +73,7 @@ typedef struct
   StrataV8Profile *profile;
   GArray          *ids;          /* gint64: "samples" */
   GArray          *deltas;       /* gint64: "timeDeltas", unless streamed */
+  GArray          *into;         /* the one of them being read */
   gboolean         has_nodes;
   gboolean         nodes_read;
   gboolean         has_start;
@@ -101,27 +102,16 @@ tell_progress (ProfileScan *scan,
                                  _("Reading the CPU profile…"), scan->error);
 }
 
+/* Numbers into the array being read (scan->into). */
 static gboolean
-take_ids (const gint64 *values,
-          guint         n,
-          const char   *at,
-          gpointer      data)
-{
-  ProfileScan *scan = data;
-
-  g_array_append_vals (scan->ids, values, n);
-  return tell_progress (scan, at);
-}
-
-static gboolean
-take_deltas (const gint64 *values,
+take_values (const gint64 *values,
              guint         n,
              const char   *at,
              gpointer      data)
 {
   ProfileScan *scan = data;
 
-  g_array_append_vals (scan->deltas, values, n);
+  g_array_append_vals (scan->into, values, n);
   return tell_progress (scan, at);
 }
 
@@ -154,10 +144,11 @@ read_samples (ProfileScan  *scan,
 {
   if (scan->streamed)
     return strata_json_skip_value (p, end, value_end);
+  scan->into = deltas ? scan->deltas : scan->ids;
   if (!deltas)
-    return strata_v8_read_integers_with (p, end, G_MININT64, take_ids, scan, value_end);
+    return strata_v8_read_integers_with (p, end, G_MININT64, take_values, scan, value_end);
   if (!(scan->nodes_read && scan->has_start && scan->ids->len > 0 && scan->deltas->len == 0))
-    return strata_v8_read_integers_with (p, end, 0, take_deltas, scan, value_end);
+    return strata_v8_read_integers_with (p, end, 0, take_values, scan, value_end);
   scan->streamed = TRUE;
   strata_v8_profile_set_start (scan->profile, scan->start);
   return strata_v8_read_integers_with (p, end, 0, add_deltas, scan, value_end);
