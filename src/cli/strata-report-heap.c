@@ -84,6 +84,21 @@ strata_report_print_dominators (StrataTrace *trace,
     }
 }
 
+/* An object's class, and its name as the text report gives it: a class
+ * object is named after the class it is, a string shows its text. */
+static void
+write_json_object_names (StrataJsonWriter *json,
+                         StrataTrace      *trace,
+                         guint32           object)
+{
+  g_autofree char *label = strata_heap_describe_object (trace, object);
+
+  strata_json_writer_member (json, "class");
+  strata_json_writer_string (json, strata_heap_object_class_label (trace, object));
+  strata_json_writer_member (json, "label");
+  strata_json_writer_string (json, label);
+}
+
 static void
 write_json_step (StrataJsonWriter      *json,
                  StrataTrace           *trace,
@@ -107,8 +122,7 @@ write_json_step (StrataJsonWriter      *json,
       strata_json_writer_member (json, "field");
       strata_json_writer_string (json, field);
     }
-  strata_json_writer_member (json, "class");
-  strata_json_writer_string (json, strata_heap_object_class_label (trace, path[i]));
+  write_json_object_names (json, trace, path[i]);
   strata_json_writer_member (json, "id");
   strata_json_writer_uint (json, strata_heap_graph_get_id (graph, path[i]));
   strata_json_writer_end_object (json);
@@ -159,8 +173,7 @@ strata_report_write_json_dominators (StrataJsonWriter *json,
       strata_json_writer_begin_object (json);
       strata_json_writer_member (json, "id");
       strata_json_writer_uint (json, strata_heap_graph_get_id (graph, top[i]));
-      strata_json_writer_member (json, "class");
-      strata_json_writer_string (json, strata_heap_object_class_label (trace, top[i]));
+      write_json_object_names (json, trace, top[i]);
       strata_json_writer_member (json, "shallow_bytes");
       strata_json_writer_uint (json, strata_heap_graph_get_shallow (graph, top[i]));
       strata_json_writer_member (json, "retained_bytes");
@@ -244,8 +257,7 @@ strata_report_write_json_suspects (StrataJsonWriter *json,
       strata_json_writer_begin_object (json);
       strata_json_writer_member (json, "id");
       strata_json_writer_uint (json, strata_heap_graph_get_id (graph, top[i]));
-      strata_json_writer_member (json, "class");
-      strata_json_writer_string (json, strata_heap_object_class_label (trace, top[i]));
+      write_json_object_names (json, trace, top[i]);
       strata_json_writer_member (json, "retained_bytes");
       strata_json_writer_uint (json, strata_heap_graph_get_retained (graph, top[i]));
       write_json_path (json, trace, heap, top[i]);

@@ -116,6 +116,22 @@ assert sum(c["shallow_bytes"] for c in weak["classes"]) == sum(c["shallow_bytes"
 PY
 then ok "--follow-weak counts the 173 referents of allocations.hprof.gz"; else not_ok "--follow-weak: $(cat "$tmp/err")"; fi
 
+# A class object in the JSON is named by the class it is, as the text
+# names it; so is each step of a path.
+if python3 - "$tmp/strong.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+objects = report["dominators"] + [s for d in report["dominators"] for s in d["path"]]
+classes = [o for o in objects if o["class"] == "java.lang.Class"]
+assert classes, "no class object among the dominators"
+# Only a class object that is no loaded class (a primitive type's) keeps
+# the plain name: the dump says nothing more of it.
+named = [o for o in classes if o["label"].startswith("class ")]
+assert len(named) * 2 > len(classes), [o["label"] for o in classes][:5]
+assert any(o["label"].startswith("class Allocations ") for o in classes), [o["label"] for o in classes][:5]
+PY
+then ok "class objects in the JSON are labelled by their class"; else not_ok "class objects' labels"; fi
+
 # --diff and --fail-if on a pair with known differences: "work" takes
 # 150 µs instead of 100, "idle" is the same, "parse" is new, "load" gone.
 write_events () {
