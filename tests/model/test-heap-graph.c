@@ -1,11 +1,12 @@
 /* test-heap-graph.c: dominators, retained sizes and paths on graphs
- * checked by hand
+ * checked by hand, and instance sizes as HotSpot makes them
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include "strata-heap-graph.h"
+#include "strata-hprof-hotspot.h"
 
 typedef struct
 {
@@ -150,6 +151,35 @@ test_heap_graph_long_chain (void)
   g_assert_cmpuint (by_class[0], ==, (guint64) n * 16);
 }
 
+/* The JDK's @Contended classes are as big as jcmd GC.class_histogram
+ * says on JDK 17 (64-bit, compressed references: a 12-byte header and
+ * 4-byte references); a class without the annotation is its fields. */
+static void
+test_heap_graph_contended_sizes (void)
+{
+  static const struct { HprofHotspotClass klass; guint64 jcmd; } cases[] = {
+    { { "java.util.concurrent.ForkJoinPool", 2 * 8 + 4 * 4 + 7 * 4, 8, 8, 8 }, 336 },
+    { { "java.util.concurrent.ForkJoinPool$WorkQueue", 4 * 4 + 2 * 4, 4, 3 * 4, 4 }, 304 },
+    { { "java.util.concurrent.SubmissionPublisher$BufferedSubscription", 8 + 4 * 4 + 8 * 4, 8, 8 + 4, 8 }, 472 },
+    { { "java.util.concurrent.atomic.Striped64$Cell", 8, 8, 0, 0 }, 280 },
+    { { "java.util.concurrent.ConcurrentHashMap$CounterCell", 8, 8, 0, 0 }, 280 },
+    { { "java.util.concurrent.Exchanger$Node", 4 * 4 + 3 * 4, 4, 0, 0 }, 296 },
+    { { "Allocations$Big", 3 * 8 + 4, 8, 0, 0 }, 40 },
+  };
+  HprofHotspotClass object = { "java.lang.Object", 0, 0, 0, 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      HprofHotspotClass chain[2] = { cases[i].klass, object };
+
+      g_assert_cmpuint (hprof_hotspot_instance_size (chain, 2, 12), ==, cases[i].jcmd);
+    }
+  /* A field is in a group by its class and name. */
+  g_assert_true (hprof_hotspot_field_contended ("java.util.concurrent.ForkJoinPool", "ctl"));
+  g_assert_false (hprof_hotspot_field_contended ("java.util.concurrent.ForkJoinPool", "mode"));
+  g_assert_false (hprof_hotspot_field_contended ("Allocations$Big", "ctl"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -158,6 +188,7 @@ main (int   argc,
 
   g_test_add_func ("/heap-graph/hand-checked", test_heap_graph_hand_checked);
   g_test_add_func ("/heap-graph/long-chain", test_heap_graph_long_chain);
+  g_test_add_func ("/heap-graph/contended-sizes", test_heap_graph_contended_sizes);
 
   return g_test_run ();
 }

@@ -2,6 +2,8 @@
 // kept alive while its heap is dumped (tests/java/make-fixture.sh).
 //
 // SPDX-License-Identifier: GPL-3.0-or-later
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,6 +18,29 @@ public class Allocations {
 
     static final List<Object> keep = new ArrayList<>();
 
+    // The JDK's classes annotated @Contended, which HotSpot pads: jcmd
+    // counts the padding, so Strata must. Made bare, as no constructor
+    // of theirs is public.
+    static final String[] CONTENDED = {
+        "java.util.concurrent.ForkJoinPool",
+        "java.util.concurrent.ForkJoinPool$WorkQueue",
+        "java.util.concurrent.SubmissionPublisher$BufferedSubscription",
+        "java.util.concurrent.atomic.Striped64$Cell",
+        "java.util.concurrent.ConcurrentHashMap$CounterCell",
+        "java.util.concurrent.Exchanger$Node",
+    };
+
+    static void keepContended() throws Exception {
+        Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+        Field field = unsafeClass.getDeclaredField("theUnsafe");
+        field.setAccessible(true);
+        Object unsafe = field.get(null);
+        Method allocate = unsafeClass.getMethod("allocateInstance", Class.class);
+        for (String name : CONTENDED)
+            for (int i = 0; i < 50; i++)
+                keep.add(allocate.invoke(unsafe, Class.forName(name)));
+    }
+
     public static void main(String[] args) throws Exception {
         Small[][] smallArrays = new Small[ARRAYS][];
         for (int i = 0; i < ARRAYS; i++)
@@ -29,6 +54,7 @@ public class Allocations {
             keep.add(new Big());
         keep.add(smalls);
         keep.add(smallArrays);
+        keepContended();
         // Instances of Small: the list's plus the arrays' last writes.
         System.out.println("Allocations$Small " + (SMALL + ARRAYS * ARRAY_LENGTH));
         System.out.println("Allocations$Big " + BIG);

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-hprof-hotspot.h"
 #include "strata-hprof-private.h"
 #include "strata-memory.h"
 #include "strata-radix-sort.h"
@@ -163,45 +164,20 @@ class_name (HprofLoader *self,
   return strata_trace_get_string (self->trace, strata_heap_get_class (self->heap, heap_class)->name);
 }
 
-/* Bytes HotSpot (JDK 17) adds to instances of a class beyond its declared
- * fields, which a dump does not list: fields the VM injects
- * (javaClasses.hpp), and Thread's @Contended padding (128 bytes on each
- * side). VisualVM and MAT leave them out; jcmd counts them. */
-static guint
-hotspot_hidden_bytes (const char *name,
-                      guint       ref_size)
-{
-  static const struct { const char *name; guint bytes; guint refs; } hidden[] = {
-    { "java.lang.Class", 8 + 8 + 4 + 4, 3 },   /* klass, array_klass, oop_size, static_oop_field_count; protection_domain, signers, source_file */
-    { "java.lang.ClassLoader", 8, 0 },          /* loader_data */
-    { "java.lang.Module", 8, 0 },               /* module_entry */
-    { "java.lang.Thread", 256, 0 },             /* @Contended("tlr") padding */
-    { "java.lang.Throwable", 4, 0 },            /* depth */
-    { "java.lang.invoke.MemberName", 8, 0 },    /* vmindex */
-    { "java.lang.invoke.ResolvedMethodName", 8, 1 },  /* vmtarget; vmholder */
-    { "java.lang.invoke.MethodHandleNatives$CallSiteContext", 16, 0 },  /* vmdependencies, last_cleanup */
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (hidden); i++)
-    if (strcmp (name, hidden[i].name) == 0)
-      return hidden[i].bytes + hidden[i].refs * ref_size;
-  return 0;
-}
-
 /* Walks the instance fields of @class_id and its superclasses, in the
  * order an instance's bytes hold them, noting where references are, and
- * sums the bytes the fields take in the VM. */
+ * sums the bytes the fields take in the VM (strata-hprof-hotspot.c). */
 static void
 lay_out_class (GraphBuild  *build,
                guint64      class_id,
                ClassLayout *layout)
 {
   HprofLoader *self = build->loader;
-  guint64 offset = 0, vm_bytes = 0, below_padding = 0;
+  g_autoptr(GArray) chain = g_array_new (FALSE, TRUE, sizeof (HprofHotspotClass));
+  guint64 offset = 0;
   guint64 id = class_id;
   ClassDump dump = { 0 };
   guint32 own_instance_size = 0;
-  gboolean padded = FALSE;
 
   layout->first_ref = build->ref_offsets->len;
   for (guint depth = 0; id != 0 && depth < MAX_CLASS_DEPTH && read_class_dump (self, id, &dump); depth++)
@@ -209,44 +185,38 @@ lay_out_class (GraphBuild  *build,
       Cursor c = { dump.fields, self->data + self->len, self->id_size, TRUE };
       const char *name = class_name (self, id);
       gboolean weak_holder = strcmp (name, "java.lang.ref.Reference") == 0;
+      HprofHotspotClass vm = { name, hprof_hotspot_hidden_bytes (name, build->ref_size), 0, 0, 0 };
       guint n = read_be (&c, 2);
 
       if (depth == 0)
         own_instance_size = dump.instance_size;
-      /* Subclass fields of a padded class start after its padding. */
-      if (!build->art_sizes && strcmp (name, "java.lang.Thread") == 0)
-        {
-          padded = TRUE;
-          below_padding = vm_bytes;
-        }
-      if (!build->art_sizes)
-        vm_bytes += hotspot_hidden_bytes (name, build->ref_size);
       for (guint i = 0; i < n && c.ok; i++)
         {
-          guint64 field_name = read_id (&c);
+          const char *field = strata_trace_get_string (self->trace, hprof_string_text (self, read_id (&c)));
           guint type = read_be (&c, 1);
+          guint size = type == 2 ? build->ref_size : hprof_type_size (type, self->id_size);
 
           if (type == 2)
             {
               guint32 ref = offset;
 
-              if (weak_holder && g_strcmp0 (strata_trace_get_string (self->trace, hprof_string_text (self, field_name)),
-                                            "referent") == 0)
+              if (weak_holder && g_strcmp0 (field, "referent") == 0)
                 ref |= 0x80000000u;
               g_array_append_val (build->ref_offsets, ref);
             }
           offset += hprof_type_size (type, self->id_size);
-          vm_bytes += type == 2 ? build->ref_size : hprof_type_size (type, self->id_size);
+          if (hprof_hotspot_field_contended (name, field))
+            vm.group_bytes += size, vm.group_max = MAX (vm.group_max, size);
+          else
+            vm.root_bytes += size, vm.root_max = MAX (vm.root_max, size);
         }
+      g_array_append_val (chain, vm);
       id = dump.super_id;
     }
   layout->n_refs = build->ref_offsets->len - layout->first_ref;
-  if (build->art_sizes)
-    layout->vm_size = own_instance_size;
-  else if (padded)
-    layout->vm_size = align8 (align8 (build->header + vm_bytes - below_padding) + below_padding);
-  else
-    layout->vm_size = align8 (build->header + vm_bytes);
+  layout->vm_size = build->art_sizes
+                    ? own_instance_size
+                    : hprof_hotspot_instance_size ((const HprofHotspotClass *) chain->data, chain->len, build->header);
 }
 
 static const ClassLayout *
