@@ -7,7 +7,8 @@ task of 2-15 ms in every 20 ("RunTask" holding "FunctionCall",
 "EvaluateScript" or "TimerFire", with a "Layout" or "MinorGC" inside),
 a "Profile" event on the thread and "ProfileChunk" events on the
 profiler's own thread every 100 samples (about 200 µs apart, the odd
-negative delta), adding the call-tree nodes they use first. Between
+negative delta), adding the call-tree nodes they use first. Tasks carry
+a thread clock (tts, tdur) beside the wall, as Chrome's do. Between
 tasks the samples are "(idle)"; in a task they walk a stack of
 functions (each calls a few others) over scripts and node packages,
 changing at one sample in 20 (the corpus's recordings: one in 5 to
@@ -140,19 +141,26 @@ def main():
         # seven; otherwise tasks of 2-15 ms in every 20, idle between,
         # the stack changing at one sample in 20 (real ones: 15 to 300).
         change = 1 / 7 if args.shape in ("busy", "random") else 1 / 20
+
+        def thread_time(ts):
+            """The thread clock, running at 95 % of the wall's."""
+            return 500_000 + (ts - 1_000_000) * 19 // 20
         while out.tell() < target:
             for t, (_, tid, _) in enumerate(threads):
                 profile = profiles[t]
                 begin, length = (0, 100) if args.shape in ("busy", "random") else (rng.randint(0, 20), rng.randint(10, 75))
                 start = now + begin * 200
+                # As Chrome writes them: each task on the thread clock too.
                 write(out, {"ph": "X", "name": "RunTask", "cat": "disabled-by-default-devtools.timeline",
-                            "pid": pid, "tid": tid, "ts": start, "dur": length * 200, "tdur": length * 190, "args": {}})
+                            "pid": pid, "tid": tid, "ts": start, "dur": length * 200, "tts": thread_time(start),
+                            "tdur": length * 190, "args": {}})
                 write(out, {"ph": "X", "name": rng.choice(["FunctionCall", "EvaluateScript", "TimerFire"]),
                             "cat": "devtools.timeline", "pid": pid, "tid": tid, "ts": start + 5, "dur": length * 200 - 10,
+                            "tts": thread_time(start) + 5, "tdur": length * 190 - 10,
                             "args": {"data": {"frame": "F1", "url": functions[0][1]}}})
                 write(out, {"ph": "X", "name": rng.choice(["Layout", "MinorGC", "UpdateLayoutTree"]),
                             "cat": "devtools.timeline", "pid": pid, "tid": tid, "ts": start + length * 100,
-                            "dur": 900, "args": {}})
+                            "dur": 900, "tts": thread_time(start) + length * 95, "tdur": 850, "args": {}})
                 samples, deltas = [], []
                 profile.enter(40 if args.shape == "deep" else 3)
                 for i in range(100):

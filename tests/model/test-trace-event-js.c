@@ -356,6 +356,7 @@ static const char table_trace[] =
   "{\"ph\":\"X\",\"name\":\"FunctionCall\",\"pid\":1,\"tid\":2,\"ts\":10,\"dur\":80,\"tts\":1004,\"tdur\":70,"
   "\"bind_id\":\"0x9\",\"flow_out\":true},\n"
   "{\"ph\":\"X\",\"name\":\"Mark\",\"pid\":1,\"tid\":2,\"ts\":35,\"dur\":0},\n"
+  "{\"ph\":\"X\",\"name\":\"MinorGC\",\"pid\":1,\"tid\":2,\"ts\":40,\"dur\":5,\"tts\":1040,\"tdur\":4},\n"
   "{\"ph\":\"X\",\"name\":\"Later\",\"pid\":1,\"tid\":3,\"ts\":95,\"dur\":2,\"bind_id\":\"0x9\",\"flow_in\":true},\n"
   "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,\"args\":{\"data\":{\"startTime\":0}}},\n"
   "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":100,\"args\":{\"data\":{"
@@ -370,12 +371,23 @@ static const char table_trace[] =
   "\"samples\":[2,2]},\"timeDeltas\":[10,10]}}}\n"
   "]}\n";
 
+static guint32
+method_called (StrataTrace *trace,
+               const char  *name)
+{
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    if (g_str_equal (strata_trace_get_method_name (trace, m), name))
+      return m;
+  g_error ("no method %s", name);
+}
+
 static void
 test_table (void)
 {
   g_autofree char *path = strata_test_write_file ("table.json", table_trace, strlen (table_trace));
   g_autoptr(GError) error = NULL;
   g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  g_autoptr(StrataProfile) profile = NULL;
   const StrataThread *thread, *idle;
   const StrataFlow *flow;
 
@@ -394,6 +406,27 @@ test_table (void)
   g_assert_cmpint (strata_span_table_get_end (thread->spans, 1, 1, 0), ==, 1074000);
   g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 2, 0), ==,
                    strata_span_table_get_end (thread->spans, 1, 2, 0));
+  /* Depths of frames only keep no thread-clock array: their calls are
+   * moments at their callers' starts, found and searched as such. */
+  g_assert_nonnull (thread->spans->second[1]);
+  g_assert_null (thread->spans->second[2]);
+  g_assert_null (thread->spans->second[3]);
+  g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 2, 0), ==, 1004000);
+  g_assert_cmpint (strata_span_table_get_end (thread->spans, 1, 3, 0), ==, 1004000);
+  g_assert_cmpuint (strata_span_table_search_clock (thread->spans, 1, 3, 1004000), ==, 0);
+  g_assert_cmpuint (strata_span_table_search_clock (thread->spans, 1, 3, 1004001), ==, thread->spans->n_spans[3]);
+  /* A thread time under a frame makes its depth's array, the moment
+   * before it written in; it is clamped into its caller, a moment. */
+  g_assert_nonnull (thread->spans->second[4]);
+  strata_test_assert_span (trace, thread, 4, 1, "MinorGC", 40000, 45000);
+  g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 4, 0), ==, 1004000);
+  g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 4, 1), ==, 1004000);
+  g_assert_cmpint (strata_span_table_get_end (thread->spans, 1, 4, 1), ==, 1004000);
+  /* On the thread clock a frame takes nothing; the task keeps its time. */
+  profile = strata_profile_new (trace, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (strata_profile_get_entry (profile, method_called (trace, "run (a.js:1:1)"))->inclusive[1], ==, 0);
+  g_assert_cmpint (strata_profile_get_entry (profile, method_called (trace, "RunTask"))->inclusive[1], ==, 90000);
   g_assert_true (strata_span_table_has_sources (thread->spans));
   g_assert_cmpuint (strata_span_table_get_source (thread->spans, 1, 0), !=, 0);
   g_assert_cmpuint (strata_span_table_get_source (thread->spans, 4, 0), !=, 0);

@@ -269,8 +269,8 @@ row_time (const Row                *row,
   if (range != NULL)
     return strata_call_tree_span_time (row->table, row->depth, index, range, time);
   time[0] = row->spans[index].end - row->spans[index].start;
-  if (row->second != NULL)
-    time[1] = row->second[index].end - row->second[index].start;
+  /* Without an array, a moment on the second clock (or one clock). */
+  time[1] = row->second != NULL ? row->second[index].end - row->second[index].start : 0;
   return TRUE;
 }
 

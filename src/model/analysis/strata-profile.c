@@ -110,9 +110,8 @@ span_time (const StrataSpanTable *table,
            guint32                index,
            gboolean               end)
 {
-  if (clock == 0)
-    return end ? table->spans[depth][index].end : table->spans[depth][index].start;
-  return end ? table->second[depth][index].end : table->second[depth][index].start;
+  return end ? strata_span_table_get_end (table, clock, depth, index)
+             : strata_span_table_get_start (table, clock, depth, index);
 }
 
 /**
@@ -197,13 +196,15 @@ push_visit (Accumulator           *acc,
 
   /* The walk reads a few hundred arrays in step; fetch ahead in each. */
   __builtin_prefetch (span + PREFETCH_AHEAD, 0, 3);
-  if (acc->n_clocks > 1)
+  if (acc->n_clocks > 1 && table->second[depth] != NULL)
     __builtin_prefetch (&table->second[depth][index + PREFETCH_AHEAD], 0, 3);
 
   visit->depth = depth;
   visit->method = span->method;
   visit->duration[0] = span->end - span->start;
-  visit->duration[1] = acc->n_clocks > 1 ? table->second[depth][index].end - table->second[depth][index].start : 0;
+  /* A depth of moments on the second clock takes none of its time. */
+  visit->duration[1] = acc->n_clocks > 1 && table->second[depth] != NULL
+                       ? table->second[depth][index].end - table->second[depth][index].start : 0;
   visit->children[0] = visit->children[1] = 0;
   if (G_UNLIKELY (acc->has_range))
     strata_profile_range_cut (&acc->range, table, acc->n_clocks, depth, index, visit->duration);

@@ -195,6 +195,58 @@ first_ending_from (const void *records,
   return lo;
 }
 
+/* The index at @depth - 1 of the caller of call @index at @depth: the
+ * last whose children start at or before it. */
+static guint32
+caller_of (StrataSpan * const *spans,
+           const guint32      *n_spans,
+           guint               depth,
+           guint32             index)
+{
+  const StrataSpan *callers = spans[depth - 1];
+  guint32 lo = 0, hi = n_spans[depth - 1];
+
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (callers[mid].first_child <= index)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo > 0 ? lo - 1 : 0;
+}
+
+/**
+ * strata_span_moment:
+ * @second: per depth, the second clock's spans, or %NULL for a depth of
+ *   moments
+ * @origin: where moments at depth 0 are
+ *
+ * Where call @index at @depth is on the second clock when its depth keeps
+ * no array there: at the start of its caller, or of the nearest caller
+ * that has a time of its own. Works on a table being built as on a
+ * finished one.
+ */
+gint64
+strata_span_moment (StrataSpan * const      *spans,
+                    const guint32           *n_spans,
+                    StrataClockSpan * const *second,
+                    gint64                   origin,
+                    guint                    depth,
+                    guint32                  index)
+{
+  while (second[depth] == NULL)
+    {
+      if (depth == 0)
+        return origin;
+      index = caller_of (spans, n_spans, depth, index);
+      depth--;
+    }
+  return second[depth][index].start;
+}
+
 /**
  * strata_span_table_search:
  *
@@ -229,6 +281,22 @@ strata_span_table_search_clock (const StrataSpanTable *self,
 
   g_return_val_if_fail (depth < self->n_depths && self->second != NULL, 0);
 
+  if (self->second[depth] == NULL)
+    {
+      /* Moments keep their callers' order: a search by their places. */
+      guint32 lo = 0, hi = self->n_spans[depth];
+
+      while (lo < hi)
+        {
+          guint32 mid = lo + (hi - lo) / 2;
+
+          if (strata_span_table_get_end (self, 1, depth, mid) < time)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      return lo;
+    }
   return first_ending_from (self->second[depth], sizeof (StrataClockSpan), G_STRUCT_OFFSET (StrataClockSpan, end),
                             self->n_spans[depth], time);
 }

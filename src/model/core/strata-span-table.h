@@ -6,6 +6,11 @@
  * first child ends the range, which keeps the tree exact even for calls of
  * zero length.
  *
+ * On the second clock, a depth none of whose calls has a time of its own
+ * there (calls made from JavaScript samples, under trace events that
+ * carry thread times) keeps no array: each of its calls is a moment at
+ * the start of its caller, and the depth takes no memory for that clock.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -43,7 +48,8 @@ typedef struct
   guint             n_clocks;
   guint32          *n_spans;  /* per depth */
   StrataSpan      **spans;    /* per depth */
-  StrataClockSpan **second;   /* per depth; NULL with one clock */
+  StrataClockSpan **second;   /* per depth; NULL with one clock; a depth's is NULL for moments */
+  gint64            second_origin;  /* where moments at depth 0 are */
   guint64         **sources;  /* per depth: where each call is in the file; NULL if not kept */
   StrataSparseSources *sparse_sources;  /* per depth, instead of @sources: only those that have one */
 } StrataSpanTable;
@@ -88,6 +94,13 @@ void             strata_span_table_collect_calls_of (const StrataSpanTable *self
                                                      guint32                method,
                                                      GArray                *pairs);
 
+gint64           strata_span_moment           (StrataSpan * const      *spans,
+                                               const guint32           *n_spans,
+                                               StrataClockSpan * const *second,
+                                               gint64                   origin,
+                                               guint                    depth,
+                                               guint32                  index);
+
 /* Inline: the renderer asks for these once per call it draws. */
 static inline gint64
 strata_span_table_get_start (const StrataSpanTable *self,
@@ -95,7 +108,11 @@ strata_span_table_get_start (const StrataSpanTable *self,
                              guint                  depth,
                              guint32                index)
 {
-  return clock == 0 ? self->spans[depth][index].start : self->second[depth][index].start;
+  if (clock == 0)
+    return self->spans[depth][index].start;
+  if (G_LIKELY (self->second[depth] != NULL))
+    return self->second[depth][index].start;
+  return strata_span_moment (self->spans, self->n_spans, self->second, self->second_origin, depth, index);
 }
 
 static inline gint64
@@ -104,7 +121,11 @@ strata_span_table_get_end (const StrataSpanTable *self,
                            guint                  depth,
                            guint32                index)
 {
-  return clock == 0 ? self->spans[depth][index].end : self->second[depth][index].end;
+  if (clock == 0)
+    return self->spans[depth][index].end;
+  if (G_LIKELY (self->second[depth] != NULL))
+    return self->second[depth][index].end;
+  return strata_span_moment (self->spans, self->n_spans, self->second, self->second_origin, depth, index);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataSpanTable, strata_span_table_free)

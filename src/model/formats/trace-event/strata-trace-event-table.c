@@ -5,7 +5,10 @@
  * is where it stands on the stack, its place the calls opened before it
  * at that depth. Written straight into the table, they need no slice of
  * their own, no sort and no second pass: the table is all the memory
- * they take.
+ * they take. A depth none of whose calls has a thread time keeps no
+ * array on that clock (its calls are moments at their callers' starts,
+ * strata_span_moment()); the first call with one there makes it, with
+ * the moments before it written in.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,7 +24,7 @@
 typedef struct
 {
   GArray          *spans;      /* StrataSpan */
-  GArray          *second;     /* StrataClockSpan, with two clocks */
+  GArray          *second;     /* StrataClockSpan, with two clocks; NULL while all are moments */
   GArray          *with_source; /* guint32: the indexes of calls that have one */
   GArray          *sources;    /* guint64: theirs */
   StrataClockSpan  last;       /* the second-clock span opened last */
@@ -33,6 +36,7 @@ struct _TeTable
   guint   n_clocks;
   GArray *depths;      /* Depth */
   gint64  now;         /* the thread clock: where a call without one is */
+  gint64  origin;      /* where the thread clock starts */
 };
 
 /**
@@ -98,7 +102,7 @@ te_table_new (guint  n_clocks,
 
   self->n_clocks = n_clocks;
   self->depths = g_array_new (FALSE, TRUE, sizeof (Depth));
-  self->now = first_thread_time;
+  self->now = self->origin = first_thread_time;
   return self;
 }
 
@@ -128,14 +132,68 @@ get_depth (TeTable *self,
 {
   while (self->depths->len <= depth)
     {
-      Depth fresh = { g_array_new (FALSE, FALSE, sizeof (StrataSpan)),
-                      self->n_clocks == 2 ? g_array_new (FALSE, FALSE, sizeof (StrataClockSpan)) : NULL,
+      Depth fresh = { g_array_new (FALSE, FALSE, sizeof (StrataSpan)), NULL,
                       g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint64)),
                       { 0, 0 }, G_MININT64 };
 
       g_array_append_val (self->depths, fresh);
     }
   return &g_array_index (self->depths, Depth, depth);
+}
+
+/* The depth's array on the thread clock, made with the places of the
+ * moments opened there so far, which had none. */
+static void
+make_thread_times (TeTable *self,
+                   guint    depth)
+{
+  Depth *at = &g_array_index (self->depths, Depth, depth);
+  guint n_depths = depth + 1;
+  g_autofree StrataSpan **spans = g_new (StrataSpan *, n_depths);
+  g_autofree guint32 *n_spans = g_new (guint32, n_depths);
+  g_autofree StrataClockSpan **second = g_new (StrataClockSpan *, n_depths);
+  guint32 n = at->spans->len - 1;
+
+  for (guint d = 0; d < n_depths; d++)
+    {
+      Depth *row = &g_array_index (self->depths, Depth, d);
+
+      spans[d] = (StrataSpan *) row->spans->data;
+      n_spans[d] = row->spans->len;
+      second[d] = row->second != NULL ? (StrataClockSpan *) row->second->data : NULL;
+    }
+  at->second = g_array_sized_new (FALSE, FALSE, sizeof (StrataClockSpan), n + 1);
+  for (guint32 i = 0; i < n; i++)
+    {
+      gint64 moment = strata_span_moment (spans, n_spans, second, self->origin, depth, i);
+      StrataClockSpan place = { moment, moment };
+
+      g_array_append_val (at->second, place);
+    }
+}
+
+/* The thread-clock place of the call just opened at @depth. */
+static void
+open_thread_time (TeTable       *self,
+                  guint          depth,
+                  const TeSlice *slice)
+{
+  Depth *at = &g_array_index (self->depths, Depth, depth);
+  const StrataClockSpan *parent = depth > 0 ? &(at - 1)->last : NULL;
+
+  if (at->second == NULL && !(slice->flags & TE_SLICE_THREAD_TIME))
+    {
+      /* A moment at its caller's start; no array needs it. */
+      gint64 moment = parent != NULL ? parent->start : self->origin;
+
+      at->last = (StrataClockSpan) { moment, moment };
+      at->last_end = moment;
+      return;
+    }
+  if (at->second == NULL)
+    make_thread_times (self, depth);
+  strata_trace_event_fit_thread_time (&at->last, slice, parent, &at->last_end, &self->now);
+  g_array_append_val (at->second, at->last);
 }
 
 /**
@@ -167,12 +225,7 @@ te_table_open (TeTable       *self,
     }
   g_array_append_val (at->spans, span);
   if (self->n_clocks == 2)
-    {
-      const StrataClockSpan *parent = depth > 0 ? &(at - 1)->last : NULL;
-
-      strata_trace_event_fit_thread_time (&at->last, slice, parent, &at->last_end, &self->now);
-      g_array_append_val (at->second, at->last);
-    }
+    open_thread_time (self, depth, slice);
   return at->spans->len - 1;
 }
 
@@ -218,6 +271,7 @@ te_table_finish (TeTable     *self,
   g_autofree StrataSpan **spans = g_new0 (StrataSpan *, MAX (n_depths, 1));
   g_autofree StrataClockSpan **second = self->n_clocks == 2 ? g_new0 (StrataClockSpan *, MAX (n_depths, 1)) : NULL;
   StrataSparseSources *sources = g_new0 (StrataSparseSources, MAX (n_depths, 1));
+  StrataSpanTable *table;
 
   /* The last depths may only say where children would go. */
   while (n_depths > 0 && g_array_index (self->depths, Depth, n_depths - 1).spans->len == 0)
@@ -238,7 +292,9 @@ te_table_finish (TeTable     *self,
       sources[d].index = adopt (trace, &depth->with_source);
       sources[d].source = adopt (trace, &depth->sources);
       if (second != NULL)
-        second[d] = adopt (trace, &depth->second);
+        second[d] = depth->second != NULL ? adopt (trace, &depth->second) : NULL;
     }
-  return strata_span_table_new_by_depth (self->n_clocks, n_depths, counts, spans, second, sources);
+  table = strata_span_table_new_by_depth (self->n_clocks, n_depths, counts, spans, second, sources);
+  table->second_origin = self->origin;
+  return table;
 }
