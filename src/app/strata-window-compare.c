@@ -215,10 +215,22 @@ show_new_instances_cb (StrataWindow      *self,
 
   if (comparison == NULL)
     return;
-  objects = strata_comparison_dup_new_objects (comparison, row, &n);
-  /* Translators: a count of objects, then a class name */
-  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u new instance of %s", "%u new instances of %s", n),
-                           n, strata_comparison_get_row (comparison, row)->name);
+  if (strata_comparison_count_moved_classes (comparison, &n) > 0)
+    {
+      /* Ids are addresses: after a moving collection, a listing by id
+       * would call every moved object new. */
+      /* Translators: %s is a class name */
+      title = g_strdup_printf (_("New instances of %s cannot be told by id: object ids moved between the dumps (a moving collector ran). Compare the counts instead."),
+                               strata_comparison_get_row (comparison, row)->name);
+      n = 0;
+    }
+  else
+    {
+      objects = strata_comparison_dup_new_objects (comparison, row, &n);
+      /* Translators: a count of objects, then a class name */
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u new instance of %s", "%u new instances of %s", n),
+                               n, strata_comparison_get_row (comparison, row)->name);
+    }
   strata_heap_view_show_objects (STRATA_HEAP_VIEW (self->heap_view), title, objects, n);
   gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, self->heap_view));
 }

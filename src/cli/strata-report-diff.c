@@ -36,6 +36,8 @@ typedef struct
   GPtrArray        *rules;        /* StrataGateRule */
   int               top;          /* rows to print; -1: the default */
   guint32          *new_objects;  /* heap dumps: per row, or NULL */
+  guint             n_moved;      /* heap dumps: class objects with new ids */
+  guint             n_compared;   /* of those in both */
 } Diff;
 
 
@@ -146,8 +148,9 @@ print_totals (const Diff *diff)
 }
 
 static void
-print_counts (StrataComparison *comparison)
+print_counts (const Diff *diff)
 {
+  StrataComparison *comparison = diff->comparison;
   guint counts[STRATA_N_ROW_STATUSES];
 
   strata_comparison_count_rows (comparison, counts);
@@ -155,6 +158,11 @@ print_counts (StrataComparison *comparison)
              ? _("Classes: %u in both, %u added, %u removed\n")
              : _("Methods: %u in both, %u added, %u removed\n"),
            counts[STRATA_ROW_IN_BOTH], counts[STRATA_ROW_ADDED], counts[STRATA_ROW_REMOVED]);
+  if (diff->n_moved > 0)
+    /* Translators: two counts of class objects */
+    g_print (_("Object ids moved between the dumps (%u of %u class objects have new ones): a moving collector ran, "
+               "so objects are compared by their counts per class, not told apart by id.\n"),
+             diff->n_moved, diff->n_compared);
 }
 
 static const char *
@@ -284,7 +292,7 @@ print_diff_text (const Diff *diff)
   print_file_line (_("Baseline"), strata_comparison_get_trace (comparison, STRATA_SIDE_BASELINE));
   print_file_line (_("Current"), strata_comparison_get_trace (comparison, STRATA_SIDE_CURRENT));
   print_totals (diff);
-  print_counts (comparison);
+  print_counts (diff);
   print_rows (diff);
   return print_rules (diff);
 }
@@ -423,6 +431,19 @@ print_diff_json (const Diff  *diff,
       strata_json_writer_member (json, "clock");
       strata_json_writer_string (json, strata_report_clock_id (trace, strata_comparison_get_clock (comparison, STRATA_SIDE_CURRENT, diff->clock)));
     }
+  if (strata_comparison_get_kind (comparison) == STRATA_COMPARISON_HEAP)
+    {
+      /* Whether "new_instances" could be found by object id. */
+      strata_json_writer_member (json, "object_ids");
+      strata_json_writer_begin_object (json);
+      strata_json_writer_member (json, "stable");
+      strata_json_writer_boolean (json, diff->n_moved == 0);
+      strata_json_writer_member (json, "class_objects_moved");
+      strata_json_writer_uint (json, diff->n_moved);
+      strata_json_writer_member (json, "class_objects_compared");
+      strata_json_writer_uint (json, diff->n_compared);
+      strata_json_writer_end_object (json);
+    }
   write_json_rows (json, diff);
   *broken = write_json_rules (json, diff);
   strata_json_writer_end_object (json);
@@ -503,7 +524,7 @@ strata_report_diff (const StrataReportDiffOptions *options)
   g_autoptr(GError) error = NULL;
   gboolean broken = FALSE;
   int status = EXIT_SUCCESS;
-  Diff diff = { NULL, 0, options->rules, options->top, NULL };
+  Diff diff = { NULL, 0, options->rules, options->top, NULL, 0, 0 };
 
   if (!load_both (sides))
     status = EXIT_LOAD_FAILED;
@@ -516,7 +537,9 @@ strata_report_diff (const StrataReportDiffOptions *options)
     {
       diff.comparison = comparison;
       diff.clock = choose_diff_clock (comparison, options->cpu ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_WALL);
-      diff.new_objects = options->json ? strata_comparison_count_new_objects (comparison) : NULL;
+      diff.n_moved = strata_comparison_count_moved_classes (comparison, &diff.n_compared);
+      /* New instances are told by id only while ids stayed. */
+      diff.new_objects = options->json && diff.n_moved == 0 ? strata_comparison_count_new_objects (comparison) : NULL;
       if (!check_rules (&diff))
         status = EXIT_USAGE;
       else if (!options->json)

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-comparison.h"
+#include "strata-hprof-index.h"
 #include "strata-string-pool.h"
 #include "strata-units.h"
 
@@ -767,4 +768,76 @@ strata_comparison_count_new_objects (StrataComparison *self)
         counts[self->row_of[STRATA_SIDE_CURRENT][klass]]++;
     }
   return counts;
+}
+
+/* A dump's class objects by their class's name: name -> id, 0 for a name
+ * more than one class has (loaded by two loaders). */
+static GHashTable *
+class_object_ids (StrataTrace *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
+  GHashTable *ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint klass = 0; graph != NULL && klass < strata_heap_get_n_classes (heap); klass++)
+    {
+      g_autofree guint32 *objects = NULL;
+      guint32 n;
+
+      if (!g_str_equal (strata_trace_get_string (trace, strata_heap_get_class (heap, klass)->name), "java.lang.Class"))
+        continue;
+      objects = strata_heap_graph_list_instances (graph, klass, &n);
+      for (guint32 i = 0; i < n; i++)
+        {
+          guint64 id = strata_heap_graph_get_id (graph, objects[i]);
+          const char *name = strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace, id);
+
+          if (name != NULL)
+            g_hash_table_insert (ids, (gpointer) name,
+                                 g_hash_table_contains (ids, name) ? NULL : GSIZE_TO_POINTER ((gsize) id));
+        }
+    }
+  return ids;
+}
+
+/**
+ * strata_comparison_count_moved_classes:
+ * @n_compared: (out): the classes whose objects both dumps have, by name
+ *
+ * Object ids are addresses. A moving collector that ran between two dumps
+ * of one process gives the same objects new ones, and then no object can
+ * be matched by its id: it shows in the class objects, which every dump
+ * has and which the program did not make.
+ *
+ * Returns: how many of those class objects have another id in the current
+ *   dump than in the baseline
+ */
+guint
+strata_comparison_count_moved_classes (StrataComparison *self,
+                                       guint            *n_compared)
+{
+  g_autoptr(GHashTable) before = NULL;
+  g_autoptr(GHashTable) after = NULL;
+  GHashTableIter iter;
+  gpointer name, id;
+  guint moved = 0;
+
+  g_return_val_if_fail (STRATA_IS_COMPARISON (self), 0);
+
+  *n_compared = 0;
+  if (self->kind != STRATA_COMPARISON_HEAP)
+    return 0;
+  before = class_object_ids (self->trace[STRATA_SIDE_BASELINE]);
+  after = class_object_ids (self->trace[STRATA_SIDE_CURRENT]);
+  g_hash_table_iter_init (&iter, after);
+  while (g_hash_table_iter_next (&iter, &name, &id))
+    {
+      gpointer old = g_hash_table_lookup (before, name);
+
+      if (id == NULL || old == NULL)
+        continue;
+      (*n_compared)++;
+      moved += old != id;
+    }
+  return moved;
 }

@@ -112,6 +112,8 @@ guint32          *strata_comparison_dup_new_objects (StrataComparison *self,
                                                     guint              row,
                                                     guint32           *n_objects);
 guint32          *strata_comparison_count_new_objects (StrataComparison *self);
+guint             strata_comparison_count_moved_classes (StrataComparison *self,
+                                                        guint            *n_compared);
 guint            *strata_comparison_sort           (StrataComparison  *self,
                                                     StrataFigure       figure,
                                                     guint              clock);
