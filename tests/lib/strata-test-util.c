@@ -247,3 +247,15 @@ strata_test_cut_join (StrataTestCut *cut)
   g_free (cut);
   return at;
 }
+
+/* The method named @name, exactly; the test fails without one. */
+guint32
+strata_test_method_by_name (StrataTrace *trace,
+                            const char  *name)
+{
+  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
+    if (g_str_equal (strata_trace_get_method_name (trace, m), name))
+      return m;
+  g_error ("no method %s", name);
+  return 0;
+}

@@ -43,6 +43,8 @@ void              strata_test_assert_span (StrataTrace        *trace,
                                           const char         *name,
                                           gint64              start,
                                           gint64              end);
+guint32           strata_test_method_by_name (StrataTrace *trace,
+                                              const char  *name);
 const StrataThread *strata_test_thread_by_tid (StrataTrace *trace,
                                               gint64       tid);
 const char       *strata_test_metadata       (StrataTrace *trace,

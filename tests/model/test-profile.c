@@ -28,17 +28,6 @@ load_writer (DmtraceWriter *writer)
   return trace;
 }
 
-static guint32
-method_named (StrataTrace *trace,
-              const char  *name)
-{
-  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
-    if (g_str_equal (strata_trace_get_method_name (trace, m), name))
-      return m;
-  g_error ("no method %s", name);
-  return 0;
-}
-
 /* Records (tid 1, single wall clock) from a compact script:
  * "+a@0 +b@10 -b@30 -a@40" enters and exits method a..z at µs times. */
 static StrataTrace *
@@ -74,7 +63,7 @@ static const StrataProfileEntry *
 entry_for (StrataProfile *profile,
            const char    *name)
 {
-  return strata_profile_get_entry (profile, method_named (strata_profile_get_trace (profile), name));
+  return strata_profile_get_entry (profile, strata_test_method_by_name (strata_profile_get_trace (profile), name));
 }
 
 static void
@@ -130,9 +119,9 @@ test_profile_edges (void)
 {
   g_autoptr(StrataTrace) trace = load_script ("+a@0 +b@0 -b@10 +c@10 -c@12 +b@12 -b@20 -a@20 +c@30 -c@35");
   g_autoptr(StrataProfile) profile = strata_profile_new (trace, -1, NULL, NULL);
-  guint32 a = method_named (trace, "T.a ()V");
-  guint32 b = method_named (trace, "T.b ()V");
-  guint32 c = method_named (trace, "T.c ()V");
+  guint32 a = strata_test_method_by_name (trace, "T.a ()V");
+  guint32 b = strata_test_method_by_name (trace, "T.b ()V");
+  guint32 c = strata_test_method_by_name (trace, "T.c ()V");
   const guint32 *edges;
   const StrataProfileEdge *edge;
   guint n;
@@ -359,9 +348,9 @@ test_profile_palette (void)
     {
       g_autofree char *name = g_strdup_printf ("T.%c ()V", c);
 
-      g_assert_cmpuint (colors[method_named (trace, name)], ==, (guint) (c - 'b') % strata_palette_get_n_colors ());
+      g_assert_cmpuint (colors[strata_test_method_by_name (trace, name)], ==, (guint) (c - 'b') % strata_palette_get_n_colors ());
     }
-  g_assert_cmpuint (colors[method_named (trace, "T.a ()V")], ==, STRATA_PALETTE_NEUTRAL);
+  g_assert_cmpuint (colors[strata_test_method_by_name (trace, "T.a ()V")], ==, STRATA_PALETTE_NEUTRAL);
   g_assert_cmpmem (colors, strata_trace_get_n_methods (trace), again, strata_trace_get_n_methods (trace));
 
   /* Neighbouring colours are distinct. */

@@ -371,16 +371,6 @@ static const char table_trace[] =
   "\"samples\":[2,2]},\"timeDeltas\":[10,10]}}}\n"
   "]}\n";
 
-static guint32
-method_called (StrataTrace *trace,
-               const char  *name)
-{
-  for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
-    if (g_str_equal (strata_trace_get_method_name (trace, m), name))
-      return m;
-  g_error ("no method %s", name);
-}
-
 static void
 test_table (void)
 {
@@ -425,8 +415,8 @@ test_table (void)
   /* On the thread clock a frame takes nothing; the task keeps its time. */
   profile = strata_profile_new (trace, -1, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (strata_profile_get_entry (profile, method_called (trace, "run (a.js:1:1)"))->inclusive[1], ==, 0);
-  g_assert_cmpint (strata_profile_get_entry (profile, method_called (trace, "RunTask"))->inclusive[1], ==, 90000);
+  g_assert_cmpint (strata_profile_get_entry (profile, strata_test_method_by_name (trace, "run (a.js:1:1)"))->inclusive[1], ==, 0);
+  g_assert_cmpint (strata_profile_get_entry (profile, strata_test_method_by_name (trace, "RunTask"))->inclusive[1], ==, 90000);
   g_assert_true (strata_span_table_has_sources (thread->spans));
   g_assert_cmpuint (strata_span_table_get_source (thread->spans, 1, 0), !=, 0);
   g_assert_cmpuint (strata_span_table_get_source (thread->spans, 4, 0), !=, 0);
