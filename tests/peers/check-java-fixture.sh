@@ -15,7 +15,7 @@ for tool in javac java jcmd python3; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-sh "$here/java/make-fixture.sh" "$work/dump.hprof.gz" "$work/expected" "$work/histogram" || { echo "1..1"; echo "not ok 1 - the fixture could not be made"; exit 1; }
+ALLOCATIONS_ARGS=padded sh "$here/java/make-fixture.sh" "$work/dump.hprof.gz" "$work/expected" "$work/histogram" || { echo "1..1"; echo "not ok 1 - the fixture could not be made"; exit 1; }
 "$strata" -r --format=json "$work/dump.hprof.gz" >"$work/report.json" || { echo "1..1"; echo "not ok 1 - strata -r failed"; exit 1; }
 PYTHONPATH="$here/java" python3 - "$work/report.json" "$work/expected" "$work/histogram" <<'PY'
 import json, sys

@@ -12,7 +12,8 @@ work=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 javac -d "$work" "$here/Allocations.java"
-java -XX:+UseSerialGC -Xmx64m -cp "$work" Allocations >"$work/out.txt" &
+# ALLOCATIONS_ARGS: "padded" also keeps the JDK's @Contended classes.
+java -XX:+UseSerialGC -Xmx64m -cp "$work" Allocations ${ALLOCATIONS_ARGS:-} >"$work/out.txt" &
 pid=$!
 for _ in $(seq 1 100); do
   grep -q '^ready' "$work/out.txt" 2>/dev/null && break
