@@ -15,12 +15,6 @@
 #include "strata-hprof-private.h"
 #include "strata-stack-layout.h"
 
-/* Records of unknown kinds: a few are a newer VM's; a run of them is a
- * file that only starts like a heap dump (zeros, another format behind a
- * copied header). Past this many, and a tenth of all records, it is
- * refused rather than "loaded" with millions skipped. */
-#define UNKNOWN_RECORDS_TOLERATED 256
-
 /* Sizes of the basic types; 0 for codes that are not types. */
 guint
 hprof_type_size (guint type,
@@ -650,11 +644,10 @@ read_record (HprofLoader  *self,
     case TAG_HEAP_DUMP_SEGMENT:
       read_heap_dump (self, body, len);
       break;
-    case 0x03: case 0x0B:
-    case 0x0E: case 0x2C:
-      break;
     default:
-      self->n_unknown_tags++;
+      /* Known kinds without figures of ours (unload class, end thread,
+       * control settings, heap dump end) are no damage. */
+      self->n_unknown_tags += !hprof_tag_is_known (tag);
       break;
     }
 }
@@ -663,7 +656,7 @@ static gboolean
 check_unknown_records (HprofLoader  *self,
                        GError      **error)
 {
-  if (self->n_unknown_tags <= UNKNOWN_RECORDS_TOLERATED || self->n_unknown_tags * 10 <= self->n_records)
+  if (!hprof_unknown_records_refused (self->n_unknown_tags, self->n_records))
     return TRUE;
   hprof_set_unknown_records_error (self->first_unknown_at, self->n_unknown_tags, self->n_records, error);
   return FALSE;
@@ -744,9 +737,7 @@ id_size_of_records (HprofLoader *self,
         return (len - 8) / 4;
       /* Records of no kind a dump has (zeros): the reader refuses the
        * file after as many; walking on would read all of it. */
-      if (tag != TAG_STRING && tag != TAG_HEAP_SUMMARY && tag != TAG_START_THREAD && tag != TAG_STACK_TRACE &&
-          tag != TAG_HEAP_DUMP && tag != TAG_HEAP_DUMP_SEGMENT && tag != TAG_ALLOC_SITES && tag != TAG_CPU_SAMPLES &&
-          ++n_unknown > UNKNOWN_RECORDS_TOLERATED)
+      if (!hprof_tag_is_known (tag) && ++n_unknown > HPROF_UNKNOWN_RECORDS_TOLERATED)
         return 0;
       pos += 9 + len;
     }

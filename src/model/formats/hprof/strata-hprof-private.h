@@ -203,7 +203,15 @@ StrataHprofIndex *hprof_index_new         (HprofLoader  *self,
                                            GBytes       *offsets);
 
 /* strata-hprof-resolve.c: the records put together once all are read */
+/* Records of unknown kinds: a few are a newer VM's; a run of them is a
+ * file that only starts like a heap dump (zeros, another format behind a
+ * copied header). Past this many, and a tenth of all records, it is
+ * refused rather than "loaded" with millions skipped. */
+#define HPROF_UNKNOWN_RECORDS_TOLERATED 256
+
 gboolean hprof_tag_is_known              (guint             tag);
+gboolean hprof_unknown_records_refused   (guint64           n_unknown,
+                                          guint64           n_records);
 void    hprof_set_unknown_records_error  (gsize             at,
                                           guint64           n_unknown,
                                           guint64           n_records,

@@ -16,9 +16,6 @@
 #include "strata-hprof-private.h"
 
 #define HPROF_MAGIC "JAVA PROFILE 1.0."
-/* Records of no kind a dump has, past which a file is refused when they
- * are most of its records (zeros, a file of another kind). */
-#define UNKNOWN_RECORDS_TOLERATED 256
 
 static gboolean
 has_prefix (const guint8 *data,
@@ -35,6 +32,15 @@ gboolean
 hprof_tag_is_known (guint tag)
 {
   return (tag >= 0x01 && tag <= 0x0E && tag != 0x08 && tag != 0x09) || tag == 0x1C || tag == 0x2C;
+}
+
+/* Whether that many records of unknown kinds among @n_records make the
+ * file no heap dump (HPROF_UNKNOWN_RECORDS_TOLERATED). */
+gboolean
+hprof_unknown_records_refused (guint64 n_unknown,
+                               guint64 n_records)
+{
+  return n_unknown > HPROF_UNKNOWN_RECORDS_TOLERATED && n_unknown * 10 > n_records;
 }
 
 void
@@ -75,7 +81,7 @@ head_records_plausible (const guint8  *data,
       if (!hprof_tag_is_known (h[0]) && n_unknown++ == 0)
         first_unknown = pos;
       n_records++;
-      if (n_unknown > UNKNOWN_RECORDS_TOLERATED && n_unknown * 10 > n_records)
+      if (hprof_unknown_records_refused (n_unknown, n_records))
         {
           hprof_set_unknown_records_error (first_unknown, n_unknown, n_records, error);
           return FALSE;
