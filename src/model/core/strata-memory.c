@@ -74,6 +74,31 @@ strata_memory_try_alloc_sparse (gsize size)
 }
 
 /**
+ * strata_memory_leading_zeros:
+ *
+ * Returns: how many zero bytes @data starts with, read a word at a time:
+ *   a file's zeros (a sparse tail, an inflated bomb) can be gigabytes
+ */
+gsize
+strata_memory_leading_zeros (gconstpointer data,
+                             gsize         len)
+{
+  const guint8 *bytes = data;
+  gsize i = 0;
+  guint64 word;
+
+  for (; i + sizeof word <= len; i += sizeof word)
+    {
+      memcpy (&word, bytes + i, sizeof word);
+      if (word != 0)
+        break;
+    }
+  while (i < len && bytes[i] == 0)
+    i++;
+  return i;
+}
+
+/**
  * strata_memory_new_large:
  *
  * As strata_memory_try_alloc_large(), for @n items of @size bytes;

@@ -46,6 +46,8 @@ strata_memory_reserve_large (gpointer  block,
   return strata_memory_grow_large (block, n_used, n, n_alloc, size);
 }
 
+gsize    strata_memory_leading_zeros   (gconstpointer data,
+                                        gsize         len);
 void     strata_memory_tune_allocator  (void);
 void     strata_memory_release_front   (gpointer  block,
                                         gsize     consumed,

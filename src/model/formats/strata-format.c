@@ -15,6 +15,7 @@
 #include "strata-error.h"
 #include "strata-format-private.h"
 #include "strata-inflater.h"
+#include "strata-memory.h"
 
 /* The formats Strata reads, in the order their sniffing is asked: the
  * binary magics first, JSON last. */
@@ -62,18 +63,6 @@ has_prefix (const guint8 *data,
   return len >= n && memcmp (data, prefix, n) == 0;
 }
 
-/* How many zero bytes @data starts with. */
-static gsize
-leading_zeros (const guint8 *data,
-               gsize         len)
-{
-  gsize i = 0;
-
-  while (i < len && data[i] == 0)
-    i++;
-  return i;
-}
-
 /* Below this, zero bytes at the start are not worth a word. */
 #define MIN_ZERO_PREFIX 256
 /* How far a run of zeros at the start is followed to be counted. */
@@ -90,7 +79,7 @@ unknown_format_error (const guint8 *data,
   g_autofree char *description = NULL;
   gboolean uncertain = TRUE;
 
-  gsize zeros = leading_zeros (data, len);
+  gsize zeros = strata_memory_leading_zeros (data, len);
 
   /* Only the head is looked at: a run of zeros that fills it may go on. */
   if (zeros == len && !complete)
@@ -238,12 +227,16 @@ strata_format_sniff (const guint8      *data,
       return STRATA_FORMAT_UNKNOWN;
     }
 
-  /* A head of zeros: how many there are, as far as a bounded look
-   * goes, for a message that gives the figure. */
-  if (!strata_is_gzip (data, len) && len > head_len && leading_zeros (data, head_len) == head_len)
-    head_len = MIN (len, leading_zeros (data, MIN (len, MAX_ZERO_SCAN)) + STRATA_SNIFF_HEAD_SIZE);
   if (!strata_is_gzip (data, len))
-    return sniff_plain (data, head_len, head_len == len, error);
+    {
+      /* A head of zeros: how many there are, as far as a bounded look
+       * goes, for a message that gives the figure. */
+      gsize zeros = strata_memory_leading_zeros (data, MIN (len, MAX_ZERO_SCAN));
+
+      if (zeros >= head_len)
+        head_len = MIN (len, zeros + STRATA_SNIFF_HEAD_SIZE);
+      return sniff_plain (data, head_len, head_len == len, error);
+    }
 
   if (compression != NULL)
     *compression = STRATA_COMPRESSION_GZIP;

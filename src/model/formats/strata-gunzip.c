@@ -14,7 +14,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <string.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 #include <glib/gi18n.h>
@@ -194,11 +193,12 @@ write_all (int            fd,
 
 #define HOLE_BLOCK 65536
 
+/* A whole block of zeros, which can be a hole. */
 static gboolean
-all_zero (const guint8 *data,
-          gsize         len)
+is_hole (const guint8 *data,
+         gsize         len)
 {
-  return len > 0 && data[0] == 0 && memcmp (data, data + 1, len - 1) == 0;
+  return len == HOLE_BLOCK && strata_memory_leading_zeros (data, len) == len;
 }
 
 /* The bytes of @n that take disk: blocks of zeros become holes. */
@@ -212,7 +212,7 @@ data_bytes (const guint8 *data,
     {
       gsize len = MIN (n - at, (gsize) HOLE_BLOCK);
 
-      if (!(len == HOLE_BLOCK && all_zero (data + at, len)))
+      if (!is_hole (data + at, len))
         total += len;
     }
   return total;
@@ -230,7 +230,7 @@ store_chunk (int            fd,
     {
       gsize len = MIN (n - at, (gsize) HOLE_BLOCK);
 
-      if (len == HOLE_BLOCK && all_zero (data + at, len) && lseek (fd, len, SEEK_CUR) >= 0)
+      if (is_hole (data + at, len) && lseek (fd, len, SEEK_CUR) >= 0)
         continue;
       if (!write_all (fd, data + at, len, error))
         return FALSE;

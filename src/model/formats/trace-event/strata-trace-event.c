@@ -17,6 +17,7 @@
 #include "strata-error.h"
 #include "strata-json-scan.h"
 #include "strata-load-guard.h"
+#include "strata-memory.h"
 #include "strata-trace-event-private.h"
 
 #define PROGRESS_INTERVAL 16384
@@ -624,10 +625,7 @@ zeros_at (const StrataContentReader *reader,
     return FALSE;
   from = offset - reader->offset;
   n = MIN (reader->len - from, 65536);
-  for (gsize i = 0; i < n; i++)
-    if (reader->data[from + i] != '\0')
-      return FALSE;
-  return TRUE;
+  return strata_memory_leading_zeros (reader->data + from, n) == n;
 }
 
 static void
