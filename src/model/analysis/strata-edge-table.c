@@ -60,9 +60,7 @@ gboolean
 strata_edge_table_allocate (StrataEdgeTable  *self,
                             GError          **error)
 {
-  gsize total = 0;
-
-  gsize n_cached = (gsize) self->n_workers << STRATA_EDGE_CACHE_BITS;
+  gsize total = 0, n_cached = (gsize) self->n_workers << STRATA_EDGE_CACHE_BITS;
 
   self->slots = g_new (StrataEdgeSlot, (gsize) self->n_workers * self->n_callers);
   self->cache = g_new (StrataEdgeCacheEntry, n_cached);

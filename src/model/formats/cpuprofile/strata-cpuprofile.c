@@ -84,6 +84,7 @@ typedef struct
   gint64           end;
   const char      *data;
   gsize            told;         /* where progress was told */
+  gboolean         cancelled;
   GError         **error;        /* set when cancelled */
 } ProfileScan;
 
@@ -98,8 +99,9 @@ tell_progress (ProfileScan *scan,
     return TRUE;
   strata_load_job_release_pages (scan->job, (const guint8 *) scan->data + scan->told, (const guint8 *) at);
   scan->told = pos;
-  return strata_load_job_update (scan->job, 0.5 * pos / MAX (g_bytes_get_size (scan->job->bytes), 1),
-                                 _("Reading the CPU profile…"), scan->error);
+  scan->cancelled = !strata_load_job_update (scan->job, 0.5 * pos / MAX (g_bytes_get_size (scan->job->bytes), 1),
+                                             _("Reading the CPU profile…"), scan->error);
+  return !scan->cancelled;
 }
 
 /* Numbers into the array being read (scan->into). */
@@ -202,7 +204,7 @@ read_profile (ProfileScan  *scan,
   if (end - p >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p = strata_json_skip_space_inline (p + 3, end);
   status = p < end && *p == '{' ? strata_json_scan_object (p, end, profile_member, scan, &p) : STRATA_JSON_INVALID;
-  if (error != NULL && *error != NULL)
+  if (scan->cancelled)
     return FALSE;
   if (status == STRATA_JSON_OK && !scan->has_nodes)
     return g_set_error_literal (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_NOT_A_TRACE,

@@ -62,7 +62,7 @@ typedef struct
   guint64     n_claimed;        /* chunks given out to scan */
   guint64     n_taken;          /* chunks the loading thread is done with */
   guint64     n_chunks;
-  gsize      *starts;           /* per chunk, and the end */
+  gsize      *starts;           /* per chunk, START_UNKNOWN until found */
   gboolean    stop;
   StrataLoadGuard guard;        /* the worker's */
 } Chunks;
@@ -147,14 +147,12 @@ chunk_start (const Chunks *chunks,
 {
   gsize *starts = chunks->starts, start, before;
 
-  if (index == 0)
-    return chunks->first;
   if (index >= chunks->n_chunks)
     return chunks->len;
   if ((start = (gsize) g_atomic_pointer_get (&starts[index])) != START_UNKNOWN)
     return start;
   before = (gsize) g_atomic_pointer_get (&starts[index - 1]);
-  if (index > 1 && before != START_UNKNOWN && chunks->first + index * CHUNK_BYTES <= before)
+  if (before != START_UNKNOWN && chunks->first + index * CHUNK_BYTES <= before)
     start = before;
   else
     start = find_chunk_start (chunks, index);
@@ -496,7 +494,8 @@ te_read_events_in_parallel (TeLoader  *self,
   chunks.first = self->reader.pos;
   chunks.n_chunks = MAX ((chunks.len - chunks.first + CHUNK_BYTES - 1) / CHUNK_BYTES, 1);
   chunks.starts = g_new (gsize, chunks.n_chunks);
-  for (guint64 i = 0; i < chunks.n_chunks; i++)
+  chunks.starts[0] = chunks.first;
+  for (guint64 i = 1; i < chunks.n_chunks; i++)
     chunks.starts[i] = START_UNKNOWN;
   g_mutex_init (&chunks.mutex);
   g_cond_init (&chunks.changed);

@@ -18,9 +18,8 @@
 #include "strata-json-scan.h"
 #include "strata-trace-event-private.h"
 
-/* Deeper stacks than this are cut: a parent cycle must not loop. */
-/* Deeper stacks (or parent cycles) are cut at their outermost frames,
- * and counted. */
+/* Deeper stacks (or parent cycles, which must not loop) are cut at their
+ * outermost frames, and counted. */
 #define MAX_STACK_DEPTH 65536
 #define MAX_SAMPLE_TIME (G_GINT64_CONSTANT (1) << 61)
 
@@ -130,7 +129,7 @@ stack_of (GHashTable  *frames,
   const char *id = leaf;
   guint n = 0;
 
-  for (; id != NULL && n < MAX_STACK_DEPTH;)
+  while (id != NULL && n < MAX_STACK_DEPTH)
     {
       Frame *frame = g_hash_table_lookup (frames, id);
 
