@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <fcntl.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -98,19 +97,26 @@ max_rss_kib (void)
   return usage.ru_maxrss;
 }
 
+/* @head, then zeros to @size as a hole: nothing on disk. */
+static void
+write_sparse (const char *path,
+              const char *head,
+              gsize       head_len,
+              gint64      size)
+{
+  g_assert_true (g_file_set_contents (path, head, head_len, NULL));
+  g_assert_cmpint (truncate (path, size), ==, 0);
+}
+
 static void
 test_loader_gigabyte_of_zeros (void)
 {
   g_autofree char *dir = strata_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "zeros.trace", NULL);
   glong rss_before = max_rss_kib ();
-  int fd;
 
   /* Sparse: a gigabyte on paper, nothing on disk. */
-  fd = g_open (path, O_CREAT | O_WRONLY | O_TRUNC, 0600);
-  g_assert_cmpint (fd, >=, 0);
-  g_assert_cmpint (ftruncate (fd, G_GINT64_CONSTANT (1) << 30), ==, 0);
-  close (fd);
+  write_sparse (path, "", 0, G_GINT64_CONSTANT (1) << 30);
 
   assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNKNOWN_FORMAT, "zero");
   g_assert_cmpint (max_rss_kib () - rss_before, <, 64 * 1024);
@@ -502,18 +508,15 @@ write_gzip_bomb (const char *path,
   g_assert_no_error (error);
 }
 
-static const char hprof_head[] = "JAVA PROFILE 1.0.2\0\0\0\0\4\0\0\0\0\0\0\0\0";
+#define HPROF_HEAD "JAVA PROFILE 1.0.2\0\0\0\0\4\0\0\0\0\0\0\0\0"
+static const char hprof_head[] = HPROF_HEAD;
 /* The same, then one heap dump segment of 256 MB: a dump's structure. */
-static const char hprof_segment_head[] = "JAVA PROFILE 1.0.2\0\0\0\0\4\0\0\0\0\0\0\0\0"
-                                         "\x1c\0\0\0\0\x10\0\0\0";
+static const char hprof_segment_head[] = HPROF_HEAD "\x1c\0\0\0\0\x10\0\0\0";
 
 static double
 peak_megabytes (void)
 {
-  struct rusage usage;
-
-  getrusage (RUSAGE_SELF, &usage);
-  return usage.ru_maxrss / 1024.0;
+  return max_rss_kib () / 1024.0;
 }
 
 static guint
@@ -757,13 +760,8 @@ test_loader_hprof_zeros (void)
   g_autofree char *dir = strata_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "zeros.hprof", NULL);
   glong rss_before = max_rss_kib ();
-  int fd;
 
-  g_assert_true (g_file_set_contents (path, hprof_head, sizeof hprof_head - 1, NULL));
-  fd = g_open (path, O_WRONLY, 0);
-  g_assert_cmpint (fd, >=, 0);
-  g_assert_cmpint (ftruncate (fd, G_GINT64_CONSTANT (512) << 20), ==, 0);
-  close (fd);
+  write_sparse (path, hprof_head, sizeof hprof_head - 1, G_GINT64_CONSTANT (512) << 20);
   assert_load_fails (path, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT, "of no kind a heap dump has");
   g_assert_cmpint (max_rss_kib () - rss_before, <, 64 * 1024);
 }

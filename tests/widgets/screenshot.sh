@@ -30,6 +30,17 @@ shoot () {
   fi
 }
 
+expect_bars () {
+  # expect_bars NAME CROP WHAT: bars of several colours where they are
+  bars=$(convert "$out/$1.png" -crop "$2" +repage -format '%k' info: 2>/dev/null)
+  n=$((n + 1))
+  if [ "${bars:-0}" -gt 4 ]; then
+    echo "ok $n - $3 draws its bars: $bars colours where they are"
+  else
+    failed=1; echo "not ok $n - $3 draws no bar: '$bars' colours where they should be"
+  fi
+}
+
 shoot welcome
 printf '\211PNG\r\n\032\n\0\0\0\rIHDR' >"$out/holiday.trace"
 shoot error "$out/holiday.trace"
@@ -39,23 +50,11 @@ shoot error "$out/holiday.trace"
 # the track showed no bar. Its top rows must be drawn.
 python3 "$(dirname "$0")/../lib/write-nested-trace.py" 470000 "$out/deep.json"
 shoot deep "$out/deep.json"
-bars=$(convert "$out/deep.png" -crop 300x200+500+200 +repage -format '%k' info: 2>/dev/null)
-n=$((n + 1))
-if [ "${bars:-0}" -gt 4 ]; then
-  echo "ok $n - a thread 470,000 levels deep draws its bars: $bars colours where they are"
-else
-  failed=1; echo "not ok $n - a thread 470,000 levels deep draws no bar: '$bars' colours where they should be"
-fi
+expect_bars deep 300x200+500+200 "a thread 470,000 levels deep"
 # Its flame graph is millions of pixels tall too: drawn whole, it took
 # gigabytes and was killed; only what the window shows is drawn.
 shoot deep-flame --view=flame "$out/deep.json"
-bars=$(convert "$out/deep-flame.png" -crop 300x100+500+550 +repage -format '%k' info: 2>/dev/null)
-n=$((n + 1))
-if [ "${bars:-0}" -gt 4 ]; then
-  echo "ok $n - its flame graph draws its bars: $bars colours where they are"
-else
-  failed=1; echo "not ok $n - its flame graph draws no bar: '$bars' colours where they should be"
-fi
+expect_bars deep-flame 300x100+500+550 "its flame graph"
 rm -f "$out/deep.json"
 
 echo "1..$n"
