@@ -166,18 +166,58 @@ test_heap_graph_contended_sizes (void)
     { { "java.util.concurrent.Exchanger$Node", 4 * 4 + 3 * 4, 4, 0, 0 }, 296 },
     { { "Allocations$Big", 3 * 8 + 4, 8, 0, 0 }, 40 },
   };
+  static const HprofHotspotVm jdk17 = { 4, 8, 17 };
   HprofHotspotClass object = { "java.lang.Object", 0, 0, 0, 0 };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       HprofHotspotClass chain[2] = { cases[i].klass, object };
 
-      g_assert_cmpuint (hprof_hotspot_instance_size (chain, 2, 12), ==, cases[i].jcmd);
+      g_assert_cmpuint (hprof_hotspot_instance_size (&jdk17, chain, 2, 12), ==, cases[i].jcmd);
     }
   /* A field is in a group by its class and name. */
-  g_assert_true (hprof_hotspot_field_contended ("java.util.concurrent.ForkJoinPool", "ctl"));
-  g_assert_false (hprof_hotspot_field_contended ("java.util.concurrent.ForkJoinPool", "mode"));
-  g_assert_false (hprof_hotspot_field_contended ("Allocations$Big", "ctl"));
+  g_assert_true (hprof_hotspot_field_contended (&jdk17, "java.util.concurrent.ForkJoinPool", "ctl"));
+  g_assert_false (hprof_hotspot_field_contended (&jdk17, "java.util.concurrent.ForkJoinPool", "mode"));
+  g_assert_false (hprof_hotspot_field_contended (&jdk17, "Allocations$Big", "ctl"));
+}
+
+/* JDK 8 annotates other classes than JDK 17 (sun.misc.Contended on the
+ * whole of ForkJoinPool), and hides other fields: Class's init_lock,
+ * MemberName's vmtarget and vmloader, none in Throwable or Module. On a
+ * 32-bit VM the hidden pointers take 4 bytes. */
+static void
+test_heap_graph_jdk8_sizes (void)
+{
+  static const HprofHotspotVm jdk8_32 = { 4, 4, 8 }, jdk8_64 = { 4, 8, 8 }, jdk17_32 = { 4, 4, 17 }, jdk7 = { 4, 4, 7 };
+  /* ctl; runState, config, indexSeed; workQueues, factory, ueh, workerNamePrefix, stealCounter */
+  HprofHotspotClass pool[2] = { { "java.util.concurrent.ForkJoinPool", 8 + 3 * 4 + 5 * 4, 8, 0, 0 },
+                                { "java.lang.Object", 0, 0, 0, 0 } };
+
+  /* Padded before and after as a whole: 12 + 128, aligned to 8, + 40, + 128. */
+  g_assert_cmpuint (hprof_hotspot_instance_size (&jdk8_64, pool, 2, 12), ==, 312);
+  g_assert_false (hprof_hotspot_field_contended (&jdk8_64, "java.util.concurrent.ForkJoinPool", "ctl"));
+  g_assert_true (hprof_hotspot_field_contended (&jdk8_64, "java.lang.Thread", "threadLocalRandomProbe"));
+  g_assert_cmpuint (hprof_hotspot_hidden_bytes (&jdk8_32, "java.lang.Class"), ==, 2 * 4 + 2 * 4 + 3 * 4);
+  g_assert_cmpuint (hprof_hotspot_hidden_bytes (&jdk8_64, "java.lang.Class"), ==, 2 * 8 + 2 * 4 + 3 * 4);
+  g_assert_cmpuint (hprof_hotspot_hidden_bytes (&jdk8_32, "java.lang.invoke.MemberName"), ==, 3 * 4);
+  g_assert_cmpuint (hprof_hotspot_hidden_bytes (&jdk17_32, "java.lang.invoke.MemberName"), ==, 4);
+  g_assert_cmpuint (hprof_hotspot_hidden_bytes (&jdk8_32, "java.lang.Throwable"), ==, 0);
+  g_assert_cmpuint (hprof_hotspot_hidden_bytes (&jdk17_32, "java.lang.Throwable"), ==, 4);
+  g_assert_cmpuint (hprof_hotspot_hidden_bytes (&jdk8_32, "java.lang.String"), ==, 0);
+  /* JDK 7 hid nothing in instances and padded nothing. */
+  g_assert_cmpuint (hprof_hotspot_hidden_bytes (&jdk7, "java.lang.ClassLoader"), ==, 0);
+  g_assert_cmpuint (hprof_hotspot_instance_size (&jdk7, pool, 2, 8), ==, 48);
+}
+
+/* Thread's @Contended group is JDK 8's: a Thread without the fields (an
+ * older JDK's classes) is not padded. */
+static void
+test_heap_graph_contended_needs_fields (void)
+{
+  static const HprofHotspotVm jdk8 = { 4, 4, 8 };
+  HprofHotspotClass thread[2] = { { "java.lang.Thread", 60, 8, 0, 0 }, { "java.lang.Object", 0, 0, 0, 0 } };
+
+  g_assert_cmpuint (hprof_hotspot_instance_size (&jdk8, thread, 2, 8), ==, 72);
 }
 
 int
@@ -189,6 +229,8 @@ main (int   argc,
   g_test_add_func ("/heap-graph/hand-checked", test_heap_graph_hand_checked);
   g_test_add_func ("/heap-graph/long-chain", test_heap_graph_long_chain);
   g_test_add_func ("/heap-graph/contended-sizes", test_heap_graph_contended_sizes);
+  g_test_add_func ("/heap-graph/jdk8-sizes", test_heap_graph_jdk8_sizes);
+  g_test_add_func ("/heap-graph/contended-needs-fields", test_heap_graph_contended_needs_fields);
 
   return g_test_run ();
 }

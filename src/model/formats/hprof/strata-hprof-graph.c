@@ -7,14 +7,23 @@
  * static fields, superclass and loader), and the graph is handed to
  * StrataHeapGraph for dominators and retained sizes.
  *
- * Sizes are the VM's, as `jcmd GC.class_histogram` prints them. A HotSpot
- * dump writes every reference as an 8-byte id, but a heap under 32 GB
- * uses 4-byte compressed references and class pointers: a 12-byte object
- * header, 16 bytes before an array's elements, everything aligned to 8.
- * The span of the object ids (addresses) tells which, as Eclipse MAT
- * and VisualVM infer it. ART (Android, JAVA PROFILE 1.0.3) gives each
- * class's instance size in its class dump; its arrays have a 12-byte
- * header, 16 before 8-byte elements.
+ * Sizes are the VM's, as `jcmd GC.class_histogram` prints them, and the
+ * dump says which VM wrote it. ART (Android) writes JAVA PROFILE 1.0.3,
+ * HEAP DUMP INFO records and classes of its own (dalvik.*, android.*),
+ * also when hprof-conv has made the dump standard; it gives each class's
+ * instance size, header included, in its class dump; its arrays have a
+ * 12-byte header, 16 before 8-byte elements. Otherwise HotSpot wrote it,
+ * or its hprof agent, whose class dumps hold only the declared fields'
+ * bytes. A 64-bit HotSpot dump writes every reference as an 8-byte id,
+ * but a heap under 32 GB uses 4-byte compressed references and class
+ * pointers: a 12-byte object header, 16 bytes before an array's
+ * elements, everything aligned to 8. The span of the object ids
+ * (addresses) tells which, as Eclipse MAT and VisualVM infer it. 4-byte
+ * ids come from a 32-bit VM, or from the hprof agent (JDK 5 to 8), whose
+ * ids are serial numbers, not addresses: both get the 32-bit layout, an
+ * 8-byte header, 12 bytes before an array's elements (16 before 8-byte
+ * ones), as VisualVM sizes them. JDK 8 and older (no java.lang.Module)
+ * hide other fields than JDK 9 on (strata-hprof-hotspot.c).
  *
  * The referent of a java.lang.ref.Reference is not followed unless the
  * load asks for it: by default an object only weakly, softly or phantom
@@ -51,10 +60,9 @@ typedef struct
   StrataIdMap  layout_ids;    /* class id -> index in layouts */
   GArray      *layouts;       /* ClassLayout */
   GArray      *ref_offsets;   /* guint32: within an instance's field bytes */
-  gboolean     compressed;    /* 4-byte references and class pointers */
+  HprofHotspotVm vm;         /* reference and pointer sizes, JDK generation */
   guint        header;        /* an instance's header */
   guint        array_header;  /* before an array's elements */
-  guint        ref_size;
   gboolean     art_sizes;     /* instances as big as their class dump says */
   guint64      n_dangling;    /* references to ids the dump does not hold */
   guint64      n_weak;        /* references with a referent */
@@ -73,11 +81,85 @@ hprof_note_object (HprofLoader  *self,
 
 /* ---- Sizes ---- */
 
+static const char *
+class_name (HprofLoader *self,
+            guint64      class_id)
+{
+  guint32 heap_class = strata_id_map_lookup (&self->classes, class_id);
+
+  if (heap_class == STRATA_ID_MAP_MISSING)
+    return "";
+  return strata_trace_get_string (self->trace, strata_heap_get_class (self->heap, heap_class)->name);
+}
+
+static guint64
+find_class_id (HprofLoader *self,
+               const char  *name)
+{
+  const StrataIdMap *map = &self->classes;
+
+  for (gsize slot = 0; map->keys != NULL && slot <= map->mask; slot++)
+    if (map->values[slot] != 0 && strcmp (class_name (self, map->keys[slot]), name) == 0)
+      return map->keys[slot];
+  return 0;
+}
+
+/* Whether ART wrote the dump: its header, its heaps, or its classes (a
+ * dump hprof-conv made standard keeps those). */
+static gboolean
+written_by_art (HprofLoader *self)
+{
+  static const char *const art_prefixes[] = { "dalvik.", "android.", "libcore.", "java.lang.DexCache" };
+  const StrataIdMap *map = &self->classes;
+
+  if (self->android || self->heap_ranges->len > 0)
+    return TRUE;
+  for (gsize slot = 0; map->keys != NULL && slot <= map->mask; slot++)
+    {
+      const char *name;
+
+      if (map->values[slot] == 0)
+        continue;
+      name = class_name (self, map->keys[slot]);
+      for (guint i = 0; i < G_N_ELEMENTS (art_prefixes); i++)
+        if (g_str_has_prefix (name, art_prefixes[i]))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* Says in the format's detail which VM's sizes the objects have. */
+static void
+name_sizes (GraphBuild *build)
+{
+  HprofLoader *self = build->loader;
+  const char *sizes, *jdk;
+  g_autofree char *detail = NULL;
+
+  if (build->art_sizes)
+    sizes = _("sizes as ART gives them");
+  else if (self->id_size == 4)
+    sizes = _("sizes of a 32-bit HotSpot VM");
+  else if (build->vm.ref_size == 4)
+    sizes = _("sizes of a 64-bit HotSpot VM with compressed references");
+  else
+    sizes = _("sizes of a 64-bit HotSpot VM");
+  jdk = build->vm.jdk == 17 ? _("JDK 9 or later") : build->vm.jdk == 8 ? _("JDK 8") : _("JDK 7 or older");
+  if (build->art_sizes)
+    /* TRANSLATORS: the dump's header ("JAVA PROFILE 1.0.3"), then how its objects are sized */
+    detail = g_strdup_printf (_("%s; %s"), (const char *) self->data, sizes);
+  else
+    /* TRANSLATORS: the dump's header ("JAVA PROFILE 1.0.2"), how its objects are sized, the JDK ("JDK 8") */
+    detail = g_strdup_printf (_("%s; %s, %s"), (const char *) self->data, sizes, jdk);
+  strata_trace_set_format_detail (self->trace, detail);
+}
+
 static void
 choose_sizes (GraphBuild *build)
 {
   HprofLoader *self = build->loader;
   guint64 lo = G_MAXUINT64, hi = 0;
+  gboolean compressed;
 
   for (guint i = 0; i < self->objects->len; i++)
     {
@@ -86,21 +168,24 @@ choose_sizes (GraphBuild *build)
       lo = MIN (lo, id);
       hi = MAX (hi, id);
     }
-  /* 4-byte ids: ART, or an ART dump hprof-conv made standard (32-bit
-   * HotSpot is long gone); the class dumps' instance sizes are ART's. */
-  build->art_sizes = self->android || self->id_size == 4;
-  if (build->art_sizes)
+  build->art_sizes = written_by_art (self);
+  /* HashMap$Node came with JDK 8, Module with 9: both load at start. */
+  build->vm.jdk = find_class_id (self, "java.lang.Module") != 0 ? 17 : find_class_id (self, "java.util.HashMap$Node") != 0 ? 8 : 7;
+  if (build->art_sizes || self->id_size == 4)
     {
-      build->compressed = TRUE;
+      build->vm.ref_size = build->vm.word_size = 4;
       build->header = 8;
       build->array_header = 12;
-      build->ref_size = 4;
-      return;
     }
-  build->compressed = hi < lo || hi - lo < COMPRESSED_HEAP_LIMIT;
-  build->header = build->compressed ? 12 : 16;
-  build->array_header = build->compressed ? 16 : 24;
-  build->ref_size = build->compressed ? 4 : 8;
+  else
+    {
+      compressed = hi < lo || hi - lo < COMPRESSED_HEAP_LIMIT;
+      build->vm.ref_size = compressed ? 4 : 8;
+      build->vm.word_size = 8;
+      build->header = compressed ? 12 : 16;
+      build->array_header = compressed ? 16 : 24;
+    }
+  name_sizes (build);
 }
 
 static inline guint64
@@ -153,17 +238,6 @@ read_class_dump (HprofLoader *self,
   return c.ok;
 }
 
-static const char *
-class_name (HprofLoader *self,
-            guint64      class_id)
-{
-  guint32 heap_class = strata_id_map_lookup (&self->classes, class_id);
-
-  if (heap_class == STRATA_ID_MAP_MISSING)
-    return "";
-  return strata_trace_get_string (self->trace, strata_heap_get_class (self->heap, heap_class)->name);
-}
-
 /* Walks the instance fields of @class_id and its superclasses, in the
  * order an instance's bytes hold them, noting where references are, and
  * sums the bytes the fields take in the VM (strata-hprof-hotspot.c). */
@@ -185,7 +259,7 @@ lay_out_class (GraphBuild  *build,
       Cursor c = { dump.fields, self->data + self->len, self->id_size, TRUE };
       const char *name = class_name (self, id);
       gboolean weak_holder = strcmp (name, "java.lang.ref.Reference") == 0;
-      HprofHotspotClass vm = { name, hprof_hotspot_hidden_bytes (name, build->ref_size), 0, 0, 0 };
+      HprofHotspotClass vm = { name, hprof_hotspot_hidden_bytes (&build->vm, name), 0, 0, 0 };
       guint n = read_be (&c, 2);
 
       if (depth == 0)
@@ -194,7 +268,7 @@ lay_out_class (GraphBuild  *build,
         {
           const char *field = strata_trace_get_string (self->trace, hprof_string_text (self, read_id (&c)));
           guint type = read_be (&c, 1);
-          guint size = type == 2 ? build->ref_size : hprof_type_size (type, self->id_size);
+          guint size = type == 2 ? build->vm.ref_size : hprof_type_size (type, self->id_size);
 
           if (type == 2)
             {
@@ -205,7 +279,7 @@ lay_out_class (GraphBuild  *build,
               g_array_append_val (build->ref_offsets, ref);
             }
           offset += hprof_type_size (type, self->id_size);
-          if (hprof_hotspot_field_contended (name, field))
+          if (hprof_hotspot_field_contended (&build->vm, name, field))
             vm.group_bytes += size, vm.group_max = MAX (vm.group_max, size);
           else
             vm.root_bytes += size, vm.root_max = MAX (vm.root_max, size);
@@ -216,7 +290,7 @@ lay_out_class (GraphBuild  *build,
   layout->n_refs = build->ref_offsets->len - layout->first_ref;
   layout->vm_size = build->art_sizes
                     ? own_instance_size
-                    : hprof_hotspot_instance_size ((const HprofHotspotClass *) chain->data, chain->len, build->header);
+                    : hprof_hotspot_instance_size (&build->vm, (const HprofHotspotClass *) chain->data, chain->len, build->header);
 }
 
 static const ClassLayout *
@@ -233,18 +307,6 @@ layout_for (GraphBuild *build,
   g_array_append_val (build->layouts, layout);
   strata_id_map_insert (&build->layout_ids, class_id, build->layouts->len - 1);
   return &g_array_index (build->layouts, ClassLayout, build->layouts->len - 1);
-}
-
-static guint64
-find_class_id (HprofLoader *self,
-               const char  *name)
-{
-  const StrataIdMap *map = &self->classes;
-
-  for (gsize slot = 0; map->keys != NULL && slot <= map->mask; slot++)
-    if (map->values[slot] != 0 && strcmp (class_name (self, map->keys[slot]), name) == 0)
-      return map->keys[slot];
-  return 0;
 }
 
 /* ---- Objects in id order ---- */
@@ -416,7 +478,7 @@ read_object_array (EdgePass *pass,
   if (!cursor_need (c, (guint64) length * c->id_size))
     return;
   pass->classes[object] = strata_id_map_lookup (&pass->build->loader->classes, class_id);
-  strata_heap_graph_set_shallow (pass->graph, object, array_size (pass->build, length, pass->build->ref_size));
+  strata_heap_graph_set_shallow (pass->graph, object, array_size (pass->build, length, pass->build->vm.ref_size));
   for (guint32 i = 0; i < length; i++)
     add_reference (pass, read_id (c));
 }
@@ -533,8 +595,8 @@ read_class (EdgePass *pass,
 
       pass->classes[object] = mirror->heap_class;
       strata_heap_graph_set_shallow (pass->graph, object,
-                                     build->art_sizes ? mirror->vm_size + art_static_bytes (&statics, build->ref_size)
-                                                      : align8 (mirror->vm_size) + hotspot_static_bytes (&statics, build->ref_size));
+                                     build->art_sizes ? mirror->vm_size + art_static_bytes (&statics, build->vm.ref_size)
+                                                      : align8 (mirror->vm_size) + hotspot_static_bytes (&statics, build->vm.ref_size));
     }
 }
 

@@ -1,15 +1,22 @@
-/* strata-hprof-hotspot.c: an instance's size in HotSpot (JDK 17), beyond
- * what a heap dump lists
+/* strata-hprof-hotspot.c: an instance's size in HotSpot (JDK 8 to 17, 32-
+ * and 64-bit), beyond what a heap dump lists
  *
  * A dump lists the fields a class declares. The VM adds fields of its own
- * (javaClasses.hpp) and, for the JDK's classes annotated @Contended,
+ * (javaClasses.hpp: pointers to its own structures, word-sized, and a few
+ * ints and references) and, for the JDK's classes annotated @Contended,
  * padding of ContendedPaddingWidth (128) bytes: around the whole class
  * when the class is annotated, before a group of annotated fields, and
- * after the last (fieldLayoutBuilder.cpp). VisualVM and MAT leave both
- * out; jcmd GC.class_histogram counts them, and so does Strata. The
- * classes and groups are JDK 17's, found by their annotation in java.base;
- * each has at most one group. Fields of a padded region start where the
- * padding ends, aligned to the largest of them, and fill no hole before.
+ * after the last (fieldLayoutBuilder.cpp; classFileParser.cpp in JDK 8).
+ * VisualVM and MAT leave both out; jcmd GC.class_histogram counts them,
+ * and so does Strata. Both differ between JDK 8 (sun.misc.Contended,
+ * MemberName's vmtarget and vmloader, Class's init_lock) and JDK 9 on
+ * (jdk.internal.vm.annotation.Contended, Module, Throwable's depth): the
+ * tables below are JDK 8's and JDK 17's, found by the annotation in
+ * rt.jar and java.base; JDK 7 and older had neither (the class mirror's
+ * hidden fields lived in the permanent generation then). Each class has
+ * at most one group. Fields of a
+ * padded region start where the padding ends, aligned to the largest of
+ * them, and fill no hole before.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,7 +35,7 @@ typedef struct
   const char *group[4];       /* the fields of its one @Contended("…") group */
 } ContendedClass;
 
-static const ContendedClass contended[] = {
+static const ContendedClass contended_jdk17[] = {
   { "java.lang.Thread", FALSE,
     { "threadLocalRandomSeed", "threadLocalRandomProbe", "threadLocalRandomSecondarySeed" } },
   { "java.util.concurrent.ForkJoinPool", FALSE, { "ctl" } },
@@ -37,16 +44,59 @@ static const ContendedClass contended[] = {
   { "java.util.concurrent.atomic.Striped64$Cell", TRUE, { NULL } },
   { "java.util.concurrent.ConcurrentHashMap$CounterCell", TRUE, { NULL } },
   { "java.util.concurrent.Exchanger$Node", TRUE, { NULL } },
+  { NULL, FALSE, { NULL } },
+};
+
+static const ContendedClass contended_jdk8[] = {
+  { "java.lang.Thread", FALSE,
+    { "threadLocalRandomSeed", "threadLocalRandomProbe", "threadLocalRandomSecondarySeed" } },
+  { "java.util.concurrent.ForkJoinPool", TRUE, { NULL } },
+  { "java.util.concurrent.ForkJoinPool$WorkQueue", TRUE, { NULL } },
+  { "java.util.concurrent.atomic.Striped64$Cell", TRUE, { NULL } },
+  { "java.util.concurrent.ConcurrentHashMap$CounterCell", TRUE, { NULL } },
+  { "java.util.concurrent.Exchanger$Node", TRUE, { NULL } },
+  { NULL, FALSE, { NULL } },
 };
 
 static const ContendedClass *
-find_contended (const char *klass)
+find_contended (const HprofHotspotVm *vm,
+                const char           *klass)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (contended); i++)
-    if (strcmp (klass, contended[i].klass) == 0)
-      return &contended[i];
+  if (vm->jdk < 8)
+    return NULL;
+  for (const ContendedClass *c = vm->jdk == 8 ? contended_jdk8 : contended_jdk17; c->klass != NULL; c++)
+    if (strcmp (klass, c->klass) == 0)
+      return c;
   return NULL;
 }
+
+/* The fields the VM injects into instances of a class: VM pointers
+ * (intptr), ints, longs and references. */
+typedef struct
+{
+  const char *klass;
+  guint8      words, ints, longs, refs;
+} HiddenFields;
+
+static const HiddenFields hidden_jdk17[] = {
+  /* klass, array_klass; oop_size, static_oop_field_count; protection_domain, signers, source_file */
+  { "java.lang.Class", 2, 2, 0, 3 },
+  { "java.lang.ClassLoader", 1, 0, 0, 0 },           /* loader_data */
+  { "java.lang.Module", 1, 0, 0, 0 },                /* module_entry */
+  { "java.lang.Throwable", 0, 1, 0, 0 },             /* depth */
+  { "java.lang.invoke.MemberName", 1, 0, 0, 0 },     /* vmindex */
+  { "java.lang.invoke.ResolvedMethodName", 1, 0, 0, 1 },  /* vmtarget; vmholder */
+  { "java.lang.invoke.MethodHandleNatives$CallSiteContext", 1, 0, 1, 0 },  /* vmdependencies; last_cleanup */
+  { NULL, 0, 0, 0, 0 },
+};
+
+static const HiddenFields hidden_jdk8[] = {
+  /* klass, array_klass; oop_size, static_oop_field_count; protection_domain, init_lock, signers */
+  { "java.lang.Class", 2, 2, 0, 3 },
+  { "java.lang.ClassLoader", 1, 0, 0, 0 },           /* loader_data */
+  { "java.lang.invoke.MemberName", 2, 0, 0, 1 },     /* vmindex, vmtarget; vmloader */
+  { NULL, 0, 0, 0, 0 },
+};
 
 /**
  * hprof_hotspot_hidden_bytes:
@@ -55,31 +105,24 @@ find_contended (const char *klass)
  *   own (javaClasses.hpp)
  */
 guint
-hprof_hotspot_hidden_bytes (const char *klass,
-                            guint       ref_size)
+hprof_hotspot_hidden_bytes (const HprofHotspotVm *vm,
+                            const char           *klass)
 {
-  static const struct { const char *name; guint bytes; guint refs; } hidden[] = {
-    { "java.lang.Class", 8 + 8 + 4 + 4, 3 },   /* klass, array_klass, oop_size, static_oop_field_count; protection_domain, signers, source_file */
-    { "java.lang.ClassLoader", 8, 0 },          /* loader_data */
-    { "java.lang.Module", 8, 0 },               /* module_entry */
-    { "java.lang.Throwable", 4, 0 },            /* depth */
-    { "java.lang.invoke.MemberName", 8, 0 },    /* vmindex */
-    { "java.lang.invoke.ResolvedMethodName", 8, 1 },  /* vmtarget; vmholder */
-    { "java.lang.invoke.MethodHandleNatives$CallSiteContext", 16, 0 },  /* vmdependencies, last_cleanup */
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (hidden); i++)
-    if (strcmp (klass, hidden[i].name) == 0)
-      return hidden[i].bytes + hidden[i].refs * ref_size;
+  if (vm->jdk < 8)
+    return 0;
+  for (const HiddenFields *h = vm->jdk == 8 ? hidden_jdk8 : hidden_jdk17; h->klass != NULL; h++)
+    if (strcmp (klass, h->klass) == 0)
+      return h->words * vm->word_size + h->ints * 4 + h->longs * 8 + h->refs * vm->ref_size;
   return 0;
 }
 
 /* Whether @field of @klass is in the class's @Contended group. */
 gboolean
-hprof_hotspot_field_contended (const char *klass,
-                               const char *field)
+hprof_hotspot_field_contended (const HprofHotspotVm *vm,
+                               const char           *klass,
+                               const char           *field)
 {
-  const ContendedClass *c = find_contended (klass);
+  const ContendedClass *c = find_contended (vm, klass);
 
   for (guint i = 0; c != NULL && i < G_N_ELEMENTS (c->group) && c->group[i] != NULL; i++)
     if (strcmp (field, c->group[i]) == 0)
@@ -103,7 +146,8 @@ align_up (guint64 offset,
  *   after its superclass's, padded where the JDK asks
  */
 guint64
-hprof_hotspot_instance_size (const HprofHotspotClass *chain,
+hprof_hotspot_instance_size (const HprofHotspotVm    *vm,
+                             const HprofHotspotClass *chain,
                              guint                    n,
                              guint                    header)
 {
@@ -113,7 +157,7 @@ hprof_hotspot_instance_size (const HprofHotspotClass *chain,
   for (guint k = n; k-- > 0;)
     {
       const HprofHotspotClass *c = &chain[k];
-      const ContendedClass *padded = find_contended (c->name);
+      const ContendedClass *padded = find_contended (vm, c->name);
 
       /* Fields after a padded class fill none of its holes. */
       if (after_padding)
@@ -130,7 +174,9 @@ hprof_hotspot_instance_size (const HprofHotspotClass *chain,
         end += c->root_bytes;
       if (c->group_bytes > 0)
         end = align_up (end + CONTENDED_PADDING, c->group_max) + c->group_bytes;
-      end += CONTENDED_PADDING;
+      /* A class of another JDK may lack the group: then nothing is padded. */
+      if (padded->whole_class || c->group_bytes > 0)
+        end += CONTENDED_PADDING;
     }
   return align_up (end, 8);
 }

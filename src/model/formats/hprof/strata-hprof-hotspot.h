@@ -1,5 +1,5 @@
-/* strata-hprof-hotspot.h: an instance's size in HotSpot (JDK 17), beyond
- * what a heap dump lists
+/* strata-hprof-hotspot.h: an instance's size in HotSpot (JDK 8 to 17, 32-
+ * and 64-bit), beyond what a heap dump lists
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +8,14 @@
 #include <glib.h>
 
 G_BEGIN_DECLS
+
+/* The VM that wrote a dump, as far as its sizes go. */
+typedef struct
+{
+  guint    ref_size;     /* a reference field: 4 compressed or on 32-bit, else 8 */
+  guint    word_size;    /* a VM pointer the VM hides in an object: 4 on 32-bit, else 8 */
+  guint    jdk;          /* 7 (or older), 8 or 17 (9 on): what the VM hides and pads */
+} HprofHotspotVm;
 
 /* One class of an instance's chain, its fields summed as the VM holds
  * them. */
@@ -20,11 +28,13 @@ typedef struct
   guint       group_max;
 } HprofHotspotClass;
 
-guint    hprof_hotspot_hidden_bytes     (const char              *klass,
-                                         guint                    ref_size);
-gboolean hprof_hotspot_field_contended  (const char              *klass,
+guint    hprof_hotspot_hidden_bytes     (const HprofHotspotVm    *vm,
+                                         const char              *klass);
+gboolean hprof_hotspot_field_contended  (const HprofHotspotVm    *vm,
+                                         const char              *klass,
                                          const char              *field);
-guint64  hprof_hotspot_instance_size    (const HprofHotspotClass *chain,
+guint64  hprof_hotspot_instance_size    (const HprofHotspotVm    *vm,
+                                         const HprofHotspotClass *chain,
                                          guint                    n,
                                          guint                    header);
 
