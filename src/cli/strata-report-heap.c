@@ -11,6 +11,7 @@
 #include "strata-heap-labels.h"
 #include "strata-hprof-index.h"
 #include "strata-heap-duplicates.h"
+#include "strata-heap-suspects.h"
 #include "strata-heap-object-row.h"
 #include "strata-units.h"
 #include "strata-report-private.h"
@@ -23,41 +24,14 @@ print_path (StrataTrace      *trace,
             const StrataHeap *heap,
             guint32           object)
 {
-  StrataHeapGraph *graph = strata_heap_get_graph (heap);
   guint32 n;
-  g_autofree guint32 *path = strata_heap_graph_path_from_root (graph, object, &n);
+  g_autofree guint32 *path = strata_heap_graph_path_from_root (strata_heap_get_graph (heap), object, &n);
+  g_autofree char *text = NULL;
 
   if (path == NULL)
     return;
-  g_print ("      %s", strata_root_kind_get_name (strata_heap_graph_get_root_kind (graph, path[0])));
-  for (guint32 i = 0; i < n; i++)
-    {
-      if (i > 0)
-        {
-          g_autofree char *field = strata_hprof_index_name_reference (strata_heap_get_index (heap), trace,
-                                                                      path[i - 1], path[i]);
-
-          g_print (field[0] == '[' ? " %s" : " .%s", field);
-        }
-      if (i == MAX_PATH_STEPS / 2 && n > MAX_PATH_STEPS)
-        {
-          /* Translators: %u is a number of references left out of a path */
-          g_print (_(" … %u steps …"), n - MAX_PATH_STEPS);
-          i = n - MAX_PATH_STEPS / 2 - 1;
-          continue;
-        }
-      {
-        const char *klass = strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace,
-                                                               strata_heap_graph_get_id (graph, path[i]));
-
-        /* A class object by the class it is. */
-        if (klass != NULL)
-          g_print (" → class %s", klass);
-        else
-          g_print (" → %s", strata_heap_object_class_label (trace, path[i]));
-      }
-    }
-  g_print ("\n");
+  text = strata_heap_describe_path (trace, path, n, TRUE);
+  g_print ("      %s\n", text);
 }
 
 void
@@ -184,50 +158,134 @@ strata_report_write_json_dominators (StrataJsonWriter *json,
   strata_json_writer_end_array (json);
 }
 
+/* The way from a suspect down the dominator tree to where its memory
+ * accumulates, each step by the field it goes through where one does. */
+static void
+print_accumulation_path (StrataTrace             *trace,
+                         const StrataHeapSuspect *suspect)
+{
+  guint32 n;
+  g_autofree guint32 *path = strata_heap_suspect_accumulation_path (trace, suspect, &n);
+  g_autofree char *text = NULL;
+
+  if (n < 2)
+    return;
+  text = strata_heap_describe_path (trace, path, n, FALSE);
+  /* Translators: before the way down to where a suspect's memory accumulates */
+  g_print ("      %s %s\n", _("accumulates in:"), text);
+}
+
 void
 strata_report_print_suspects (StrataTrace *trace)
 {
   const StrataHeap *heap = strata_trace_get_heap (trace);
-  StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
-  guint64 reachable;
-  const guint32 *top;
-  guint32 n;
-  g_autofree guint *classes = NULL;
-  guint n_classes;
-  gboolean any = FALSE;
+  g_autoptr(GArray) suspects = NULL;
 
-  if (graph == NULL)
+  if (heap == NULL || strata_heap_get_graph (heap) == NULL)
     return;
-  reachable = strata_heap_graph_get_reachable_bytes (graph);
   g_print ("\n%s\n", _("Leak suspects: what retains more than a tenth of the reachable heap"));
-  top = strata_heap_get_suspect_objects (heap, &n);
-  for (guint32 i = 0; i < n; i++)
+  suspects = strata_heap_find_leak_suspects (trace);
+  for (guint i = 0; i < suspects->len; i++)
     {
-      g_autofree char *label = strata_heap_describe_object (trace, top[i]);
-      guint64 retained = strata_heap_graph_get_retained (graph, top[i]);
-      g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, retained);
+      const StrataHeapSuspect *suspect = &g_array_index (suspects, StrataHeapSuspect, i);
+      g_autofree char *text = strata_heap_suspect_describe (trace, suspect);
+      g_auto(GStrv) keywords = strata_heap_suspect_keywords (trace, suspect);
+      g_autofree char *joined = g_strjoinv (", ", keywords);
 
-      /* Translators: an object, the bytes it retains and their share of the heap */
-      g_print (_("  %s retains %s bytes (%.1f%%)\n"), label, bytes, 100.0 * retained / reachable);
-      print_path (trace, heap, top[i]);
-      any = TRUE;
+      g_print ("  %u. %s\n", i + 1, text);
+      print_path (trace, heap, suspect->object);
+      print_accumulation_path (trace, suspect);
+      /* Translators: the start of a line listing a leak suspect's keywords */
+      g_print ("      %s %s\n", _("keywords:"), joined);
     }
-  classes = strata_heap_find_suspect_classes (heap, &n_classes);
-  for (guint c = 0; c < n_classes; c++)
-    {
-      const StrataHeapClass *klass = strata_heap_get_class (heap, classes[c]);
-      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, klass->instances);
-      g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, klass->retained_bytes);
-      g_autofree char *clipped = NULL;
-
-      /* Translators: a number of instances, a class, the bytes they retain and their share */
-      g_print (_("  %s instances of %s retain %s bytes (%.1f%%)\n"), count,
-               strata_units_clip_for_display (strata_trace_get_string (trace, klass->name), &clipped),
-               bytes, 100.0 * klass->retained_bytes / reachable);
-      any = TRUE;
-    }
-  if (!any)
+  if (suspects->len == 0)
     g_print ("  %s\n", _("None: no object or class retains more than a tenth of the heap."));
+}
+
+static void
+write_json_object (StrataJsonWriter *json,
+                   StrataTrace      *trace,
+                   const char       *member,
+                   guint32           object)
+{
+  StrataHeapGraph *graph = strata_heap_get_graph (strata_trace_get_heap (trace));
+
+  strata_json_writer_member (json, member);
+  strata_json_writer_begin_object (json);
+  strata_json_writer_member (json, "id");
+  strata_json_writer_uint (json, strata_heap_graph_get_id (graph, object));
+  write_json_object_names (json, trace, object);
+  strata_json_writer_member (json, "retained_bytes");
+  strata_json_writer_uint (json, strata_heap_graph_get_retained (graph, object));
+  strata_json_writer_end_object (json);
+}
+
+static void
+write_json_accumulation (StrataJsonWriter        *json,
+                         StrataTrace             *trace,
+                         const StrataHeap        *heap,
+                         const StrataHeapSuspect *suspect)
+{
+  guint32 n;
+  g_autofree guint32 *path = strata_heap_suspect_accumulation_path (trace, suspect, &n);
+
+  write_json_object (json, trace, "accumulation_point", suspect->accumulation);
+  strata_json_writer_member (json, "accumulation_path");
+  strata_json_writer_begin_array (json);
+  for (guint32 i = 1; i < n; i++)
+    write_json_step (json, trace, heap, path, i);
+  strata_json_writer_end_array (json);
+  if (suspect->content_class == G_MAXUINT)
+    return;
+  strata_json_writer_member (json, "content");
+  strata_json_writer_begin_object (json);
+  strata_json_writer_member (json, "class");
+  strata_json_writer_string (json, strata_heap_class_label (trace, suspect->content_class));
+  strata_json_writer_member (json, "count");
+  strata_json_writer_uint (json, suspect->n_content);
+  strata_json_writer_end_object (json);
+}
+
+static void
+write_json_suspect (StrataJsonWriter        *json,
+                    StrataTrace             *trace,
+                    const StrataHeap        *heap,
+                    const StrataHeapSuspect *suspect)
+{
+  g_autofree char *text = strata_heap_suspect_describe (trace, suspect);
+  g_auto(GStrv) keywords = strata_heap_suspect_keywords (trace, suspect);
+  gboolean group = suspect->group_class != G_MAXUINT;
+
+  strata_json_writer_begin_object (json);
+  strata_json_writer_member (json, "kind");
+  strata_json_writer_string (json, group ? "group" : "object");
+  strata_json_writer_member (json, "description");
+  strata_json_writer_string (json, text);
+  strata_json_writer_member (json, "retained_bytes");
+  strata_json_writer_uint (json, suspect->retained);
+  if (group)
+    {
+      strata_json_writer_member (json, "group_class");
+      strata_json_writer_string (json, strata_heap_class_label (trace, suspect->group_class));
+      strata_json_writer_member (json, "instances");
+      strata_json_writer_uint (json, suspect->n_group);
+    }
+  else
+    {
+      g_autofree char *holder = strata_heap_suspect_describe_holder (trace, suspect);
+
+      strata_json_writer_member (json, "held_by");
+      strata_json_writer_string (json, holder);
+    }
+  write_json_object (json, trace, group ? "largest" : "object", suspect->object);
+  write_json_path (json, trace, heap, suspect->object);
+  write_json_accumulation (json, trace, heap, suspect);
+  strata_json_writer_member (json, "keywords");
+  strata_json_writer_begin_array (json);
+  for (guint k = 0; keywords[k] != NULL; k++)
+    strata_json_writer_string (json, keywords[k]);
+  strata_json_writer_end_array (json);
+  strata_json_writer_end_object (json);
 }
 
 void
@@ -236,50 +294,19 @@ strata_report_write_json_suspects (StrataJsonWriter *json,
 {
   const StrataHeap *heap = strata_trace_get_heap (trace);
   StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
-  guint64 reachable;
-  const guint32 *top;
-  guint32 n;
-  g_autofree guint *classes = NULL;
-  guint n_classes;
+  g_autoptr(GArray) suspects = NULL;
 
   if (graph == NULL)
     return;
-  reachable = strata_heap_graph_get_reachable_bytes (graph);
+  suspects = strata_heap_find_leak_suspects (trace);
   strata_json_writer_member (json, "leak_suspects");
   strata_json_writer_begin_object (json);
   strata_json_writer_member (json, "reachable_bytes");
-  strata_json_writer_uint (json, reachable);
-  strata_json_writer_member (json, "objects");
+  strata_json_writer_uint (json, strata_heap_graph_get_reachable_bytes (graph));
+  strata_json_writer_member (json, "suspects");
   strata_json_writer_begin_array (json);
-  top = strata_heap_get_suspect_objects (heap, &n);
-  for (guint32 i = 0; i < n; i++)
-    {
-      strata_json_writer_begin_object (json);
-      strata_json_writer_member (json, "id");
-      strata_json_writer_uint (json, strata_heap_graph_get_id (graph, top[i]));
-      write_json_object_names (json, trace, top[i]);
-      strata_json_writer_member (json, "retained_bytes");
-      strata_json_writer_uint (json, strata_heap_graph_get_retained (graph, top[i]));
-      write_json_path (json, trace, heap, top[i]);
-      strata_json_writer_end_object (json);
-    }
-  strata_json_writer_end_array (json);
-  strata_json_writer_member (json, "classes");
-  strata_json_writer_begin_array (json);
-  classes = strata_heap_find_suspect_classes (heap, &n_classes);
-  for (guint c = 0; c < n_classes; c++)
-    {
-      const StrataHeapClass *klass = strata_heap_get_class (heap, classes[c]);
-
-      strata_json_writer_begin_object (json);
-      strata_json_writer_member (json, "name");
-      strata_json_writer_string (json, strata_trace_get_string (trace, klass->name));
-      strata_json_writer_member (json, "instances");
-      strata_json_writer_uint (json, klass->instances);
-      strata_json_writer_member (json, "retained_bytes");
-      strata_json_writer_uint (json, klass->retained_bytes);
-      strata_json_writer_end_object (json);
-    }
+  for (guint i = 0; i < suspects->len; i++)
+    write_json_suspect (json, trace, heap, &g_array_index (suspects, StrataHeapSuspect, i));
   strata_json_writer_end_array (json);
   strata_json_writer_end_object (json);
 }

@@ -23,4 +23,11 @@ gboolean    strata_heap_view_export       (StrataHeapView *self,
                                            gboolean        filtered,
                                            GError        **error);
 
+/* The Leak Suspects page (strata-heap-view-suspects.c), and what its
+ * links do. */
+GtkWidget  *strata_heap_view_build_suspects (StrataHeapView *self,
+                                             StrataTrace    *trace);
+void        strata_heap_view_inspect      (StrataHeapView *self,
+                                           guint32         object);
+
 G_END_DECLS

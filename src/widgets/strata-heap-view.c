@@ -434,94 +434,20 @@ build_threads (StrataTrace *trace)
 
 /* ---- Leak suspects ---- */
 
-static void
-suspect_object_clicked_cb (GtkButton      *button,
-                           StrataHeapView *self)
+/**
+ * strata_heap_view_inspect:
+ *
+ * Shows @object in the Dominators page's inspector.
+ */
+void
+strata_heap_view_inspect (StrataHeapView *self,
+                          guint32         object)
 {
   GtkWidget *dominators = gtk_stack_get_child_by_name (GTK_STACK (self->stack), "dominators");
   StrataObjectInspector *inspector = strata_dominators_view_get_inspector (STRATA_DOMINATORS_VIEW (dominators));
 
   gtk_stack_set_visible_child (GTK_STACK (self->stack), dominators);
-  strata_object_inspector_show (inspector, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "object")));
-}
-
-static void
-suspect_class_clicked_cb (GtkButton      *button,
-                          StrataHeapView *self)
-{
-  strata_heap_view_show_instances (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "class")));
-}
-
-static GtkWidget *
-suspect_button (const char *text)
-{
-  GtkWidget *button = gtk_button_new_with_label (text);
-
-  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
-  gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
-  gtk_widget_add_css_class (button, "flat");
-  return button;
-}
-
-/* Objects at the top of the dominator tree and classes that retain more
- * than a tenth of the reachable heap, as Eclipse MAT's leak suspects. */
-static GtkWidget *
-build_suspects (StrataHeapView *self,
-                StrataTrace    *trace)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-  StrataHeapGraph *graph = strata_heap_get_graph (heap);
-  guint64 reachable = strata_heap_graph_get_reachable_bytes (graph);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  g_autofree char *weak = strata_heap_describe_weak_referents (heap);
-  /* Translators: the second sentence says how weak references are counted */
-  g_autofree char *intro_text = g_strdup_printf (_("What retains more than a tenth of the reachable heap. %s"), weak);
-  GtkWidget *intro = gtk_label_new (intro_text);
-  const guint32 *top;
-  guint32 n;
-  g_autofree guint *classes = NULL;
-  guint n_classes;
-
-  g_object_set (box, "margin-start", 18, "margin-end", 18, "margin-top", 12, "margin-bottom", 12, NULL);
-  gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (intro), 0);
-  gtk_widget_add_css_class (intro, "dim-label");
-  gtk_box_append (GTK_BOX (box), intro);
-  top = strata_heap_get_suspect_objects (heap, &n);
-  for (guint32 i = 0; i < n; i++)
-    {
-      g_autofree char *label = strata_heap_describe_object (trace, top[i]);
-      guint64 retained = strata_heap_graph_get_retained (graph, top[i]);
-      g_autofree char *bytes = g_format_size (retained);
-      /* Translators: an object, the size it retains and its share of the heap */
-      g_autofree char *text = g_strdup_printf (_("%s retains %s (%.1f%%)"), label, bytes, 100.0 * retained / reachable);
-      GtkWidget *button = suspect_button (text);
-
-      g_object_set_data (G_OBJECT (button), "object", GUINT_TO_POINTER (top[i]));
-      g_signal_connect (button, "clicked", G_CALLBACK (suspect_object_clicked_cb), self);
-      gtk_box_append (GTK_BOX (box), button);
-    }
-  classes = strata_heap_find_suspect_classes (heap, &n_classes);
-  for (guint i = 0; i < n_classes; i++)
-    {
-      guint c = classes[i];
-      const StrataHeapClass *klass = strata_heap_get_class (heap, c);
-      g_autofree char *count = NULL, *bytes = NULL, *text = NULL;
-      GtkWidget *button;
-
-      count = strata_units_format_count (klass->instances);
-      bytes = g_format_size (klass->retained_bytes);
-      /* Translators: a number of instances, a class, the size they retain and its share of the heap */
-      text = g_strdup_printf (_("%s instances of %s retain %s (%.1f%%)"), count,
-                              strata_trace_get_string (trace, klass->name), bytes, 100.0 * klass->retained_bytes / reachable);
-      button = suspect_button (text);
-      g_object_set_data (G_OBJECT (button), "class", GUINT_TO_POINTER (c));
-      g_signal_connect (button, "clicked", G_CALLBACK (suspect_class_clicked_cb), self);
-      gtk_box_append (GTK_BOX (box), button);
-    }
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
-  return scroller;
+  strata_object_inspector_show (inspector, object);
 }
 
 /* With a graph, the choice of what keeps objects alive at the end
@@ -580,7 +506,7 @@ build (StrataHeapView *self,
     gtk_stack_add_titled (GTK_STACK (stack), build_classes (self, trace), "classes", _("Classes"));
   if (strata_heap_get_graph (heap) != NULL)
     {
-      gtk_stack_add_titled (GTK_STACK (stack), build_suspects (self, trace), "suspects", _("Leak Suspects"));
+      gtk_stack_add_titled (GTK_STACK (stack), strata_heap_view_build_suspects (self, trace), "suspects", _("Leak Suspects"));
       gtk_stack_add_titled (GTK_STACK (stack), strata_dominators_view_new (trace), "dominators", _("Dominators"));
       gtk_stack_add_titled (GTK_STACK (stack), strata_duplicates_view_new (trace), "duplicates", _("Duplicates"));
     }

@@ -15,6 +15,7 @@
 #include "strata-application.h"
 #include "strata-heap-row.h"
 #include "strata-dominators-view.h"
+#include "strata-object-inspector.h"
 #include "strata-duplicates-view.h"
 #include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
@@ -350,6 +351,39 @@ test_window_follow_weak (void)
   strata_test_finish_app (app);
 }
 
+/* The Leak Suspects page names main's list of Smalls in a sentence, and
+ * its button opens the list's array, where the memory accumulates, in
+ * the inspector. */
+static void
+test_window_leak_suspects (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "allocations.hprof.gz", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  GtkWidget *page, *text, *button, *dominators;
+  g_autofree char *shown = NULL;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = strata_test_only_window (app);
+  strata_test_wait_for_window (window);
+  page = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "suspects");
+  gtk_stack_set_visible_child (GTK_STACK (gtk_widget_get_parent (page)), page);
+  text = strata_test_find_widget (page, GTK_TYPE_LABEL, "suspect-text");
+  g_assert_nonnull (text);
+  strata_test_assert_label_contains (GTK_LABEL (text), "1. One java.util.ArrayList held by a GC root (Java frame)");
+  strata_test_assert_label_contains (GTK_LABEL (text), "with 12345 Allocations$Small entries");
+  button = strata_test_find_widget (page, GTK_TYPE_BUTTON, "accumulation-point");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  dominators = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "dominators");
+  g_assert_true (gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (dominators))) == dominators);
+  shown = strata_object_inspector_dup_text (strata_dominators_view_get_inspector (STRATA_DOMINATORS_VIEW (dominators)));
+  g_assert_true (g_str_has_prefix (shown, "java.lang.Object[]"));
+
+  strata_test_finish_app (app);
+}
+
 static gboolean
 dominators_sorted (gpointer view)
 {
@@ -513,6 +547,7 @@ main (int   argc,
 
   g_test_add_func ("/heap-view/heap-dump", test_window_heap_dump);
   g_test_add_func ("/heap-view/follow-weak", test_window_follow_weak);
+  g_test_add_func ("/heap-view/leak-suspects", test_window_leak_suspects);
   g_test_add_func ("/heap-view/long-list-sort", test_window_long_list_sort);
   g_test_add_func ("/heap-view/allocation-sites", test_window_allocation_sites);
 

@@ -125,3 +125,57 @@ strata_heap_describe_held (StrataTrace *trace,
   /* Translators: an object a stack frame holds, and the bytes it retains */
   return g_strdup_printf (_("holds %s (%s bytes retained)"), label, bytes);
 }
+
+/* A path longer than this is cut in the middle when described. */
+#define MAX_PATH_STEPS 64
+
+/**
+ * strata_heap_describe_path:
+ * @path: objects, each referring to the next
+ * @from_root: whether @path starts at a GC root, to be named
+ *
+ * Returns: (transfer full): "Java frame → java.util.ArrayList .elementData
+ *   → java.lang.Object[] [3] → Small": each object by its class (a class
+ *   object as "class X"), each step by its field or index; the middle of
+ *   a long path is cut
+ */
+char *
+strata_heap_describe_path (StrataTrace   *trace,
+                           const guint32 *path,
+                           guint32        n,
+                           gboolean       from_root)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+  GString *text = g_string_new (NULL);
+
+  if (from_root && n > 0)
+    g_string_append_printf (text, "%s → ", strata_root_kind_get_name (strata_heap_graph_get_root_kind (graph, path[0])));
+  for (guint32 i = 0; i < n; i++)
+    {
+      const char *klass = strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace,
+                                                             strata_heap_graph_get_id (graph, path[i]));
+
+      if (i == MAX_PATH_STEPS / 2 && n > MAX_PATH_STEPS)
+        {
+          /* Translators: %u is a number of references left out of a path */
+          g_string_append_printf (text, _(" … %u steps …"), n - MAX_PATH_STEPS);
+          i = n - MAX_PATH_STEPS / 2 - 1;
+          continue;
+        }
+      if (i > 0)
+        {
+          g_autofree char *field = strata_hprof_index_name_reference (strata_heap_get_index (heap), trace, path[i - 1], path[i]);
+
+          if (field != NULL && field[0] != '\0')
+            g_string_append_printf (text, field[0] == '[' ? " %s" : " .%s", field);
+          g_string_append (text, " → ");
+        }
+      /* A class object by the class it is. */
+      if (klass != NULL)
+        g_string_append_printf (text, "class %s", klass);
+      else
+        g_string_append (text, strata_heap_object_class_label (trace, path[i]));
+    }
+  return g_string_free (text, FALSE);
+}

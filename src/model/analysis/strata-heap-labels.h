@@ -19,5 +19,9 @@ char       *strata_heap_describe_object           (StrataTrace         *trace,
                                                    guint32              object);
 char       *strata_heap_describe_held             (StrataTrace         *trace,
                                                    guint32              object);
+char       *strata_heap_describe_path             (StrataTrace         *trace,
+                                                   const guint32       *path,
+                                                   guint32              n,
+                                                   gboolean             from_root);
 
 G_END_DECLS

@@ -113,10 +113,6 @@ const char            *strata_heap_get_heap_name    (const StrataHeap *self,
 const StrataHeapClassShare *strata_heap_get_class_in_heap (const StrataHeap *self,
                                                      guint           heap,
                                                      guint           klass);
-const guint32         *strata_heap_get_suspect_objects (const StrataHeap *self,
-                                                     guint32        *n_objects);
-guint                 *strata_heap_find_suspect_classes (const StrataHeap *self,
-                                                     guint          *n_classes);
 void                   strata_heap_add_frame_root   (StrataHeap     *self,
                                                      const StrataFrameRoot *root);
 const StrataFrameRoot *strata_heap_get_frame_roots  (const StrataHeap *self,
