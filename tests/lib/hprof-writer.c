@@ -4,10 +4,16 @@
  */
 #include "hprof-writer.h"
 
-static void
-append_be (GByteArray *out,
-           guint64     value,
-           guint       size)
+/**
+ * hprof_writer_put:
+ *
+ * Appends the @size low bytes of @value, big-endian, as HPROF writes
+ * every number and id.
+ */
+void
+hprof_writer_put (GByteArray *out,
+                  guint64     value,
+                  guint       size)
 {
   for (guint i = size; i > 0; i--)
     {
@@ -15,6 +21,23 @@ append_be (GByteArray *out,
 
       g_byte_array_append (out, &byte, 1);
     }
+}
+
+/**
+ * hprof_writer_put_record:
+ *
+ * Appends a record of @tag holding @body, which is emptied.
+ */
+void
+hprof_writer_put_record (GByteArray *out,
+                         guint8      tag,
+                         GByteArray *body)
+{
+  hprof_writer_put (out, tag, 1);
+  hprof_writer_put (out, 0, 4);
+  hprof_writer_put (out, body->len, 4);
+  g_byte_array_append (out, body->data, body->len);
+  g_byte_array_set_size (body, 0);
 }
 
 /**
@@ -37,28 +60,28 @@ hprof_writer_many_arrays (guint32 n_arrays)
   g_autoptr(GByteArray) dump = g_byte_array_new ();
 
   g_byte_array_append (out, (const guint8 *) header, sizeof header);
-  append_be (out, 8, 4);
-  append_be (out, 0, 8);
+  hprof_writer_put (out, 8, 4);
+  hprof_writer_put (out, 0, 8);
   for (guint32 i = 0; i < n_arrays; i++)
     {
       guint32 length = (i * 7919u) % 50;
       guint kind = i % 3;
 
-      append_be (dump, 0x23, 1);
-      append_be (dump, 0x100000 + (guint64) i * 8, 8);
-      append_be (dump, 0, 4);
-      append_be (dump, length, 4);
-      append_be (dump, types[kind], 1);
+      hprof_writer_put (dump, 0x23, 1);
+      hprof_writer_put (dump, 0x100000 + (guint64) i * 8, 8);
+      hprof_writer_put (dump, 0, 4);
+      hprof_writer_put (dump, length, 4);
+      hprof_writer_put (dump, types[kind], 1);
       for (guint32 b = 0; b < length * sizes[kind]; b++)
-        append_be (dump, b, 1);
-      append_be (dump, 0xFF, 1);                     /* ROOT UNKNOWN */
-      append_be (dump, 0x100000 + (guint64) i * 8, 8);
+        hprof_writer_put (dump, b, 1);
+      hprof_writer_put (dump, 0xFF, 1);                     /* ROOT UNKNOWN */
+      hprof_writer_put (dump, 0x100000 + (guint64) i * 8, 8);
     }
-  append_be (out, 0x1C, 1);                           /* HEAP DUMP SEGMENT */
-  append_be (out, 0, 4);
-  append_be (out, dump->len, 4);
+  hprof_writer_put (out, 0x1C, 1);                           /* HEAP DUMP SEGMENT */
+  hprof_writer_put (out, 0, 4);
+  hprof_writer_put (out, dump->len, 4);
   g_byte_array_append (out, dump->data, dump->len);
-  append_be (out, 0x2C, 1);                           /* HEAP DUMP END */
-  append_be (out, 0, 8);
+  hprof_writer_put (out, 0x2C, 1);                           /* HEAP DUMP END */
+  hprof_writer_put (out, 0, 8);
   return g_byte_array_free_to_bytes (out);
 }

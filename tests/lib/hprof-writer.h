@@ -8,6 +8,12 @@
 
 G_BEGIN_DECLS
 
+void    hprof_writer_put         (GByteArray *out,
+                                  guint64     value,
+                                  guint       size);
+void    hprof_writer_put_record  (GByteArray *out,
+                                  guint8      tag,
+                                  GByteArray *body);
 GBytes *hprof_writer_many_arrays (guint32 n_arrays);
 
 G_END_DECLS

@@ -13,43 +13,14 @@
 
 #include "strata-heap.h"
 #include "strata-heap-graph.h"
+#include "hprof-writer.h"
 #include "strata-test-model.h"
 #include "strata-trace.h"
 
-static void
-put_u1 (GByteArray *out,
-        guint8      value)
-{
-  g_byte_array_append (out, &value, 1);
-}
-
-static void
-put_u2 (GByteArray *out,
-        guint16     value)
-{
-  put_u1 (out, value >> 8);
-  put_u1 (out, value & 0xff);
-}
-
-static void
-put_u4 (GByteArray *out,
-        guint32     value)
-{
-  put_u2 (out, value >> 16);
-  put_u2 (out, value & 0xffff);
-}
-
-static void
-put_record (GByteArray *out,
-            guint8      tag,
-            GByteArray *body)
-{
-  put_u1 (out, tag);
-  put_u4 (out, 0);
-  put_u4 (out, body->len);
-  g_byte_array_append (out, body->data, body->len);
-  g_byte_array_set_size (body, 0);
-}
+#define put_u1(out, value) hprof_writer_put ((out), (value), 1)
+#define put_u2(out, value) hprof_writer_put ((out), (value), 2)
+#define put_u4(out, value) hprof_writer_put ((out), (value), 4)
+#define put_record hprof_writer_put_record
 
 static void
 put_name (GByteArray *out,

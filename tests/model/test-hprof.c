@@ -13,6 +13,7 @@
 #include "strata-heap-duplicates.h"
 #include "strata-loader.h"
 #include "strata-profile.h"
+#include "hprof-writer.h"
 #include "strata-test-model.h"
 #include "strata-test-util.h"
 
@@ -289,33 +290,9 @@ test_hprof_conv (void)
 }
 
 /* ---- A tiny binary HPROF writer (4-byte ids, big-endian) ---- */
-static void
-put_u1 (GByteArray *out,
-        guint8      value)
-{
-  g_byte_array_append (out, &value, 1);
-}
-
-static void
-put_u4 (GByteArray *out,
-        guint32     value)
-{
-  guint8 bytes[4] = { value >> 24, value >> 16, value >> 8, value };
-
-  g_byte_array_append (out, bytes, 4);
-}
-
-static void
-put_record (GByteArray *out,
-            guint8      tag,
-            GByteArray *body)
-{
-  put_u1 (out, tag);
-  put_u4 (out, 0);
-  put_u4 (out, body->len);
-  g_byte_array_append (out, body->data, body->len);
-  g_byte_array_set_size (body, 0);
-}
+#define put_u1(out, value) hprof_writer_put ((out), (value), 1)
+#define put_u4(out, value) hprof_writer_put ((out), (value), 4)
+#define put_record hprof_writer_put_record
 
 static void
 put_string (GByteArray *out,
@@ -435,13 +412,7 @@ put_id (GByteArray *out,
   put_u4 (out, (guint32) id);
 }
 
-static void
-put_u2 (GByteArray *out,
-        guint16     value)
-{
-  put_u1 (out, value >> 8);
-  put_u1 (out, value & 0xff);
-}
+#define put_u2(out, value) hprof_writer_put ((out), (value), 2)
 
 /* LOAD CLASS and CLASS DUMP: @fields and @statics are "name:type" with
  * type 2 (object) or 10 (int); statics take their values from @values. */
