@@ -538,6 +538,11 @@ strata_report_print_json (const StrataReport  *report,
   for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)
     strata_json_writer_string (json, strata_trace_get_diagnostic (trace, i));
   strata_json_writer_end_array (json);
+  strata_json_writer_member (json, "notes");
+  strata_json_writer_begin_array (json);
+  for (guint i = 0; i < strata_trace_get_n_notes (trace); i++)
+    strata_json_writer_string (json, strata_trace_get_note (trace, i));
+  strata_json_writer_end_array (json);
   strata_json_writer_end_object (json);
   return strata_json_writer_finish (json, error);
 }

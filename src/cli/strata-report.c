@@ -202,6 +202,11 @@ print_diagnostics (StrataTrace *trace)
     g_print ("  %s\n", _("none"));
   for (guint i = 0; i < n; i++)
     g_print ("  %s\n", strata_trace_get_diagnostic (trace, i));
+  /* What is normal for the kind of file comes apart, and only when said. */
+  if (strata_trace_get_n_notes (trace) > 0)
+    g_print ("\n%s\n", _("Notes"));
+  for (guint i = 0; i < strata_trace_get_n_notes (trace); i++)
+    g_print ("  %s\n", strata_trace_get_note (trace, i));
 }
 
 /* Trace Event JSON: what the file held, phase by phase. */

@@ -184,6 +184,8 @@ strata_trace_summary_fill (StrataTraceSummary *self,
     add_row (self, _("Import"), _("Loaded without repairs."));
   for (guint i = 0; i < n_diagnostics; i++)
     add_row (self, i == 0 ? _("Import") : "", strata_trace_get_diagnostic (trace, i));
+  for (guint i = 0; i < strata_trace_get_n_notes (trace); i++)
+    add_row (self, i == 0 ? _("Notes") : "", strata_trace_get_note (trace, i));
 }
 
 static void

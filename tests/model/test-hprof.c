@@ -678,6 +678,59 @@ test_object_graph (void)
   g_assert_cmpuint (g_array_index (fields, StrataHeapField, 1).value, ==, 7);
 }
 
+/* References to ids the dump does not hold: from a reachable Node they
+ * are damage (a diagnostic); from an Object[] held by a JNI global (the
+ * class data sharing archive's roots, whose closed region HotSpot leaves
+ * out) and from an unreachable Node they are normal (notes). */
+static GBytes *
+write_dangling_dump (void)
+{
+  GByteArray *out = g_byte_array_new ();
+  g_autoptr(GByteArray) dump = g_byte_array_new ();
+  const char header[] = "JAVA PROFILE 1.0.2";
+  const char *node_fields[] = { "next:2", "value:10", NULL };
+
+  g_byte_array_append (out, (const guint8 *) header, sizeof header);
+  put_u4 (out, 8);
+  put_u4 (out, 0);
+  put_u4 (out, 0);
+  put_class (out, dump, 0x1000, "java/lang/Object", 0, NULL, NULL, NULL);
+  put_class (out, dump, 0x1003, "Node", 0x1000, node_fields, NULL, NULL);
+  put_class (out, dump, 0x1007, "[Ljava/lang/Object;", 0x1000, NULL, NULL, NULL);
+  put_node (dump, NODE_A, 0x9000);       /* reachable: a root below */
+  put_node (dump, NODE_B, 0x9001);       /* garbage */
+  put_u1 (dump, 0x22);                    /* the archive's roots: two missing */
+  put_id (dump, LIST);
+  put_u4 (dump, 0);
+  put_u4 (dump, 2);
+  put_id (dump, 0x1007);
+  put_id (dump, 0x9002);
+  put_id (dump, 0x9003);
+  put_u1 (dump, 0x01);                    /* ROOT JNI GLOBAL */
+  put_id (dump, LIST);
+  put_id (dump, 0x77);
+  put_u1 (dump, 0xFF);                    /* ROOT UNKNOWN */
+  put_id (dump, NODE_A);
+  put_record (out, 0x1C, dump);
+  return g_byte_array_free_to_bytes (out);
+}
+
+static void
+test_dangling_references (void)
+{
+  g_autoptr(GBytes) bytes = write_dangling_dump ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_heap_bytes (bytes, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 1);
+  g_assert_cmpstr (strata_trace_get_diagnostic (trace, 0), ==,
+                   "1 reference of a reachable object points to an object the dump does not hold; it was left out.");
+  g_assert_cmpuint (strata_trace_get_n_notes (trace), ==, 2);
+  g_assert_true (g_str_has_prefix (strata_trace_get_note (trace, 0), "2 references point to objects of the JDK's class data sharing archive"));
+  g_assert_true (g_str_has_prefix (strata_trace_get_note (trace, 1), "1 reference points to an object the dump does not hold, from an unreachable object"));
+}
+
 /* Loaded to follow weak references, the same dump keeps D alive through
  * the WeakReference, which then dominates it; by default it does not. */
 static void
@@ -850,6 +903,7 @@ main (int   argc,
   g_test_add_func ("/hprof/hprof-conv", test_hprof_conv);
   g_test_add_func ("/hprof/binary-cpu-samples", test_binary_cpu_samples);
   g_test_add_func ("/hprof/object-graph", test_object_graph);
+  g_test_add_func ("/hprof/dangling-references", test_dangling_references);
   g_test_add_func ("/hprof/follow-weak", test_follow_weak);
   g_test_add_func ("/hprof/android-heaps", test_android_heaps);
   g_test_add_func ("/hprof/android-as-perflib", test_android_dump_as_perflib);

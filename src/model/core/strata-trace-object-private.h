@@ -40,6 +40,7 @@ struct _StrataTrace
 
   /* What the loader repaired or dropped, one sentence each. */
   GPtrArray        *diagnostics;
+  GPtrArray        *notes;          /* normal for the kind, said quietly */
 
   /* The names as loaded, while a mapping's are shown (NULL: none is). */
   guint32          *loaded_method_names;

@@ -56,6 +56,11 @@ void              strata_trace_set_phase_counts  (StrataTrace      *self,
 void              strata_trace_add_count_diagnostic (StrataTrace *self,
                                                      guint64      n,
                                                      const char  *message);
+void              strata_trace_add_note          (StrataTrace      *self,
+                                                  const char       *message);
+void              strata_trace_add_count_note    (StrataTrace      *self,
+                                                  guint64           n,
+                                                  const char       *message);
 gpointer          strata_trace_alloc_block       (StrataTrace      *self,
                                                   gsize             size);
 void              strata_trace_adopt_block       (StrataTrace      *self,

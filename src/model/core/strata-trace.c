@@ -50,6 +50,7 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->source_links, g_array_unref);
   g_clear_pointer (&self->heap, strata_heap_free);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
+  g_clear_pointer (&self->notes, g_ptr_array_unref);
   g_free (self->loaded_method_names);
   g_free (self->loaded_class_names);
   g_clear_pointer (&self->mapped_methods, g_array_unref);
@@ -82,6 +83,7 @@ strata_trace_init (StrataTrace *self)
   self->flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow));
   self->counters = g_ptr_array_new_with_free_func ((GDestroyNotify) strata_counter_free);
   self->diagnostics = g_ptr_array_new_with_free_func (g_free);
+  self->notes = g_ptr_array_new_with_free_func (g_free);
 }
 
 StrataTrace *
@@ -479,28 +481,6 @@ strata_trace_add_counter (StrataTrace   *self,
   g_ptr_array_add (self->counters, counter);
 }
 
-/**
- * strata_trace_add_count_diagnostic:
- * @message: from ngettext(), with one %s for the count
- *
- * Adds a repair that happened @n times; nothing when @n is 0.
- */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-void
-strata_trace_add_count_diagnostic (StrataTrace *self,
-                                   guint64      n,
-                                   const char  *message)
-{
-  g_autofree char *count = NULL;
-
-  if (n == 0)
-    return;
-  count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-  strata_trace_add_diagnosticf (self, message, count);
-}
-#pragma GCC diagnostic pop
-
 /* An event whose details continue in another: a B event's E carries
  * args too. */
 void
@@ -784,48 +764,6 @@ strata_trace_get_end (StrataTrace *self)
   g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
 
   return self->end;
-}
-
-guint
-strata_trace_get_n_diagnostics (StrataTrace *self)
-{
-  g_return_val_if_fail (STRATA_IS_TRACE (self), 0);
-
-  return self->diagnostics->len;
-}
-
-const char *
-strata_trace_get_diagnostic (StrataTrace *self,
-                             guint        index)
-{
-  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
-  g_return_val_if_fail (index < self->diagnostics->len, NULL);
-
-  return g_ptr_array_index (self->diagnostics, index);
-}
-
-void
-strata_trace_add_diagnostic (StrataTrace *self,
-                             const char  *message)
-{
-  g_return_if_fail (STRATA_IS_TRACE (self));
-  g_return_if_fail (message != NULL);
-
-  g_ptr_array_add (self->diagnostics, g_strdup (message));
-}
-
-void
-strata_trace_add_diagnosticf (StrataTrace *self,
-                              const char  *format,
-                              ...)
-{
-  va_list args;
-
-  g_return_if_fail (STRATA_IS_TRACE (self));
-
-  va_start (args, format);
-  g_ptr_array_add (self->diagnostics, g_strdup_vprintf (format, args));
-  va_end (args);
 }
 
 /* Calls that overlap [start, end] on every thread. */

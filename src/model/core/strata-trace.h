@@ -192,5 +192,8 @@ gboolean             strata_trace_find_longest_call   (StrataTrace    *self,
                                                        StrataSliceRef *call);
 const char          *strata_trace_get_diagnostic      (StrataTrace  *self,
                                                        guint         index);
+guint                strata_trace_get_n_notes         (StrataTrace  *self);
+const char          *strata_trace_get_note            (StrataTrace  *self,
+                                                       guint         index);
 
 G_END_DECLS

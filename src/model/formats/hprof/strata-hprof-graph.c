@@ -64,7 +64,6 @@ typedef struct
   guint        header;        /* an instance's header */
   guint        array_header;  /* before an array's elements */
   gboolean     art_sizes;     /* instances as big as their class dump says */
-  guint64      n_dangling;    /* references to ids the dump does not hold */
   guint64      n_weak;        /* references with a referent */
   guint64      class_class_id;  /* java.lang.Class, whose instances the class objects are */
 } GraphBuild;
@@ -404,12 +403,21 @@ order_objects_widely (GArray   *objects,
 
 /* ---- References ---- */
 
+/* Objects with references to ids the dump does not hold, and how many. */
+typedef struct
+{
+  guint32 object;
+  guint32 n;
+} Dangling;
+
 typedef struct
 {
   GraphBuild      *build;
   StrataHeapGraph *graph;
   guint32         *classes;
   GArray          *targets;   /* guint32 */
+  guint32          object;    /* whose record is read */
+  GArray          *dangling;  /* Dangling */
 } EdgePass;
 
 static void
@@ -423,7 +431,11 @@ add_reference (EdgePass *pass,
   target = strata_heap_graph_lookup (pass->graph, id);
   if (target == STRATA_HEAP_NO_OBJECT)
     {
-      pass->build->n_dangling++;
+      Dangling *last = pass->dangling->len > 0 ? &g_array_index (pass->dangling, Dangling, pass->dangling->len - 1) : NULL;
+
+      if (last == NULL || last->object != pass->object)
+        g_array_append_val (pass->dangling, ((Dangling) { pass->object, 0 }));
+      g_array_index (pass->dangling, Dangling, pass->dangling->len - 1).n++;
       return;
     }
   g_array_append_val (pass->targets, target);
@@ -654,6 +666,7 @@ read_references (EdgePass      *pass,
       guint tag = read_be (&c, 1);
 
       first[i] = pass->targets->len;
+      pass->object = i;
       pass->classes[i] = STRATA_HEAP_NO_OBJECT;
       if (self->heap_ranges->len > 1)
         strata_heap_graph_set_heap (pass->graph, i, heap_at (self, offset));
@@ -699,15 +712,64 @@ find_roots (HprofLoader     *self,
   return roots;
 }
 
+/* Whether @object is the array of roots of the JDK's class data sharing
+ * archive: an Object[] held by a JNI global. With G1, HotSpot maps the
+ * archive's objects into the heap and the dumper leaves out its closed
+ * region, to which that array refers (no dump made with -Xshare:off has
+ * such references). */
+static gboolean
+is_archive_roots (GraphBuild      *build,
+                  StrataHeapGraph *graph,
+                  guint32          object)
+{
+  guint klass = strata_heap_graph_get_class (graph, object);
+  const StrataHeap *heap = build->loader->heap;
+
+  return !build->art_sizes && strata_heap_graph_get_root_kind (graph, object) == STRATA_ROOT_JNI_GLOBAL &&
+         klass < strata_heap_get_n_classes (heap) &&
+         g_str_equal (strata_trace_get_string (build->loader->trace, strata_heap_get_class (heap, klass)->name),
+                      "java.lang.Object[]");
+}
+
+/* References to objects a dump does not hold are damage when reachable
+ * objects have them, but normal from the class data sharing archive's
+ * roots and from garbage (an unreachable array whose elements the
+ * collector had already freed): those are said quietly. */
 static void
-report_graph (GraphBuild *build)
+report_graph (GraphBuild      *build,
+              StrataHeapGraph *graph,
+              GArray          *dangling)
 {
   StrataTrace *trace = build->loader->trace;
+  guint64 damaged = 0, archived = 0, garbage = 0;
 
-  strata_trace_add_count_diagnostic (trace, build->n_dangling,
-                                     ngettext ("%s reference points to an object the dump does not hold; it was left out.",
-                                               "%s references point to objects the dump does not hold; they were left out.",
-                                               build->n_dangling));
+  for (guint i = 0; i < dangling->len; i++)
+    {
+      const Dangling *d = &g_array_index (dangling, Dangling, i);
+
+      if (!strata_heap_graph_is_reachable (graph, d->object))
+        garbage += d->n;
+      else if (is_archive_roots (build, graph, d->object))
+        archived += d->n;
+      else
+        damaged += d->n;
+    }
+  strata_trace_add_count_diagnostic (trace, damaged,
+                                     ngettext ("%s reference of a reachable object points to an object the dump does not hold; it was left out.",
+                                               "%s references of reachable objects point to objects the dump does not hold; they were left out.",
+                                               damaged));
+  strata_trace_add_count_note (trace, archived,
+                               ngettext ("%s reference points to an object of the JDK's class data sharing archive that HotSpot "
+                                         "does not write into dumps; it was left out. It changes no figure of the program's objects.",
+                                         "%s references point to objects of the JDK's class data sharing archive that HotSpot "
+                                         "does not write into dumps; they were left out. They change no figure of the program's objects.",
+                                         archived));
+  strata_trace_add_count_note (trace, garbage,
+                               ngettext ("%s reference points to an object the dump does not hold, from an unreachable object: "
+                                         "garbage whose referents the collector had already freed. It changes no figure.",
+                                         "%s references point to objects the dump does not hold, all from unreachable objects: "
+                                         "garbage whose referents the collector had already freed. They change no figure.",
+                                         garbage));
 }
 
 typedef struct
@@ -778,6 +840,7 @@ hprof_build_graph (HprofLoader       *self,
   pass.classes = strata_heap_graph_peek_classes (graph);
   pass.graph = graph;
   pass.targets = g_array_new (FALSE, FALSE, sizeof (guint32));
+  pass.dangling = g_array_new (FALSE, FALSE, sizeof (Dangling));
   build.layouts = g_array_new (FALSE, FALSE, sizeof (ClassLayout));
   build.ref_offsets = g_array_new (FALSE, FALSE, sizeof (guint32));
   strata_id_map_init (&build.layout_ids);
@@ -791,6 +854,7 @@ hprof_build_graph (HprofLoader       *self,
     {
       g_free (first);
       g_array_unref (pass.targets);
+      g_array_unref (pass.dangling);
       return NULL;
     }
   {
@@ -808,9 +872,11 @@ hprof_build_graph (HprofLoader       *self,
       !strata_heap_graph_compute (graph, self->job->cancellable))
     {
       g_cancellable_set_error_if_cancelled (self->job->cancellable, error);
+      g_array_unref (pass.dangling);
       return NULL;
     }
-  report_graph (&build);
+  report_graph (&build, graph, pass.dangling);
+  g_array_unref (pass.dangling);
   strata_heap_set_weak_referents (self->heap, self->job->follow_weak, build.n_weak);
   *index = hprof_index_new (self, graph, g_steal_pointer (&offsets));
   return g_steal_pointer (&graph);
