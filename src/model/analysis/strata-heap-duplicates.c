@@ -15,72 +15,77 @@
 #include "strata-hprof-index.h"
 #include "strata-heap-duplicates.h"
 
+/* A copy: the hash of its content, and the object. */
 typedef struct
 {
-  const guint8 *data;      /* a primitive array's bytes in the dump, or text */
-  gsize         len;
-  guint32       heap_class;
-  guint32       length;    /* an array's elements */
-  guint32       count;
-  guint64       wasted;
-  guint32       example;
-  char         *text;
-  guint32       value;     /* a string's value array; copies sharing it waste only themselves */
-} Group;
+  guint64 hash;
+  guint32 object;
+} Copy;
 
-static guint
-group_hash (gconstpointer key)
+/* What a copy holds: its bytes in the dump, and what tells equal bytes
+ * apart (an array's class, a string's coder and element type). */
+typedef struct
 {
-  const Group *group = key;
-  guint hash = 5381 ^ group->heap_class;
+  const guint8 *data;
+  gsize         len;
+  guint64       kind;
+  guint32       value;     /* a string's value array; copies sharing it waste only themselves */
+} Content;
 
-  for (gsize i = 0; i < group->len; i++)
-    hash = hash * 33 + group->data[i];
-  return hash;
+typedef struct
+{
+  StrataTrace      *trace;
+  StrataHeapGraph  *graph;
+  StrataHprofIndex *index;
+  gboolean          strings;
+  guint32           string_class;
+  gboolean         *primitive;   /* by class */
+  guint             n_classes;
+} Search;
+
+/* 64 bits of FNV-1a over the content, mixed with its kind. */
+static guint64
+hash_content (const Content *content)
+{
+  guint64 hash = 0xcbf29ce484222325u ^ (content->kind * 0x9e3779b97f4a7c15u);
+
+  for (gsize i = 0; i < content->len; i++)
+    hash = (hash ^ content->data[i]) * 0x100000001b3u;
+  return hash ^ content->len;
 }
 
 static gboolean
-group_equal (gconstpointer a,
-             gconstpointer b)
+read_content (const Search *search,
+              guint32       object,
+              Content      *content)
 {
-  const Group *x = a, *y = b;
+  guint32 klass = strata_heap_graph_get_class (search->graph, object);
+  guint32 length;
+  guint type, coder;
 
-  return x->heap_class == y->heap_class && x->len == y->len && memcmp (x->data, y->data, x->len) == 0;
-}
-
-static void
-group_free (gpointer data)
-{
-  Group *group = data;
-
-  g_free (group->text);
-  g_free (group);
-}
-
-static void
-add_copy (GHashTable   *groups,
-          const Group  *key,
-          guint64       bytes,
-          guint64       value_bytes,
-          char        **text)
-{
-  Group *group = g_hash_table_lookup (groups, key);
-
-  if (group == NULL)
+  if (search->strings)
     {
-      group = g_memdup2 (key, sizeof *key);
-      if (text != NULL)
-        {
-          group->text = g_steal_pointer (text);
-          group->data = (const guint8 *) group->text;
-        }
-      group->count = 0;
-      group->wasted = 0;
-      g_hash_table_add (groups, group);
+      if (klass != search->string_class ||
+          !strata_hprof_index_get_string_value (search->index, search->trace, object, &content->data, &length, &type, &coder))
+        return FALSE;
+      content->kind = type << 8 | coder;
+      {
+        guint32 n;
+        const guint32 *refs = strata_heap_graph_get_references (search->graph, object, &n);
+
+        content->value = n > 0 ? refs[0] : G_MAXUINT32;
+      }
     }
   else
-    group->wasted += bytes + (key->value != group->value ? value_bytes : 0);
-  group->count++;
+    {
+      if (klass >= search->n_classes || !search->primitive[klass] ||
+          !(content->data = strata_hprof_index_get_primitive_array (search->index, object, &type, &length)) || length == 0)
+        return FALSE;
+      content->kind = klass;
+      content->value = G_MAXUINT32;
+    }
+  content->len = (gsize) length * strata_heap_type_size (type);
+  return TRUE;
 }
 
 static void
@@ -89,13 +94,18 @@ clear_duplicate (gpointer data)
   g_free (((StrataHeapDuplicate *) data)->text);
 }
 
+/* The most wasted first; ties by more copies, then the earliest. */
 static int
 compare_wasted (gconstpointer a,
                 gconstpointer b)
 {
   const StrataHeapDuplicate *x = a, *y = b;
 
-  return x->wasted > y->wasted ? -1 : x->wasted < y->wasted;
+  if (x->wasted != y->wasted)
+    return x->wasted > y->wasted ? -1 : 1;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return x->example < y->example ? -1 : x->example > y->example;
 }
 
 static guint32
@@ -109,28 +119,99 @@ class_named (const StrataHeap *heap,
   return G_MAXUINT32;
 }
 
-/* A string's text, its value array and the bytes that array takes. */
-static char *
-string_copy (StrataTrace     *trace,
-             StrataHeapGraph *graph,
-             guint32          object,
-             guint32         *value,
-             guint64         *value_bytes)
+/* Sorts copies by hash: four passes of 16 bits, least first. */
+static void
+sort_copies (GArray *copies)
 {
-  StrataHprofIndex *index = strata_heap_get_index (strata_trace_get_heap (trace));
-  char *text = strata_hprof_index_dup_string (index, trace, object);
-  guint32 n;
-  const guint32 *refs = strata_heap_graph_get_references (graph, object, &n);
+  gsize n = copies->len;
+  g_autofree Copy *scratch = g_new (Copy, MAX (n, 1));
+  g_autofree gsize *counts = g_new (gsize, 65536);
+  Copy *from = (Copy *) copies->data, *to = scratch;
 
-  *value = n > 0 ? refs[0] : G_MAXUINT32;
-  *value_bytes = n > 0 ? strata_heap_graph_get_shallow (graph, refs[0]) : 0;
-  return text;
+  for (guint shift = 0; shift < 64; shift += 16)
+    {
+      gsize at = 0;
+
+      memset (counts, 0, 65536 * sizeof (gsize));
+      for (gsize i = 0; i < n; i++)
+        counts[(from[i].hash >> shift) & 0xffff]++;
+      for (guint d = 0; d < 65536; d++)
+        {
+          gsize c = counts[d];
+
+          counts[d] = at;
+          at += c;
+        }
+      for (gsize i = 0; i < n; i++)
+        to[counts[(from[i].hash >> shift) & 0xffff]++] = from[i];
+      { Copy *swap = from; from = to; to = swap; }
+    }
+  /* Four passes: the sorted copies are back where they started. */
+}
+
+/* The copies of one hash that equal the first: how many, and the bytes
+ * all but the first waste. */
+static void
+group_run (const Search *search,
+           const Copy   *run,
+           gsize         n,
+           GArray       *found)
+{
+  StrataHeapDuplicate duplicate = { NULL, 0, 0, 1, 0, run[0].object };
+  Content first, other;
+  guint64 value_bytes;
+
+  if (n < 2 || !read_content (search, run[0].object, &first))
+    return;
+  value_bytes = first.value != G_MAXUINT32 ? strata_heap_graph_get_shallow (search->graph, first.value) : 0;
+  for (gsize i = 1; i < n; i++)
+    {
+      if (!read_content (search, run[i].object, &other) || other.kind != first.kind || other.len != first.len ||
+          memcmp (other.data, first.data, first.len) != 0)
+        continue;
+      duplicate.count++;
+      duplicate.wasted += strata_heap_graph_get_shallow (search->graph, run[i].object) +
+                          (other.value != first.value ? value_bytes : 0);
+    }
+  if (duplicate.count < 2)
+    return;
+  if (!search->strings)
+    {
+      guint type;
+
+      duplicate.heap_class = strata_heap_graph_get_class (search->graph, run[0].object);
+      strata_hprof_index_get_primitive_array (search->index, run[0].object, &type, &duplicate.length);
+    }
+  g_array_append_val (found, duplicate);
+}
+
+/* Every string or primitive array, with the hash of what it holds. */
+static GArray *
+hash_copies (const Search *search,
+             GCancellable *cancellable)
+{
+  GArray *copies = g_array_new (FALSE, FALSE, sizeof (Copy));
+  Content content;
+
+  for (guint32 i = 0; i < strata_heap_graph_get_n_objects (search->graph); i++)
+    {
+      if (i % 65536 == 0 && g_cancellable_is_cancelled (cancellable))
+        break;
+      if (read_content (search, i, &content))
+        g_array_append_val (copies, ((Copy) { hash_content (&content), i }));
+    }
+  return copies;
 }
 
 /**
  * strata_heap_find_duplicates:
  * @strings: strings, or else primitive arrays
  * @max: at most this many groups, the most wasteful
+ *
+ * Copies are hashed where the dump holds them and sorted by hash, so
+ * equal ones come together without a table of millions of groups; each
+ * run of one hash is checked byte by byte. Only the groups kept get
+ * their text.
  *
  * Returns: (transfer full): StrataHeapDuplicate, the most wasted bytes
  *   first; texts owned by the array (free them with it)
@@ -143,22 +224,20 @@ strata_heap_find_duplicates (StrataTrace  *trace,
 {
   const StrataHeap *heap = strata_trace_get_heap (trace);
   StrataHeapGraph *graph = heap != NULL ? strata_heap_get_graph (heap) : NULL;
-  StrataHprofIndex *index = graph != NULL ? strata_heap_get_index (heap) : NULL;
   GArray *found = g_array_new (FALSE, TRUE, sizeof (StrataHeapDuplicate));
-  g_autoptr(GHashTable) groups = g_hash_table_new_full (group_hash, group_equal, group_free, NULL);
   static const char *primitive_arrays[] = { "boolean[]", "char[]", "float[]", "double[]", "byte[]", "short[]", "int[]", "long[]" };
   g_autofree gboolean *primitive = NULL;
-  guint32 string_class;
-  GHashTableIter iter;
-  Group *group;
+  g_autoptr(GArray) copies = NULL;
+  Search search = { trace, graph, graph != NULL ? strata_heap_get_index (heap) : NULL, strings };
 
   g_array_set_clear_func (found, clear_duplicate);
-  if (index == NULL)
+  if (search.index == NULL)
     return found;
-  string_class = class_named (heap, trace, "java.lang.String");
+  search.string_class = class_named (heap, trace, "java.lang.String");
+  search.n_classes = strata_heap_get_n_classes (heap);
   /* Only these objects' records are read, so the rest of the dump stays
    * on disk. */
-  primitive = g_new0 (gboolean, strata_heap_get_n_classes (heap) + 1);
+  search.primitive = primitive = g_new0 (gboolean, search.n_classes + 1);
   for (guint p = 0; p < G_N_ELEMENTS (primitive_arrays); p++)
     {
       guint32 c = class_named (heap, trace, primitive_arrays[p]);
@@ -166,51 +245,24 @@ strata_heap_find_duplicates (StrataTrace  *trace,
       if (c != G_MAXUINT32)
         primitive[c] = TRUE;
     }
-  for (guint32 i = 0; i < strata_heap_graph_get_n_objects (graph); i++)
+  copies = hash_copies (&search, cancellable);
+  sort_copies (copies);
+  for (gsize a = 0, b; a < copies->len && !g_cancellable_is_cancelled (cancellable); a = b)
     {
-      guint32 klass = strata_heap_graph_get_class (graph, i);
+      const Copy *run = &g_array_index (copies, Copy, a);
 
-      if (i % 65536 == 0 && g_cancellable_is_cancelled (cancellable))
-        break;
-      if (strings && klass == string_class)
-        {
-          guint64 value_bytes;
-          guint32 value;
-          char *text = string_copy (trace, graph, i, &value, &value_bytes);
-          Group key = { (const guint8 *) text, text ? strlen (text) : 0, 0, 0, 0, 0, i, NULL, value };
-
-          if (text != NULL)
-            add_copy (groups, &key, strata_heap_graph_get_shallow (graph, i), value_bytes, &text);
-          g_free (text);
-        }
-      else if (!strings && klass < strata_heap_get_n_classes (heap) && primitive[klass])
-        {
-          guint type;
-          guint32 length;
-          const guint8 *data = strata_hprof_index_get_primitive_array (index, i, &type, &length);
-          Group key = { data, 0, klass, length, 0, 0, i, NULL, G_MAXUINT32 };
-
-          if (data == NULL || length == 0)
-            continue;
-          key.len = (gsize) length * strata_heap_type_size (type);
-          add_copy (groups, &key, strata_heap_graph_get_shallow (graph, i), 0, NULL);
-        }
-    }
-  g_hash_table_iter_init (&iter, groups);
-  while (g_hash_table_iter_next (&iter, (gpointer *) &group, NULL))
-    {
-      StrataHeapDuplicate duplicate = { NULL, group->heap_class, 0, group->count, group->wasted, group->example };
-
-      if (group->count < 2)
-        continue;
-      if (group->text != NULL)
-        duplicate.text = g_strdup (group->text);
-      else
-        duplicate.length = group->length;
-      g_array_append_val (found, duplicate);
+      for (b = a + 1; b < copies->len && g_array_index (copies, Copy, b).hash == run->hash; b++)
+        ;
+      group_run (&search, run, b - a, found);
     }
   g_array_sort (found, compare_wasted);
   if (found->len > max)
     g_array_set_size (found, max);
+  for (guint i = 0; strings && i < found->len; i++)
+    {
+      StrataHeapDuplicate *duplicate = &g_array_index (found, StrataHeapDuplicate, i);
+
+      duplicate->text = strata_hprof_index_dup_string (search.index, trace, duplicate->example);
+    }
   return found;
 }

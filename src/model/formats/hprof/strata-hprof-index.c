@@ -17,6 +17,15 @@
 
 #define MAX_CLASS_DEPTH 256
 
+/* Where a string class's value and coder lie in its instances' bytes
+ * (-1: no such field). */
+typedef struct
+{
+  guint64 klass;
+  gint64  value_at;
+  gint64  coder_at;
+} StringLayout;
+
 struct _StrataHprofIndex
 {
   GBytes                *content;
@@ -30,6 +39,7 @@ struct _StrataHprofIndex
   GArray                *class_dump_offsets;
   StrataIdMap            names;           /* string id -> pool id */
   StrataIdMap            class_names;     /* class object id -> pool id of its name */
+  StringLayout           string_layout;   /* java.lang.String's, found once */
 };
 
 void
@@ -76,6 +86,10 @@ intern_field_names (StrataHprofIndex *self,
     }
 }
 
+static StringLayout find_string_layout (StrataHprofIndex *self,
+                                        StrataTrace      *trace,
+                                        guint64           class_id);
+
 /* Takes the loader's class dump map; @offsets is taken too. */
 StrataHprofIndex *
 hprof_index_new (HprofLoader     *loader,
@@ -102,8 +116,13 @@ hprof_index_new (HprofLoader     *loader,
   strata_id_map_init (&self->class_names);
   for (gsize slot = 0; loader->classes.keys != NULL && slot <= loader->classes.mask; slot++)
     if (loader->classes.values[slot] != 0)
-      strata_id_map_insert (&self->class_names, loader->classes.keys[slot],
-                            strata_heap_get_class (loader->heap, loader->classes.values[slot] - 1)->name);
+      {
+        guint32 name = strata_heap_get_class (loader->heap, loader->classes.values[slot] - 1)->name;
+
+        strata_id_map_insert (&self->class_names, loader->classes.keys[slot], name);
+        if (g_str_equal (strata_trace_get_string (loader->trace, name), "java.lang.String"))
+          self->string_layout = find_string_layout (self, loader->trace, loader->classes.keys[slot]);
+      }
   return self;
 }
 
@@ -389,26 +408,111 @@ strata_hprof_index_get_primitive_array (StrataHprofIndex *self,
  * Returns: (transfer full) (nullable): UTF-8 text, or %NULL when @object
  *   is not a string the dump holds whole
  */
+/* Where @class_id's instances hold `value` and `coder`: its fields and
+ * its superclasses', in the record's order. */
+static StringLayout
+find_string_layout (StrataHprofIndex *self,
+                    StrataTrace      *trace,
+                    guint64           class_id)
+{
+  StringLayout layout = { class_id, -1, -1 };
+  gint64 at = 0;
+
+  for (guint depth = 0; class_id != 0 && depth < MAX_CLASS_DEPTH; depth++)
+    {
+      Cursor dump;
+      guint n;
+
+      if (!class_dump_cursor (self, class_id, &dump))
+        break;
+      skip (&dump, dump.id_size + 4);
+      class_id = read_id (&dump);
+      skip (&dump, 5 * dump.id_size + 4);
+      hprof_skip_constant_pool (&dump);
+      hprof_skip_statics (&dump);
+      n = read_be (&dump, 2);
+      for (guint k = 0; k < n && dump.ok; k++)
+        {
+          const char *name = field_name (self, trace, read_id (&dump));
+          guint type = read_be (&dump, 1);
+
+          if (type == STRATA_HEAP_TYPE_OBJECT && g_str_equal (name, "value") && layout.value_at < 0)
+            layout.value_at = at;
+          else if (type == STRATA_HEAP_TYPE_BYTE && g_str_equal (name, "coder") && layout.coder_at < 0)
+            layout.coder_at = at;
+          at += hprof_type_size (type, dump.id_size);
+        }
+    }
+  return layout;
+}
+
+/**
+ * strata_hprof_index_get_string_value:
+ * @object: a java.lang.String
+ * @data: (out): its value array's elements, big-endian as the dump holds them
+ * @type: (out): their type: STRATA_HEAP_TYPE_BYTE (JDK 9 on) or _CHAR
+ * @coder: (out): with bytes, 0 for Latin-1, 1 for UTF-16 (little-endian)
+ *
+ * Reads a string's content where the dump holds it, without copying:
+ * the fields' places are found once for java.lang.String.
+ *
+ * Returns: %FALSE when @object is not a string whose value the dump holds
+ */
+gboolean
+strata_hprof_index_get_string_value (StrataHprofIndex *self,
+                                     StrataTrace      *trace,
+                                     guint32           object,
+                                     const guint8    **data,
+                                     guint32          *length,
+                                     guint            *type,
+                                     guint            *coder)
+{
+  Cursor c = { self->data + self->offsets[object], self->data + self->len, self->id_size, TRUE };
+  guint64 class_id;
+  guint32 n_bytes, value;
+  Cursor field;
+  StringLayout layout;
+
+  if (read_be (&c, 1) != 0x21)
+    return FALSE;
+  skip (&c, c.id_size + 4);
+  class_id = read_id (&c);
+  n_bytes = read_be (&c, 4);
+  if (!c.ok || !cursor_need (&c, n_bytes))
+    return FALSE;
+  /* Read-only once made: the index is read from several threads. */
+  layout = class_id == self->string_layout.klass ? self->string_layout : find_string_layout (self, trace, class_id);
+  if (layout.value_at < 0 || (guint64) layout.value_at + self->id_size > n_bytes)
+    return FALSE;
+  field = (Cursor) { c.p + layout.value_at, c.p + n_bytes, self->id_size, TRUE };
+  value = strata_heap_graph_lookup (self->graph, read_id (&field));
+  *coder = layout.coder_at >= 0 && (guint64) layout.coder_at < n_bytes ? c.p[layout.coder_at] : 0;
+  if (value == STRATA_HEAP_NO_OBJECT || !(*data = strata_hprof_index_get_primitive_array (self, value, type, length)))
+    return FALSE;
+  return *type == STRATA_HEAP_TYPE_BYTE || *type == STRATA_HEAP_TYPE_CHAR;
+}
+
+/**
+ * strata_hprof_index_dup_string:
+ * @object: a java.lang.String
+ *
+ * The text, from its value array: bytes with a coder (JDK 9 and later:
+ * Latin-1, or UTF-16 in the machine's order, little-endian here) or chars
+ * (JDK 8 and Android). At most 64 KiB of it.
+ *
+ * Returns: (transfer full) (nullable): UTF-8 text, or %NULL when @object
+ *   is not a string the dump holds whole
+ */
 char *
 strata_hprof_index_dup_string (StrataHprofIndex *self,
                                StrataTrace      *trace,
                                guint32           object)
 {
-  g_autoptr(GArray) fields = strata_hprof_index_get_fields (self, trace, object);
-  guint32 value = STRATA_HEAP_NO_OBJECT, length;
-  guint coder = 0, type;
   const guint8 *data;
+  guint32 length;
+  guint type, coder;
 
-  for (guint i = 0; i < fields->len; i++)
-    {
-      const StrataHeapField *field = &g_array_index (fields, StrataHeapField, i);
-
-      if (g_strcmp0 (field->name, "value") == 0 && field->type == STRATA_HEAP_TYPE_OBJECT)
-        value = strata_heap_graph_lookup (self->graph, field->value);
-      else if (g_strcmp0 (field->name, "coder") == 0)
-        coder = field->value;
-    }
-  if (value == STRATA_HEAP_NO_OBJECT || !(data = strata_hprof_index_get_primitive_array (self, value, &type, &length)))
+  if (!strata_hprof_index_get_string_value (self, trace, object, &data, &length, &type, &coder))
     return NULL;
   length = MIN (length, 64 * 1024);
   if (type == STRATA_HEAP_TYPE_BYTE && coder == 0)
@@ -418,8 +522,6 @@ strata_hprof_index_dup_string (StrataHprofIndex *self,
     guint32 n = little ? length / 2 : length;
     g_autofree gunichar2 *units = g_new (gunichar2, MAX (n, 1));
 
-    if (type != STRATA_HEAP_TYPE_BYTE && type != STRATA_HEAP_TYPE_CHAR)
-      return NULL;
     for (guint32 i = 0; i < n; i++)
       units[i] = little ? data[2 * i] | data[2 * i + 1] << 8 : data[2 * i] << 8 | data[2 * i + 1];
     return g_utf16_to_utf8 (units, n, NULL, NULL, NULL);

@@ -58,6 +58,13 @@ StrataHeapField strata_heap_array_element  (const guint8     *data,
                                             guint             type,
                                             guint             element_size,
                                             guint32           i);
+gboolean strata_hprof_index_get_string_value (StrataHprofIndex *self,
+                                              StrataTrace      *trace,
+                                              guint32           object,
+                                              const guint8    **data,
+                                              guint32          *length,
+                                              guint            *type,
+                                              guint            *coder);
 char   *strata_hprof_index_dup_string      (StrataHprofIndex *self,
                                             StrataTrace      *trace,
                                             guint32           object);
