@@ -43,7 +43,7 @@ graph_new (guint32        n,
     targets[fill[edges[e].from]++] = edges[e].to;
   strata_heap_graph_set_references (graph, first, targets);
   strata_heap_graph_set_roots (graph, roots, NULL, n_roots);
-  g_assert_true (strata_heap_graph_compute (graph, NULL));
+  g_assert_true (strata_heap_graph_compute (graph, NULL, NULL, NULL));
   return graph;
 }
 

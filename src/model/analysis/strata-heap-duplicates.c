@@ -166,6 +166,12 @@ group_run (const Search *search,
   value_bytes = first.value != G_MAXUINT32 ? strata_heap_graph_get_shallow (search->graph, first.value) : 0;
   for (gsize i = 1; i < n; i++)
     {
+      /* A run of millions of equal copies streams through the dump too. */
+      if (i % 65536 == 0)
+        {
+          strata_hprof_index_release_records (search->index, run[i - 65536].object, run[i - 1].object + 1);
+          strata_heap_graph_release_pages (search->graph, run[i - 65536].object, run[i - 1].object + 1);
+        }
       if (!read_content (search, run[i].object, &other) || other.kind != first.kind || other.len != first.len ||
           memcmp (other.data, first.data, first.len) != 0)
         continue;
@@ -185,22 +191,58 @@ group_run (const Search *search,
   g_array_append_val (found, duplicate);
 }
 
-/* Every string or primitive array, with the hash of what it holds. */
+/* The strings or primitive arrays among objects @from to @to, each with
+ * the hash of what it holds, in object order. */
+typedef struct
+{
+  const Search *search;
+  GCancellable *cancellable;
+  guint32       from;
+  guint32       to;
+  GArray       *copies;   /* Copy */
+} HashPart;
+
+static gpointer
+hash_part (gpointer data)
+{
+  HashPart *part = data;
+  const Search *search = part->search;
+  Content content;
+
+  part->copies = g_array_new (FALSE, FALSE, sizeof (Copy));
+  for (guint32 i = part->from; i < part->to; i++)
+    {
+      /* Records read go back to the system: the dump streams through. */
+      if ((i - part->from) % 65536 == 0 && i > part->from)
+        {
+          strata_hprof_index_release_records (search->index, i - 65536, i);
+          strata_heap_graph_release_pages (search->graph, i - 65536, i);
+          if (g_cancellable_is_cancelled (part->cancellable))
+            break;
+        }
+      if (read_content (search, i, &content))
+        g_array_append_val (part->copies, ((Copy) { hash_content (&content), i }));
+    }
+  return NULL;
+}
+
+/* Every copy, hashed on both cores, each half of the objects on one. */
 static GArray *
 hash_copies (const Search *search,
              GCancellable *cancellable)
 {
-  GArray *copies = g_array_new (FALSE, FALSE, sizeof (Copy));
-  Content content;
+  guint32 n = strata_heap_graph_get_n_objects (search->graph);
+  HashPart low = { search, cancellable, 0, n / 2, NULL }, high = { search, cancellable, n / 2, n, NULL };
+  GThread *worker = g_thread_try_new ("strata-duplicates", hash_part, &high, NULL);
 
-  for (guint32 i = 0; i < strata_heap_graph_get_n_objects (search->graph); i++)
-    {
-      if (i % 65536 == 0 && g_cancellable_is_cancelled (cancellable))
-        break;
-      if (read_content (search, i, &content))
-        g_array_append_val (copies, ((Copy) { hash_content (&content), i }));
-    }
-  return copies;
+  hash_part (&low);
+  if (worker != NULL)
+    g_thread_join (worker);
+  else
+    hash_part (&high);
+  g_array_append_vals (low.copies, high.copies->data, high.copies->len);
+  g_array_unref (high.copies);
+  return low.copies;
 }
 
 /**

@@ -502,9 +502,17 @@ strata_heap_suspect_accumulation_path (StrataTrace             *trace,
 
   for (guint32 at = suspect->accumulation; at != STRATA_HEAP_NO_OBJECT; at = strata_heap_graph_get_dominator (graph, at))
     {
-      g_array_prepend_val (path, at);
+      g_array_append_val (path, at);
       if (at == suspect->object)
         break;
+    }
+  /* Gathered upwards: a linked list makes the way millions long. */
+  for (guint32 i = 0, j = path->len; i + 1 < j; i++, j--)
+    {
+      guint32 swap = g_array_index (path, guint32, i);
+
+      g_array_index (path, guint32, i) = g_array_index (path, guint32, j - 1);
+      g_array_index (path, guint32, j - 1) = swap;
     }
   *n_steps = path->len;
   return (guint32 *) g_array_free (g_steal_pointer (&path), FALSE);

@@ -16,6 +16,17 @@
 #include "strata-heap-graph-private.h"
 #include "strata-memory.h"
 
+/* Bits set in @x: without a POPCNT instruction (not in the x86-64
+ * baseline) the compiler's builtin is a library call per word. */
+static inline guint
+popcount64 (guint64 x)
+{
+  x = x - ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) + ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
+  return (x * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56;
+}
+
 /* The bit index over ids32, when it costs at most 2 bytes an object. */
 static void
 index_ids (StrataHeapGraph *self)
@@ -35,7 +46,7 @@ index_ids (StrataHeapGraph *self)
     {
       if (w % 8 == 0)
         self->id_rank[w / 8] = count;
-      count += __builtin_popcountll (self->id_bits[w]);
+      count += popcount64 (self->id_bits[w]);
     }
   /* The bits hold the ids: an object's id is found by its rank. */
   g_clear_pointer (&self->ids32, g_free);
@@ -64,7 +75,7 @@ select_indexed (const StrataHeapGraph *self,
   for (gsize w = lo * 8;; w++)
     {
       guint64 word = self->id_bits[w];
-      guint32 in_word = __builtin_popcountll (word);
+      guint32 in_word = popcount64 (word);
 
       if (rank + in_word > object)
         {
@@ -88,8 +99,8 @@ lookup_indexed (const StrataHeapGraph *self,
     return STRATA_HEAP_NO_OBJECT;
   rank = self->id_rank[word / 8];
   for (gsize w = word & ~(gsize) 7; w < word; w++)
-    rank += __builtin_popcountll (self->id_bits[w]);
-  return rank + __builtin_popcountll (self->id_bits[word] & (bit - 1));
+    rank += popcount64 (self->id_bits[w]);
+  return rank + popcount64 (self->id_bits[word] & (bit - 1));
 }
 
 /* Keeps @ids in 4 bytes each when they are a base plus multiples of 8 (or
@@ -475,25 +486,20 @@ strata_heap_graph_get_n_unreachable (const StrataHeapGraph *self)
   return self->n_unreachable;
 }
 
-/* Where @child is among @row's dominated objects (sorted by retained
- * size, largest first, then by number). */
-static guint32
-position_in_row (const StrataHeapGraph *self,
-                 guint32                row,
-                 guint32                child)
+/**
+ * strata_heap_graph_release_pages:
+ *
+ * Gives back the pages that hold the classes and shallow sizes of
+ * objects @from to @to (excluded) where they are kept in scratch files:
+ * a pass over every object reads them back as it goes.
+ */
+void
+strata_heap_graph_release_pages (const StrataHeapGraph *self,
+                                 guint32                from,
+                                 guint32                to)
 {
-  guint32 lo = self->dom_first[row], hi = self->dom_first[row + 1];
-
-  while (lo < hi)
-    {
-      guint32 mid = lo + (hi - lo) / 2;
-
-      if (strata_heap_graph_compare_by_retained (&self->dom_children[mid], &child, (gpointer) self) < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  strata_memory_release_span (self->classes + from, self->classes + to, self->classes_mapped);
+  strata_memory_release_span (self->shallow + from, self->shallow + to, self->shallow_mapped);
 }
 
 /**
@@ -504,7 +510,9 @@ position_in_row (const StrataHeapGraph *self,
  * A class retains what its instances retain, each counted once: an
  * instance inside the retained set of another instance of the same class
  * adds nothing. One walk down the dominator tree, keeping how many
- * instances of each class are on the way down.
+ * instances of each class are on the way down, and where the walk is
+ * in each row on the way (a stack as deep as the tree, which a linked
+ * list makes as deep as its length).
  */
 void
 strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
@@ -513,20 +521,21 @@ strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
                                 guint64               *retained)
 {
   g_autofree guint32 *active = g_new0 (guint32, MAX (n_classes, 1));
-  guint32 row = self->n, e;
+  gsize depth = 1, room = 1024;
+  g_autofree guint32 *next = g_new (guint32, room);   /* per level: the next child's place */
+  guint32 row = self->n;
 
   memset (retained, 0, n_classes * sizeof (guint64));
   if (self->dom_first == NULL)
     return;
-  /* Depth first over the dominator tree without a stack (its depth can be
-   * the number of objects): going up is the dominator, and the next
-   * sibling follows the place of the row just left in its parent's. */
-  e = self->dom_first[row];
-  for (;;)
+  next[0] = self->dom_first[row];
+  while (depth > 0)
     {
-      if (e < self->dom_first[row + 1])
+      guint32 *e = &next[depth - 1];
+
+      if (*e < self->dom_first[row + 1])
         {
-          guint32 child = self->dom_children[e];
+          guint32 child = self->dom_children[(*e)++];
           guint32 klass = self->classes[child];
 
           if (klass < n_classes)
@@ -537,19 +546,17 @@ strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
               active[klass]++;
             }
           row = child;
-          e = self->dom_first[child];
+          if (depth == room)
+            next = g_renew (guint32, next, room *= 2);
+          next[depth++] = self->dom_first[child];
           continue;
         }
+      depth--;
       if (row == self->n)
         break;
       if (self->classes[row] < n_classes)
         active[self->classes[row]]--;
-      {
-        guint32 parent = self->idom[row] == STRATA_HEAP_GRAPH_NONE ? self->n : self->idom[row];
-
-        e = position_in_row (self, parent, row) + 1;
-        row = parent;
-      }
+      row = self->idom[row] == STRATA_HEAP_GRAPH_NONE ? self->n : self->idom[row];
     }
 }
 

@@ -16,6 +16,10 @@ G_BEGIN_DECLS
 
 #define STRATA_HEAP_NO_OBJECT G_MAXUINT32
 
+/* Told how far strata_heap_graph_compute() is, from 0 to 1. */
+typedef void (*StrataHeapGraphProgress) (gpointer data,
+                                         double   fraction);
+
 typedef struct _StrataHeapGraph StrataHeapGraph;
 
 StrataHeapGraph *strata_heap_graph_new                 (guint32           n_objects,
@@ -38,7 +42,9 @@ int              strata_heap_graph_get_root_kind       (const StrataHeapGraph *s
 void             strata_heap_graph_remap_classes       (StrataHeapGraph  *self,
                                                         const guint      *old_to_new);
 gboolean         strata_heap_graph_compute            (StrataHeapGraph  *self,
-                                                        GCancellable     *cancellable);
+                                                       GCancellable     *cancellable,
+                                                       StrataHeapGraphProgress progress,
+                                                       gpointer          progress_data);
 
 guint32          strata_heap_graph_get_n_objects       (const StrataHeapGraph *self);
 guint32          strata_heap_graph_lookup              (const StrataHeapGraph *self,
@@ -68,6 +74,9 @@ guint64          strata_heap_graph_get_retained        (const StrataHeapGraph *s
                                                         guint32           object);
 guint64          strata_heap_graph_get_reachable_bytes (const StrataHeapGraph *self);
 guint32          strata_heap_graph_get_n_unreachable   (const StrataHeapGraph *self);
+void             strata_heap_graph_release_pages       (const StrataHeapGraph *self,
+                                                        guint32           from,
+                                                        guint32           to);
 void             strata_heap_graph_sum_by_class        (const StrataHeapGraph *self,
                                                         guint             n_classes,
                                                         int               heap,

@@ -451,6 +451,8 @@ strata_heap_take_graph (StrataHeap       *self,
       g_array_index (self->classes, StrataHeapClass, c).shallow_bytes += strata_heap_graph_get_shallow (graph, i);
     }
   strata_heap_graph_sum_by_class (graph, self->classes->len, -1, retained);
+  /* Read once for the sums: their pages wait in the scratch files. */
+  strata_heap_graph_release_pages (graph, 0, strata_heap_graph_get_n_objects (graph));
   for (guint c = 0; c < self->classes->len; c++)
     g_array_index (self->classes, StrataHeapClass, c).retained_bytes = retained[c];
   sum_heap_shares (self);

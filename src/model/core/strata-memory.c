@@ -345,6 +345,25 @@ strata_scratch_release (gpointer data,
     madvise (data, size, MADV_DONTNEED);
 }
 
+/**
+ * strata_memory_release_span:
+ *
+ * Takes the whole pages between @from and @to out of the process, where
+ * @mapped says they are a file's and come back from it when read again.
+ */
+void
+strata_memory_release_span (gconstpointer from,
+                            gconstpointer to,
+                            gboolean      mapped)
+{
+  gsize page = sysconf (_SC_PAGESIZE);
+  guintptr start = ((guintptr) from + page - 1) & ~(guintptr) (page - 1);
+  guintptr end = (guintptr) to & ~(guintptr) (page - 1);
+
+  if (mapped && end > start)
+    madvise ((void *) start, end - start, MADV_DONTNEED);
+}
+
 void
 strata_scratch_free (gpointer data,
                      gsize    size,

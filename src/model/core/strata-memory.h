@@ -61,6 +61,9 @@ int      strata_write_all              (int         fd,
 gpointer strata_scratch_move           (gpointer  data,
                                         gsize     size,
                                         gboolean *mapped);
+void     strata_memory_release_span    (gconstpointer from,
+                                        gconstpointer to,
+                                        gboolean      mapped);
 void     strata_scratch_release        (gpointer  data,
                                         gsize     size,
                                         gboolean  mapped);

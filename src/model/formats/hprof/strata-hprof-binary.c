@@ -662,6 +662,16 @@ check_unknown_records (HprofLoader  *self,
   return FALSE;
 }
 
+/* The progress of the walk at @pos, as its share of the load: a dump's
+ * objects come after the walk (one without any is small, and done at
+ * once). */
+static double
+walked (const HprofLoader *self,
+        gsize              pos)
+{
+  return HPROF_PROGRESS_WALKED * pos / MAX (self->len, 1);
+}
+
 static gboolean
 read_records (HprofLoader  *self,
               gsize         pos,
@@ -698,14 +708,14 @@ read_records (HprofLoader  *self,
         return FALSE;
       pos = body + len;
       if (self->cancelled)
-        return strata_load_job_update (self->job, (double) pos / self->len, NULL, error);
+        return strata_load_job_update (self->job, walked (self, pos), NULL, error);
       if (pos - self->last_progress >= PROGRESS_BYTES)
         {
           /* Pages read go back to the kernel: a dump bigger than memory
            * streams through it (names are read again from the file). */
           strata_load_job_release_pages (self->job, self->data + self->last_progress, self->data + pos);
           self->last_progress = pos;
-          if (!strata_load_job_update (self->job, (double) pos / self->len, _("Reading the heap dump…"), error))
+          if (!strata_load_job_update (self->job, walked (self, pos), _("Reading the heap dump…"), error))
             return FALSE;
         }
     }

@@ -631,6 +631,15 @@ heap_at (HprofLoader *self,
   return lo > 0 ? g_array_index (self->heap_ranges, HeapRange, lo - 1).heap : 0;
 }
 
+/* The dominator computation's share of the load. */
+static void
+tell_compute_progress (gpointer data,
+                       double   fraction)
+{
+  strata_load_job_update (data, HPROF_PROGRESS_FOLLOWED + (HPROF_PROGRESS_COMPUTED - HPROF_PROGRESS_FOLLOWED) * fraction,
+                          NULL, NULL);
+}
+
 /* Every object's record read again, in id order, from @offsets (a
  * scratch file's mapping when @offsets_mapped: its pages go back too). */
 static gboolean
@@ -679,7 +688,8 @@ read_references (EdgePass      *pass,
         default: break;
         }
       if (i % 65536 == 0 &&
-          !strata_load_job_update (self->job, 0.8 + 0.1 * i / MAX (n, 1), _("Following references…"), error))
+          !strata_load_job_update (self->job, HPROF_PROGRESS_ORDERED + (HPROF_PROGRESS_FOLLOWED - HPROF_PROGRESS_ORDERED) * i / MAX (n, 1),
+                                   _("Following references…"), error))
         return FALSE;
     }
   first[n] = pass->targets->len;
@@ -825,7 +835,7 @@ hprof_build_graph (HprofLoader       *self,
   guint32 *first;
   gboolean ok;
 
-  if (!strata_load_job_update (self->job, 0.8, _("Following references…"), error))
+  if (!strata_load_job_update (self->job, HPROF_PROGRESS_WALKED, _("Putting objects in order…"), error))
     return NULL;
   choose_sizes (&build);
   build.class_class_id = find_class_id (self, "java.lang.Class");
@@ -835,6 +845,7 @@ hprof_build_graph (HprofLoader       *self,
   /* Offsets to a scratch file, ids to the graph: the 16 bytes an object
    * the walk noted go before the references are read. */
   g_clear_pointer (&self->objects, g_array_unref);
+  strata_load_job_update (self->job, HPROF_PROGRESS_SORTED, NULL, NULL);
   offsets = stash_offsets (record_offsets, n, &offsets_mapped);
   graph = strata_heap_graph_new (n, ids, NULL);
   pass.classes = strata_heap_graph_peek_classes (graph);
@@ -846,7 +857,8 @@ hprof_build_graph (HprofLoader       *self,
   strata_id_map_init (&build.layout_ids);
   first = g_new (guint32, (gsize) n + 1);
 
-  ok = read_references (&pass, g_bytes_get_data (offsets, NULL), offsets_mapped, n, first, error);
+  ok = strata_load_job_update (self->job, HPROF_PROGRESS_ORDERED, _("Following references…"), error) &&
+       read_references (&pass, g_bytes_get_data (offsets, NULL), offsets_mapped, n, first, error);
   g_array_unref (build.layouts);
   g_array_unref (build.ref_offsets);
   strata_id_map_clear (&build.layout_ids);
@@ -868,8 +880,8 @@ hprof_build_graph (HprofLoader       *self,
   strata_heap_graph_set_roots (graph, roots, kinds, n_roots);
   g_free (roots);
   g_free (kinds);
-  if (!strata_load_job_update (self->job, 0.9, _("Computing retained sizes…"), error) ||
-      !strata_heap_graph_compute (graph, self->job->cancellable))
+  if (!strata_load_job_update (self->job, HPROF_PROGRESS_FOLLOWED, _("Computing retained sizes…"), error) ||
+      !strata_heap_graph_compute (graph, self->job->cancellable, tell_compute_progress, self->job))
     {
       g_cancellable_set_error_if_cancelled (self->job->cancellable, error);
       g_array_unref (pass.dangling);
@@ -878,6 +890,6 @@ hprof_build_graph (HprofLoader       *self,
   report_graph (&build, graph, pass.dangling);
   g_array_unref (pass.dangling);
   strata_heap_set_weak_referents (self->heap, self->job->follow_weak, build.n_weak);
-  *index = hprof_index_new (self, graph, g_steal_pointer (&offsets));
+  *index = hprof_index_new (self, graph, g_steal_pointer (&offsets), offsets_mapped);
   return g_steal_pointer (&graph);
 }

@@ -14,6 +14,7 @@
 
 #include "strata-hprof-index.h"
 #include "strata-hprof-private.h"
+#include "strata-memory.h"
 
 #define MAX_CLASS_DEPTH 256
 
@@ -40,6 +41,8 @@ struct _StrataHprofIndex
   StrataIdMap            names;           /* string id -> pool id */
   StrataIdMap            class_names;     /* class object id -> pool id of its name */
   StringLayout           string_layout;   /* java.lang.String's, found once */
+  gboolean               data_mapped;     /* the dump's pages can be given back */
+  gboolean               offsets_mapped;
 };
 
 void
@@ -94,7 +97,8 @@ static StringLayout find_string_layout (StrataHprofIndex *self,
 StrataHprofIndex *
 hprof_index_new (HprofLoader     *loader,
                  StrataHeapGraph *graph,
-                 GBytes          *offsets)
+                 GBytes          *offsets,
+                 gboolean         offsets_mapped)
 {
   StrataHprofIndex *self = g_new0 (StrataHprofIndex, 1);
 
@@ -105,6 +109,8 @@ hprof_index_new (HprofLoader     *loader,
   self->graph = graph;
   self->offsets_bytes = offsets;
   self->offsets = g_bytes_get_data (offsets, NULL);
+  self->data_mapped = loader->job->bytes_are_mapped;
+  self->offsets_mapped = offsets_mapped;
   self->class_dumps = loader->class_dumps;
   memset (&loader->class_dumps, 0, sizeof loader->class_dumps);
   strata_id_map_init (&loader->class_dumps);
@@ -526,6 +532,31 @@ strata_hprof_index_dup_string (StrataHprofIndex *self,
       units[i] = little ? data[2 * i] | data[2 * i + 1] << 8 : data[2 * i] << 8 | data[2 * i + 1];
     return g_utf16_to_utf8 (units, n, NULL, NULL, NULL);
   }
+}
+
+/**
+ * strata_hprof_index_release_records:
+ *
+ * Gives back to the system the pages of the dump that hold the records
+ * of objects @from to @to (excluded), read and done with: a pass over
+ * every object of a dump larger than memory then streams through it.
+ * They are read again from the file if needed.
+ */
+void
+strata_hprof_index_release_records (StrataHprofIndex *self,
+                                    guint32           from,
+                                    guint32           to)
+{
+  guint64 lo = G_MAXUINT64, hi = 0;
+
+  for (guint32 i = from; i < to; i++)
+    {
+      lo = MIN (lo, self->offsets[i]);
+      hi = MAX (hi, self->offsets[i]);
+    }
+  if (lo < hi)
+    strata_memory_release_span (self->data + lo, self->data + hi, self->data_mapped);
+  strata_memory_release_span (self->offsets + from, self->offsets + to, self->offsets_mapped);
 }
 
 /* The name of the class whose class object has @id, or NULL. */

@@ -72,6 +72,9 @@ const char *strata_hprof_index_get_class_name (StrataHprofIndex *self,
                                                StrataTrace      *trace,
                                                guint64           id);
 char   *strata_heap_field_format_value     (const StrataHeapField *field);
+void    strata_hprof_index_release_records (StrataHprofIndex *self,
+                                            guint32           from,
+                                            guint32           to);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataHprofIndex, strata_hprof_index_free)
 
