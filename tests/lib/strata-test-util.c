@@ -194,6 +194,18 @@ strata_test_metadata (StrataTrace *trace,
   return NULL;
 }
 
+/* Whether one of the load's notes, what is normal for the kind of
+ * file, mentions @part. */
+gboolean
+strata_test_has_note (StrataTrace *trace,
+                      const char  *part)
+{
+  for (guint i = 0; i < strata_trace_get_n_notes (trace); i++)
+    if (strstr (strata_trace_get_note (trace, i), part) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 /* Whether one of the load's repairs mentions @part. */
 gboolean
 strata_test_has_diagnostic (StrataTrace *trace,

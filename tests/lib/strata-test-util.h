@@ -49,6 +49,8 @@ const StrataThread *strata_test_thread_by_tid (StrataTrace *trace,
                                               gint64       tid);
 const char       *strata_test_metadata       (StrataTrace *trace,
                                               const char  *key);
+gboolean          strata_test_has_note       (StrataTrace *trace,
+                                              const char  *part);
 gboolean          strata_test_has_diagnostic (StrataTrace *trace,
                                               const char  *part);
 

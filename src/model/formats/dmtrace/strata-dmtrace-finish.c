@@ -43,7 +43,9 @@ dmtrace_report_diagnostics (DmtraceLoader *self)
                                     ngettext ("%s call to a method id missing from the key is shown as “unknown method”.",
                                               "%s calls to method ids missing from the key are shown as “unknown method”.",
                                               self->n_unknown_method_calls));
-  strata_trace_add_count_diagnostic (self->trace, self->n_unmatched_exits,
+  /* Tracing starts inside running methods and stops inside others: in
+   * every trace, said quietly (the Summary, the report's notes). */
+  strata_trace_add_count_note (self->trace, self->n_unmatched_exits,
                                     ngettext ("%s exit without a matching entry (a method running when tracing began) was given an entry at its thread’s first timestamp.",
                                               "%s exits without a matching entry (methods running when tracing began) were given an entry at their thread’s first timestamp.",
                                               self->n_unmatched_exits));
@@ -51,7 +53,7 @@ dmtrace_report_diagnostics (DmtraceLoader *self)
                                     ngettext ("%s exit did not match the innermost call; the calls above it were closed with it.",
                                               "%s exits did not match the innermost call; the calls above them were closed with them.",
                                               self->n_mismatched_exits));
-  strata_trace_add_count_diagnostic (self->trace, self->n_open_at_end,
+  strata_trace_add_count_note (self->trace, self->n_open_at_end,
                                     ngettext ("%s call still running when tracing stopped was closed at its thread’s last timestamp.",
                                               "%s calls still running when tracing stopped were closed at their thread’s last timestamp.",
                                               self->n_open_at_end));
