@@ -23,10 +23,12 @@ gboolean    strata_heap_view_export       (StrataHeapView *self,
                                            gboolean        filtered,
                                            GError        **error);
 
-/* The Leak Suspects page (strata-heap-view-suspects.c), and what its
- * links do. */
+/* The Leak Suspects and Threads pages (strata-heap-view-suspects.c,
+ * -threads.c), and what their links do. */
 GtkWidget  *strata_heap_view_build_suspects (StrataHeapView *self,
                                              StrataTrace    *trace);
+GtkWidget  *strata_heap_view_build_threads (StrataHeapView *self,
+                                            StrataTrace    *trace);
 void        strata_heap_view_inspect      (StrataHeapView *self,
                                            guint32         object);
 

@@ -371,67 +371,6 @@ build_classes (StrataHeapView *self,
   return page;
 }
 
-/* Each thread the dump names, expanding to the stack it had. */
-static GtkWidget *
-build_threads (StrataTrace *trace)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-
-  for (guint i = 0; i < strata_heap_get_n_threads (heap); i++)
-    {
-      const StrataHeapThread *thread = strata_heap_get_thread (heap, i);
-      const char *name = strata_trace_get_string (trace, thread->name);
-      guint n;
-      const guint32 *frames = strata_heap_get_stack (heap, thread->stack, &n);
-      /* Translators: a thread's serial number and name */
-      g_autofree char *title = g_strdup_printf (_("%u · %s"), thread->serial, *name ? name : _("(unnamed)"));
-      GtkWidget *expander = strata_accessible_expander_new (title);
-      GtkWidget *stack = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-
-      guint n_held;
-      const StrataFrameRoot *held = strata_heap_get_frame_roots (heap, thread->serial, &n_held);
-
-      gtk_widget_set_margin_start (stack, 24);
-      /* Each frame, then the objects it holds; those of no known frame last. */
-      for (guint f = 0; f <= n; f++)
-        {
-          if (f < n)
-            {
-              g_autofree char *clipped = NULL;
-              GtkWidget *label = gtk_label_new (strata_units_clip_for_display (strata_trace_get_string (trace, frames[f]),
-                                                                               &clipped));
-
-              gtk_label_set_xalign (GTK_LABEL (label), 0);
-              gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-              gtk_box_append (GTK_BOX (stack), label);
-            }
-          for (guint r = 0; r < n_held; r++)
-            if ((f < n && held[r].frame == (gint32) f) || (f == n && (held[r].frame < 0 || held[r].frame >= (gint32) n)))
-              {
-                g_autofree char *text = strata_heap_describe_held (trace, held[r].object);
-                GtkWidget *label = gtk_label_new (text);
-
-                gtk_label_set_xalign (GTK_LABEL (label), 0);
-                gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-                gtk_widget_set_margin_start (label, 24);
-                gtk_widget_add_css_class (label, "dim-label");
-                gtk_box_append (GTK_BOX (stack), label);
-              }
-        }
-      if (n == 0)
-        gtk_box_append (GTK_BOX (stack), gtk_label_new (_("No stack")));
-      gtk_expander_set_child (GTK_EXPANDER (expander), stack);
-      gtk_box_append (GTK_BOX (box), expander);
-    }
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  return scroller;
-}
-
 /* ---- Leak suspects ---- */
 
 /**
@@ -513,7 +452,7 @@ build (StrataHeapView *self,
   if (strata_heap_get_n_sites (heap) > 0)
     gtk_stack_add_titled (GTK_STACK (stack), strata_sites_view_new (trace), "sites", _("Allocation Sites"));
   if (strata_heap_get_n_threads (heap) > 0)
-    gtk_stack_add_titled (GTK_STACK (stack), build_threads (trace), "threads", _("Threads"));
+    gtk_stack_add_titled (GTK_STACK (stack), strata_heap_view_build_threads (self, trace), "threads", _("Threads"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (stack));
   g_signal_connect_object (stack, "notify::visible-child", G_CALLBACK (page_changed_cb), self, G_CONNECT_SWAPPED);
   page_changed_cb (self);

@@ -113,6 +113,7 @@ show_facts (StrataObjectInspector *self,
   guint32 dominator = strata_heap_graph_get_dominator (graph, object);
   int root_kind = strata_heap_graph_get_root_kind (graph, object);
   int row = 0;
+  guint64 size, capacity;
 
   gtk_label_set_selectable (GTK_LABEL (add_label (self, title, "title-4")), TRUE);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
@@ -121,6 +122,15 @@ show_facts (StrataObjectInspector *self,
   strata_field_grid_add (GTK_GRID (grid), row++, _("Retained bytes"), retained, TRUE);
   if (root_kind >= 0)
     strata_field_grid_add (GTK_GRID (grid), row++, _("GC root"), strata_root_kind_get_name (root_kind), FALSE);
+  if (strata_heap_collection_fill (self->trace, object, &size, &capacity))
+    {
+      g_autofree char *n = strata_units_format_count (size), *slots = strata_units_format_count (capacity);
+      /* Translators: entries a collection holds, the slots its array has, and the share used */
+      g_autofree char *fill = g_strdup_printf (_("%s entries in %s slots (%.0f%% full)"), n, slots,
+                                               capacity > 0 ? 100.0 * size / capacity : 0.0);
+
+      strata_field_grid_add (GTK_GRID (grid), row++, _("Fill"), fill, FALSE);
+    }
   if (!strata_heap_graph_is_reachable (graph, object))
     strata_field_grid_add (GTK_GRID (grid), row++, _("Reachable"),
                            _("No: only weak, soft or phantom references lead here, or none"), FALSE);

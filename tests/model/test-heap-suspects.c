@@ -61,6 +61,27 @@ test_local_list (void)
   g_assert_true (g_strv_contains ((const char *const *) keywords, "java.lang.Object[]"));
 }
 
+/* The list holds the 12,345 Smalls added to it one by one, in an array
+ * grown from 10 by halves: 10, 15, 22 … 9,369, 14,053 slots. */
+static void
+test_collection_fill (void)
+{
+  g_autoptr(StrataTrace) trace = load_allocations ();
+  g_autoptr(GArray) suspects = strata_heap_find_leak_suspects (trace);
+  guint32 list = g_array_index (suspects, StrataHeapSuspect, 0).object;
+  guint64 size = 0, capacity = 0, grown = 10;
+
+  while (grown < 12345)
+    grown += grown >> 1;
+  g_assert_true (strata_heap_collection_fill (trace, list, &size, &capacity));
+  g_assert_cmpuint (size, ==, 12345);
+  g_assert_cmpuint (capacity, ==, grown);
+  g_assert_cmpuint (capacity, ==, 14053);
+  /* Its array is no collection. */
+  g_assert_false (strata_heap_collection_fill (trace, g_array_index (suspects, StrataHeapSuspect, 0).accumulation,
+                                               &size, &capacity));
+}
+
 /* The JDK's own classes and loaders are never suspects on their own:
  * java.lang.Class, which holds every static field, is none. */
 static void
@@ -85,5 +106,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/heap-suspects/local-list", test_local_list);
   g_test_add_func ("/heap-suspects/no-generic-suspects", test_no_generic_suspects);
+  g_test_add_func ("/heap-suspects/collection-fill", test_collection_fill);
   return g_test_run ();
 }

@@ -179,3 +179,88 @@ strata_heap_describe_path (StrataTrace   *trace,
     }
   return g_string_free (text, FALSE);
 }
+
+/* The field @name of an instance's fields, or NULL. */
+static const StrataHeapField *
+find_field (GArray     *fields,
+            const char *name)
+{
+  for (guint i = 0; i < fields->len; i++)
+    if (g_str_equal (g_array_index (fields, StrataHeapField, i).name, name))
+      return &g_array_index (fields, StrataHeapField, i);
+  return NULL;
+}
+
+/* The length of the array @field refers to; 0 for null. */
+static guint32
+array_length (StrataTrace           *trace,
+              const StrataHeapField *field)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  guint32 array = field->value != 0 ? strata_heap_graph_lookup (strata_heap_get_graph (heap), field->value)
+                                    : STRATA_HEAP_NO_OBJECT;
+  guint type, element_size;
+  guint32 length = 0;
+
+  if (array != STRATA_HEAP_NO_OBJECT)
+    strata_hprof_index_get_array (strata_heap_get_index (heap), array, &type, &length, &element_size);
+  return length;
+}
+
+/**
+ * strata_heap_collection_fill:
+ * @size: (out): the entries it holds
+ * @capacity: (out): the slots its array has
+ *
+ * How full a JDK collection is, from its fields: ArrayList and Vector
+ * (size of elementData), HashMap, LinkedHashMap, WeakHashMap and
+ * Hashtable (size of table), HashSet through its map, ArrayDeque.
+ *
+ * Returns: whether @object is such a collection
+ */
+gboolean
+strata_heap_collection_fill (StrataTrace *trace,
+                             guint32      object,
+                             guint64     *size,
+                             guint64     *capacity)
+{
+  static const struct { const char *klass, *size, *array; } kinds[] = {
+    { "java.util.ArrayList", "size", "elementData" },
+    { "java.util.Vector", "elementCount", "elementData" },
+    { "java.util.HashMap", "size", "table" },
+    { "java.util.LinkedHashMap", "size", "table" },
+    { "java.util.WeakHashMap", "size", "table" },
+    { "java.util.Hashtable", "count", "table" },
+    { "java.util.Properties", "count", "table" },
+  };
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  const char *klass = strata_heap_object_class_label (trace, object);
+  g_autoptr(GArray) fields = strata_hprof_index_get_fields (strata_heap_get_index (heap), trace, object);
+  const StrataHeapField *count, *array, *map;
+
+  if (g_str_equal (klass, "java.util.HashSet") || g_str_equal (klass, "java.util.LinkedHashSet"))
+    {
+      guint32 backing = (map = find_field (fields, "map")) != NULL && map->value != 0
+                        ? strata_heap_graph_lookup (strata_heap_get_graph (heap), map->value) : STRATA_HEAP_NO_OBJECT;
+
+      return backing != STRATA_HEAP_NO_OBJECT && strata_heap_collection_fill (trace, backing, size, capacity);
+    }
+  if (g_str_equal (klass, "java.util.ArrayDeque") && (array = find_field (fields, "elements")) != NULL)
+    {
+      const StrataHeapField *head = find_field (fields, "head"), *tail = find_field (fields, "tail");
+
+      *capacity = array_length (trace, array);
+      *size = head != NULL && tail != NULL && *capacity > 0
+              ? ((gint64) (gint32) tail->value - (gint32) head->value + (gint64) *capacity) % *capacity : 0;
+      return TRUE;
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    if (g_str_equal (klass, kinds[k].klass) && (count = find_field (fields, kinds[k].size)) != NULL &&
+        (array = find_field (fields, kinds[k].array)) != NULL)
+      {
+        *size = (guint32) count->value;
+        *capacity = array_length (trace, array);
+        return TRUE;
+      }
+  return FALSE;
+}

@@ -19,6 +19,10 @@ char       *strata_heap_describe_object           (StrataTrace         *trace,
                                                    guint32              object);
 char       *strata_heap_describe_held             (StrataTrace         *trace,
                                                    guint32              object);
+gboolean    strata_heap_collection_fill           (StrataTrace         *trace,
+                                                   guint32              object,
+                                                   guint64             *size,
+                                                   guint64             *capacity);
 char       *strata_heap_describe_path             (StrataTrace         *trace,
                                                    const guint32       *path,
                                                    guint32              n,
