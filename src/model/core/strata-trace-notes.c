@@ -12,27 +12,33 @@
 
 #include "strata-trace-object-private.h"
 
+/* @message, from ngettext() with one %s, filled with @n grouped. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static char *
+format_count (guint64     n,
+              const char *message)
+{
+  g_autofree char *count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+
+  return g_strdup_printf (message, count);
+}
+#pragma GCC diagnostic pop
+
 /**
  * strata_trace_add_count_diagnostic:
  * @message: from ngettext(), with one %s for the count
  *
  * Adds a repair that happened @n times; nothing when @n is 0.
  */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 void
 strata_trace_add_count_diagnostic (StrataTrace *self,
                                    guint64      n,
                                    const char  *message)
 {
-  g_autofree char *count = NULL;
-
-  if (n == 0)
-    return;
-  count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-  strata_trace_add_diagnosticf (self, message, count);
+  if (n > 0)
+    g_ptr_array_add (self->diagnostics, format_count (n, message));
 }
-#pragma GCC diagnostic pop
 
 guint
 strata_trace_get_n_diagnostics (StrataTrace *self)
@@ -97,21 +103,14 @@ strata_trace_add_note (StrataTrace *self,
  *
  * As strata_trace_add_count_diagnostic(), a note; nothing when @n is 0.
  */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 void
 strata_trace_add_count_note (StrataTrace *self,
                              guint64      n,
                              const char  *message)
 {
-  g_autofree char *count = NULL;
-
-  if (n == 0)
-    return;
-  count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-  g_ptr_array_add (self->notes, g_strdup_printf (message, count));
+  if (n > 0)
+    g_ptr_array_add (self->notes, format_count (n, message));
 }
-#pragma GCC diagnostic pop
 
 guint
 strata_trace_get_n_notes (StrataTrace *self)

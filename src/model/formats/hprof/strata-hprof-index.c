@@ -146,6 +146,24 @@ class_dump_cursor (StrataHprofIndex *self,
   return TRUE;
 }
 
+/* Puts @dump at the instance fields of class @class_id (their count comes
+ * next) and gives its superclass. FALSE when the dump lacks the class. */
+static gboolean
+open_instance_fields (StrataHprofIndex *self,
+                      guint64           class_id,
+                      Cursor           *dump,
+                      guint64          *super_id)
+{
+  if (!class_dump_cursor (self, class_id, dump))
+    return FALSE;
+  skip (dump, dump->id_size + 4);
+  *super_id = read_id (dump);
+  skip (dump, 5 * dump->id_size + 4);
+  hprof_skip_constant_pool (dump);
+  hprof_skip_statics (dump);
+  return dump->ok;
+}
+
 static const char *
 field_name (StrataHprofIndex *self,
             StrataTrace      *trace,
@@ -231,13 +249,8 @@ get_instance_fields (StrataHprofIndex *self,
       guint64 owner = class_id;
       guint n;
 
-      if (!class_dump_cursor (self, class_id, &dump))
+      if (!open_instance_fields (self, owner, &dump, &class_id))
         return;
-      skip (&dump, dump.id_size + 4);
-      class_id = read_id (&dump);
-      skip (&dump, 5 * dump.id_size + 4);
-      hprof_skip_constant_pool (&dump);
-      hprof_skip_statics (&dump);
       n = read_be (&dump, 2);
       for (guint k = 0; k < n && dump.ok; k++)
         {
@@ -429,13 +442,8 @@ find_string_layout (StrataHprofIndex *self,
       Cursor dump;
       guint n;
 
-      if (!class_dump_cursor (self, class_id, &dump))
+      if (!open_instance_fields (self, class_id, &dump, &class_id))
         break;
-      skip (&dump, dump.id_size + 4);
-      class_id = read_id (&dump);
-      skip (&dump, 5 * dump.id_size + 4);
-      hprof_skip_constant_pool (&dump);
-      hprof_skip_statics (&dump);
       n = read_be (&dump, 2);
       for (guint k = 0; k < n && dump.ok; k++)
         {
