@@ -397,6 +397,17 @@ write_json_heap_graph (StrataJsonWriter *json,
   strata_json_writer_begin_object (json);
   add_int_member (json, "objects", strata_heap_graph_get_n_unreachable (graph));
   add_int_member (json, "shallow_bytes", bytes - MIN (bytes, strata_heap_graph_get_reachable_bytes (graph)));
+  /* Of them, what soft references, and only weaker ones, still reach. */
+  strata_json_writer_member (json, "softly_reachable");
+  strata_json_writer_begin_object (json);
+  add_int_member (json, "objects", strata_heap_get_softly_reached (heap)->objects);
+  add_int_member (json, "shallow_bytes", strata_heap_get_softly_reached (heap)->bytes);
+  strata_json_writer_end_object (json);
+  strata_json_writer_member (json, "weakly_reachable");
+  strata_json_writer_begin_object (json);
+  add_int_member (json, "objects", strata_heap_get_weakly_reached (heap)->objects);
+  add_int_member (json, "shallow_bytes", strata_heap_get_weakly_reached (heap)->bytes);
+  strata_json_writer_end_object (json);
   strata_json_writer_end_object (json);
 }
 

@@ -365,8 +365,11 @@ print_heap (const StrataReport *report)
   if (strata_heap_get_graph (heap) != NULL)
     {
       g_autofree char *weak = strata_heap_describe_weak_referents (heap);
+      g_autofree char *unreachable = strata_heap_describe_unreachable (heap);
 
       g_print ("%s\n", weak);
+      /* Translators: before the unreachable objects' count, size and kinds */
+      g_print ("%s %s\n", _("Unreachable objects:"), unreachable);
     }
   strata_report_print_suspects (report->trace);
   strata_report_print_dominators (report->trace, report->heap_top);

@@ -104,7 +104,7 @@ add_heap_rows (StrataTraceSummary *self,
     {
       g_autofree char *reachable = g_format_size_full (strata_heap_graph_get_reachable_bytes (graph),
                                                        G_FORMAT_SIZE_LONG_FORMAT);
-      g_autofree char *unreachable = strata_units_format_count (strata_heap_graph_get_n_unreachable (graph));
+      g_autofree char *unreachable = strata_heap_describe_unreachable (heap);
 
       add_row (self, _("Reachable size"), reachable);
       /* Translators: objects no GC root reaches through strong references */

@@ -678,6 +678,41 @@ test_object_graph (void)
   g_assert_cmpuint (g_array_index (fields, StrataHeapField, 1).value, ==, 7);
 }
 
+/* D is unreachable but for the WeakReference a local holds: weakly
+ * reachable, not garbage. The same dump with a SoftReference instead
+ * (the class's name changed in place) has it softly reachable. */
+static void
+test_weakly_reached (void)
+{
+  g_autoptr(GBytes) bytes = write_graph_dump ();
+  gsize len;
+  g_autofree guint8 *soft = g_memdup2 (g_bytes_get_data (bytes, &len), g_bytes_get_size (bytes));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) weak_trace = strata_test_load_heap_bytes (bytes, &error);
+  g_autoptr(StrataTrace) soft_trace = NULL;
+  g_autoptr(GBytes) soft_bytes = NULL;
+  g_autofree char *described = NULL;
+  const StrataHeap *heap;
+  guint8 *name;
+
+  g_assert_no_error (error);
+  heap = strata_trace_get_heap (weak_trace);
+  g_assert_cmpuint (strata_heap_get_weakly_reached (heap)->objects, ==, 1);
+  g_assert_cmpuint (strata_heap_get_weakly_reached (heap)->bytes, ==, 24);
+  g_assert_cmpuint (strata_heap_get_softly_reached (heap)->objects, ==, 0);
+  name = memmem (soft, len, "java/lang/ref/WeakReference", strlen ("java/lang/ref/WeakReference"));
+  g_assert_nonnull (name);
+  memcpy (name + strlen ("java/lang/ref/"), "Soft", 4);
+  soft_bytes = g_bytes_new_take (g_steal_pointer (&soft), len);
+  soft_trace = strata_test_load_heap_bytes (soft_bytes, &error);
+  g_assert_no_error (error);
+  heap = strata_trace_get_heap (soft_trace);
+  g_assert_cmpuint (strata_heap_get_softly_reached (heap)->objects, ==, 1);
+  g_assert_cmpuint (strata_heap_get_weakly_reached (heap)->objects, ==, 0);
+  described = strata_heap_describe_unreachable (heap);
+  g_assert_nonnull (strstr (described, "only through soft references"));
+}
+
 /* References to ids the dump does not hold: from a reachable Node they
  * are damage (a diagnostic); from an Object[] held by a JNI global (the
  * class data sharing archive's roots, whose closed region HotSpot leaves
@@ -904,6 +939,7 @@ main (int   argc,
   g_test_add_func ("/hprof/binary-cpu-samples", test_binary_cpu_samples);
   g_test_add_func ("/hprof/object-graph", test_object_graph);
   g_test_add_func ("/hprof/dangling-references", test_dangling_references);
+  g_test_add_func ("/hprof/weakly-reached", test_weakly_reached);
   g_test_add_func ("/hprof/follow-weak", test_follow_weak);
   g_test_add_func ("/hprof/android-heaps", test_android_heaps);
   g_test_add_func ("/hprof/android-as-perflib", test_android_dump_as_perflib);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-heap.h"
+#include "strata-units.h"
 
 struct _StrataHeap
 {
@@ -25,6 +26,7 @@ struct _StrataHeap
   gboolean frame_roots_sorted;
   gboolean weak_followed;                  /* referents of weak, soft and phantom references kept alive */
   guint64  n_weak_referents;
+  StrataHeapUnreached softly, weakly;      /* unreachable objects a soft, or a weak or phantom, reference reaches */
 };
 
 StrataHeap *
@@ -539,6 +541,69 @@ strata_heap_set_weak_referents (StrataHeap *self,
 {
   self->weak_followed = followed;
   self->n_weak_referents = n_referents;
+}
+
+/**
+ * strata_heap_set_weakly_reached:
+ * @softly: the unreachable objects that soft references still reach
+ * @weakly: those only weak, phantom or final references reach
+ */
+void
+strata_heap_set_weakly_reached (StrataHeap                *self,
+                                const StrataHeapUnreached *softly,
+                                const StrataHeapUnreached *weakly)
+{
+  self->softly = *softly;
+  self->weakly = *weakly;
+}
+
+/**
+ * strata_heap_describe_unreachable:
+ *
+ * Returns: (transfer full): "13,084 (2.2 MB): 300 (12.0 kB) only through
+ *   soft references, kept until memory runs short; 200 (8.0 kB) only
+ *   through weak, phantom or final ones; 12,584 (2.1 MB) garbage."
+ */
+char *
+strata_heap_describe_unreachable (const StrataHeap *self)
+{
+  guint64 n = strata_heap_graph_get_n_unreachable (self->graph), instances, bytes, unreachable_bytes;
+  guint64 garbage, garbage_bytes;
+  g_autofree char *all = NULL, *all_size = NULL, *soft = NULL, *soft_size = NULL;
+  g_autofree char *weak = NULL, *weak_size = NULL, *rest = NULL, *rest_size = NULL;
+
+  strata_heap_get_totals (self, &instances, &bytes);
+  unreachable_bytes = bytes - MIN (bytes, strata_heap_graph_get_reachable_bytes (self->graph));
+  garbage = n - MIN (n, self->softly.objects + self->weakly.objects);
+  garbage_bytes = unreachable_bytes - MIN (unreachable_bytes, self->softly.bytes + self->weakly.bytes);
+  all = strata_units_format_count (n);
+  all_size = g_format_size (unreachable_bytes);
+  if (self->weak_followed || self->softly.objects + self->weakly.objects == 0)
+    /* Translators: a number of objects, then their size */
+    return g_strdup_printf (_("%s (%s)"), all, all_size);
+  soft = strata_units_format_count (self->softly.objects);
+  soft_size = g_format_size (self->softly.bytes);
+  weak = strata_units_format_count (self->weakly.objects);
+  weak_size = g_format_size (self->weakly.bytes);
+  rest = strata_units_format_count (garbage);
+  rest_size = g_format_size (garbage_bytes);
+  /* Translators: unreachable objects and their size, then of them: those soft references reach, those only
+   * weak ones reach, and the garbage, each with its size */
+  return g_strdup_printf (_("%s (%s): %s (%s) only through soft references, kept until memory runs short; "
+                            "%s (%s) only through weak, phantom or final ones; %s (%s) garbage."),
+                          all, all_size, soft, soft_size, weak, weak_size, rest, rest_size);
+}
+
+const StrataHeapUnreached *
+strata_heap_get_softly_reached (const StrataHeap *self)
+{
+  return &self->softly;
+}
+
+const StrataHeapUnreached *
+strata_heap_get_weakly_reached (const StrataHeap *self)
+{
+  return &self->weakly;
 }
 
 gboolean

@@ -78,6 +78,13 @@ typedef struct
   guint32 object;            /* in the heap's graph */
 } StrataFrameRoot;
 
+/* Objects no strong reference path reaches, that some weaker one does. */
+typedef struct
+{
+  guint64 objects;
+  guint64 bytes;             /* shallow */
+} StrataHeapUnreached;
+
 typedef struct _StrataHeap StrataHeap;
 /* A reader of the dump kept for later reads (formats/hprof): the heap
  * holds it and frees it with the function it was given. */
@@ -103,6 +110,12 @@ void                   strata_heap_set_weak_referents (StrataHeap   *self,
                                                      gboolean        followed,
                                                      guint64         n_referents);
 gboolean               strata_heap_get_weak_followed (const StrataHeap *self);
+void                   strata_heap_set_weakly_reached (StrataHeap                *self,
+                                                       const StrataHeapUnreached *softly,
+                                                       const StrataHeapUnreached *weakly);
+const StrataHeapUnreached *strata_heap_get_softly_reached (const StrataHeap *self);
+const StrataHeapUnreached *strata_heap_get_weakly_reached (const StrataHeap *self);
+char                  *strata_heap_describe_unreachable (const StrataHeap *self);
 guint64                strata_heap_get_n_weak_referents (const StrataHeap *self);
 char                  *strata_heap_describe_weak_referents (const StrataHeap *self);
 void                   strata_heap_set_heap_names   (StrataHeap     *self,

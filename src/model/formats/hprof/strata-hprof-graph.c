@@ -52,6 +52,7 @@ typedef struct
   guint32 vm_size;       /* an instance's size in the VM */
   guint32 first_ref;     /* reference fields: offsets in ref_offsets */
   guint32 n_refs;
+  gboolean soft;         /* a java.lang.ref.SoftReference: its referent lives until memory runs short */
 } ClassLayout;
 
 typedef struct
@@ -258,6 +259,8 @@ lay_out_class (GraphBuild  *build,
       Cursor c = { dump.fields, self->data + self->len, self->id_size, TRUE };
       const char *name = class_name (self, id);
       gboolean weak_holder = strcmp (name, "java.lang.ref.Reference") == 0;
+
+      layout->soft |= strcmp (name, "java.lang.ref.SoftReference") == 0;
       HprofHotspotClass vm = { name, hprof_hotspot_hidden_bytes (&build->vm, name), 0, 0, 0 };
       guint n = read_be (&c, 2);
 
@@ -403,6 +406,14 @@ order_objects_widely (GArray   *objects,
 
 /* ---- References ---- */
 
+/* A reference's referent, when referents keep nothing alive. */
+typedef struct
+{
+  guint32  holder;
+  guint32  referent;
+  gboolean soft;
+} Referent;
+
 /* Objects with references to ids the dump does not hold, and how many. */
 typedef struct
 {
@@ -418,6 +429,7 @@ typedef struct
   GArray          *targets;   /* guint32 */
   guint32          object;    /* whose record is read */
   GArray          *dangling;  /* Dangling */
+  GArray          *referents; /* Referent: the references not followed */
 } EdgePass;
 
 static void
@@ -473,6 +485,8 @@ read_instance (EdgePass *pass,
         build->n_weak += id != 0;
       if ((offset & 0x80000000u) == 0 || build->loader->job->follow_weak)
         add_reference (pass, id);
+      else if (id != 0 && strata_heap_graph_lookup (pass->graph, id) != STRATA_HEAP_NO_OBJECT)
+        g_array_append_val (pass->referents, ((Referent) { object, strata_heap_graph_lookup (pass->graph, id), layout->soft }));
     }
 }
 
@@ -722,6 +736,69 @@ find_roots (HprofLoader     *self,
   return roots;
 }
 
+/* Marks, from @queue on, what strong references reach from it among the
+ * objects no root reaches strongly, with @kind; adds up those marked. */
+static void
+mark_reached (StrataHeapGraph     *graph,
+              guint8              *marks,
+              GArray              *queue,
+              guint8               kind,
+              StrataHeapUnreached *sum)
+{
+  while (queue->len > 0)
+    {
+      guint32 v = g_array_index (queue, guint32, queue->len - 1), n;
+      const guint32 *targets = strata_heap_graph_get_references (graph, v, &n);
+
+      g_array_set_size (queue, queue->len - 1);
+      sum->objects++;
+      sum->bytes += strata_heap_graph_get_shallow (graph, v);
+      for (guint32 e = 0; e < n; e++)
+        if (marks[targets[e]] == 0 && !strata_heap_graph_is_reachable (graph, targets[e]))
+          {
+            marks[targets[e]] = kind;
+            g_array_append_val (queue, targets[e]);
+          }
+    }
+}
+
+/* The objects no root reaches strongly that soft references reach (from
+ * what is reachable), then those that only weak, phantom and final ones
+ * do: until a pass adds none, as a reference reached weakly reaches on. */
+static void
+count_weakly_reached (GraphBuild      *build,
+                      StrataHeapGraph *graph,
+                      GArray          *referents)
+{
+  g_autofree guint8 *marks = NULL;
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (guint32));
+  StrataHeapUnreached sums[2] = { { 0, 0 }, { 0, 0 } };
+
+  if (referents->len > 0)
+    marks = g_new0 (guint8, strata_heap_graph_get_n_objects (graph));
+  for (guint8 kind = 1; kind <= 2 && marks != NULL; kind++)
+    for (gboolean added = TRUE; added;)
+      {
+        added = FALSE;
+        for (guint i = 0; i < referents->len; i++)
+          {
+            const Referent *r = &g_array_index (referents, Referent, i);
+            gboolean holder_held = strata_heap_graph_is_reachable (graph, r->holder) ||
+                                   (marks[r->holder] != 0 && marks[r->holder] <= kind);
+
+            if ((kind == 2 || r->soft) && holder_held && marks[r->referent] == 0 &&
+                !strata_heap_graph_is_reachable (graph, r->referent))
+              {
+                marks[r->referent] = kind;
+                g_array_append_val (queue, r->referent);
+                added = TRUE;
+              }
+          }
+        mark_reached (graph, marks, queue, kind, &sums[kind - 1]);
+      }
+  strata_heap_set_weakly_reached (build->loader->heap, &sums[0], &sums[1]);
+}
+
 /* Whether @object is the array of roots of the JDK's class data sharing
  * archive: an Object[] held by a JNI global. With G1, HotSpot maps the
  * archive's objects into the heap and the dumper leaves out its closed
@@ -852,6 +929,7 @@ hprof_build_graph (HprofLoader       *self,
   pass.graph = graph;
   pass.targets = g_array_new (FALSE, FALSE, sizeof (guint32));
   pass.dangling = g_array_new (FALSE, FALSE, sizeof (Dangling));
+  pass.referents = g_array_new (FALSE, FALSE, sizeof (Referent));
   build.layouts = g_array_new (FALSE, FALSE, sizeof (ClassLayout));
   build.ref_offsets = g_array_new (FALSE, FALSE, sizeof (guint32));
   strata_id_map_init (&build.layout_ids);
@@ -867,6 +945,7 @@ hprof_build_graph (HprofLoader       *self,
       g_free (first);
       g_array_unref (pass.targets);
       g_array_unref (pass.dangling);
+      g_array_unref (pass.referents);
       return NULL;
     }
   {
@@ -885,10 +964,13 @@ hprof_build_graph (HprofLoader       *self,
     {
       g_cancellable_set_error_if_cancelled (self->job->cancellable, error);
       g_array_unref (pass.dangling);
+      g_array_unref (pass.referents);
       return NULL;
     }
   report_graph (&build, graph, pass.dangling);
+  count_weakly_reached (&build, graph, pass.referents);
   g_array_unref (pass.dangling);
+  g_array_unref (pass.referents);
   strata_heap_set_weak_referents (self->heap, self->job->follow_weak, build.n_weak);
   *index = hprof_index_new (self, graph, g_steal_pointer (&offsets), offsets_mapped);
   return g_steal_pointer (&graph);
