@@ -383,7 +383,6 @@ write_json_heap_graph (StrataJsonWriter *json,
                        const StrataHeap *heap)
 {
   StrataHeapGraph *graph = strata_heap_get_graph (heap);
-  guint64 instances, bytes;
 
   strata_json_writer_member (json, "weak_references");
   strata_json_writer_begin_object (json);
@@ -392,11 +391,10 @@ write_json_heap_graph (StrataJsonWriter *json,
   strata_json_writer_end_object (json);
   /* Counted in the classes, as the dump holds them; a live histogram
    * (jcmd's) has them collected. */
-  strata_heap_get_totals (heap, &instances, &bytes);
   strata_json_writer_member (json, "unreachable");
   strata_json_writer_begin_object (json);
   add_int_member (json, "objects", strata_heap_graph_get_n_unreachable (graph));
-  add_int_member (json, "shallow_bytes", bytes - MIN (bytes, strata_heap_graph_get_reachable_bytes (graph)));
+  add_int_member (json, "shallow_bytes", strata_heap_get_unreachable_bytes (heap));
   /* Of them, what soft references, and only weaker ones, still reach. */
   strata_json_writer_member (json, "softly_reachable");
   strata_json_writer_begin_object (json);

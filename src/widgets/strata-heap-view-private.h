@@ -31,5 +31,8 @@ GtkWidget  *strata_heap_view_build_threads (StrataHeapView *self,
                                             StrataTrace    *trace);
 void        strata_heap_view_inspect      (StrataHeapView *self,
                                            guint32         object);
+GtkWidget  *strata_heap_view_new_inspect_button (StrataHeapView *self,
+                                                 const char     *text,
+                                                 guint32         object);
 
 G_END_DECLS

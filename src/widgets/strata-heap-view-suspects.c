@@ -17,13 +17,6 @@
 #include "strata-heap-view-private.h"
 
 static void
-inspect_clicked_cb (GtkButton      *button,
-                    StrataHeapView *self)
-{
-  strata_heap_view_inspect (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "object")));
-}
-
-static void
 instances_clicked_cb (GtkButton      *button,
                       StrataHeapView *self)
 {
@@ -56,19 +49,17 @@ captioned (const char *caption,
   return wrapped_label (line, "dim-label");
 }
 
+/* A button named @name for tests, its mnemonic @text, that inspects @object. */
 static GtkWidget *
-link_button (StrataHeapView *self,
-             const char     *name,
-             const char     *text,
-             const char     *key,
-             guint           value,
-             GCallback       callback)
+inspect_button (StrataHeapView *self,
+                const char     *name,
+                const char     *text,
+                guint32         object)
 {
-  GtkWidget *button = gtk_button_new_with_mnemonic (text);
+  GtkWidget *button = strata_heap_view_new_inspect_button (self, text, object);
 
+  gtk_button_set_use_underline (GTK_BUTTON (button), TRUE);
   gtk_widget_set_name (button, name);
-  g_object_set_data (G_OBJECT (button), key, GUINT_TO_POINTER (value));
-  g_signal_connect (button, "clicked", callback, self);
   return button;
 }
 
@@ -77,16 +68,22 @@ suspect_buttons (StrataHeapView          *self,
                  const StrataHeapSuspect *suspect)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gboolean group = suspect->group_class != G_MAXUINT;
 
-  if (suspect->group_class != G_MAXUINT)
-    gtk_box_append (GTK_BOX (row), link_button (self, "instances", _("Show _Instances"), "class", suspect->group_class,
-                                                G_CALLBACK (instances_clicked_cb)));
-  gtk_box_append (GTK_BOX (row), link_button (self, "suspect", suspect->group_class != G_MAXUINT ? _("Inspect the _Largest")
-                                                                                      : _("Inspect the _Suspect"),
-                                              "object", suspect->object, G_CALLBACK (inspect_clicked_cb)));
+  if (group)
+    {
+      GtkWidget *instances = gtk_button_new_with_mnemonic (_("Show _Instances"));
+
+      gtk_widget_set_name (instances, "instances");
+      g_object_set_data (G_OBJECT (instances), "class", GUINT_TO_POINTER (suspect->group_class));
+      g_signal_connect (instances, "clicked", G_CALLBACK (instances_clicked_cb), self);
+      gtk_box_append (GTK_BOX (row), instances);
+    }
+  gtk_box_append (GTK_BOX (row), inspect_button (self, "suspect", group ? _("Inspect the _Largest") : _("Inspect the _Suspect"),
+                                                 suspect->object));
   if (suspect->accumulation != suspect->object)
-    gtk_box_append (GTK_BOX (row), link_button (self, "accumulation-point", _("Inspect the _Accumulation Point"), "object",
-                                                suspect->accumulation, G_CALLBACK (inspect_clicked_cb)));
+    gtk_box_append (GTK_BOX (row), inspect_button (self, "accumulation-point", _("Inspect the _Accumulation Point"),
+                                                   suspect->accumulation));
   return row;
 }
 

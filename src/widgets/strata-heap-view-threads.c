@@ -16,28 +16,19 @@
 #include "strata-heap-view-private.h"
 #include "strata-units.h"
 
-static void
-held_clicked_cb (GtkButton      *button,
-                 StrataHeapView *self)
-{
-  strata_heap_view_inspect (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "object")));
-}
-
 static GtkWidget *
 held_button (StrataHeapView *self,
              StrataTrace    *trace,
              guint32         object)
 {
   g_autofree char *text = strata_heap_describe_held (trace, object);
-  GtkWidget *button = gtk_button_new_with_label (text);
+  GtkWidget *button = strata_heap_view_new_inspect_button (self, text, object);
 
   gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   gtk_widget_set_margin_start (button, 24);
   gtk_widget_set_name (button, "held-object");
-  g_object_set_data (G_OBJECT (button), "object", GUINT_TO_POINTER (object));
-  g_signal_connect (button, "clicked", G_CALLBACK (held_clicked_cb), self);
   return button;
 }
 

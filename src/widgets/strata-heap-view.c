@@ -389,6 +389,31 @@ strata_heap_view_inspect (StrataHeapView *self,
   strata_object_inspector_show (inspector, object);
 }
 
+static void
+inspect_button_clicked_cb (GtkButton      *button,
+                           StrataHeapView *self)
+{
+  strata_heap_view_inspect (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "object")));
+}
+
+/**
+ * strata_heap_view_new_inspect_button:
+ *
+ * Returns: a button labelled @text (underscores as they are) that shows
+ *   @object in the inspector
+ */
+GtkWidget *
+strata_heap_view_new_inspect_button (StrataHeapView *self,
+                                     const char     *text,
+                                     guint32         object)
+{
+  GtkWidget *button = gtk_button_new_with_label (text);
+
+  g_object_set_data (G_OBJECT (button), "object", GUINT_TO_POINTER (object));
+  g_signal_connect (button, "clicked", G_CALLBACK (inspect_button_clicked_cb), self);
+  return button;
+}
+
 /* With a graph, the choice of what keeps objects alive at the end
  * (win.follow-weak loads the dump again). */
 static GtkWidget *

@@ -119,6 +119,18 @@ class_named (const StrataHeap *heap,
   return G_MAXUINT32;
 }
 
+/* Gives back the pages read for objects @from to @to (excluded): their
+ * records in the dump and their classes and sizes in the scratch files,
+ * so a pass over every object streams through them. */
+static void
+release_read (const Search *search,
+              guint32       from,
+              guint32       to)
+{
+  strata_hprof_index_release_records (search->index, from, to);
+  strata_heap_graph_release_pages (search->graph, from, to);
+}
+
 /* Sorts copies by hash: four passes of 16 bits, least first. */
 static void
 sort_copies (GArray *copies)
@@ -168,10 +180,7 @@ group_run (const Search *search,
     {
       /* A run of millions of equal copies streams through the dump too. */
       if (i % 65536 == 0)
-        {
-          strata_hprof_index_release_records (search->index, run[i - 65536].object, run[i - 1].object + 1);
-          strata_heap_graph_release_pages (search->graph, run[i - 65536].object, run[i - 1].object + 1);
-        }
+        release_read (search, run[i - 65536].object, run[i - 1].object + 1);
       if (!read_content (search, run[i].object, &other) || other.kind != first.kind || other.len != first.len ||
           memcmp (other.data, first.data, first.len) != 0)
         continue;
@@ -215,8 +224,7 @@ hash_part (gpointer data)
       /* Records read go back to the system: the dump streams through. */
       if ((i - part->from) % 65536 == 0 && i > part->from)
         {
-          strata_hprof_index_release_records (search->index, i - 65536, i);
-          strata_heap_graph_release_pages (search->graph, i - 65536, i);
+          release_read (search, i - 65536, i);
           if (g_cancellable_is_cancelled (part->cancellable))
             break;
         }

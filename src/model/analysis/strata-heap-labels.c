@@ -66,6 +66,24 @@ strata_heap_describe_array_copies (StrataTrace               *trace,
 }
 
 /**
+ * strata_heap_class_object_name:
+ *
+ * Returns: (nullable): the name of the class @object is the class object
+ *   of, or %NULL when it is none (or the dump does not name it)
+ */
+const char *
+strata_heap_class_object_name (StrataTrace *trace,
+                               guint32      object)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  if (!g_str_equal (strata_heap_object_class_label (trace, object), "java.lang.Class"))
+    return NULL;
+  return strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace,
+                                            strata_heap_graph_get_id (strata_heap_get_graph (heap), object));
+}
+
+/**
  * strata_heap_describe_object:
  *
  * Returns: (transfer full): "java.util.HashMap 0x7f3a10"
@@ -77,20 +95,15 @@ strata_heap_describe_object (StrataTrace *trace,
   const StrataHeap *heap = strata_trace_get_heap (trace);
   StrataHeapGraph *graph = strata_heap_get_graph (heap);
   const char *name = strata_heap_object_class_label (trace, object);
+  const char *klass_name = strata_heap_class_object_name (trace, object);
 
   /* A class object is named after its class, as in Eclipse MAT. */
-  if (g_str_equal (name, "java.lang.Class"))
+  if (klass_name != NULL)
     {
-      const char *klass_name = strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace,
-                                                                  strata_heap_graph_get_id (graph, object));
+      g_autofree char *id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", strata_heap_graph_get_id (graph, object));
 
-      if (klass_name != NULL)
-        {
-          g_autofree char *id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", strata_heap_graph_get_id (graph, object));
-
-          /* Translators: a class object: the class's name, then the object's id */
-          return g_strdup_printf (_("class %s %s"), klass_name, id);
-        }
+      /* Translators: a class object: the class's name, then the object's id */
+      return g_strdup_printf (_("class %s %s"), klass_name, id);
     }
   /* A string shows its text, as in Eclipse MAT. */
   if (g_str_equal (name, "java.lang.String"))
@@ -153,8 +166,7 @@ strata_heap_describe_path (StrataTrace   *trace,
     g_string_append_printf (text, "%s → ", strata_root_kind_get_name (strata_heap_graph_get_root_kind (graph, path[0])));
   for (guint32 i = 0; i < n; i++)
     {
-      const char *klass = strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace,
-                                                             strata_heap_graph_get_id (graph, path[i]));
+      const char *klass = strata_heap_class_object_name (trace, path[i]);
 
       if (i == MAX_PATH_STEPS / 2 && n > MAX_PATH_STEPS)
         {

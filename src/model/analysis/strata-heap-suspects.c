@@ -33,6 +33,11 @@
 #define BIG_DROP_RATIO 0.7
 #define NO_CLASS G_MAXUINT
 
+/* What a class's instances are to the search, found once per class. */
+#define KIND_GENERIC      (1 << 0)
+#define KIND_CLASS_OBJECT (1 << 1)
+#define KIND_THREAD_NAMED (1 << 2)
+
 typedef struct
 {
   StrataTrace      *trace;
@@ -40,6 +45,8 @@ typedef struct
   StrataHeapGraph  *graph;
   guint64           threshold;
   GArray           *found;    /* StrataHeapSuspect */
+  guint             n_classes;
+  guint8           *kinds;    /* by class; the last for objects of no known class */
 } Search;
 
 /* The JDK's, Android's and common libraries' types, and arrays of them
@@ -64,13 +71,6 @@ is_generic_class (const char *name)
   return FALSE;
 }
 
-static gboolean
-is_class_object (Search  *search,
-                 guint32  object)
-{
-  return g_str_equal (strata_heap_object_class_label (search->trace, object), "java.lang.Class");
-}
-
 /* A thread object: a root as one, or of a class named as one (a thread a
  * frame holds is a Java frame root). */
 static gboolean
@@ -83,12 +83,47 @@ is_thread (StrataTrace *trace,
          g_str_has_suffix (strata_heap_object_class_label (trace, object), "Thread");
 }
 
-/* What holds static fields or a thread's locals: the suspect is below. */
-static gboolean
-is_holder (Search  *search,
-           guint32  object)
+/* Each class's kind, from its name: chains millions long ask it of each
+ * of their objects. */
+static void
+classify_classes (Search *search)
 {
-  return is_class_object (search, object) || is_thread (search->trace, object);
+  search->n_classes = strata_heap_get_n_classes (search->heap);
+  search->kinds = g_new0 (guint8, search->n_classes + 1);
+  for (guint c = 0; c <= search->n_classes; c++)
+    {
+      const char *name = strata_heap_class_label (search->trace, c);
+
+      search->kinds[c] = (is_generic_class (name) ? KIND_GENERIC : 0) |
+                         (g_str_equal (name, "java.lang.Class") ? KIND_CLASS_OBJECT : 0) |
+                         (g_str_has_suffix (name, "Thread") ? KIND_THREAD_NAMED : 0);
+    }
+}
+
+static guint8
+kind_of (const Search *search,
+         guint32       object)
+{
+  return search->kinds[MIN (strata_heap_graph_get_class (search->graph, object), search->n_classes)];
+}
+
+static gboolean
+is_generic (const Search *search,
+            guint32       object)
+{
+  return (kind_of (search, object) & KIND_GENERIC) != 0;
+}
+
+/* What holds static fields or a thread's locals, at @depth in a chain
+ * down the dominator tree: the suspect is below. A GC root, a thread
+ * object root among them, is only ever at the top. */
+static gboolean
+is_holder (const Search *search,
+           guint32       object,
+           guint32       depth)
+{
+  return (kind_of (search, object) & (KIND_CLASS_OBJECT | KIND_THREAD_NAMED)) != 0 ||
+         (depth == 0 && strata_heap_graph_get_root_kind (search->graph, object) == STRATA_ROOT_THREAD_OBJECT);
 }
 
 /* ---- Where the memory accumulates ---- */
@@ -149,7 +184,7 @@ find_content (Search            *search,
 
   klass = main_class (search, children, n, &suspect->n_content);
   suspect->content_class = klass;
-  if (klass == NO_CLASS || !is_generic_class (strata_heap_class_label (search->trace, klass)))
+  if (klass == NO_CLASS || !(search->kinds[klass] & KIND_GENERIC))
     return;
   inner = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint32 i = 0; i < n; i++)
@@ -160,7 +195,7 @@ find_content (Search            *search,
       if (strata_heap_graph_get_class (search->graph, children[i]) != klass)
         continue;
       for (guint32 j = 0; j < m; j++)
-        if (!is_generic_class (strata_heap_object_class_label (search->trace, grandchildren[j])))
+        if (!is_generic (search, grandchildren[j]))
           g_array_append_val (inner, grandchildren[j]);
     }
   inner_class = main_class (search, (const guint32 *) inner->data, inner->len, &inner_count);
@@ -185,13 +220,13 @@ suspect_on_chain (Search        *search,
   guint32 at;
 
   for (guint32 i = n; i-- > 0 && holder < 0;)
-    if (is_holder (search, chain[i]))
+    if (is_holder (search, chain[i], i))
       holder = i;
   if ((guint32) (holder + 1) >= n)
     at = n - 1;
   else
     {
-      for (at = holder + 1; at < n && is_generic_class (strata_heap_object_class_label (search->trace, chain[at])); at++)
+      for (at = holder + 1; at < n && is_generic (search, chain[at]); at++)
         ;
       if (at == n)
         at = holder + 1;
@@ -281,7 +316,7 @@ find_groups (Search *search)
     {
       StrataHeapSuspect group = { .holder = STRATA_HEAP_NO_OBJECT, .group_class = c, .n_group = counts[c], .retained = bytes[c] };
 
-      if (bytes[c] <= search->threshold || counts[c] < 2 || is_generic_class (strata_heap_class_label (search->trace, c)))
+      if (bytes[c] <= search->threshold || counts[c] < 2 || (search->kinds[c] & KIND_GENERIC))
         continue;
       group.object = largest[c];
       group.accumulation = accumulation_point (search->graph, group.object);
@@ -310,31 +345,20 @@ strata_heap_find_leak_suspects (StrataTrace *trace)
 {
   const StrataHeap *heap = strata_trace_get_heap (trace);
   Search search = { trace, heap, heap != NULL ? strata_heap_get_graph (heap) : NULL, 0,
-                    g_array_new (FALSE, FALSE, sizeof (StrataHeapSuspect)) };
+                    g_array_new (FALSE, FALSE, sizeof (StrataHeapSuspect)), 0, NULL };
 
   if (search.graph == NULL || strata_heap_graph_get_reachable_bytes (search.graph) == 0)
     return search.found;
   search.threshold = SUSPECT_SHARE * strata_heap_graph_get_reachable_bytes (search.graph);
+  classify_classes (&search);
   follow_big_chains (&search);
   find_groups (&search);
+  g_free (search.kinds);
   g_array_sort (search.found, compare_suspects);
   return search.found;
 }
 
 /* ---- Naming them ---- */
-
-/* A class object by the class it is, else NULL. */
-static const char *
-class_of_class_object (StrataTrace *trace,
-                       guint32      object)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-
-  if (!g_str_equal (strata_heap_object_class_label (trace, object), "java.lang.Class"))
-    return NULL;
-  return strata_hprof_index_get_class_name (strata_heap_get_index (heap), trace,
-                                            strata_heap_graph_get_id (strata_heap_get_graph (heap), object));
-}
 
 /* A thread's name, from its "name" field, or NULL. */
 static char *
@@ -345,6 +369,7 @@ dup_thread_name (StrataTrace *trace,
   StrataHeapGraph *graph = strata_heap_get_graph (heap);
   g_autoptr(GArray) fields = strata_hprof_index_get_fields (strata_heap_get_index (heap), trace, thread);
 
+  /* A subclass's own field of that name comes first; the Thread's after. */
   for (guint i = 0; fields != NULL && i < fields->len; i++)
     {
       const StrataHeapField *field = &g_array_index (fields, StrataHeapField, i);
@@ -394,7 +419,7 @@ strata_heap_suspect_describe_holder (StrataTrace             *trace,
     /* Translators: %s is the kind of GC root ("Java frame", "JNI global") */
     return g_strdup_printf (_("a GC root (%s)"), strata_root_kind_get_name (strata_heap_graph_get_root_kind (graph, suspect->object)));
   field = dup_field (trace, suspect->holder, suspect->object, &is_static);
-  if ((klass = class_of_class_object (trace, suspect->holder)) != NULL)
+  if ((klass = strata_heap_class_object_name (trace, suspect->holder)) != NULL)
     return field != NULL && is_static ? g_strdup_printf (_("static field %s.%s"), klass, field)
                                       : g_strdup_printf (_("the static fields of class %s"), klass);
   if (is_thread (trace, suspect->holder) && (name = dup_thread_name (trace, suspect->holder)) != NULL)
@@ -411,7 +436,7 @@ static char *
 dup_suspect_name (StrataTrace *trace,
                   guint32      object)
 {
-  const char *klass = class_of_class_object (trace, object);
+  const char *klass = strata_heap_class_object_name (trace, object);
 
   return klass != NULL ? g_strdup_printf (_("class %s"), klass) : g_strdup (strata_heap_object_class_label (trace, object));
 }
@@ -470,10 +495,10 @@ strata_heap_suspect_describe (StrataTrace             *trace,
                                count, strata_heap_class_label (trace, suspect->group_class), size, share);
       return g_steal_pointer (&first);
     }
-  if (class_of_class_object (trace, suspect->object) != NULL)
+  if (strata_heap_class_object_name (trace, suspect->object) != NULL)
     /* Translators: a class, the size its static fields retain and its share of the heap */
     first = g_strdup_printf (_("Class %s retains %s (%.1f%%) in its static fields."),
-                             class_of_class_object (trace, suspect->object), size, share);
+                             strata_heap_class_object_name (trace, suspect->object), size, share);
   else
     {
       g_autofree char *name = dup_suspect_name (trace, suspect->object);
@@ -538,7 +563,7 @@ strata_heap_suspect_keywords (StrataTrace             *trace,
                               const StrataHeapSuspect *suspect)
 {
   GPtrArray *words = g_ptr_array_new ();
-  const char *holder_class = suspect->holder != STRATA_HEAP_NO_OBJECT ? class_of_class_object (trace, suspect->holder) : NULL;
+  const char *holder_class = suspect->holder != STRATA_HEAP_NO_OBJECT ? strata_heap_class_object_name (trace, suspect->holder) : NULL;
   gboolean is_static = FALSE;
   g_autofree char *field = holder_class != NULL ? dup_field (trace, suspect->holder, suspect->object, &is_static) : NULL;
 
@@ -550,7 +575,7 @@ strata_heap_suspect_keywords (StrataTrace             *trace,
     }
   if (suspect->group_class != NO_CLASS)
     add_keyword (words, strata_heap_class_label (trace, suspect->group_class));
-  add_keyword (words, class_of_class_object (trace, suspect->object));
+  add_keyword (words, strata_heap_class_object_name (trace, suspect->object));
   add_keyword (words, strata_heap_object_class_label (trace, suspect->object));
   add_keyword (words, strata_heap_object_class_label (trace, suspect->accumulation));
   if (suspect->content_class != NO_CLASS)

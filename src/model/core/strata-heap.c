@@ -558,6 +558,21 @@ strata_heap_set_weakly_reached (StrataHeap                *self,
 }
 
 /**
+ * strata_heap_get_unreachable_bytes:
+ *
+ * Returns: the shallow bytes of the objects no GC root reaches through
+ *   strong references: they are in the classes, as the dump holds them
+ */
+guint64
+strata_heap_get_unreachable_bytes (const StrataHeap *self)
+{
+  guint64 instances, bytes;
+
+  strata_heap_get_totals (self, &instances, &bytes);
+  return bytes - MIN (bytes, strata_heap_graph_get_reachable_bytes (self->graph));
+}
+
+/**
  * strata_heap_describe_unreachable:
  *
  * Returns: (transfer full): "13,084 (2.2 MB): 300 (12.0 kB) only through
@@ -567,13 +582,12 @@ strata_heap_set_weakly_reached (StrataHeap                *self,
 char *
 strata_heap_describe_unreachable (const StrataHeap *self)
 {
-  guint64 n = strata_heap_graph_get_n_unreachable (self->graph), instances, bytes, unreachable_bytes;
+  guint64 n = strata_heap_graph_get_n_unreachable (self->graph), unreachable_bytes;
   guint64 garbage, garbage_bytes;
   g_autofree char *all = NULL, *all_size = NULL, *soft = NULL, *soft_size = NULL;
   g_autofree char *weak = NULL, *weak_size = NULL, *rest = NULL, *rest_size = NULL;
 
-  strata_heap_get_totals (self, &instances, &bytes);
-  unreachable_bytes = bytes - MIN (bytes, strata_heap_graph_get_reachable_bytes (self->graph));
+  unreachable_bytes = strata_heap_get_unreachable_bytes (self);
   garbage = n - MIN (n, self->softly.objects + self->weakly.objects);
   garbage_bytes = unreachable_bytes - MIN (unreachable_bytes, self->softly.bytes + self->weakly.bytes);
   all = strata_units_format_count (n);

@@ -115,6 +115,7 @@ void                   strata_heap_set_weakly_reached (StrataHeap               
                                                        const StrataHeapUnreached *weakly);
 const StrataHeapUnreached *strata_heap_get_softly_reached (const StrataHeap *self);
 const StrataHeapUnreached *strata_heap_get_weakly_reached (const StrataHeap *self);
+guint64                strata_heap_get_unreachable_bytes (const StrataHeap *self);
 char                  *strata_heap_describe_unreachable (const StrataHeap *self);
 guint64                strata_heap_get_n_weak_referents (const StrataHeap *self);
 char                  *strata_heap_describe_weak_referents (const StrataHeap *self);

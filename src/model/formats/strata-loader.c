@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <glib/gi18n.h>
@@ -18,6 +17,7 @@
 #include "strata-format-private.h"
 #include "strata-loader-private.h"
 #include "strata-load-guard.h"
+#include "strata-memory.h"
 #include "strata-trace-private.h"
 
 #define GUNZIP_PROGRESS_SHARE 0.3
@@ -430,14 +430,7 @@ strata_load_job_release_pages (StrataLoadJob *job,
                                const guint8  *from,
                                const guint8  *to)
 {
-  gsize page = sysconf (_SC_PAGESIZE);
-  guintptr start = ((guintptr) from + page - 1) & ~(guintptr) (page - 1);
-  guintptr end = (guintptr) to & ~(guintptr) (page - 1);
-
-  if (!job->bytes_are_mapped || end <= start)
-    return;
-
-  madvise ((void *) start, end - start, MADV_DONTNEED);
+  strata_memory_release_span (from, to, job->bytes_are_mapped);
 }
 
 static StrataFormatLoadFunc
