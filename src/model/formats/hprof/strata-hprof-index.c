@@ -194,9 +194,10 @@ add_field (GArray     *fields,
            const char *name,
            guint       type,
            guint64     value,
-           gboolean    is_static)
+           gboolean    is_static,
+           const char *owner)
 {
-  StrataHeapField field = { name, type, value, is_static };
+  StrataHeapField field = { name, type, value, is_static, owner };
 
   g_array_append_val (fields, field);
 }
@@ -222,7 +223,7 @@ get_static_fields (StrataHprofIndex *self,
       guint64 value = read_be (c, hprof_type_size (type, c->id_size));
 
       if (c->ok)
-        add_field (fields, name, type, value, TRUE);
+        add_field (fields, name, type, value, TRUE, NULL);
     }
 }
 
@@ -247,6 +248,7 @@ get_instance_fields (StrataHprofIndex *self,
     {
       Cursor dump;
       guint64 owner = class_id;
+      const char *owner_name = strata_hprof_index_get_class_name (self, trace, owner);
       guint n;
 
       if (!open_instance_fields (self, owner, &dump, &class_id))
@@ -260,7 +262,7 @@ get_instance_fields (StrataHprofIndex *self,
 
           if (!values.ok)
             return;
-          add_field (fields, name, type, value, FALSE);
+          add_field (fields, name, type, value, FALSE, owner_name);
         }
     }
 }
@@ -576,6 +578,45 @@ strata_hprof_index_get_class_name (StrataHprofIndex *self,
   guint32 name = strata_id_map_lookup (&self->class_names, id);
 
   return name == STRATA_ID_MAP_MISSING ? NULL : strata_trace_get_string (trace, name);
+}
+
+/**
+ * strata_hprof_index_get_class_chain:
+ * @names: (out caller-allocates): class names, the object's own first
+ * @max: how many @names holds
+ *
+ * An instance's class and its superclasses, as far as the dump has
+ * them: what `instanceof` asks.
+ *
+ * Returns: how many names were given; 0 for a class object or an array
+ */
+guint
+strata_hprof_index_get_class_chain (StrataHprofIndex *self,
+                                    StrataTrace      *trace,
+                                    guint32           object,
+                                    const char      **names,
+                                    guint             max)
+{
+  Cursor c = { self->data + self->offsets[object], self->data + self->len, self->id_size, TRUE };
+  guint64 class_id;
+  guint n = 0;
+
+  if (read_be (&c, 1) != 0x21)
+    return 0;
+  skip (&c, c.id_size + 4);
+  class_id = read_id (&c);
+  while (c.ok && class_id != 0 && n < MIN (max, MAX_CLASS_DEPTH))
+    {
+      const char *name = strata_hprof_index_get_class_name (self, trace, class_id);
+      Cursor dump;
+
+      if (name == NULL)
+        break;
+      names[n++] = name;
+      if (!open_instance_fields (self, class_id, &dump, &class_id))
+        break;
+    }
+  return n;
 }
 
 /* Bytes per element of a primitive type; 0 for anything else. */

@@ -32,6 +32,7 @@ typedef struct
   StrataHeapType  type;
   guint64         value;     /* an object id, or the bits of a primitive */
   gboolean        is_static;
+  const char     *owner;     /* an instance field's class, NULL when not known */
 } StrataHeapField;
 
 typedef struct _StrataHprofIndex StrataHprofIndex;
@@ -71,6 +72,11 @@ char   *strata_hprof_index_dup_string      (StrataHprofIndex *self,
 const char *strata_hprof_index_get_class_name (StrataHprofIndex *self,
                                                StrataTrace      *trace,
                                                guint64           id);
+guint   strata_hprof_index_get_class_chain (StrataHprofIndex *self,
+                                            StrataTrace      *trace,
+                                            guint32           object,
+                                            const char      **names,
+                                            guint             max);
 char   *strata_heap_field_format_value     (const StrataHeapField *field);
 void    strata_hprof_index_release_records (StrataHprofIndex *self,
                                             guint32           from,
