@@ -541,6 +541,7 @@ strata_report_print_json (const StrataReport  *report,
   write_json_heap (json, trace);
   strata_report_write_json_dominators (json, trace, report->heap_top);
   strata_report_write_json_suspects (json, trace);
+  strata_report_write_json_android (json, trace);
   strata_report_write_json_duplicates (json, trace, report->heap_top);
   strata_json_writer_member (json, "diagnostics");
   strata_json_writer_begin_array (json);

@@ -39,6 +39,9 @@ void strata_report_write_json_dominators (StrataJsonWriter *json,
                                           guint             n);
 
 void strata_report_print_suspects        (StrataTrace      *trace);
+void strata_report_print_android         (StrataTrace      *trace);
+void strata_report_write_json_android    (StrataJsonWriter *json,
+                                          StrataTrace      *trace);
 void strata_report_write_json_suspects   (StrataJsonWriter *json,
                                           StrataTrace      *trace);
 

@@ -372,6 +372,7 @@ print_heap (const StrataReport *report)
       g_print ("%s %s\n", _("Unreachable objects:"), unreachable);
     }
   strata_report_print_suspects (report->trace);
+  strata_report_print_android (report->trace);
   strata_report_print_dominators (report->trace, report->heap_top);
   strata_report_print_duplicates (report->trace, report->top);
 

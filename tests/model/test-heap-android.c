@@ -14,6 +14,7 @@
 #include "hprof-android.h"
 #include "strata-heap.h"
 #include "strata-heap-android-leaks.h"
+#include "strata-heap-bitmaps.h"
 #include "strata-heap-labels.h"
 #include "strata-test-model.h"
 
@@ -139,6 +140,39 @@ test_not_android (void)
   g_assert_cmpuint (leaks->len, ==, 0);
 }
 
+/* The largest first; the second red one is a copy of the first. */
+static void
+test_bitmaps (void)
+{
+  g_autoptr(StrataTrace) trace = load_android ();
+  g_autoptr(GArray) bitmaps = strata_heap_find_bitmaps (trace);
+  const StrataHeapBitmap *red, *copy, *blue;
+  const guint8 *pixels;
+  gsize n = 0;
+
+  g_assert_cmpuint (bitmaps->len, ==, 3);
+  red = &g_array_index (bitmaps, StrataHeapBitmap, 0);
+  copy = &g_array_index (bitmaps, StrataHeapBitmap, 1);
+  blue = &g_array_index (bitmaps, StrataHeapBitmap, 2);
+  g_assert_cmpuint (red->object, ==, object_of (trace, ANDROID_BITMAP_RED_1));
+  g_assert_cmpuint (copy->object, ==, object_of (trace, ANDROID_BITMAP_RED_2));
+  g_assert_cmpuint (blue->object, ==, object_of (trace, ANDROID_BITMAP_BLUE));
+  g_assert_cmpuint (red->width, ==, 2);
+  g_assert_cmpuint (red->height, ==, 2);
+  g_assert_cmpint (red->format, ==, STRATA_BITMAP_RGBA_8888);
+  g_assert_cmpuint (red->stride, ==, 8);
+  g_assert_cmpuint (red->n_bytes, ==, 16);
+  g_assert_cmpuint (red->n_copies, ==, 1);
+  g_assert_cmpuint (red->copy_of, ==, G_MAXUINT);
+  g_assert_cmpuint (copy->copy_of, ==, 0);
+  g_assert_cmpuint (blue->copy_of, ==, G_MAXUINT);
+  g_assert_cmpuint (blue->n_copies, ==, 0);
+  g_assert_cmpuint (strata_heap_bitmaps_wasted (bitmaps), ==, 16);
+  pixels = strata_heap_bitmap_get_data (trace, blue, &n);
+  g_assert_cmpuint (n, ==, 8);
+  g_assert_cmpmem (pixels, 4, "\x00\x00\xff\xff", 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -149,5 +183,6 @@ main (int   argc,
   g_test_add_func ("/heap-android/listener-path", test_listener_path);
   g_test_add_func ("/heap-android/fragment", test_fragment);
   g_test_add_func ("/heap-android/not-android", test_not_android);
+  g_test_add_func ("/heap-android/bitmaps", test_bitmaps);
   return g_test_run ();
 }

@@ -435,13 +435,19 @@ is_leaking_object (Search  *search,
   return leaking;
 }
 
-/* Whether the dump has any class Android's leaks are made of: the
- * search reads no object of a dump without one. */
-static gboolean
-has_android_classes (StrataTrace *trace)
+/**
+ * strata_heap_has_android_classes:
+ *
+ * Whether the dump has any class Android's leaks are made of: the search
+ * reads no object of a dump without one.
+ */
+gboolean
+strata_heap_has_android_classes (StrataTrace *trace)
 {
   const StrataHeap *heap = strata_trace_get_heap (trace);
 
+  if (heap == NULL)
+    return FALSE;
   for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
     {
       const char *name = strata_heap_class_label (trace, i);
@@ -676,7 +682,7 @@ strata_heap_find_android_leaks (StrataTrace *trace)
   g_autoptr(GArray) objects = NULL;
   g_autofree guint16 *kinds = NULL;
 
-  if (search.graph == NULL || search.index == NULL || !has_android_classes (trace))
+  if (search.graph == NULL || search.index == NULL || !strata_heap_has_android_classes (trace))
     return g_ptr_array_new_with_free_func (leak_free);
   search.n_classes = strata_heap_get_n_classes (heap);
   search.kinds = kinds = g_new0 (guint16, search.n_classes + 1);

@@ -38,6 +38,7 @@ typedef struct
   char    *signature;           /* the suspect references, as "Class.field" */
 } StrataAndroidLeak;
 
+gboolean    strata_heap_has_android_classes (StrataTrace            *trace);
 GPtrArray  *strata_heap_find_android_leaks (StrataTrace             *trace);
 char       *strata_android_leak_describe   (StrataTrace             *trace,
                                             const StrataAndroidLeak *leak);
