@@ -29,6 +29,10 @@ GtkWidget  *strata_heap_view_build_suspects (StrataHeapView *self,
                                              StrataTrace    *trace);
 GtkWidget  *strata_heap_view_build_threads (StrataHeapView *self,
                                             StrataTrace    *trace);
+GtkWidget  *strata_heap_view_build_android_leaks (StrataHeapView *self,
+                                                  StrataTrace    *trace);
+GtkWidget  *strata_heap_view_build_bitmaps (StrataHeapView *self,
+                                            StrataTrace    *trace);
 void        strata_heap_view_inspect      (StrataHeapView *self,
                                            guint32         object);
 GtkWidget  *strata_heap_view_new_inspect_button (StrataHeapView *self,

@@ -142,8 +142,11 @@ strata_heap_view_build_suspects (StrataHeapView *self,
   g_autofree char *intro = g_strdup_printf (_("What retains more than a tenth of the reachable heap, followed down the "
                                               "dominator tree to where its memory accumulates. %s"), weak);
   g_autoptr(GArray) suspects = strata_heap_find_leak_suspects (trace);
+  GtkWidget *android = strata_heap_view_build_android_leaks (self, trace);
 
   g_object_set (box, "margin-start", 18, "margin-end", 18, "margin-top", 12, "margin-bottom", 12, NULL);
+  if (android != NULL)
+    gtk_box_append (GTK_BOX (box), android);
   gtk_box_append (GTK_BOX (box), wrapped_label (intro, "dim-label"));
   for (guint i = 0; i < suspects->len; i++)
     gtk_box_append (GTK_BOX (box), suspect_card (self, trace, &g_array_index (suspects, StrataHeapSuspect, i), i + 1));

@@ -464,6 +464,7 @@ build (StrataHeapView *self,
   const StrataHeap *heap = strata_trace_get_heap (trace);
   GtkWidget *stack = gtk_stack_new ();
   GtkWidget *switcher = gtk_stack_switcher_new ();
+  GtkWidget *bitmaps;
 
   self->stack = stack;
   if (strata_heap_get_n_classes (heap) > 0)
@@ -478,6 +479,8 @@ build (StrataHeapView *self,
     gtk_stack_add_titled (GTK_STACK (stack), strata_sites_view_new (trace), "sites", _("Allocation Sites"));
   if (strata_heap_get_n_threads (heap) > 0)
     gtk_stack_add_titled (GTK_STACK (stack), strata_heap_view_build_threads (self, trace), "threads", _("Threads"));
+  if (strata_heap_get_graph (heap) != NULL && (bitmaps = strata_heap_view_build_bitmaps (self, trace)) != NULL)
+    gtk_stack_add_titled (GTK_STACK (stack), bitmaps, "bitmaps", _("Bitmaps"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (stack));
   g_signal_connect_object (stack, "notify::visible-child", G_CALLBACK (page_changed_cb), self, G_CONNECT_SWAPPED);
   page_changed_cb (self);
