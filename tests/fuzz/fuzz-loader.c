@@ -9,6 +9,10 @@
 
 #include <stdint.h>
 
+#include "strata-heap.h"
+#include "strata-heap-android-leaks.h"
+#include "strata-heap-bitmaps.h"
+#include "strata-heap-suspects.h"
 #include "strata-loader.h"
 #include "strata-palette.h"
 #include "strata-profile.h"
@@ -59,6 +63,33 @@ touch_events (StrataTrace *trace)
     }
 }
 
+/* A heap dump's analyses read fields and arrays the dump says exist. */
+static void
+touch_heap (StrataTrace *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  g_autoptr(GArray) suspects = NULL, bitmaps = NULL;
+  g_autoptr(GPtrArray) leaks = NULL;
+
+  if (heap == NULL || strata_heap_get_graph (heap) == NULL)
+    return;
+  suspects = strata_heap_find_leak_suspects (trace);
+  leaks = strata_heap_find_android_leaks (trace);
+  for (guint i = 0; i < leaks->len; i++)
+    g_free (strata_android_leak_describe (trace, g_ptr_array_index (leaks, i)));
+  bitmaps = strata_heap_find_bitmaps (trace);
+  for (guint i = 0; i < bitmaps->len; i++)
+    {
+      const StrataHeapBitmap *bitmap = &g_array_index (bitmaps, StrataHeapBitmap, i);
+      gsize n = 0;
+      const guint8 *data = strata_heap_bitmap_get_data (trace, bitmap, &n);
+
+      if (data != NULL && bitmap->format != STRATA_BITMAP_PNG && bitmap->format != STRATA_BITMAP_JPEG &&
+          bitmap->format != STRATA_BITMAP_WEBP)
+        g_assert ((guint64) bitmap->stride * bitmap->height <= n);
+    }
+}
+
 static void
 touch_trace (StrataTrace *trace)
 {
@@ -84,6 +115,7 @@ touch_trace (StrataTrace *trace)
   for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
     g_assert (g_utf8_validate (strata_trace_get_method_name (trace, m), -1, NULL));
   touch_events (trace);
+  touch_heap (trace);
   (void) colors;
 }
 

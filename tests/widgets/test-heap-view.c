@@ -20,6 +20,7 @@
 #include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
 #include "strata-heap-view-private.h"
+#include "hprof-android.h"
 #include "hprof-writer.h"
 #include "strata-call-node-row.h"
 #include "strata-call-tree-view.h"
@@ -384,6 +385,57 @@ test_window_leak_suspects (void)
   strata_test_finish_app (app);
 }
 
+static guint
+count_named (GtkWidget  *widget,
+             const char *name)
+{
+  guint n = g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    n += count_named (child, name);
+  return n;
+}
+
+/* An Android dump: its leaks open the Leak Suspects page as cards whose
+ * objects open in the inspector; its bitmaps have a page of pictures. */
+static void
+test_window_android_leaks (void)
+{
+  g_autoptr(GBytes) bytes = hprof_android_leaks_dump ();
+  g_autofree char *dir = g_dir_make_tmp ("strata-android-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "leaks.hprof", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window;
+  GtkWidget *page, *card, *link, *dominators;
+  g_autofree char *shown = NULL;
+
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = strata_test_only_window (app);
+  strata_test_wait_for_window (window);
+  page = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "suspects");
+  g_assert_cmpuint (count_named (page, "android-leak"), ==, 3);
+  card = strata_test_find_widget (page, GTK_TYPE_BOX, "android-leak");
+  g_assert_nonnull (card);
+  /* The heading, the root, then the class's row: its link is a button. */
+  link = gtk_widget_get_first_child (gtk_widget_get_next_sibling (gtk_widget_get_next_sibling (gtk_widget_get_first_child (card))));
+  g_assert_true (GTK_IS_BUTTON (link));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (link)), ==, "class com.example.Registry");
+  g_signal_emit_by_name (link, "clicked");
+  dominators = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "dominators");
+  g_assert_true (gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (dominators))) == dominators);
+  shown = strata_object_inspector_dup_text (strata_dominators_view_get_inspector (STRATA_DOMINATORS_VIEW (dominators)));
+  g_assert_nonnull (strstr (shown, "com.example.Registry"));
+  page = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "bitmaps");
+  g_assert_nonnull (page);
+  g_assert_cmpuint (count_named (page, "bitmap"), ==, 3);
+
+  strata_test_finish_app (app);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static gboolean
 dominators_sorted (gpointer view)
 {
@@ -548,6 +600,7 @@ main (int   argc,
   g_test_add_func ("/heap-view/heap-dump", test_window_heap_dump);
   g_test_add_func ("/heap-view/follow-weak", test_window_follow_weak);
   g_test_add_func ("/heap-view/leak-suspects", test_window_leak_suspects);
+  g_test_add_func ("/heap-view/android-leaks", test_window_android_leaks);
   g_test_add_func ("/heap-view/long-list-sort", test_window_long_list_sort);
   g_test_add_func ("/heap-view/allocation-sites", test_window_allocation_sites);
 

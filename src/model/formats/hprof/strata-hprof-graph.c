@@ -476,7 +476,8 @@ read_instance (EdgePass *pass,
   for (guint32 r = 0; r < layout->n_refs; r++)
     {
       guint32 offset = g_array_index (build->ref_offsets, guint32, layout->first_ref + r);
-      Cursor field = { fields + (offset & 0x7fffffffu), fields + n, c->id_size, TRUE };
+      /* An instance shorter than its class says holds no more fields. */
+      Cursor field = { fields + MIN (offset & 0x7fffffffu, n), fields + n, c->id_size, TRUE };
       guint64 id = read_id (&field);
 
       if (!field.ok)
