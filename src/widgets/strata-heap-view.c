@@ -464,7 +464,7 @@ build (StrataHeapView *self,
   const StrataHeap *heap = strata_trace_get_heap (trace);
   GtkWidget *stack = gtk_stack_new ();
   GtkWidget *switcher = gtk_stack_switcher_new ();
-  GtkWidget *bitmaps;
+  GtkWidget *bitmaps, *duplicates;
 
   self->stack = stack;
   if (strata_heap_get_n_classes (heap) > 0)
@@ -473,7 +473,9 @@ build (StrataHeapView *self,
     {
       gtk_stack_add_titled (GTK_STACK (stack), strata_heap_view_build_suspects (self, trace), "suspects", _("Leak Suspects"));
       gtk_stack_add_titled (GTK_STACK (stack), strata_dominators_view_new (trace), "dominators", _("Dominators"));
-      gtk_stack_add_titled (GTK_STACK (stack), strata_duplicates_view_new (trace), "duplicates", _("Duplicates"));
+      duplicates = strata_duplicates_view_new (trace);
+      g_signal_connect_object (duplicates, "show-objects", G_CALLBACK (strata_heap_view_show_objects), self, G_CONNECT_SWAPPED);
+      gtk_stack_add_titled (GTK_STACK (stack), duplicates, "duplicates", _("Duplicates"));
     }
   if (strata_heap_get_n_sites (heap) > 0)
     gtk_stack_add_titled (GTK_STACK (stack), strata_sites_view_new (trace), "sites", _("Allocation Sites"));

@@ -396,6 +396,34 @@ count_named (GtkWidget  *widget,
   return n;
 }
 
+static gboolean
+has_instances_page (gpointer view)
+{
+  return strata_heap_view_get_page (view, "instances") != NULL;
+}
+
+/* The two red bitmaps' pixel arrays are copies: their Holders button
+ * lists the two bitmaps. */
+static void
+check_pixel_holders (StrataWindow *window)
+{
+  StrataHeapView *view = STRATA_HEAP_VIEW (window->heap_view);
+  StrataDuplicatesView *duplicates = STRATA_DUPLICATES_VIEW (strata_heap_view_get_page (view, "duplicates"));
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  GtkWidget *holders, *list;
+  GListModel *model;
+
+  while (!strata_duplicates_view_is_ready (duplicates) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  holders = strata_test_find_widget (GTK_WIDGET (duplicates), GTK_TYPE_BUTTON, "holders");
+  g_assert_nonnull (holders);
+  g_signal_emit_by_name (holders, "clicked");
+  strata_test_iterate_until (has_instances_page, view);
+  list = strata_test_find_widget (strata_heap_view_get_page (view, "instances"), G_TYPE_NONE, "instances-view");
+  model = strata_dominators_view_get_model (STRATA_DOMINATORS_VIEW (list));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+}
+
 /* An Android dump: its leaks open the Leak Suspects page as cards whose
  * objects open in the inspector; its bitmaps have a page of pictures. */
 static void
@@ -430,6 +458,7 @@ test_window_android_leaks (void)
   page = strata_heap_view_get_page (STRATA_HEAP_VIEW (window->heap_view), "bitmaps");
   g_assert_nonnull (page);
   g_assert_cmpuint (count_named (page, "bitmap"), ==, 3);
+  check_pixel_holders (window);
 
   strata_test_finish_app (app);
   g_unlink (path);

@@ -316,3 +316,58 @@ strata_heap_find_duplicates (StrataTrace  *trace,
     }
   return found;
 }
+
+/* What refers to @object, each once in @seen, appended to @holders. */
+static void
+add_holders (StrataHeapGraph *graph,
+             guint32          object,
+             GHashTable      *seen,
+             GArray          *holders)
+{
+  guint32 n;
+  const guint32 *referrers = strata_heap_graph_get_referrers (graph, object, &n);
+
+  for (guint32 r = 0; r < n; r++)
+    if (g_hash_table_add (seen, GUINT_TO_POINTER (referrers[r] + 1)))
+      g_array_append_val (holders, referrers[r]);
+}
+
+/**
+ * strata_heap_duplicate_holders:
+ * @duplicate: from strata_heap_find_duplicates()
+ *
+ * What holds the copies: every object that refers to one of them (a
+ * field's owner, an array), each once. The copies are found again among
+ * the instances of their class, by their content.
+ *
+ * Returns: (transfer full): the holders, in the order of the copies
+ *   they hold, the copies largest retained first
+ */
+guint32 *
+strata_heap_duplicate_holders (StrataTrace               *trace,
+                               const StrataHeapDuplicate *duplicate,
+                               guint32                   *n_holders,
+                               GCancellable              *cancellable)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+  guint32 klass = strata_heap_graph_get_class (graph, duplicate->example), n = 0;
+  g_autofree gboolean *primitive = g_new0 (gboolean, strata_heap_get_n_classes (heap) + 1);
+  Search search = { trace, graph, strata_heap_get_index (heap), duplicate->text != NULL,
+                    class_named (heap, trace, "java.lang.String"), primitive, strata_heap_get_n_classes (heap) };
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  GArray *holders = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree guint32 *instances = strata_heap_graph_list_instances (graph, klass, &n);
+  Content example, other;
+
+  if (klass < search.n_classes)
+    primitive[klass] = TRUE;
+  if (!read_content (&search, duplicate->example, &example))
+    n = 0;
+  for (guint32 i = 0; i < n && !g_cancellable_is_cancelled (cancellable); i++)
+    if (read_content (&search, instances[i], &other) && other.kind == example.kind && other.len == example.len &&
+        memcmp (other.data, example.data, example.len) == 0)
+      add_holders (graph, instances[i], seen, holders);
+  *n_holders = holders->len;
+  return (guint32 *) g_array_free (holders, FALSE);
+}

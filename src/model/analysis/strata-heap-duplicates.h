@@ -25,5 +25,9 @@ GArray *strata_heap_find_duplicates (StrataTrace   *trace,
                                      gboolean       strings,
                                      guint          max,
                                      GCancellable  *cancellable);
+guint32 *strata_heap_duplicate_holders (StrataTrace               *trace,
+                                        const StrataHeapDuplicate *duplicate,
+                                        guint32                   *n_holders,
+                                        GCancellable              *cancellable);
 
 G_END_DECLS
