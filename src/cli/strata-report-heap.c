@@ -34,6 +34,32 @@ print_path (StrataTrace      *trace,
   g_print ("      %s\n", text);
 }
 
+static gpointer
+prepare_paths_thread (gpointer data)
+{
+  strata_heap_graph_prepare_paths (data);
+  return NULL;
+}
+
+/**
+ * strata_report_start_paths:
+ *
+ * Has the paths from GC roots (which the suspects, dominators and
+ * Android leaks print) found on another core while the report prints
+ * what needs none. Join the thread before the trace goes.
+ *
+ * Returns: (nullable): the thread, or %NULL for a trace without a graph
+ */
+GThread *
+strata_report_start_paths (StrataTrace *trace)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  if (heap == NULL || strata_heap_get_graph (heap) == NULL)
+    return NULL;
+  return g_thread_try_new ("strata-paths", prepare_paths_thread, strata_heap_get_graph (heap), NULL);
+}
+
 void
 strata_report_print_dominators (StrataTrace *trace,
                                 guint        n)

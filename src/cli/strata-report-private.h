@@ -38,8 +38,12 @@ void strata_report_write_json_dominators (StrataJsonWriter *json,
                                           StrataTrace      *trace,
                                           guint             n);
 
+GThread *strata_report_start_paths      (StrataTrace      *trace);
 void strata_report_print_suspects        (StrataTrace      *trace);
 void strata_report_print_android         (StrataTrace      *trace);
+void strata_report_print_groups          (StrataTrace      *trace);
+void strata_report_write_json_groups     (StrataJsonWriter *json,
+                                          StrataTrace      *trace);
 void strata_report_write_json_android    (StrataJsonWriter *json,
                                           StrataTrace      *trace);
 void strata_report_write_json_suspects   (StrataJsonWriter *json,

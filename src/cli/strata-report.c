@@ -337,9 +337,11 @@ print_heap (const StrataReport *report)
   g_autofree guint *order = NULL;
   guint n, shown;
   guint64 instances, bytes;
+  GThread *paths;
 
   if (heap == NULL)
     return;
+  paths = strata_report_start_paths (report->trace);
   n = strata_heap_get_n_classes (heap);
   order = strata_heap_sort_by_bytes (heap);
   shown = report->top > 0 ? MIN (n, MAX (report->top, 20)) : n;
@@ -371,6 +373,7 @@ print_heap (const StrataReport *report)
       /* Translators: before the unreachable objects' count, size and kinds */
       g_print ("%s %s\n", _("Unreachable objects:"), unreachable);
     }
+  strata_report_print_groups (report->trace);
   strata_report_print_suspects (report->trace);
   strata_report_print_android (report->trace);
   strata_report_print_dominators (report->trace, report->heap_top);
@@ -379,6 +382,8 @@ print_heap (const StrataReport *report)
 sites:
   print_sites (report, heap);
   print_heap_threads (report, heap);
+  if (paths != NULL)
+    g_thread_join (paths);
   if (instances == 0)
     return;
   g_print ("\n%s\n", _("GC roots"));

@@ -19,6 +19,7 @@ struct _StrataHeapRow
   guint64  retained_bytes;
   double   retained_share;  /* of the reachable heap */
   guint    heap_class;      /* its index in the heap */
+  guint    group;           /* a group's row: its index among the groups; else G_MAXUINT */
 };
 
 enum {
@@ -107,6 +108,7 @@ strata_heap_row_new (const char *name,
   self->shallow_bytes = shallow_bytes;
   self->retained_bytes = retained_bytes;
   self->retained_share = reachable_bytes > 0 ? (double) retained_bytes / reachable_bytes : 0;
+  self->group = G_MAXUINT;
   return self;
 }
 
@@ -152,4 +154,19 @@ guint
 strata_heap_row_get_heap_class (StrataHeapRow *self)
 {
   return self->heap_class;
+}
+
+/* A row of classes grouped (by package, by loader): its group's index. */
+void
+strata_heap_row_set_group (StrataHeapRow *self,
+                           guint          group)
+{
+  self->group = group;
+}
+
+/* Returns: the group's index, or G_MAXUINT for a class's row */
+guint
+strata_heap_row_get_group (StrataHeapRow *self)
+{
+  return self->group;
 }

@@ -25,5 +25,8 @@ double         strata_heap_row_get_retained_share (StrataHeapRow *self);
 void           strata_heap_row_set_heap_class    (StrataHeapRow *self,
                                                   guint          heap_class);
 guint          strata_heap_row_get_heap_class    (StrataHeapRow *self);
+void           strata_heap_row_set_group         (StrataHeapRow *self,
+                                                  guint          group);
+guint          strata_heap_row_get_group         (StrataHeapRow *self);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-heap-groups.h"
 #include "strata-heap-labels.h"
 #include "strata-accessible.h"
 #include "strata-dominators-view.h"
@@ -33,6 +34,10 @@ struct _StrataHeapView
   GListModel      *model;        /* sorted and filtered class rows, or NULL */
   GListStore      *rows;         /* all class rows, for the heap shown */
   GtkWidget       *heap_dropdown;  /* Android: which heap; else NULL */
+  GtkWidget       *group_dropdown; /* classes, or packages, or loaders */
+  GtkCustomFilter *group_filter;   /* the classes of one group, after its row was activated */
+  gboolean        *in_group;       /* by class, or NULL for all */
+  GtkWidget       *group_chip;     /* says which group, and clears it */
 };
 
 G_DEFINE_FINAL_TYPE (StrataHeapView, strata_heap_view, GTK_TYPE_WIDGET)
@@ -151,14 +156,147 @@ fill_rows (GListStore       *store,
   g_list_store_splice (store, 0, g_list_model_get_n_items (G_LIST_MODEL (store)), rows->pdata, rows->len);
 }
 
+/* One row per package or class loader, as strata_heap_group_classes()
+ * sums them; the row's group is its index in the groups by class. */
+static void
+fill_group_rows (GListStore        *store,
+                 StrataTrace       *trace,
+                 StrataHeapGroupBy  by,
+                 int                which)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+  StrataHeapGraph *graph = strata_heap_get_graph (heap);
+  guint64 reachable = graph != NULL ? strata_heap_graph_get_reachable_bytes (graph) : 0;
+  g_autoptr(GArray) groups = strata_heap_group_classes (trace, by, which);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  GArray *named = NULL;
+  g_autofree guint *group_of = strata_heap_group_of_classes (trace, by, &named);
+  g_autoptr(GArray) owned = named;
+
+  for (guint g = 0; g < groups->len; g++)
+    {
+      const StrataHeapGroup *group = &g_array_index (groups, StrataHeapGroup, g);
+      StrataHeapRow *row = strata_heap_row_new (group->name, group->instances, group->shallow_bytes, group->retained_bytes,
+                                                reachable);
+
+      /* The groups by class are in another order: found by name. */
+      for (guint n = 0; n < named->len; n++)
+        if (g_str_equal (g_array_index (named, StrataHeapGroup, n).name, group->name))
+          strata_heap_row_set_group (row, n);
+      strata_heap_row_set_heap_class (row, G_MAXUINT);
+      g_ptr_array_add (rows, row);
+    }
+  g_list_store_splice (store, 0, g_list_model_get_n_items (G_LIST_MODEL (store)), rows->pdata, rows->len);
+}
+
+/* What the Classes page lists: classes, packages or loaders, in the heap
+ * chosen. */
+static void
+refill (StrataHeapView *self)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  guint selected = self->heap_dropdown != NULL ? gtk_drop_down_get_selected (GTK_DROP_DOWN (self->heap_dropdown)) : 0;
+  int which = selected == 0 ? -1 : (int) selected - 1;
+  guint by = self->group_dropdown != NULL ? gtk_drop_down_get_selected (GTK_DROP_DOWN (self->group_dropdown)) : 0;
+
+  const char *const titles[] = { _("Class"), _("Package"), _("Class Loader") };
+  g_autoptr(GtkColumnViewColumn) first = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view)), 0);
+
+  if (by == 0)
+    fill_rows (self->rows, trace, strata_trace_get_heap (trace), which);
+  else
+    fill_group_rows (self->rows, trace, by == 1 ? STRATA_HEAP_GROUP_BY_PACKAGE : STRATA_HEAP_GROUP_BY_LOADER, which);
+  gtk_column_view_column_set_title (first, titles[MIN (by, G_N_ELEMENTS (titles) - 1)]);
+}
+
+static gboolean
+in_group_filter (gpointer item,
+                 gpointer data)
+{
+  StrataHeapView *self = data;
+  guint klass = strata_heap_row_get_heap_class (item);
+
+  return self->in_group == NULL || klass == G_MAXUINT || self->in_group[klass];
+}
+
+/* Back to every class. */
+static void
+clear_group_filter (StrataHeapView *self)
+{
+  g_clear_pointer (&self->in_group, g_free);
+  gtk_widget_set_visible (self->group_chip, FALSE);
+  gtk_filter_changed (GTK_FILTER (self->group_filter), GTK_FILTER_CHANGE_LESS_STRICT);
+}
+
+static void
+group_changed_cb (StrataHeapView *self)
+{
+  if (self->in_group != NULL)
+    clear_group_filter (self);
+  refill (self);
+}
+
+/* A package's or loader's row: its classes, and a button to see all again. */
+static void
+show_group_classes (StrataHeapView *self,
+                    StrataHeapRow  *row)
+{
+  StrataTrace *trace = strata_session_get_trace (self->session);
+  guint by = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->group_dropdown));
+  GArray *groups = NULL;
+  g_autofree guint *group_of = strata_heap_group_of_classes (trace, by == 1 ? STRATA_HEAP_GROUP_BY_PACKAGE
+                                                                            : STRATA_HEAP_GROUP_BY_LOADER, &groups);
+  g_autoptr(GArray) owned = groups;
+  guint n_classes = strata_heap_get_n_classes (strata_trace_get_heap (trace));
+  /* Translators: the button that shows every class again; %s is a package or class loader */
+  g_autofree char *label = g_strdup_printf (_("Only %s"), strata_heap_row_get_name (row));
+  gboolean *in_group = g_new0 (gboolean, n_classes + 1);
+
+  for (guint c = 0; c < n_classes; c++)
+    in_group[c] = group_of[c] == strata_heap_row_get_group (row);
+  g_signal_handlers_block_by_func (self->group_dropdown, group_changed_cb, self);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->group_dropdown), 0);
+  g_signal_handlers_unblock_by_func (self->group_dropdown, group_changed_cb, self);
+  refill (self);
+  g_free (self->in_group);
+  self->in_group = in_group;
+  gtk_button_set_label (GTK_BUTTON (self->group_chip), label);
+  gtk_widget_set_visible (self->group_chip, TRUE);
+  gtk_filter_changed (GTK_FILTER (self->group_filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+/* Loaders are read from the class dumps: only binary dumps have them. */
+static GtkWidget *
+group_dropdown_new (StrataHeapView *self,
+                    gboolean        loaders)
+{
+  const char *const names[] = { _("By Class"), _("By Package"), loaders ? _("By Class Loader") : NULL, NULL };
+  GtkWidget *dropdown = gtk_drop_down_new_from_strings (names);
+
+  gtk_widget_set_tooltip_text (dropdown, _("List classes, or sum them by package or by class loader"));
+  strata_accessible_name_children (dropdown, _("Group Classes"));
+  gtk_widget_set_name (dropdown, "group-by");
+  g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (group_changed_cb), self);
+  return dropdown;
+}
+
+static GtkWidget *
+group_chip_new (StrataHeapView *self)
+{
+  GtkWidget *chip = gtk_button_new ();
+
+  gtk_widget_set_tooltip_text (chip, _("Show every class again"));
+  gtk_widget_set_name (chip, "group-chip");
+  gtk_widget_set_visible (chip, FALSE);
+  g_signal_connect_swapped (chip, "clicked", G_CALLBACK (clear_group_filter), self);
+  return chip;
+}
+
 /* Android: the table shows all heaps, or one (app, zygote, image). */
 static void
 heap_selected_cb (StrataHeapView *self)
 {
-  StrataTrace *trace = strata_session_get_trace (self->session);
-  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->heap_dropdown));
-
-  fill_rows (self->rows, trace, strata_trace_get_heap (trace), selected == 0 ? -1 : (int) selected - 1);
+  refill (self);
 }
 
 static GtkWidget *
@@ -191,7 +329,9 @@ class_activated_cb (StrataHeapView *self,
 {
   g_autoptr(StrataHeapRow) row = g_list_model_get_item (self->model, position);
 
-  if (row != NULL)
+  if (row != NULL && strata_heap_row_get_group (row) != G_MAXUINT)
+    show_group_classes (self, row);
+  else if (row != NULL && strata_heap_get_graph (strata_trace_get_heap (strata_session_get_trace (self->session))) != NULL)
     strata_heap_view_show_instances (self, strata_heap_row_get_heap_class (row));
 }
 
@@ -310,6 +450,7 @@ build_classes (StrataHeapView *self,
   GtkWidget *totals = gtk_label_new (summary);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkFilterListModel *filtered;
+  GtkEveryFilter *every;
   GtkSortListModel *sorted;
   GtkColumnViewColumn *bytes_column;
   GtkSingleSelection *selection;
@@ -324,7 +465,11 @@ build_classes (StrataHeapView *self,
   gtk_widget_set_hexpand (totals, TRUE);
   gtk_widget_add_css_class (totals, "dim-label");
   gtk_box_append (GTK_BOX (bar), self->search);
+  self->group_chip = group_chip_new (self);
+  gtk_box_insert_child_after (GTK_BOX (bar), self->group_chip, self->search);
   gtk_box_append (GTK_BOX (bar), totals);
+  self->group_dropdown = group_dropdown_new (self, strata_heap_get_index (heap) != NULL);
+  gtk_box_append (GTK_BOX (bar), self->group_dropdown);
   if (strata_heap_get_n_heaps (heap) > 0)
     {
       self->heap_dropdown = heap_dropdown_new (self, heap);
@@ -339,7 +484,11 @@ build_classes (StrataHeapView *self,
   gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
   self->rows = g_list_store_new (STRATA_TYPE_HEAP_ROW);
   fill_rows (self->rows, trace, heap, -1);
-  filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), GTK_FILTER (g_object_ref (self->filter)));
+  self->group_filter = gtk_custom_filter_new (in_group_filter, self, NULL);
+  every = gtk_every_filter_new ();
+  gtk_multi_filter_append (GTK_MULTI_FILTER (every), GTK_FILTER (g_object_ref (self->filter)));
+  gtk_multi_filter_append (GTK_MULTI_FILTER (every), GTK_FILTER (g_object_ref (self->group_filter)));
+  filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), GTK_FILTER (every));
   self->column_view = gtk_column_view_new (NULL);
   strata_accessible_name_children (self->column_view, _("Class histogram"));
   add_column (self, _("Class"), COLUMN_CLASS,
@@ -362,8 +511,7 @@ build_classes (StrataHeapView *self,
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (selection));
-  if (strata_heap_get_graph (heap) != NULL)
-    g_signal_connect_swapped (self->column_view, "activate", G_CALLBACK (class_activated_cb), self);
+  g_signal_connect_swapped (self->column_view, "activate", G_CALLBACK (class_activated_cb), self);
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->column_view);
   gtk_widget_set_vexpand (scroller, TRUE);
@@ -513,8 +661,10 @@ trace_changed_cb (StrataHeapView *self)
     page = g_strdup (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)));
   while ((child = gtk_widget_get_first_child (self->box)) != NULL)
     gtk_box_remove (GTK_BOX (self->box), child);
-  self->stack = self->search = self->column_view = self->heap_dropdown = NULL;
+  self->stack = self->search = self->column_view = self->heap_dropdown = self->group_dropdown = self->group_chip = NULL;
   g_clear_object (&self->filter);
+  g_clear_object (&self->group_filter);
+  g_clear_pointer (&self->in_group, g_free);
   g_clear_object (&self->model);
   g_clear_object (&self->rows);
   gtk_widget_set_visible (GTK_WIDGET (self), has_heap (trace));
@@ -588,8 +738,10 @@ strata_heap_view_dispose (GObject *object)
   StrataHeapView *self = STRATA_HEAP_VIEW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), STRATA_TYPE_HEAP_VIEW);
-  self->box = self->heap_dropdown = NULL;
+  self->box = self->heap_dropdown = self->group_dropdown = self->group_chip = NULL;
   g_clear_object (&self->filter);
+  g_clear_object (&self->group_filter);
+  g_clear_pointer (&self->in_group, g_free);
   g_clear_object (&self->model);
   g_clear_object (&self->rows);
   g_clear_object (&self->session);

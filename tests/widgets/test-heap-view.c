@@ -42,6 +42,53 @@
 #include <gdk/x11/gdkx.h>
 #endif
 
+static guint
+find_row (GListModel *model,
+          const char *name)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(StrataHeapRow) row = g_list_model_get_item (model, i);
+
+      if (g_str_equal (strata_heap_row_get_name (row), name))
+        return i;
+    }
+  return G_MAXUINT;
+}
+
+/* By package, then a package's row activated: only its classes, until
+ * the chip naming it is clicked. */
+static void
+check_group_by_package (StrataHeapView *view)
+{
+  GListModel *model = strata_heap_view_get_model (view);
+  GtkWidget *group_by = strata_test_find_widget (GTK_WIDGET (view), GTK_TYPE_DROP_DOWN, "group-by");
+  GtkWidget *chip = strata_test_find_widget (GTK_WIDGET (view), GTK_TYPE_BUTTON, "group-chip");
+  GtkWidget *columns = strata_test_find_widget (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW, NULL);
+  guint all = g_list_model_get_n_items (model), util;
+
+  g_assert_nonnull (group_by);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (group_by), 1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), <, all);
+  util = find_row (model, "java.util");
+  g_assert_cmpuint (util, !=, G_MAXUINT);
+  g_assert_cmpuint (find_row (model, "java.util.HashMap"), ==, G_MAXUINT);
+  g_signal_emit_by_name (columns, "activate", util);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (group_by)), ==, 0);
+  g_assert_true (gtk_widget_get_visible (chip));
+  g_assert_cmpuint (find_row (model, "java.util.HashMap"), !=, G_MAXUINT);
+  g_assert_cmpuint (find_row (model, "java.lang.String"), ==, G_MAXUINT);
+  g_signal_emit_by_name (chip, "clicked");
+  g_assert_false (gtk_widget_get_visible (chip));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, all);
+  /* By class loader: the program's classes are the "app" loader's. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (group_by), 2);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >=, 2);
+  g_assert_cmpuint (find_row (model, "(bootstrap class loader)"), !=, G_MAXUINT);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (group_by), 0);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, all);
+}
+
 static guint64
 row_instances (GListModel *model,
                guint       position)
@@ -261,6 +308,7 @@ test_window_heap_dump (void)
   view = STRATA_HEAP_VIEW (window->heap_view);
   model = strata_heap_view_get_model (view);
   g_assert_cmpuint (g_list_model_get_n_items (model), >, 100);
+  check_group_by_package (view);
   /* Largest retained size first. */
   {
     g_autoptr(StrataHeapRow) first = g_list_model_get_item (model, 0);

@@ -405,6 +405,24 @@ strata_heap_graph_get_references (const StrataHeapGraph *self,
   return self->targets + self->first[object];
 }
 
+/**
+ * strata_heap_graph_prepare_paths:
+ *
+ * Makes the shortest-path tree strata_heap_graph_path_from_root() uses,
+ * if it is not made yet: a caller with other work can have it made on
+ * another thread meanwhile. Safe from any thread.
+ */
+void
+strata_heap_graph_prepare_paths (const StrataHeapGraph *self)
+{
+  StrataHeapGraph *mutable = (StrataHeapGraph *) self;
+
+  g_mutex_lock (&mutable->lazy_lock);
+  if (self->bfs_parent == NULL)
+    strata_heap_graph_search_breadth_first (mutable);
+  g_mutex_unlock (&mutable->lazy_lock);
+}
+
 /* Referrers are made on the first call (about a second for 27 million
  * objects); safe from any thread. */
 const guint32 *
@@ -502,49 +520,107 @@ strata_heap_graph_release_pages (const StrataHeapGraph *self,
   strata_memory_release_span (self->shallow + from, self->shallow + to, self->shallow_mapped);
 }
 
+/* Where the walk of strata_heap_graph_sum_by_groups() is: per grouping,
+ * how many instances of each group are on the way down. */
+typedef struct
+{
+  const guint *const *group_of;
+  guint               n_maps;
+  guint               n_classes;
+  const guint        *n_groups;
+  guint32           **active;
+} GroupWalk;
+
+static inline guint32
+group_in (const GroupWalk *walk,
+          guint            map,
+          guint32          klass)
+{
+  if (klass >= walk->n_classes)
+    return G_MAXUINT32;
+  return walk->group_of[map] != NULL ? walk->group_of[map][klass] : klass;
+}
+
+/* @object enters the way down: the first of its group there adds its retained size. */
+static void
+enter_object (const StrataHeapGraph *self,
+              const GroupWalk       *walk,
+              guint32                object,
+              int                    heap,
+              guint64              **retained)
+{
+  for (guint m = 0; m < walk->n_maps; m++)
+    {
+      guint32 group = group_in (walk, m, self->classes[object]);
+
+      if (group >= walk->n_groups[m])
+        continue;
+      /* With @heap, only its instances count (-1: all heaps). */
+      if (walk->active[m][group] == 0 && (heap < 0 || strata_heap_graph_get_heap (self, object) == heap))
+        retained[m][group] += strata_heap_graph_retained_of (self, object);
+      walk->active[m][group]++;
+    }
+}
+
+static void
+leave_object (const StrataHeapGraph *self,
+              const GroupWalk       *walk,
+              guint32                object)
+{
+  for (guint m = 0; m < walk->n_maps; m++)
+    {
+      guint32 group = group_in (walk, m, self->classes[object]);
+
+      if (group < walk->n_groups[m])
+        walk->active[m][group]--;
+    }
+}
+
 /**
- * strata_heap_graph_sum_by_class:
+ * strata_heap_graph_sum_by_groups:
+ * @group_of: (array length=n_maps): per grouping, each class's group
+ *   (below its @n_groups), or %NULL when each class is its own group
+ * @n_groups: (array length=n_maps): per grouping, how many groups
  * @heap: only the instances in this heap, or -1 for all
- * @retained: (out caller-allocates): @n_classes sums
+ * @retained: (array length=n_maps): per grouping, @n_groups sums to fill
  *
- * A class retains what its instances retain, each counted once: an
- * instance inside the retained set of another instance of the same class
- * adds nothing. One walk down the dominator tree, keeping how many
- * instances of each class are on the way down, and where the walk is
- * in each row on the way (a stack as deep as the tree, which a linked
- * list makes as deep as its length).
+ * A group of classes retains what their instances retain, each counted
+ * once: an instance inside the retained set of another instance of the
+ * group adds nothing. One walk down the dominator tree serves every
+ * grouping, keeping how many instances of each group are on the way
+ * down, and where the walk is in each row on the way (a stack as deep as
+ * the tree, which a linked list makes as deep as its length).
  */
 void
-strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
-                                guint                  n_classes,
-                                int                    heap,
-                                guint64               *retained)
+strata_heap_graph_sum_by_groups (const StrataHeapGraph *self,
+                                 const guint *const    *group_of,
+                                 guint                  n_maps,
+                                 guint                  n_classes,
+                                 const guint           *n_groups,
+                                 int                    heap,
+                                 guint64              **retained)
 {
-  g_autofree guint32 *active = g_new0 (guint32, MAX (n_classes, 1));
+  g_autofree guint32 **active = g_new0 (guint32 *, MAX (n_maps, 1));
+  GroupWalk walk = { group_of, n_maps, n_classes, n_groups, active };
   gsize depth = 1, room = 1024;
   g_autofree guint32 *next = g_new (guint32, room);   /* per level: the next child's place */
   guint32 row = self->n;
 
-  memset (retained, 0, n_classes * sizeof (guint64));
-  if (self->dom_first == NULL)
-    return;
-  next[0] = self->dom_first[row];
-  while (depth > 0)
+  for (guint m = 0; m < n_maps; m++)
+    {
+      memset (retained[m], 0, n_groups[m] * sizeof (guint64));
+      active[m] = g_new0 (guint32, MAX (n_groups[m], 1));
+    }
+  next[0] = self->dom_first != NULL ? self->dom_first[row] : 0;
+  while (self->dom_first != NULL && depth > 0)
     {
       guint32 *e = &next[depth - 1];
 
       if (*e < self->dom_first[row + 1])
         {
           guint32 child = self->dom_children[(*e)++];
-          guint32 klass = self->classes[child];
 
-          if (klass < n_classes)
-            {
-              /* With @heap, only its instances count (-1: all heaps). */
-              if (active[klass] == 0 && (heap < 0 || strata_heap_graph_get_heap (self, child) == heap))
-                retained[klass] += strata_heap_graph_retained_of (self, child);
-              active[klass]++;
-            }
+          enter_object (self, &walk, child, heap, retained);
           row = child;
           if (depth == room)
             next = g_renew (guint32, next, room *= 2);
@@ -554,10 +630,44 @@ strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
       depth--;
       if (row == self->n)
         break;
-      if (self->classes[row] < n_classes)
-        active[self->classes[row]]--;
+      leave_object (self, &walk, row);
       row = self->idom[row] == STRATA_HEAP_GRAPH_NONE ? self->n : self->idom[row];
     }
+  for (guint m = 0; m < n_maps; m++)
+    g_free (active[m]);
+}
+
+/**
+ * strata_heap_graph_sum_by_group:
+ *
+ * strata_heap_graph_sum_by_groups() for one grouping.
+ */
+void
+strata_heap_graph_sum_by_group (const StrataHeapGraph *self,
+                                const guint           *group_of,
+                                guint                  n_classes,
+                                guint                  n_groups,
+                                int                    heap,
+                                guint64               *retained)
+{
+  strata_heap_graph_sum_by_groups (self, &group_of, 1, n_classes, &n_groups, heap, &retained);
+}
+
+/**
+ * strata_heap_graph_sum_by_class:
+ * @heap: only the instances in this heap, or -1 for all
+ * @retained: (out caller-allocates): @n_classes sums
+ *
+ * What each class's instances retain, each byte once
+ * (strata_heap_graph_sum_by_group()).
+ */
+void
+strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
+                                guint                  n_classes,
+                                int                    heap,
+                                guint64               *retained)
+{
+  strata_heap_graph_sum_by_group (self, NULL, n_classes, n_classes, heap, retained);
 }
 
 static void
@@ -651,17 +761,13 @@ strata_heap_graph_path_from_root (const StrataHeapGraph *self,
                                   guint32                object,
                                   guint32               *n_steps)
 {
-  StrataHeapGraph *mutable = (StrataHeapGraph *) self;
   guint32 n = 0, *path;
 
   *n_steps = 0;
   if (!strata_heap_graph_is_reached (self, object))
     return NULL;
-  /* The shortest-path tree is made on the first call; safe from any thread. */
-  g_mutex_lock (&mutable->lazy_lock);
-  if (self->bfs_parent == NULL)
-    strata_heap_graph_search_breadth_first (mutable);
-  g_mutex_unlock (&mutable->lazy_lock);
+  /* The shortest-path tree is made on the first call. */
+  strata_heap_graph_prepare_paths (self);
   for (guint32 v = object; v != STRATA_HEAP_GRAPH_NONE; v = self->bfs_parent[v])
     n++;
   path = g_new (guint32, n);

@@ -77,6 +77,19 @@ guint32          strata_heap_graph_get_n_unreachable   (const StrataHeapGraph *s
 void             strata_heap_graph_release_pages       (const StrataHeapGraph *self,
                                                         guint32           from,
                                                         guint32           to);
+void             strata_heap_graph_sum_by_groups       (const StrataHeapGraph *self,
+                                                        const guint *const *group_of,
+                                                        guint             n_maps,
+                                                        guint             n_classes,
+                                                        const guint      *n_groups,
+                                                        int               heap,
+                                                        guint64         **retained);
+void             strata_heap_graph_sum_by_group        (const StrataHeapGraph *self,
+                                                        const guint      *group_of,
+                                                        guint             n_classes,
+                                                        guint             n_groups,
+                                                        int               heap,
+                                                        guint64          *retained);
 void             strata_heap_graph_sum_by_class        (const StrataHeapGraph *self,
                                                         guint             n_classes,
                                                         int               heap,
@@ -92,6 +105,7 @@ guint32         *strata_heap_graph_top_retained        (const StrataHeapGraph *s
 guint32         *strata_heap_graph_list_instances      (const StrataHeapGraph *self,
                                                         guint32           klass,
                                                         guint32          *n_found);
+void             strata_heap_graph_prepare_paths       (const StrataHeapGraph *self);
 guint32         *strata_heap_graph_path_from_root      (const StrataHeapGraph *self,
                                                         guint32           object,
                                                         guint32          *n_steps);

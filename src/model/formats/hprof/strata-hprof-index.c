@@ -581,6 +581,24 @@ strata_hprof_index_get_class_name (StrataHprofIndex *self,
 }
 
 /**
+ * strata_hprof_index_get_class_loader:
+ *
+ * Returns: the id of the loader of the class whose class object has
+ *   @class_id; 0 for the bootstrap loader, or a class the dump lacks
+ */
+guint64
+strata_hprof_index_get_class_loader (StrataHprofIndex *self,
+                                     guint64           class_id)
+{
+  Cursor c;
+
+  if (!class_dump_cursor (self, class_id, &c))
+    return 0;
+  skip (&c, c.id_size + 4 + c.id_size);
+  return read_id (&c);
+}
+
+/**
  * strata_hprof_index_get_class_chain:
  * @names: (out caller-allocates): class names, the object's own first
  * @max: how many @names holds

@@ -72,6 +72,8 @@ char   *strata_hprof_index_dup_string      (StrataHprofIndex *self,
 const char *strata_hprof_index_get_class_name (StrataHprofIndex *self,
                                                StrataTrace      *trace,
                                                guint64           id);
+guint64 strata_hprof_index_get_class_loader (StrataHprofIndex *self,
+                                             guint64           class_id);
 guint   strata_hprof_index_get_class_chain (StrataHprofIndex *self,
                                             StrataTrace      *trace,
                                             guint32           object,
