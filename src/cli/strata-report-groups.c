@@ -34,8 +34,8 @@ print_groups (GArray     *groups,
     }
   if (groups->len > max)
     {
-      /* Translators: %u is how many more rows there are than are shown */
-      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "… and %u more", "… and %u more",
+      /* Translators: %u is how many more packages there are than are shown */
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "… and %u more package", "… and %u more packages",
                                                             groups->len - max), groups->len - max);
 
       g_print ("  %s\n", more);
