@@ -4,7 +4,8 @@
  * The top level lists the objects only the GC roots as a whole dominate
  * (or the instances of one class), each expanding, lazily, to what it
  * alone keeps alive, largest retained size first, as Eclipse MAT's
- * dominator tree does.
+ * dominator tree does. Several rows selected (Ctrl or Shift and a
+ * click) say what they retain together, found off the main thread.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +15,7 @@
 
 #include "strata-accessible.h"
 #include "strata-dominators-view.h"
+#include "strata-heap.h"
 #include "strata-heap-object-list.h"
 #include "strata-heap-object-row.h"
 #include "strata-object-inspector.h"
@@ -30,6 +32,8 @@ struct _StrataDominatorsView
   GtkWidget  *inspector;
   GtkWidget  *group_button;  /* NULL for a class's instances */
   GtkWidget  *status;        /* "Sorting…" while a long list sorts */
+  GtkWidget  *together;      /* what the selected objects retain together */
+  GCancellable *summing;     /* that sum, while it runs */
   StrataTrace *trace;
   GListModel *model;         /* GtkTreeListRow items */
   /* A top level too long for GTK's sort model (a row per item): it sorts
@@ -163,17 +167,121 @@ add_column (StrataDominatorsView *self,
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), view_column);
 }
 
+typedef struct
+{
+  StrataTrace *trace;
+  guint32     *objects;
+  guint32      n_objects;
+  guint64      bytes;
+  guint64      n_retained;
+} SetSum;
+
 static void
-selection_changed_cb (GtkSingleSelection   *selection,
-                      GParamSpec           *pspec,
+set_sum_free (gpointer data)
+{
+  SetSum *sum = data;
+
+  g_object_unref (sum->trace);
+  g_free (sum->objects);
+  g_free (sum);
+}
+
+static void
+sum_thread (GTask        *task,
+            gpointer      source,
+            gpointer      data,
+            GCancellable *cancellable)
+{
+  SetSum *sum = data;
+  StrataHeapGraph *graph = strata_heap_get_graph (strata_trace_get_heap (sum->trace));
+
+  sum->bytes = strata_heap_graph_retained_by_set (graph, sum->objects, sum->n_objects, &sum->n_retained, cancellable);
+  g_task_return_boolean (task, !g_cancellable_is_cancelled (cancellable));
+}
+
+static void
+sum_done_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  StrataDominatorsView *self = STRATA_DOMINATORS_VIEW (object);
+  SetSum *sum = g_task_get_task_data (G_TASK (result));
+  g_autofree char *count = NULL, *retained = NULL, *bytes = NULL, *text = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), NULL) || self->together == NULL)
+    return;
+  count = strata_units_format_count (sum->n_objects);
+  retained = strata_units_format_count (sum->n_retained);
+  bytes = g_format_size (sum->bytes);
+  /* Translators: "3 objects selected retain 1.2 MB together (4,560 objects)" */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s object selected retains %s together (%s objects)",
+                                       "%s objects selected retain %s together (%s objects)", sum->n_objects),
+                          count, bytes, retained);
+  gtk_label_set_text (GTK_LABEL (self->together), text);
+}
+
+/* The objects of the selected rows (a class's group row is none). */
+static GArray *
+selected_objects (StrataDominatorsView *self,
+                  GtkSelectionModel    *selection)
+{
+  g_autoptr(GtkBitset) rows = gtk_selection_model_get_selection (selection);
+  GArray *objects = g_array_new (FALSE, FALSE, sizeof (guint32));
+  GtkBitsetIter iter;
+  guint position;
+
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, rows, &position); more; more = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (selection), position);
+      g_autoptr(StrataHeapObjectRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+      guint32 object = item != NULL ? strata_heap_object_row_get_object (item) : STRATA_HEAP_NO_OBJECT;
+
+      if (object != STRATA_HEAP_NO_OBJECT)
+        g_array_append_val (objects, object);
+    }
+  return objects;
+}
+
+/* Several objects: what they keep alive together, summed in a worker. */
+static void
+sum_selection (StrataDominatorsView *self,
+               GArray               *objects)
+{
+  SetSum *sum = g_new0 (SetSum, 1);
+  g_autoptr(GTask) task = NULL;
+
+  if (self->summing != NULL)
+    g_cancellable_cancel (self->summing);
+  g_clear_object (&self->summing);
+  self->summing = g_cancellable_new ();
+  sum->trace = g_object_ref (self->trace);
+  sum->n_objects = objects->len;
+  sum->objects = g_memdup2 (objects->data, objects->len * sizeof (guint32));
+  task = g_task_new (self, self->summing, sum_done_cb, NULL);
+  g_task_set_task_data (task, sum, set_sum_free);
+  g_task_run_in_thread (task, sum_thread);
+  gtk_label_set_text (GTK_LABEL (self->together), _("Summing what the selected objects retain together…"));
+  gtk_widget_set_visible (self->together, TRUE);
+}
+
+static void
+selection_changed_cb (GtkSelectionModel    *selection,
+                      guint                 position,
+                      guint                 n_items,
                       StrataDominatorsView *self)
 {
-  GtkTreeListRow *row = gtk_single_selection_get_selected_item (selection);
-  g_autoptr(StrataHeapObjectRow) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+  g_autoptr(GArray) objects = selected_objects (self, selection);
 
-  /* A class's group is no object. */
-  if (item != NULL && strata_heap_object_row_get_object (item) != STRATA_HEAP_NO_OBJECT)
-    strata_object_inspector_show (STRATA_OBJECT_INSPECTOR (self->inspector), strata_heap_object_row_get_object (item));
+  if (objects->len >= 2)
+    {
+      sum_selection (self, objects);
+      return;
+    }
+  if (self->summing != NULL)
+    g_cancellable_cancel (self->summing);
+  gtk_widget_set_visible (self->together, FALSE);
+  if (objects->len == 1)
+    strata_object_inspector_show (STRATA_OBJECT_INSPECTOR (self->inspector), g_array_index (objects, guint32, 0));
 }
 
 /* Enter or a double click on a long list's last row shows its next page. */
@@ -195,7 +303,7 @@ set_top (StrataDominatorsView *self,
          GListModel           *top)
 {
   GtkTreeListModel *tree;
-  GtkSingleSelection *selection;
+  GtkMultiSelection *selection;
 
   if (top == NULL)
     top = G_LIST_MODEL (g_list_store_new (STRATA_TYPE_HEAP_OBJECT_ROW));
@@ -219,11 +327,8 @@ set_top (StrataDominatorsView *self,
     }
   else
     self->model = G_LIST_MODEL (tree);
-  selection = gtk_single_selection_new (g_object_ref (self->model));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_single_selection_set_can_unselect (selection, TRUE);
-  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
-  g_signal_connect_object (selection, "notify::selected", G_CALLBACK (selection_changed_cb), self, 0);
+  selection = gtk_multi_selection_new (g_object_ref (self->model));
+  g_signal_connect_object (selection, "selection-changed", G_CALLBACK (selection_changed_cb), self, 0);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
 }
@@ -381,9 +486,12 @@ strata_dominators_view_dispose (GObject *object)
   if (self->sorting != NULL)
     g_cancellable_cancel (self->sorting);
   g_clear_object (&self->sorting);
+  if (self->summing != NULL)
+    g_cancellable_cancel (self->summing);
+  g_clear_object (&self->summing);
   g_clear_object (&self->long_list);
   g_clear_object (&self->objects);
-  self->status = NULL;
+  self->status = self->together = NULL;
   g_clear_object (&self->model);
   g_clear_object (&self->trace);
 
@@ -410,7 +518,13 @@ strata_dominators_view_init (StrataDominatorsView *self)
   gtk_widget_set_margin_top (self->status, 4);
   gtk_widget_set_margin_bottom (self->status, 4);
   gtk_widget_set_visible (self->status, FALSE);
+  self->together = gtk_label_new (NULL);
+  gtk_widget_set_name (self->together, "retained-together");
+  gtk_widget_set_margin_top (self->together, 4);
+  gtk_widget_set_margin_bottom (self->together, 4);
+  gtk_widget_set_visible (self->together, FALSE);
   gtk_box_append (GTK_BOX (list_box), self->scroller);
+  gtk_box_append (GTK_BOX (list_box), self->together);
   gtk_box_append (GTK_BOX (list_box), self->status);
   gtk_paned_set_start_child (GTK_PANED (self->paned), list_box);
   gtk_paned_set_shrink_start_child (GTK_PANED (self->paned), FALSE);

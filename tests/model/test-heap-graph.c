@@ -220,6 +220,34 @@ test_heap_graph_contended_needs_fields (void)
   g_assert_cmpuint (hprof_hotspot_instance_size (&jdk8, thread, 2, 8), ==, 72);
 }
 
+/* On the hand-checked graph: A or B alone retains only itself (C is
+ * reached through the other); together they keep C and D alive, E not
+ * (H reaches it); G and R1 together keep everything reachable. An
+ * unreachable member (F) counts for nothing; members count once. */
+static void
+test_heap_graph_retained_by_set (void)
+{
+  static const guint32 classes[N_OBJECTS] = { 0, 1, 1, 2, 2, 3, 1, 0, 3 };
+  static const guint64 shallow[N_OBJECTS] = { 10, 10, 10, 10, 10, 100, 10, 10, 10 };
+  static const Edge edges[] = {
+    { R1, A }, { R1, B }, { A, C }, { B, C }, { C, D }, { D, C }, { D, E },
+    { G, H }, { H, E }, { F, A },
+  };
+  static const guint32 roots[] = { G, R1, G };
+  g_autoptr(StrataHeapGraph) graph = graph_new (N_OBJECTS, classes, shallow, edges, G_N_ELEMENTS (edges),
+                                                roots, G_N_ELEMENTS (roots));
+  const guint32 a[] = { A }, ab[] = { A, B, F, A }, roots_both[] = { G, R1 };
+  guint64 n;
+
+  g_assert_cmpuint (strata_heap_graph_retained_by_set (graph, a, 1, &n, NULL), ==, 10);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (strata_heap_graph_retained_by_set (graph, ab, G_N_ELEMENTS (ab), &n, NULL), ==, 40);
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_cmpuint (strata_heap_graph_retained_by_set (graph, roots_both, 2, &n, NULL), ==,
+                    strata_heap_graph_get_reachable_bytes (graph));
+  g_assert_cmpuint (n, ==, N_OBJECTS - 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -227,6 +255,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/heap-graph/hand-checked", test_heap_graph_hand_checked);
+  g_test_add_func ("/heap-graph/retained-by-set", test_heap_graph_retained_by_set);
   g_test_add_func ("/heap-graph/long-chain", test_heap_graph_long_chain);
   g_test_add_func ("/heap-graph/contended-sizes", test_heap_graph_contended_sizes);
   g_test_add_func ("/heap-graph/jdk8-sizes", test_heap_graph_jdk8_sizes);

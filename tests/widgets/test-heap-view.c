@@ -450,6 +450,12 @@ has_instances_page (gpointer view)
   return strata_heap_view_get_page (view, "instances") != NULL;
 }
 
+static gboolean
+sum_shown (gpointer label)
+{
+  return strstr (gtk_label_get_text (label), "together (") != NULL;
+}
+
 /* The two red bitmaps' pixel arrays are copies: their Holders button
  * lists the two bitmaps. */
 static void
@@ -458,7 +464,7 @@ check_pixel_holders (StrataWindow *window)
   StrataHeapView *view = STRATA_HEAP_VIEW (window->heap_view);
   StrataDuplicatesView *duplicates = STRATA_DUPLICATES_VIEW (strata_heap_view_get_page (view, "duplicates"));
   gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-  GtkWidget *holders, *list;
+  GtkWidget *holders, *list, *together, *columns;
   GListModel *model;
 
   while (!strata_duplicates_view_is_ready (duplicates) && g_get_monotonic_time () < deadline)
@@ -470,6 +476,13 @@ check_pixel_holders (StrataWindow *window)
   list = strata_test_find_widget (strata_heap_view_get_page (view, "instances"), G_TYPE_NONE, "instances-view");
   model = strata_dominators_view_get_model (STRATA_DOMINATORS_VIEW (list));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+  /* Both selected: the two bitmaps and their pixels, together. */
+  together = strata_test_find_widget (list, GTK_TYPE_LABEL, "retained-together");
+  columns = strata_test_find_widget (list, GTK_TYPE_COLUMN_VIEW, NULL);
+  gtk_selection_model_select_range (gtk_column_view_get_model (GTK_COLUMN_VIEW (columns)), 0, 2, TRUE);
+  strata_test_iterate_until (sum_shown, together);
+  strata_test_assert_label_contains (GTK_LABEL (together), "2 objects selected retain");
+  strata_test_assert_label_contains (GTK_LABEL (together), "(4 objects)");
 }
 
 /* An Android dump: its leaks open the Leak Suspects page as cards whose

@@ -105,6 +105,11 @@ guint32         *strata_heap_graph_top_retained        (const StrataHeapGraph *s
 guint32         *strata_heap_graph_list_instances      (const StrataHeapGraph *self,
                                                         guint32           klass,
                                                         guint32          *n_found);
+guint64          strata_heap_graph_retained_by_set     (const StrataHeapGraph *self,
+                                                        const guint32    *objects,
+                                                        guint32           n_objects,
+                                                        guint64          *n_retained,
+                                                        GCancellable     *cancellable);
 void             strata_heap_graph_prepare_paths       (const StrataHeapGraph *self);
 guint32         *strata_heap_graph_path_from_root      (const StrataHeapGraph *self,
                                                         guint32           object,
