@@ -2,6 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
+
 #include "hprof-writer.h"
 
 /**
@@ -77,6 +79,81 @@ hprof_writer_many_arrays (guint32 n_arrays)
       hprof_writer_put (dump, 0xFF, 1);                     /* ROOT UNKNOWN */
       hprof_writer_put (dump, 0x100000 + (guint64) i * 8, 8);
     }
+  hprof_writer_put (out, 0x1C, 1);                           /* HEAP DUMP SEGMENT */
+  hprof_writer_put (out, 0, 4);
+  hprof_writer_put (out, dump->len, 4);
+  g_byte_array_append (out, dump->data, dump->len);
+  hprof_writer_put (out, 0x2C, 1);                           /* HEAP DUMP END */
+  hprof_writer_put (out, 0, 8);
+  return g_byte_array_free_to_bytes (out);
+}
+
+/* A LOAD CLASS and STRING record naming class @id @name. */
+static void
+put_class_name (GByteArray *out,
+                guint64     id,
+                const char *name)
+{
+  g_autoptr(GByteArray) body = g_byte_array_new ();
+
+  hprof_writer_put (body, id + 1, 8);
+  g_byte_array_append (body, (const guint8 *) name, strlen (name));
+  hprof_writer_put_record (out, 0x01, body);
+  hprof_writer_put (body, 1, 4);
+  hprof_writer_put (body, id, 8);
+  hprof_writer_put (body, 0, 4);
+  hprof_writer_put (body, id + 1, 8);
+  hprof_writer_put_record (out, 0x02, body);
+}
+
+/**
+ * hprof_writer_linked_list:
+ *
+ * A JDK-style dump (8-byte ids) of one list of @n_nodes nodes, each
+ * (class "Node", one reference field "next", 8 bytes of fields) referring
+ * to the next, the first a GC root; the last refers to an id the dump
+ * does not hold. Node i has id 0x100000 + 16 i.
+ *
+ * Returns: (transfer full): the dump's bytes
+ */
+GBytes *
+hprof_writer_linked_list (guint32 n_nodes)
+{
+  const char header[] = "JAVA PROFILE 1.0.2";
+  const guint64 node_class = 0x1000, field_name = 0x2000;
+  GByteArray *out = g_byte_array_new ();
+  g_autoptr(GByteArray) dump = g_byte_array_new ();
+  g_autoptr(GByteArray) name = g_byte_array_new ();
+
+  g_byte_array_append (out, (const guint8 *) header, sizeof header);
+  hprof_writer_put (out, 8, 4);
+  hprof_writer_put (out, 0, 8);
+  put_class_name (out, node_class, "Node");
+  hprof_writer_put (name, field_name, 8);
+  g_byte_array_append (name, (const guint8 *) "next", 4);
+  hprof_writer_put_record (out, 0x01, name);
+  hprof_writer_put (dump, 0x20, 1);                          /* CLASS DUMP */
+  hprof_writer_put (dump, node_class, 8);
+  hprof_writer_put (dump, 0, 4);
+  for (guint i = 0; i < 6; i++)                              /* super, loader, … */
+    hprof_writer_put (dump, 0, 8);
+  hprof_writer_put (dump, 8, 4);                             /* instance size */
+  hprof_writer_put (dump, 0, 2);
+  hprof_writer_put (dump, 0, 2);
+  hprof_writer_put (dump, 1, 2);
+  hprof_writer_put (dump, field_name, 8);
+  hprof_writer_put (dump, 2, 1);
+  for (guint32 i = 0; i < n_nodes; i++)
+    {
+      hprof_writer_put (dump, 0x21, 1);                      /* INSTANCE DUMP */
+      hprof_writer_put (dump, 0x100000 + (guint64) i * 16, 8);
+      hprof_writer_put (dump, 0, 4);
+      hprof_writer_put (dump, node_class, 8);
+      hprof_writer_put (dump, 8, 4);
+      hprof_writer_put (dump, 0x100000 + (guint64) (i + 1) * 16, 8);
+    }
+  hprof_writer_put (dump, 0xFF, 1);                          /* ROOT UNKNOWN */
+  hprof_writer_put (dump, 0x100000, 8);
   hprof_writer_put (out, 0x1C, 1);                           /* HEAP DUMP SEGMENT */
   hprof_writer_put (out, 0, 4);
   hprof_writer_put (out, dump->len, 4);

@@ -15,5 +15,6 @@ void    hprof_writer_put_record  (GByteArray *out,
                                   guint8      tag,
                                   GByteArray *body);
 GBytes *hprof_writer_many_arrays (guint32 n_arrays);
+GBytes *hprof_writer_linked_list (guint32 n_nodes);
 
 G_END_DECLS

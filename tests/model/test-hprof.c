@@ -766,6 +766,45 @@ test_dangling_references (void)
   g_assert_true (g_str_has_prefix (strata_trace_get_note (trace, 1), "1 reference points to an object the dump does not hold, from an unreachable object"));
 }
 
+/* A list of 1.2 million nodes: enough objects that the references are
+ * read on two cores, each half of the objects on one. Node i holds the
+ * rest of the list, whichever half it is in; the path to the last is
+ * the whole list; the last node's reference, out of the dump, counts. */
+static void
+test_two_halves (void)
+{
+  const guint32 n = 1200000;
+  g_autoptr(GBytes) bytes = hprof_writer_linked_list (n);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_heap_bytes (bytes, &error);
+  StrataHeapGraph *graph;
+  guint32 n_steps, n_refs;
+  g_autofree guint32 *path = NULL;
+  const guint32 *refs;
+
+  g_assert_no_error (error);
+  graph = strata_heap_get_graph (strata_trace_get_heap (trace));
+  g_assert_cmpuint (strata_heap_graph_get_n_objects (graph), ==, n + 1);   /* and the class */
+  for (guint32 i = 0; i < n; i += 99991)
+    {
+      guint32 node = strata_heap_graph_lookup (graph, 0x100000 + (guint64) i * 16);
+
+      /* A 16-byte header with compressed class pointers, an 8-byte id as
+       * a 4-byte compressed reference: 16 bytes a node. */
+      g_assert_cmpuint (strata_heap_graph_get_retained (graph, node), ==, (guint64) (n - i) * 16);
+      refs = strata_heap_graph_get_references (graph, node, &n_refs);
+      if (i + 1 < n)
+        {
+          g_assert_cmpuint (n_refs, ==, 1);
+          g_assert_cmpuint (strata_heap_graph_get_id (graph, refs[0]), ==, 0x100000 + (guint64) (i + 1) * 16);
+        }
+    }
+  path = strata_heap_graph_path_from_root (graph, strata_heap_graph_lookup (graph, 0x100000 + (guint64) (n - 1) * 16), &n_steps);
+  g_assert_cmpuint (n_steps, ==, n);
+  g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 1);
+  g_assert_nonnull (strstr (strata_trace_get_diagnostic (trace, 0), "1 reference of a reachable object"));
+}
+
 /* Loaded to follow weak references, the same dump keeps D alive through
  * the WeakReference, which then dominates it; by default it does not. */
 static void
@@ -939,6 +978,7 @@ main (int   argc,
   g_test_add_func ("/hprof/binary-cpu-samples", test_binary_cpu_samples);
   g_test_add_func ("/hprof/object-graph", test_object_graph);
   g_test_add_func ("/hprof/dangling-references", test_dangling_references);
+  g_test_add_func ("/hprof/two-halves", test_two_halves);
   g_test_add_func ("/hprof/weakly-reached", test_weakly_reached);
   g_test_add_func ("/hprof/follow-weak", test_follow_weak);
   g_test_add_func ("/hprof/android-heaps", test_android_heaps);

@@ -39,6 +39,7 @@
 
 #include "strata-hprof-hotspot.h"
 #include "strata-hprof-private.h"
+#include "strata-load-guard.h"
 #include "strata-memory.h"
 #include "strata-radix-sort.h"
 
@@ -65,8 +66,9 @@ typedef struct
   guint        header;        /* an instance's header */
   guint        array_header;  /* before an array's elements */
   gboolean     art_sizes;     /* instances as big as their class dump says */
-  guint64      n_weak;        /* references with a referent */
   guint64      class_class_id;  /* java.lang.Class, whose instances the class objects are */
+  gboolean     frozen;        /* every layout made: read on two threads, none added */
+  ClassLayout  unknown;       /* frozen: for instances of a class without a class dump */
 } GraphBuild;
 
 void
@@ -304,6 +306,8 @@ layout_for (GraphBuild *build,
 
   if (index != STRATA_ID_MAP_MISSING)
     return &g_array_index (build->layouts, ClassLayout, index);
+  if (build->frozen)
+    return &build->unknown;
   layout.heap_class = strata_id_map_lookup (&build->loader->classes, class_id);
   lay_out_class (build, class_id, &layout);
   g_array_append_val (build->layouts, layout);
@@ -430,6 +434,7 @@ typedef struct
   guint32          object;    /* whose record is read */
   GArray          *dangling;  /* Dangling */
   GArray          *referents; /* Referent: the references not followed */
+  guint64          n_weak;    /* references with a referent */
 } EdgePass;
 
 static void
@@ -483,7 +488,7 @@ read_instance (EdgePass *pass,
       if (!field.ok)
         continue;
       if ((offset & 0x80000000u) != 0)
-        build->n_weak += id != 0;
+        pass->n_weak += id != 0;
       if ((offset & 0x80000000u) == 0 || build->loader->job->follow_weak)
         add_reference (pass, id);
       else if (id != 0 && strata_heap_graph_lookup (pass->graph, id) != STRATA_HEAP_NO_OBJECT)
@@ -655,21 +660,26 @@ tell_compute_progress (gpointer data,
                           NULL, NULL);
 }
 
-/* Every object's record read again, in id order, from @offsets (a
- * scratch file's mapping when @offsets_mapped: its pages go back too). */
+/* Objects @from to @to (excluded) read again, in id order, from
+ * @offsets (a scratch file's mapping when @offsets_mapped: its pages go
+ * back too); @first gets each one's first reference in @pass's targets.
+ * With @error, the load's progress is told (the loading thread).
+ * Returns FALSE when cancelled. */
 static gboolean
-read_references (EdgePass      *pass,
-                 const guint64 *offsets,
-                 gboolean       offsets_mapped,
-                 guint32        n,
-                 guint32       *first,
-                 GError       **error)
+read_range (EdgePass      *pass,
+            const guint64 *offsets,
+            gboolean       offsets_mapped,
+            guint32        from,
+            guint32        to,
+            guint32        n,
+            guint32       *first,
+            GError       **error)
 {
   HprofLoader *self = pass->build->loader;
-  guint64 released = 0;
-  guint32 offsets_released = 0;
+  guint64 released = from < to ? offsets[from] : 0;
+  guint32 offsets_released = from;
 
-  for (guint32 i = 0; i < n; i++)
+  for (guint32 i = from; i < to; i++)
     {
       guint64 offset = offsets[i];
 
@@ -682,8 +692,8 @@ read_references (EdgePass      *pass,
         }
       if (i - offsets_released >= PROGRESS_BYTES / sizeof (guint64))
         {
-          strata_scratch_release ((gpointer) (offsets + offsets_released), (gsize) (i - offsets_released) * sizeof (guint64),
-                                  offsets_mapped);
+          /* Whole pages only: a half starts anywhere in a page. */
+          strata_memory_release_span (offsets + offsets_released, offsets + i, offsets_mapped);
           offsets_released = i;
         }
       Cursor c = { self->data + offset, self->data + self->len, self->id_size, TRUE };
@@ -702,16 +712,151 @@ read_references (EdgePass      *pass,
         case 0x23: case 0xC3: read_primitive_array (pass, i, &c); break;
         default: break;
         }
-      if (i % 65536 == 0 &&
-          !strata_load_job_update (self->job, HPROF_PROGRESS_ORDERED + (HPROF_PROGRESS_FOLLOWED - HPROF_PROGRESS_ORDERED) * i / MAX (n, 1),
+      if ((i - from) % 65536 != 0)
+        continue;
+      if (error == NULL && g_cancellable_is_cancelled (self->job->cancellable))
+        return FALSE;
+      if (error != NULL &&
+          !strata_load_job_update (self->job, HPROF_PROGRESS_ORDERED + (HPROF_PROGRESS_FOLLOWED - HPROF_PROGRESS_ORDERED) * (i - from) / MAX (to - from, 1),
                                    _("Following references…"), error))
         return FALSE;
     }
+  strata_memory_release_span (offsets + offsets_released, offsets + to, offsets_mapped);
+  return TRUE;
+}
+
+/* The second half of the objects, on a core of its own. */
+typedef struct
+{
+  EdgePass        pass;
+  const guint64  *offsets;
+  gboolean        offsets_mapped;
+  guint32         from;
+  guint32         to;
+  guint32         n;
+  guint32        *first;
+  gboolean        done;
+  StrataLoadGuard guard;
+} EdgeHalf;
+
+static gpointer
+read_half (gpointer data)
+{
+  EdgeHalf *half = data;
+
+  if (STRATA_LOAD_GUARD_FAULTED (&half->guard))
+    return NULL;
+  half->done = read_range (&half->pass, half->offsets, half->offsets_mapped, half->from, half->to, half->n, half->first, NULL);
+  strata_load_guard_pop (&half->guard);
+  return NULL;
+}
+
+/* Every layout a record can ask for, made before two threads read them:
+ * each class dump's and each loaded class's. */
+static void
+freeze_layouts (GraphBuild *build)
+{
+  HprofLoader *self = build->loader;
+  const StrataIdMap *maps[] = { &self->classes, &self->class_dumps };
+
+  for (guint m = 0; m < G_N_ELEMENTS (maps); m++)
+    for (gsize slot = 0; maps[m]->keys != NULL && slot <= maps[m]->mask; slot++)
+      if (maps[m]->values[slot] != 0)
+        layout_for (build, maps[m]->keys[slot]);
+  if (build->class_class_id != 0)
+    layout_for (build, build->class_class_id);
+  build->unknown = (ClassLayout) { STRATA_ID_MAP_MISSING };
+  lay_out_class (build, 0, &build->unknown);
+  build->frozen = TRUE;
+}
+
+#define JOIN_STEP (4u << 20)
+
+/* The second half's references after the first's, its objects' first
+ * references moved along. */
+static void
+join_halves (EdgePass *pass,
+             EdgeHalf *half)
+{
+  guint32 shift = pass->targets->len;
+
+  GArray *targets = half->pass.targets;
+  gsize released = 0;
+
+  for (guint32 i = half->from; i < half->to; i++)
+    half->first[i] += shift;
+  /* A piece at a time, each given back once copied: the two halves are
+   * not held twice. */
+  g_array_set_size (pass->targets, shift + targets->len);
+  for (guint at = 0; at < targets->len; at += JOIN_STEP)
+    {
+      guint n = MIN (JOIN_STEP, targets->len - at);
+
+      memcpy (&g_array_index (pass->targets, guint32, shift + at), &g_array_index (targets, guint32, at), n * sizeof (guint32));
+      strata_memory_release_front (targets->data, (gsize) (at + n) * sizeof (guint32), &released);
+    }
+  g_array_append_vals (pass->dangling, half->pass.dangling->data, half->pass.dangling->len);
+  g_array_append_vals (pass->referents, half->pass.referents->data, half->pass.referents->len);
+  pass->n_weak += half->pass.n_weak;
+}
+
+static void
+clear_half (EdgeHalf *half)
+{
+  g_clear_pointer (&half->pass.targets, g_array_unref);
+  g_clear_pointer (&half->pass.dangling, g_array_unref);
+  g_clear_pointer (&half->pass.referents, g_array_unref);
+}
+
+/* Below this many objects, one core reads them all. */
+#define PARALLEL_MIN_OBJECTS 1000000
+
+/* Every object's record read again, in id order: the second half on
+ * another core, then joined after the first. */
+static gboolean
+read_references (EdgePass      *pass,
+                 const guint64 *offsets,
+                 gboolean       offsets_mapped,
+                 guint32        n,
+                 guint32       *first,
+                 GError       **error)
+{
+  HprofLoader *self = pass->build->loader;
+  EdgeHalf half = { { pass->build, pass->graph, pass->classes }, offsets, offsets_mapped, n / 2, n, n, first };
+  GThread *worker = NULL;
+  gboolean ok;
+
+  if (n >= PARALLEL_MIN_OBJECTS)
+    {
+      freeze_layouts (pass->build);
+      /* Made now, so neither thread makes it. */
+      if (self->heap_ranges->len > 1)
+        strata_heap_graph_set_heap (pass->graph, 0, 0);
+      half.pass.targets = g_array_new (FALSE, FALSE, sizeof (guint32));
+      half.pass.dangling = g_array_new (FALSE, FALSE, sizeof (Dangling));
+      half.pass.referents = g_array_new (FALSE, FALSE, sizeof (Referent));
+      worker = g_thread_try_new ("strata-edges", read_half, &half, NULL);
+    }
+  ok = read_range (pass, offsets, offsets_mapped, 0, worker != NULL ? n / 2 : n, n, first, error);
+  if (worker != NULL)
+    {
+      if (!ok)
+        g_cancellable_cancel (self->job->cancellable);
+      g_thread_join (worker);
+      if (ok && half.guard.fault != STRATA_LOAD_FAULT_NONE)
+        {
+          strata_load_guard_set_error (&half.guard, error);
+          ok = FALSE;
+        }
+      ok = ok && (half.done || !g_cancellable_set_error_if_cancelled (self->job->cancellable, error));
+      if (ok)
+        join_halves (pass, &half);
+    }
+  clear_half (&half);
   first[n] = pass->targets->len;
-  strata_scratch_release ((gpointer) offsets, (gsize) n * sizeof (guint64), offsets_mapped);
   /* Objects out of file order left pages behind: all go back now. */
   strata_load_job_release_pages (self->job, self->data, self->data + self->len);
-  return TRUE;
+  return ok;
 }
 
 static guint32 *
@@ -972,7 +1117,7 @@ hprof_build_graph (HprofLoader       *self,
   count_weakly_reached (&build, graph, pass.referents);
   g_array_unref (pass.dangling);
   g_array_unref (pass.referents);
-  strata_heap_set_weak_referents (self->heap, self->job->follow_weak, build.n_weak);
+  strata_heap_set_weak_referents (self->heap, self->job->follow_weak, pass.n_weak);
   *index = hprof_index_new (self, graph, g_steal_pointer (&offsets), offsets_mapped);
   return g_steal_pointer (&graph);
 }
