@@ -635,6 +635,9 @@ strata_heap_graph_sum_by_groups (const StrataHeapGraph *self,
     }
   for (guint m = 0; m < n_maps; m++)
     g_free (active[m]);
+  /* The walk read every object's class, in tree order: those pages of
+   * the scratch file go back. */
+  strata_heap_graph_release_pages (self, 0, self->n);
 }
 
 /**

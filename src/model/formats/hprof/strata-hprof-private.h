@@ -23,11 +23,11 @@ G_BEGIN_DECLS
  * the time each took on a 35 M-object dump (bench/java/OrdersAndItems.java):
  * walking the records, putting the objects in order, following their
  * references, then dominators and retained sizes. */
-#define HPROF_PROGRESS_WALKED     0.12
-#define HPROF_PROGRESS_SORTED     0.24
-#define HPROF_PROGRESS_ORDERED    0.33
+#define HPROF_PROGRESS_WALKED     0.14
+#define HPROF_PROGRESS_SORTED     0.28
+#define HPROF_PROGRESS_ORDERED    0.41
 #define HPROF_PROGRESS_FOLLOWED   0.54
-#define HPROF_PROGRESS_COMPUTED   0.95
+#define HPROF_PROGRESS_COMPUTED   0.92
 #define NS_PER_SAMPLE STRATA_UNITS_NS_PER_SAMPLE   /* a sample drawn as 1 ms */
 
 enum {
