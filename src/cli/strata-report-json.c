@@ -530,7 +530,6 @@ strata_report_print_json (const StrataReport  *report,
   /* The document's top members and the items of its lists get a line each. */
   g_autoptr(StrataJsonWriter) json = strata_json_writer_new (out, 2);
   StrataTrace *trace = report->trace;
-  GThread *paths = strata_report_start_paths (trace);
 
   strata_json_writer_begin_object (json);
   write_json_summary (json, trace, report->profile, report->clock);
@@ -545,8 +544,6 @@ strata_report_print_json (const StrataReport  *report,
   strata_report_write_json_suspects (json, trace);
   strata_report_write_json_android (json, trace);
   strata_report_write_json_duplicates (json, trace, report->heap_top);
-  if (paths != NULL)
-    g_thread_join (paths);
   strata_json_writer_member (json, "diagnostics");
   strata_json_writer_begin_array (json);
   for (guint i = 0; i < strata_trace_get_n_diagnostics (trace); i++)

@@ -263,8 +263,18 @@ print_heap_threads (const StrataReport     *report,
       const StrataFrameRoot *held = strata_heap_get_frame_roots (heap, thread->serial, &n_held);
       const guint32 *frames = strata_heap_get_stack (heap, thread->stack, &n_frames);
 
+      StrataHeapGraph *graph = strata_heap_get_graph (heap);
+
       /* Translators: a thread the heap dump does not name */
-      g_print ("  %u %s\n", thread->serial, *name ? name : _("(unnamed)"));
+      g_print ("  %u %s", thread->serial, *name ? name : _("(unnamed)"));
+      if (graph != NULL && thread->object != STRATA_HEAP_NO_OBJECT)
+        {
+          g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, strata_heap_graph_get_retained (graph, thread->object));
+
+          /* Translators: after a thread's name: the bytes its thread object keeps alive */
+          g_print (_(" (retains %s bytes)"), bytes);
+        }
+      g_print ("\n");
       /* Each frame, then what it holds; what no frame is known for, last. */
       for (guint f = 0; f <= n_frames; f++)
         {
@@ -337,11 +347,9 @@ print_heap (const StrataReport *report)
   g_autofree guint *order = NULL;
   guint n, shown;
   guint64 instances, bytes;
-  GThread *paths;
 
   if (heap == NULL)
     return;
-  paths = strata_report_start_paths (report->trace);
   n = strata_heap_get_n_classes (heap);
   order = strata_heap_sort_by_bytes (heap);
   shown = report->top > 0 ? MIN (n, MAX (report->top, 20)) : n;
@@ -382,8 +390,6 @@ print_heap (const StrataReport *report)
 sites:
   print_sites (report, heap);
   print_heap_threads (report, heap);
-  if (paths != NULL)
-    g_thread_join (paths);
   if (instances == 0)
     return;
   g_print ("\n%s\n", _("GC roots"));
@@ -683,8 +689,14 @@ strata_report_run (const StrataCliOptions *options)
   status = load_report (options, &report);
   if (status == EXIT_SUCCESS)
     {
+      GThread *paths;
+
       wait_for_test ();
+      /* Joined whichever way the report ends: it reads the trace. */
+      paths = strata_report_start_paths (report.trace);
       status = print_report_guarded (&report, options, format);
+      if (paths != NULL)
+        g_thread_join (paths);
     }
   /* As they were made, backwards: the names restore the trace's own. */
   g_clear_pointer (&report.names, strata_trace_names_free);

@@ -1,9 +1,10 @@
 /* strata-heap-view-threads.c: the heap view's Threads page
  *
- * Each thread the dump names, with what its frames hold in all (each a
- * GC root, so their retained sizes add up without overlap), then its
- * stack, each frame followed by the objects it holds as buttons that
- * open them in the inspector.
+ * Each thread the dump names, with what its thread object retains and
+ * what its frames hold in all (each a GC root, so their retained sizes
+ * add up without overlap), then its thread object and its stack, each
+ * frame followed by the objects it holds, as buttons that open them in
+ * the inspector.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -44,7 +45,29 @@ frame_label (StrataTrace *trace,
   return label;
 }
 
-/* "12 · main · its frames hold 3.1 MB" */
+/* What the objects @held by a thread's frames retain: each a GC root,
+ * so their retained sizes add up; an object two frames hold counts once. */
+static guint64
+frames_retain (StrataHeapGraph       *graph,
+               const StrataFrameRoot *held,
+               guint                  n_held)
+{
+  guint64 retained = 0;
+
+  for (guint r = 0; r < n_held; r++)
+    {
+      gboolean again = FALSE;
+
+      for (guint q = 0; q < r && !again; q++)
+        again = held[q].object == held[r].object;
+      if (!again)
+        retained += strata_heap_graph_get_retained (graph, held[r].object);
+    }
+  return retained;
+}
+
+/* "12 · main · retains 2.1 MB · its frames hold 3.1 MB": the thread
+ * object's retained size (its thread locals, say), then its frames'. */
 static char *
 thread_title (StrataTrace            *trace,
               const StrataHeapThread *thread,
@@ -53,25 +76,25 @@ thread_title (StrataTrace            *trace,
 {
   StrataHeapGraph *graph = strata_heap_get_graph (strata_trace_get_heap (trace));
   const char *name = strata_trace_get_string (trace, thread->name);
-  guint64 retained = 0;
-  g_autofree char *size = NULL;
+  GString *title = g_string_new (NULL);
 
-  for (guint r = 0; graph != NULL && r < n_held; r++)
+  /* Translators: a thread's serial number and name */
+  g_string_printf (title, _("%u · %s"), thread->serial, *name ? name : _("(unnamed)"));
+  if (graph != NULL && thread->object != STRATA_HEAP_NO_OBJECT)
     {
-      gboolean again = FALSE;
+      g_autofree char *size = g_format_size (strata_heap_graph_get_retained (graph, thread->object));
 
-      /* An object two frames hold counts once. */
-      for (guint q = 0; q < r && !again; q++)
-        again = held[q].object == held[r].object;
-      if (!again)
-        retained += strata_heap_graph_get_retained (graph, held[r].object);
+      /* Translators: what a thread object keeps alive, after its name */
+      g_string_append_printf (title, _(" · retains %s"), size);
     }
-  if (graph == NULL || n_held == 0)
-    /* Translators: a thread's serial number and name */
-    return g_strdup_printf (_("%u · %s"), thread->serial, *name ? name : _("(unnamed)"));
-  size = g_format_size (retained);
-  /* Translators: a thread's serial number, its name, and what the objects its frames hold retain */
-  return g_strdup_printf (_("%u · %s · its frames hold %s"), thread->serial, *name ? name : _("(unnamed)"), size);
+  if (graph != NULL && n_held > 0)
+    {
+      g_autofree char *size = g_format_size (frames_retain (graph, held, n_held));
+
+      /* Translators: what the objects a thread's frames hold retain, after its name */
+      g_string_append_printf (title, _(" · its frames hold %s"), size);
+    }
+  return g_string_free (title, FALSE);
 }
 
 static GtkWidget *
@@ -87,6 +110,8 @@ thread_stack (StrataHeapView         *self,
   const guint32 *frames = strata_heap_get_stack (heap, thread->stack, &n);
 
   gtk_widget_set_margin_start (stack, 24);
+  if (thread->object != STRATA_HEAP_NO_OBJECT && strata_heap_get_graph (heap) != NULL)
+    gtk_box_append (GTK_BOX (stack), held_button (self, trace, thread->object));
   /* Each frame, then the objects it holds; those of no known frame last. */
   for (guint f = 0; f <= n; f++)
     {

@@ -68,6 +68,7 @@ typedef struct
   guint32 serial;
   guint32 name;              /* string pool id */
   guint32 stack;             /* stack trace serial */
+  guint32 object;            /* its java.lang.Thread in the graph, or STRATA_HEAP_NO_OBJECT */
 } StrataHeapThread;
 
 /* An object a thread's stack frame holds (a Java frame or JNI local root). */

@@ -216,7 +216,9 @@ hprof_resolve_threads (HprofLoader      *self,
   for (guint i = 0; i < self->threads->len; i++)
     {
       const ThreadInfo *info = &g_array_index (self->threads, ThreadInfo, i);
-      StrataHeapThread thread = { info->serial, thread_name (self, info, graph, index), info->stack };
+      StrataHeapThread thread = { info->serial, thread_name (self, info, graph, index), info->stack,
+                                  graph != NULL && info->object != 0 ? strata_heap_graph_lookup (graph, info->object)
+                                                                     : STRATA_HEAP_NO_OBJECT };
 
       strata_heap_add_thread (self->heap, &thread);
     }

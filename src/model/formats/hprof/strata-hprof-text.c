@@ -161,7 +161,7 @@ read_thread_start (TextLoader *self,
     }
   ensure_thread (self, serial, copy);
   strata_heap_add_thread (self->heap, &(StrataHeapThread) {
-    serial, strata_string_pool_intern (strata_trace_get_pool (self->trace), copy ? copy : ""), 0,
+    serial, strata_string_pool_intern (strata_trace_get_pool (self->trace), copy ? copy : ""), 0, STRATA_HEAP_NO_OBJECT,
   });
 }
 
