@@ -245,11 +245,13 @@ strata_call_tree_view_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "calltree.collapse-package", NULL, transform_action);
   gtk_widget_class_install_action (widget_class, "calltree.drop-function", NULL, transform_action);
   gtk_widget_class_install_action (widget_class, "calltree.pop-transform", NULL, transform_action);
-  /* Firefox Profiler's keys, where they do not clash with the window's. */
+  /* Firefox Profiler's keys, where they do not clash with the window's:
+   * its C (collapse resource) is the timeline's Compact here, so P
+   * (package) collapses. F focuses on the selection in both. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F, GDK_SHIFT_MASK, "calltree.focus-function", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "calltree.focus-subtree", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, 0, "calltree.merge-function", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, 0, "calltree.collapse-recursion", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, 0, "calltree.collapse-package", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, 0, "calltree.collapse-package", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "calltree.pop-transform", NULL);
 }

@@ -197,6 +197,7 @@ main_keyval (guint keyval)
     { GDK_KEY_KP_Home, GDK_KEY_Home }, { GDK_KEY_KP_Add, GDK_KEY_plus },
     { GDK_KEY_KP_Subtract, GDK_KEY_minus }, { GDK_KEY_KP_Enter, GDK_KEY_Return },
     { GDK_KEY_KP_0, GDK_KEY_0 }, { GDK_KEY_KP_Equal, GDK_KEY_equal },
+    { GDK_KEY_KP_Multiply, GDK_KEY_asterisk },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (keypad); i++)
@@ -284,6 +285,107 @@ collect_listed_keys (GtkApplication *app)
     }
   gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
   return keys;
+}
+
+/* Every key a Strata widget binds to a named action, with the actions,
+ * as "keyval:mods" → "action, action…". */
+static void
+collect_meanings (GtkWidget  *widget,
+                  GHashTable *meanings)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; g_str_has_prefix (G_OBJECT_TYPE_NAME (widget), "Strata") && i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      for (guint j = 0; GTK_IS_SHORTCUT_CONTROLLER (controller) && j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          g_autofree char *key = NULL;
+          const char *name;
+          GString *actions;
+
+          if (!GTK_IS_KEYVAL_TRIGGER (trigger) || !GTK_IS_NAMED_ACTION (action))
+            continue;
+          key = g_strdup_printf ("%u:%u", main_keyval (gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger))),
+                                 gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)));
+          name = gtk_named_action_get_action_name (GTK_NAMED_ACTION (action));
+          if ((actions = g_hash_table_lookup (meanings, key)) == NULL)
+            g_hash_table_insert (meanings, g_steal_pointer (&key), actions = g_string_new (NULL));
+          if (strstr (actions->str, name) == NULL)
+            g_string_append_printf (actions, "%s%s", actions->len > 0 ? ", " : "", name);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_meanings (child, meanings);
+}
+
+static void
+string_free (gpointer data)
+{
+  g_string_free (data, TRUE);
+}
+
+/* Whether the actions one key runs in different panes mean one thing:
+ * copy the selection (Ctrl+C), focus on it (F: the timeline zooms to it,
+ * the call tree keeps its subtree), stop or dismiss (Escape). */
+static gboolean
+one_meaning (const char *actions)
+{
+  static const char *const same[][2] = {
+    { "zoom-selection", "focus-subtree" }, { "cancel-load", "clear-selection" },
+  };
+  g_auto(GStrv) names = g_strsplit (actions, ", ", -1);
+
+  for (guint i = 1; names[i] != NULL; i++)
+    {
+      const char *a = strchr (names[0], '.') + 1, *b = strchr (names[i], '.') + 1;
+      gboolean equal = g_str_equal (a, b);
+
+      for (guint k = 0; k < G_N_ELEMENTS (same) && !equal; k++)
+        equal = (g_str_equal (a, same[k][0]) && g_str_equal (b, same[k][1])) ||
+                (g_str_equal (a, same[k][1]) && g_str_equal (b, same[k][0]));
+      if (!equal)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* One key, one meaning, wherever the focus is: no key a pane binds
+ * does another thing in another pane. */
+static void
+test_window_one_meaning_per_key (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "samples", "android-app-startup.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataApplication *app = strata_test_new_app ();
+  g_autoptr(GHashTable) meanings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, string_free);
+  GHashTableIter iter;
+  const char *key;
+  GString *actions;
+  guint clashes = 0;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  strata_test_wait_for_window (strata_test_only_window (app));
+  collect_meanings (GTK_WIDGET (strata_test_only_window (app)), meanings);
+  g_assert_cmpuint (g_hash_table_size (meanings), >=, 20);
+  g_hash_table_iter_init (&iter, meanings);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &key, (gpointer *) &actions))
+    if (!one_meaning (actions->str))
+      {
+        guint keyval = 0, mods = 0;
+        g_autofree char *label = NULL;
+
+        sscanf (key, "%u:%u", &keyval, &mods);
+        label = gtk_accelerator_name (keyval, mods);
+        g_printerr ("%s means %s\n", label, actions->str);
+        clashes++;
+      }
+  g_assert_cmpuint (clashes, ==, 0);
+  strata_test_finish_app (app);
 }
 
 /* The actions are the source: every application accelerator and every key
@@ -577,6 +679,7 @@ main (int   argc,
 
   g_test_add_func ("/window-menus/remembers-size", test_window_remembers_size);
   g_test_add_func ("/window-menus/shortcuts-and-about", test_window_shortcuts_and_about);
+  g_test_add_func ("/window-menus/one-meaning-per-key", test_window_one_meaning_per_key);
   g_test_add_func ("/window-menus/shortcuts-complete", test_window_shortcuts_complete);
   g_test_add_func ("/window-menus/time-left", test_window_time_left);
   g_test_add_func ("/window-menus/deobfuscate", test_window_deobfuscate);
