@@ -27,6 +27,7 @@ struct _StrataSearch
   guint8      *methods;    /* 1 where the method's name matches */
   GArray      *events;     /* guint, matching events by start then index */
   guint64      n_calls;    /* calls of matching methods */
+  guint8      *threads;    /* 1 where a thread has a matching call or event */
 };
 
 gboolean
@@ -80,20 +81,41 @@ match_events (StrataSearch *self)
   g_array_sort_with_data (self->events, compare_events, self->trace);
 }
 
+/* The calls of matching methods, and which threads hold any (or a
+ * matching event): a track filter keeps those. */
 static guint64
-count_calls (const StrataSearch *self)
+count_calls (StrataSearch *self)
 {
+  guint n_threads = strata_trace_get_n_threads (self->trace);
   guint64 n = 0;
 
-  for (guint t = 0; t < strata_trace_get_n_threads (self->trace); t++)
+  self->threads = g_new0 (guint8, MAX (n_threads, 1));
+  for (guint t = 0; t < n_threads; t++)
     {
       const StrataSpanTable *table = strata_trace_get_thread (self->trace, t)->spans;
+      guint64 before = n;
 
       for (guint d = 0; table != NULL && d < table->n_depths; d++)
         for (guint32 i = 0; i < table->n_spans[d]; i++)
           n += self->methods[table->spans[d][i].method];
+      self->threads[t] = n > before;
+    }
+  for (guint e = 0; e < self->events->len; e++)
+    {
+      guint32 thread = strata_trace_get_event (self->trace, g_array_index (self->events, guint, e))->thread;
+
+      if (thread != STRATA_NO_THREAD && thread < n_threads)
+        self->threads[thread] = 1;
     }
   return n;
+}
+
+/* Whether @thread holds a call or an event the search matches. */
+gboolean
+strata_search_matches_in_thread (const StrataSearch *self,
+                                 guint               thread)
+{
+  return thread < strata_trace_get_n_threads (self->trace) && self->threads[thread] != 0;
 }
 
 /**
@@ -149,6 +171,7 @@ strata_search_unref (StrataSearch *self)
   g_free (self->folded);
   g_clear_pointer (&self->pattern, g_regex_unref);
   g_free (self->methods);
+  g_free (self->threads);
   g_clear_pointer (&self->events, g_array_unref);
   g_free (self);
 }

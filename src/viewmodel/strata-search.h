@@ -32,6 +32,8 @@ gboolean       strata_search_get_regex        (const StrataSearch   *self);
 const guint8  *strata_search_get_methods      (const StrataSearch   *self);
 gboolean       strata_search_matches_event    (const StrataSearch   *self,
                                                guint                 event);
+gboolean       strata_search_matches_in_thread (const StrataSearch  *self,
+                                               guint                thread);
 gboolean       strata_search_matches_name     (const StrataSearch   *self,
                                                const char           *name);
 guint64        strata_search_count_calls      (const StrataSearch   *self);

@@ -342,6 +342,20 @@ track_name (StrataTrace *trace,
     }
 }
 
+/* A track the filter keeps: its name matches, or (a thread) it holds a
+ * call or an event the search matches. */
+static gboolean
+track_matches (StrataTrace        *trace,
+               const StrataSearch *filter,
+               guint64             key)
+{
+  const char *name = track_name (trace, key);
+
+  if ((key >> 32) == STRATA_TRACK_THREAD && strata_search_matches_in_thread (filter, (guint) key))
+    return TRUE;
+  return name != NULL && strata_search_matches_name (filter, name);
+}
+
 /* With a filter, a process keeps the tracks it matches, or all of them
  * when it matches by its own name. Returns: whether the process is shown
  * at all (it matches, or keeps a track). */
@@ -355,12 +369,8 @@ filter_tracks (StrataTrace            *trace,
       strata_search_matches_name (prefs->filter, strata_trace_get_string (trace, strata_trace_get_process (trace, process)->name)))
     return TRUE;
   for (guint i = keys->len; i-- > 0;)
-    {
-      const char *name = track_name (trace, g_array_index (keys, guint64, i));
-
-      if (name == NULL || !strata_search_matches_name (prefs->filter, name))
-        g_array_remove_index (keys, i);
-    }
+    if (!track_matches (trace, prefs->filter, g_array_index (keys, guint64, i)))
+      g_array_remove_index (keys, i);
   return keys->len > 0;
 }
 
