@@ -61,11 +61,29 @@ strata_units_format_exact (gint64 ns)
 }
 
 /**
+ * strata_units_format_size:
+ *
+ * Returns: a size for people, the one way every page writes sizes:
+ *   "945.2 kB", "12.7 MB" (GLib's, in powers of 1000, as GNOME writes them);
+ *   negative sizes (a change) with a minus sign
+ */
+char *
+strata_units_format_size (double bytes)
+{
+  g_autofree char *size = NULL;
+
+  if (!isfinite (bytes))
+    return g_strdup_printf ("%g", bytes);
+  size = g_format_size ((guint64) llround (fabs (MIN (fabs (bytes), (double) G_MAXINT64))));
+  return bytes < 0 ? g_strconcat ("-", size, NULL) : g_steal_pointer (&size);
+}
+
+/**
  * strata_units_format_quantity:
- * @bytes: whether @value counts bytes
+ * @bytes: whether @value counts bytes (then as strata_units_format_size())
  *
  * Returns: @value for people, with three significant digits and a unit
- *   prefix: "12.7 M", or "12.1 MiB" for bytes; never an exponent for
+ *   prefix: "12.7 M", or "12.7 MB" for bytes; never an exponent for
  *   values a counter holds
  */
 char *
@@ -73,26 +91,27 @@ strata_units_format_quantity (double   value,
                               gboolean bytes)
 {
   static const char *const si[] = { "", " k", " M", " G", " T", " P" };
-  static const char *const iec[] = { " B", " KiB", " MiB", " GiB", " TiB", " PiB" };
-  double step = bytes ? 1024 : 1000, magnitude = fabs (value);
+  double magnitude = fabs (value);
   guint prefix = 0;
   int decimals;
 
+  if (bytes)
+    return strata_units_format_size (value);
   if (!isfinite (value))
     return g_strdup_printf ("%g", value);
-  while (magnitude >= step * 0.9995 && prefix + 1 < G_N_ELEMENTS (si))
+  while (magnitude >= 1000 * 0.9995 && prefix + 1 < G_N_ELEMENTS (si))
     {
-      magnitude /= step;
-      value /= step;
+      magnitude /= 1000;
+      value /= 1000;
       prefix++;
     }
   if (prefix == 0 && magnitude != 0 && magnitude < 0.001)
-    return g_strdup_printf (bytes ? "%.2e B" : "%.2e", value);
+    return g_strdup_printf ("%.2e", value);
   decimals = magnitude >= 99.95 || (prefix == 0 && value == (gint64) value) ? 0
            : magnitude >= 9.995 ? 1
            : magnitude >= 0.9995 ? 2 : 3;
-  /* Translators: a number and a unit prefix, e.g. "12.7 M" or "12.1 MiB" */
-  return g_strdup_printf (_("%.*f%s"), decimals, value, bytes ? iec[prefix] : si[prefix]);
+  /* Translators: a number and a unit prefix, e.g. "12.7 M" */
+  return g_strdup_printf (_("%.*f%s"), decimals, value, si[prefix]);
 }
 
 char *

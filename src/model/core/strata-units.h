@@ -13,6 +13,7 @@ char *strata_units_format_exact    (gint64  ns);
 char *strata_units_format_percent  (gint64  part,
                                     gint64  total);
 char *strata_units_format_count    (guint64 count);
+char *strata_units_format_size     (double   bytes);
 char *strata_units_format_quantity (double   value,
                                     gboolean bytes);
 
