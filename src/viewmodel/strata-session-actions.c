@@ -113,12 +113,57 @@ create_show_hidden_action (StrataSession *self)
   return G_ACTION (action);
 }
 
+/* Show All Flows: the session's property, offered only for a trace
+ * that has flows. */
+static void
+flows_change_state (GSimpleAction *action,
+                    GVariant      *state,
+                    gpointer       user_data)
+{
+  g_object_set (user_data, "show-all-flows", g_variant_get_boolean (state), NULL);
+}
+
+static void
+flows_property_cb (StrataSession *self,
+                   GParamSpec    *pspec,
+                   GSimpleAction *action)
+{
+  gboolean shown;
+
+  g_object_get (self, "show-all-flows", &shown, NULL);
+  g_simple_action_set_state (action, g_variant_new_boolean (shown));
+}
+
+static void
+flows_trace_cb (StrataSession *self,
+                GParamSpec    *pspec,
+                GSimpleAction *action)
+{
+  StrataTrace *trace = strata_session_get_trace (self);
+
+  g_simple_action_set_enabled (action, trace != NULL && strata_trace_get_n_flows (trace) > 0);
+}
+
+static GAction *
+create_flows_action (StrataSession *self)
+{
+  GSimpleAction *action = g_simple_action_new_stateful ("show-all-flows", NULL, g_variant_new_boolean (FALSE));
+
+  g_signal_connect (action, "change-state", G_CALLBACK (flows_change_state), self);
+  g_signal_connect_object (self, "notify::show-all-flows", G_CALLBACK (flows_property_cb), action, 0);
+  g_signal_connect_object (self, "notify::trace", G_CALLBACK (flows_trace_cb), action, 0);
+  flows_property_cb (self, NULL, action);
+  flows_trace_cb (self, NULL, action);
+  return G_ACTION (action);
+}
+
 /**
  * strata_session_create_actions:
  *
  * Returns: (transfer full): zoom-in, zoom-out, pan-left, pan-right,
  *   zoom-fit, zoom-selection, clear-selection, and the stateful
- *   range-only, profile-thread, compact and show-all-flows, and
+ *   range-only, profile-thread, compact and show-all-flows (enabled
+ *   for a trace with flows), and
  *   show-hidden-tracks (enabled while a track is hidden), all acting on
  *   @self
  */
@@ -138,7 +183,7 @@ strata_session_create_actions (StrataSession *self)
   g_autoptr(GPropertyAction) range_only = g_property_action_new ("range-only", self, "range-only");
   g_autoptr(GPropertyAction) thread = g_property_action_new ("profile-thread", self, "profile-thread");
   g_autoptr(GPropertyAction) compact = g_property_action_new ("compact", self, "compact");
-  g_autoptr(GPropertyAction) flows = g_property_action_new ("show-all-flows", self, "show-all-flows");
+  g_autoptr(GAction) flows = create_flows_action (self);
   g_autoptr(GAction) show_hidden = create_show_hidden_action (self);
 
   g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);

@@ -503,8 +503,16 @@ test_session_profile_filter (void)
   /* The timeline's layout switches are the session's too, and last
    * from one trace to the next. */
   g_action_group_change_action_state (G_ACTION_GROUP (actions), "compact", g_variant_new_boolean (TRUE));
-  g_action_group_activate_action (G_ACTION_GROUP (actions), "show-all-flows", NULL);
   g_assert_true (strata_session_get_compact (f.session));
+  /* Show All Flows is offered for a trace with flows; this one has none. */
+  g_assert_cmpuint (strata_trace_get_n_flows (strata_session_get_trace (f.session)), ==, 0);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (actions), "show-all-flows"));
+  g_object_set (f.session, "show-all-flows", TRUE, NULL);
+  {
+    g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (actions), "show-all-flows");
+
+    g_assert_true (g_variant_get_boolean (state));
+  }
   g_assert_true (strata_session_get_show_all_flows (f.session));
 
   /* A new trace starts afresh. */
