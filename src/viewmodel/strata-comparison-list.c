@@ -227,8 +227,14 @@ refill (StrataComparisonList *self)
       self->position_of[row] = G_MAXUINT;
       if (!passes_filter (self, row))
         continue;
+      double key = by_name ? 0 : strata_comparison_list_get_measure (self, row, self->sort_figure, self->sort_measure);
+
+      /* Changes sort by their size, growth and shrinking alike, as
+       * `strata -r --diff` lists them. */
+      if (self->sort_measure == STRATA_MEASURE_DELTA || self->sort_measure == STRATA_MEASURE_CHANGE)
+        key = fabs (key);
       keys[k++] = (SortKey) {
-        by_name ? 0 : strata_comparison_list_get_measure (self, row, self->sort_figure, self->sort_measure),
+        key,
         by_name ? strata_comparison_get_row (self->comparison, row)->name : NULL,
         row,
       };
