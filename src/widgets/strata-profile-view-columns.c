@@ -436,10 +436,10 @@ profile_view_build_columns (StrataProfileView *self)
         if (first_incl == NULL && per_clock[k] == COLUMN_INCL)
           first_incl = column;
       }
-  gtk_column_view_append_column (view, calls);
-  for (guint c = 0; c < n_clocks; c++)
+  /* Calls made from samples have no count or time of their own. */
+  for (guint c = 0; !strata_trace_get_calls_are_samples (strata_profile_get_trace (self->profile)) && c <= n_clocks; c++)
     {
-      g_autoptr(GtkColumnViewColumn) column = create_column (self, COLUMN_PER_CALL, c);
+      g_autoptr(GtkColumnViewColumn) column = c == 0 ? g_object_ref (calls) : create_column (self, COLUMN_PER_CALL, c - 1);
 
       gtk_column_view_append_column (view, column);
     }

@@ -49,11 +49,12 @@ sorted (gpointer data)
 }
 
 static void
-fixture_open (Fixture *f)
+fixture_open_path (Fixture *f,
+                   char    *path)
 {
   g_autoptr(GFile) file = NULL;
 
-  f->path = strata_test_fixture_path ("dmtrace", TRACE_NAME, NULL);
+  f->path = path;
   file = g_file_new_for_path (f->path);
   f->app = strata_test_new_app ();
   g_application_open (G_APPLICATION (f->app), &file, 1, "");
@@ -62,6 +63,12 @@ fixture_open (Fixture *f)
   f->view = STRATA_PROFILE_VIEW (f->window->profile_view);
   strata_test_iterate_until (loaded, f);
   strata_test_iterate_until (sorted, strata_profile_view_get_rows (f->view));
+}
+
+static void
+fixture_open (Fixture *f)
+{
+  fixture_open_path (f, strata_test_fixture_path ("dmtrace", TRACE_NAME, NULL));
 }
 
 static void
@@ -387,6 +394,19 @@ test_profile_view_columns (void)
   fixture_close (&f);
 }
 
+/* A profile made from samples (node --cpu-prof) has no count of calls or
+ * time per call: the name and 4 columns of its one clock. */
+static void
+test_profile_view_sampled_columns (void)
+{
+  Fixture f;
+
+  fixture_open_path (&f, g_test_build_filename (G_TEST_DIST, "data", "cpuprofile", "hot.cpuprofile", NULL));
+  g_assert_true (strata_trace_get_calls_are_samples (strata_session_get_trace (f.session)));
+  g_assert_cmpuint (count_visible_columns (&f), ==, 1 + 4);
+  fixture_close (&f);
+}
+
 /* Follows a list model through items-changed: each change must fit the
  * length it had, and leave the length the model reports. */
 static void
@@ -617,6 +637,7 @@ main (int   argc,
   g_test_add_func ("/profile-view/range", test_profile_view_range);
   g_test_add_func ("/profile-view/keyboard", test_profile_view_keyboard);
   g_test_add_func ("/profile-view/columns", test_profile_view_columns);
+  g_test_add_func ("/profile-view/sampled-columns", test_profile_view_sampled_columns);
   g_test_add_func ("/profile-view/model", test_profile_view_model);
   g_test_add_func ("/profile-view/cell-text", test_profile_view_cell_text);
   g_test_add_func ("/profile-view/export", test_profile_view_export);

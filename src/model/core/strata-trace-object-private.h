@@ -23,6 +23,7 @@ struct _StrataTrace
   StrataStringPool *pool;
   guint             n_clocks;
   StrataClockKind   clocks[STRATA_MAX_CLOCKS];
+  gboolean          calls_are_samples;  /* every call was made from samples */
   GArray           *processes;    /* StrataProcess */
   GArray           *threads;      /* StrataThread */
   GArray           *methods;      /* StrataMethod */

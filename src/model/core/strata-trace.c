@@ -226,6 +226,30 @@ strata_trace_format_weight (StrataTrace *self,
   return exact ? strata_units_format_exact (ns) : strata_units_format_duration (ns);
 }
 
+/**
+ * strata_trace_set_calls_are_samples:
+ *
+ * Says every call was made from a sampling profiler's samples (a
+ * .cpuprofile, HPROF's CPU samples): how many there were, and the time
+ * each took, mean nothing there.
+ */
+void
+strata_trace_set_calls_are_samples (StrataTrace *self,
+                                    gboolean     sampled)
+{
+  g_return_if_fail (STRATA_IS_TRACE (self));
+
+  self->calls_are_samples = sampled;
+}
+
+gboolean
+strata_trace_get_calls_are_samples (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), FALSE);
+
+  return self->calls_are_samples;
+}
+
 /* Returns: the clock of @kind, or the first when the trace has none of it */
 guint
 strata_trace_find_clock (StrataTrace     *self,

@@ -108,6 +108,9 @@ guint64              strata_trace_get_file_size       (StrataTrace  *self);
 const char          *strata_trace_get_string          (StrataTrace  *self,
                                                        guint32       id);
 guint                strata_trace_get_n_clocks        (StrataTrace  *self);
+void                 strata_trace_set_calls_are_samples (StrataTrace *self,
+                                                       gboolean     sampled);
+gboolean             strata_trace_get_calls_are_samples (StrataTrace *self);
 StrataClockKind      strata_trace_get_clock_kind      (StrataTrace  *self,
                                                        guint         clock);
 char                *strata_trace_format_weight       (StrataTrace  *self,

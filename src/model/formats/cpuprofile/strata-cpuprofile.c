@@ -271,6 +271,7 @@ strata_cpuprofile_load (StrataLoadJob  *job,
   if (!strata_load_job_update (job, 0, _("Reading the CPU profile…"), error) || !read_profile (&scan, error))
     return NULL;
   strata_trace_set_clocks (trace, 1, &wall);
+  strata_trace_set_calls_are_samples (trace, TRUE);
   thread = strata_trace_add_thread (trace, strata_trace_add_process (trace, 0, _("JavaScript")), 0, _("Main thread"));
   add_other_samples (&scan);
   g_clear_pointer (&ids, g_array_unref);

@@ -681,6 +681,7 @@ strata_hprof_text_load (StrataLoadJob  *job,
 
   kind = self.cpu_is_time ? STRATA_CLOCK_THREAD_CPU : STRATA_CLOCK_SAMPLES;
   strata_trace_set_clocks (trace, 1, &kind);
+  strata_trace_set_calls_are_samples (trace, !self.cpu_is_time);
   add_unlisted_samples (&self);
   build_calls (&self);
   for (guint i = 0; i < self.traces->len; i++)
