@@ -208,8 +208,14 @@ bind_name (StrataProfileView *self,
   GtkWidget *arrow = gtk_widget_get_first_child (box);
   GtkWidget *swatch = gtk_widget_get_next_sibling (arrow);
   GtkWidget *label = gtk_widget_get_last_child (box);
-  gboolean method = strata_profile_row_get_kind (row) == STRATA_PROFILE_ROW_METHOD;
+  StrataProfileRowKind kind = strata_profile_row_get_kind (row);
+  gboolean method = kind == STRATA_PROFILE_ROW_METHOD;
   gboolean expandable = method && strata_profile_model_is_expandable (self->model, gtk_list_item_get_position (item));
+  /* Callers and callees say what they are, not only by their colour.
+   * Translators: a caller of the expanded method, before its name */
+  g_autofree char *shown = kind == STRATA_PROFILE_ROW_PARENT ? g_strdup_printf (_("Parent · %s"), text)
+                           /* Translators: a method the expanded one calls, before its name */
+                           : kind == STRATA_PROFILE_ROW_CHILD ? g_strdup_printf (_("Child · %s"), text) : NULL;
 
   gtk_widget_set_margin_start (box, method ? 0 : 2 * SWATCH_SIZE);
   gtk_widget_set_visible (arrow, method);
@@ -220,7 +226,7 @@ bind_name (StrataProfileView *self,
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
   g_object_set_data (G_OBJECT (swatch), "method", GUINT_TO_POINTER (strata_profile_row_get_method (row)));
   gtk_widget_queue_draw (swatch);
-  strata_cell_text_set_text (STRATA_CELL_TEXT (label), text);
+  strata_cell_text_set_text (STRATA_CELL_TEXT (label), shown != NULL ? shown : text);
   label_row_for_screen_readers (self, box, row, expandable);
 }
 
@@ -372,6 +378,18 @@ column_id (ColumnKind kind)
   return ids[kind];
 }
 
+/* A column of sample counts ("25362 samples") is wider than one of times. */
+static gboolean
+counts_samples (StrataProfileView *self,
+                ColumnKind         kind,
+                guint              clock)
+{
+  StrataTrace *trace = strata_profile_get_trace (self->profile);
+
+  return (kind == COLUMN_INCL || kind == COLUMN_EXCL || kind == COLUMN_PER_CALL) && clock < strata_trace_get_n_clocks (trace) &&
+         strata_trace_get_clock_kind (trace, clock) == STRATA_CLOCK_SAMPLES;
+}
+
 static GtkColumnViewColumn *
 create_column (StrataProfileView *self,
                ColumnKind         kind,
@@ -406,7 +424,9 @@ create_column (StrataProfileView *self,
   strata_clock_columns_add (self->clock_columns, column, on_clock);
   gtk_column_view_column_set_resizable (column, TRUE);
   gtk_column_view_column_set_expand (column, kind == COLUMN_NAME);
-  gtk_column_view_column_set_fixed_width (column, kind == COLUMN_NAME ? NAME_COLUMN_WIDTH : NUMBER_COLUMN_WIDTH);
+  gtk_column_view_column_set_fixed_width (column, kind == COLUMN_NAME ? NAME_COLUMN_WIDTH
+                                                  : counts_samples (self, kind, clock) ? SAMPLES_COLUMN_WIDTH
+                                                  : NUMBER_COLUMN_WIDTH);
   sorter = GTK_SORTER (gtk_custom_sorter_new (probe_compare, spec, NULL));
   gtk_column_view_column_set_sorter (column, sorter);
   return column;

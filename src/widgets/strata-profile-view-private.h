@@ -19,6 +19,7 @@ G_BEGIN_DECLS
 #define NUMBER_CELL_UI "/io/github/stratatrace/Strata/strata-profile-number-cell.ui"
 #define NAME_COLUMN_WIDTH 420
 #define NUMBER_COLUMN_WIDTH 96
+#define SAMPLES_COLUMN_WIDTH 136
 
 typedef enum
 {
