@@ -145,7 +145,23 @@ is_pinned (const StrataTrackPrefs *prefs,
   return FALSE;
 }
 
-/* A track as tall as its content, or one row when collapsed. */
+/* Async and object groups of more lanes than this start collapsed: a
+ * node trace's thousands of async events would bury its threads. */
+#define MAX_OPEN_LANES 12
+
+static gboolean
+collapsed_at_first (const StrataEventIndex *events,
+                    StrataTrackKind         kind,
+                    guint                   index)
+{
+  if (events == NULL || (kind != STRATA_TRACK_ASYNC && kind != STRATA_TRACK_OBJECTS))
+    return FALSE;
+  return strata_event_index_get_lanes (events, index, kind == STRATA_TRACK_ASYNC ? STRATA_LANES_ASYNC
+                                                                                 : STRATA_LANES_OBJECTS)->n_lanes > MAX_OPEN_LANES;
+}
+
+/* A track as tall as its content, or one row when collapsed: as it
+ * starts, unless the user toggled it (prefs->collapsed holds toggles). */
 static StrataTrack
 make_track (StrataTrace            *trace,
             const StrataEventIndex *events,
@@ -156,7 +172,8 @@ make_track (StrataTrace            *trace,
 {
   StrataTrack track = { kind, index };
 
-  track.collapsed = prefs_has (prefs, prefs ? prefs->collapsed : NULL, strata_track_key (kind, index));
+  track.collapsed = collapsed_at_first (events, kind, index) !=
+                    prefs_has (prefs, prefs ? prefs->collapsed : NULL, strata_track_key (kind, index));
   if (track.collapsed)
     track.height = (kind == STRATA_TRACK_THREAD ? STRATA_TIMELINE_COMPACT_HEIGHT : STRATA_TIMELINE_ROW_HEIGHT) +
                    STRATA_TIMELINE_TRACK_GAP;

@@ -16,6 +16,7 @@
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
 #include "strata-timeline-private.h"
+#include "strata-track-prefs.h"
 #include "strata-units.h"
 #include "strata-window-private.h"
 
@@ -734,6 +735,45 @@ test_timeline_instant_rows (void)
   g_assert_cmpuint (events->global_instants->len, ==, 1);
 }
 
+/* An async group of 20 lanes starts collapsed, one of 3 open; a toggle
+ * opens the big one and a second closes it again. */
+static void
+test_timeline_big_async_collapsed (void)
+{
+  GString *json = g_string_new ("{\"traceEvents\": [");
+  g_autofree char *path = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(StrataEventIndex) events = NULL;
+  g_autoptr(StrataTrackPrefs) prefs = strata_track_prefs_new ();
+  g_autoptr(GArray) tracks = NULL;
+  double height;
+  int found[2] = { -1, -1 };
+
+  /* Process 1: 20 overlapping async events; process 2: 3. */
+  for (guint p = 1; p <= 2; p++)
+    for (guint i = 0; i < (p == 1 ? 20u : 3u); i++)
+      g_string_append_printf (json, "{\"name\": \"load\", \"cat\": \"net\", \"ph\": \"b\", \"id\": %u, \"ts\": %u, \"pid\": %u, \"tid\": 1},"
+                                    "{\"name\": \"load\", \"cat\": \"net\", \"ph\": \"e\", \"id\": %u, \"ts\": 1000, \"pid\": %u, \"tid\": 1},",
+                              i, i, p, i, p);
+  g_string_append (json, "{\"name\": \"work\", \"ph\": \"X\", \"ts\": 0, \"dur\": 5, \"pid\": 1, \"tid\": 1}]}");
+  path = strata_test_write_file ("async.json", json->str, json->len);
+  g_string_free (json, TRUE);
+  trace = strata_test_load_path (path, NULL);
+  events = strata_event_index_new (trace);
+  tracks = strata_timeline_layout (trace, events, FALSE, prefs, &height);
+  for (guint i = 0; i < tracks->len; i++)
+    if (g_array_index (tracks, StrataTrack, i).kind == STRATA_TRACK_ASYNC)
+      found[found[0] < 0 ? 0 : 1] = i;
+  g_assert_cmpint (found[1], >=, 0);
+  g_assert_true (g_array_index (tracks, StrataTrack, found[0]).collapsed);
+  g_assert_false (g_array_index (tracks, StrataTrack, found[1]).collapsed);
+  strata_track_prefs_toggle_collapsed (prefs, strata_track_key (STRATA_TRACK_ASYNC, g_array_index (tracks, StrataTrack, found[0]).index));
+  g_clear_pointer (&tracks, g_array_unref);
+  tracks = strata_timeline_layout (trace, events, FALSE, prefs, &height);
+  g_assert_false (g_array_index (tracks, StrataTrack, found[0]).collapsed);
+  g_assert_cmpfloat (g_array_index (tracks, StrataTrack, found[0]).height, >=, 20 * STRATA_TIMELINE_ROW_HEIGHT);
+}
+
 static void
 test_timeline_needs_display (void)
 {
@@ -913,6 +953,7 @@ main (int   argc,
   g_test_add_func ("/timeline/counter-lod", test_timeline_counter_lod);
   g_test_add_func ("/timeline/counter-tracks", test_timeline_counter_tracks);
   g_test_add_func ("/timeline/instant-rows", test_timeline_instant_rows);
+  g_test_add_func ("/timeline/big-async-collapsed", test_timeline_big_async_collapsed);
   if (!strata_test_init_gtk ())
     {
       g_test_add_func ("/timeline/needs-display", test_timeline_needs_display);
