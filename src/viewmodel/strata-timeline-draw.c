@@ -580,11 +580,17 @@ draw_thread_label (const Painter     *p,
   const char *name = strata_trace_get_string (view->trace, thread->name);
   g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
   g_autofree char *one_line = NULL;
+  double inner = track->height - STRATA_TIMELINE_TRACK_GAP;
+  gboolean two_lines = inner >= 2 * STRATA_TIMELINE_ROW_HEIGHT && *name != '\0' && thread->tid != 0;
+  /* The label stays in view while its thread does: a deep thread
+   * scrolled past its top keeps its name at the top of the pane. */
+  double band_top = y;
 
   set_rgba (p->cr, &view->theme->fg, 0.035);
-  strata_painter_band (p->cr, 0, y, view->label_width, track->height - STRATA_TIMELINE_TRACK_GAP);
+  strata_painter_band (p->cr, 0, band_top, view->label_width, inner);
   cairo_fill (p->cr);
-  strata_painter_mark_name_match (p, name, y, MIN (track->height - STRATA_TIMELINE_TRACK_GAP, 2 * STRATA_TIMELINE_ROW_HEIGHT));
+  y = MAX (y, MIN (0, band_top + inner - (two_lines ? 2 : 1) * STRATA_TIMELINE_ROW_HEIGHT));
+  strata_painter_mark_name_match (p, name, y, MIN (inner, 2 * STRATA_TIMELINE_ROW_HEIGHT));
 
   if (*name == '\0')
     {
@@ -599,7 +605,7 @@ draw_thread_label (const Painter     *p,
       strata_painter_draw_text (p, name, 10, y + 1, view->label_width - 16, 0.85, FALSE);
       return;
     }
-  if (track->height - STRATA_TIMELINE_TRACK_GAP >= 2 * STRATA_TIMELINE_ROW_HEIGHT)
+  if (two_lines)
     {
       /* Translators: the thread id under a thread's name */
       g_autofree char *second = g_strdup_printf (_("thread %s"), tid);

@@ -735,6 +735,82 @@ test_timeline_instant_rows (void)
   g_assert_cmpuint (events->global_instants->len, ==, 1);
 }
 
+/* Dark pixels (a label's text) in the label column's first row, under
+ * the ruler, as the timeline draws itself. */
+static guint
+top_label_ink (StrataTimeline *timeline)
+{
+  GtkWidget *widget = GTK_WIDGET (timeline);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = g_malloc ((gsize) width * height * 4);
+  guint ink = 0;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return 0;
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gdk_texture_download (texture, pixels, (gsize) width * 4);
+  for (int y = STRATA_TIMELINE_HEADER_TOTAL + 2; y < STRATA_TIMELINE_HEADER_TOTAL + 14; y++)
+    for (int x = 10; x < 150; x++)
+      {
+        const guchar *px = pixels + ((gsize) y * width + x) * 4;
+
+        /* Premultiplied: text is opaque and dark; the band is almost clear. */
+        ink += px[3] > 128 && px[0] + px[1] + px[2] < 3 * 110;
+      }
+  return ink;
+}
+
+/* Whether the widget has drawn itself, so a snapshot holds its picture. */
+static gboolean
+drawn_once (gpointer data)
+{
+  g_autoptr(GdkPaintable) paintable = NULL;
+  GtkSnapshot *snapshot;
+  g_autoptr(GskRenderNode) node = NULL;
+
+  if (!gtk_widget_get_mapped (data) || gtk_widget_get_height (data) <= 0)
+    return FALSE;
+  paintable = gtk_widget_paintable_new (data);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (data), gtk_widget_get_height (data));
+  node = gtk_snapshot_free_to_node (snapshot);
+  return node != NULL;
+}
+
+/* A deep thread scrolled past its top keeps its name in view: the label
+ * sticks to the top of the pane while the thread is there. */
+static void
+test_timeline_sticky_label (void)
+{
+  const GArray *tracks;
+  const StrataTrack *deep = NULL;
+  GtkAdjustment *scroll;
+  Fixture f;
+
+  fixture_open (&f, "studio-perflib-char_2_bytes.trace");
+  strata_test_iterate_until (drawn_once, f.timeline);
+  tracks = strata_timeline_get_tracks (f.timeline);
+  for (guint i = 0; i < tracks->len && deep == NULL; i++)
+    if (g_array_index (tracks, StrataTrack, i).kind == STRATA_TRACK_THREAD &&
+        g_array_index (tracks, StrataTrack, i).height > 8 * STRATA_TIMELINE_ROW_HEIGHT)
+      deep = &g_array_index (tracks, StrataTrack, i);
+  g_assert_nonnull (deep);
+  scroll = f.timeline->vadjustment;
+  gtk_adjustment_set_value (scroll, deep->y + 4 * STRATA_TIMELINE_ROW_HEIGHT);
+  g_assert_cmpfloat (gtk_adjustment_get_value (scroll), >, deep->y + STRATA_TIMELINE_ROW_HEIGHT);
+  gtk_widget_queue_draw (GTK_WIDGET (f.timeline));
+  strata_test_iterate_until (drawn_once, f.timeline);
+  g_assert_cmpuint (top_label_ink (f.timeline), >, 20);
+  fixture_close (&f);
+}
+
 /* An async group of 20 lanes starts collapsed, one of 3 open; a toggle
  * opens the big one and a second closes it again. */
 static void
@@ -954,6 +1030,7 @@ main (int   argc,
   g_test_add_func ("/timeline/counter-tracks", test_timeline_counter_tracks);
   g_test_add_func ("/timeline/instant-rows", test_timeline_instant_rows);
   g_test_add_func ("/timeline/big-async-collapsed", test_timeline_big_async_collapsed);
+  g_test_add_func ("/timeline/sticky-label", test_timeline_sticky_label);
   if (!strata_test_init_gtk ())
     {
       g_test_add_func ("/timeline/needs-display", test_timeline_needs_display);
