@@ -42,12 +42,14 @@ event_color (const StrataEvent *event)
   return strata_palette_get_color (event->name % strata_palette_get_n_colors ());
 }
 
-/* A tick from @y down @height, with a small triangle on top. */
-void
-strata_painter_draw_instants (const Painter *p,
-                              const GArray  *instants,
-                              double         y,
-                              double         height)
+/* Ticks from @y down @height, each with a small triangle on top, at
+ * least @gap pixels apart. */
+static void
+draw_instants_spaced (const Painter *p,
+                      const GArray  *instants,
+                      double         y,
+                      double         height,
+                      double         gap)
 {
   StrataTrace *trace = p->view->trace;
   guint i = strata_event_index_first_from (trace, instants, p->view->start);
@@ -62,9 +64,9 @@ strata_painter_draw_instants (const Painter *p,
 
       if (event->start > p->view->end)
         break;
-      /* One tick per pixel column is all the eye can tell apart; a match
-       * takes the column from a dimmed tick. */
-      if (x == last_x && (dimmed || p->view->search == NULL))
+      /* One tick per pixel column (or @gap) is all the eye can tell
+       * apart; a match takes the column from a dimmed tick. */
+      if (x - last_x < gap && (dimmed || p->view->search == NULL))
         continue;
       last_x = x;
       if (p->view->search != NULL && !dimmed)
@@ -81,6 +83,51 @@ strata_painter_draw_instants (const Painter *p,
       cairo_close_path (p->cr);
       cairo_fill (p->cr);
     }
+}
+
+/* A tick from @y down @height, with a small triangle on top. */
+void
+strata_painter_draw_instants (const Painter *p,
+                              const GArray  *instants,
+                              double         y,
+                              double         height)
+{
+  draw_instants_spaced (p, instants, y, height, 1);
+}
+
+/* Marks of the trace's own instants: thinned to one in this many pixels
+ * where they crowd. */
+#define GLOBAL_MARK_GAP 4
+
+/**
+ * strata_painter_draw_global_instants:
+ *
+ * Instants of the whole trace as marks in one row at the top of the
+ * tracks, thinned where they crowd, and only the selected one with its
+ * line across every track: thousands of lines would veil the threads.
+ */
+void
+strata_painter_draw_global_instants (const Painter *p,
+                                     const GArray  *instants,
+                                     double         height)
+{
+  const StrataTimelineView *view = p->view;
+
+  draw_instants_spaced (p, instants, 0, STRATA_TIMELINE_ROW_HEIGHT / 2, GLOBAL_MARK_GAP);
+  if (view->selected_event == G_MAXUINT)
+    return;
+  for (guint i = 0; i < instants->len; i++)
+    if (g_array_index (instants, guint, i) == view->selected_event)
+      {
+        double x = floor (span_x (p, strata_trace_get_event (view->trace, view->selected_event)->start)) + 0.5;
+
+        set_rgba (p->cr, &view->theme->accent, 0.9);
+        cairo_move_to (p->cr, x, 0);
+        cairo_line_to (p->cr, x, height);
+        cairo_set_line_width (p->cr, 1);
+        cairo_stroke (p->cr);
+        return;
+      }
 }
 
 /* The selected async slice or object: outlined as a selected call is. */

@@ -736,7 +736,7 @@ strata_timeline_render_rows (cairo_t                  *cr,
         }
     }
   if (view->events != NULL)
-    strata_painter_draw_instants (&p, view->events->global_instants, 0, height);
+    strata_painter_draw_global_instants (&p, view->events->global_instants, height);
   if (view->flows != NULL)
     strata_painter_draw_flows (&p);
 

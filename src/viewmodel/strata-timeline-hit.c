@@ -121,6 +121,13 @@ strata_timeline_hit_test (const StrataTimelineView *view,
 
   hit->time = strata_timeline_time_at (view, x);
   slop = HIT_SLOP_PX * (double) (view->end - view->start) / MAX (1.0, view->width - view->label_width);
+  /* The trace's own instants are marks in the first row of the pane. */
+  if (view->events != NULL && y >= 0 && y < STRATA_TIMELINE_ROW_HEIGHT && x >= view->label_width &&
+      hit_instant (view, view->events->global_instants, hit->time, slop, hit))
+    {
+      hit->track = G_MAXUINT;
+      return TRUE;
+    }
 
   for (guint i = 0; i < view->tracks->len; i++)
     {

@@ -115,6 +115,9 @@ void strata_painter_draw_range (const Painter            *p,
 /* strata-timeline-draw-events.c */
 double   strata_painter_process_extent   (const StrataTimelineView *view,
                                           guint                     header);
+void     strata_painter_draw_global_instants (const Painter         *p,
+                                          const GArray          *instants,
+                                          double                 height);
 void     strata_painter_draw_instants     (const Painter            *p,
                                           const GArray             *instants,
                                           double                    y,

@@ -811,6 +811,33 @@ test_timeline_sticky_label (void)
   fixture_close (&f);
 }
 
+/* The trace's own instants are marks in the pane's first row: one
+ * there is hit where it is drawn (catapult's instant_events.json has
+ * one). */
+static void
+test_timeline_global_marks (void)
+{
+  StrataTimelineView view;
+  StrataTimelineTheme theme;
+  StrataTimelineHit hit;
+  guint global;
+  gint64 time;
+  double x;
+  Fixture f;
+
+  fixture_open_in (&f, "catapult", "instant_events.json");
+  strata_test_iterate_until (drawn_once, f.timeline);
+  strata_timeline_fill_view (f.timeline, &view, &theme);
+  g_assert_cmpuint (view.events->global_instants->len, ==, 1);
+  global = g_array_index (view.events->global_instants, guint, 0);
+  time = strata_trace_get_event (view.trace, global)->start;
+  x = view.label_width + (double) (time - view.start) / (double) (view.end - view.start) * (view.width - view.label_width);
+  g_assert_true (strata_timeline_hit_at (f.timeline, x, STRATA_TIMELINE_HEADER_TOTAL + 4, &hit));
+  g_assert_cmpint (hit.kind, ==, STRATA_HIT_EVENT);
+  g_assert_cmpuint (hit.index, ==, global);
+  fixture_close (&f);
+}
+
 /* An async group of 20 lanes starts collapsed, one of 3 open; a toggle
  * opens the big one and a second closes it again. */
 static void
@@ -1031,6 +1058,7 @@ main (int   argc,
   g_test_add_func ("/timeline/instant-rows", test_timeline_instant_rows);
   g_test_add_func ("/timeline/big-async-collapsed", test_timeline_big_async_collapsed);
   g_test_add_func ("/timeline/sticky-label", test_timeline_sticky_label);
+  g_test_add_func ("/timeline/global-marks", test_timeline_global_marks);
   if (!strata_test_init_gtk ())
     {
       g_test_add_func ("/timeline/needs-display", test_timeline_needs_display);
