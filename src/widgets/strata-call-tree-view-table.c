@@ -353,19 +353,63 @@ expand_hot_path_cb (GtkWidget *widget,
   return TRUE;
 }
 
-/* "*" opens the selected row's hottest path, as Firefox Profiler's does.
- * Caught before the row's expander, whose own "*" opens one level. */
+/* Right and Left, as in every GTK tree: Right opens the selected row,
+ * or goes to its first child when open; Left closes it, or goes to its
+ * parent when closed. */
+static gboolean
+walk_tree_cb (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   data)
+{
+  StrataCallTreeView *self = data;
+  gboolean right = g_variant_get_boolean (args);
+  guint position = self->selection != NULL ? gtk_single_selection_get_selected (self->selection) : GTK_INVALID_LIST_POSITION;
+  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(GtkTreeListRow) parent = NULL;
+  guint target = GTK_INVALID_LIST_POSITION;
+
+  if (position == GTK_INVALID_LIST_POSITION ||
+      (row = g_list_model_get_item (G_LIST_MODEL (self->selection), position)) == NULL)
+    return FALSE;
+  if (right && gtk_tree_list_row_is_expandable (row) && !gtk_tree_list_row_get_expanded (row))
+    gtk_tree_list_row_set_expanded (row, TRUE);
+  else if (right && gtk_tree_list_row_get_expanded (row))
+    target = position + 1;
+  else if (!right && gtk_tree_list_row_get_expanded (row))
+    gtk_tree_list_row_set_expanded (row, FALSE);
+  else if (!right && (parent = gtk_tree_list_row_get_parent (row)) != NULL)
+    target = gtk_tree_list_row_get_position (parent);
+  if (target != GTK_INVALID_LIST_POSITION && target < g_list_model_get_n_items (G_LIST_MODEL (self->selection)))
+    {
+      gtk_single_selection_set_selected (self->selection, target);
+      strata_call_tree_view_focus_selected_row_soon (self);
+    }
+  return TRUE;
+}
+
+/* "*" opens the selected row's hottest path, as Firefox Profiler's does;
+ * Right and Left walk the tree. Caught before the row's expander, whose
+ * own "*" opens one level. */
 GtkEventController *
 strata_call_tree_view_hot_path_keys (StrataCallTreeView *self)
 {
   GtkEventController *controller = gtk_shortcut_controller_new ();
   const guint keys[] = { GDK_KEY_asterisk, GDK_KEY_KP_Multiply };
+  const guint arrows[][2] = { { GDK_KEY_Right, TRUE }, { GDK_KEY_KP_Right, TRUE }, { GDK_KEY_Left, FALSE }, { GDK_KEY_KP_Left, FALSE } };
 
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
                                           gtk_shortcut_new (gtk_keyval_trigger_new (keys[k], 0),
                                                             gtk_callback_action_new (expand_hot_path_cb, self, NULL)));
+  for (guint k = 0; k < G_N_ELEMENTS (arrows); k++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (arrows[k][0], 0),
+                                                gtk_callback_action_new (walk_tree_cb, self, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_boolean (arrows[k][1]));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
   return controller;
 }
 

@@ -152,6 +152,41 @@ test_window_call_tree_hot_path_key (void)
   strata_test_finish_app (app);
 }
 
+/* Right and Left walk the tree as in every GTK tree: open, into the
+ * first child, back to the parent, closed. Typed by xdotool. */
+static void
+test_window_call_tree_arrow_keys (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  StrataApplication *app;
+  StrataWindow *window;
+  GListModel *model;
+  GtkWidget *expander;
+  g_autoptr(GtkTreeListRow) first = NULL;
+
+  if (!strata_test_can_drive_pointer (xdotool))
+    return;
+  app = strata_test_new_app ();
+  window = open_call_tree_sample (app);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-arrow-keys-test");
+  while ((expander = find_mapped (GTK_WIDGET (window->call_tree_view), GTK_TYPE_TREE_EXPANDER)) == NULL ||
+         gtk_widget_get_width (expander) < 100)
+    g_main_context_iteration (NULL, TRUE);
+  model = strata_call_tree_view_get_model (STRATA_CALL_TREE_VIEW (window->call_tree_view));
+  click_widget (xdotool, window, expander, 80, gtk_widget_get_height (expander) / 2.0, "1");
+  first = g_list_model_get_item (model, 0);
+  g_assert_false (gtk_tree_list_row_get_expanded (first));
+  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Right", NULL });
+  g_assert_true (gtk_tree_list_row_get_expanded (first));
+  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Right", NULL });
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 1);
+  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Left", NULL });
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 0);
+  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Left", NULL });
+  g_assert_false (gtk_tree_list_row_get_expanded (first));
+  strata_test_finish_app (app);
+}
+
 /* The path of the bar the flame graph is zoomed into. */
 static char *
 zoom_path (StrataFlameGraph *flame)
@@ -901,6 +936,7 @@ main (int   argc,
     }
 
   g_test_add_func ("/call-tree-view/hot-path-key", test_window_call_tree_hot_path_key);
+  g_test_add_func ("/call-tree-view/arrow-keys", test_window_call_tree_arrow_keys);
   g_test_add_func ("/call-tree-view/follows-selection", test_window_call_tree_follows_selection);
   g_test_add_func ("/call-tree-view/keeps-zoom", test_window_call_tree_keeps_zoom);
   g_test_add_func ("/call-tree-view/flame-graph-keys", test_window_flame_graph_keys);
