@@ -63,6 +63,43 @@ restore_window_size (StrataWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 }
 
+/* The panels' share of the height, remembered: by default they show 15
+ * rows of the profile at 1200×800 with the trace above them. */
+static double
+panels_share (StrataWindow *self)
+{
+  return self->settings != NULL ? g_settings_get_double (self->settings, "panels-share") : 0.6;
+}
+
+/* The divider where the remembered share puts it, once the window has a
+ * height (its default size before it is shown). */
+static void
+apply_panels_share (StrataWindow *self)
+{
+  int width, height = gtk_widget_get_height (self->paned);
+
+  if (height <= 0)
+    {
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      /* Less the header bar, which the divider does not share. */
+      height -= 48;
+    }
+  if (height > 0)
+    gtk_paned_set_position (GTK_PANED (self->paned), (int) (height * (1 - panels_share (self))));
+}
+
+/* The share as the user left it, where a timeline was on show. */
+static void
+save_panels_share (StrataWindow *self)
+{
+  int height = gtk_widget_get_height (self->paned);
+
+  if (height <= 0 || !gtk_widget_get_visible (gtk_paned_get_start_child (GTK_PANED (self->paned))))
+    return;
+  g_settings_set_double (self->settings, "panels-share",
+                         CLAMP (1 - (double) gtk_paned_get_position (GTK_PANED (self->paned)) / height, 0.1, 0.9));
+}
+
 static void
 save_window_size (StrataWindow *self)
 {
@@ -73,6 +110,7 @@ save_window_size (StrataWindow *self)
 
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   g_settings_delay (self->settings);
+  save_panels_share (self);
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized",
@@ -243,6 +281,8 @@ show_trace (StrataWindow *self,
   gtk_widget_set_visible (self->call_tree_view, strata_trace_get_n_spans (trace) > 0);
   gtk_widget_set_visible (self->calls_view, has_time_axis (trace));
   gtk_widget_set_visible (self->event_details, has_time_axis (trace));
+  if (has_time_axis (trace))
+    apply_panels_share (self);
   update_view_controls (self);
   show_resting_page (self);
   gtk_widget_grab_focus (self->timeline);
@@ -628,15 +668,7 @@ strata_window_show_call_tree (StrataWindow *self,
   strata_call_tree_view_set_view (tree_view, g_strcmp0 (view, "flame") == 0 ? "flame" : "tree");
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                  gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->call_tree_view));
-  /* Opened on the tree: it gets most of the height. */
-  {
-    int width, height = gtk_widget_get_height (self->paned);
-
-    if (height <= 0)
-      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-    if (height > 0)
-      gtk_paned_set_position (GTK_PANED (self->paned), height * 2 / 5);
-  }
+  apply_panels_share (self);
   return strata_call_tree_view_is_ready (tree_view);
 }
 
@@ -649,17 +681,11 @@ strata_window_show_call_tree (StrataWindow *self,
 void
 strata_window_show_calls (StrataWindow *self)
 {
-  int width, height;
-
   g_return_if_fail (STRATA_IS_WINDOW (self));
 
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                  gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->calls_view));
-  height = gtk_widget_get_height (self->paned);
-  if (height <= 0)
-    gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  if (height > 0)
-    gtk_paned_set_position (GTK_PANED (self->paned), height * 2 / 5);
+  apply_panels_share (self);
 }
 
 /**
@@ -871,7 +897,10 @@ strata_window_init (StrataWindow *self)
   strata_accessible_name_children (self->menu_button, _("Main Menu"));
   build_trace_page (self);
   if (self->settings != NULL)
-    g_settings_bind (self->settings, "flame-root-at-bottom", self->call_tree_view, "root-at-bottom", G_SETTINGS_BIND_DEFAULT);
+    {
+      g_settings_bind (self->settings, "flame-root-at-bottom", self->call_tree_view, "root-at-bottom", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "inspector-width", self->heap_view, "inspector-width", G_SETTINGS_BIND_DEFAULT);
+    }
   _strata_window_init_actions (self);
   _strata_window_init_dnd (self);
   _strata_window_init_keys (self);

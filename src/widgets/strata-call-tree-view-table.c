@@ -628,6 +628,8 @@ strata_call_tree_view_build_tree_page (StrataCallTreeView *self)
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
   self->column_view = gtk_column_view_new (NULL);
+
+  gtk_widget_add_css_class (self->column_view, "data-table");
   self->clock_columns = strata_clock_columns_new (self->column_view);
   strata_accessible_name_children (self->column_view, _("Call tree"));
   build_columns (self, NULL);

@@ -475,6 +475,7 @@ build_calls_page (StrataCallsView *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (call_selected_cb), self);
   self->column_view = gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)));
+  gtk_widget_add_css_class (self->column_view, "data-table");
   strata_accessible_name_children (self->column_view, _("Calls"));
   add_column (self, _("Duration"), COLUMN_DURATION);
   add_column (self, _("Start"), COLUMN_START);

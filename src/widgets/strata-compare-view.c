@@ -453,6 +453,7 @@ build (StrataCompareView *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (row_selected_cb), self);
   self->column_view = gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)));
+  gtk_widget_add_css_class (self->column_view, "data-table");
   gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (self->column_view), TRUE);
   strata_accessible_name_children (self->column_view, _("Comparison"));
   g_signal_connect_swapped (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view)), "changed",

@@ -41,7 +41,15 @@ struct _StrataDominatorsView
   StrataHeapObjectList *long_list;
   GCancellable *sorting;
   StrataHeapObjectList *objects;  /* the top, object by object, for exports */
+  int         inspector_width;    /* as the user left it; 0: a default share */
+  gboolean    placed;             /* the divider was put where it was left */
 };
+
+enum { PROP_0, PROP_INSPECTOR_WIDTH, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+/* Wide enough for the path from a GC root without a drag. */
+#define DEFAULT_INSPECTOR_SHARE 0.42
 
 G_DEFINE_FINAL_TYPE (StrataDominatorsView, strata_dominators_view, GTK_TYPE_WIDGET)
 
@@ -333,6 +341,63 @@ set_top (StrataDominatorsView *self,
   g_object_unref (selection);
 }
 
+/* Once the pane has a width: the inspector as wide as it was left on any
+ * page, or a default share. */
+static void
+place_divider (StrataDominatorsView *self)
+{
+  int max = 0, width = gtk_widget_get_width (self->paned);
+
+  g_object_get (self->paned, "max-position", &max, NULL);
+  if (self->placed || max <= 0 || width <= 0)
+    return;
+  self->placed = TRUE;
+  gtk_paned_set_position (GTK_PANED (self->paned),
+                          width - (self->inspector_width > 0 ? MIN (self->inspector_width, width - 200)
+                                                            : (int) (width * DEFAULT_INSPECTOR_SHARE)));
+}
+
+static void
+divider_moved (StrataDominatorsView *self)
+{
+  int width = gtk_widget_get_width (self->paned);
+  int inspector = width - gtk_paned_get_position (GTK_PANED (self->paned));
+
+  if (!self->placed || width <= 0 || inspector == self->inspector_width)
+    return;
+  self->inspector_width = inspector;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSPECTOR_WIDTH]);
+}
+
+/**
+ * strata_dominators_view_set_inspector_width:
+ * @width: pixels, or 0 for a default share
+ *
+ * How wide the inspector opens; a drag of the divider changes it and
+ * notifies "inspector-width".
+ */
+void
+strata_dominators_view_set_inspector_width (StrataDominatorsView *self,
+                                            int                   width)
+{
+  g_return_if_fail (STRATA_IS_DOMINATORS_VIEW (self));
+
+  if (self->inspector_width == width)
+    return;
+  self->inspector_width = width;
+  self->placed = FALSE;
+  place_divider (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSPECTOR_WIDTH]);
+}
+
+int
+strata_dominators_view_get_inspector_width (StrataDominatorsView *self)
+{
+  g_return_val_if_fail (STRATA_IS_DOMINATORS_VIEW (self), 0);
+
+  return self->inspector_width;
+}
+
 static void
 build (StrataDominatorsView *self,
        StrataTrace          *trace,
@@ -341,6 +406,7 @@ build (StrataDominatorsView *self,
 {
   self->trace = g_object_ref (trace);
   self->column_view = gtk_column_view_new (NULL);
+  gtk_widget_add_css_class (self->column_view, "data-table");
   strata_accessible_name_children (self->column_view, name);
   add_column (self, _("Object"), COLUMN_OBJECT);
   add_column (self, _("Shallow bytes"), COLUMN_SHALLOW);
@@ -355,6 +421,8 @@ build (StrataDominatorsView *self,
   gtk_paned_set_end_child (GTK_PANED (self->paned), self->inspector);
   gtk_paned_set_resize_end_child (GTK_PANED (self->paned), FALSE);
   gtk_widget_set_size_request (self->inspector, 320, -1);
+  g_signal_connect_object (self->paned, "notify::max-position", G_CALLBACK (place_divider), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->paned, "notify::position", G_CALLBACK (divider_moved), self, G_CONNECT_SWAPPED);
 }
 
 /**
@@ -499,9 +567,40 @@ strata_dominators_view_dispose (GObject *object)
 }
 
 static void
+strata_dominators_view_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  if (prop_id == PROP_INSPECTOR_WIDTH)
+    g_value_set_int (value, STRATA_DOMINATORS_VIEW (object)->inspector_width);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+strata_dominators_view_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  if (prop_id == PROP_INSPECTOR_WIDTH)
+    strata_dominators_view_set_inspector_width (STRATA_DOMINATORS_VIEW (object), g_value_get_int (value));
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
 strata_dominators_view_class_init (StrataDominatorsViewClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = strata_dominators_view_dispose;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = strata_dominators_view_dispose;
+  object_class->get_property = strata_dominators_view_get_property;
+  object_class->set_property = strata_dominators_view_set_property;
+  properties[PROP_INSPECTOR_WIDTH] = g_param_spec_int ("inspector-width", NULL, NULL, 0, G_MAXINT, 0,
+                                                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
 }
 

@@ -31,6 +31,9 @@ void        strata_dominators_view_sort_by     (StrataDominatorsView *self,
                                                 guint                 column,
                                                 GtkSortType           order);
 gboolean    strata_dominators_view_is_sorting  (StrataDominatorsView *self);
+void        strata_dominators_view_set_inspector_width (StrataDominatorsView *self,
+                                                        int                   width);
+int         strata_dominators_view_get_inspector_width (StrataDominatorsView *self);
 GListModel *strata_dominators_view_dup_rows  (StrataDominatorsView *self,
                                              gboolean              filtered);
 

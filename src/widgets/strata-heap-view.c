@@ -38,7 +38,11 @@ struct _StrataHeapView
   GtkCustomFilter *group_filter;   /* the classes of one group, after its row was activated */
   gboolean        *in_group;       /* by class, or NULL for all */
   GtkWidget       *group_chip;     /* says which group, and clears it */
+  int              inspector_width;  /* every page's inspector, as last left */
 };
+
+enum { PROP_0, PROP_INSPECTOR_WIDTH, N_PROPS };
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (StrataHeapView, strata_heap_view, GTK_TYPE_WIDGET)
 
@@ -490,6 +494,7 @@ build_classes (StrataHeapView *self,
   gtk_multi_filter_append (GTK_MULTI_FILTER (every), GTK_FILTER (g_object_ref (self->group_filter)));
   filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), GTK_FILTER (every));
   self->column_view = gtk_column_view_new (NULL);
+  gtk_widget_add_css_class (self->column_view, "data-table");
   strata_accessible_name_children (self->column_view, _("Class histogram"));
   add_column (self, _("Class"), COLUMN_CLASS,
               GTK_SORTER (gtk_string_sorter_new (gtk_property_expression_new (STRATA_TYPE_HEAP_ROW, NULL, "name"))));
@@ -604,6 +609,17 @@ page_changed_cb (StrataHeapView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "heap.export-filtered", exportable);
 }
 
+/* A page's inspector opens as wide as the last was left, and a drag on
+ * any page is remembered for all. */
+static GtkWidget *
+share_inspector_width (StrataHeapView *self,
+                       GtkWidget      *view)
+{
+  strata_dominators_view_set_inspector_width (STRATA_DOMINATORS_VIEW (view), self->inspector_width);
+  g_object_bind_property (view, "inspector-width", self, "inspector-width", G_BINDING_DEFAULT);
+  return view;
+}
+
 /* Classes, allocation sites and threads, those the dump has, as pages. */
 static void
 build (StrataHeapView *self,
@@ -620,7 +636,8 @@ build (StrataHeapView *self,
   if (strata_heap_get_graph (heap) != NULL)
     {
       gtk_stack_add_titled (GTK_STACK (stack), strata_heap_view_build_suspects (self, trace), "suspects", _("Leak Suspects"));
-      gtk_stack_add_titled (GTK_STACK (stack), strata_dominators_view_new (trace), "dominators", _("Dominators"));
+      gtk_stack_add_titled (GTK_STACK (stack), share_inspector_width (self, strata_dominators_view_new (trace)), "dominators",
+                            _("Dominators"));
       duplicates = strata_duplicates_view_new (trace);
       g_signal_connect_object (duplicates, "show-objects", G_CALLBACK (strata_heap_view_show_objects), self, G_CONNECT_SWAPPED);
       gtk_stack_add_titled (GTK_STACK (stack), duplicates, "duplicates", _("Duplicates"));
@@ -750,12 +767,54 @@ strata_heap_view_dispose (GObject *object)
 }
 
 static void
+strata_heap_view_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  if (prop_id == PROP_INSPECTOR_WIDTH)
+    g_value_set_int (value, STRATA_HEAP_VIEW (object)->inspector_width);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+strata_heap_view_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  StrataHeapView *self = STRATA_HEAP_VIEW (object);
+
+  if (prop_id != PROP_INSPECTOR_WIDTH)
+    {
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  if (self->inspector_width == g_value_get_int (value))
+    return;
+  self->inspector_width = g_value_get_int (value);
+  g_object_notify_by_pspec (object, properties[PROP_INSPECTOR_WIDTH]);
+}
+
+static void
 strata_heap_view_class_init (StrataHeapViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = strata_heap_view_dispose;
+  object_class->get_property = strata_heap_view_get_property;
+  object_class->set_property = strata_heap_view_set_property;
+  /**
+   * StrataHeapView:inspector-width:
+   *
+   * How wide the object inspector opens on every page (0: a share of the
+   * page), and what a drag of its divider leaves it at.
+   */
+  properties[PROP_INSPECTOR_WIDTH] = g_param_spec_int ("inspector-width", NULL, NULL, 0, G_MAXINT, 0,
+                                                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   strata_widgets_register_resources ();
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/stratatrace/Strata/strata-heap-view.ui");
   gtk_widget_class_bind_template_child (widget_class, StrataHeapView, box);
@@ -825,7 +884,7 @@ strata_heap_view_show_instances (StrataHeapView *self,
   /* Translators: %s is a class name */
   g_autofree char *title = g_strdup_printf (_("Instances of %s"), name);
 
-  show_instances_page (self, title, strata_dominators_view_new_for_class (trace, heap_class));
+  show_instances_page (self, title, share_inspector_width (self, strata_dominators_view_new_for_class (trace, heap_class)));
 }
 
 /**
@@ -844,5 +903,5 @@ strata_heap_view_show_objects (StrataHeapView *self,
 
   g_return_if_fail (STRATA_IS_HEAP_VIEW (self));
 
-  show_instances_page (self, title, strata_dominators_view_new_for_objects (trace, objects, n_objects));
+  show_instances_page (self, title, share_inspector_width (self, strata_dominators_view_new_for_objects (trace, objects, n_objects)));
 }

@@ -138,6 +138,8 @@ build (StrataSitesView *self,
   GtkNoSelection *selection;
 
   self->column_view = gtk_column_view_new (NULL);
+
+  gtk_widget_add_css_class (self->column_view, "data-table");
   strata_accessible_name_children (self->column_view, _("Allocation sites"));
   add_column (self, _("Rank"), COLUMN_RANK, "rank");
   add_column (self, _("Self %"), COLUMN_SELF, "self");

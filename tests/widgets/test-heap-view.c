@@ -485,6 +485,23 @@ check_pixel_holders (StrataWindow *window)
   strata_test_assert_label_contains (GTK_LABEL (together), "(4 objects)");
 }
 
+/* The inspector's width, dragged on one page, is every page's, and the
+ * window's (its GSettings key binds to the heap view). */
+static void
+check_inspector_width (StrataWindow *window)
+{
+  StrataHeapView *view = STRATA_HEAP_VIEW (window->heap_view);
+  GtkWidget *dominators = strata_heap_view_get_page (view, "dominators"), *instances;
+  int width = 0;
+
+  strata_dominators_view_set_inspector_width (STRATA_DOMINATORS_VIEW (dominators), 517);
+  g_object_get (view, "inspector-width", &width, NULL);
+  g_assert_cmpint (width, ==, 517);
+  strata_heap_view_show_instances (view, 0);
+  instances = strata_test_find_widget (strata_heap_view_get_page (view, "instances"), G_TYPE_NONE, "instances-view");
+  g_assert_cmpint (strata_dominators_view_get_inspector_width (STRATA_DOMINATORS_VIEW (instances)), ==, 517);
+}
+
 /* An Android dump: its leaks open the Leak Suspects page as cards whose
  * objects open in the inspector; its bitmaps have a page of pictures. */
 static void
@@ -520,6 +537,7 @@ test_window_android_leaks (void)
   g_assert_nonnull (page);
   g_assert_cmpuint (count_named (page, "bitmap"), ==, 3);
   check_pixel_holders (window);
+  check_inspector_width (window);
 
   strata_test_finish_app (app);
   g_unlink (path);
