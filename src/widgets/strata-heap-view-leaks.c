@@ -18,21 +18,6 @@
 #include "strata-heap-labels.h"
 #include "strata-heap-view-private.h"
 
-static GtkWidget *
-plain_label (const char *text,
-             const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
 /* "↓ mListeners", a suspect reference underlined as an error is. */
 static GtkWidget *
 reference_label (const StrataLeakStep *step)
@@ -82,7 +67,7 @@ step_row (StrataHeapView       *self,
   gtk_widget_add_css_class (link, "flat");
   gtk_widget_set_tooltip_text (link, _("Inspect this object"));
   gtk_box_append (GTK_BOX (row), link);
-  gtk_box_append (GTK_BOX (row), plain_label (status, status_css_class (step->status)));
+  gtk_box_append (GTK_BOX (row), strata_heap_view_wrapped_label (status, status_css_class (step->status)));
   gtk_widget_set_hexpand (gtk_widget_get_last_child (row), TRUE);
   return row;
 }
@@ -103,8 +88,8 @@ leak_card (StrataHeapView          *self,
 
   gtk_widget_add_css_class (card, "strata-suspect");
   gtk_widget_set_name (card, "android-leak");
-  gtk_box_append (GTK_BOX (card), plain_label (heading, "heading"));
-  gtk_box_append (GTK_BOX (card), plain_label (kind, "dim-label"));
+  gtk_box_append (GTK_BOX (card), strata_heap_view_wrapped_label (heading, "heading"));
+  gtk_box_append (GTK_BOX (card), strata_heap_view_wrapped_label (kind, "dim-label"));
   for (guint i = 0; i < leak->steps->len; i++)
     {
       const StrataLeakStep *step = &g_array_index (leak->steps, StrataLeakStep, i);
@@ -120,7 +105,7 @@ leak_card (StrataHeapView          *self,
                                                               "%u more leak the same way.", leak->objects->len - 1),
                                                  leak->objects->len - 1);
 
-      gtk_box_append (GTK_BOX (card), plain_label (others, "dim-label"));
+      gtk_box_append (GTK_BOX (card), strata_heap_view_wrapped_label (others, "dim-label"));
     }
   return card;
 }
@@ -142,15 +127,15 @@ strata_heap_view_build_android_leaks (StrataHeapView *self,
     return NULL;
   leaks = strata_heap_find_android_leaks (trace);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_box_append (GTK_BOX (box), plain_label (_("Android Leaks"), "title-4"));
-  gtk_box_append (GTK_BOX (box), plain_label (_("Objects the app is done with that a strong path still reaches, found as "
+  gtk_box_append (GTK_BOX (box), strata_heap_view_wrapped_label (_("Android Leaks"), "title-4"));
+  gtk_box_append (GTK_BOX (box), strata_heap_view_wrapped_label (_("Objects the app is done with that a strong path still reaches, found as "
                                                 "LeakCanary finds them: each step of the path is marked as leaking or not, "
                                                 "and the references where the leak may start are underlined."), "dim-label"));
   for (guint i = 0; i < leaks->len; i++)
     gtk_box_append (GTK_BOX (box), leak_card (self, trace, g_ptr_array_index (leaks, i), i + 1));
   if (leaks->len == 0)
-    gtk_box_append (GTK_BOX (box), plain_label (_("None: no destroyed activity, fragment, window or view, and no quit "
+    gtk_box_append (GTK_BOX (box), strata_heap_view_wrapped_label (_("None: no destroyed activity, fragment, window or view, and no quit "
                                                   "message queue, is still reachable."), NULL));
-  gtk_box_append (GTK_BOX (box), plain_label (_("Leak Suspects"), "title-4"));
+  gtk_box_append (GTK_BOX (box), strata_heap_view_wrapped_label (_("Leak Suspects"), "title-4"));
   return box;
 }

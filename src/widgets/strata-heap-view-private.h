@@ -29,6 +29,8 @@ GtkWidget  *strata_heap_view_build_suspects (StrataHeapView *self,
                                              StrataTrace    *trace);
 GtkWidget  *strata_heap_view_build_threads (StrataHeapView *self,
                                             StrataTrace    *trace);
+GtkWidget  *strata_heap_view_wrapped_label (const char     *text,
+                                            const char     *css_class);
 GtkWidget  *strata_heap_view_build_android_leaks (StrataHeapView *self,
                                                   StrataTrace    *trace);
 GtkWidget  *strata_heap_view_build_bitmaps (StrataHeapView *self,

@@ -23,9 +23,15 @@ instances_clicked_cb (GtkButton      *button,
   strata_heap_view_show_instances (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "class")));
 }
 
-static GtkWidget *
-wrapped_label (const char *text,
-               const char *css_class)
+/**
+ * strata_heap_view_wrapped_label:
+ *
+ * Returns: a selectable label that wraps, left-aligned, with @css_class
+ *   (nullable): the text of the heap view's pages of cards
+ */
+GtkWidget *
+strata_heap_view_wrapped_label (const char *text,
+                                const char *css_class)
 {
   GtkWidget *label = gtk_label_new (text);
 
@@ -46,7 +52,7 @@ captioned (const char *caption,
   /* Translators: a caption ("Keywords"), then what it captions */
   g_autofree char *line = g_strdup_printf (_("%s: %s"), caption, text);
 
-  return wrapped_label (line, "dim-label");
+  return strata_heap_view_wrapped_label (line, "dim-label");
 }
 
 /* A button named @name for tests, its mnemonic @text, that inspects @object. */
@@ -105,7 +111,7 @@ suspect_card (StrataHeapView          *self,
 
   gtk_widget_add_css_class (card, "strata-suspect");
   g_object_set (card, "margin-start", 2, "margin-end", 2, NULL);
-  gtk_box_append (GTK_BOX (card), wrapped_label (heading, "heading"));
+  gtk_box_append (GTK_BOX (card), strata_heap_view_wrapped_label (heading, "heading"));
   gtk_widget_set_name (gtk_widget_get_last_child (card), "suspect-text");
   if (from_root != NULL)
     {
@@ -147,11 +153,11 @@ strata_heap_view_build_suspects (StrataHeapView *self,
   g_object_set (box, "margin-start", 18, "margin-end", 18, "margin-top", 12, "margin-bottom", 12, NULL);
   if (android != NULL)
     gtk_box_append (GTK_BOX (box), android);
-  gtk_box_append (GTK_BOX (box), wrapped_label (intro, "dim-label"));
+  gtk_box_append (GTK_BOX (box), strata_heap_view_wrapped_label (intro, "dim-label"));
   for (guint i = 0; i < suspects->len; i++)
     gtk_box_append (GTK_BOX (box), suspect_card (self, trace, &g_array_index (suspects, StrataHeapSuspect, i), i + 1));
   if (suspects->len == 0)
-    gtk_box_append (GTK_BOX (box), wrapped_label (_("None: no object or class retains more than a tenth of the heap."), NULL));
+    gtk_box_append (GTK_BOX (box), strata_heap_view_wrapped_label (_("None: no object or class retains more than a tenth of the heap."), NULL));
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
   gtk_widget_set_vexpand (scroller, TRUE);
   return scroller;

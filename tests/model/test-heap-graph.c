@@ -51,8 +51,8 @@ enum { R1, A, B, C, D, E, F, G, H, N_OBJECTS };
 
 /* R1 → A, B → C (a diamond); C ⇄ D (a cycle); D → E; a second root G → H
  * → E, so E has no single dominator; F is unreachable (it refers to A). */
-static void
-test_heap_graph_hand_checked (void)
+static StrataHeapGraph *
+hand_checked_graph (void)
 {
   static const guint32 classes[N_OBJECTS] = { 0, 1, 1, 2, 2, 3, 1, 0, 3 };
   static const guint64 shallow[N_OBJECTS] = { 10, 10, 10, 10, 10, 100, 10, 10, 10 };
@@ -61,8 +61,15 @@ test_heap_graph_hand_checked (void)
     { G, H }, { H, E }, { F, A },
   };
   static const guint32 roots[] = { G, R1, G };
-  g_autoptr(StrataHeapGraph) graph = graph_new (N_OBJECTS, classes, shallow, edges, G_N_ELEMENTS (edges),
-                                                roots, G_N_ELEMENTS (roots));
+
+  return graph_new (N_OBJECTS, classes, shallow, edges, G_N_ELEMENTS (edges), roots, G_N_ELEMENTS (roots));
+}
+
+/* The hand-checked graph's dominators, retained sizes and paths. */
+static void
+test_heap_graph_hand_checked (void)
+{
+  g_autoptr(StrataHeapGraph) graph = hand_checked_graph ();
   guint64 by_class[4];
   g_autofree guint32 *top = NULL, *path = NULL;
   const guint32 *referrers, *dominated;
@@ -227,15 +234,7 @@ test_heap_graph_contended_needs_fields (void)
 static void
 test_heap_graph_retained_by_set (void)
 {
-  static const guint32 classes[N_OBJECTS] = { 0, 1, 1, 2, 2, 3, 1, 0, 3 };
-  static const guint64 shallow[N_OBJECTS] = { 10, 10, 10, 10, 10, 100, 10, 10, 10 };
-  static const Edge edges[] = {
-    { R1, A }, { R1, B }, { A, C }, { B, C }, { C, D }, { D, C }, { D, E },
-    { G, H }, { H, E }, { F, A },
-  };
-  static const guint32 roots[] = { G, R1, G };
-  g_autoptr(StrataHeapGraph) graph = graph_new (N_OBJECTS, classes, shallow, edges, G_N_ELEMENTS (edges),
-                                                roots, G_N_ELEMENTS (roots));
+  g_autoptr(StrataHeapGraph) graph = hand_checked_graph ();
   const guint32 a[] = { A }, ab[] = { A, B, F, A }, roots_both[] = { G, R1 };
   guint64 n;
 

@@ -120,22 +120,6 @@ kind_of (Search  *search,
   return search->kinds[klass];
 }
 
-/* The field @name that class @owner declares (any class when NULL). */
-static const StrataHeapField *
-field_of (GArray     *fields,
-          const char *owner,
-          const char *name)
-{
-  for (guint i = 0; i < fields->len; i++)
-    {
-      const StrataHeapField *field = &g_array_index (fields, StrataHeapField, i);
-
-      if (g_str_equal (field->name, name) && (owner == NULL || g_strcmp0 (field->owner, owner) == 0))
-        return field;
-    }
-  return NULL;
-}
-
 /* A reference field's object in the graph, or STRATA_HEAP_NO_OBJECT. */
 static guint32
 object_field (Search     *search,
@@ -144,7 +128,7 @@ object_field (Search     *search,
               const char *name)
 {
   g_autoptr(GArray) fields = strata_hprof_index_get_fields (search->index, search->trace, object);
-  const StrataHeapField *field = field_of (fields, owner, name);
+  const StrataHeapField *field = strata_heap_fields_find (fields, owner, name);
 
   if (field == NULL || field->type != STRATA_HEAP_TYPE_OBJECT || field->value == 0)
     return STRATA_HEAP_NO_OBJECT;
@@ -160,7 +144,7 @@ number_field (Search     *search,
               gint64      missing)
 {
   g_autoptr(GArray) fields = strata_hprof_index_get_fields (search->index, search->trace, object);
-  const StrataHeapField *field = field_of (fields, owner, name);
+  const StrataHeapField *field = strata_heap_fields_find (fields, owner, name);
 
   if (field == NULL)
     return missing;
@@ -177,7 +161,7 @@ field_is_null (Search     *search,
                const char *name)
 {
   g_autoptr(GArray) fields = strata_hprof_index_get_fields (search->index, search->trace, object);
-  const StrataHeapField *field = field_of (fields, owner, name);
+  const StrataHeapField *field = strata_heap_fields_find (fields, owner, name);
 
   return field != NULL && field->type == STRATA_HEAP_TYPE_OBJECT && field->value == 0;
 }
@@ -229,7 +213,7 @@ fragment_owner (Search  *search,
   g_autoptr(GArray) fields = strata_hprof_index_get_fields (search->index, search->trace, object);
 
   for (guint f = 0; f < G_N_ELEMENTS (fragment_classes); f++)
-    if (field_of (fields, fragment_classes[f], "mFragmentManager") != NULL)
+    if (strata_heap_fields_find (fields, fragment_classes[f], "mFragmentManager") != NULL)
       return fragment_classes[f];
   return NULL;
 }

@@ -34,16 +34,6 @@ typedef struct
   StrataBitmapFormat compressed_format;
 } Search;
 
-static const StrataHeapField *
-field_named (GArray     *fields,
-             const char *name)
-{
-  for (guint i = 0; i < fields->len; i++)
-    if (g_str_equal (g_array_index (fields, StrataHeapField, i).name, name))
-      return &g_array_index (fields, StrataHeapField, i);
-  return NULL;
-}
-
 static guint32
 object_of (Search                *search,
            const StrataHeapField *field)
@@ -106,19 +96,19 @@ read_dump_data (Search *search)
   if (klass == STRATA_HEAP_NO_OBJECT)
     return;
   statics = strata_hprof_index_get_fields (search->index, search->trace, klass);
-  if ((data = object_of (search, field_named (statics, "dumpData"))) == STRATA_HEAP_NO_OBJECT)
+  if ((data = object_of (search, strata_heap_fields_find (statics, NULL, "dumpData"))) == STRATA_HEAP_NO_OBJECT)
     return;
   fields = strata_hprof_index_get_fields (search->index, search->trace, data);
-  natives = object_of (search, field_named (fields, "natives"));
-  buffers = object_of (search, field_named (fields, "buffers"));
+  natives = object_of (search, strata_heap_fields_find (fields, NULL, "natives"));
+  buffers = object_of (search, strata_heap_fields_find (fields, NULL, "buffers"));
   if (natives == STRATA_HEAP_NO_OBJECT || buffers == STRATA_HEAP_NO_OBJECT ||
       (pointers = strata_hprof_index_get_primitive_array (search->index, natives, &type, &n_pointers)) == NULL ||
       type != STRATA_HEAP_TYPE_LONG ||
       (images = strata_hprof_index_get_array (search->index, buffers, &type, &n_images, &element_size)) == NULL ||
       type != STRATA_HEAP_TYPE_OBJECT)
     return;
-  search->compressed_format = compressed_format (field_named (fields, "format") != NULL
-                                                 ? (gint32) field_named (fields, "format")->value : 1);
+  search->compressed_format = compressed_format (strata_heap_fields_find (fields, NULL, "format") != NULL
+                                                 ? (gint32) strata_heap_fields_find (fields, NULL, "format")->value : 1);
   for (guint32 i = 0; i < MIN (n_pointers, n_images); i++)
     {
       StrataHeapField pointer = strata_heap_array_element (pointers, STRATA_HEAP_TYPE_LONG, 8, i);
@@ -172,9 +162,9 @@ read_bitmap (Search           *search,
              StrataHeapBitmap *bitmap)
 {
   g_autoptr(GArray) fields = strata_hprof_index_get_fields (search->index, search->trace, object);
-  const StrataHeapField *width = field_named (fields, "mWidth"), *height = field_named (fields, "mHeight");
-  const StrataHeapField *native = field_named (fields, "mNativePtr");
-  guint32 buffer = object_of (search, field_named (fields, "mBuffer"));
+  const StrataHeapField *width = strata_heap_fields_find (fields, NULL, "mWidth"), *height = strata_heap_fields_find (fields, NULL, "mHeight");
+  const StrataHeapField *native = strata_heap_fields_find (fields, NULL, "mNativePtr");
+  guint32 buffer = object_of (search, strata_heap_fields_find (fields, NULL, "mBuffer"));
   gpointer compressed;
 
   *bitmap = (StrataHeapBitmap) { object, 0, 0, STRATA_HEAP_NO_OBJECT, 0, STRATA_BITMAP_NOT_IN_DUMP, 0, G_MAXUINT, 0 };

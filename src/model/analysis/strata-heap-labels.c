@@ -192,17 +192,6 @@ strata_heap_describe_path (StrataTrace   *trace,
   return g_string_free (text, FALSE);
 }
 
-/* The field @name of an instance's fields, or NULL. */
-static const StrataHeapField *
-find_field (GArray     *fields,
-            const char *name)
-{
-  for (guint i = 0; i < fields->len; i++)
-    if (g_str_equal (g_array_index (fields, StrataHeapField, i).name, name))
-      return &g_array_index (fields, StrataHeapField, i);
-  return NULL;
-}
-
 /* The length of the array @field refers to; 0 for null. */
 static guint32
 array_length (StrataTrace           *trace,
@@ -252,14 +241,14 @@ strata_heap_collection_fill (StrataTrace *trace,
 
   if (g_str_equal (klass, "java.util.HashSet") || g_str_equal (klass, "java.util.LinkedHashSet"))
     {
-      guint32 backing = (map = find_field (fields, "map")) != NULL && map->value != 0
+      guint32 backing = (map = strata_heap_fields_find (fields, NULL, "map")) != NULL && map->value != 0
                         ? strata_heap_graph_lookup (strata_heap_get_graph (heap), map->value) : STRATA_HEAP_NO_OBJECT;
 
       return backing != STRATA_HEAP_NO_OBJECT && strata_heap_collection_fill (trace, backing, size, capacity);
     }
-  if (g_str_equal (klass, "java.util.ArrayDeque") && (array = find_field (fields, "elements")) != NULL)
+  if (g_str_equal (klass, "java.util.ArrayDeque") && (array = strata_heap_fields_find (fields, NULL, "elements")) != NULL)
     {
-      const StrataHeapField *head = find_field (fields, "head"), *tail = find_field (fields, "tail");
+      const StrataHeapField *head = strata_heap_fields_find (fields, NULL, "head"), *tail = strata_heap_fields_find (fields, NULL, "tail");
 
       *capacity = array_length (trace, array);
       *size = head != NULL && tail != NULL && *capacity > 0
@@ -267,8 +256,8 @@ strata_heap_collection_fill (StrataTrace *trace,
       return TRUE;
     }
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
-    if (g_str_equal (klass, kinds[k].klass) && (count = find_field (fields, kinds[k].size)) != NULL &&
-        (array = find_field (fields, kinds[k].array)) != NULL)
+    if (g_str_equal (klass, kinds[k].klass) && (count = strata_heap_fields_find (fields, NULL, kinds[k].size)) != NULL &&
+        (array = strata_heap_fields_find (fields, NULL, kinds[k].array)) != NULL)
       {
         *size = (guint32) count->value;
         *capacity = array_length (trace, array);

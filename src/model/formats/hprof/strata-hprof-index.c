@@ -637,6 +637,29 @@ strata_hprof_index_get_class_chain (StrataHprofIndex *self,
   return n;
 }
 
+/**
+ * strata_heap_fields_find:
+ * @fields: (element-type StrataHeapField): from strata_hprof_index_get_fields()
+ * @owner: (nullable): the class that declares it, or %NULL for any
+ *
+ * Returns: (nullable): the first field @name (of @owner), the subclass's
+ *   before its superclasses', or %NULL
+ */
+const StrataHeapField *
+strata_heap_fields_find (GArray     *fields,
+                         const char *owner,
+                         const char *name)
+{
+  for (guint i = 0; i < fields->len; i++)
+    {
+      const StrataHeapField *field = &g_array_index (fields, StrataHeapField, i);
+
+      if (g_str_equal (field->name, name) && (owner == NULL || g_strcmp0 (field->owner, owner) == 0))
+        return field;
+    }
+  return NULL;
+}
+
 /* Bytes per element of a primitive type; 0 for anything else. */
 guint
 strata_heap_type_size (guint type)

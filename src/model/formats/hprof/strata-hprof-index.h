@@ -80,6 +80,9 @@ guint   strata_hprof_index_get_class_chain (StrataHprofIndex *self,
                                             const char      **names,
                                             guint             max);
 char   *strata_heap_field_format_value     (const StrataHeapField *field);
+const StrataHeapField *strata_heap_fields_find (GArray          *fields,
+                                                const char      *owner,
+                                                const char      *name);
 void    strata_hprof_index_release_records (StrataHprofIndex *self,
                                             guint32           from,
                                             guint32           to);
