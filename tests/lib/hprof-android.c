@@ -64,18 +64,6 @@ static const Class classes[] = {
 #define put_u2(out, value) hprof_writer_put ((out), (value), 2)
 #define put_u4(out, value) hprof_writer_put ((out), (value), 4)
 
-static void
-put_name (GByteArray *out,
-          guint32     id,
-          const char *text)
-{
-  g_autoptr(GByteArray) body = g_byte_array_new ();
-
-  put_u4 (body, id);
-  g_byte_array_append (body, (const guint8 *) text, strlen (text));
-  hprof_writer_put_record (out, 0x01, body);
-}
-
 static const Class *
 class_by_id (guint32 id)
 {
@@ -107,7 +95,7 @@ put_class (GByteArray  *out,
   g_autoptr(GByteArray) body = g_byte_array_new ();
   guint n_fields = g_strv_length ((char **) klass->fields), n_statics = g_strv_length ((char **) klass->statics);
 
-  put_name (out, klass->id + 0x100000, klass->name);
+  hprof_writer_put_name (out, klass->id + 0x100000, klass->name);
   put_u4 (body, klass->id);
   put_u4 (body, klass->id);
   put_u4 (body, 0);
@@ -127,7 +115,7 @@ put_class (GByteArray  *out,
     {
       g_auto(GStrv) parts = g_strsplit (klass->statics[i], ":", 2);
 
-      put_name (out, *next_name, parts[0]);
+      hprof_writer_put_name (out, *next_name, parts[0]);
       put_u4 (dump, (*next_name)++);
       put_u1 (dump, OBJECT_TYPE);
       put_u4 (dump, g_ascii_strtoull (parts[1], NULL, 10));
@@ -137,7 +125,7 @@ put_class (GByteArray  *out,
     {
       g_auto(GStrv) parts = g_strsplit (klass->fields[i], ":", 2);
 
-      put_name (out, *next_name, parts[0]);
+      hprof_writer_put_name (out, *next_name, parts[0]);
       put_u4 (dump, (*next_name)++);
       put_u1 (dump, g_ascii_strtoull (parts[1], NULL, 10));
     }

@@ -43,6 +43,23 @@ hprof_writer_put_record (GByteArray *out,
 }
 
 /**
+ * hprof_writer_put_name:
+ *
+ * Appends a STRING record of a 4-byte-id dump: @text under @id.
+ */
+void
+hprof_writer_put_name (GByteArray *out,
+                       guint32     id,
+                       const char *text)
+{
+  g_autoptr(GByteArray) body = g_byte_array_new ();
+
+  hprof_writer_put (body, id, 4);
+  g_byte_array_append (body, (const guint8 *) text, strlen (text));
+  hprof_writer_put_record (out, 0x01, body);
+}
+
+/**
  * hprof_writer_many_arrays:
  *
  * A JDK-style dump (8-byte ids) of @n_arrays primitive arrays, each its

@@ -14,6 +14,9 @@ void    hprof_writer_put         (GByteArray *out,
 void    hprof_writer_put_record  (GByteArray *out,
                                   guint8      tag,
                                   GByteArray *body);
+void    hprof_writer_put_name    (GByteArray *out,
+                                  guint32     id,
+                                  const char *text);
 GBytes *hprof_writer_many_arrays (guint32 n_arrays);
 GBytes *hprof_writer_linked_list (guint32 n_nodes);
 

@@ -22,18 +22,6 @@
 #define put_u4(out, value) hprof_writer_put ((out), (value), 4)
 #define put_record hprof_writer_put_record
 
-static void
-put_name (GByteArray *out,
-          guint32     id,
-          const char *text)
-{
-  g_autoptr(GByteArray) body = g_byte_array_new ();
-
-  put_u4 (body, id);
-  g_byte_array_append (body, (const guint8 *) text, strlen (text));
-  put_record (out, 0x01, body);
-}
-
 /* LOAD CLASS and CLASS DUMP of class @id: @fields are "name:type", the
  * class dump's instance size is @instance_size (HotSpot: the fields'
  * bytes; ART: the object's, header included). */
@@ -49,7 +37,7 @@ put_class (GByteArray  *out,
   g_autoptr(GByteArray) body = g_byte_array_new ();
   guint n_fields = fields != NULL ? g_strv_length ((char **) fields) : 0;
 
-  put_name (out, id + 0x100000, name);
+  hprof_writer_put_name (out, id + 0x100000, name);
   put_u4 (body, id);
   put_u4 (body, id);
   put_u4 (body, 0);
@@ -70,7 +58,7 @@ put_class (GByteArray  *out,
     {
       g_auto(GStrv) parts = g_strsplit (fields[i], ":", 2);
 
-      put_name (out, id * 16 + 0x200000 + i, parts[0]);
+      hprof_writer_put_name (out, id * 16 + 0x200000 + i, parts[0]);
       put_u4 (dump, id * 16 + 0x200000 + i);
       put_u1 (dump, atoi (parts[1]));
     }
