@@ -71,6 +71,9 @@ cell_text (gpointer item,
     }
 }
 
+#define TREE_NAME_WIDTH 360
+#define TREE_NUMBER_WIDTH 104
+
 static void
 add_column (StrataCallTreeView *self,
             const char         *title,
@@ -84,8 +87,11 @@ add_column (StrataCallTreeView *self,
   view_column = strata_table_column_new (title, column == COLUMN_NAME ? STRATA_TABLE_CELL_TREE : STRATA_TABLE_CELL_NUMBER,
                                          cell_text, data, NULL);
   g_object_set_data_full (G_OBJECT (view_column), "cell-data", data, g_free);
-  if (column == COLUMN_NAME)
-    gtk_column_view_column_set_expand (view_column, TRUE);
+  /* Fixed widths: opening a deep path (*) must not widen the method
+   * column and push the figures behind a scrollbar. */
+  gtk_column_view_column_set_expand (view_column, column == COLUMN_NAME);
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_column_set_fixed_width (view_column, column == COLUMN_NAME ? TREE_NAME_WIDTH : TREE_NUMBER_WIDTH);
   strata_clock_columns_add (self->clock_columns, view_column,
                             column == COLUMN_NAME || column == COLUMN_CALLS ? -1 : (int) clock);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), view_column);
