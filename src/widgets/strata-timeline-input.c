@@ -287,10 +287,13 @@ drag_end_cb (StrataTimeline *self,
       gint64 start, end;
 
       self->selecting_range = FALSE;
-      /* A shift-click is not a range. */
+      /* A shift-click is not a range. A range made is what the profile
+       * and the call tree show at once, as Firefox Profiler has it. */
       if (ABS (dx) < DRAG_THRESHOLD_PX &&
           strata_session_get_selection_range (self->session, &start, &end))
         strata_session_clear_selection (self->session);
+      else if (strata_session_get_selection_range (self->session, &start, &end))
+        strata_session_set_range_only (self->session, TRUE);
       strata_timeline_update_range_label (self, TRUE);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }

@@ -187,6 +187,50 @@ test_window_call_tree_arrow_keys (void)
   strata_test_finish_app (app);
 }
 
+static gboolean
+range_shown (gpointer session)
+{
+  return strata_session_get_range_only (session);
+}
+
+/* A Shift+drag across the timeline makes a range, and the call tree
+ * shows it at once: no trip to the Profile tab's Selected Range. */
+static void
+test_window_call_tree_follows_range (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  StrataApplication *app;
+  StrataWindow *window;
+  StrataCallTreeHistory *history;
+  gint64 whole, ranged;
+  double surface_x, surface_y, x, y;
+  g_autofree char *x1 = NULL, *x2 = NULL, *at_y = NULL;
+
+  if (!strata_test_can_drive_pointer (xdotool))
+    return;
+  app = strata_test_new_app ();
+  window = open_call_tree_sample (app);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-range-test");
+  history = strata_session_get_call_tree_history (window->session);
+  whole = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
+  g_assert_false (strata_session_get_range_only (window->session));
+  g_assert_true (gtk_widget_translate_coordinates (window->timeline, GTK_WIDGET (window), 0, 0, &x, &y));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+  x1 = g_strdup_printf ("%d", (int) (x + surface_x + STRATA_TIMELINE_LABEL_WIDTH + 100));
+  x2 = g_strdup_printf ("%d", (int) (x + surface_x + STRATA_TIMELINE_LABEL_WIDTH + 300));
+  at_y = g_strdup_printf ("%d", (int) (y + surface_y + STRATA_TIMELINE_HEADER_TOTAL + 40));
+  strata_test_run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-range-test", "windowfocus", "--sync", "%1",
+                                              "mousemove", x1, at_y, "sleep", "0.3", "keydown", "shift", "sleep", "0.2",
+                                              "mousedown", "1", "sleep", "0.2", "mousemove", x2, at_y, "sleep", "0.2",
+                                              "mousemove", x2, at_y, "sleep", "0.2", "mouseup", "1", "sleep", "0.2",
+                                              "keyup", "shift", NULL });
+  strata_test_iterate_until (range_shown, window->session);
+  ranged = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
+  g_assert_cmpint (ranged, >, 0);
+  g_assert_cmpint (ranged, <, whole);
+  strata_test_finish_app (app);
+}
+
 /* The path of the bar the flame graph is zoomed into. */
 static char *
 zoom_path (StrataFlameGraph *flame)
@@ -937,6 +981,7 @@ main (int   argc,
 
   g_test_add_func ("/call-tree-view/hot-path-key", test_window_call_tree_hot_path_key);
   g_test_add_func ("/call-tree-view/arrow-keys", test_window_call_tree_arrow_keys);
+  g_test_add_func ("/call-tree-view/follows-range", test_window_call_tree_follows_range);
   g_test_add_func ("/call-tree-view/follows-selection", test_window_call_tree_follows_selection);
   g_test_add_func ("/call-tree-view/keeps-zoom", test_window_call_tree_keeps_zoom);
   g_test_add_func ("/call-tree-view/flame-graph-keys", test_window_flame_graph_keys);
