@@ -325,6 +325,66 @@ create_layout (cairo_t *cr)
   return layout;
 }
 
+/* Callees each under a pixel wide, side by side: one grey bar "…" over
+ * them all, so their time is not a blank. */
+static guint
+draw_elided (cairo_t *cr,
+             double   x,
+             double   y,
+             double   width,
+             int      height)
+{
+  if (width < 1 || y + STRATA_FLAME_ROW_HEIGHT < 0 || y > height)
+    return 0;
+  cairo_set_source_rgb (cr, 0.72, 0.72, 0.72);
+  cairo_rectangle (cr, x, y, MAX (width - 1, 1), STRATA_FLAME_ROW_HEIGHT - 1);
+  cairo_fill (cr);
+  if (width >= LABEL_MIN_WIDTH)
+    {
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      cairo_move_to (cr, x + 3, y + STRATA_FLAME_ROW_HEIGHT - 5);
+      cairo_show_text (cr, "…");
+    }
+  return 1;
+}
+
+/* A node's children from @x: those a pixel wide or more on @stack to be
+ * drawn, each run of narrower ones as one grey bar. Returns: the grey
+ * bars drawn. */
+static guint
+push_children (const StrataFlameView *view,
+               cairo_t               *cr,
+               GArray                *stack,
+               guint32                first,
+               guint32                n,
+               double                 x,
+               double                 end,
+               guint                  row,
+               double                 scale,
+               int                    height)
+{
+  double y = strata_flame_view_row_y (view, row, height), run_x = x, run_width = 0;
+  guint n_elided = 0;
+
+  for (guint32 c = first; c < first + n && x < end; c++)
+    {
+      double cw = MAX (strata_call_tree_get_total (view->tree, c, view->clock) * scale, 0);
+      double child[3] = { c, x, row };
+
+      if (cw >= 1)
+        {
+          n_elided += draw_elided (cr, run_x, y, run_width, height);
+          g_array_append_val (stack, child);
+          run_width = 0;
+          run_x = x + cw;
+        }
+      else
+        run_width += cw;
+      x += cw;
+    }
+  return n_elided + draw_elided (cr, run_x, y, run_width, height);
+}
+
 /**
  * strata_flame_render:
  *
@@ -386,15 +446,7 @@ strata_flame_render (cairo_t               *cr,
       first = strata_call_tree_get_first_child (view->tree, node);
       n = strata_call_tree_get_n_children (view->tree, node);
       end = x + w;
-      for (guint32 c = first; c < first + n && x < end; c++)
-        {
-          double cw = strata_call_tree_get_total (view->tree, c, view->clock) * scale;
-          double child[3] = { c, x, row + 1 };
-
-          if (cw >= 1)
-            g_array_append_val (stack, child);
-          x += MAX (cw, 0);
-        }
+      n_drawn += push_children (view, cr, stack, first, n, x, end, row + 1, scale, height);
     }
   return n_drawn;
 }
