@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-call-tree-view-private.h"
+#include "strata-thread-picker.h"
 #include "strata-flame-graph.h"
 
 G_DEFINE_FINAL_TYPE (StrataCallTreeView, strata_call_tree_view, GTK_TYPE_WIDGET)
@@ -270,6 +271,14 @@ strata_call_tree_view_new (StrataSession *session)
   g_signal_connect_object (session, "names-changed", G_CALLBACK (show_trees), self, G_CONNECT_SWAPPED);
   strata_call_tree_history_set_inverted (self->history, FALSE);
   history_changed_cb (self);
+  /* The tree's thread is picked here too, not only on the Profile tab:
+   * after Top Down / Bottom Up and Tree / Flame Graph. */
+  {
+    GtkWidget *header = gtk_widget_get_first_child (self->box);
+    GtkWidget *views = gtk_widget_get_next_sibling (gtk_widget_get_first_child (header));
+
+    gtk_box_insert_child_after (GTK_BOX (header), strata_thread_picker_new (session), views);
+  }
   return GTK_WIDGET (self);
 }
 

@@ -17,6 +17,7 @@
 #include "strata-cell-text.h"
 #include "strata-palette.h"
 #include "strata-profile-view-private.h"
+#include "strata-thread-picker.h"
 #include "strata-units.h"
 #include "strata-widgets.h"
 
@@ -66,35 +67,10 @@ show_profile (StrataProfileView *self,
 
 /* ---- Threads ---- */
 
-/* The selector's labels go in with one splice: appended one at a time,
- * each append made the drop-down refilter, and 65,536 threads took 12 s. */
 static void
 fill_threads (StrataProfileView *self)
 {
-  StrataTrace *trace = strata_session_get_trace (self->session);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->thread_names));
-  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
-
-  g_array_set_size (self->thread_indexes, 0);
-  g_ptr_array_add (labels, g_strdup (_("All Threads")));
-  for (guint t = 0; trace != NULL && t < strata_trace_get_n_threads (trace); t++)
-    {
-      const StrataThread *thread = strata_trace_get_thread (trace, t);
-      g_autofree char *tid = NULL;
-
-      if (thread->spans == NULL)
-        continue;
-      tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
-      /* A named thread with no id (0) is its name. */
-      if (thread->tid == 0 && *strata_trace_get_string (trace, thread->name) != '\0')
-        g_ptr_array_add (labels, g_strdup (strata_trace_get_string (trace, thread->name)));
-      else
-        /* Translators: a thread's name and id in the thread selector */
-        g_ptr_array_add (labels, g_strdup_printf (_("%s (%s)"), strata_trace_get_string (trace, thread->name), tid));
-      g_array_append_val (self->thread_indexes, t);
-    }
-  g_ptr_array_add (labels, NULL);
-  gtk_string_list_splice (self->thread_names, 0, n, (const char * const *) labels->pdata);
+  strata_thread_picker_fill (self->thread_names, self->thread_indexes, strata_session_get_trace (self->session));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->thread_dropdown), 0);
 }
 

@@ -233,3 +233,43 @@ strata_test_compared (gpointer session)
 {
   return strata_session_get_comparison (session) != NULL;
 }
+
+/* Clicks @button ("1", "3") at @x, @y of @widget in @window with the X
+ * server's pointer, moved by xdotool to the window, found by its title. */
+void
+strata_test_click_widget (const char   *xdotool,
+                          StrataWindow *window,
+                          GtkWidget    *widget,
+                          double        x,
+                          double        y,
+                          const char   *button)
+{
+  g_autofree char *screen_x = NULL, *screen_y = NULL;
+  double win_x, win_y, surface_x, surface_y;
+
+  g_assert_true (gtk_widget_translate_coordinates (widget, GTK_WIDGET (window), x, y, &win_x, &win_y));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+  screen_x = g_strdup_printf ("%d", (int) (win_x + surface_x));
+  screen_y = g_strdup_printf ("%d", (int) (win_y + surface_y));
+  strata_test_run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", gtk_window_get_title (GTK_WINDOW (window)),
+                                  "mousemove", "--window", "%1", screen_x, screen_y, "sleep", "0.2", "click", button, NULL });
+}
+
+/* The first mapped widget of @type under @widget. */
+GtkWidget *
+strata_test_find_mapped (GtkWidget *widget,
+                         GType      type)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (g_type_is_a (G_OBJECT_TYPE (widget), type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = strata_test_find_mapped (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -31,6 +31,14 @@ char              *strata_test_write_events  (const char         *name,
                                               int                 work_us,
                                               const char         *extra);
 gboolean           strata_test_compared      (gpointer            session);
+void               strata_test_click_widget  (const char         *xdotool,
+                                              StrataWindow       *window,
+                                              GtkWidget          *widget,
+                                              double              x,
+                                              double              y,
+                                              const char         *button);
+GtkWidget         *strata_test_find_mapped   (GtkWidget          *widget,
+                                              GType               type);
 
 /* The first bytes of a PNG image: a file that is no trace. */
 G_GNUC_UNUSED static const char strata_test_png_bytes[] =

@@ -40,50 +40,10 @@
 #include <gdk/x11/gdkx.h>
 #endif
 
-/* Clicks @button ("1", "3") at @x, @y of @widget in @window with the X
- * server's pointer, moved by xdotool to the window, found by its title. */
-static void
-click_widget (const char   *xdotool,
-              StrataWindow *window,
-              GtkWidget    *widget,
-              double        x,
-              double        y,
-              const char   *button)
-{
-  g_autofree char *screen_x = NULL, *screen_y = NULL;
-  double win_x, win_y, surface_x, surface_y;
-
-  g_assert_true (gtk_widget_translate_coordinates (widget, GTK_WIDGET (window), x, y, &win_x, &win_y));
-  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
-  screen_x = g_strdup_printf ("%d", (int) (win_x + surface_x));
-  screen_y = g_strdup_printf ("%d", (int) (win_y + surface_y));
-  strata_test_run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", gtk_window_get_title (GTK_WINDOW (window)),
-                                  "mousemove", "--window", "%1", screen_x, screen_y, "sleep", "0.2", "click", button, NULL });
-}
-
 static gboolean
 call_tree_ready (gpointer view)
 {
   return strata_call_tree_view_is_ready (view);
-}
-
-/* The first mapped widget of @type under @widget. */
-static GtkWidget *
-find_mapped (GtkWidget *widget,
-             GType      type)
-{
-  if (!gtk_widget_get_mapped (widget))
-    return NULL;
-  if (g_type_is_a (G_OBJECT_TYPE (widget), type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_mapped (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static char *
@@ -134,13 +94,13 @@ test_window_call_tree_hot_path_key (void)
   window = open_call_tree_sample (app);
   gtk_window_set_title (GTK_WINDOW (window), "strata-hot-path-test");
   view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
-  while ((expander = find_mapped (GTK_WIDGET (view), GTK_TYPE_TREE_EXPANDER)) == NULL ||
+  while ((expander = strata_test_find_mapped (GTK_WIDGET (view), GTK_TYPE_TREE_EXPANDER)) == NULL ||
          gtk_widget_get_width (expander) < 100)
     g_main_context_iteration (NULL, TRUE);
   model = strata_call_tree_view_get_model (view);
   before = g_list_model_get_n_items (model);
   /* The first row's name, right of its arrow. */
-  click_widget (xdotool, window, expander, 80, gtk_widget_get_height (expander) / 2.0, "1");
+  strata_test_click_widget (xdotool, window, expander, 80, gtk_widget_get_height (expander) / 2.0, "1");
   strata_test_run_xdotool ((const char *[]) { xdotool, "key", "asterisk", NULL });
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 0);
   g_assert_cmpuint (g_list_model_get_n_items (model), >, before + 3);
@@ -149,85 +109,6 @@ test_window_call_tree_hot_path_key (void)
 
     g_assert_cmpuint (gtk_tree_list_row_get_depth (deep), ==, 4);
   }
-  strata_test_finish_app (app);
-}
-
-/* Right and Left walk the tree as in every GTK tree: open, into the
- * first child, back to the parent, closed. Typed by xdotool. */
-static void
-test_window_call_tree_arrow_keys (void)
-{
-  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
-  StrataApplication *app;
-  StrataWindow *window;
-  GListModel *model;
-  GtkWidget *expander;
-  g_autoptr(GtkTreeListRow) first = NULL;
-
-  if (!strata_test_can_drive_pointer (xdotool))
-    return;
-  app = strata_test_new_app ();
-  window = open_call_tree_sample (app);
-  gtk_window_set_title (GTK_WINDOW (window), "strata-arrow-keys-test");
-  while ((expander = find_mapped (GTK_WIDGET (window->call_tree_view), GTK_TYPE_TREE_EXPANDER)) == NULL ||
-         gtk_widget_get_width (expander) < 100)
-    g_main_context_iteration (NULL, TRUE);
-  model = strata_call_tree_view_get_model (STRATA_CALL_TREE_VIEW (window->call_tree_view));
-  click_widget (xdotool, window, expander, 80, gtk_widget_get_height (expander) / 2.0, "1");
-  first = g_list_model_get_item (model, 0);
-  g_assert_false (gtk_tree_list_row_get_expanded (first));
-  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Right", NULL });
-  g_assert_true (gtk_tree_list_row_get_expanded (first));
-  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Right", NULL });
-  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 1);
-  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Left", NULL });
-  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 0);
-  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Left", NULL });
-  g_assert_false (gtk_tree_list_row_get_expanded (first));
-  strata_test_finish_app (app);
-}
-
-static gboolean
-range_shown (gpointer session)
-{
-  return strata_session_get_range_only (session);
-}
-
-/* A Shift+drag across the timeline makes a range, and the call tree
- * shows it at once: no trip to the Profile tab's Selected Range. */
-static void
-test_window_call_tree_follows_range (void)
-{
-  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
-  StrataApplication *app;
-  StrataWindow *window;
-  StrataCallTreeHistory *history;
-  gint64 whole, ranged;
-  double surface_x, surface_y, x, y;
-  g_autofree char *x1 = NULL, *x2 = NULL, *at_y = NULL;
-
-  if (!strata_test_can_drive_pointer (xdotool))
-    return;
-  app = strata_test_new_app ();
-  window = open_call_tree_sample (app);
-  gtk_window_set_title (GTK_WINDOW (window), "strata-range-test");
-  history = strata_session_get_call_tree_history (window->session);
-  whole = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
-  g_assert_false (strata_session_get_range_only (window->session));
-  g_assert_true (gtk_widget_translate_coordinates (window->timeline, GTK_WIDGET (window), 0, 0, &x, &y));
-  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
-  x1 = g_strdup_printf ("%d", (int) (x + surface_x + STRATA_TIMELINE_LABEL_WIDTH + 100));
-  x2 = g_strdup_printf ("%d", (int) (x + surface_x + STRATA_TIMELINE_LABEL_WIDTH + 300));
-  at_y = g_strdup_printf ("%d", (int) (y + surface_y + STRATA_TIMELINE_HEADER_TOTAL + 40));
-  strata_test_run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-range-test", "windowfocus", "--sync", "%1",
-                                              "mousemove", x1, at_y, "sleep", "0.3", "keydown", "shift", "sleep", "0.2",
-                                              "mousedown", "1", "sleep", "0.2", "mousemove", x2, at_y, "sleep", "0.2",
-                                              "mousemove", x2, at_y, "sleep", "0.2", "mouseup", "1", "sleep", "0.2",
-                                              "keyup", "shift", NULL });
-  strata_test_iterate_until (range_shown, window->session);
-  ranged = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
-  g_assert_cmpint (ranged, >, 0);
-  g_assert_cmpint (ranged, <, whole);
   strata_test_finish_app (app);
 }
 
@@ -282,7 +163,7 @@ test_window_flame_graph_keys (void)
   next = callee + 1;
 
   /* The icicle's second row, at its left: the heaviest top-level bar. */
-  click_widget (xdotool, window, GTK_WIDGET (flame), 4, STRATA_FLAME_ROW_HEIGHT * 1.5, "1");
+  strata_test_click_widget (xdotool, window, GTK_WIDGET (flame), 4, STRATA_FLAME_ROW_HEIGHT * 1.5, "1");
   g_assert_cmpuint (strata_flame_graph_get_selected (flame), ==, top);
   g_assert_cmpuint (strata_flame_graph_get_zoom (flame), ==, top);
   g_assert_true (gtk_widget_has_focus (GTK_WIDGET (flame)));
@@ -379,7 +260,7 @@ test_window_call_tree_right_click (void)
   gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
   while ((expander = expander_of_row (GTK_WIDGET (view), 2)) == NULL || gtk_widget_get_width (expander) < 100)
     g_main_context_iteration (NULL, TRUE);
-  click_widget (xdotool, window, expander, gtk_widget_get_width (expander) + 60, gtk_widget_get_height (expander) / 2.0, "3");
+  strata_test_click_widget (xdotool, window, expander, gtk_widget_get_width (expander) + 60, gtk_widget_get_height (expander) / 2.0, "3");
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 2);
   /* The menu holds the pointer until it is closed. */
   strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Escape", NULL });
@@ -908,7 +789,7 @@ test_window_call_tree (void)
     const StrataSpanTable *table = strata_trace_get_thread (strata_session_get_trace (session), 0)->spans;
     guint depth = MIN (table->n_depths - 1, 12);
     StrataSliceRef call = { 0, depth, table->n_spans[depth] - 1 };
-    GtkWidget *list = find_mapped (find_mapped (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW), GTK_TYPE_LIST_VIEW);
+    GtkWidget *list = strata_test_find_mapped (strata_test_find_mapped (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW), GTK_TYPE_LIST_VIEW);
     g_autoptr(GtkTreeListRow) selected = NULL;
     g_autoptr(StrataCallNodeRow) item = NULL;
     guint position;
@@ -980,8 +861,6 @@ main (int   argc,
     }
 
   g_test_add_func ("/call-tree-view/hot-path-key", test_window_call_tree_hot_path_key);
-  g_test_add_func ("/call-tree-view/arrow-keys", test_window_call_tree_arrow_keys);
-  g_test_add_func ("/call-tree-view/follows-range", test_window_call_tree_follows_range);
   g_test_add_func ("/call-tree-view/follows-selection", test_window_call_tree_follows_selection);
   g_test_add_func ("/call-tree-view/keeps-zoom", test_window_call_tree_keeps_zoom);
   g_test_add_func ("/call-tree-view/flame-graph-keys", test_window_flame_graph_keys);

@@ -1,0 +1,166 @@
+/* test-call-tree-pick.c: the call tree page chooses what it shows by
+ * itself: its thread, a range dragged in the timeline, the rows the
+ * arrow keys walk to
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "strata-call-tree-history.h"
+#include "strata-call-tree-view-private.h"
+#include "strata-test-gtk.h"
+#include "strata-timeline-private.h"
+#include "strata-window-private.h"
+
+static gboolean
+call_tree_ready (gpointer view)
+{
+  return strata_call_tree_view_is_ready (view);
+}
+
+/* Android Studio's sample with its call tree merged and on show. */
+static StrataWindow *
+open_call_tree_sample (StrataApplication *app)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
+                                                 "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataWindow *window;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = strata_test_only_window (app);
+  strata_test_wait_for_window (window);
+  strata_test_iterate_until (call_tree_ready, window->call_tree_view);
+  strata_window_show_call_tree (window, "tree");
+  return window;
+}
+
+/* Right and Left walk the tree as in every GTK tree: open, into the
+ * first child, back to the parent, closed. Typed by xdotool. */
+static void
+test_window_call_tree_arrow_keys (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  StrataApplication *app;
+  StrataWindow *window;
+  GListModel *model;
+  GtkWidget *expander;
+  g_autoptr(GtkTreeListRow) first = NULL;
+
+  if (!strata_test_can_drive_pointer (xdotool))
+    return;
+  app = strata_test_new_app ();
+  window = open_call_tree_sample (app);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-arrow-keys-test");
+  while ((expander = strata_test_find_mapped (GTK_WIDGET (window->call_tree_view), GTK_TYPE_TREE_EXPANDER)) == NULL ||
+         gtk_widget_get_width (expander) < 100)
+    g_main_context_iteration (NULL, TRUE);
+  model = strata_call_tree_view_get_model (STRATA_CALL_TREE_VIEW (window->call_tree_view));
+  strata_test_click_widget (xdotool, window, expander, 80, gtk_widget_get_height (expander) / 2.0, "1");
+  first = g_list_model_get_item (model, 0);
+  g_assert_false (gtk_tree_list_row_get_expanded (first));
+  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Right", NULL });
+  g_assert_true (gtk_tree_list_row_get_expanded (first));
+  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Right", NULL });
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 1);
+  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Left", NULL });
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 0);
+  strata_test_run_xdotool ((const char *[]) { xdotool, "key", "Left", NULL });
+  g_assert_false (gtk_tree_list_row_get_expanded (first));
+  strata_test_finish_app (app);
+}
+
+static gboolean
+range_shown (gpointer session)
+{
+  return strata_session_get_range_only (session);
+}
+
+/* A Shift+drag across the timeline makes a range, and the call tree
+ * shows it at once: no trip to the Profile tab's Selected Range. */
+static void
+test_window_call_tree_follows_range (void)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  StrataApplication *app;
+  StrataWindow *window;
+  StrataCallTreeHistory *history;
+  gint64 whole, ranged;
+  double surface_x, surface_y, x, y;
+  g_autofree char *x1 = NULL, *x2 = NULL, *at_y = NULL;
+
+  if (!strata_test_can_drive_pointer (xdotool))
+    return;
+  app = strata_test_new_app ();
+  window = open_call_tree_sample (app);
+  gtk_window_set_title (GTK_WINDOW (window), "strata-range-test");
+  history = strata_session_get_call_tree_history (window->session);
+  whole = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
+  g_assert_false (strata_session_get_range_only (window->session));
+  g_assert_true (gtk_widget_translate_coordinates (window->timeline, GTK_WIDGET (window), 0, 0, &x, &y));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+  x1 = g_strdup_printf ("%d", (int) (x + surface_x + STRATA_TIMELINE_LABEL_WIDTH + 100));
+  x2 = g_strdup_printf ("%d", (int) (x + surface_x + STRATA_TIMELINE_LABEL_WIDTH + 300));
+  at_y = g_strdup_printf ("%d", (int) (y + surface_y + STRATA_TIMELINE_HEADER_TOTAL + 40));
+  strata_test_run_xdotool ((const char *[]) { xdotool, "search", "--sync", "--name", "strata-range-test", "windowfocus", "--sync", "%1",
+                                              "mousemove", x1, at_y, "sleep", "0.3", "keydown", "shift", "sleep", "0.2",
+                                              "mousedown", "1", "sleep", "0.2", "mousemove", x2, at_y, "sleep", "0.2",
+                                              "mousemove", x2, at_y, "sleep", "0.2", "mouseup", "1", "sleep", "0.2",
+                                              "keyup", "shift", NULL });
+  strata_test_iterate_until (range_shown, window->session);
+  ranged = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
+  g_assert_cmpint (ranged, >, 0);
+  g_assert_cmpint (ranged, <, whole);
+  strata_test_finish_app (app);
+}
+
+static gboolean
+tree_merged (gpointer data)
+{
+  StrataWindow *window = data;
+  StrataCallTreeHistory *history = strata_session_get_call_tree_history (window->session);
+
+  return strata_call_tree_history_get_tree (history) != NULL && strata_call_tree_view_is_ready (STRATA_CALL_TREE_VIEW (window->call_tree_view));
+}
+
+/* The call tree picks its thread itself, and shows the one another
+ * panel picked: the picker is the session's profile thread. */
+static void
+test_window_call_tree_thread_picker (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window = open_call_tree_sample (app);
+  GtkWidget *picker = strata_test_find_widget (window->call_tree_view, GTK_TYPE_DROP_DOWN, "thread-picker");
+  StrataCallTreeHistory *history = strata_session_get_call_tree_history (window->session);
+  gint64 whole, one;
+
+  g_assert_nonnull (picker);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (picker)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (picker))), >, 2);
+  whole = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (picker), 1);
+  g_assert_cmpint (strata_session_get_profile_thread (window->session), >=, 0);
+  strata_test_iterate_until (tree_merged, window);
+  one = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
+  g_assert_cmpint (one, <, whole);
+  strata_session_set_profile_thread (window->session, -1);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (picker)), ==, 0);
+  strata_test_finish_app (app);
+}
+
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!strata_test_init_gtk ())
+    {
+      g_test_add_func ("/call-tree-pick/needs-display", strata_test_skip_no_display);
+      return g_test_run ();
+    }
+  g_test_add_func ("/call-tree-pick/arrow-keys", test_window_call_tree_arrow_keys);
+  g_test_add_func ("/call-tree-pick/follows-range", test_window_call_tree_follows_range);
+  g_test_add_func ("/call-tree-pick/thread-picker", test_window_call_tree_thread_picker);
+  return g_test_run ();
+}
