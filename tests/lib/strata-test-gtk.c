@@ -6,9 +6,11 @@
 
 #include <string.h>
 
+#include "strata-call-tree-view.h"
 #include "strata-session.h"
 #include "strata-test-gtk.h"
 #include "strata-test-util.h"
+#include "strata-window-private.h"
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
@@ -272,4 +274,34 @@ strata_test_find_mapped (GtkWidget *widget,
         return found;
     }
   return NULL;
+}
+
+/* Whether a StrataCallTreeView has its tree merged. */
+gboolean
+strata_test_call_tree_ready (gpointer view)
+{
+  return strata_call_tree_view_is_ready (view);
+}
+
+/**
+ * strata_test_open_call_tree_sample:
+ *
+ * Returns: (transfer none): the window of Android Studio's sample
+ *   (studio-perflib-char_2_bytes.trace) with its call tree merged and on
+ *   show, as a table
+ */
+StrataWindow *
+strata_test_open_call_tree_sample (StrataApplication *app)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
+                                                 "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  StrataWindow *window;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = strata_test_only_window (app);
+  strata_test_wait_for_window (window);
+  strata_test_iterate_until (strata_test_call_tree_ready, window->call_tree_view);
+  strata_window_show_call_tree (window, "tree");
+  return window;
 }

@@ -39,6 +39,8 @@ void               strata_test_click_widget  (const char         *xdotool,
                                               const char         *button);
 GtkWidget         *strata_test_find_mapped   (GtkWidget          *widget,
                                               GType               type);
+StrataWindow      *strata_test_open_call_tree_sample (StrataApplication *app);
+gboolean           strata_test_call_tree_ready (gpointer           view);
 
 /* The first bytes of a PNG image: a file that is no trace. */
 G_GNUC_UNUSED static const char strata_test_png_bytes[] =

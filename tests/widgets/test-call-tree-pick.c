@@ -12,29 +12,6 @@
 #include "strata-timeline-private.h"
 #include "strata-window-private.h"
 
-static gboolean
-call_tree_ready (gpointer view)
-{
-  return strata_call_tree_view_is_ready (view);
-}
-
-/* Android Studio's sample with its call tree merged and on show. */
-static StrataWindow *
-open_call_tree_sample (StrataApplication *app)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
-                                                 "studio-perflib-char_2_bytes.trace", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  StrataWindow *window;
-
-  g_application_open (G_APPLICATION (app), &file, 1, "");
-  window = strata_test_only_window (app);
-  strata_test_wait_for_window (window);
-  strata_test_iterate_until (call_tree_ready, window->call_tree_view);
-  strata_window_show_call_tree (window, "tree");
-  return window;
-}
-
 /* Right and Left walk the tree as in every GTK tree: open, into the
  * first child, back to the parent, closed. Typed by xdotool. */
 static void
@@ -50,7 +27,7 @@ test_window_call_tree_arrow_keys (void)
   if (!strata_test_can_drive_pointer (xdotool))
     return;
   app = strata_test_new_app ();
-  window = open_call_tree_sample (app);
+  window = strata_test_open_call_tree_sample (app);
   gtk_window_set_title (GTK_WINDOW (window), "strata-arrow-keys-test");
   while ((expander = strata_test_find_mapped (GTK_WIDGET (window->call_tree_view), GTK_TYPE_TREE_EXPANDER)) == NULL ||
          gtk_widget_get_width (expander) < 100)
@@ -92,7 +69,7 @@ test_window_call_tree_follows_range (void)
   if (!strata_test_can_drive_pointer (xdotool))
     return;
   app = strata_test_new_app ();
-  window = open_call_tree_sample (app);
+  window = strata_test_open_call_tree_sample (app);
   gtk_window_set_title (GTK_WINDOW (window), "strata-range-test");
   history = strata_session_get_call_tree_history (window->session);
   whole = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
@@ -129,7 +106,7 @@ static void
 test_window_call_tree_thread_picker (void)
 {
   StrataApplication *app = strata_test_new_app ();
-  StrataWindow *window = open_call_tree_sample (app);
+  StrataWindow *window = strata_test_open_call_tree_sample (app);
   GtkWidget *picker = strata_test_find_widget (window->call_tree_view, GTK_TYPE_DROP_DOWN, "thread-picker");
   StrataCallTreeHistory *history = strata_session_get_call_tree_history (window->session);
   gint64 whole, one;

@@ -40,12 +40,6 @@
 #include <gdk/x11/gdkx.h>
 #endif
 
-static gboolean
-call_tree_ready (gpointer view)
-{
-  return strata_call_tree_view_is_ready (view);
-}
-
 static char *
 row_name (GListModel *model,
           guint       position)
@@ -54,24 +48,6 @@ row_name (GListModel *model,
   g_autoptr(StrataCallNodeRow) item = gtk_tree_list_row_get_item (row);
 
   return strata_call_node_row_dup_name (item);
-}
-
-/* The window of Android Studio's sample with its call tree merged and
- * on show, as a table. */
-static StrataWindow *
-open_call_tree_sample (StrataApplication *app)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "third-party", "dmtrace",
-                                                 "studio-perflib-char_2_bytes.trace", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  StrataWindow *window;
-
-  g_application_open (G_APPLICATION (app), &file, 1, "");
-  window = strata_test_only_window (app);
-  strata_test_wait_for_window (window);
-  strata_test_iterate_until (call_tree_ready, window->call_tree_view);
-  strata_window_show_call_tree (window, "tree");
-  return window;
 }
 
 /* "*" typed on a row of the call tree opens its hottest path, several
@@ -91,7 +67,7 @@ test_window_call_tree_hot_path_key (void)
   if (!strata_test_can_drive_pointer (xdotool))
     return;
   app = strata_test_new_app ();
-  window = open_call_tree_sample (app);
+  window = strata_test_open_call_tree_sample (app);
   gtk_window_set_title (GTK_WINDOW (window), "strata-hot-path-test");
   view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
   while ((expander = strata_test_find_mapped (GTK_WIDGET (view), GTK_TYPE_TREE_EXPANDER)) == NULL ||
@@ -148,7 +124,7 @@ test_window_flame_graph_keys (void)
   if (!strata_test_can_drive_pointer (xdotool))
     return;
   app = strata_test_new_app ();
-  window = open_call_tree_sample (app);
+  window = strata_test_open_call_tree_sample (app);
   gtk_window_set_title (GTK_WINDOW (window), "strata-flame-keys-test");
   view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
   flame = STRATA_FLAME_GRAPH (strata_call_tree_view_get_flame_graph (view));
@@ -188,7 +164,7 @@ test_window_flame_graph_keys (void)
     expected = g_strdup (top_name);
   }
   strata_test_run_xdotool ((const char *[]) { xdotool, "key", "m", NULL });
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   g_assert_true (strata_flame_graph_get_tree (flame) != tree);
   merged = selected_bar_path (flame);
   g_assert_cmpstr (merged, ==, expected);
@@ -198,7 +174,7 @@ test_window_flame_graph_keys (void)
     g_assert_cmpstr (zoomed, ==, expected);
   }
   strata_test_run_xdotool ((const char *[]) { xdotool, "key", "BackSpace", NULL });
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   g_assert_true (strata_flame_graph_get_tree (flame) == tree);
   g_assert_cmpuint (strata_flame_graph_get_selected (flame), ==, callee);
 
@@ -253,7 +229,7 @@ test_window_call_tree_right_click (void)
   if (!strata_test_can_drive_pointer (xdotool))
     return;
   app = strata_test_new_app ();
-  window = open_call_tree_sample (app);
+  window = strata_test_open_call_tree_sample (app);
   gtk_window_set_title (GTK_WINDOW (window), "strata-right-click-test");
   view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
   model = strata_call_tree_view_get_model (view);
@@ -294,7 +270,7 @@ test_window_call_tree_columns (void)
   g_autofree char *one_clock = strata_test_write_events ("one-clock.json", 100, "load");
   g_autoptr(GFile) file = g_file_new_for_path (one_clock);
   StrataApplication *app = strata_test_new_app ();
-  StrataWindow *window = open_call_tree_sample (app);
+  StrataWindow *window = strata_test_open_call_tree_sample (app);
   g_autofree char *dual = call_tree_column_titles (STRATA_CALL_TREE_VIEW (window->call_tree_view));
   g_autofree char *single = NULL;
 
@@ -318,7 +294,7 @@ test_window_call_tree_columns (void)
   g_application_open (G_APPLICATION (app), &file, 1, "");
   window = strata_test_only_window (app);
   strata_test_wait_for_window (window);
-  strata_test_iterate_until (call_tree_ready, window->call_tree_view);
+  strata_test_iterate_until (strata_test_call_tree_ready, window->call_tree_view);
   single = call_tree_column_titles (STRATA_CALL_TREE_VIEW (window->call_tree_view));
   g_assert_cmpstr (single, ==, "Method|Total|Total %|Self|Self %|Calls");
   strata_test_finish_app (app);
@@ -354,7 +330,7 @@ static void
 test_window_call_tree_keeps_zoom (void)
 {
   StrataApplication *app = strata_test_new_app ();
-  StrataWindow *window = open_call_tree_sample (app);
+  StrataWindow *window = strata_test_open_call_tree_sample (app);
   StrataCallTreeView *view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
   StrataFlameGraph *flame = STRATA_FLAME_GRAPH (strata_call_tree_view_get_flame_graph (view));
   StrataCallTree *tree = strata_call_tree_view_get_tree (view);
@@ -378,12 +354,12 @@ test_window_call_tree_keeps_zoom (void)
     expected = g_strdup_printf ("%s\n%s", first_name, third_name);
     strata_call_tree_view_apply_transform (view, &merge);
   }
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   g_assert_true (strata_flame_graph_get_tree (flame) != tree);
   merged = zoom_path (flame);
   g_assert_cmpstr (merged, ==, expected);
   strata_call_tree_view_pop_transform (view);
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   g_assert_true (strata_flame_graph_get_tree (flame) == tree);
   popped = zoom_path (flame);
   g_assert_cmpstr (popped, ==, zoomed);
@@ -396,7 +372,7 @@ test_window_call_tree_keeps_zoom (void)
   strata_session_set_selection_range (window->session, strata_trace_get_start (trace),
                                       strata_trace_get_start (trace) + (strata_trace_get_end (trace) - strata_trace_get_start (trace)) * 9 / 10);
   strata_session_set_range_only (window->session, TRUE);
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   g_assert_true (strata_call_tree_view_get_tree (view) != tree);
   ranged = strata_call_tree_view_dup_selected_path (view);
   g_assert_cmpstr (ranged, ==, selected);
@@ -409,7 +385,7 @@ test_window_call_tree_keeps_zoom (void)
    * away; the zoom goes one level up the path, and back with the pop. */
   strata_call_tree_view_set_inverted (view, TRUE);
   strata_call_tree_view_set_view (view, "flame");
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   {
     StrataCallTree *inverted = strata_flame_graph_get_tree (flame);
     guint32 root = strata_call_tree_get_first_child (inverted, STRATA_CALL_TREE_ROOT);
@@ -429,12 +405,12 @@ test_window_call_tree_keeps_zoom (void)
     up_zoomed = zoom_path (flame);
     up_expected = g_strdup_printf ("%s\n%s", root_name, above_name);
     strata_call_tree_view_apply_transform (view, &merge);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     g_assert_true (strata_flame_graph_get_tree (flame) != inverted);
     up_merged = zoom_path (flame);
     g_assert_cmpstr (up_merged, ==, up_expected);
     strata_call_tree_view_pop_transform (view);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     up_popped = zoom_path (flame);
     g_assert_cmpstr (up_popped, ==, up_zoomed);
   }
@@ -448,7 +424,7 @@ static void
 test_window_call_tree_follows_selection (void)
 {
   StrataApplication *app = strata_test_new_app ();
-  StrataWindow *window = open_call_tree_sample (app);
+  StrataWindow *window = strata_test_open_call_tree_sample (app);
   StrataCallTreeView *view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
   StrataCallTree *tree;
   guint32 first, second, third;
@@ -492,7 +468,7 @@ test_window_call_tree_follows_selection (void)
     expected = g_strdup_printf ("%s\n%s", first_name, third_name);
     strata_call_tree_view_apply_transform (view, &merge);
   }
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   merged = strata_call_tree_view_dup_selected_path (view);
   g_assert_cmpstr (merged, ==, expected);
   /* The rows open stay open: the merged frame's row is gone, the last
@@ -505,7 +481,7 @@ test_window_call_tree_follows_selection (void)
   }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.pop-transform", NULL));
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   popped = strata_call_tree_view_dup_selected_path (view);
   g_assert_cmpstr (popped, ==, before);
   opened_popped = open_rows (strata_call_tree_view_get_model (view));
@@ -514,7 +490,7 @@ test_window_call_tree_follows_selection (void)
   /* Bottom up: the first root's first caller, then its caller merged
    * away: the root's caller's caller, one level up. */
   strata_window_show_call_tree (window, "bottom-up");
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   {
     GListModel *model = strata_call_tree_view_get_model (view);
     g_autoptr(GtkTreeListRow) root = g_list_model_get_item (model, 0);
@@ -543,7 +519,7 @@ test_window_call_tree_follows_selection (void)
       g_assert_cmpuint (merge.method, !=, strata_call_tree_get_method (inverted, strata_call_node_row_get_node (root_item)));
     }
     strata_call_tree_view_apply_transform (view, &merge);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     up_merged = strata_call_tree_view_dup_selected_path (view);
     g_assert_nonnull (up_merged);
     g_assert_true (g_str_has_suffix (up_merged, strata_trace_get_method_name (strata_call_tree_get_trace (inverted),
@@ -554,7 +530,7 @@ test_window_call_tree_follows_selection (void)
       g_assert_cmpuint (g_strv_length (lines), ==, 2);
     }
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.pop-transform", NULL));
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     up_popped = strata_call_tree_view_dup_selected_path (view);
     g_assert_cmpstr (up_popped, ==, up_before);
   }
@@ -615,7 +591,7 @@ test_window_call_tree (void)
   session = strata_window_get_session (window);
   view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
   g_assert_true (gtk_widget_get_visible (window->call_tree_view));
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   strata_window_show_call_tree (window, "tree");
   model = strata_call_tree_view_get_model (view);
   g_assert_cmpuint (g_list_model_get_n_items (model), >, 5);
@@ -648,7 +624,7 @@ test_window_call_tree (void)
     /* Reshaped in a worker; the tree on show stays meanwhile. */
     g_assert_false (strata_call_tree_view_is_ready (view));
     g_assert_true (strata_call_tree_view_get_tree (view) == before_tree);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     g_assert_true (strata_call_tree_view_get_tree (view) != before_tree);
     g_assert_cmpuint (strata_call_tree_get_n_nodes (strata_call_tree_view_get_tree (view)), <, n_before);
     model = strata_call_tree_view_get_model (view);
@@ -663,7 +639,7 @@ test_window_call_tree (void)
     g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 0);
     g_assert_cmpuint (g_list_model_get_n_items (model), >, 3);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.pop-transform", NULL));
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     g_assert_true (strata_call_tree_view_get_tree (view) == before_tree);
     g_object_unref (before_tree);
     model = strata_call_tree_view_get_model (view);
@@ -685,7 +661,7 @@ test_window_call_tree (void)
     strata_call_tree_view_apply_transform (view, &drop_b);
     strata_call_tree_view_apply_transform (view, &drop_c);
     strata_call_tree_view_pop_transform (view);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     shown = strata_call_tree_view_get_tree (view);
     for (guint32 v = 1; v < strata_call_tree_get_n_nodes (shown); v++)
       {
@@ -696,7 +672,7 @@ test_window_call_tree (void)
                       ==, drop_c.method);
     strata_call_tree_view_pop_transform (view);
     strata_call_tree_view_pop_transform (view);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     g_assert_true (strata_call_tree_view_get_tree (view) == before_tree);
     g_object_unref (before_tree);
     model = strata_call_tree_view_get_model (view);
@@ -711,9 +687,9 @@ test_window_call_tree (void)
 
     transform.method = merged;
     strata_call_tree_view_apply_transform (view, &transform);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     strata_session_set_profile_thread (session, 0);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     shown = strata_call_tree_view_get_tree (view);
     g_assert_cmpint (strata_call_tree_get_total (shown, STRATA_CALL_TREE_ROOT, 0), ==,
                      strata_call_tree_get_total (main_only, STRATA_CALL_TREE_ROOT, 0));
@@ -722,7 +698,7 @@ test_window_call_tree (void)
       g_assert_cmpuint (strata_call_tree_get_method (shown, v), !=, merged);
     strata_call_tree_view_pop_transform (view);
     strata_session_set_profile_thread (session, -1);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     model = strata_call_tree_view_get_model (view);
   }
 
@@ -737,10 +713,10 @@ test_window_call_tree (void)
     gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
     focused = strata_session_get_selected_method (session);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.focus-subtree", NULL));
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     strata_session_set_selection_range (session, start, start + (end - start) / 2);
     strata_session_set_range_only (session, TRUE);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     shown = strata_call_tree_view_get_tree (view);
     g_assert_cmpuint (strata_call_tree_get_n_children (shown, STRATA_CALL_TREE_ROOT), ==, 1);
     top = strata_call_tree_get_first_child (shown, STRATA_CALL_TREE_ROOT);
@@ -755,7 +731,7 @@ test_window_call_tree (void)
                        strata_call_tree_get_total (whole, same, 0));
     }
     strata_session_set_range_only (session, FALSE);
-    strata_test_iterate_until (call_tree_ready, view);
+    strata_test_iterate_until (strata_test_call_tree_ready, view);
     shown = strata_call_tree_view_get_tree (view);
     g_assert_cmpuint (strata_call_tree_get_n_children (shown, STRATA_CALL_TREE_ROOT), ==, 1);
     g_assert_cmpuint (strata_call_tree_get_method (shown, strata_call_tree_get_first_child (shown, STRATA_CALL_TREE_ROOT)),
@@ -817,7 +793,7 @@ test_window_call_tree (void)
 
   /* Bottom up: where the time was spent in the method itself. */
   strata_window_show_call_tree (window, "bottom-up");
-  strata_test_iterate_until (call_tree_ready, view);
+  strata_test_iterate_until (strata_test_call_tree_ready, view);
   model = strata_call_tree_view_get_model (view);
   {
     g_autofree char *first = row_name (model, 0);
