@@ -173,9 +173,6 @@ fill_group_rows (GListStore        *store,
   guint64 reachable = graph != NULL ? strata_heap_graph_get_reachable_bytes (graph) : 0;
   g_autoptr(GArray) groups = strata_heap_group_classes (trace, by, which);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  GArray *named = NULL;
-  g_autofree guint *group_of = strata_heap_group_of_classes (trace, by, &named);
-  g_autoptr(GArray) owned = named;
 
   for (guint g = 0; g < groups->len; g++)
     {
@@ -183,10 +180,7 @@ fill_group_rows (GListStore        *store,
       StrataHeapRow *row = strata_heap_row_new (group->name, group->instances, group->shallow_bytes, group->retained_bytes,
                                                 reachable);
 
-      /* The groups by class are in another order: found by name. */
-      for (guint n = 0; n < named->len; n++)
-        if (g_str_equal (g_array_index (named, StrataHeapGroup, n).name, group->name))
-          strata_heap_row_set_group (row, n);
+      strata_heap_row_set_group (row, group->index);
       strata_heap_row_set_heap_class (row, G_MAXUINT);
       g_ptr_array_add (rows, row);
     }

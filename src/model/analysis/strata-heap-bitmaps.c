@@ -43,23 +43,11 @@ object_of (Search                *search,
   return strata_heap_graph_lookup (search->graph, field->value);
 }
 
-static guint
-class_index (StrataTrace *trace,
-             const char  *name)
-{
-  const StrataHeap *heap = strata_trace_get_heap (trace);
-
-  for (guint i = 0; i < strata_heap_get_n_classes (heap); i++)
-    if (g_str_equal (strata_heap_class_label (trace, i), name))
-      return i;
-  return G_MAXUINT;
-}
-
 /* The class object of Bitmap, whose statics hold dumpData. */
 static guint32
 bitmap_class_object (Search *search)
 {
-  guint klass = class_index (search->trace, "java.lang.Class");
+  guint klass = strata_heap_class_named (search->trace, "java.lang.Class");
   g_autofree guint32 *objects = NULL;
   guint32 n = 0, found = STRATA_HEAP_NO_OBJECT;
 
@@ -278,7 +266,7 @@ strata_heap_find_bitmaps (StrataTrace *trace)
   guint klass;
   guint32 n = 0;
 
-  if (search.graph == NULL || search.index == NULL || (klass = class_index (trace, BITMAP_CLASS)) == G_MAXUINT)
+  if (search.graph == NULL || search.index == NULL || (klass = strata_heap_class_named (trace, BITMAP_CLASS)) == G_MAXUINT)
     return bitmaps;
   read_dump_data (&search);
   objects = strata_heap_graph_list_instances (search.graph, klass, &n);

@@ -14,6 +14,7 @@
 
 #include "strata-hprof-index.h"
 #include "strata-heap-duplicates.h"
+#include "strata-heap-labels.h"
 
 /* A copy: the hash of its content, and the object. */
 typedef struct
@@ -106,17 +107,6 @@ compare_wasted (gconstpointer a,
   if (x->count != y->count)
     return x->count > y->count ? -1 : 1;
   return x->example < y->example ? -1 : x->example > y->example;
-}
-
-static guint32
-class_named (const StrataHeap *heap,
-             StrataTrace      *trace,
-             const char       *name)
-{
-  for (guint c = 0; c < strata_heap_get_n_classes (heap); c++)
-    if (g_strcmp0 (strata_trace_get_string (trace, strata_heap_get_class (heap, c)->name), name) == 0)
-      return c;
-  return G_MAXUINT32;
 }
 
 /* Gives back the pages read for objects @from to @to (excluded): their
@@ -341,16 +331,16 @@ strata_heap_find_duplicates (StrataTrace  *trace,
   g_array_set_clear_func (found, clear_duplicate);
   if (search.index == NULL)
     return found;
-  search.string_class = class_named (heap, trace, "java.lang.String");
+  search.string_class = strata_heap_class_named (trace, "java.lang.String");
   search.n_classes = strata_heap_get_n_classes (heap);
   /* Only these objects' records are read, so the rest of the dump stays
    * on disk. */
   search.primitive = primitive = g_new0 (gboolean, search.n_classes + 1);
   for (guint p = 0; p < G_N_ELEMENTS (primitive_arrays); p++)
     {
-      guint32 c = class_named (heap, trace, primitive_arrays[p]);
+      guint32 c = strata_heap_class_named (trace, primitive_arrays[p]);
 
-      if (c != G_MAXUINT32)
+      if (c != G_MAXUINT)
         primitive[c] = TRUE;
     }
   copies = hash_copies (&search, cancellable);
@@ -405,7 +395,7 @@ strata_heap_duplicate_holders (StrataTrace               *trace,
   guint32 klass = strata_heap_graph_get_class (graph, duplicate->example), n = 0;
   g_autofree gboolean *primitive = g_new0 (gboolean, strata_heap_get_n_classes (heap) + 1);
   Search search = { trace, graph, strata_heap_get_index (heap), duplicate->text != NULL,
-                    class_named (heap, trace, "java.lang.String"), primitive, strata_heap_get_n_classes (heap) };
+                    strata_heap_class_named (trace, "java.lang.String"), primitive, strata_heap_get_n_classes (heap) };
   g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
   GArray *holders = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autofree guint32 *instances = strata_heap_graph_list_instances (graph, klass, &n);

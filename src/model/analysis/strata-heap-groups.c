@@ -4,7 +4,7 @@
  * As Eclipse MAT's histogram grouped by package or by class loader. An
  * array counts in its element's package; primitive arrays and classes
  * without a package have a group each. A group retains what its
- * instances retain, each byte once (strata_heap_graph_sum_by_group()),
+ * instances retain, each byte once (strata_heap_graph_sum_by_groups()),
  * so a package's figure is no sum of its classes'. A class's loader is read from its
  * class dump; classes of one name loaded twice are one row of the
  * histogram, and count with the loader of the first.
@@ -151,6 +151,8 @@ strata_heap_group_of_classes (StrataTrace        *trace,
       if (found == NULL)
         {
           StrataHeapGroup group = { loaders != NULL ? loader_name (trace, loader) : g_strdup (key), loader };
+
+          group.index = (*groups)->len;
 
           g_array_append_val (*groups, group);
           found = GUINT_TO_POINTER ((*groups)->len);

@@ -23,6 +23,7 @@ typedef struct
   guint64  instances;
   guint64  shallow_bytes;
   guint64  retained_bytes; /* by its instances together, each byte once */
+  guint    index;          /* its number in strata_heap_group_of_classes(), whatever the order */
 } StrataHeapGroup;
 
 GArray *strata_heap_group_classes  (StrataTrace       *trace,

@@ -66,6 +66,23 @@ strata_heap_describe_array_copies (StrataTrace               *trace,
 }
 
 /**
+ * strata_heap_class_named:
+ *
+ * Returns: the index of the heap's class called @name, or G_MAXUINT
+ */
+guint
+strata_heap_class_named (StrataTrace *trace,
+                         const char  *name)
+{
+  const StrataHeap *heap = strata_trace_get_heap (trace);
+
+  for (guint c = 0; heap != NULL && c < strata_heap_get_n_classes (heap); c++)
+    if (g_strcmp0 (strata_trace_get_string (trace, strata_heap_get_class (heap, c)->name), name) == 0)
+      return c;
+  return G_MAXUINT;
+}
+
+/**
  * strata_heap_class_object_name:
  *
  * Returns: (nullable): the name of the class @object is the class object

@@ -15,6 +15,8 @@ const char *strata_heap_object_class_label        (StrataTrace         *trace,
                                                    guint32              object);
 char       *strata_heap_describe_array_copies     (StrataTrace         *trace,
                                                    const StrataHeapDuplicate *duplicate);
+guint       strata_heap_class_named               (StrataTrace         *trace,
+                                                   const char          *name);
 const char *strata_heap_class_object_name         (StrataTrace         *trace,
                                                    guint32              object);
 char       *strata_heap_describe_object           (StrataTrace         *trace,

@@ -641,28 +641,12 @@ strata_heap_graph_sum_by_groups (const StrataHeapGraph *self,
 }
 
 /**
- * strata_heap_graph_sum_by_group:
- *
- * strata_heap_graph_sum_by_groups() for one grouping.
- */
-void
-strata_heap_graph_sum_by_group (const StrataHeapGraph *self,
-                                const guint           *group_of,
-                                guint                  n_classes,
-                                guint                  n_groups,
-                                int                    heap,
-                                guint64               *retained)
-{
-  strata_heap_graph_sum_by_groups (self, &group_of, 1, n_classes, &n_groups, heap, &retained);
-}
-
-/**
  * strata_heap_graph_sum_by_class:
  * @heap: only the instances in this heap, or -1 for all
  * @retained: (out caller-allocates): @n_classes sums
  *
  * What each class's instances retain, each byte once
- * (strata_heap_graph_sum_by_group()).
+ * (strata_heap_graph_sum_by_groups(), each class its own group).
  */
 void
 strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
@@ -670,7 +654,9 @@ strata_heap_graph_sum_by_class (const StrataHeapGraph *self,
                                 int                    heap,
                                 guint64               *retained)
 {
-  strata_heap_graph_sum_by_group (self, NULL, n_classes, n_classes, heap, retained);
+  const guint *identity = NULL;
+
+  strata_heap_graph_sum_by_groups (self, &identity, 1, n_classes, &n_classes, heap, &retained);
 }
 
 static void

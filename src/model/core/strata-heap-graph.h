@@ -84,12 +84,6 @@ void             strata_heap_graph_sum_by_groups       (const StrataHeapGraph *s
                                                         const guint      *n_groups,
                                                         int               heap,
                                                         guint64         **retained);
-void             strata_heap_graph_sum_by_group        (const StrataHeapGraph *self,
-                                                        const guint      *group_of,
-                                                        guint             n_classes,
-                                                        guint             n_groups,
-                                                        int               heap,
-                                                        guint64          *retained);
 void             strata_heap_graph_sum_by_class        (const StrataHeapGraph *self,
                                                         guint             n_classes,
                                                         int               heap,

@@ -74,7 +74,7 @@ strata_units_format_size (double bytes)
 
   if (!isfinite (bytes))
     return g_strdup_printf ("%g", bytes);
-  size = g_format_size ((guint64) llround (fabs (MIN (fabs (bytes), (double) G_MAXINT64))));
+  size = g_format_size ((guint64) llround (MIN (fabs (bytes), (double) G_MAXINT64)));
   return bytes < 0 ? g_strconcat ("-", size, NULL) : g_steal_pointer (&size);
 }
 
