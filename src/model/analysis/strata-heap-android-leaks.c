@@ -58,6 +58,8 @@ typedef struct
   StrataHprofIndex *index;
   guint             n_classes;
   guint16          *kinds;      /* by class; the last for objects of no known class */
+  guint32           fields_object; /* whose fields @fields are */
+  GArray           *fields;     /* the last object's: inspecting one reads several */
 } Search;
 
 typedef struct
@@ -120,6 +122,21 @@ kind_of (Search  *search,
   return search->kinds[klass];
 }
 
+/* @object's fields, read from the dump once for the several an
+ * inspection asks for. */
+static GArray *
+fields_of (Search  *search,
+           guint32  object)
+{
+  if (search->fields == NULL || search->fields_object != object)
+    {
+      g_clear_pointer (&search->fields, g_array_unref);
+      search->fields = strata_hprof_index_get_fields (search->index, search->trace, object);
+      search->fields_object = object;
+    }
+  return search->fields;
+}
+
 /* A reference field's object in the graph, or STRATA_HEAP_NO_OBJECT. */
 static guint32
 object_field (Search     *search,
@@ -127,8 +144,7 @@ object_field (Search     *search,
               const char *owner,
               const char *name)
 {
-  g_autoptr(GArray) fields = strata_hprof_index_get_fields (search->index, search->trace, object);
-  const StrataHeapField *field = strata_heap_fields_find (fields, owner, name);
+  const StrataHeapField *field = strata_heap_fields_find (fields_of (search, object), owner, name);
 
   if (field == NULL || field->type != STRATA_HEAP_TYPE_OBJECT || field->value == 0)
     return STRATA_HEAP_NO_OBJECT;
@@ -143,8 +159,7 @@ number_field (Search     *search,
               const char *name,
               gint64      missing)
 {
-  g_autoptr(GArray) fields = strata_hprof_index_get_fields (search->index, search->trace, object);
-  const StrataHeapField *field = strata_heap_fields_find (fields, owner, name);
+  const StrataHeapField *field = strata_heap_fields_find (fields_of (search, object), owner, name);
 
   if (field == NULL)
     return missing;
@@ -160,8 +175,7 @@ field_is_null (Search     *search,
                const char *owner,
                const char *name)
 {
-  g_autoptr(GArray) fields = strata_hprof_index_get_fields (search->index, search->trace, object);
-  const StrataHeapField *field = strata_heap_fields_find (fields, owner, name);
+  const StrataHeapField *field = strata_heap_fields_find (fields_of (search, object), owner, name);
 
   return field != NULL && field->type == STRATA_HEAP_TYPE_OBJECT && field->value == 0;
 }
@@ -210,7 +224,7 @@ static const char *
 fragment_owner (Search  *search,
                 guint32  object)
 {
-  g_autoptr(GArray) fields = strata_hprof_index_get_fields (search->index, search->trace, object);
+  GArray *fields = fields_of (search, object);
 
   for (guint f = 0; f < G_N_ELEMENTS (fragment_classes); f++)
     if (strata_heap_fields_find (fields, fragment_classes[f], "mFragmentManager") != NULL)
@@ -665,13 +679,16 @@ strata_heap_find_android_leaks (StrataTrace *trace)
   Search search = { trace, heap != NULL ? strata_heap_get_graph (heap) : NULL, heap != NULL ? strata_heap_get_index (heap) : NULL };
   g_autoptr(GArray) objects = NULL;
   g_autofree guint16 *kinds = NULL;
+  GPtrArray *leaks;
 
   if (search.graph == NULL || search.index == NULL || !strata_heap_has_android_classes (trace))
     return g_ptr_array_new_with_free_func (leak_free);
   search.n_classes = strata_heap_get_n_classes (heap);
   search.kinds = kinds = g_new0 (guint16, search.n_classes + 1);
   objects = find_leaking_objects (&search);
-  return group_leaks (&search, objects);
+  leaks = group_leaks (&search, objects);
+  g_clear_pointer (&search.fields, g_array_unref);
+  return leaks;
 }
 
 /**
