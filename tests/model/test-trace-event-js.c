@@ -433,6 +433,124 @@ test_table (void)
       g_assert_null (idle->spans);
 }
 
+/* Tasks with and without thread times, events under frames on some
+ * (so a depth keeps thread times in one part only), moments at a task's
+ * start and inside frames, flows, and samples landing on task starts
+ * with runs across them: the places a thread cut in two could differ. */
+static GString *
+write_cut_recording (guint n_tasks)
+{
+  static const guint pattern[] = { 2, 3, 4, 3, 6, 5, 7, 4, 4 };
+  GString *text = g_string_new ("{\"traceEvents\":[\n"
+                                "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,"
+                                "\"args\":{\"data\":{\"startTime\":0}}},\n");
+
+  for (guint t = 0; t < n_tasks; t++)
+    {
+      guint ts = t * 1000, tts = 100000 + t * 500;
+
+      if (t % 5 == 3)
+        g_string_append_printf (text, "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":800},\n", ts);
+      else
+        g_string_append_printf (text, "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":800,"
+                                "\"tts\":%u,\"tdur\":400},\n", ts, tts);
+      if (t % 3 != 0)
+        g_string_append_printf (text, "{\"ph\":\"X\",\"name\":\"FunctionCall\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":600,"
+                                "\"tts\":%u,\"tdur\":300%s},\n", ts + 50, tts + 10,
+                                t % 10 == 1 ? ",\"bind_id\":\"0x9\",\"flow_out\":true" : "");
+      else
+        g_string_append_printf (text, "{\"ph\":\"X\",\"name\":\"EvaluateScript\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":600},\n", ts + 50);
+      if (t % 4 == 1)
+        g_string_append_printf (text, "{\"ph\":\"X\",\"name\":\"MinorGC\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":20,"
+                                "\"tts\":%u,\"tdur\":10},\n", ts + 300, tts + 150);
+      if (t % 2 == 0)
+        g_string_append_printf (text, "{\"ph\":\"X\",\"name\":\"Mark\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":0},\n", ts + 310);
+      if (t % 6 == 0)
+        g_string_append_printf (text, "{\"ph\":\"i\",\"name\":\"Start\",\"s\":\"t\",\"pid\":1,\"tid\":2,\"ts\":%u},\n", ts);
+      if (t % 10 == 1)
+        g_string_append_printf (text, "{\"ph\":\"X\",\"name\":\"Later\",\"pid\":1,\"tid\":3,\"ts\":%u,\"dur\":5,"
+                                "\"bind_id\":\"0x9\",\"flow_in\":true},\n", ts + 700);
+      g_string_append (text, "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,"
+                             "\"args\":{\"data\":{\"cpuProfile\":{");
+      if (t == 0)
+        g_string_append (text, "\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+                               "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"a\",\"url\":\"x.js\"}},"
+                               "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"b\",\"url\":\"x.js\"}},"
+                               "{\"id\":4,\"parent\":3,\"callFrame\":{\"functionName\":\"c\",\"url\":\"x.js\"}},"
+                               "{\"id\":5,\"parent\":1,\"callFrame\":{\"functionName\":\"(idle)\"}},"
+                               "{\"id\":6,\"parent\":1,\"callFrame\":{\"functionName\":\"(garbage collector)\"}},"
+                               "{\"id\":7,\"parent\":1,\"callFrame\":{\"functionName\":\"(program)\"}}],");
+      g_string_append (text, "\"samples\":[");
+      for (guint i = 0; i < 20; i++)
+        g_string_append_printf (text, "%s%u", i ? "," : "", pattern[(i * 7 + t * 3) % G_N_ELEMENTS (pattern)]);
+      g_string_append (text, "]},\"timeDeltas\":[");
+      for (guint i = 0; i < 20; i++)
+        g_string_append_printf (text, "%s%u", i ? "," : "", t == 0 && i == 0 ? 0 : 50);
+      g_string_append (text, "]}}},\n");
+    }
+  g_string_append (text, "{\"ph\":\"M\",\"name\":\"end\",\"pid\":1,\"tid\":2}]}\n");
+  return text;
+}
+
+static void
+assert_same_tables (StrataTrace *a,
+                    StrataTrace *b)
+{
+  g_assert_cmpuint (strata_trace_get_n_threads (a), ==, strata_trace_get_n_threads (b));
+  for (guint i = 0; i < strata_trace_get_n_threads (a); i++)
+    {
+      const StrataSpanTable *x = strata_trace_get_thread (a, i)->spans, *y = strata_trace_get_thread (b, i)->spans;
+
+      if (x == NULL || y == NULL)
+        {
+          g_assert_true (x == y);
+          continue;
+        }
+      g_assert_cmpuint (x->n_clocks, ==, y->n_clocks);
+      g_assert_cmpuint (x->n_depths, ==, y->n_depths);
+      for (guint d = 0; d < x->n_depths; d++)
+        {
+          g_assert_cmpmem (x->spans[d], x->n_spans[d] * sizeof (StrataSpan), y->spans[d], y->n_spans[d] * sizeof (StrataSpan));
+          for (guint32 k = 0; k < x->n_spans[d]; k++)
+            {
+              g_assert_cmpuint (strata_span_table_get_source (x, d, k), ==, strata_span_table_get_source (y, d, k));
+              if (x->n_clocks == 2)
+                {
+                  g_assert_cmpint (strata_span_table_get_start (x, 1, d, k), ==, strata_span_table_get_start (y, 1, d, k));
+                  g_assert_cmpint (strata_span_table_get_end (x, 1, d, k), ==, strata_span_table_get_end (y, 1, d, k));
+                }
+            }
+        }
+    }
+  g_assert_cmpuint (strata_trace_get_n_flows (a), ==, strata_trace_get_n_flows (b));
+  for (guint i = 0; i < strata_trace_get_n_flows (a); i++)
+    g_assert_cmpmem (strata_trace_get_flow (a, i), sizeof (StrataFlow), strata_trace_get_flow (b, i), sizeof (StrataFlow));
+}
+
+/* A long thread's samples are laid out in two parts at once, cut where
+ * a task starts: the calls, their thread times, places and flows are
+ * those of one walk. */
+static void
+test_cut_in_two (void)
+{
+  g_autoptr(GString) text = write_cut_recording (400);
+  g_autofree char *path = strata_test_write_file ("cut.json", text->str, text->len);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) whole = NULL, cut = NULL;
+
+  g_setenv ("STRATA_NEST_SPLIT_MIN_RUNS", "4000000000", TRUE);
+  whole = strata_test_load_path (path, &error);
+  g_assert_no_error (error);
+  g_setenv ("STRATA_NEST_SPLIT_MIN_RUNS", "100", TRUE);
+  g_test_expect_message ("Strata", G_LOG_LEVEL_DEBUG, "*laid out in two parts, cut at 200000000 ns");
+  cut = strata_test_load_path (path, &error);
+  g_test_assert_expected_messages ();
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_test_thread_by_tid (whole, 2)->spans->n_depths, >=, 5);
+  g_assert_cmpuint (strata_trace_get_n_flows (whole), >, 0);
+  assert_same_tables (whole, cut);
+}
+
 /* A frame's method, for profiles made here: its line. */
 static guint32
 line_method (gpointer    data,
@@ -605,6 +723,7 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/parallel-read", test_parallel_read);
   g_test_add_func ("/trace-event-js/table", test_table);
   g_test_add_func ("/trace-event-js/threads-apart", test_threads_apart);
+  g_test_add_func ("/trace-event-js/cut-in-two", test_cut_in_two);
   g_test_add_func ("/trace-event-js/sample-groups", test_sample_groups);
   g_test_add_func ("/trace-event-js/integer-arrays", test_integer_arrays);
 

@@ -205,13 +205,29 @@ strata_memory_release_front (gpointer  block,
                              gsize     consumed,
                              gsize    *released)
 {
+  strata_memory_release_front_by (block, consumed, released, RELEASE_STEP);
+}
+
+/**
+ * strata_memory_release_front_by:
+ * @step: the fewest bytes worth a system call
+ *
+ * As strata_memory_release_front(), in steps of @step: a copy that
+ * moves an array elsewhere gives back its source as it goes.
+ */
+void
+strata_memory_release_front_by (gpointer  block,
+                                gsize     consumed,
+                                gsize    *released,
+                                gsize     step)
+{
 #ifdef MADV_DONTNEED
   gsize page = (gsize) sysconf (_SC_PAGESIZE);
   guintptr base = (guintptr) block;
   guintptr from = (base + *released + page - 1) / page * page;
   guintptr to = (base + consumed) / page * page;
 
-  if (to < from + RELEASE_STEP)
+  if (to < from + step)
     return;
   if (madvise ((void *) from, to - from, MADV_DONTNEED) == 0)
     *released = to - base;

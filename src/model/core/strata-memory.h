@@ -52,6 +52,10 @@ void     strata_memory_tune_allocator  (void);
 void     strata_memory_release_front   (gpointer  block,
                                         gsize     consumed,
                                         gsize    *released);
+void     strata_memory_release_front_by (gpointer  block,
+                                         gsize     consumed,
+                                         gsize    *released,
+                                         gsize     step);
 char    *strata_scratch_dir            (void);
 int      strata_scratch_open           (void);
 guint64  strata_scratch_room           (int       fd);

@@ -66,7 +66,49 @@ struct _StrataV8Profile
   guint64            n_cut_stacks;
   guint64            n_unknown_samples;
   guint64            n_reordered;
+  GHashTable        *frame_methods;  /* FrameKey → method + 1 */
 };
+
+/* A call frame as a node gives it: deep profiles have millions of nodes
+ * over a few hundred frames, each named and interned once. */
+typedef struct
+{
+  const char *function;
+  const char *url;
+  gint64      line;
+  gint64      column;
+} FrameKey;
+
+static guint
+frame_key_hash (gconstpointer data)
+{
+  const FrameKey *key = data;
+
+  return g_str_hash (key->function) * 31u + g_str_hash (key->url) * 7u + (guint) key->line * 131u + (guint) key->column;
+}
+
+static gboolean
+frame_key_equal (gconstpointer a,
+                 gconstpointer b)
+{
+  const FrameKey *x = a, *y = b;
+
+  return x->line == y->line && x->column == y->column && strcmp (x->function, y->function) == 0 && strcmp (x->url, y->url) == 0;
+}
+
+/* A key that owns its texts, in one block. */
+static FrameKey *
+frame_key_copy (const FrameKey *key)
+{
+  gsize function_len = strlen (key->function) + 1, url_len = strlen (key->url) + 1;
+  FrameKey *copy = g_malloc (sizeof (FrameKey) + function_len + url_len);
+  char *text = (char *) (copy + 1);
+
+  memcpy (text, key->function, function_len);
+  memcpy (text + function_len, key->url, url_len);
+  *copy = (FrameKey) { text, text + function_len, key->line, key->column };
+  return copy;
+}
 
 StrataV8Profile *
 strata_v8_profile_new (StrataV8MethodFunc method_func,
@@ -84,6 +126,7 @@ strata_v8_profile_new (StrataV8MethodFunc method_func,
   self->samples = g_array_new (FALSE, FALSE, sizeof (Sample));
   self->end = G_MININT64;
   self->ordered = TRUE;
+  self->frame_methods = g_hash_table_new_full (frame_key_hash, frame_key_equal, g_free, NULL);
   return self;
 }
 
@@ -96,6 +139,7 @@ strata_v8_profile_free (StrataV8Profile *self)
   g_hash_table_unref (self->index_of);
   g_array_unref (self->dense);
   g_array_unref (self->samples);
+  g_hash_table_unref (self->frame_methods);
   g_free (self);
 }
 
@@ -164,6 +208,24 @@ node_kind (const char *function)
   return NODE_FRAME;
 }
 
+static guint32
+frame_method (StrataV8Profile *self,
+              const char      *function,
+              const char      *url,
+              gint64           line,
+              gint64           column)
+{
+  FrameKey key = { function, url, line, column };
+  gpointer found = g_hash_table_lookup (self->frame_methods, &key);
+  guint32 method;
+
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  method = self->method_func (self->data, function, url, line, column);
+  g_hash_table_insert (self->frame_methods, frame_key_copy (&key), GUINT_TO_POINTER (method + 1));
+  return method;
+}
+
 /* A node; one without an id has no frame and can be no parent. */
 static void
 add_node (StrataV8Profile          *self,
@@ -174,8 +236,7 @@ add_node (StrataV8Profile          *self,
   gint64 id = values->id;
 
   if (values->has_id && node.kind != NODE_IDLE && !g_str_equal (function, "(root)"))
-    node.method = self->method_func (self->data, function, values->url != NULL ? values->url : "",
-                                     values->line, values->column);
+    node.method = frame_method (self, function, values->url != NULL ? values->url : "", values->line, values->column);
   g_array_append_val (self->nodes, node);
   if (!values->has_id)
     return;
@@ -477,7 +538,7 @@ strata_v8_stacks_init (StrataV8Stacks    *self,
   if (!profile->ordered)
     put_in_order (profile);
   profile->ordered = TRUE;
-  *self = (StrataV8Stacks) { profile, view, 0, NO_NODE,
+  *self = (StrataV8Stacks) { profile, view, 0, n, NO_NODE,
                              { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint32)) },
                              { NO_NODE, NO_NODE }, 0 };
   if (n_stacks != NULL)
@@ -490,6 +551,68 @@ strata_v8_stacks_init (StrataV8Stacks    *self,
     *end += (profile->last_time - profile->first_time) / (gint64) (profile->n_read - 1);
   if (profile->end != G_MININT64)
     *end = MAX (*end, profile->end * 1000);
+}
+
+/**
+ * strata_v8_stacks_init_range:
+ * @from: the first sample to give, in time order
+ * @to: past the last
+ *
+ * As strata_v8_stacks_init(), for part of the samples, once they are in
+ * order: walks of parts run at once on several cores. A garbage
+ * collection at @from stands on the function sampled before it, as in
+ * a whole walk.
+ */
+void
+strata_v8_stacks_init_range (StrataV8Stacks    *self,
+                             StrataV8Profile   *profile,
+                             StrataV8StackView  view,
+                             guint              from,
+                             guint              to)
+{
+  const Sample *samples = (const Sample *) profile->samples->data;
+  guint32 last_frame_node = NO_NODE;
+
+  g_return_if_fail (profile->ordered && from <= to && to <= profile->samples->len);
+  for (guint i = from; i > 0 && last_frame_node == NO_NODE; i--)
+    if (g_array_index (profile->nodes, Node, samples[i - 1].node).kind == NODE_FRAME)
+      last_frame_node = samples[i - 1].node;
+  *self = (StrataV8Stacks) { profile, view, from, to, last_frame_node,
+                             { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint32)) },
+                             { NO_NODE, NO_NODE }, 0 };
+  /* Pages before @from are another walk's to give back. */
+  self->released = (gsize) from * sizeof (Sample);
+}
+
+/* Returns: the index of the first sample taken at @time or later, of
+ * samples in order */
+guint
+strata_v8_profile_first_sample_at (StrataV8Profile *self,
+                                   gint64           time)
+{
+  const Sample *samples = (const Sample *) self->samples->data;
+  guint low = 0, high = self->samples->len;
+
+  g_return_val_if_fail (self->ordered, 0);
+  while (low < high)
+    {
+      guint mid = low + (high - low) / 2;
+
+      if (samples[mid].time < time)
+        low = mid + 1;
+      else
+        high = mid;
+    }
+  return low;
+}
+
+/* Returns: when the sample at @index in time order was taken, in ns */
+gint64
+strata_v8_profile_sample_time (StrataV8Profile *self,
+                               guint            index)
+{
+  g_return_val_if_fail (index < self->samples->len, 0);
+  return g_array_index (self->samples, Sample, index).time;
 }
 
 /**
@@ -556,7 +679,7 @@ strata_v8_stacks_next (StrataV8Stacks   *self,
   const Node *node;
   const GArray *frames;
 
-  if (self->next >= profile->samples->len)
+  if (self->next >= self->limit)
     return FALSE;
   sample = &g_array_index (profile->samples, Sample, self->next++);
   if (self->consume && (self->next & 0xffff) == 0)

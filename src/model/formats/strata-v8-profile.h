@@ -57,6 +57,7 @@ typedef struct
   StrataV8Profile  *profile;
   StrataV8StackView view;
   guint             next;             /* the next sample */
+  guint             limit;            /* past the last one given */
   guint32           last_frame_node;  /* the last sample of a function */
   GArray           *frames[2];        /* guint32: the stack given last, and the one before */
   guint32           frames_node[2];   /* whose frames each holds, if a node's own */
@@ -105,6 +106,15 @@ void                    strata_v8_stacks_init         (StrataV8Stacks     *self,
                                                        StrataV8StackView   view,
                                                        guint              *n_stacks,
                                                        gint64             *end);
+void                    strata_v8_stacks_init_range   (StrataV8Stacks     *self,
+                                                       StrataV8Profile    *profile,
+                                                       StrataV8StackView   view,
+                                                       guint               from,
+                                                       guint               to);
+guint                   strata_v8_profile_first_sample_at (StrataV8Profile *self,
+                                                           gint64           time);
+gint64                  strata_v8_profile_sample_time (StrataV8Profile    *self,
+                                                       guint               index);
 gboolean                strata_v8_stacks_next         (StrataV8Stacks     *self,
                                                        StrataTimedStack   *stack);
 gboolean                strata_v8_stacks_next_func    (gpointer            data,

@@ -52,6 +52,28 @@ strata_v8_read_integer (const char  *p,
   return strata_json_skip_value (p, end, value_end);
 }
 
+/* The digits of @word, the first in its lowest byte, up to the first
+ * byte that is no digit: how many there are (8 if all are) and their
+ * value. Eight bytes are looked at in a few operations, not one by one:
+ * samples and deltas are most of a recording's bytes. */
+static inline guint
+word_digits (guint64  word,
+             guint64 *value)
+{
+  guint64 x = word ^ 0x3030303030303030ull;
+  /* A byte's top bit set where it is above 9, or was above 0x7f. */
+  guint64 over = ((x + 0x7676767676767676ull) | x) & 0x8080808080808080ull;
+  guint n = over != 0 ? (guint) __builtin_ctzll (over) / 8 : 8;
+
+  if (n == 0)
+    return 0;
+  x <<= 8 * (8 - n);
+  x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffull;
+  x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffull;
+  *value = (x * 10000 + (x >> 32)) & 0xffffffffull;
+  return n;
+}
+
 /* A plain integer of up to 18 digits ended by ',' or ']', the form
  * nearly every sample and delta has; FALSE for anything else. */
 static inline gboolean
@@ -64,6 +86,25 @@ read_plain_integer (const char  *p,
   const char *q = p + negative, *digits = q;
   guint64 magnitude = 0;
 
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN && defined(__GNUC__)
+  if (G_LIKELY (end - q > 8))
+    {
+      guint64 word;
+      guint n;
+
+      memcpy (&word, q, sizeof word);
+      n = word_digits (word, &magnitude);
+      if (n < 8)
+        {
+          if (n == 0 || (q[n] != ',' && q[n] != ']'))
+            return FALSE;
+          *value = negative ? -(gint64) magnitude : (gint64) magnitude;
+          *value_end = q + n;
+          return TRUE;
+        }
+      magnitude = 0;
+    }
+#endif
   while (q < end && (guint) (*q - '0') < 10 && q - digits < 18)
     magnitude = magnitude * 10 + (guint64) (*q++ - '0');
   if (q == digits || q >= end || (*q != ',' && *q != ']'))
@@ -245,18 +286,32 @@ node_member (const char  *key,
  *
  * Returns: whether the array could be read to its end
  */
+/* Where a node's texts went in the arena, until it stops growing. */
+typedef struct
+{
+  gsize function;
+  gsize url;
+  gsize children;
+} NodeTexts;
+
 gboolean
 strata_v8_profile_add_nodes_text (StrataV8Profile *profile,
                                   const char      *p,
                                   const char      *end)
 {
   g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (StrataV8NodeValues));
-  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
-  NodeScan node = { { 0 }, { g_string_new (NULL), g_string_new (NULL) }, g_array_new (FALSE, FALSE, sizeof (gint64)) };
+  g_autoptr(GArray) texts = g_array_new (FALSE, FALSE, sizeof (NodeTexts));
+  /* Thousands of nodes a chunk: their texts and children in two arrays,
+   * not three blocks each. */
+  g_autoptr(GString) arena = g_string_new (NULL);
+  g_autoptr(GArray) children = g_array_new (FALSE, FALSE, sizeof (gint64));
+  NodeScan node = { { 0 }, { g_string_new (NULL), g_string_new (NULL) }, children };
   StrataJsonStatus status = STRATA_JSON_OK;
 
   for (p++; status == STRATA_JSON_OK;)
     {
+      NodeTexts at;
+
       p = strata_json_skip_space_inline (p, end);
       if (p >= end || *p == ']')
         break;
@@ -268,22 +323,29 @@ strata_v8_profile_add_nodes_text (StrataV8Profile *profile,
       node.values = (StrataV8NodeValues) { *p == '{', G_MININT64, G_MININT64, NULL, NULL, -1, -1, NULL, 0 };
       g_string_truncate (node.text[0], 0);
       g_string_truncate (node.text[1], 0);
-      g_array_set_size (node.children, 0);
+      at.children = children->len;
       status = *p == '{' ? strata_json_scan_object (p, end, node_member, &node, &p) : strata_json_skip_value (p, end, &p);
-      node.values.function = g_strdup (node.text[0]->str);
-      g_ptr_array_add (owned, (char *) node.values.function);
-      node.values.url = g_strdup (node.text[1]->str);
-      g_ptr_array_add (owned, (char *) node.values.url);
-      node.values.children = g_memdup2 (node.children->data, node.children->len * sizeof (gint64));
-      g_ptr_array_add (owned, (gpointer) node.values.children);
-      node.values.n_children = node.children->len;
+      at.function = arena->len;
+      g_string_append_len (arena, node.text[0]->str, node.text[0]->len + 1);
+      at.url = arena->len;
+      g_string_append_len (arena, node.text[1]->str, node.text[1]->len + 1);
+      node.values.n_children = children->len - at.children;
       g_array_append_val (nodes, node.values);
+      g_array_append_val (texts, at);
     }
   g_string_free (node.text[0], TRUE);
   g_string_free (node.text[1], TRUE);
-  g_array_unref (node.children);
   if (status != STRATA_JSON_OK || p >= end)
     return FALSE;
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      StrataV8NodeValues *values = &g_array_index (nodes, StrataV8NodeValues, i);
+      const NodeTexts *at = &g_array_index (texts, NodeTexts, i);
+
+      values->function = arena->str + at->function;
+      values->url = arena->str + at->url;
+      values->children = (const gint64 *) children->data + at->children;
+    }
   strata_v8_profile_add_node_values (profile, (const StrataV8NodeValues *) nodes->data, nodes->len);
   return TRUE;
 }

@@ -238,7 +238,7 @@ typedef struct
   guint32  n_moments;
   guint    max_depth;   /* how deep they nest */
   guint64  n_clipped;   /* cut at their parent's end */
-  gsize    released;    /* bytes of @events given back */
+  gsize    released[2]; /* bytes of @events given back, by each part */
 } Events;
 
 static void
@@ -261,7 +261,7 @@ events_in_order (const TeSlice *slices,
   g_autofree gint64 *ends = g_new (gint64, MAX (n, 1));
   guint depth = 0;
 
-  *out = (Events) { g_new (TeSlice, MAX (n, 1)), g_new (guint32, MAX (n, 1)), 0, NULL, NULL, 0, 0, 0 };
+  *out = (Events) { g_new (TeSlice, MAX (n, 1)), g_new (guint32, MAX (n, 1)), 0, NULL, NULL, 0, 0, 0, { 0, 0 } };
   for (guint32 k = 0; k < n; k++)
     {
       TeSlice slice = slices[order[k]];
@@ -288,18 +288,31 @@ events_in_order (const TeSlice *slices,
     }
 }
 
-/* Moments before @time go in where the stack stands. */
+/* Moments before @time, up to @limit, go in where the stack stands. */
 static void
 place_moments (Nest          *nest,
                const Events  *events,
                guint32       *next,
+               guint32        limit,
                gint64         time)
 {
   if (nest->table == NULL)
     return;
-  for (; *next < events->n_moments && events->moments[*next].start < time; (*next)++)
+  for (; *next < limit && events->moments[*next].start < time; (*next)++)
     place_event (nest, &events->moments[*next], events->moment_index[*next]);
 }
+
+/* What one walk lays out: all of a thread, or one of its two parts. */
+typedef struct
+{
+  guint32 first_event;   /* events[first_event, event_limit) */
+  guint32 event_limit;
+  guint32 first_moment;  /* moments[first_moment, moment_limit) */
+  guint32 moment_limit;
+  gint64  limit;         /* what starts from here on is the next part's */
+  gint64  beyond;        /* when the next part's first sample is taken */
+  gboolean ends_samples; /* the last part: the end closes what runs */
+} Part;
 
 /* Events nested deeper than this are laid out by the builder. */
 #define MAX_TABLE_EVENT_DEPTH 4096
@@ -320,18 +333,6 @@ finish_table (TeState *state,
   g_clear_pointer (&te->slices, g_array_unref);
 }
 
-/**
- * strata_trace_event_nest_stacks:
- * @thread: the thread that recorded the samples, its trace events read
- * @stacks: gives the samples in time order, frames innermost first; a
- *   stack stays whole until the second after it is asked for
- * @end: when the last one ends
- * @last: whether no other profile of @thread is to come
- *
- * Adds the calls of @stacks to @thread, among its trace events. With
- * the thread's last profile, the thread's calls are laid out as they
- * open, straight into its span table.
- */
 /* Trace events and samples in time order: at one time, trace events end
  * first, then start, then samples are taken, so a sample taken as an
  * event starts runs inside it. */
@@ -339,39 +340,41 @@ static gboolean
 walk (Nest           *nest,
       StrataTrace    *trace,
       Events         *events,
+      const Part     *part,
       StrataV8Stacks *stacks,
       gint64          end,
       GCancellable   *cancellable)
 {
   GArray *items = nest->items, *open = nest->events;
-  guint next_event = 0;
-  guint32 next_moment = 0;
+  guint next_event = part->first_event;
+  guint32 next_moment = part->first_moment;
   const StrataTimedStack last = { end, NULL, 0, end, 0 };
+  const StrataTimedStack *after = part->ends_samples ? &last : NULL;
   StrataTimedStack pending;
   /* The next sample, then the end, which closes what runs, then none. */
-  const StrataTimedStack *stack = strata_v8_stacks_next (stacks, &pending) ? &pending : &last;
+  const StrataTimedStack *stack = strata_v8_stacks_next (stacks, &pending) ? &pending : after;
 
   for (;;)
     {
       gint64 event_end = open->len > 0 ? g_array_index (items, Item, g_array_index (open, guint, open->len - 1)).end : G_MAXINT64;
-      gint64 event_start = next_event < events->n_events ? events->events[next_event].start : G_MAXINT64;
+      gint64 event_start = next_event < part->event_limit ? events->events[next_event].start : G_MAXINT64;
       gint64 sample_time = stack != NULL ? stack->time : G_MAXINT64;
-      gint64 run_time = nest->has_rest_of_run ? nest->rest_of_run.time : G_MAXINT64;
+      gint64 run_time = nest->has_rest_of_run && nest->rest_of_run.time < part->limit ? nest->rest_of_run.time : G_MAXINT64;
 
-      if (open->len == 0 && next_event >= events->n_events && stack == NULL)
+      if (open->len == 0 && next_event >= part->event_limit && stack == NULL && run_time == G_MAXINT64)
         break;
       if (G_UNLIKELY ((++nest->n_steps & 0xffff) == 0) && g_cancellable_is_cancelled (cancellable))
         return FALSE;
-      place_moments (nest, events, &next_moment, MIN (MIN (event_end, event_start), MIN (sample_time, run_time)));
-      nest->next_sample_time = sample_time;
+      place_moments (nest, events, &next_moment, part->moment_limit, MIN (MIN (event_end, event_start), MIN (sample_time, run_time)));
+      nest->next_sample_time = stack != NULL ? sample_time : part->beyond;
       if (open->len > 0 && event_end <= event_start && event_end <= MIN (sample_time, run_time))
         end_event (nest);
-      else if (next_event < events->n_events && event_start <= MIN (sample_time, run_time))
+      else if (next_event < part->event_limit && event_start <= MIN (sample_time, run_time))
         {
           start_event (nest, trace, &events->events[next_event], events->index[next_event]);
           /* Read once, in order: what is read goes back to the system. */
           if ((++next_event & 0xffff) == 0)
-            strata_memory_release_front (events->events, next_event * sizeof (TeSlice), &events->released);
+            strata_memory_release_front (events->events, next_event * sizeof (TeSlice), &events->released[part->first_event > 0]);
         }
       else if (run_time <= sample_time)
         {
@@ -386,13 +389,13 @@ walk (Nest           *nest,
           nest->has_rest_of_run = FALSE;
           nest->samples_done = stack == &last;
           if (stack == &pending)
-            stack = strata_v8_stacks_next (stacks, &pending) ? &pending : &last;
+            stack = strata_v8_stacks_next (stacks, &pending) ? &pending : after;
           else
             stack = NULL;
         }
     }
-  end_frames (nest, 0, end);
-  place_moments (nest, events, &next_moment, G_MAXINT64);
+  end_frames (nest, 0, part->ends_samples ? end : part->limit);
+  place_moments (nest, events, &next_moment, part->moment_limit, G_MAXINT64);
   return TRUE;
 }
 
@@ -416,6 +419,205 @@ use_table (Nest          *nest,
   g_clear_pointer (&te->slices, g_array_unref);
 }
 
+/* Below this many runs of samples a thread is laid out in one walk;
+ * STRATA_NEST_SPLIT_MIN_RUNS sets another bar (tests compare both). */
+#define SPLIT_MIN_RUNS 100000
+
+static guint
+split_min_runs (void)
+{
+  const char *bar = g_getenv ("STRATA_NEST_SPLIT_MIN_RUNS");
+
+  return bar != NULL ? (guint) MIN (g_ascii_strtoull (bar, NULL, 10), G_MAXUINT) : SPLIT_MIN_RUNS;
+}
+
+static gint64
+thread_time_reached (const TeSlice *slice)
+{
+  return (slice->flags & TE_SLICE_THREAD_TIME) ? MAX (slice->thread_start, slice->thread_end) : G_MININT64;
+}
+
+/* Where a thread's walk can be cut in two, at or after @middle: the
+ * start of a task nothing holds. Every trace event before it has ended
+ * and the task closes what the samples opened, so nothing stays open
+ * across it; with two clocks, it starts on the thread clock after all
+ * before it, so no call after it is placed by one before. Returns
+ * FALSE if there is none. */
+static gboolean
+find_cut (Nest         *nest,
+          StrataTrace  *trace,
+          const Events *events,
+          gboolean      two_clocks,
+          gint64        middle,
+          guint32      *cut)
+{
+  gint64 ended = G_MININT64, reached = G_MININT64;
+  guint32 m = 0;
+
+  for (guint32 k = 0; k < events->n_events; k++)
+    {
+      const TeSlice *event = &events->events[k];
+
+      for (; m < events->n_moments && events->moments[m].start < event->start; m++)
+        reached = MAX (reached, thread_time_reached (&events->moments[m]));
+      if (event->start >= middle && ended <= event->start && (event_kind (nest, trace, event) & KIND_TASK) &&
+          (!two_clocks || ((event->flags & TE_SLICE_THREAD_TIME) && reached <= event->thread_start)))
+        {
+          *cut = k;
+          return TRUE;
+        }
+      ended = MAX (ended, event->end);
+      reached = MAX (reached, thread_time_reached (event));
+    }
+  return FALSE;
+}
+
+/* The second part of a thread cut in two, walked on another core. */
+typedef struct
+{
+  Nest             nest;
+  TeState         *state;
+  Events          *events;
+  Part             part;
+  StrataV8Stacks   stacks;
+  gint64           end;
+  gboolean         walked;
+  StrataLoadGuard  guard;
+} Tail;
+
+/* A walk that memory running out stops without leaving this frame. */
+static gboolean
+walk_guarded (StrataLoadGuard *guard,
+              Nest            *nest,
+              TeState         *state,
+              Events          *events,
+              const Part      *part,
+              StrataV8Stacks  *stacks,
+              gint64           end)
+{
+  gboolean walked;
+
+  if (STRATA_LOAD_GUARD_FAULTED (guard))
+    return FALSE;
+  walked = walk (nest, state->trace, events, part, stacks, end, state->job->cancellable);
+  strata_load_guard_pop (guard);
+  return walked;
+}
+
+static gpointer
+walk_tail (gpointer data)
+{
+  Tail *tail = data;
+
+  tail->walked = walk_guarded (&tail->guard, &tail->nest, tail->state, tail->events, &tail->part, &tail->stacks, tail->end);
+  return NULL;
+}
+
+static void
+nest_init (Nest *nest)
+{
+  *nest = (Nest) { .items = g_array_new (FALSE, FALSE, sizeof (Item)), .kinds = g_array_new (FALSE, TRUE, sizeof (guint8)),
+                   .events = g_array_new (FALSE, FALSE, sizeof (guint)), .next_sample_time = G_MININT64 };
+}
+
+static void
+nest_clear (Nest *nest)
+{
+  g_clear_pointer (&nest->items, g_array_unref);
+  g_clear_pointer (&nest->kinds, g_array_unref);
+  g_clear_pointer (&nest->events, g_array_unref);
+}
+
+/* The tail's calls joined after the head's; the trace events it placed
+ * told where they went. */
+static void
+join_tail (Nest         *head,
+           Tail         *tail,
+           const Events *events)
+{
+  guint32 n_depths = 0;
+  g_autofree guint32 *n_before = NULL;
+
+  while (te_table_get_n_calls (head->table, n_depths) > 0)
+    n_depths++;
+  n_before = g_new0 (guint32, n_depths + 1);
+  for (guint d = 0; d < n_depths; d++)
+    n_before[d] = te_table_get_n_calls (head->table, d);
+  for (guint32 k = tail->part.first_event; k < events->n_events; k++)
+    if (head->event_depths[events->index[k]] < n_depths)
+      head->event_refs[events->index[k]] += n_before[head->event_depths[events->index[k]]];
+  for (guint32 k = tail->part.first_moment; k < events->n_moments; k++)
+    if (head->event_depths[events->moment_index[k]] < n_depths)
+      head->event_refs[events->moment_index[k]] += n_before[head->event_depths[events->moment_index[k]]];
+  te_table_append (head->table, tail->nest.table);
+}
+
+/* The thread's walk in two parts at once, if it has samples enough and
+ * a place to cut; the tail is joined to the head. Returns FALSE if the
+ * load was cancelled meanwhile (memory running out in either part
+ * fails the load, as in one walk). */
+static gboolean
+walk_in_two (Nest           *nest,
+             TeState        *state,
+             Events         *events,
+             StrataV8Stacks *stacks,
+             gint64          end,
+             gboolean       *cut)
+{
+  StrataV8Profile *profile = stacks->profile;
+  guint n = stacks->limit, first;
+  guint32 at;
+  Part head;
+  Tail tail = { .state = state, .events = events, .end = end };
+  StrataLoadGuard guard;
+  GThread *helper;
+  gboolean walked;
+
+  *cut = FALSE;
+  if (n - stacks->next < split_min_runs () || stacks->next != 0 ||
+      !find_cut (nest, state->trace, events, state->has_thread_time, strata_v8_profile_sample_time (profile, n / 2), &at))
+    return TRUE;
+  first = strata_v8_profile_first_sample_at (profile, events->events[at].start);
+  if (first == 0 || first >= n)
+    return TRUE;
+
+  tail.part = (Part) { at, events->n_events, 0, events->n_moments, G_MAXINT64, G_MAXINT64, TRUE };
+  while (tail.part.first_moment < events->n_moments && events->moments[tail.part.first_moment].start < events->events[at].start)
+    tail.part.first_moment++;
+  head = (Part) { 0, at, 0, tail.part.first_moment, events->events[at].start, strata_v8_profile_sample_time (profile, first), FALSE };
+  events->released[1] = (gsize) at * sizeof (TeSlice);
+
+  /* The tail starts where a task starts: the last sample before it is
+   * what runs, and what a run of it takes on. */
+  nest_init (&tail.nest);
+  tail.nest.table = te_table_new (state->has_thread_time ? 2 : 1, te_table_get_origin (nest->table));
+  tail.nest.event_depths = nest->event_depths;
+  tail.nest.event_refs = nest->event_refs;
+  strata_v8_stacks_init_range (&tail.stacks, profile, STRATA_V8_STACKS_TIMELINE, first - 1, n);
+  if (stacks->consume)
+    strata_v8_stacks_consume (&tail.stacks);
+  strata_v8_stacks_next (&tail.stacks, &tail.nest.last_taken);
+  tail.nest.last_sample = &tail.nest.last_taken;
+  stacks->limit = first;
+
+  g_debug ("%u runs of samples laid out in two parts, cut at %" G_GINT64_FORMAT " ns", n, head.limit);
+  helper = g_thread_try_new ("strata-nest", walk_tail, &tail, NULL);
+  walked = walk_guarded (&guard, nest, state, events, &head, stacks, end);
+  if (helper != NULL)
+    g_thread_join (helper);
+  else
+    walk_tail (&tail);
+  if (walked && tail.walked)
+    join_tail (nest, &tail, events);
+  te_table_free (tail.nest.table);
+  nest_clear (&tail.nest);
+  strata_v8_stacks_clear (&tail.stacks);
+  *cut = TRUE;
+  if (guard.fault != STRATA_LOAD_FAULT_NONE || tail.guard.fault != STRATA_LOAD_FAULT_NONE)
+    strata_load_guard_out_of_memory (MAX (guard.wanted, tail.guard.wanted));
+  return walked && tail.walked;
+}
+
 /**
  * strata_trace_event_nest_stacks:
  * @thread: the thread that recorded the samples, its trace events read
@@ -423,6 +625,7 @@ use_table (Nest          *nest,
  *   stack stays whole until the second after it is asked for
  * @end: when the last one ends
  * @last_profile: whether no other profile of @thread is to come
+ * @may_cut: whether a long walk may be laid out in two parts at once
  * @totals: what the trace's totals gain; threads are laid out on two
  *   cores at once, and the shared state is only read
  *
@@ -438,23 +641,28 @@ strata_trace_event_nest_stacks (TeState        *state,
                                 StrataV8Stacks *stacks,
                                 gint64          end,
                                 gboolean        last_profile,
+                                gboolean        may_cut,
                                 TeNestTotals   *totals)
 {
   TeThread *te = &g_array_index (state->threads, TeThread, thread);
   GArray *slices = te->slices;
   guint first = slices->len;
-  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
-  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GArray) kinds = g_array_new (FALSE, TRUE, sizeof (guint8));
-  Nest nest = { .slices = slices, .items = items, .kinds = kinds, .events = open, .next_sample_time = G_MININT64 };
+  Nest nest;
   Events events;
-  gboolean walked;
+  Part whole;
+  gboolean walked, cut = FALSE;
 
+  nest_init (&nest);
+  nest.slices = slices;
   events_in_order ((const TeSlice *) slices->data, first, &events);
+  whole = (Part) { 0, events.n_events, 0, events.n_moments, G_MAXINT64, G_MAXINT64, TRUE };
   if (last_profile && events.max_depth <= MAX_TABLE_EVENT_DEPTH)
     use_table (&nest, state, te, &events, totals);
-  walked = walk (&nest, state->trace, &events, stacks, end, state->job->cancellable);
+  walked = nest.table == NULL || !may_cut || walk_in_two (&nest, state, &events, stacks, end, &cut);
+  if (walked && !cut)
+    walked = walk (&nest, state->trace, &events, &whole, stacks, end, state->job->cancellable);
   events_clear (&events);
+  nest_clear (&nest);
   totals->last_time = MAX (totals->last_time, end);
   if (nest.table != NULL)
     {

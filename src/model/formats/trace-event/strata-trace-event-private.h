@@ -168,6 +168,11 @@ void     te_table_set_end (TeTable      *self,
                            guint         depth,
                            guint32       index,
                            gint64        end);
+gint64   te_table_get_origin (TeTable *self);
+guint32  te_table_get_n_calls (TeTable *self,
+                               guint    depth);
+void     te_table_append (TeTable       *self,
+                          TeTable       *tail);
 StrataSpanTable *te_table_finish (TeTable     *self,
                                   StrataTrace *trace);
 void    strata_trace_event_fit_thread_time (StrataClockSpan       *span,
@@ -206,6 +211,7 @@ gboolean strata_trace_event_nest_stacks (TeState                *state,
                                         StrataV8Stacks         *stacks,
                                         gint64                  end,
                                         gboolean                last_profile,
+                                        gboolean                may_cut,
                                         TeNestTotals           *totals);
 guint32 *strata_trace_event_sort_slices (const TeSlice *slices,
                                          guint32        n,

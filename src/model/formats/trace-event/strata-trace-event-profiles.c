@@ -300,6 +300,7 @@ typedef struct
   TeState         *state;
   GPtrArray       *by_thread;   /* per thread: its TeV8Profiles, or NULL */
   gint             next;        /* the next thread to lay out */
+  guint64          total;       /* samples of all threads */
   TeNestTotals     totals[2];
   StrataV8Repairs  repairs[2];
   guint64          n_samples[2];
@@ -314,6 +315,14 @@ nest_thread (ProfileWork *work,
              guint        worker,
              GPtrArray   *profiles)
 {
+  guint64 n_thread = 0;
+  gboolean may_cut;
+
+  for (guint i = 0; i < profiles->len; i++)
+    n_thread += strata_v8_profile_get_n_samples (((TeV8Profile *) g_ptr_array_index (profiles, i))->profile);
+  /* A thread with most of the samples is cut in two to keep both cores
+   * busy; other threads keep them busy otherwise. */
+  may_cut = n_thread * 2 > work->total;
   for (guint i = 0; i < profiles->len; i++)
     {
       TeV8Profile *profile = g_ptr_array_index (profiles, i);
@@ -324,7 +333,7 @@ nest_thread (ProfileWork *work,
       strata_v8_stacks_init (&stacks, profile->profile, STRATA_V8_STACKS_TIMELINE, &n, &end);
       strata_v8_stacks_consume (&stacks);
       if (n > 0 && !strata_trace_event_nest_stacks (work->state, profile->thread, &stacks, end, i + 1 == profiles->len,
-                                                    &work->totals[worker]))
+                                                    may_cut, &work->totals[worker]))
         {
           strata_v8_stacks_clear (&stacks);
           return FALSE;
@@ -414,7 +423,7 @@ nest_all (ProfileWork  *work,
 {
   guint n_threads = 0;
   GThread *helper = NULL;
-  guint64 total = group_by_thread (work->state, work->by_thread);
+  guint64 total = work->total = group_by_thread (work->state, work->by_thread);
 
   for (guint t = 0; t < work->by_thread->len; t++)
     n_threads += g_ptr_array_index (work->by_thread, t) != NULL;
@@ -445,7 +454,7 @@ strata_trace_event_build_profiles (TeState  *state,
                                    GError  **error)
 {
   g_autoptr(GPtrArray) by_thread = g_ptr_array_new_with_free_func (free_profiles);
-  ProfileWork work = { state, by_thread, 0, { { 0, G_MININT64 }, { 0, G_MININT64 } } };
+  ProfileWork work = { .state = state, .by_thread = by_thread, .totals = { { 0, G_MININT64 }, { 0, G_MININT64 } } };
   StrataV8Repairs repairs = { 0 };
   guint64 n_samples = 0, n_profiles = 0;
 

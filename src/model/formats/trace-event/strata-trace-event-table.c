@@ -10,6 +10,11 @@
  * strata_span_moment()); the first call with one there makes it, with
  * the moments before it written in.
  *
+ * A call without a thread time in a depth that has one is put where its
+ * caller starts, or after the call before it: it depends on nothing
+ * else laid out before, so a thread's calls can be laid out in two
+ * parts at once and joined (te_table_append()).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -17,6 +22,7 @@
 #include <string.h>
 
 #include "strata-event-args.h"
+#include "strata-memory.h"
 #include "strata-trace-event-private.h"
 
 /* Arrays of one depth grow by doubling; large ones are moved, not
@@ -35,7 +41,6 @@ struct _TeTable
 {
   guint   n_clocks;
   GArray *depths;      /* Depth */
-  gint64  now;         /* the thread clock: where a call without one is */
   gint64  origin;      /* where the thread clock starts */
 };
 
@@ -102,7 +107,7 @@ te_table_new (guint  n_clocks,
 
   self->n_clocks = n_clocks;
   self->depths = g_array_new (FALSE, TRUE, sizeof (Depth));
-  self->now = self->origin = first_thread_time;
+  self->origin = first_thread_time;
   return self;
 }
 
@@ -141,18 +146,18 @@ get_depth (TeTable *self,
   return &g_array_index (self->depths, Depth, depth);
 }
 
-/* The depth's array on the thread clock, made with the places of the
- * moments opened there so far, which had none. */
+/* The depth's array on the thread clock, made with the places of its
+ * first @n calls, moments that had none. */
 static void
 make_thread_times (TeTable *self,
-                   guint    depth)
+                   guint    depth,
+                   guint32  n)
 {
   Depth *at = &g_array_index (self->depths, Depth, depth);
   guint n_depths = depth + 1;
   g_autofree StrataSpan **spans = g_new (StrataSpan *, n_depths);
   g_autofree guint32 *n_spans = g_new (guint32, n_depths);
   g_autofree StrataClockSpan **second = g_new (StrataClockSpan *, n_depths);
-  guint32 n = at->spans->len - 1;
 
   for (guint d = 0; d < n_depths; d++)
     {
@@ -180,6 +185,7 @@ open_thread_time (TeTable       *self,
 {
   Depth *at = &g_array_index (self->depths, Depth, depth);
   const StrataClockSpan *parent = depth > 0 ? &(at - 1)->last : NULL;
+  gint64 now;
 
   if (at->second == NULL && !(slice->flags & TE_SLICE_THREAD_TIME))
     {
@@ -191,8 +197,10 @@ open_thread_time (TeTable       *self,
       return;
     }
   if (at->second == NULL)
-    make_thread_times (self, depth);
-  strata_trace_event_fit_thread_time (&at->last, slice, parent, &at->last_end, &self->now);
+    make_thread_times (self, depth, at->spans->len - 1);
+  /* Where a moment would be; then after the call before it. */
+  now = parent != NULL ? parent->start : self->origin;
+  strata_trace_event_fit_thread_time (&at->last, slice, parent, &at->last_end, &now);
   g_array_append_val (at->second, at->last);
 }
 
@@ -237,6 +245,127 @@ te_table_set_end (TeTable *self,
                   gint64   end)
 {
   g_array_index (g_array_index (self->depths, Depth, depth).spans, StrataSpan, index).end = end;
+}
+
+/* Where calls without a thread time start, at the top. */
+gint64
+te_table_get_origin (TeTable *self)
+{
+  return self->origin;
+}
+
+/* How many calls @self has at @depth so far. */
+guint32
+te_table_get_n_calls (TeTable *self,
+                      guint    depth)
+{
+  return depth < self->depths->len ? g_array_index (self->depths, Depth, depth).spans->len : 0;
+}
+
+/* A depth that keeps thread times in one part of a thread keeps them in
+ * both once joined: the other's moments written in. */
+static void
+match_thread_times (TeTable *self,
+                    TeTable *tail)
+{
+  guint n_depths = MIN (self->depths->len, tail->depths->len);
+
+  for (guint d = 0; d < n_depths; d++)
+    {
+      Depth *a = &g_array_index (self->depths, Depth, d);
+      Depth *b = &g_array_index (tail->depths, Depth, d);
+
+      if (a->second == NULL && b->second != NULL)
+        make_thread_times (self, d, a->spans->len);
+      else if (a->second != NULL && b->second == NULL)
+        make_thread_times (tail, d, b->spans->len);
+    }
+}
+
+/* Copied a few megabytes at a time, the source's pages given back as
+ * they are done: a depth of millions of calls is not held twice. */
+#define MOVE_STEP (1 << 20)
+
+/* @from's elements after @to's, @from emptied; @shift, with @from's
+ * spans, is added to their children's index. */
+static void
+move_elements (GArray  *to,
+               GArray  *from,
+               guint32  shift)
+{
+  gsize size = g_array_get_element_size (from), released = 0;
+  guint32 n = from->len, at = to->len, step = MAX (MOVE_STEP / size, 1);
+
+  g_array_set_size (to, at + n);
+  for (guint32 i = 0; i < n; i += step)
+    {
+      guint32 k = MIN (step, n - i);
+
+      memcpy (to->data + (gsize) (at + i) * size, from->data + (gsize) i * size, (gsize) k * size);
+      if (shift != 0)
+        for (guint32 j = 0; j < k; j++)
+          g_array_index (to, StrataSpan, at + i + j).first_child += shift;
+      strata_memory_release_front_by (from->data, (gsize) (i + k) * size, &released, MOVE_STEP);
+    }
+  g_array_set_size (from, 0);
+}
+
+static void
+append_depth (Depth   *to,
+              Depth   *from,
+              guint32  n_below)
+{
+  guint32 n_here = to->spans->len;
+  const guint32 *with_source = (const guint32 *) from->with_source->data;
+
+  for (guint32 i = 0; i < from->with_source->len; i++)
+    {
+      guint32 index = with_source[i] + n_here;
+
+      g_array_append_val (to->with_source, index);
+    }
+  g_array_append_vals (to->sources, from->sources->data, from->sources->len);
+  move_elements (to->spans, from->spans, n_below);
+  if (from->second != NULL)
+    move_elements (to->second, from->second, 0);
+}
+
+/**
+ * te_table_append:
+ * @tail: calls laid out from an empty stack, all starting once those of
+ *   @self have ended; emptied
+ *
+ * Puts @tail's calls after @self's at each depth, as if they had been
+ * opened in @self: their children's indexes and places move up by the
+ * calls @self had there.
+ */
+void
+te_table_append (TeTable *self,
+                 TeTable *tail)
+{
+  guint n_depths = tail->depths->len;
+  g_autofree guint32 *n_before = g_new0 (guint32, n_depths + 1);
+
+  if (self->n_clocks == 2)
+    match_thread_times (self, tail);
+  for (guint d = 0; d < n_depths; d++)
+    n_before[d] = te_table_get_n_calls (self, d);
+  if (n_depths > 0)
+    get_depth (self, n_depths - 1);
+  for (guint d = 0; d < n_depths; d++)
+    {
+      Depth *to = &g_array_index (self->depths, Depth, d);
+      Depth *from = &g_array_index (tail->depths, Depth, d);
+
+      /* Depths only @tail reached keep thread times if it did. */
+      if (to->second == NULL && from->second != NULL && to->spans->len == 0)
+        to->second = g_array_new (FALSE, FALSE, sizeof (StrataClockSpan));
+      append_depth (to, from, d + 1 < n_depths ? n_before[d + 1] : te_table_get_n_calls (self, d + 1));
+      depth_clear (from);
+      *from = (Depth) { g_array_new (FALSE, FALSE, sizeof (StrataSpan)), NULL,
+                        g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint64)),
+                        { 0, 0 }, G_MININT64 };
+    }
 }
 
 /* Threads' tables are finished on two cores at once. */
