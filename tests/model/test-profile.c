@@ -394,10 +394,11 @@ naive_edges (const StrataSpanTable *table,
     naive_edges (table, depth + 1, child, span->method, sums);
 }
 
-/* Many threads calling callees drawn from all methods: enough calls for
- * two workers, and tens of thousands of distinct edges. */
+/* Threads calling callees drawn from all methods: enough calls for two
+ * workers, and tens of thousands of distinct edges. One thread alone is
+ * shared between the workers by its outermost calls. */
 static void
-test_profile_many_edges (void)
+check_many_edges (guint n_threads)
 {
   g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
@@ -408,7 +409,7 @@ test_profile_many_edges (void)
   guint depths[8] = { 0 };
   guint n_edges = 0;
 
-  for (guint t = 0; t < 8; t++)
+  for (guint t = 0; t < n_threads; t++)
     dmtrace_writer_add_thread (writer, t + 1, "worker");
   for (guint m = 0; m < 300; m++)
     {
@@ -419,7 +420,7 @@ test_profile_many_edges (void)
   dmtrace_writer_begin_data (writer);
   for (guint i = 0; i < 500000; i++)
     {
-      guint t = g_rand_int_range (rand, 0, 8);
+      guint t = g_rand_int_range (rand, 0, n_threads);
       gboolean enter = depths[t] == 0 || (depths[t] < 24 && g_rand_boolean (rand));
 
       if (enter)
@@ -460,6 +461,38 @@ test_profile_many_edges (void)
         }
     }
   g_assert_cmpuint (n_edges, ==, g_hash_table_size (sums));
+
+  /* A range over all of it is walked by searching, never shared: the
+   * sums per method are the same. */
+  {
+    const StrataProfileRange all = { 0, G_MININT64, G_MAXINT64 };
+    g_autoptr(StrataProfile) ranged = strata_profile_new_for_range (trace, -1, &all, NULL, NULL);
+
+    for (guint m = 0; m < strata_profile_get_n_methods (profile); m++)
+      {
+        const StrataProfileEntry *a = strata_profile_get_entry (profile, m), *b = strata_profile_get_entry (ranged, m);
+
+        g_assert_cmpuint (a->calls, ==, b->calls);
+        g_assert_cmpuint (a->recursive_calls, ==, b->recursive_calls);
+        for (guint c = 0; c < 2; c++)
+          {
+            g_assert_cmpint (a->inclusive[c], ==, b->inclusive[c]);
+            g_assert_cmpint (a->exclusive[c], ==, b->exclusive[c]);
+          }
+      }
+  }
+}
+
+static void
+test_profile_many_edges (void)
+{
+  check_many_edges (8);
+}
+
+static void
+test_profile_one_big_thread (void)
+{
+  check_many_edges (1);
 }
 
 int
@@ -481,5 +514,6 @@ main (int   argc,
   g_test_add_func ("/profile/series-colors", test_profile_series_colors);
 
   g_test_add_func ("/profile/many-edges", test_profile_many_edges);
+  g_test_add_func ("/profile/one-big-thread", test_profile_one_big_thread);
   return g_test_run ();
 }

@@ -713,7 +713,15 @@ test_micros (void)
     { "0.0005", 1 },
     { "-3.25", -3250 },
     { "1e3", 1000000 },
+    { "1003200", 1003200000 },
+    { "1003200.1", 1003200100 },
+    { "-7.25", -7250 },
+    { "007.001", 7001 },
+    { "123456789012345", G_GINT64_CONSTANT (123456789012345000) },
+    { "1234567890123456", G_GINT64_CONSTANT (1234567890123456000) },
+    { "5.", 5000 },
   };
+  const char *bad[] = { "", "-", ".", "1.2.3", "1a", "5.x", "--1" };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -721,6 +729,12 @@ test_micros (void)
 
       g_assert_true (strata_json_parse_micros (cases[i].text, cases[i].text + strlen (cases[i].text), &ns));
       g_assert_cmpint (ns, ==, cases[i].ns);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      gint64 ns;
+
+      g_assert_false (strata_json_parse_micros (bad[i], bad[i] + strlen (bad[i]), &ns));
     }
 }
 

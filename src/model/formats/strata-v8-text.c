@@ -9,6 +9,9 @@
 #include "config.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "strata-json-scan.h"
 #include "strata-v8-text.h"
@@ -114,6 +117,88 @@ read_plain_integer (const char  *p,
   return TRUE;
 }
 
+#if defined(__SSE2__) && G_BYTE_ORDER == G_LITTLE_ENDIAN && defined(__GNUC__)
+#define HAVE_PLAIN_BLOCKS 1
+
+/* A number of @len digits (1 to 8) at @q, with 8 bytes readable. */
+static inline guint64
+digits_value (const char *q,
+              guint       len)
+{
+  guint64 x;
+
+  memcpy (&x, q, sizeof x);
+  x = (x ^ 0x3030303030303030ull) << (8 * (8 - len));
+  x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffull;
+  x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffull;
+  return (x * 10000 + (x >> 32)) & 0xffffffffull;
+}
+
+/* 64 bytes from @p as bits: where the commas are, and whether any byte
+ * is neither a comma nor a digit. */
+static inline guint64
+comma_bits (const char *p,
+            gboolean   *plain)
+{
+  const __m128i comma = _mm_set1_epi8 (','), zero = _mm_set1_epi8 ('0');
+  const __m128i bias = _mm_set1_epi8 ((char) 0x80), ten = _mm_set1_epi8 ((char) (10 ^ 0x80));
+  guint64 commas = 0, others = 0;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (p + 16 * i));
+      __m128i is_comma = _mm_cmpeq_epi8 (v, comma);
+      /* A digit, as an unsigned byte less than 10 after '0' is taken. */
+      __m128i is_digit = _mm_cmplt_epi8 (_mm_xor_si128 (_mm_sub_epi8 (v, zero), bias), ten);
+
+      commas |= (guint64) (guint16) _mm_movemask_epi8 (is_comma) << (16 * i);
+      others |= (guint64) (guint16) ~_mm_movemask_epi8 (_mm_or_si128 (is_comma, is_digit)) << (16 * i);
+    }
+  *plain = others == 0;
+  return commas;
+}
+
+/* Numbers of at most 8 digits, each ended by a comma, 64 bytes at a
+ * time: where the commas are is found for all of them at once, so each
+ * is read without waiting for the one before. Stops at the first block
+ * with anything else in it, or at a longer number, where @p then is.
+ * Returns: how many were read into @values, 32 at most a block */
+static guint
+read_plain_blocks (const char  *p,
+                   const char  *end,
+                   gint64      *values,
+                   guint        room,
+                   const char **stop)
+{
+  guint n = 0;
+
+  while (end - p >= 72 && n + 32 <= room)
+    {
+      gboolean plain;
+      guint64 commas = comma_bits (p, &plain);
+      guint at = 0;
+
+      if (!plain || commas == 0)
+        break;
+      for (; commas != 0; commas &= commas - 1)
+        {
+          guint comma = (guint) __builtin_ctzll (commas), len = comma - at;
+
+          if (len == 0 || len > 8)
+            {
+              *stop = p + at;
+              return n;
+            }
+          values[n++] = (gint64) digits_value (p + at, len);
+          at = comma + 1;
+        }
+      p += at;
+    }
+  *stop = p;
+  return n;
+}
+#endif
+
 /**
  * strata_v8_read_integers_with:
  * @func: given the numbers a block at a time, with where the text is
@@ -145,8 +230,17 @@ strata_v8_read_integers_with (const char         *p,
           gint64 block[256];
           guint n = 0;
 
-          while (n < G_N_ELEMENTS (block) && read_plain_integer (p, end, &block[n], &p))
+          while (n < G_N_ELEMENTS (block))
             {
+#ifdef HAVE_PLAIN_BLOCKS
+              guint read = read_plain_blocks (p, end, block + n, G_N_ELEMENTS (block) - n, &p);
+
+              n += read;
+              if (read > 0)
+                continue;
+#endif
+              if (!read_plain_integer (p, end, &block[n], &p))
+                break;
               n++;
               if (*p == ']')
                 break;
