@@ -186,6 +186,21 @@ strata_memory_tune_allocator (void)
 #endif
 }
 
+/**
+ * strata_memory_give_back:
+ *
+ * Hands the free pages of the allocator's heaps back to the system: an
+ * array that outgrew the heap for a mapping of its own leaves a hole
+ * there that nothing else may fill soon.
+ */
+void
+strata_memory_give_back (void)
+{
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
+}
+
 /* Less than this is not worth a system call. */
 #define RELEASE_STEP (4 * 1024 * 1024)
 

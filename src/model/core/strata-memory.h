@@ -49,6 +49,7 @@ strata_memory_reserve_large (gpointer  block,
 gsize    strata_memory_leading_zeros   (gconstpointer data,
                                         gsize         len);
 void     strata_memory_tune_allocator  (void);
+void     strata_memory_give_back       (void);
 void     strata_memory_release_front   (gpointer  block,
                                         gsize     consumed,
                                         gsize    *released);

@@ -362,6 +362,7 @@ te_table_append (TeTable *self,
         to->second = g_array_new (FALSE, FALSE, sizeof (StrataClockSpan));
       append_depth (to, from, d + 1 < n_depths ? n_before[d + 1] : te_table_get_n_calls (self, d + 1));
       depth_clear (from);
+      strata_memory_give_back ();
       *from = (Depth) { g_array_new (FALSE, FALSE, sizeof (StrataSpan)), NULL,
                         g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint64)),
                         { 0, 0 }, G_MININT64 };
