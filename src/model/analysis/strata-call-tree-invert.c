@@ -114,6 +114,7 @@ add_groups (StrataCallTree      *self,
             guint32              n_entries)
 {
   StrataCallTree *source = self->source;
+  gint64 *const *weight = self->weight[0] != NULL ? self->weight : source->own;
   g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (Group));
 
   sort_entries_by_method (entries, n_entries, source->method);
@@ -128,7 +129,7 @@ add_groups (StrataCallTree      *self,
           g_array_append_val (groups, group);
         }
       g_array_index (groups, Group, groups->len - 1).count++;
-      g_array_index (groups, Group, groups->len - 1).total += source->own[0][entries[i].leaf];
+      g_array_index (groups, Group, groups->len - 1).total += weight[0][entries[i].leaf];
     }
   g_array_sort (groups, compare_groups);
   self->first_child[node] = self->n_nodes;
@@ -145,7 +146,7 @@ add_groups (StrataCallTree      *self,
       for (guint32 i = group->first; i < group->first + group->count; i++)
         {
           for (guint c = 0; c < self->n_clocks; c++)
-            self->total[c][child] += source->own[c][entries[i].leaf];
+            self->total[c][child] += weight[c][entries[i].leaf];
           calls += source->calls[entries[i].leaf];
         }
       self->calls[child] = (guint32) MIN (calls, G_MAXUINT32);
@@ -403,4 +404,87 @@ strata_call_tree_invert (StrataCallTree  *self,
     for (guint c = 0; c < self->n_clocks; c++)
       inverted->total[c][STRATA_CALL_TREE_ROOT] += inverted->total[c][inverted->first_child[STRATA_CALL_TREE_ROOT] + k];
   return g_steal_pointer (&inverted);
+}
+
+/* The calls of @code nothing else of @code holds, as entries of the one
+ * root under @callers; Returns: FALSE if cancelled meanwhile */
+static gboolean
+add_outermost_calls (StrataCallTree *callers,
+                     guint32         code,
+                     GCancellable   *cancellable)
+{
+  StrataCallTree *source = callers->source;
+  g_autofree guint8 *inside = g_new0 (guint8, MAX (source->n_nodes, 1));
+  guint32 root = callers->first_child[STRATA_CALL_TREE_ROOT];
+  guint64 calls = 0;
+
+  for (guint32 v = 1; v < source->n_nodes; v++)
+    {
+      guint32 parent = source->parent[v];
+      gboolean held = parent != STRATA_CALL_TREE_ROOT && inside[parent];
+
+      if (v % CANCEL_INTERVAL == 0 && g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+      inside[v] = held || source->method[v] == code;
+      if (held || source->method[v] != code)
+        continue;
+      g_array_append_val (callers->entries, ((StrataCallTreeEntry) { v, v }));
+      for (guint c = 0; c < source->n_clocks; c++)
+        {
+          callers->weight[c][v] = source->total[c][v];
+          callers->total[c][root] += source->total[c][v];
+        }
+      calls += source->calls[v];
+    }
+  callers->entry_count[root] = callers->entries->len;
+  callers->calls[root] = (guint32) MIN (calls, G_MAXUINT32);
+  for (guint c = 0; c < source->n_clocks; c++)
+    callers->total[c][STRATA_CALL_TREE_ROOT] = callers->total[c][root];
+  return TRUE;
+}
+
+/**
+ * strata_call_tree_callers_of:
+ * @self: a top-down tree
+ * @code: a method, or a collapsed run, of @self
+ *
+ * Who calls @code, as the top of speedscope's sandwich view and Firefox
+ * Profiler's butterfly show it: @code the one root, its callers under
+ * it, theirs under them. Each path weighs the whole time of the calls
+ * of @code at its end: of the outermost ones, since a call within a
+ * call of the same is part of it. Its callers are made as they are
+ * opened, as in strata_call_tree_invert().
+ *
+ * Returns: (transfer full): the tree of callers, or %NULL with @error
+ *   set when cancelled
+ */
+StrataCallTree *
+strata_call_tree_callers_of (StrataCallTree  *self,
+                             guint32          code,
+                             GCancellable    *cancellable,
+                             GError         **error)
+{
+  g_autoptr(StrataCallTree) callers = NULL;
+  guint32 root;
+
+  g_return_val_if_fail (STRATA_IS_CALL_TREE (self), NULL);
+  g_return_val_if_fail (self->kind == STRATA_CALL_TREE_TOP_DOWN, NULL);
+
+  callers = strata_call_tree_new_blank (self->trace, STRATA_CALL_TREE_BOTTOM_UP, self->n_clocks);
+  callers->source = g_object_ref (self);
+  callers->synthetic = self->synthetic != NULL ? g_ptr_array_ref (self->synthetic) : NULL;
+  callers->entries = g_array_new (FALSE, FALSE, sizeof (StrataCallTreeEntry));
+  /* Only the outermost calls' places are written and read. */
+  for (guint c = 0; c < self->n_clocks; c++)
+    callers->weight[c] = g_new (gint64, MAX (self->n_nodes, 1));
+  add_inverted_node (callers, STRATA_CALL_TREE_NONE, STRATA_CALL_TREE_NONE);
+  root = add_inverted_node (callers, STRATA_CALL_TREE_ROOT, code);
+  callers->first_child[STRATA_CALL_TREE_ROOT] = root;
+  callers->n_children[STRATA_CALL_TREE_ROOT] = 1;
+  if (!add_outermost_calls (callers, code, cancellable))
+    {
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return NULL;
+    }
+  return g_steal_pointer (&callers);
 }

@@ -41,6 +41,9 @@ struct _StrataCallTree
   guint32            *entry_count;
   GArray             *entries;      /* Entry */
   gint64             *own[STRATA_MAX_CLOCKS];  /* top down: each node's self, for the inversion */
+  /* Bottom up: what each source node's path weighs, when it is not the
+   * source's @own (the callers of a function: its outermost calls' totals). */
+  gint64             *weight[STRATA_MAX_CLOCKS];
   GPtrArray          *synthetic;    /* names of collapsed runs ("java.*") */
 };
 

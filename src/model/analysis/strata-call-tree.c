@@ -37,6 +37,7 @@ strata_call_tree_finalize (GObject *object)
     {
       g_free (self->total[c]);
       g_free (self->own[c]);
+      g_free (self->weight[c]);
     }
   g_clear_object (&self->source);
   g_free (self->n_children);

@@ -77,6 +77,10 @@ gboolean            strata_call_transform_in_group  (StrataTrace              *t
 StrataCallTree     *strata_call_tree_invert         (StrataCallTree           *self,
                                                      GCancellable             *cancellable,
                                                      GError                  **error);
+StrataCallTree     *strata_call_tree_callers_of     (StrataCallTree           *self,
+                                                     guint32                   code,
+                                                     GCancellable             *cancellable,
+                                                     GError                  **error);
 StrataTrace        *strata_call_tree_get_trace      (StrataCallTree           *self);
 StrataCallTreeKind  strata_call_tree_get_kind       (StrataCallTree           *self);
 guint               strata_call_tree_get_n_clocks   (StrataCallTree           *self);
