@@ -650,7 +650,7 @@ strata_window_show_longest_call (StrataWindow *self)
 
 /**
  * strata_window_show_call_tree:
- * @view: "tree", "bottom-up" or "flame"
+ * @view: "tree", "bottom-up", "flame" or "butterfly"
  *
  * Shows the Call Tree page in that view.
  *
@@ -665,7 +665,7 @@ strata_window_show_call_tree (StrataWindow *self,
   g_return_val_if_fail (STRATA_IS_WINDOW (self), FALSE);
 
   strata_call_tree_view_set_inverted (tree_view, g_strcmp0 (view, "bottom-up") == 0);
-  strata_call_tree_view_set_view (tree_view, g_strcmp0 (view, "flame") == 0 ? "flame" : "tree");
+  strata_call_tree_view_set_view (tree_view, g_strcmp0 (view, "bottom-up") == 0 ? "tree" : view);
   gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                  gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->call_tree_view));
   apply_panels_share (self);

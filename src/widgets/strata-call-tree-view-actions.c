@@ -36,6 +36,26 @@ target_node (StrataCallTreeView  *self,
   return TRUE;
 }
 
+/* Returns: the code of the row or bar selected, or STRATA_CALL_TREE_NONE */
+guint32
+strata_call_tree_view_selected_code (StrataCallTreeView *self)
+{
+  StrataCallTree *tree;
+  guint32 node;
+
+  if (!target_node (self, &tree, &node) || node == STRATA_CALL_TREE_ROOT || strata_call_tree_get_thread (tree, node) >= 0)
+    return STRATA_CALL_TREE_NONE;
+  return strata_call_tree_get_code (tree, node);
+}
+
+static void
+butterfly_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  strata_call_tree_view_set_view (STRATA_CALL_TREE_VIEW (widget), "butterfly");
+}
+
 static void
 transform_action (GtkWidget  *widget,
                   const char *action_name,
@@ -148,6 +168,7 @@ strata_call_tree_view_build_menu (StrataCallTreeView *self)
   g_autoptr(GMenu) reshape = g_menu_new ();
   GtkWidget *popover;
 
+  g_menu_append (focus, _("Callers and Callees (_Butterfly)"), "calltree.butterfly");
   g_menu_append (focus, _("Focus on _Function"), "calltree.focus-function");
   g_menu_append (focus, _("Focus on _Subtree"), "calltree.focus-subtree");
   g_menu_append (reshape, _("_Merge Function"), "calltree.merge-function");
@@ -238,6 +259,7 @@ strata_call_tree_view_class_init_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_add_binding (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, strata_call_tree_view_copy_path, NULL);
   gtk_widget_class_install_action (widget_class, "calltree.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "calltree.butterfly", NULL, butterfly_action);
   gtk_widget_class_install_action (widget_class, "calltree.focus-function", NULL, transform_action);
   gtk_widget_class_install_action (widget_class, "calltree.focus-subtree", NULL, transform_action);
   gtk_widget_class_install_action (widget_class, "calltree.merge-function", NULL, transform_action);
@@ -254,4 +276,5 @@ strata_call_tree_view_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, 0, "calltree.collapse-recursion", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, 0, "calltree.collapse-package", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "calltree.pop-transform", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, 0, "calltree.butterfly", NULL);
 }

@@ -35,7 +35,9 @@ struct _StrataCallTreeView
   GtkWidget             *box;
   GtkWidget             *bottom_up_button;
   GtkWidget             *flame_button;
+  GtkWidget             *butterfly_button;
   GtkWidget             *stack;
+  GtkWidget             *butterfly;     /* StrataButterflyView */
   GtkWidget             *column_view;
   GtkSingleSelection    *selection;
   GtkWidget             *flame;
@@ -91,6 +93,9 @@ void                 strata_call_tree_view_zoom_along        (StrataCallTreeView
 void                 strata_call_tree_view_comparison_changed (StrataCallTreeView *self);
 void                 strata_call_tree_view_forget_baseline   (StrataCallTreeView *self);
 void                 strata_call_tree_view_sync_bar          (StrataCallTreeView *self);
+
+/* The butterfly */
+guint32              strata_call_tree_view_selected_code     (StrataCallTreeView *self);
 
 /* Actions */
 void                 strata_call_tree_view_class_init_actions (GtkWidgetClass     *widget_class);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-butterfly-view.h"
 #include "strata-call-tree-view-private.h"
 #include "strata-thread-picker.h"
 #include "strata-flame-graph.h"
@@ -25,6 +26,30 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* The butterfly of the function selected; of the one shown before, the
+ * one selected elsewhere, or the first one down the tree when no row is. */
+static void
+show_butterfly (StrataCallTreeView *self)
+{
+  StrataCallTree *top_down = strata_call_tree_history_get_top_down (self->history);
+  guint32 code = strata_call_tree_view_selected_code (self);
+
+  if (top_down == NULL || !strata_call_tree_history_is_ready (self->history))
+    return;
+  if (code == STRATA_CALL_TREE_NONE)
+    code = strata_butterfly_view_get_code (STRATA_BUTTERFLY_VIEW (self->butterfly));
+  if (code == STRATA_CALL_TREE_NONE)
+    code = strata_session_get_selected_method (self->session);
+  for (guint32 node = STRATA_CALL_TREE_ROOT; code == STRATA_CALL_TREE_NONE && strata_call_tree_get_n_children (top_down, node) > 0;)
+    {
+      node = strata_call_tree_get_first_child (top_down, node);
+      if (strata_call_tree_get_thread (top_down, node) < 0)
+        code = strata_call_tree_get_code (top_down, node);
+    }
+  if (code != STRATA_CALL_TREE_NONE)
+    strata_butterfly_view_show (STRATA_BUTTERFLY_VIEW (self->butterfly), top_down, code);
+}
+
 static void
 show_trees (StrataCallTreeView *self)
 {
@@ -35,6 +60,8 @@ show_trees (StrataCallTreeView *self)
   gtk_widget_set_visible (self->status, state == STRATA_CALL_TREE_RESHAPING || state == STRATA_CALL_TREE_MERGING);
   strata_call_tree_view_fill_table (self);
   strata_call_tree_view_fill_flame (self);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), "butterfly") == 0)
+    show_butterfly (self);
 }
 
 static void
@@ -79,9 +106,15 @@ direction_toggled_cb (StrataCallTreeView *self)
 }
 
 static void
-view_toggled_cb (StrataCallTreeView *self)
+view_toggled_cb (GtkToggleButton    *button,
+                 StrataCallTreeView *self)
 {
-  strata_call_tree_view_set_view (self, gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->flame_button)) ? "flame" : "tree");
+  /* Each button of the group says so; the one turned on speaks. */
+  if (!gtk_toggle_button_get_active (button))
+    return;
+  strata_call_tree_view_set_view (self, gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->flame_button)) ? "flame"
+                                        : gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->butterfly_button)) ? "butterfly"
+                                        : "tree");
 }
 
 static GtkWidget *
@@ -106,12 +139,19 @@ static GtkWidget *
 build_header (StrataCallTreeView *self)
 {
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *views = linked_pair (_("T_ree"), _("_Flame Graph"), &self->flame_button);
 
   g_object_set (header, "margin-start", 6, "margin-end", 6, "margin-top", 6, "margin-bottom", 6, NULL);
   gtk_box_append (GTK_BOX (header), linked_pair (_("_Top Down"), _("_Bottom Up"), &self->bottom_up_button));
-  gtk_box_append (GTK_BOX (header), linked_pair (_("T_ree"), _("_Flame Graph"), &self->flame_button));
+  self->butterfly_button = gtk_toggle_button_new_with_mnemonic (_("Butterfl_y"));
+  gtk_widget_set_tooltip_text (self->butterfly_button,
+                               _("The selected function’s callers above it and callees below it, over all its calls (B)"));
+  gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->butterfly_button), GTK_TOGGLE_BUTTON (self->flame_button));
+  gtk_box_append (GTK_BOX (views), self->butterfly_button);
+  gtk_box_append (GTK_BOX (header), views);
   g_signal_connect_swapped (self->bottom_up_button, "toggled", G_CALLBACK (direction_toggled_cb), self);
-  g_signal_connect_swapped (self->flame_button, "toggled", G_CALLBACK (view_toggled_cb), self);
+  for (GtkWidget *button = gtk_widget_get_first_child (views); button != NULL; button = gtk_widget_get_next_sibling (button))
+    g_signal_connect (button, "toggled", G_CALLBACK (view_toggled_cb), self);
   self->status = gtk_label_new (_("Merging the calls…"));
   gtk_widget_add_css_class (self->status, "dim-label");
   gtk_widget_set_hexpand (self->status, TRUE);
@@ -269,6 +309,8 @@ strata_call_tree_view_new (StrataSession *session)
   g_signal_connect_object (session, "notify::comparison", G_CALLBACK (strata_call_tree_view_comparison_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "names-changed", G_CALLBACK (show_trees), self, G_CONNECT_SWAPPED);
+  self->butterfly = strata_butterfly_view_new (session);
+  gtk_stack_add_named (GTK_STACK (self->stack), self->butterfly, "butterfly");
   strata_call_tree_history_set_inverted (self->history, FALSE);
   history_changed_cb (self);
   /* The tree's thread is picked here too, not only on the Profile tab:
@@ -282,22 +324,36 @@ strata_call_tree_view_new (StrataSession *session)
   return GTK_WIDGET (self);
 }
 
-/* @view: "tree" or "flame" */
+/* @view: "tree", "flame" or "butterfly" */
 void
 strata_call_tree_view_set_view (StrataCallTreeView *self,
                                 const char         *view)
 {
-  gboolean flame;
+  GtkWidget *button;
 
   g_return_if_fail (STRATA_IS_CALL_TREE_VIEW (self));
 
-  flame = g_strcmp0 (view, "flame") == 0;
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), flame ? "flame" : "tree");
+  if (g_strcmp0 (view, "flame") != 0 && g_strcmp0 (view, "butterfly") != 0)
+    view = "tree";
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), view);
   /* The row of a bar selected meanwhile, once the table is laid out. */
-  if (!flame)
+  if (g_str_equal (view, "tree"))
     strata_call_tree_view_focus_selected_row_soon (self);
-  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->flame_button)) != flame)
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->flame_button), flame);
+  else if (g_str_equal (view, "butterfly"))
+    show_butterfly (self);
+  button = g_str_equal (view, "flame") ? self->flame_button
+           : g_str_equal (view, "butterfly") ? self->butterfly_button
+           : gtk_widget_get_prev_sibling (self->flame_button);
+  if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)))
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+}
+
+GtkWidget *
+strata_call_tree_view_get_butterfly (StrataCallTreeView *self)
+{
+  g_return_val_if_fail (STRATA_IS_CALL_TREE_VIEW (self), NULL);
+
+  return self->butterfly;
 }
 
 void

@@ -24,6 +24,7 @@ gboolean        strata_call_tree_view_is_ready     (StrataCallTreeView *self);
 StrataCallTree *strata_call_tree_view_get_tree     (StrataCallTreeView *self);
 GListModel     *strata_call_tree_view_get_model    (StrataCallTreeView *self);
 GtkWidget      *strata_call_tree_view_get_flame_graph (StrataCallTreeView *self);
+GtkWidget      *strata_call_tree_view_get_butterfly   (StrataCallTreeView *self);
 void            strata_call_tree_view_expand_hot_path (StrataCallTreeView *self,
                                                     guint               position);
 char           *strata_call_tree_view_dup_selected_path (StrataCallTreeView *self);

@@ -132,3 +132,67 @@ strata_test_load_heap_corpus (const char *name)
     return NULL;
   return strata_test_load_heap (path);
 }
+
+/**
+ * strata_test_write_random_stacks:
+ *
+ * Random calls of @n_methods methods on two threads, at most @max_depth
+ * deep, the first two recursing often, as a dmtrace; @expected gets each
+ * path's total and calls, kept from the script itself ("main;T.m0 ()V;…").
+ */
+StrataTrace *
+strata_test_write_random_stacks (guint       n_methods,
+                                 guint       max_depth,
+                                 GHashTable *expected)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1234);
+
+  g_assert_cmpuint (max_depth, <=, 64);
+  dmtrace_writer_add_thread (writer, 1, "main");
+  dmtrace_writer_add_thread (writer, 2, "worker");
+  for (guint m = 0; m < n_methods; m++)
+    {
+      g_autofree char *fields = g_strdup_printf ("T\tm%u\t()V", m);
+
+      dmtrace_writer_add_method (writer, (m + 1) * 4, fields);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint tid = 1; tid <= 2; tid++)
+    {
+      guint stack[64], depth = 0;
+      guint32 starts[64];
+      guint32 now = 0;
+
+      for (guint step = 0; step < STRATA_TEST_RANDOM_STEPS || depth > 0; step++)
+        {
+          gboolean enter = depth == 0 || (step < STRATA_TEST_RANDOM_STEPS && depth < max_depth && g_rand_int_range (rand, 0, 2) == 0);
+
+          now += g_rand_int_range (rand, 1, 20);
+          if (enter)
+            {
+              guint m = g_rand_int_range (rand, 0, depth > 0 && stack[depth - 1] < 2 ? 3 : n_methods);
+
+              stack[depth] = m;
+              starts[depth++] = now;
+              dmtrace_writer_record (writer, tid, (m + 1) * 4, DMTRACE_ENTER, now, 0);
+            }
+          else
+            {
+              g_autoptr(GString) path = g_string_new (tid == 1 ? "main" : "worker");
+              gint64 *entry;
+
+              for (guint i = 0; i < depth; i++)
+                g_string_append_printf (path, ";T.m%u ()V", stack[i]);
+              entry = g_hash_table_lookup (expected, path->str);
+              if (entry == NULL)
+                g_hash_table_insert (expected, g_strdup (path->str), entry = g_new0 (gint64, 2));
+              depth--;
+              entry[0] += (now - starts[depth]) * (gint64) 1000;
+              entry[1]++;
+              dmtrace_writer_record (writer, tid, (stack[depth] + 1) * 4, DMTRACE_EXIT, now, 0);
+            }
+        }
+    }
+  return strata_test_load_bytes (dmtrace_writer_finish (writer, FALSE), "random.trace");
+}

@@ -9,6 +9,10 @@
 
 G_BEGIN_DECLS
 
+/* Steps of each thread's script in strata_test_write_random_stacks(). */
+#define STRATA_TEST_RANDOM_STEPS 120000
+
+
 StrataTrace *strata_test_load_bytes         (GBytes                  *taken,
                                              const char              *name);
 StrataTrace *strata_test_load_script        (const char              *script);
@@ -19,6 +23,9 @@ char        *strata_test_transformed        (StrataCallTree          *tree,
                                              StrataCallTransformKind  kind,
                                              guint32                  method,
                                              const char              *prefix);
+StrataTrace *strata_test_write_random_stacks (guint                  n_methods,
+                                              guint                  max_depth,
+                                              GHashTable            *expected);
 StrataTrace *strata_test_load_heap          (const char              *path);
 StrataTrace *strata_test_load_heap_bytes    (GBytes                  *bytes,
                                              GError                 **error);

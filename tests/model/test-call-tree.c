@@ -86,7 +86,6 @@ test_call_tree_sample (void)
  * expected paths are kept from the script itself, independently of the
  * loader, and the tree must hold exactly them. Enough calls for wide
  * levels to be shared by two workers. */
-#define RANDOM_STEPS 120000
 
 /* @expected's paths without their thread, summed over threads. */
 static GHashTable *
@@ -134,66 +133,6 @@ check_paths (StrataCallTree *tree,
       found++;
     }
   g_assert_cmpuint (found, ==, g_hash_table_size (expected));
-}
-
-/* Random calls of @n_methods methods on two threads, at most @max_depth
- * deep, the first two recursing often, as a dmtrace; @expected gets each
- * path's total and calls, kept from the script itself. */
-static StrataTrace *
-write_random_stacks (guint       n_methods,
-                     guint       max_depth,
-                     GHashTable *expected)
-{
-  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (1234);
-
-  g_assert_cmpuint (max_depth, <=, 64);
-  dmtrace_writer_add_thread (writer, 1, "main");
-  dmtrace_writer_add_thread (writer, 2, "worker");
-  for (guint m = 0; m < n_methods; m++)
-    {
-      g_autofree char *fields = g_strdup_printf ("T\tm%u\t()V", m);
-
-      dmtrace_writer_add_method (writer, (m + 1) * 4, fields);
-    }
-  dmtrace_writer_begin_data (writer);
-  for (guint tid = 1; tid <= 2; tid++)
-    {
-      guint stack[64], depth = 0;
-      guint32 starts[64];
-      guint32 now = 0;
-
-      for (guint step = 0; step < RANDOM_STEPS || depth > 0; step++)
-        {
-          gboolean enter = depth == 0 || (step < RANDOM_STEPS && depth < max_depth && g_rand_int_range (rand, 0, 2) == 0);
-
-          now += g_rand_int_range (rand, 1, 20);
-          if (enter)
-            {
-              guint m = g_rand_int_range (rand, 0, depth > 0 && stack[depth - 1] < 2 ? 3 : n_methods);
-
-              stack[depth] = m;
-              starts[depth++] = now;
-              dmtrace_writer_record (writer, tid, (m + 1) * 4, DMTRACE_ENTER, now, 0);
-            }
-          else
-            {
-              g_autoptr(GString) path = g_string_new (tid == 1 ? "main" : "worker");
-              gint64 *entry;
-
-              for (guint i = 0; i < depth; i++)
-                g_string_append_printf (path, ";T.m%u ()V", stack[i]);
-              entry = g_hash_table_lookup (expected, path->str);
-              if (entry == NULL)
-                g_hash_table_insert (expected, g_strdup (path->str), entry = g_new0 (gint64, 2));
-              depth--;
-              entry[0] += (now - starts[depth]) * (gint64) 1000;
-              entry[1]++;
-              dmtrace_writer_record (writer, tid, (stack[depth] + 1) * 4, DMTRACE_EXIT, now, 0);
-            }
-        }
-    }
-  return strata_test_load_bytes (dmtrace_writer_finish (writer, FALSE), "random.trace");
 }
 
 /* The trees by thread and merged hold exactly the paths @expected gives;
@@ -524,7 +463,7 @@ static void
 test_call_tree_wide_stacks (void)
 {
   g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(StrataTrace) trace = write_random_stacks (60, 6, expected);
+  g_autoptr(StrataTrace) trace = strata_test_write_random_stacks (60, 6, expected);
   g_autoptr(StrataCallTree) tree = check_random_stacks (trace, expected);
   const StrataCallTransformKind kinds[] = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, STRATA_CALL_TRANSFORM_COLLAPSE_RECURSION,
                                             STRATA_CALL_TRANSFORM_DROP_FUNCTION, STRATA_CALL_TRANSFORM_COLLAPSE_PREFIX,
@@ -554,7 +493,7 @@ static void
 test_call_tree_cancelled (void)
 {
   g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(StrataTrace) trace = write_random_stacks (60, 6, expected);
+  g_autoptr(StrataTrace) trace = strata_test_write_random_stacks (60, 6, expected);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(StrataCallTree) tree = NULL;
   StrataCallTransform transform = { STRATA_CALL_TRANSFORM_MERGE_FUNCTION, 1, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
@@ -594,7 +533,7 @@ static void
 test_call_tree_random_stacks (void)
 {
   g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(StrataTrace) trace = write_random_stacks (5, 60, expected);
+  g_autoptr(StrataTrace) trace = strata_test_write_random_stacks (5, 60, expected);
   g_autoptr(StrataCallTree) tree = check_random_stacks (trace, expected);
   g_autoptr(StrataCallTree) all = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, NULL);
   g_autoptr(GHashTable) paths = merge_threads (expected);
@@ -716,147 +655,6 @@ test_call_tree_bottom_up (void)
   }
   g_assert_cmpint (strata_call_tree_get_total (inverted, first + 1, 0), ==, 20000);
   g_assert_cmpint (strata_call_tree_get_total (inverted, first + 2, 0), ==, 10000);
-}
-
-/* The callers of @code as speedscope's sandwich finds them: each
- * outermost call's path up to the root, every prefix weighing its total. */
-static GHashTable *
-naive_callers (StrataCallTree *tree,
-               guint32         code)
-{
-  GHashTable *sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-
-  for (guint32 v = 1; v < strata_call_tree_get_n_nodes (tree); v++)
-    {
-      g_autoptr(GString) key = NULL;
-      gboolean outermost = strata_call_tree_get_method (tree, v) == code;
-
-      for (guint32 up = strata_call_tree_get_parent (tree, v); outermost && up != STRATA_CALL_TREE_ROOT;
-           up = strata_call_tree_get_parent (tree, up))
-        outermost = strata_call_tree_get_method (tree, up) != code;
-      if (!outermost)
-        continue;
-      for (guint32 up = v; up != STRATA_CALL_TREE_ROOT; up = strata_call_tree_get_parent (tree, up))
-        {
-          g_autofree char *name = strata_call_tree_dup_name (tree, up);
-          gint64 *sum;
-
-          if (key == NULL)
-            key = g_string_new (name);
-          else
-            g_string_append_printf (key, " <- %s", name);
-          if ((sum = g_hash_table_lookup (sums, key->str)) == NULL)
-            g_hash_table_insert (sums, g_strdup (key->str), sum = g_new0 (gint64, 1));
-          *sum += strata_call_tree_get_total (tree, v, 0);
-        }
-    }
-  return sums;
-}
-
-/* Every node of a tree of callers, opened, against the naive sums. */
-static guint
-check_callers (StrataCallTree *callers,
-               guint32         node,
-               GHashTable     *sums)
-{
-  guint n = 1;
-
-  if (node != STRATA_CALL_TREE_ROOT)
-    {
-      g_autofree char *path = strata_call_tree_dup_path (callers, node, " <- ");
-      const gint64 *sum = g_hash_table_lookup (sums, path);
-
-      g_assert_nonnull (sum);
-      g_assert_cmpint (strata_call_tree_get_total (callers, node, 0), ==, *sum);
-      g_assert_cmpint (strata_call_tree_get_self (callers, node, 0), >=, 0);
-    }
-  else
-    n = 0;
-  for (guint32 k = 0; k < strata_call_tree_get_n_children (callers, node); k++)
-    n += check_callers (callers, strata_call_tree_get_first_child (callers, node) + k, sums);
-  return n;
-}
-
-/* The butterfly's two halves: a function's callers (an outermost call's
- * whole time on each caller path, a recursive call inside its outer
- * one) and its callees (the focus on it) hold the same time. */
-static void
-test_call_tree_callers_of (void)
-{
-  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "wall", FALSE);
-  const struct { guint32 method; gboolean enter; guint32 time; } calls[] = {
-    { 4, TRUE, 0 }, { 8, TRUE, 0 }, { 16, TRUE, 5 }, { 20, TRUE, 10 }, { 20, FALSE, 20 }, { 16, FALSE, 25 }, { 8, FALSE, 30 },
-    { 12, TRUE, 30 }, { 16, TRUE, 35 }, { 16, TRUE, 40 }, { 20, TRUE, 45 }, { 20, FALSE, 50 }, { 16, FALSE, 60 },
-    { 16, FALSE, 65 }, { 12, FALSE, 70 }, { 16, TRUE, 70 }, { 16, FALSE, 90 }, { 4, FALSE, 100 },
-  };
-  g_autoptr(StrataTrace) trace = NULL;
-  g_autoptr(StrataCallTree) tree = NULL, callers = NULL, callees = NULL;
-  g_autoptr(GError) error = NULL;
-  StrataCallTransform focus = { STRATA_CALL_TRANSFORM_FOCUS_FUNCTION, 0, STRATA_CALL_TREE_NONE, NULL, NULL, 0 };
-  guint32 f, root;
-
-  dmtrace_writer_add_thread (writer, 1, "main");
-  dmtrace_writer_add_method (writer, 4, "T\tmain\t()V");
-  dmtrace_writer_add_method (writer, 8, "T\ta\t()V");
-  dmtrace_writer_add_method (writer, 12, "T\tb\t()V");
-  dmtrace_writer_add_method (writer, 16, "T\tf\t()V");
-  dmtrace_writer_add_method (writer, 20, "T\tg\t()V");
-  dmtrace_writer_begin_data (writer);
-  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
-    dmtrace_writer_record (writer, 1, calls[i].method, calls[i].enter ? DMTRACE_ENTER : DMTRACE_EXIT, calls[i].time, 0);
-  trace = strata_test_load_bytes (dmtrace_writer_finish (writer, FALSE), "butterfly.trace");
-  tree = strata_call_tree_new (trace, -1, FALSE, NULL, NULL, &error);
-  g_assert_no_error (error);
-  f = strata_test_method_by_name (trace, "T.f ()V");
-  callers = strata_call_tree_callers_of (tree, f, NULL, &error);
-  g_assert_no_error (error);
-  /* f under a 20, under b 30 (the call inside it is part of it), under
-   * main 20: b first, then a and main. */
-  g_assert_cmpuint (strata_call_tree_get_n_children (callers, STRATA_CALL_TREE_ROOT), ==, 1);
-  root = strata_call_tree_get_first_child (callers, STRATA_CALL_TREE_ROOT);
-  g_assert_cmpuint (strata_call_tree_get_method (callers, root), ==, f);
-  g_assert_cmpint (strata_call_tree_get_total (callers, root, 0), ==, 70000);
-  g_assert_cmpuint (strata_call_tree_get_calls (callers, root), ==, 3);
-  g_assert_cmpuint (strata_call_tree_get_n_children (callers, root), ==, 3);
-  {
-    guint32 first = strata_call_tree_get_first_child (callers, root);
-    g_autofree char *top = strata_call_tree_dup_path (callers, strata_call_tree_get_first_child (callers, first), " <- ");
-
-    g_assert_cmpstr (top, ==, "T.f ()V <- T.b ()V <- T.main ()V");
-    g_assert_cmpint (strata_call_tree_get_total (callers, first, 0), ==, 30000);
-    for (guint32 k = first + 1; k < first + 3; k++)
-      {
-        g_autofree char *name = strata_call_tree_dup_name (callers, k);
-
-        g_assert_cmpint (strata_call_tree_get_total (callers, k, 0), ==, 20000);
-        /* Called from main itself, main is where its path ends; from a,
-         * the path goes on to main. */
-        g_assert_cmpuint (strata_call_tree_get_n_children (callers, k), ==, g_str_equal (name, "T.main ()V") ? 0 : 1);
-      }
-    /* As bottom up, the time is the root's own. */
-    g_assert_cmpint (strata_call_tree_get_self (callers, root, 0), ==, 70000);
-  }
-  focus.method = f;
-  callees = strata_call_tree_transform (tree, &focus, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (strata_call_tree_get_total (callees, strata_call_tree_get_first_child (callees, STRATA_CALL_TREE_ROOT), 0), ==, 70000);
-
-  /* Random stacks with recursion: every method's callers against the
-   * naive sums, node for node. */
-  {
-    g_autoptr(GHashTable) expected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-    g_autoptr(StrataTrace) random = write_random_stacks (5, 60, expected);
-    g_autoptr(StrataCallTree) all = strata_call_tree_new (random, -1, FALSE, NULL, NULL, &error);
-
-    for (guint32 m = 0; m < strata_trace_get_n_methods (random); m++)
-      {
-        g_autoptr(GHashTable) sums = naive_callers (all, m);
-        g_autoptr(StrataCallTree) of = strata_call_tree_callers_of (all, m, NULL, &error);
-
-        g_assert_no_error (error);
-        g_assert_cmpuint (check_callers (of, STRATA_CALL_TREE_ROOT, sums), ==, MAX (g_hash_table_size (sums), 1));
-      }
-  }
 }
 
 /* Tracing began inside b, called from a: a and b are taken to have begun
@@ -998,7 +796,6 @@ main (int   argc,
   g_test_add_func ("/call-tree/ladders", test_call_tree_ladders);
   g_test_add_func ("/call-tree/began-inside", test_call_tree_began_inside);
   g_test_add_func ("/call-tree/bottom-up", test_call_tree_bottom_up);
-  g_test_add_func ("/call-tree/callers-of", test_call_tree_callers_of);
   g_test_add_func ("/call-tree/range", test_call_tree_range);
   g_test_add_func ("/call-tree/corpus", test_call_tree_corpus);
   return g_test_run ();

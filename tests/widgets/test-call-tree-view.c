@@ -21,6 +21,7 @@
 #include "strata-heap-view-private.h"
 #include "hprof-writer.h"
 #include "strata-call-node-row.h"
+#include "strata-butterfly-view.h"
 #include "strata-call-tree-view.h"
 #include "strata-calls-view.h"
 #include "strata-compare-view.h"
@@ -825,6 +826,70 @@ test_window_call_tree (void)
   strata_test_finish_app (app);
 }
 
+static gboolean
+butterfly_ready (gpointer view)
+{
+  return strata_butterfly_view_is_ready (view);
+}
+
+/* Bars drawn by @graph at 1200 × 400. */
+static guint
+bars_drawn (GtkWidget *graph)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 400);
+  cairo_t *cr = cairo_create (surface);
+  guint n;
+
+  strata_flame_graph_draw (STRATA_FLAME_GRAPH (graph), cr, 1200, 400);
+  n = strata_flame_graph_draw_count (STRATA_FLAME_GRAPH (graph));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+/* The butterfly of the row selected (B): its callers drawn above it, its
+ * callees below, each over all its calls; a caller's bar activated puts
+ * that caller in the middle. */
+static void
+test_window_call_tree_butterfly (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  StrataWindow *window = strata_test_open_call_tree_sample (app);
+  StrataCallTreeView *view = STRATA_CALL_TREE_VIEW (window->call_tree_view);
+  StrataButterflyView *butterfly = STRATA_BUTTERFLY_VIEW (strata_call_tree_view_get_butterfly (view));
+  GListModel *model = strata_call_tree_view_get_model (view);
+  StrataCallTree *tree = strata_call_tree_view_get_tree (view);
+  StrataCallTree *callers, *callees;
+  guint32 code, node, root;
+
+  /* The first row's first callee: a function with a caller. */
+  gtk_tree_list_row_set_expanded (g_list_model_get_item (model, 0), TRUE);
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 1);
+  g_object_unref (g_list_model_get_item (model, 0));
+  node = strata_call_tree_get_first_child (tree, strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT));
+  code = strata_call_tree_get_code (tree, node);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "calltree.butterfly", NULL));
+  strata_test_iterate_until (butterfly_ready, butterfly);
+  g_assert_cmpuint (strata_butterfly_view_get_code (butterfly), ==, code);
+  callers = strata_flame_graph_get_tree (STRATA_FLAME_GRAPH (strata_butterfly_view_get_callers (butterfly)));
+  callees = strata_flame_graph_get_tree (STRATA_FLAME_GRAPH (strata_butterfly_view_get_callees (butterfly)));
+  root = strata_call_tree_get_first_child (callers, STRATA_CALL_TREE_ROOT);
+  g_assert_cmpuint (strata_call_tree_get_code (callers, root), ==, code);
+  g_assert_cmpint (strata_call_tree_get_total (callers, root, 0), ==,
+                   strata_call_tree_get_total (callees, strata_call_tree_get_first_child (callees, STRATA_CALL_TREE_ROOT), 0));
+  g_assert_cmpuint (strata_call_tree_get_n_children (callers, root), >, 0);
+  g_assert_cmpuint (bars_drawn (strata_butterfly_view_get_callers (butterfly)), >=, 3);
+  g_assert_cmpuint (bars_drawn (strata_butterfly_view_get_callees (butterfly)), >=, 2);
+
+  /* Its caller, activated, is the function in the middle. */
+  g_signal_emit_by_name (strata_butterfly_view_get_callers (butterfly), "node-activated",
+                         strata_call_tree_get_first_child (callers, root));
+  strata_test_iterate_until (butterfly_ready, butterfly);
+  g_assert_cmpuint (strata_butterfly_view_get_code (butterfly), ==,
+                    strata_call_tree_get_code (tree, strata_call_tree_get_first_child (tree, STRATA_CALL_TREE_ROOT)));
+  strata_test_finish_app (app);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -843,6 +908,7 @@ main (int   argc,
   g_test_add_func ("/call-tree-view/right-click", test_window_call_tree_right_click);
   g_test_add_func ("/call-tree-view/columns", test_window_call_tree_columns);
   g_test_add_func ("/call-tree-view/pages", test_window_call_tree);
+  g_test_add_func ("/call-tree-view/butterfly", test_window_call_tree_butterfly);
 
   return g_test_run ();
 }

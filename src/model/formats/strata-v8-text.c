@@ -438,7 +438,7 @@ strata_v8_profile_add_nodes_text (StrataV8Profile *profile,
 
       values->function = arena->str + at->function;
       values->url = arena->str + at->url;
-      values->children = (const gint64 *) children->data + at->children;
+      values->children = values->n_children > 0 ? (const gint64 *) children->data + at->children : NULL;
     }
   strata_v8_profile_add_node_values (profile, (const StrataV8NodeValues *) nodes->data, nodes->len);
   return TRUE;

@@ -226,6 +226,8 @@ add_other_samples (ProfileScan *scan)
     strata_v8_profile_set_start (scan->profile, scan->start);
   if (scan->has_end)
     strata_v8_profile_set_end (scan->profile, scan->end);
+  if (scan->ids->len <= scan->n_added)
+    return;
   strata_v8_profile_add_sample_values (scan->profile, (const gint64 *) scan->ids->data + scan->n_added,
                                        scan->ids->len - scan->n_added, (const gint64 *) scan->deltas->data,
                                        scan->streamed ? 0 : scan->deltas->len);

@@ -290,6 +290,9 @@ strata_trace_event_read_profile (TeState        *state,
   if (args->nodes != NULL && !strata_v8_profile_add_nodes_text (profile->profile, args->nodes, args->nodes_end))
     state->n_bad_profile_chunks++;
   numbers = fields->profile_args != NULL ? fields->profile_args_numbers : (const gint64 *) scratch->data;
+  /* A chunk of nodes alone has no numbers at all. */
+  if (numbers == NULL)
+    return;
   strata_v8_profile_add_sample_groups (profile->profile, numbers + args->groups_at, args->n_groups,
                                        numbers + args->ids_at, args->n_ids, numbers + args->deltas_at, args->n_deltas);
 }
