@@ -109,6 +109,16 @@ open_track_menu (StrataTimeline    *self,
   else
     gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->track_menu), model);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->track_menu), &(GdkRectangle) { x, y, 1, 1 });
+  /* Opened towards the side of the window with room: a track low in the
+   * window had its last items cut off. */
+  {
+    GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+    graphene_point_t at;
+
+    if (gtk_widget_compute_point (GTK_WIDGET (self), root, &GRAPHENE_POINT_INIT (x, y), &at))
+      gtk_popover_set_position (GTK_POPOVER (self->track_menu),
+                                at.y > gtk_widget_get_height (root) / 2.0 ? GTK_POS_TOP : GTK_POS_BOTTOM);
+  }
   gtk_popover_popup (GTK_POPOVER (self->track_menu));
 }
 

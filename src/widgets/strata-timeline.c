@@ -262,7 +262,13 @@ strata_timeline_size_allocate (GtkWidget *widget,
                                int        height,
                                int        baseline)
 {
-  configure_vadjustment (STRATA_TIMELINE (widget));
+  StrataTimeline *self = STRATA_TIMELINE (widget);
+
+  configure_vadjustment (self);
+  /* A popover is sized and placed by its parent's allocation: without
+   * this, the track menu kept a stale size and cut off its last item. */
+  if (self->track_menu != NULL)
+    gtk_popover_present (GTK_POPOVER (self->track_menu));
 }
 
 static void
