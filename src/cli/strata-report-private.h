@@ -41,6 +41,9 @@ void strata_report_write_json_dominators (StrataJsonWriter *json,
 GThread *strata_report_start_paths      (StrataTrace      *trace);
 void strata_report_print_suspects        (StrataTrace      *trace);
 void strata_report_print_android         (StrataTrace      *trace);
+void strata_report_print_frames          (StrataTrace      *trace);
+void strata_report_write_json_frames     (StrataJsonWriter *json,
+                                          StrataTrace      *trace);
 void strata_report_print_groups          (StrataTrace      *trace);
 void strata_report_write_json_groups     (StrataJsonWriter *json,
                                           StrataTrace      *trace);

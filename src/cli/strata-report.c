@@ -406,6 +406,7 @@ print_text (const StrataReport *report)
     {
       print_methods (report);
       print_relations (report);
+      strata_report_print_frames (report->trace);
     }
   print_heap (report);
   print_phase_counts (report->trace);

@@ -126,6 +126,9 @@ void     strata_painter_draw_lanes        (const Painter            *p,
                                           const StrataTrack        *track,
                                           double                    y);
 void     strata_painter_draw_flows        (const Painter            *p);
+void     strata_timeline_draw_frames      (const Painter            *p,
+                                           double                    y,
+                                           double                    height);
 void     strata_painter_draw_counter      (const Painter            *p,
                                           const StrataTrack        *track,
                                           double                    y);

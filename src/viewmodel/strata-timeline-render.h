@@ -24,6 +24,9 @@ G_BEGIN_DECLS
 #define STRATA_TIMELINE_LABEL_WIDTH 200.0
 #define STRATA_TIMELINE_OVERVIEW_HEIGHT 28.0
 #define STRATA_TIMELINE_RULER_HEIGHT 26.0
+/* Android frames: a band in the ruler, above the selected method's marks. */
+#define STRATA_TIMELINE_FRAMES_Y 17.0
+#define STRATA_TIMELINE_FRAMES_HEIGHT 4.0
 
 typedef enum
 {
@@ -124,6 +127,8 @@ typedef struct
   const guint8              *colors;           /* palette index per method, or NULL */
   guint32                    selected_method;  /* or G_MAXUINT32 */
   const GArray              *marks;            /* gint64 pairs: calls to the selected method */
+  const GArray              *frames;           /* StrataAndroidFrame on the wall clock; nullable */
+  gint64                     frame_budget;     /* ns a frame may take */
   gboolean                   compact;
   const GArray              *tracks;           /* StrataTrack */
   GPtrArray                 *counter_lods;     /* StrataCounterLod per counter, or NULL */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <glib/gi18n.h>
 
+#include "strata-android-frames.h"
 #include "strata-timeline-render-private.h"
 #include "strata-units.h"
 
@@ -78,6 +79,58 @@ draw_marks (const Painter *p,
   cairo_fill (p->cr);
 }
 
+/* Adwaita's success, warning and error colours, light and dark. */
+static void
+set_frame_color (cairo_t *cr,
+                 gboolean dark,
+                 guint    severity)
+{
+  static const double light[3][3] = { { 0.15, 0.64, 0.41 }, { 0.80, 0.58, 0.04 }, { 0.75, 0.11, 0.16 } };
+  static const double night[3][3] = { { 0.56, 0.94, 0.64 }, { 0.97, 0.89, 0.36 }, { 1.00, 0.48, 0.39 } };
+  const double *rgb = dark ? night[MIN (severity, 2)] : light[MIN (severity, 2)];
+
+  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+}
+
+/* Each frame an Android app drew, as wide as it took and coloured by how
+ * it did against the display's refresh interval: a slow one drawn over
+ * fast ones that share its pixels. */
+void
+strata_timeline_draw_frames (const Painter *p,
+                             double         y,
+                             double         height)
+{
+  const GArray *frames = p->view->frames;
+
+  if (frames == NULL || p->view->clock != 0)
+    return;
+  for (guint severity = 0; severity < 3; severity++)
+    {
+      double last = -1;
+
+      set_frame_color (p->cr, p->view->theme->dark, severity);
+      for (guint i = 0; i < frames->len; i++)
+        {
+          const StrataAndroidFrame *frame = &g_array_index (frames, StrataAndroidFrame, i);
+          double x0, x1;
+
+          if (frame->end < p->view->start || frame->start > p->view->end ||
+              strata_android_frame_severity (frame, p->view->frame_budget) != severity)
+            continue;
+          x0 = MAX (span_x (p, frame->start), p->area_x);
+          x1 = MIN (span_x (p, frame->end), p->area_x + p->area_width);
+          /* A pixel between frames, where there is room, tells them apart. */
+          if (x1 - x0 >= 3)
+            x1 -= 1;
+          if (x1 <= last)
+            continue;
+          cairo_rectangle (p->cr, MAX (x0, last), y, MAX (1, x1 - MAX (x0, last)), height);
+          last = MAX (x1, x0 + 1);
+        }
+      cairo_fill (p->cr);
+    }
+}
+
 /**
  * strata_timeline_render_ruler:
  *
@@ -120,6 +173,7 @@ strata_timeline_render_ruler (cairo_t                  *cr,
     }
 
   draw_marks (&p, STRATA_TIMELINE_RULER_HEIGHT - MARK_HEIGHT - 1);
+  strata_timeline_draw_frames (&p, STRATA_TIMELINE_FRAMES_Y, STRATA_TIMELINE_FRAMES_HEIGHT);
   strata_painter_draw_range (&p, 0, STRATA_TIMELINE_RULER_HEIGHT);
   if (view->has_range && view->range_label != NULL)
     {
@@ -212,6 +266,8 @@ strata_timeline_render_overview (cairo_t                  *cr,
       strata_painter_draw_depth (&p, thread->spans, depth, 6, STRATA_TIMELINE_OVERVIEW_HEIGHT - 12);
     }
   draw_density (&p, density, MAX (0.02, 0.3 / MAX (1, n_busy)), 6, STRATA_TIMELINE_OVERVIEW_HEIGHT - 12);
+  /* The whole trace's frames under it: where the slow ones were. */
+  strata_timeline_draw_frames (&p, STRATA_TIMELINE_OVERVIEW_HEIGHT - 6, 3);
 
   x0 = span_x (&p, view->start);
   x1 = span_x (&p, view->end);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-timeline-private.h"
+#include "strata-units.h"
 
 
 /* The selected item in words, or NULL. */
@@ -67,6 +68,32 @@ describe_at (StrataTimeline *self,
   return NULL;
 }
 
+/* An Android frame: how it did against the budget, and its phases. */
+static char *
+describe_frame (const StrataAndroidFrame *frame,
+                gint64                    budget)
+{
+  g_autofree char *length = strata_units_format_duration (frame->end - frame->start);
+  g_autofree char *allowed = strata_units_format_duration (budget);
+  GString *text = g_string_new (NULL);
+
+  /* Translators: an Android frame's length against the display's refresh
+   * interval: "Frame: 23.4 ms of a 16.7 ms budget" */
+  g_string_printf (text, _("Frame: %s of a %s budget"), length, allowed);
+  for (guint p = 0; p < STRATA_FRAME_N_PHASES; p++)
+    if (frame->has_phase[p])
+      {
+        g_autofree char *time = strata_units_format_duration (frame->phase_time[p]);
+
+        g_string_append_c (text, '\n');
+        /* Translators: a phase of a frame and its time: "Draw 9.8 ms" */
+        g_string_append_printf (text, _("%s %s"), strata_android_frame_phase_name (p), time);
+      }
+  g_string_append_c (text, '\n');
+  g_string_append (text, _("Click to zoom to it"));
+  return g_string_free (text, FALSE);
+}
+
 static gboolean
 query_tooltip_cb (StrataTimeline *self,
                   int             x,
@@ -74,10 +101,17 @@ query_tooltip_cb (StrataTimeline *self,
                   gboolean        keyboard,
                   GtkTooltip     *tooltip)
 {
-  g_autoptr(StrataDescription) description = keyboard ? strata_session_describe_selected_item (self->session)
-                                                      : describe_at (self, x, y);
+  g_autoptr(StrataDescription) description = NULL;
+  const StrataAndroidFrame *frame = keyboard ? NULL : strata_timeline_frame_at (self, x, y);
   g_autofree char *text = NULL;
 
+  if (frame != NULL)
+    {
+      text = describe_frame (frame, self->frame_budget);
+      gtk_tooltip_set_text (tooltip, text);
+      return TRUE;
+    }
+  description = keyboard ? strata_session_describe_selected_item (self->session) : describe_at (self, x, y);
   if (description == NULL)
     return FALSE;
   text = strata_description_to_text (description);

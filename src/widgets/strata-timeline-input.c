@@ -210,9 +210,18 @@ click_released_cb (StrataTimeline  *self,
                    GtkGestureClick *gesture)
 {
   StrataTimelineHit hit;
+  const StrataAndroidFrame *frame;
 
-  if (hypot (x - self->press_x, y - self->press_y) > DRAG_THRESHOLD_PX ||
-      !strata_timeline_hit_at (self, x, y, &hit))
+  if (hypot (x - self->press_x, y - self->press_y) > DRAG_THRESHOLD_PX)
+    return;
+  /* A frame in the ruler: its doFrame call, its phases inside it. */
+  if ((frame = strata_timeline_frame_at (self, x, y)) != NULL)
+    {
+      strata_timeline_select_call (self, frame->call.thread, frame->call.depth, frame->call.index);
+      strata_session_zoom_to_call (self->session, &frame->call);
+      return;
+    }
+  if (!strata_timeline_hit_at (self, x, y, &hit))
     return;
 
   if (hit.kind == STRATA_HIT_PROCESS && n_press == 1)

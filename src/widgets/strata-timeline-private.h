@@ -11,6 +11,7 @@
  */
 #pragma once
 
+#include "strata-android-frames.h"
 #include "strata-timeline.h"
 #include "strata-track-prefs.h"
 
@@ -32,6 +33,8 @@ struct _StrataTimeline
   GArray              *tracks;
   double               content_height;
   GArray              *marks;
+  GArray              *frames;       /* StrataAndroidFrame: an Android app's, else NULL */
+  gint64               frame_budget;
   char                *range_label;
   StrataLabelCache    *label_cache;
   GPtrArray           *counter_lods;   /* StrataCounterLod per counter */
@@ -74,6 +77,9 @@ void                   strata_timeline_select_call        (StrataTimeline      *
                                                            guint                thread,
                                                            guint                depth,
                                                            guint32              index);
+const StrataAndroidFrame *strata_timeline_frame_at        (StrataTimeline      *self,
+                                                           double               x,
+                                                           double               y);
 
 /* strata-timeline-input.c */
 void                   strata_timeline_init_input         (StrataTimeline      *self);

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-counter-render.h"
+#include "strata-android-frames.h"
 #include "strata-timeline-private.h"
 #include "strata-units.h"
 #include "strata-widget-color.h"
@@ -70,6 +71,8 @@ strata_timeline_fill_view (StrataTimeline      *self,
     .colors = strata_session_get_colors (self->session),
     .selected_method = strata_session_get_selected_method (self->session),
     .marks = self->marks,
+    .frames = self->frames,
+    .frame_budget = self->frame_budget,
     .compact = strata_session_get_compact (self->session),
     .tracks = self->tracks,
     .counter_lods = self->counter_lods,
@@ -92,6 +95,41 @@ strata_timeline_fill_view (StrataTimeline      *self,
   strata_session_get_visible_range (self->session, &view->start, &view->end);
   strata_session_get_bounds (self->session, &view->bound_start, &view->bound_end);
   view->has_range = strata_session_get_selection_range (self->session, &view->range_start, &view->range_end);
+}
+
+/* The Android frame under (x, y) in the ruler's band of frames, give or
+ * take two pixels, or NULL. */
+const StrataAndroidFrame *
+strata_timeline_frame_at (StrataTimeline *self,
+                          double          x,
+                          double          y)
+{
+  StrataTimelineTheme theme;
+  StrataTimelineView view;
+  double top = STRATA_TIMELINE_OVERVIEW_HEIGHT + STRATA_TIMELINE_FRAMES_Y;
+  const StrataAndroidFrame *frames;
+  gint64 time, slop;
+  guint low = 0, high;
+
+  if (self->frames == NULL || x < STRATA_TIMELINE_LABEL_WIDTH || y < top - 3 ||
+      y > top + STRATA_TIMELINE_FRAMES_HEIGHT + 3 || strata_session_get_clock (self->session) != 0)
+    return NULL;
+  strata_timeline_fill_view (self, &view, &theme);
+  time = strata_timeline_time_at (&view, x);
+  slop = (gint64) (2 * (view.end - view.start) / MAX (1.0, view.width - view.label_width));
+  frames = (const StrataAndroidFrame *) self->frames->data;
+  high = self->frames->len;
+  /* The last frame starting by then. */
+  while (low < high)
+    {
+      guint mid = low + (high - low) / 2;
+
+      if (frames[mid].start <= time + slop)
+        low = mid + 1;
+      else
+        high = mid;
+    }
+  return low > 0 && frames[low - 1].end + slop >= time ? &frames[low - 1] : NULL;
 }
 
 /* What lies under (x, y) in widget coordinates, for input and tooltips. */
@@ -447,9 +485,15 @@ trace_changed_cb (StrataTimeline *self)
 
   g_clear_pointer (&self->events, strata_event_index_free);
   g_clear_pointer (&self->flows, g_array_unref);
+  g_clear_pointer (&self->frames, g_array_unref);
   rebuild_counter_lods (self);
   if (trace != NULL)
     self->events = strata_event_index_new (trace);
+  /* An Android app's frames, marked in the ruler. */
+  if (trace != NULL)
+    self->frames = strata_android_frames_find (trace, &self->frame_budget);
+  if (self->frames != NULL && self->frames->len == 0)
+    g_clear_pointer (&self->frames, g_array_unref);
   strata_label_cache_clear (self->label_cache);
   if (self->vadjustment != NULL)
     gtk_adjustment_set_value (self->vadjustment, 0);
@@ -593,6 +637,7 @@ strata_timeline_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_pointer (&self->tracks, g_array_unref);
   g_clear_pointer (&self->marks, g_array_unref);
+  g_clear_pointer (&self->frames, g_array_unref);
   g_clear_pointer (&self->track_menu, gtk_widget_unparent);
   g_clear_pointer (&self->range_label, g_free);
   g_clear_pointer (&self->label_cache, strata_label_cache_free);
