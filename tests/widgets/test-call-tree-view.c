@@ -324,6 +324,21 @@ open_rows (GListModel *model)
   return g_string_free (out, FALSE);
 }
 
+/* Bars drawn by @graph at 1200 × 400. */
+static guint
+bars_drawn (GtkWidget *graph)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 400);
+  cairo_t *cr = cairo_create (surface);
+  guint n;
+
+  strata_flame_graph_draw (STRATA_FLAME_GRAPH (graph), cr, 1200, 400);
+  n = strata_flame_graph_draw_count (STRATA_FLAME_GRAPH (graph));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return n;
+}
+
 /* The flame graph's zoom follows its calls across a transform and comes
  * back with a pop; the selection, the rows open and the zoom stay when
  * the tree is merged anew for a range. */
@@ -806,13 +821,10 @@ test_window_call_tree (void)
   strata_window_show_call_tree (window, "flame");
   {
     StrataFlameGraph *flame = STRATA_FLAME_GRAPH (strata_call_tree_view_get_flame_graph (view));
-    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 400);
-    cairo_t *cr = cairo_create (surface);
     guint32 node;
 
     g_assert_cmpint (strata_call_tree_get_kind (strata_flame_graph_get_tree (flame)), ==, STRATA_CALL_TREE_TOP_DOWN);
-    strata_flame_graph_draw (flame, cr, 1200, 400);
-    g_assert_cmpuint (strata_flame_graph_draw_count (flame), >, 50);
+    g_assert_cmpuint (bars_drawn (GTK_WIDGET (flame)), >, 50);
     strata_flame_graph_set_search (flame, "inflate");
     g_assert_cmpfloat (strata_flame_graph_get_search_share (flame), >, 0.05);
     g_assert_cmpfloat (strata_flame_graph_get_search_share (flame), <, 1.0);
@@ -820,8 +832,6 @@ test_window_call_tree (void)
     node = strata_call_tree_get_first_child (strata_flame_graph_get_tree (flame), STRATA_CALL_TREE_ROOT);
     strata_flame_graph_zoom_to (flame, node);
     g_assert_cmpuint (strata_flame_graph_get_zoom (flame), ==, node);
-    cairo_destroy (cr);
-    cairo_surface_destroy (surface);
   }
   strata_test_finish_app (app);
 }
@@ -830,21 +840,6 @@ static gboolean
 butterfly_ready (gpointer view)
 {
   return strata_butterfly_view_is_ready (view);
-}
-
-/* Bars drawn by @graph at 1200 × 400. */
-static guint
-bars_drawn (GtkWidget *graph)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 400);
-  cairo_t *cr = cairo_create (surface);
-  guint n;
-
-  strata_flame_graph_draw (STRATA_FLAME_GRAPH (graph), cr, 1200, 400);
-  n = strata_flame_graph_draw_count (STRATA_FLAME_GRAPH (graph));
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-  return n;
 }
 
 /* The butterfly of the row selected (B): its callers drawn above it, its
