@@ -551,6 +551,59 @@ test_cut_in_two (void)
   assert_same_tables (whole, cut);
 }
 
+/* A recording whose nodes repeat call frames word for word (a recursion,
+ * a second idle node), and the same with each repeat written another way:
+ * a frame known by its text gives what parsing it gives. */
+static char *
+repeated_frames_recording (gboolean reworded)
+{
+  const char *a = "{\"functionName\":\"a\",\"url\":\"x.js\",\"lineNumber\":0,\"columnNumber\":0}";
+  const char *a_again = reworded ? "{\"url\":\"x.js\",\"functionName\":\"a\",\"columnNumber\":0,\"lineNumber\":0}" : a;
+  const char *idle = "{\"functionName\":\"(idle)\"}";
+  const char *idle_again = reworded ? "{ \"functionName\": \"(idle)\" }" : idle;
+  const char *a_third = reworded ? "{\"lineNumber\":0,\"functionName\":\"a\",\"url\":\"x.js\",\"columnNumber\":0}" : a;
+
+  return g_strdup_printf ("{\"traceEvents\":[\n"
+                          "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,\"args\":{\"data\":{\"startTime\":0}}},\n"
+                          "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":100,\"args\":{\"data\":{"
+                          "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+                          "{\"id\":2,\"parent\":1,\"callFrame\":%s},"
+                          "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"b\",\"url\":\"x.js\",\"lineNumber\":1,\"columnNumber\":0}},"
+                          "{\"id\":4,\"parent\":3,\"callFrame\":%s},"
+                          "{\"id\":5,\"parent\":1,\"callFrame\":%s}],"
+                          "\"samples\":[2,3,4,4,5]},\"timeDeltas\":[10,10,10,10,10]}}},\n"
+                          "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":200,\"args\":{\"data\":{"
+                          "\"cpuProfile\":{\"nodes\":[{\"id\":6,\"parent\":1,\"callFrame\":%s},"
+                          "{\"id\":7,\"parent\":4,\"callFrame\":%s}],"
+                          "\"samples\":[6,7,3]},\"timeDeltas\":[10,10,10]}}}\n"
+                          "]}\n", a, a_again, idle, idle_again, a_third);
+}
+
+static void
+test_repeated_frames (void)
+{
+  g_autofree char *plain = repeated_frames_recording (FALSE);
+  g_autofree char *reworded = repeated_frames_recording (TRUE);
+  g_autofree char *plain_path = strata_test_write_file ("repeated.json", plain, strlen (plain));
+  g_autofree char *reworded_path = strata_test_write_file ("reworded.json", reworded, strlen (reworded));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) known = strata_test_load_path (plain_path, &error);
+  g_autoptr(StrataTrace) parsed = NULL;
+  const StrataThread *thread;
+
+  g_assert_no_error (error);
+  parsed = strata_test_load_path (reworded_path, &error);
+  g_assert_no_error (error);
+  thread = strata_test_thread_by_tid (known, 2);
+  /* a › b › a › a: the recursion's frame is the method of the first. */
+  g_assert_cmpuint (thread->spans->n_depths, ==, 4);
+  strata_test_assert_span (known, thread, 2, 0, "a (x.js:1:1)", 30000, 50000);
+  /* Known by its text from the chunk before, the frame is a again. */
+  strata_test_assert_span (known, thread, 3, 0, "a (x.js:1:1)", 70000, 80000);
+  assert_same_calls (thread, strata_test_thread_by_tid (parsed, 2));
+  g_assert_cmpuint (strata_trace_get_n_methods (known), ==, strata_trace_get_n_methods (parsed));
+}
+
 /* A frame's method, for profiles made here: its line. */
 static guint32
 line_method (gpointer    data,
@@ -726,6 +779,7 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/table", test_table);
   g_test_add_func ("/trace-event-js/threads-apart", test_threads_apart);
   g_test_add_func ("/trace-event-js/cut-in-two", test_cut_in_two);
+  g_test_add_func ("/trace-event-js/repeated-frames", test_repeated_frames);
   g_test_add_func ("/trace-event-js/sample-groups", test_sample_groups);
   g_test_add_func ("/trace-event-js/integer-arrays", test_integer_arrays);
 

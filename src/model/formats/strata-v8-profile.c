@@ -67,7 +67,52 @@ struct _StrataV8Profile
   guint64            n_unknown_samples;
   guint64            n_reordered;
   GHashTable        *frame_methods;  /* FrameKey → method + 1 */
+  /* Call frames by their text, as a chunk writes them: a repeated frame
+   * is known without being parsed again. */
+  GHashTable        *frame_texts;    /* FrameText → its number + 1 in @frames */
+  GArray            *frames;         /* KnownFrame */
 };
+
+typedef struct
+{
+  const char *text;
+  gsize       len;
+} FrameText;
+
+typedef struct
+{
+  guint32 method;
+  guint8  kind;
+} KnownFrame;
+
+/* Eight bytes a step: a node's frame is a hundred bytes or more, and a
+ * byte-at-a-time hash of it cost more than parsing it. */
+static guint
+frame_text_hash (gconstpointer data)
+{
+  const FrameText *key = data;
+  guint64 hash = key->len * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15), word;
+  gsize i = 0;
+
+  for (; i + 8 <= key->len; i += 8)
+    {
+      memcpy (&word, key->text + i, sizeof word);
+      hash = (hash ^ word) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+      hash ^= hash >> 32;
+    }
+  for (; i < key->len; i++)
+    hash = (hash ^ (guint8) key->text[i]) * G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  return (guint) (hash ^ (hash >> 29));
+}
+
+static gboolean
+frame_text_equal (gconstpointer a,
+                  gconstpointer b)
+{
+  const FrameText *x = a, *y = b;
+
+  return x->len == y->len && memcmp (x->text, y->text, x->len) == 0;
+}
 
 /* A call frame as a node gives it: deep profiles have millions of nodes
  * over a few hundred frames, each named and interned once. */
@@ -127,6 +172,8 @@ strata_v8_profile_new (StrataV8MethodFunc method_func,
   self->end = G_MININT64;
   self->ordered = TRUE;
   self->frame_methods = g_hash_table_new_full (frame_key_hash, frame_key_equal, g_free, NULL);
+  self->frame_texts = g_hash_table_new_full (frame_text_hash, frame_text_equal, g_free, NULL);
+  self->frames = g_array_new (FALSE, FALSE, sizeof (KnownFrame));
   return self;
 }
 
@@ -140,6 +187,8 @@ strata_v8_profile_free (StrataV8Profile *self)
   g_array_unref (self->dense);
   g_array_unref (self->samples);
   g_hash_table_unref (self->frame_methods);
+  g_hash_table_unref (self->frame_texts);
+  g_array_unref (self->frames);
   g_free (self);
 }
 
@@ -226,17 +275,64 @@ frame_method (StrataV8Profile *self,
   return method;
 }
 
+/**
+ * strata_v8_profile_find_frame_text:
+ * @text: a call frame's text, as a node gives it
+ *
+ * Returns: the frame's number + 1 for #StrataV8NodeValues.known_frame,
+ *   or 0 when it is new
+ */
+guint32
+strata_v8_profile_find_frame_text (StrataV8Profile *self,
+                                   const char      *text,
+                                   gsize            len)
+{
+  FrameText key = { text, len };
+
+  return GPOINTER_TO_UINT (g_hash_table_lookup (self->frame_texts, &key));
+}
+
+/* A frame just named, known by its text from now on. */
+static void
+remember_frame_text (StrataV8Profile          *self,
+                     const StrataV8NodeValues *values,
+                     const Node               *node)
+{
+  FrameText *key = g_malloc (sizeof (FrameText) + values->frame_len);
+  KnownFrame frame = { node->method, node->kind };
+
+  memcpy (key + 1, values->frame_text, values->frame_len);
+  *key = (FrameText) { (const char *) (key + 1), values->frame_len };
+  g_array_append_val (self->frames, frame);
+  if (!g_hash_table_insert (self->frame_texts, key, GUINT_TO_POINTER (self->frames->len)))
+    g_warn_if_reached ();
+}
+
 /* A node; one without an id has no frame and can be no parent. */
 static void
 add_node (StrataV8Profile          *self,
           const StrataV8NodeValues *values)
 {
   const char *function = values->function != NULL ? values->function : "";
-  Node node = { NO_NODE, NO_NODE, node_kind (function) };
+  Node node = { NO_NODE, NO_NODE, NODE_FRAME };
   gint64 id = values->id;
 
-  if (values->has_id && node.kind != NODE_IDLE && !g_str_equal (function, "(root)"))
-    node.method = frame_method (self, function, values->url != NULL ? values->url : "", values->line, values->column);
+  if (values->known_frame > 0)
+    {
+      const KnownFrame *known = &g_array_index (self->frames, KnownFrame, values->known_frame - 1);
+
+      node.kind = known->kind;
+      node.method = values->has_id ? known->method : NO_NODE;
+    }
+  else
+    {
+      node.kind = node_kind (function);
+      if (values->has_id && node.kind != NODE_IDLE && !g_str_equal (function, "(root)"))
+        node.method = frame_method (self, function, values->url != NULL ? values->url : "", values->line, values->column);
+      /* Only a node with an id names its frame's method. */
+      if (values->has_id && values->frame_text != NULL && strata_v8_profile_find_frame_text (self, values->frame_text, values->frame_len) == 0)
+        remember_frame_text (self, values, &node);
+    }
   g_array_append_val (self->nodes, node);
   if (!values->has_id)
     return;

@@ -42,6 +42,11 @@ typedef struct
   gint64         column;
   const gint64  *children;
   guint          n_children;
+  /* The call frame's text, to know it again (nullable), or, instead of
+   * the fields above, a frame known already: its number + 1, 0 for none */
+  const char    *frame_text;
+  gsize          frame_len;
+  guint32        known_frame;
 } StrataV8NodeValues;
 
 /* How "(program)" and "(garbage collector)" samples are read. */
@@ -101,6 +106,9 @@ void                    strata_v8_profile_add_sample_groups (StrataV8Profile *se
                                                              const gint64    *deltas,
                                                              guint            n_deltas);
 guint64                 strata_v8_profile_get_n_samples (StrataV8Profile  *self);
+guint32                 strata_v8_profile_find_frame_text (StrataV8Profile *self,
+                                                           const char      *text,
+                                                           gsize            len);
 void                    strata_v8_stacks_init         (StrataV8Stacks     *self,
                                                        StrataV8Profile    *profile,
                                                        StrataV8StackView   view,

@@ -305,6 +305,7 @@ typedef struct
   StrataV8NodeValues values;
   GString           *text[2];   /* functionName, url */
   GArray            *children;  /* gint64 */
+  StrataV8Profile   *profile;   /* whose frames are known by their text */
 } NodeScan;
 
 static StrataJsonStatus
@@ -364,7 +365,20 @@ node_member (const char  *key,
   if (KEY_IS ("parent"))
     return strata_v8_read_integer (p, end, G_MININT64, &node->values.parent, value_end);
   if (KEY_IS ("callFrame") && *p == '{')
-    return strata_json_scan_object (p, end, frame_member, node, value_end);
+    {
+      StrataJsonStatus status = strata_json_skip_value (p, end, value_end);
+
+      /* Most nodes repeat a frame seen before: known by its text, it is
+       * not parsed again. */
+      if (status == STRATA_JSON_OK && node->profile != NULL &&
+          (node->values.known_frame = strata_v8_profile_find_frame_text (node->profile, p, *value_end - p)) > 0)
+        return status;
+      node->values.frame_text = p;
+      node->values.frame_len = status == STRATA_JSON_OK ? (gsize) (*value_end - p) : 0;
+      if (status != STRATA_JSON_OK)
+        node->values.frame_text = NULL;
+      return strata_json_scan_object (p, end, frame_member, node, value_end);
+    }
   if (KEY_IS ("children"))
     return strata_v8_read_integers (p, end, node->children, G_MININT64, value_end);
   return strata_json_skip_value (p, end, value_end);
@@ -399,7 +413,7 @@ strata_v8_profile_add_nodes_text (StrataV8Profile *profile,
    * not three blocks each. */
   g_autoptr(GString) arena = g_string_new (NULL);
   g_autoptr(GArray) children = g_array_new (FALSE, FALSE, sizeof (gint64));
-  NodeScan node = { { 0 }, { g_string_new (NULL), g_string_new (NULL) }, children };
+  NodeScan node = { { 0 }, { g_string_new (NULL), g_string_new (NULL) }, children, profile };
   StrataJsonStatus status = STRATA_JSON_OK;
 
   for (p++; status == STRATA_JSON_OK;)
@@ -414,7 +428,7 @@ strata_v8_profile_add_nodes_text (StrataV8Profile *profile,
           p++;
           continue;
         }
-      node.values = (StrataV8NodeValues) { *p == '{', G_MININT64, G_MININT64, NULL, NULL, -1, -1, NULL, 0 };
+      node.values = (StrataV8NodeValues) { *p == '{', G_MININT64, G_MININT64, NULL, NULL, -1, -1, NULL, 0, NULL, 0, 0 };
       g_string_truncate (node.text[0], 0);
       g_string_truncate (node.text[1], 0);
       at.children = children->len;
