@@ -29,7 +29,8 @@ struct _StrataCallTreeHistory
    * tree has the same transforms. */
   StrataCallTreePlace    *remerged;
   StrataTrace            *merged_trace;  /* the trace the transforms are about */
-  int                     thread;        /* the thread merged, or -1 for all */
+  int                     thread;        /* the thread merged, or -1 for all or several */
+  guint                   n_threads;     /* the threads merged, 0 for all */
   StrataCallTreePlaceFunc place_func;
   gpointer                place_data;
 };
@@ -316,7 +317,8 @@ set_base_tree (StrataCallTreeHistory *self,
 typedef struct
 {
   StrataTrace        *trace;
-  int                 thread;
+  guint              *threads;   /* NULL for all */
+  guint               n_threads;
   gboolean            has_range;
   StrataProfileRange  range;
 } MergeJob;
@@ -325,6 +327,7 @@ static void
 merge_job_free (MergeJob *job)
 {
   g_clear_object (&job->trace);
+  g_free (job->threads);
   g_free (job);
 }
 
@@ -336,8 +339,8 @@ merge_thread (GTask        *task,
 {
   MergeJob *job = data;
   GError *error = NULL;
-  StrataCallTree *tree = strata_call_tree_new (job->trace, job->thread, FALSE, job->has_range ? &job->range : NULL,
-                                               cancellable, &error);
+  StrataCallTree *tree = strata_call_tree_new_for_threads (job->trace, job->threads, job->n_threads, FALSE,
+                                                           job->has_range ? &job->range : NULL, cancellable, &error);
 
   if (tree == NULL)
     g_task_return_error (task, error);
@@ -375,6 +378,26 @@ strata_call_tree_history_merge (StrataCallTreeHistory    *self,
                                 int                       thread,
                                 const StrataProfileRange *range)
 {
+  guint one = (guint) thread;
+
+  strata_call_tree_history_merge_threads (self, trace, thread >= 0 ? &one : NULL, thread >= 0 ? 1 : 0, range);
+}
+
+/**
+ * strata_call_tree_history_merge_threads:
+ * @threads: (array length=n_threads) (nullable): thread indexes
+ * @n_threads: how many; 0 for all threads
+ *
+ * As strata_call_tree_history_merge(), the calls of several threads
+ * merged; the history's thread is then -1, as for all of them.
+ */
+void
+strata_call_tree_history_merge_threads (StrataCallTreeHistory    *self,
+                                        StrataTrace              *trace,
+                                        const guint              *threads,
+                                        guint                     n_threads,
+                                        const StrataProfileRange *range)
+{
   g_autoptr(GTask) task = NULL;
   MergeJob *job;
 
@@ -383,12 +406,14 @@ strata_call_tree_history_merge (StrataCallTreeHistory    *self,
   cancel (&self->cancellable);
   set_base_tree (self, NULL, trace == self->merged_trace);
   g_set_object (&self->merged_trace, trace);
-  self->thread = thread;
+  self->thread = n_threads == 1 ? (int) threads[0] : -1;
+  self->n_threads = n_threads;
   if (trace == NULL || strata_trace_get_n_spans (trace) == 0)
     return;
   job = g_new0 (MergeJob, 1);
   job->trace = g_object_ref (trace);
-  job->thread = thread;
+  job->threads = n_threads > 0 ? g_memdup2 (threads, n_threads * sizeof (guint)) : NULL;
+  job->n_threads = n_threads;
   job->has_range = range != NULL;
   if (range != NULL)
     job->range = *range;
@@ -610,6 +635,15 @@ strata_call_tree_history_get_thread (StrataCallTreeHistory *self)
   g_return_val_if_fail (STRATA_IS_CALL_TREE_HISTORY (self), -1);
 
   return self->thread;
+}
+
+/* Returns: how many threads the tree merges, 0 for all */
+guint
+strata_call_tree_history_get_n_threads (StrataCallTreeHistory *self)
+{
+  g_return_val_if_fail (STRATA_IS_CALL_TREE_HISTORY (self), 0);
+
+  return self->n_threads;
 }
 
 /* The transforms applied, oldest first. */

@@ -52,6 +52,12 @@ gboolean                   strata_call_tree_history_is_ready       (StrataCallTr
 StrataCallTree            *strata_call_tree_history_get_tree       (StrataCallTreeHistory     *self);
 StrataCallTree            *strata_call_tree_history_get_top_down   (StrataCallTreeHistory     *self);
 int                        strata_call_tree_history_get_thread     (StrataCallTreeHistory     *self);
+guint                      strata_call_tree_history_get_n_threads  (StrataCallTreeHistory     *self);
+void                       strata_call_tree_history_merge_threads  (StrataCallTreeHistory     *self,
+                                                                    StrataTrace               *trace,
+                                                                    const guint               *threads,
+                                                                    guint                      n_threads,
+                                                                    const StrataProfileRange  *range);
 const StrataCallTransform *strata_call_tree_history_get_transforms (StrataCallTreeHistory     *self,
                                                                     guint                     *n_transforms);
 char                      *strata_call_tree_history_dup_description (StrataCallTreeHistory    *self);

@@ -32,6 +32,7 @@ struct _StrataSession
   gboolean       has_hover;
   gint64         hover_time;
   int            profile_thread;   /* -1: all threads */
+  GArray        *call_tree_threads; /* guint: the several threads the call tree merges, or NULL */
   gboolean       compact;          /* calls one row high per thread */
   gboolean       show_all_flows;   /* every flow's arrow, not the selected call's */
   gboolean       range_only;       /* profile only the selected range */

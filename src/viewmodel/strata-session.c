@@ -46,6 +46,7 @@ enum {
   SEARCH_CHANGED,
   MARKS_CHANGED,
   NAMES_CHANGED,
+  CALL_TREE_THREADS_CHANGED,
   N_SIGNALS
 };
 
@@ -53,6 +54,8 @@ G_DEFINE_FINAL_TYPE (StrataSession, strata_session, G_TYPE_OBJECT)
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+static void merge_call_tree (StrataSession *self);
 
 static void
 strata_session_dispose (GObject *object)
@@ -69,6 +72,7 @@ strata_session_dispose (GObject *object)
   g_clear_pointer (&self->track_prefs, strata_track_prefs_free);
   g_clear_pointer (&self->search, strata_search_unref);
   g_clear_pointer (&self->marks, g_array_unref);
+  g_clear_pointer (&self->call_tree_threads, g_array_unref);
   g_clear_object (&self->baseline);
   g_clear_object (&self->comparison);
   g_clear_pointer (&self->baseline_colors, g_free);
@@ -180,6 +184,43 @@ strata_session_set_property (GObject      *object,
     }
 }
 
+/* What the session tells its views besides its properties. */
+static void
+install_signals (GObjectClass *klass)
+{
+  signals[VISIBLE_RANGE_CHANGED] =
+    g_signal_new ("visible-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SELECTION_RANGE_CHANGED] =
+    g_signal_new ("selection-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SELECTED_ITEM_CHANGED] =
+    g_signal_new ("selected-item-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[MARKS_CHANGED] =
+    g_signal_new ("marks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The trace shows other names for its methods and classes (a mapping). */
+  signals[NAMES_CHANGED] =
+    g_signal_new ("names-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SEARCH_CHANGED] =
+    g_signal_new ("search-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * StrataSession::call-tree-threads-changed:
+   *
+   * The call tree merges several threads now, or follows the profile's
+   * thread again (strata_session_get_call_tree_threads()).
+   */
+  signals[CALL_TREE_THREADS_CHANGED] =
+    g_signal_new ("call-tree-threads-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[TRACKS_CHANGED] =
+    g_signal_new ("tracks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
 static void
 strata_session_class_init (StrataSessionClass *klass)
 {
@@ -233,28 +274,7 @@ strata_session_class_init (StrataSessionClass *klass)
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[VISIBLE_RANGE_CHANGED] =
-    g_signal_new ("visible-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SELECTION_RANGE_CHANGED] =
-    g_signal_new ("selection-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SELECTED_ITEM_CHANGED] =
-    g_signal_new ("selected-item-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[MARKS_CHANGED] =
-    g_signal_new ("marks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  /* The trace shows other names for its methods and classes (a mapping). */
-  signals[NAMES_CHANGED] =
-    g_signal_new ("names-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SEARCH_CHANGED] =
-    g_signal_new ("search-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[TRACKS_CHANGED] =
-    g_signal_new ("tracks-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  install_signals (G_OBJECT_CLASS (klass));
 }
 
 static void
@@ -342,6 +362,7 @@ strata_session_set_trace (StrataSession *self,
   self->has_range = FALSE;
   self->has_hover = FALSE;
   self->profile_thread = -1;
+  g_clear_pointer (&self->call_tree_threads, g_array_unref);
   self->range_only = FALSE;
   self->selected_kind = STRATA_SELECTED_NOTHING;
   g_clear_pointer (&self->shared_colors, g_free);
@@ -772,10 +793,69 @@ strata_session_set_profile_thread (StrataSession *self,
 
   if (thread < 0 || self->trace == NULL || (guint) thread >= strata_trace_get_n_threads (self->trace))
     thread = -1;
+  /* One thread picked anywhere is the call tree's too. */
+  if (self->call_tree_threads != NULL)
+    {
+      g_clear_pointer (&self->call_tree_threads, g_array_unref);
+      g_signal_emit (self, signals[CALL_TREE_THREADS_CHANGED], 0);
+      if (self->profile_thread == thread)
+        {
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE_THREAD]);
+          return;
+        }
+    }
   if (self->profile_thread == thread)
     return;
   self->profile_thread = thread;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE_THREAD]);
+}
+
+/**
+ * strata_session_set_call_tree_threads:
+ * @threads: (array length=n_threads) (nullable): thread indexes
+ * @n_threads: how many: none is all threads, one is the profile's thread
+ *
+ * The threads the call tree merges. Several are the call tree's alone:
+ * the profile then shows all threads.
+ */
+void
+strata_session_set_call_tree_threads (StrataSession *self,
+                                      const guint   *threads,
+                                      guint          n_threads)
+{
+  g_autoptr(GArray) valid = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_return_if_fail (STRATA_IS_SESSION (self));
+
+  for (guint i = 0; self->trace != NULL && i < n_threads; i++)
+    if (threads[i] < strata_trace_get_n_threads (self->trace))
+      g_array_append_val (valid, threads[i]);
+  if (valid->len <= 1)
+    {
+      strata_session_set_profile_thread (self, valid->len == 1 ? (int) g_array_index (valid, guint, 0) : -1);
+      return;
+    }
+  /* All threads for the profile first: that would let a set go. */
+  strata_session_set_profile_thread (self, -1);
+  g_clear_pointer (&self->call_tree_threads, g_array_unref);
+  self->call_tree_threads = g_steal_pointer (&valid);
+  g_signal_emit (self, signals[CALL_TREE_THREADS_CHANGED], 0);
+  if (self->call_tree != NULL)
+    merge_call_tree (self);
+}
+
+/**
+ * strata_session_get_call_tree_threads:
+ *
+ * Returns: (transfer none) (nullable): the several threads the call tree
+ *   merges (guint indexes), or %NULL when it merges the profile's thread
+ */
+const GArray *
+strata_session_get_call_tree_threads (StrataSession *self)
+{
+  g_return_val_if_fail (STRATA_IS_SESSION (self), NULL);
+
+  return self->call_tree_threads;
 }
 
 gboolean
@@ -806,7 +886,11 @@ merge_call_tree (StrataSession *self)
   StrataProfileRange range = { .clock = self->clock };
   gboolean has_range = self->range_only && strata_session_get_selection_range (self, &range.start, &range.end);
 
-  strata_call_tree_history_merge (self->call_tree, self->trace, self->profile_thread, has_range ? &range : NULL);
+  if (self->call_tree_threads != NULL)
+    strata_call_tree_history_merge_threads (self->call_tree, self->trace, (const guint *) self->call_tree_threads->data,
+                                            self->call_tree_threads->len, has_range ? &range : NULL);
+  else
+    strata_call_tree_history_merge (self->call_tree, self->trace, self->profile_thread, has_range ? &range : NULL);
 }
 
 static void

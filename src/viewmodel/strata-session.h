@@ -91,6 +91,10 @@ void           strata_session_set_hover_time      (StrataSession *self,
 void           strata_session_clear_hover         (StrataSession *self);
 gint64         strata_session_get_zoom_anchor     (StrataSession *self);
 int            strata_session_get_profile_thread  (StrataSession *self);
+void           strata_session_set_call_tree_threads (StrataSession *self,
+                                                   const guint   *threads,
+                                                   guint          n_threads);
+const GArray  *strata_session_get_call_tree_threads (StrataSession *self);
 void           strata_session_set_profile_thread  (StrataSession *self,
                                                    int            thread);
 gboolean       strata_session_get_range_only      (StrataSession *self);

@@ -121,9 +121,12 @@ update_differential (StrataCallTreeView *self)
   const StrataCallTransform *transforms;
   guint n_transforms;
 
+  /* Several threads merged have no one baseline thread to match. */
+  gboolean several = strata_call_tree_history_get_n_threads (self->history) > 1;
+
   gtk_widget_set_visible (self->diff_button, comparing);
-  gtk_widget_set_sensitive (self->diff_button, !strata_call_tree_history_get_inverted (self->history));
-  if (!comparing || tree == NULL || strata_call_tree_history_get_inverted (self->history) ||
+  gtk_widget_set_sensitive (self->diff_button, !strata_call_tree_history_get_inverted (self->history) && !several);
+  if (!comparing || tree == NULL || strata_call_tree_history_get_inverted (self->history) || several ||
       !gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->diff_button)))
     {
       strata_call_tree_view_forget_baseline (self);

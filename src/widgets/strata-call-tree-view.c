@@ -14,6 +14,7 @@
 #include "strata-butterfly-view.h"
 #include "strata-call-tree-view-private.h"
 #include "strata-thread-picker.h"
+#include "strata-threads-button.h"
 #include "strata-flame-graph.h"
 
 G_DEFINE_FINAL_TYPE (StrataCallTreeView, strata_call_tree_view, GTK_TYPE_WIDGET)
@@ -319,7 +320,7 @@ strata_call_tree_view_new (StrataSession *session)
     GtkWidget *header = gtk_widget_get_first_child (self->box);
     GtkWidget *views = gtk_widget_get_next_sibling (gtk_widget_get_first_child (header));
 
-    gtk_box_insert_child_after (GTK_BOX (header), strata_thread_picker_new (session), views);
+    gtk_box_insert_child_after (GTK_BOX (header), strata_threads_button_new (session), views);
   }
   return GTK_WIDGET (self);
 }

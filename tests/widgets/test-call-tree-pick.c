@@ -9,6 +9,7 @@
 #include "strata-call-tree-history.h"
 #include "strata-call-tree-view-private.h"
 #include "strata-test-gtk.h"
+#include "strata-threads-button.h"
 #include "strata-timeline-private.h"
 #include "strata-window-private.h"
 
@@ -100,28 +101,63 @@ tree_merged (gpointer data)
   return strata_call_tree_history_get_tree (history) != NULL && strata_call_tree_view_is_ready (STRATA_CALL_TREE_VIEW (window->call_tree_view));
 }
 
-/* The call tree picks its thread itself, and shows the one another
- * panel picked: the picker is the session's profile thread. */
+/* The first two threads with calls. */
+static void
+two_threads (StrataTrace *trace,
+             guint       *threads)
+{
+  guint n = 0;
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace) && n < 2; t++)
+    if (strata_trace_get_thread (trace, t)->spans != NULL)
+      threads[n++] = t;
+  g_assert_cmpuint (n, ==, 2);
+}
+
+/* The call tree picks its threads itself: one is the session's profile
+ * thread (and one picked elsewhere shows in it), several are merged in
+ * the tree alone, as much time as each alone. */
 static void
 test_window_call_tree_thread_picker (void)
 {
   StrataApplication *app = strata_test_new_app ();
   StrataWindow *window = strata_test_open_call_tree_sample (app);
-  GtkWidget *picker = strata_test_find_widget (window->call_tree_view, GTK_TYPE_DROP_DOWN, "thread-picker");
+  StrataThreadsButton *picker = STRATA_THREADS_BUTTON (strata_test_find_widget (window->call_tree_view,
+                                                                                 STRATA_TYPE_THREADS_BUTTON,
+                                                                                 "threads-button"));
   StrataCallTreeHistory *history = strata_session_get_call_tree_history (window->session);
-  gint64 whole, one;
+  StrataTrace *trace = strata_session_get_trace (window->session);
+  gint64 whole, one[2], both;
+  guint threads[2];
 
   g_assert_nonnull (picker);
-  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (picker)), ==, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (picker))), >, 2);
+  g_assert_cmpstr (strata_threads_button_get_label (picker), ==, "All Threads");
   whole = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (picker), 1);
-  g_assert_cmpint (strata_session_get_profile_thread (window->session), >=, 0);
+  two_threads (trace, threads);
+  for (guint i = 0; i < 2; i++)
+    {
+      strata_session_set_profile_thread (window->session, (int) threads[i]);
+      strata_test_iterate_until (tree_merged, window);
+      one[i] = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
+      g_assert_cmpint (one[i], <, whole);
+    }
+  g_assert_cmpstr (strata_threads_button_get_label (picker), !=, "All Threads");
+
+  /* The first checked too: two threads, the profile back to all. */
+  strata_threads_button_set_checked (picker, threads[0], TRUE);
+  g_assert_cmpint (strata_session_get_profile_thread (window->session), ==, -1);
+  g_assert_cmpuint (strata_session_get_call_tree_threads (window->session)->len, ==, 2);
+  g_assert_cmpstr (strata_threads_button_get_label (picker), ==, "2 Threads");
   strata_test_iterate_until (tree_merged, window);
-  one = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
-  g_assert_cmpint (one, <, whole);
+  both = strata_call_tree_get_total (strata_call_tree_history_get_tree (history), STRATA_CALL_TREE_ROOT, 0);
+  g_assert_cmpint (both, ==, one[0] + one[1]);
+
+  /* One unchecked: the other is the profile's thread again. */
+  strata_threads_button_set_checked (picker, threads[1], FALSE);
+  g_assert_null (strata_session_get_call_tree_threads (window->session));
+  g_assert_cmpint (strata_session_get_profile_thread (window->session), ==, (int) threads[0]);
   strata_session_set_profile_thread (window->session, -1);
-  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (picker)), ==, 0);
+  g_assert_cmpstr (strata_threads_button_get_label (picker), ==, "All Threads");
   strata_test_finish_app (app);
 }
 

@@ -130,7 +130,7 @@ void     strata_call_tree_run_two   (GThreadFunc               func,
                                      gpointer                  first,
                                      gpointer                  second);
 gboolean strata_call_tree_walk      (StrataCallTree           *tree,
-                                     int                       thread,
+                                     const guint8             *threads,
                                      gboolean                  by_thread,
                                      const StrataProfileRange *range,
                                      GCancellable             *cancellable,

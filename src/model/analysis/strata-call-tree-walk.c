@@ -133,9 +133,9 @@ struct _Walk
 /* ---- Rows and runs ---- */
 
 static void
-add_rows (Walk        *walk,
-          StrataTrace *trace,
-          int          thread)
+add_rows (Walk          *walk,
+          StrataTrace   *trace,
+          const guint8  *threads)
 {
   guint n_threads = strata_trace_get_n_threads (trace);
 
@@ -145,7 +145,7 @@ add_rows (Walk        *walk,
       const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
 
       walk->first_row[t] = G_MAXUINT;
-      if (table == NULL || (thread >= 0 && (guint) thread != t) || table->n_depths == 0)
+      if (table == NULL || (threads != NULL && !threads[t]) || table->n_depths == 0)
         continue;
       walk->first_row[t] = walk->n_rows;
       walk->n_rows += table->n_depths;
@@ -779,7 +779,7 @@ walk_top (Walk         *walk,
 static void
 walk_init (Walk                     *walk,
            StrataCallTree           *tree,
-           int                       thread,
+           const guint8             *threads,
            const StrataProfileRange *range,
            GCancellable             *cancellable)
 {
@@ -793,7 +793,7 @@ walk_init (Walk                     *walk,
   walk->n_clocks = tree->n_clocks;
   walk->n_methods = MAX (strata_trace_get_n_methods (trace), 1);
   walk->n_workers = MIN (g_get_num_processors (), MAX_SHARES);
-  add_rows (walk, trace, thread);
+  add_rows (walk, trace, threads);
   for (guint r = 0; r < walk->n_rows; r++)
     n_spans += walk->rows[r].n;
   for (guint s = 0; s < MAX_SHARES; s++)
@@ -864,15 +864,16 @@ walk_tree (Walk          *walk,
 /**
  * strata_call_tree_walk:
  *
- * Makes @tree (new, top down, of its trace) from the calls of @thread, or
- * of all threads when -1: merged, or each under a node of its own when
- * @by_thread; only the calls in @range, cut at its ends, when given.
+ * Makes @tree (new, top down, of its trace) from the calls of the threads
+ * @threads marks (by index), or of all threads when %NULL: merged, or
+ * each under a node of its own when @by_thread; only the calls in @range,
+ * cut at its ends, when given.
  *
  * Returns: FALSE with @error set when cancelled
  */
 gboolean
 strata_call_tree_walk (StrataCallTree           *tree,
-                       int                       thread,
+                       const guint8             *threads,
                        gboolean                  by_thread,
                        const StrataProfileRange *range,
                        GCancellable             *cancellable,
@@ -881,7 +882,7 @@ strata_call_tree_walk (StrataCallTree           *tree,
   Walk walk;
   gboolean done;
 
-  walk_init (&walk, tree, thread, range, cancellable);
+  walk_init (&walk, tree, threads, range, cancellable);
   done = walk_tree (&walk, by_thread, error);
   walk_clear (&walk);
   return done;

@@ -110,12 +110,48 @@ strata_call_tree_new (StrataTrace               *trace,
                       GCancellable              *cancellable,
                       GError                   **error)
 {
+  guint one = (guint) thread;
+
+  g_return_val_if_fail (STRATA_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (thread >= -1 && thread < (int) strata_trace_get_n_threads (trace), NULL);
+
+  return strata_call_tree_new_for_threads (trace, thread >= 0 ? &one : NULL, thread >= 0 ? 1 : 0, by_thread, range,
+                                           cancellable, error);
+}
+
+/**
+ * strata_call_tree_new_for_threads:
+ * @threads: (array length=n_threads) (nullable): thread indexes
+ * @n_threads: how many; 0 for all threads
+ *
+ * As strata_call_tree_new(), the calls of several threads merged.
+ *
+ * Returns: (transfer full): the top-down tree, or %NULL with @error set
+ *   when cancelled
+ */
+StrataCallTree *
+strata_call_tree_new_for_threads (StrataTrace               *trace,
+                                  const guint               *threads,
+                                  guint                      n_threads,
+                                  gboolean                   by_thread,
+                                  const StrataProfileRange  *range,
+                                  GCancellable              *cancellable,
+                                  GError                   **error)
+{
   g_autoptr(StrataCallTree) self = NULL;
+  g_autofree guint8 *marked = NULL;
 
   g_return_val_if_fail (STRATA_IS_TRACE (trace), NULL);
 
+  if (n_threads > 0)
+    {
+      marked = g_new0 (guint8, MAX (strata_trace_get_n_threads (trace), 1));
+      for (guint i = 0; i < n_threads; i++)
+        if (threads[i] < strata_trace_get_n_threads (trace))
+          marked[threads[i]] = 1;
+    }
   self = strata_call_tree_new_blank (trace, STRATA_CALL_TREE_TOP_DOWN, strata_trace_get_n_clocks (trace));
-  if (!strata_call_tree_walk (self, thread, by_thread, range, cancellable, error))
+  if (!strata_call_tree_walk (self, marked, by_thread, range, cancellable, error))
     return NULL;
   return g_steal_pointer (&self);
 }

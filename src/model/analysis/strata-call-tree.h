@@ -61,6 +61,13 @@ StrataCallTree     *strata_call_tree_new            (StrataTrace              *t
                                                      const StrataProfileRange *range,
                                                      GCancellable             *cancellable,
                                                      GError                  **error);
+StrataCallTree     *strata_call_tree_new_for_threads (StrataTrace             *trace,
+                                                     const guint              *threads,
+                                                     guint                     n_threads,
+                                                     gboolean                  by_thread,
+                                                     const StrataProfileRange *range,
+                                                     GCancellable             *cancellable,
+                                                     GError                  **error);
 StrataCallTree     *strata_call_tree_transform      (StrataCallTree           *self,
                                                      const StrataCallTransform *transform,
                                                      GCancellable             *cancellable,
