@@ -14,6 +14,26 @@
 #include "strata-thread-picker.h"
 
 /**
+ * strata_thread_picker_label:
+ *
+ * Returns: (transfer full): a thread as the pickers name it: "main
+ *   (13705)", or a named thread with no id (0) by its name alone
+ */
+char *
+strata_thread_picker_label (StrataTrace *trace,
+                            guint        index)
+{
+  const StrataThread *thread = strata_trace_get_thread (trace, index);
+  const char *name = strata_trace_get_string (trace, thread->name);
+  g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
+
+  if (thread->tid == 0 && *name != '\0')
+    return g_strdup (name);
+  /* Translators: a thread's name and id in the thread selector */
+  return g_strdup_printf (_("%s (%s)"), name, tid);
+}
+
+/**
  * strata_thread_picker_fill:
  * @indexes: (element-type guint): set to the thread of each label after
  *   the first ("All Threads")
@@ -34,18 +54,9 @@ strata_thread_picker_fill (GtkStringList *names,
   g_ptr_array_add (labels, g_strdup (_("All Threads")));
   for (guint t = 0; trace != NULL && t < strata_trace_get_n_threads (trace); t++)
     {
-      const StrataThread *thread = strata_trace_get_thread (trace, t);
-      g_autofree char *tid = NULL;
-
-      if (thread->spans == NULL)
+      if (strata_trace_get_thread (trace, t)->spans == NULL)
         continue;
-      tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
-      /* A named thread with no id (0) is its name. */
-      if (thread->tid == 0 && *strata_trace_get_string (trace, thread->name) != '\0')
-        g_ptr_array_add (labels, g_strdup (strata_trace_get_string (trace, thread->name)));
-      else
-        /* Translators: a thread's name and id in the thread selector */
-        g_ptr_array_add (labels, g_strdup_printf (_("%s (%s)"), strata_trace_get_string (trace, thread->name), tid));
+      g_ptr_array_add (labels, strata_thread_picker_label (trace, t));
       g_array_append_val (indexes, t);
     }
   g_ptr_array_add (labels, NULL);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-thread-picker.h"
 #include "strata-threads-button.h"
 
 struct _StrataThreadsButton
@@ -27,21 +28,6 @@ struct _StrataThreadsButton
 };
 
 G_DEFINE_FINAL_TYPE (StrataThreadsButton, strata_threads_button, GTK_TYPE_WIDGET)
-
-static char *
-thread_label (StrataTrace *trace,
-              guint        index)
-{
-  const StrataThread *thread = strata_trace_get_thread (trace, index);
-  const char *name = strata_trace_get_string (trace, thread->name);
-  g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
-
-  /* A named thread with no id (0) is its name. */
-  if (thread->tid == 0 && *name != '\0')
-    return g_strdup (name);
-  /* Translators: a thread's name and id in the thread selector */
-  return g_strdup_printf (_("%s (%s)"), name, tid);
-}
 
 /* The boxes on show, from @self->checked. */
 static void
@@ -84,7 +70,7 @@ show_threads (StrataThreadsButton *self)
     /* Translators: how many threads the call tree merges */
     label = g_strdup_printf (ngettext ("%u Thread", "%u Threads", several->len), several->len);
   else if (one >= 0 && trace != NULL)
-    label = thread_label (trace, (guint) one);
+    label = strata_thread_picker_label (trace, (guint) one);
   else
     label = g_strdup (_("All Threads"));
   gtk_menu_button_set_label (GTK_MENU_BUTTON (self->button), label);
@@ -134,7 +120,7 @@ fill (StrataThreadsButton *self)
   for (guint t = 0; trace != NULL && t < strata_trace_get_n_threads (trace); t++)
     if (strata_trace_get_thread (trace, t)->spans != NULL)
       {
-        g_ptr_array_add (labels, thread_label (trace, t));
+        g_ptr_array_add (labels, strata_thread_picker_label (trace, t));
         g_array_append_val (self->indexes, t);
       }
   g_ptr_array_add (labels, NULL);
