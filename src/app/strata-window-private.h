@@ -62,6 +62,8 @@ struct _StrataWindow
   GtkWidget            *profile_view;
   GtkWidget            *call_tree_view;
   GtkWidget            *calls_view;
+  GtkWidget            *events_view;
+  GtkWidget            *notes_view;
   GtkWidget            *event_details;
   GtkWidget            *summary;       /* owned by the notebook */
   GtkWidget            *heap_view;     /* owned by the notebook; hidden without a heap */

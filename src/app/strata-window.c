@@ -10,6 +10,8 @@
 #include "strata-accessible.h"
 #include "strata-call-tree-view.h"
 #include "strata-calls-view.h"
+#include "strata-events-view.h"
+#include "strata-notes-view.h"
 #include "strata-profile-view.h"
 #include "strata-search-bar.h"
 #include "strata-event-details.h"
@@ -280,7 +282,9 @@ show_trace (StrataWindow *self,
   gtk_widget_set_visible (self->profile_view, has_time_axis (trace));
   gtk_widget_set_visible (self->call_tree_view, strata_trace_get_n_spans (trace) > 0);
   gtk_widget_set_visible (self->calls_view, has_time_axis (trace));
+  gtk_widget_set_visible (self->events_view, strata_trace_get_format (trace) == STRATA_FORMAT_TRACE_EVENT);
   gtk_widget_set_visible (self->event_details, has_time_axis (trace));
+  gtk_widget_set_visible (self->notes_view, has_time_axis (trace));
   if (has_time_axis (trace))
     apply_panels_share (self);
   update_view_controls (self);
@@ -296,10 +300,15 @@ show_summary_page (StrataWindow *self)
                                  gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->summary));
 }
 
-/* Events have nothing to show in the profile: their details come up. */
+/* Events have nothing to show in the profile: their details come up,
+ * unless they were picked in the Events page's list. */
 static void
 selected_item_changed_cb (StrataWindow *self)
 {
+  GtkNotebook *details = GTK_NOTEBOOK (self->details);
+
+  if (gtk_notebook_get_nth_page (details, gtk_notebook_get_current_page (details)) == self->events_view)
+    return;
   if (strata_session_get_selected_item (self->session, NULL, NULL) == STRATA_SELECTED_EVENT)
     gtk_notebook_set_current_page (GTK_NOTEBOOK (self->details),
                                    gtk_notebook_page_num (GTK_NOTEBOOK (self->details), self->event_details));
@@ -322,8 +331,13 @@ build_trace_page (StrataWindow *self)
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->call_tree_view, _("Call Tree"));
   self->calls_view = strata_calls_view_new (self->session);
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->calls_view, _("Calls"));
+  self->events_view = strata_events_view_new (self->session);
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->events_view, _("Events"));
+  gtk_widget_set_visible (self->events_view, FALSE);
   self->event_details = strata_event_details_new (self->session);
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->event_details, _("Details"));
+  self->notes_view = strata_notes_view_new (self->session);
+  strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->notes_view, _("Notes"));
   self->heap_view = strata_heap_view_new (self->session);
   strata_accessible_append_page (GTK_NOTEBOOK (self->details), self->heap_view, _("Heap"));
   _strata_window_init_compare (self);

@@ -538,6 +538,7 @@ strata_report_print_json (const StrataReport  *report,
   write_json_methods (json, trace, report->profile);
   write_json_edges (json, trace, report->profile);
   strata_report_write_json_frames (json, trace);
+  strata_report_write_json_user_notes (json, trace);
   write_json_phases (json, trace);
   write_json_heap (json, trace);
   strata_report_write_json_groups (json, trace);

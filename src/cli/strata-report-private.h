@@ -42,6 +42,9 @@ GThread *strata_report_start_paths      (StrataTrace      *trace);
 void strata_report_print_suspects        (StrataTrace      *trace);
 void strata_report_print_android         (StrataTrace      *trace);
 void strata_report_print_frames          (StrataTrace      *trace);
+void strata_report_print_user_notes      (StrataTrace      *trace);
+void strata_report_write_json_user_notes (StrataJsonWriter *json,
+                                         StrataTrace      *trace);
 void strata_report_write_json_frames     (StrataJsonWriter *json,
                                           StrataTrace      *trace);
 void strata_report_print_groups          (StrataTrace      *trace);

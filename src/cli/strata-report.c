@@ -410,6 +410,7 @@ print_text (const StrataReport *report)
     }
   print_heap (report);
   print_phase_counts (report->trace);
+  strata_report_print_user_notes (report->trace);
   print_diagnostics (report->trace);
 }
 

@@ -78,6 +78,49 @@ strata_description_to_text (const StrataDescription *self)
 }
 
 /**
+ * strata_describe_thread_short:
+ *
+ * Returns: (transfer full): a thread as lists name it: "main (13705)",
+ *   or a named thread with no id (0) by its name alone
+ */
+char *
+strata_describe_thread_short (StrataTrace *trace,
+                              guint        index)
+{
+  const StrataThread *thread = strata_trace_get_thread (trace, index);
+  const char *name = strata_trace_get_string (trace, thread->name);
+  g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
+
+  if (thread->tid == 0 && *name != '\0')
+    return g_strdup (name);
+  /* Translators: a thread's name and id in the thread selector */
+  return g_strdup_printf (_("%s (%s)"), name, tid);
+}
+
+/**
+ * strata_describe_process_short:
+ *
+ * Returns: (transfer full): a process as lists name it: "Browser
+ *   (4120)", or "Process 4120" without a name
+ */
+char *
+strata_describe_process_short (StrataTrace *trace,
+                               guint        index)
+{
+  const StrataProcess *process = strata_trace_get_process (trace, index);
+  const char *name = strata_trace_get_string (trace, process->name);
+  g_autofree char *pid = g_strdup_printf ("%" G_GINT64_FORMAT, process->pid);
+
+  if (*name == '\0')
+    /* Translators: a process without a name, by its id */
+    return g_strdup_printf (_("Process %s"), pid);
+  if (process->pid == 0)
+    return g_strdup (name);
+  /* Translators: a thread's name and id in the thread selector */
+  return g_strdup_printf (_("%s (%s)"), name, pid);
+}
+
+/**
  * strata_describe_thread:
  *
  * Returns: (transfer full): a thread's name and id, and its process's

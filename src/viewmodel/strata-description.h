@@ -34,6 +34,10 @@ StrataDescription *strata_describe_counter_value (StrataTrace             *trace
                                                   gint64                   time);
 char              *strata_description_to_text    (const StrataDescription *self);
 void               strata_description_free       (StrataDescription       *self);
+char              *strata_describe_thread_short  (StrataTrace             *trace,
+                                                  guint                    index);
+char              *strata_describe_process_short (StrataTrace             *trace,
+                                                  guint                    index);
 char              *strata_describe_thread        (StrataTrace             *trace,
                                                   guint                    thread);
 

@@ -21,6 +21,7 @@
 #include "strata-flame-render.h"
 #include "strata-file.h"
 #include "strata-image-export.h"
+#include "strata-notes.h"
 #include "strata-timeline-render.h"
 
 #define PX_PER_PT (96.0 / 72.0)
@@ -386,8 +387,8 @@ draw_timeline (cairo_t        *cr,
  * @start: the first time shown, on @options' clock
  * @end: the last; with @start 0 and @end 0, the whole trace
  *
- * The ruler and every track, with their names, as tall as they are (or
- * @options' height).
+ * The ruler (with the notes written on the trace) and every track, with
+ * their names, as tall as they are (or @options' height).
  */
 gboolean
 strata_image_export_timeline (StrataTrace              *trace,
@@ -400,6 +401,8 @@ strata_image_export_timeline (StrataTrace              *trace,
   g_autoptr(StrataEventIndex) events = strata_event_index_new (trace);
   g_autoptr(GPtrArray) lods = counter_lods (trace);
   g_autoptr(GArray) tracks = NULL;
+  g_autoptr(GArray) notes = strata_trace_get_file (trace) != NULL ? strata_notes_load (strata_trace_get_file (trace), NULL) : NULL;
+  g_autoptr(GArray) note_marks = strata_notes_marks (notes, trace, options->clock);
   StrataTimelineTheme light = { { 0.15, 0.15, 0.15, 1 }, { 0.21, 0.52, 0.89, 1 }, FALSE };
   StrataTimelineTheme dark = { { 0.92, 0.92, 0.92, 1 }, { 0.21, 0.52, 0.89, 1 }, TRUE };
   TimelinePicture picture = { .overview = FALSE };
@@ -420,7 +423,7 @@ strata_image_export_timeline (StrataTrace              *trace,
     .bound_start = bound_start, .bound_end = bound_end, .colors = options->colors,
     .selected_method = G_MAXUINT32, .tracks = tracks, .counter_lods = lods, .events = events,
     .width = options->width, .label_width = STRATA_TIMELINE_LABEL_WIDTH,
-    .theme = options->dark ? &dark : &light, .selected_event = G_MAXUINT,
+    .theme = options->dark ? &dark : &light, .selected_event = G_MAXUINT, .notes = note_marks,
   };
   picture.height = height;
   return draw_image (options, height, NULL, draw_timeline, &picture, file, error);

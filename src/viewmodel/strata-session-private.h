@@ -55,8 +55,16 @@ struct _StrataSession
   guint              selected_event;
   guint              selected_counter;
   gint64             selected_counter_time;
+
+  GArray            *notes;       /* StrataNote on the trace, or NULL without one */
+  GArray            *note_marks;  /* StrataNoteMark on the clock, made when asked for */
+  char              *notes_error;
 };
 
 void strata_session_compare_with_baseline (StrataSession *self);
+void strata_session_notes_class_init       (GObjectClass  *klass);
+void strata_session_notes_clear            (StrataSession *self);
+void strata_session_load_notes             (StrataSession *self);
+void strata_session_notes_clock_changed    (StrataSession *self);
 
 G_END_DECLS

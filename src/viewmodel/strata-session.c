@@ -71,6 +71,7 @@ strata_session_dispose (GObject *object)
   g_clear_pointer (&self->colors, g_free);
   g_clear_pointer (&self->track_prefs, strata_track_prefs_free);
   g_clear_pointer (&self->search, strata_search_unref);
+  strata_session_notes_clear (self);
   g_clear_pointer (&self->marks, g_array_unref);
   g_clear_pointer (&self->call_tree_threads, g_array_unref);
   g_clear_object (&self->baseline);
@@ -229,6 +230,7 @@ strata_session_class_init (StrataSessionClass *klass)
   object_class->dispose = strata_session_dispose;
   object_class->get_property = strata_session_get_property;
   object_class->set_property = strata_session_set_property;
+  strata_session_notes_class_init (object_class);
 
   properties[PROP_TRACE] =
     g_param_spec_object ("trace", NULL, NULL,
@@ -391,6 +393,7 @@ strata_session_set_trace (StrataSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_ONLY]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPARISON]);
   strata_session_zoom_to_fit (self);
+  strata_session_load_notes (self);
   g_signal_emit (self, signals[SELECTION_RANGE_CHANGED], 0);
   g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);
 }
@@ -469,6 +472,7 @@ strata_session_set_clock (StrataSession *self,
 
   self->clock = clock;
   self->has_range = FALSE;
+  strata_session_notes_clock_changed (self);
   strata_session_get_bounds (self, &new_start, &new_end);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK]);
   strata_session_set_visible_range (self,

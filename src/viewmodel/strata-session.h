@@ -15,6 +15,7 @@
 #include "strata-call-tree-history.h"
 #include "strata-comparison.h"
 #include "strata-description.h"
+#include "strata-notes.h"
 #include "strata-profile.h"
 #include "strata-search.h"
 #include "strata-timeline-render.h"
@@ -117,6 +118,27 @@ void           strata_session_set_search          (StrataSession *self,
 const StrataSearch *strata_session_get_search     (StrataSession *self);
 gboolean       strata_session_search_step         (StrataSession *self,
                                                    int            direction);
+
+const GArray  *strata_session_get_notes           (StrataSession *self);
+const char    *strata_session_get_notes_error     (StrataSession *self);
+const GArray  *strata_session_get_note_marks      (StrataSession *self);
+gboolean       strata_session_get_note_target     (StrataSession      *self,
+                                                   StrataSelectedKind *kind,
+                                                   StrataSliceRef     *call,
+                                                   gint64             *start,
+                                                   gint64             *end);
+gboolean       strata_session_add_note            (StrataSession  *self,
+                                                   const char     *text,
+                                                   GError        **error);
+gboolean       strata_session_set_note_text       (StrataSession  *self,
+                                                   guint           index,
+                                                   const char     *text,
+                                                   GError        **error);
+gboolean       strata_session_remove_note         (StrataSession  *self,
+                                                   guint           index,
+                                                   GError        **error);
+void           strata_session_go_to_note          (StrataSession *self,
+                                                   guint          index);
 
 GActionGroup  *strata_session_create_actions      (StrataSession *self);
 void           strata_session_names_changed       (StrataSession *self);

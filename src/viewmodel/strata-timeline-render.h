@@ -27,6 +27,9 @@ G_BEGIN_DECLS
 /* Android frames: a band in the ruler, above the selected method's marks. */
 #define STRATA_TIMELINE_FRAMES_Y 17.0
 #define STRATA_TIMELINE_FRAMES_HEIGHT 4.0
+/* Notes: tabs with their text over the ticks, their ranges under them. */
+#define STRATA_TIMELINE_NOTE_HEIGHT 20.0
+#define STRATA_TIMELINE_NOTE_MAX_WIDTH 220.0
 
 typedef enum
 {
@@ -128,6 +131,7 @@ typedef struct
   guint32                    selected_method;  /* or G_MAXUINT32 */
   const GArray              *marks;            /* gint64 pairs: calls to the selected method */
   const GArray              *frames;           /* StrataAndroidFrame on the wall clock; nullable */
+  const GArray              *notes;            /* StrataNoteMark on the view's clock, by start; nullable */
   gint64                     frame_budget;     /* ns a frame may take */
   gboolean                   compact;
   const GArray              *tracks;           /* StrataTrack */

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-android-frames.h"
+#include "strata-notes.h"
 #include "strata-timeline-render-private.h"
 #include "strata-units.h"
 
@@ -131,6 +132,56 @@ strata_timeline_draw_frames (const Painter *p,
     }
 }
 
+/* GNOME's yellow: notes stand apart from the accent and the methods. */
+static void
+set_note_color (cairo_t *cr,
+                double   alpha)
+{
+  cairo_set_source_rgba (cr, 0.96, 0.83, 0.18, alpha);
+}
+
+/* Each note in view: a line under the ruler across its range, and a tab
+ * with its text at its start, over the ticks. Where tabs would overlap
+ * the later ones give way; their lines stay. */
+static void
+draw_notes (const Painter *p)
+{
+  const GArray *notes = p->view->notes;
+  double free_from = -G_MAXDOUBLE;
+
+  for (guint i = 0; notes != NULL && i < notes->len; i++)
+    {
+      const StrataNoteMark *mark = &g_array_index (notes, StrataNoteMark, i);
+      double x0 = MAX (span_x (p, mark->start), p->area_x);
+      double x1 = MIN (span_x (p, mark->end), p->area_x + p->area_width);
+      double width;
+
+      if (x1 < p->area_x || x0 > p->area_x + p->area_width)
+        continue;
+      set_note_color (p->cr, 1.0);
+      cairo_rectangle (p->cr, x0, STRATA_TIMELINE_RULER_HEIGHT - 3, MAX (2, x1 - x0), 2);
+      cairo_fill (p->cr);
+      width = MIN (STRATA_TIMELINE_NOTE_MAX_WIDTH, p->area_x + p->area_width - x0);
+      if (x0 < free_from || width < 24)
+        continue;
+      strata_painter_set_display_text (p->layout, mark->text);
+      pango_layout_set_width (p->layout, (int) ((width - 8) * PANGO_SCALE));
+      {
+        int text_width, text_height;
+
+        pango_layout_get_pixel_size (p->layout, &text_width, &text_height);
+        width = MIN (width, text_width + 8);
+      }
+      set_note_color (p->cr, 1.0);
+      cairo_rectangle (p->cr, x0, 0, width, STRATA_TIMELINE_NOTE_HEIGHT);
+      cairo_fill (p->cr);
+      cairo_set_source_rgb (p->cr, 0.14, 0.12, 0.05);
+      cairo_move_to (p->cr, x0 + 4, 3);
+      strata_timeline_show_layout (p->cr, p->view, p->layout);
+      free_from = x0 + width + 2;
+    }
+}
+
 /**
  * strata_timeline_render_ruler:
  *
@@ -174,6 +225,7 @@ strata_timeline_render_ruler (cairo_t                  *cr,
 
   draw_marks (&p, STRATA_TIMELINE_RULER_HEIGHT - MARK_HEIGHT - 1);
   strata_timeline_draw_frames (&p, STRATA_TIMELINE_FRAMES_Y, STRATA_TIMELINE_FRAMES_HEIGHT);
+  draw_notes (&p);
   strata_painter_draw_range (&p, 0, STRATA_TIMELINE_RULER_HEIGHT);
   if (view->has_range && view->range_label != NULL)
     {

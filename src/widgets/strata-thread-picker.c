@@ -11,27 +11,8 @@
 #include <glib/gi18n.h>
 
 #include "strata-accessible.h"
+#include "strata-description.h"
 #include "strata-thread-picker.h"
-
-/**
- * strata_thread_picker_label:
- *
- * Returns: (transfer full): a thread as the pickers name it: "main
- *   (13705)", or a named thread with no id (0) by its name alone
- */
-char *
-strata_thread_picker_label (StrataTrace *trace,
-                            guint        index)
-{
-  const StrataThread *thread = strata_trace_get_thread (trace, index);
-  const char *name = strata_trace_get_string (trace, thread->name);
-  g_autofree char *tid = g_strdup_printf ("%" G_GINT64_FORMAT, thread->tid);
-
-  if (thread->tid == 0 && *name != '\0')
-    return g_strdup (name);
-  /* Translators: a thread's name and id in the thread selector */
-  return g_strdup_printf (_("%s (%s)"), name, tid);
-}
 
 /**
  * strata_thread_picker_fill:
@@ -56,7 +37,7 @@ strata_thread_picker_fill (GtkStringList *names,
     {
       if (strata_trace_get_thread (trace, t)->spans == NULL)
         continue;
-      g_ptr_array_add (labels, strata_thread_picker_label (trace, t));
+      g_ptr_array_add (labels, strata_describe_thread_short (trace, t));
       g_array_append_val (indexes, t);
     }
   g_ptr_array_add (labels, NULL);

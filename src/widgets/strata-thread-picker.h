@@ -12,8 +12,6 @@
 G_BEGIN_DECLS
 
 GtkWidget *strata_thread_picker_new  (StrataSession *session);
-char      *strata_thread_picker_label (StrataTrace   *trace,
-                                       guint          index);
 void       strata_thread_picker_fill (GtkStringList *names,
                                       GArray        *indexes,
                                       StrataTrace   *trace);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "strata-description.h"
 #include "strata-thread-picker.h"
 #include "strata-threads-button.h"
 
@@ -70,7 +71,7 @@ show_threads (StrataThreadsButton *self)
     /* Translators: how many threads the call tree merges */
     label = g_strdup_printf (ngettext ("%u Thread", "%u Threads", several->len), several->len);
   else if (one >= 0 && trace != NULL)
-    label = strata_thread_picker_label (trace, (guint) one);
+    label = strata_describe_thread_short (trace, (guint) one);
   else
     label = g_strdup (_("All Threads"));
   gtk_menu_button_set_label (GTK_MENU_BUTTON (self->button), label);
@@ -120,7 +121,7 @@ fill (StrataThreadsButton *self)
   for (guint t = 0; trace != NULL && t < strata_trace_get_n_threads (trace); t++)
     if (strata_trace_get_thread (trace, t)->spans != NULL)
       {
-        g_ptr_array_add (labels, strata_thread_picker_label (trace, t));
+        g_ptr_array_add (labels, strata_describe_thread_short (trace, t));
         g_array_append_val (self->indexes, t);
       }
   g_ptr_array_add (labels, NULL);

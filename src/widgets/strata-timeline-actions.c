@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include "strata-note-editor.h"
 #include "strata-timeline-private.h"
 
 /* The first call on the first thread whose depth-0 call is visible. */
@@ -105,6 +106,48 @@ move_focus_action (GtkWidget  *widget,
   strata_timeline_select_call (self, call.thread, depth, index);
 }
 
+/* ---- Notes ---- */
+
+static void
+note_written_cb (const char *text,
+                 gpointer    data)
+{
+  StrataTimeline *self = data;
+
+  /* A note that could not be kept says why on the Notes page. */
+  strata_session_add_note (self->session, text, NULL);
+}
+
+/* N: a note on the selected call, or else on the selected range, written
+ * in a popover under the ruler where it starts. */
+static void
+add_note_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  StrataTimeline *self = STRATA_TIMELINE (widget);
+  g_autofree char *title = strata_note_editor_describe_target (self->session);
+  StrataTimelineView view;
+  StrataTimelineTheme theme;
+  StrataSelectedKind kind;
+  StrataSliceRef call;
+  gint64 start, end, visible_start, visible_end;
+  double x;
+
+  if (title == NULL)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  strata_session_get_note_target (self->session, &kind, &call, &start, &end);
+  strata_session_get_visible_range (self->session, &visible_start, &visible_end);
+  strata_timeline_fill_view (self, &view, &theme);
+  x = view.label_width + (view.width - view.label_width) *
+      (double) (CLAMP (start, visible_start, visible_end) - visible_start) / MAX (1, visible_end - visible_start);
+  strata_note_editor_popup (widget, &(GdkRectangle) { (int) x, (int) STRATA_TIMELINE_HEADER_TOTAL, 1, 1 },
+                            title, NULL, note_written_cb, self);
+}
+
 static void
 add_binding (GtkWidgetClass *widget_class,
              guint           keyval,
@@ -117,6 +160,7 @@ void
 strata_timeline_class_init_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "timeline.next-call", NULL, move_focus_action);
+  gtk_widget_class_install_action (widget_class, "timeline.add-note", NULL, add_note_action);
   gtk_widget_class_install_action (widget_class, "timeline.previous-call", NULL, move_focus_action);
   gtk_widget_class_install_action (widget_class, "timeline.parent-call", NULL, move_focus_action);
   gtk_widget_class_install_action (widget_class, "timeline.child-call", NULL, move_focus_action);
@@ -137,4 +181,5 @@ strata_timeline_class_init_actions (GtkWidgetClass *widget_class)
   add_binding (widget_class, GDK_KEY_Up, "timeline.parent-call");
   add_binding (widget_class, GDK_KEY_Down, "timeline.child-call");
   add_binding (widget_class, GDK_KEY_c, "view.compact");
+  add_binding (widget_class, GDK_KEY_n, "timeline.add-note");
 }

@@ -72,6 +72,7 @@ strata_timeline_fill_view (StrataTimeline      *self,
     .selected_method = strata_session_get_selected_method (self->session),
     .marks = self->marks,
     .frames = self->frames,
+    .notes = strata_session_get_note_marks (self->session),
     .frame_budget = self->frame_budget,
     .compact = strata_session_get_compact (self->session),
     .tracks = self->tracks,
@@ -616,6 +617,7 @@ set_session (StrataTimeline *self,
   g_signal_connect_object (session, "notify::selected-method", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "visible-range-changed", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "search-changed", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notes-changed", G_CALLBACK (redraw_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "marks-changed", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "selection-range-changed", G_CALLBACK (selection_range_changed_cb),
                            self, G_CONNECT_SWAPPED);

@@ -428,5 +428,49 @@ else
 fi
 rm -f "$tmp/giant.json" "$tmp/giant.svg" "$tmp/tree"
 
+# Notes written in the window, kept in the data folder (written here by
+# a script of the test's own, as the help describes the store): -r, its
+# JSON and --export carry them; a note whose call is gone keeps its range.
+write_events "$tmp/noted.json" 100 paint
+mkdir -p "$tmp/data/strata/notes"
+python3 - "$tmp/noted.json" "$tmp/data/strata/notes" <<'PY'
+import hashlib, json, os, sys, pathlib
+trace = os.path.abspath(sys.argv[1])
+uri = pathlib.Path(trace).as_uri()
+st = os.stat(trace)
+store = {"file": uri, "size": st.st_size, "modified": int(st.st_mtime),
+         "notes": [{"text": "work is slow here", "start": 10000, "end": 110000,
+                    "call": {"tid": 1, "depth": 1, "index": 0, "method": "work"}},
+                   {"text": "idle stretch", "start": 300000, "end": 350000},
+                   {"text": "moved call", "start": 400000, "end": 420000,
+                    "call": {"tid": 1, "depth": 1, "index": 0, "method": "gone"}}]}
+name = hashlib.sha256(uri.encode()).hexdigest() + ".json"
+open(os.path.join(sys.argv[2], name), "w").write(json.dumps(store))
+PY
+XDG_DATA_HOME="$tmp/data" "$strata" -r "$tmp/noted.json" >"$tmp/out" 2>"$tmp/err"
+XDG_DATA_HOME="$tmp/data" "$strata" -r --format=json "$tmp/noted.json" >"$tmp/out.json" 2>>"$tmp/err"
+XDG_DATA_HOME="$tmp/data" "$strata" --export="$tmp/noted.svg" "$tmp/noted.json" >/dev/null 2>>"$tmp/err"
+if grep -q "work is slow here" "$tmp/out" && grep -q "idle stretch" "$tmp/out" && [ ! -s "$tmp/err" ] &&
+   python3 -c '
+import json, sys
+notes = json.load(open(sys.argv[1]))["user_notes"]
+assert [n["text"] for n in notes] == ["work is slow here", "idle stretch", "moved call"], notes
+assert notes[0]["call"]["method"] == "work" and notes[0]["call"]["tid"] == 1, notes[0]
+assert notes[0]["start_ns"] == 10000 and notes[0]["end_ns"] == 110000, notes[0]
+assert notes[1]["call"] is None and notes[2]["call"] is None, notes
+' "$tmp/out.json" && grep -q "work is slow here" "$tmp/noted.svg"; then
+  ok "notes kept for a trace are in -r, its JSON and --export"
+else
+  not_ok "notes: $(grep -A4 'User notes' "$tmp/out") $(cat "$tmp/err")"
+fi
+# Another file saved at the same place does not have them.
+write_events "$tmp/noted.json" 1000 paint
+XDG_DATA_HOME="$tmp/data" "$strata" -r --format=json "$tmp/noted.json" >"$tmp/out.json" 2>"$tmp/err"
+if python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["user_notes"] == []' "$tmp/out.json"; then
+  ok "a new file at the same place starts without the old one's notes"
+else
+  not_ok "a new file at the same place has the old one's notes: $(cat "$tmp/err")"
+fi
+
 echo "1..$n"
 exit $failed

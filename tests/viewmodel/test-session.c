@@ -839,6 +839,74 @@ test_session_call_tree_transforms (void)
   fixture_close (&f);
 }
 
+/* ---- Notes ---- */
+
+/* A note on the selected call, else on the selected range; changed,
+ * removed, kept for the file and read back by the next session; going
+ * to a note selects what it is on. */
+static void
+test_session_notes (void)
+{
+  static const char json[] =
+    "[{\"name\":\"main\",\"ph\":\"X\",\"ts\":0,\"dur\":1000,\"pid\":1,\"tid\":1},"
+    "{\"name\":\"work\",\"ph\":\"X\",\"ts\":10,\"dur\":200,\"pid\":1,\"tid\":1}]";
+  g_autofree char *path = strata_test_write_file ("noted-session.json", json, strlen (json));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  g_autoptr(StrataTrace) again = NULL;
+  g_autoptr(StrataSession) session = strata_session_new ();
+  g_autoptr(StrataSession) next = strata_session_new ();
+  guint n_changes = 0;
+  StrataSelectedKind kind;
+  StrataSliceRef call = { 0, 1, 0 }, selected;
+  gint64 start, end;
+
+  g_assert_no_error (error);
+  g_signal_connect (session, "notes-changed", G_CALLBACK (count_cb), &n_changes);
+  strata_session_set_trace (session, trace);
+  g_assert_cmpuint (strata_session_get_notes (session)->len, ==, 0);
+  g_assert_null (strata_session_get_note_marks (session));
+  /* Nothing selected: nothing to write on. */
+  g_assert_false (strata_session_get_note_target (session, &kind, &selected, &start, &end));
+  g_assert_false (strata_session_add_note (session, "lost", NULL));
+
+  strata_session_select_call (session, &call);
+  g_assert_true (strata_session_get_note_target (session, &kind, &selected, &start, &end));
+  g_assert_cmpint (kind, ==, STRATA_SELECTED_CALL);
+  n_changes = 0;
+  g_assert_true (strata_session_add_note (session, "the work", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_changes, ==, 1);
+  strata_session_clear_selection (session);
+  strata_session_set_selection_range (session, strata_trace_get_start (trace) + 500000, strata_trace_get_start (trace) + 700000);
+  g_assert_true (strata_session_add_note (session, "idle", &error));
+  g_assert_cmpuint (strata_session_get_notes (session)->len, ==, 2);
+  g_assert_cmpuint (strata_session_get_note_marks (session)->len, ==, 2);
+  g_assert_true (strata_session_set_note_text (session, 1, "  idle, waiting ", &error));
+  g_assert_true (strata_session_add_note (session, "gone soon", &error));
+  g_assert_true (strata_session_remove_note (session, 2, &error));
+  g_assert_no_error (error);
+  g_assert_null (strata_session_get_notes_error (session));
+
+  /* The file's next session has them. */
+  again = strata_test_load_path (path, &error);
+  g_assert_no_error (error);
+  strata_session_set_trace (next, again);
+  g_assert_cmpuint (strata_session_get_notes (next)->len, ==, 2);
+  g_assert_cmpstr (g_array_index (strata_session_get_notes (next), StrataNote, 0).text, ==, "the work");
+  g_assert_true (g_array_index (strata_session_get_notes (next), StrataNote, 0).on_call);
+  g_assert_cmpstr (g_array_index (strata_session_get_notes (next), StrataNote, 1).text, ==, "  idle, waiting ");
+  strata_session_go_to_note (next, 0);
+  g_assert_cmpint (strata_session_get_selected_item (next, &selected, NULL), ==, STRATA_SELECTED_CALL);
+  g_assert_cmpuint (selected.depth, ==, 1);
+  strata_session_go_to_note (next, 1);
+  g_assert_true (strata_session_get_selection_range (next, &start, &end));
+  g_assert_cmpint (start, ==, strata_trace_get_start (trace) + 500000);
+  g_assert_cmpint (end, ==, strata_trace_get_start (trace) + 700000);
+  strata_session_set_trace (next, NULL);
+  g_assert_null (strata_session_get_notes (next));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -856,6 +924,7 @@ main (int   argc,
   g_test_add_func ("/session/long-list-sort", test_session_long_list_sort);
   g_test_add_func ("/session/call-tree-follows", test_session_call_tree_follows);
   g_test_add_func ("/session/call-tree-transforms", test_session_call_tree_transforms);
+  g_test_add_func ("/session/notes", test_session_notes);
 
   return g_test_run ();
 }

@@ -24,6 +24,8 @@
 #include "strata-call-node-row.h"
 #include "strata-call-tree-view.h"
 #include "strata-calls-view.h"
+#include "strata-events-view.h"
+#include "strata-notes-view.h"
 #include "strata-compare-view.h"
 #include "strata-flame-graph.h"
 #include "strata-flame-render.h"
@@ -491,6 +493,120 @@ test_window_calls (void)
   strata_test_finish_app (app);
 }
 
+/* The Events page: on Trace Event files only; a row picked selects its
+ * call in the timeline (and the page stays), a call picked in the
+ * timeline is found in the list, the filter and the selected range cut
+ * the list and say so. */
+static void
+test_window_events (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  g_autofree char *path = strata_test_write_events ("events-page.json", 200, "paint");
+  g_autofree char *dmtrace_path = strata_test_fixture_path ("dmtrace", "studio-perflib-char_2_bytes.trace", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) dmtrace = g_file_new_for_path (dmtrace_path);
+  GtkNotebook *notebook;
+  StrataWindow *window;
+  StrataEventsView *view;
+  StrataEventTable *table;
+  const StrataEventTableEntry *entry;
+  StrataSliceRef call;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = strata_test_only_window (app);
+  strata_test_wait_for_window (window);
+  notebook = GTK_NOTEBOOK (window->details);
+  view = STRATA_EVENTS_VIEW (window->events_view);
+  g_assert_true (gtk_widget_get_visible (window->events_view));
+  gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, window->events_view));
+  while (!gtk_widget_get_mapped (window->events_view) || strata_events_view_get_table (view) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  table = strata_events_view_get_table (view);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (table)), ==, 4);
+  g_assert_cmpstr (strata_events_view_get_status (view), ==, "4 events");
+
+  /* A row picked here is the timeline's selection. */
+  strata_events_view_select (view, 2);
+  entry = strata_event_table_get (table, 2);
+  g_assert_cmpint (strata_session_get_selected_item (window->session, &call, NULL), ==, STRATA_SELECTED_CALL);
+  g_assert_cmpuint (call.thread, ==, entry->thread);
+  g_assert_cmpuint (call.depth, ==, entry->depth);
+  g_assert_cmpuint (call.index, ==, entry->index);
+  g_assert_true (gtk_notebook_get_nth_page (notebook, gtk_notebook_get_current_page (notebook)) == window->events_view);
+
+  /* And one picked there is found here. */
+  entry = strata_event_table_get (table, 0);
+  strata_session_select_call (window->session, &(StrataSliceRef) { entry->thread, entry->depth, entry->index });
+  g_assert_cmpuint (strata_events_view_get_selected (view), ==, 0);
+
+  strata_events_view_set_filter (view, "IDLE");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (table)), ==, 1);
+  g_assert_cmpstr (strata_events_view_get_status (view), ==, "1 of 4 events");
+  strata_events_view_set_filter (view, "");
+  strata_session_set_selection_range (window->session, strata_trace_get_start (strata_session_get_trace (window->session)) + 290000,
+                                      strata_trace_get_start (strata_session_get_trace (window->session)) + 360000);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (table)), ==, 2);
+  g_assert_cmpstr (strata_events_view_get_status (view), ==, "2 of 4 events, in the selected range");
+  strata_test_finish_app (app);
+
+  /* Not on a method trace: it has no events of its own. */
+  app = strata_test_new_app ();
+  g_application_open (G_APPLICATION (app), &dmtrace, 1, "");
+  window = strata_test_only_window (app);
+  strata_test_wait_for_window (window);
+  g_assert_false (gtk_widget_get_visible (window->events_view));
+  strata_test_finish_app (app);
+}
+
+/* Notes: N in the timeline on a selected call opens the editor, Enter
+ * keeps the note, the Notes page lists it and its buttons remove it. */
+static void
+test_window_notes (void)
+{
+  StrataApplication *app = strata_test_new_app ();
+  g_autofree char *path = strata_test_write_events ("notes-page.json", 200, "paint");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkNotebook *notebook;
+  StrataWindow *window;
+  GtkWidget *popover, *entry, *list, *remove;
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = strata_test_only_window (app);
+  strata_test_wait_for_window (window);
+  notebook = GTK_NOTEBOOK (window->details);
+  g_assert_true (gtk_widget_get_visible (window->notes_view));
+  gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, window->notes_view));
+  /* Nothing selected: N only rings the bell. */
+  gtk_widget_activate_action (window->timeline, "timeline.add-note", NULL);
+  g_assert_null (strata_test_find_widget (window->timeline, GTK_TYPE_POPOVER, NULL));
+
+  strata_session_select_call (window->session, &(StrataSliceRef) { 0, 1, 0 });
+  gtk_widget_activate_action (window->timeline, "timeline.add-note", NULL);
+  popover = strata_test_find_widget (window->timeline, GTK_TYPE_POPOVER, NULL);
+  g_assert_nonnull (popover);
+  entry = strata_test_find_widget (popover, GTK_TYPE_ENTRY, NULL);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "   ");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpuint (strata_session_get_notes (window->session)->len, ==, 0);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "work starts late");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpuint (strata_session_get_notes (window->session)->len, ==, 1);
+  g_assert_cmpstr (g_array_index (strata_session_get_notes (window->session), StrataNote, 0).text, ==, "work starts late");
+  g_assert_cmpuint (strata_session_get_note_marks (window->session)->len, ==, 1);
+
+  list = strata_notes_view_get_list (STRATA_NOTES_VIEW (window->notes_view));
+  g_assert_nonnull (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0));
+  g_assert_null (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 1));
+  remove = strata_test_find_widget (list, GTK_TYPE_BUTTON, NULL);
+  /* The second button of the row removes. */
+  remove = gtk_widget_get_next_sibling (remove);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (remove), ==, "Remove Note");
+  g_signal_emit_by_name (remove, "clicked");
+  g_assert_cmpuint (strata_session_get_notes (window->session)->len, ==, 0);
+  g_assert_null (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0));
+  strata_test_finish_app (app);
+}
+
 static void
 test_window_cancel (void)
 {
@@ -667,6 +783,8 @@ main (int   argc,
   g_test_add_func ("/window/drag-does-not-select", test_window_drag_does_not_select);
   g_test_add_func ("/window/find", test_window_find);
   g_test_add_func ("/window/calls", test_window_calls);
+  g_test_add_func ("/window/events", test_window_events);
+  g_test_add_func ("/window/notes", test_window_notes);
   g_test_add_func ("/window/open-sample", test_window_open_sample);
 
   return g_test_run ();

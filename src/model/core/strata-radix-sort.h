@@ -11,5 +11,8 @@ G_BEGIN_DECLS
 void strata_radix_sort_u64 (guint64 *values,
                             gsize    n,
                             guint    low_bit);
+void strata_radix_sort_pairs (guint64 *keys,
+                              guint32 *items,
+                              gsize    n);
 
 G_END_DECLS

@@ -268,3 +268,127 @@ strata_event_args_read_finish (GAsyncResult  *result,
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }
+
+/* ---- Many events' args on one line each ---- */
+
+#define SUMMARY_MAX 300
+
+/* One arg as "name: value": strings bare, the rest as compact JSON. */
+static void
+append_arg (GString    *line,
+            const char *name,
+            JsonNode   *value)
+{
+  if (line->len > 0)
+    g_string_append (line, ", ");
+  g_string_append_printf (line, "%s: ", name);
+  if (JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
+    g_string_append (line, json_node_get_string (value));
+  else
+    {
+      g_autofree char *json = json_to_string (value, FALSE);
+
+      g_string_append (line, json);
+    }
+}
+
+/* The args of the event at the start of @text on one short line; "" for
+ * none, NULL when it does not parse. */
+static char *
+summarize_event (const char *text,
+                 gsize       len)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GString) line = g_string_new (NULL);
+  const char *value_end;
+  guint64 depth = 0;
+  JsonObjectIter iter;
+  JsonNode *root, *args, *value;
+  const char *name;
+
+  strata_json_skip_value_depth (text, text + len, &value_end, &depth);
+  if (depth > MAX_ARGS_DEPTH || !json_parser_load_from_data (parser, text, len, NULL))
+    return NULL;
+  root = json_parser_get_root (parser);
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    return NULL;
+  args = json_object_get_member (json_node_get_object (root), "args");
+  if (args == NULL || !JSON_NODE_HOLDS_OBJECT (args))
+    return g_strdup ("");
+  json_object_iter_init (&iter, json_node_get_object (args));
+  while (line->len <= SUMMARY_MAX && json_object_iter_next (&iter, &name, &value))
+    append_arg (line, name, value);
+  /* A row is one line. */
+  g_strdelimit (line->str, "\n\r\t", ' ');
+  if (line->len > SUMMARY_MAX)
+    {
+      const char *cut = g_utf8_find_prev_char (line->str, line->str + SUMMARY_MAX);
+
+      g_string_truncate (line, cut - line->str);
+      g_string_append (line, "…");
+    }
+  return g_string_free (g_steal_pointer (&line), FALSE);
+}
+
+/* Makes @buffer hold the bytes from @source on, given it holds those
+ * from *@at on: drops what comes before, or skips the stream there. */
+static gboolean
+move_to (GInputStream  *stream,
+         GByteArray    *buffer,
+         guint64       *at,
+         guint64        source,
+         GCancellable  *cancellable,
+         GError       **error)
+{
+  if (source < *at + buffer->len)
+    {
+      g_byte_array_remove_range (buffer, 0, source - *at);
+      *at = source;
+      return TRUE;
+    }
+  if (!skip_to (stream, source - (*at + buffer->len), cancellable, error))
+    return FALSE;
+  g_byte_array_set_size (buffer, 0);
+  *at = source;
+  return TRUE;
+}
+
+/**
+ * strata_event_args_summarize:
+ * @sources: where events start in the file's content, ascending; none 0
+ *
+ * The args of many events in one pass over the file (one inflation of a
+ * .gz), each on one short line ("name: value, …", strings bare, the rest
+ * as compact JSON): what a table of events shows. An event that no longer parses gets "?".
+ *
+ * Returns: (transfer full): one string per source, %NULL-terminated
+ */
+char **
+strata_event_args_summarize (GFile         *file,
+                             const guint64 *sources,
+                             guint          n_sources,
+                             GCancellable  *cancellable,
+                             GError       **error)
+{
+  g_autoptr(GInputStream) stream = open_content (file, cancellable, error);
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  guint64 at = 0;
+
+  if (stream == NULL)
+    return NULL;
+  for (guint i = 0; i < n_sources; i++)
+    {
+      gsize len;
+      char *line;
+
+      g_return_val_if_fail (sources[i] >= at && sources[i] != STRATA_NO_SOURCE, NULL);
+      if (!move_to (stream, buffer, &at, sources[i], cancellable, error) ||
+          !read_value (stream, buffer, &len, cancellable, error))
+        return NULL;
+      line = summarize_event ((const char *) buffer->data, len);
+      g_ptr_array_add (lines, line != NULL ? line : g_strdup ("?"));
+    }
+  g_ptr_array_add (lines, NULL);
+  return (char **) g_ptr_array_steal (lines, NULL);
+}

@@ -33,5 +33,10 @@ void      strata_event_args_read_async (StrataTrace         *trace,
                                         gpointer             user_data);
 JsonNode *strata_event_args_read_finish (GAsyncResult  *result,
                                          GError       **error);
+char    **strata_event_args_summarize  (GFile         *file,
+                                        const guint64 *sources,
+                                        guint          n_sources,
+                                        GCancellable  *cancellable,
+                                        GError       **error);
 
 G_END_DECLS
