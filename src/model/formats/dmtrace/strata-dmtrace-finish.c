@@ -16,6 +16,7 @@
 void
 dmtrace_report_diagnostics (DmtraceLoader *self)
 {
+  dmtrace_v2_report_diagnostics (self);
   if (self->overflow)
     strata_trace_add_diagnostic (self->trace,
                                  _("The recording buffer overflowed (data-file-overflow=true): calls after that point are missing."));
@@ -90,7 +91,7 @@ dmtrace_describe_format (DmtraceLoader *self)
   g_autofree char *detail = NULL;
 
   detail = g_strdup_printf ("%s v%u, %s, %s clock%s%s",
-                            "dmtrace", self->version,
+                            self->v2 ? "ART format V2" : "dmtrace", self->version,
                             self->streaming ? "streaming" : "regular",
                             clock_names[self->clock],
                             self->vm ? ", " : "", self->vm ? self->vm : "");

@@ -19,6 +19,41 @@
 
 G_BEGIN_DECLS
 
+enum {
+  ACTION_ENTER,
+  ACTION_EXIT,
+  ACTION_UNROLL,
+  ACTION_INVALID,
+};
+
+typedef enum {
+  PASS_COUNT,
+  PASS_BUILD,
+} Pass;
+
+/* One method entry or exit, as either encoding gives it. */
+typedef struct
+{
+  guint   tid;
+  guint32 value;
+  guint32 time[2];   /* v1-v3: microseconds, 32 bits */
+  gint64  ns[2];     /* V2: nanoseconds, in v3's field order (thread CPU first) */
+  gsize   pos;       /* where it starts in the data */
+} Record;
+
+/* Where a pass reads: a place in the data, and in V2 the block of one
+ * thread's records it is in, whose deltas build on each other. */
+typedef struct
+{
+  gsize   pos;
+  gsize   block_end;
+  guint32 left;      /* records of the block not read yet */
+  guint   slot;      /* the block's thread, as records name it */
+  guint64 method;    /* the previous record's method | action */
+  guint64 time[2];   /* and its times, in the file's order */
+  guint   worker;    /* second pass: the worker reading; others' blocks are skipped */
+} DmtraceCursor;
+
 typedef enum
 {
   DMTRACE_CLOCK_UNSET,
@@ -87,6 +122,14 @@ typedef struct
   gsize          len;
   guint          version;
   gboolean       streaming;
+  gboolean       v2;           /* ART's format V2: packets and LEB128 blocks */
+  gint64         start_ns;     /* V2: CLOCK_MONOTONIC when tracing began */
+  StrataIdMap    v2_methods;   /* V2: ArtMethod pointer -> the 32-bit id records get */
+  StrataIdMap    v2_slots;     /* V2: Linux tid -> the 16-bit thread slot records get */
+  guint32        v2_next_method;
+  guint          v2_next_slot;
+  guint64        n_bad_blocks;
+  gboolean       v2_summary_seen;
   gsize          header_len;
   gsize          record_size;
   guint          n_time_fields;
@@ -155,6 +198,19 @@ read_u32 (const guint8 *p)
 
 /* strata-dmtrace.c */
 gboolean dmtrace_is_newer_art_format       (guint           version);
+void     dmtrace_note_truncation           (DmtraceLoader  *self,
+                                            gsize           pos);
+
+/* strata-dmtrace-v2.c */
+gboolean dmtrace_v2_parse_header           (DmtraceLoader  *self,
+                                            guint           version,
+                                            GError        **error);
+gboolean dmtrace_v2_next_record            (DmtraceLoader  *self,
+                                            DmtraceCursor  *cursor,
+                                            Record         *record,
+                                            Pass            pass);
+void     dmtrace_v2_clear                  (DmtraceLoader  *self);
+void     dmtrace_v2_report_diagnostics     (DmtraceLoader  *self);
 
 /* strata-dmtrace-sections.c */
 gboolean dmtrace_find_sections             (DmtraceLoader  *self,

@@ -28,30 +28,10 @@
 #define NOINLINE __attribute__ ((noinline))
 
 enum {
-  ACTION_ENTER,
-  ACTION_EXIT,
-  ACTION_UNROLL,
-  ACTION_INVALID,
-};
-
-enum {
   OP_NEW_METHOD = 1,
   OP_NEW_THREAD = 2,
   OP_SUMMARY = 3,
 };
-
-typedef enum {
-  PASS_COUNT,
-  PASS_BUILD,
-} Pass;
-
-typedef struct
-{
-  guint   tid;
-  guint32 value;
-  guint32 time[2];
-  gsize   pos;     /* where it starts in the data */
-} Record;
 
 
 static void
@@ -72,6 +52,7 @@ dmtrace_loader_clear (DmtraceLoader *self)
   g_clear_pointer (&self->thread_of_tid, g_free);
   g_clear_pointer (&self->method_direct, g_free);
   g_clear_pointer (&self->vm, g_free);
+  dmtrace_v2_clear (self);
 }
 
 /* ---- Data header ---- */
@@ -81,7 +62,7 @@ dmtrace_is_newer_art_format (guint version)
 {
   guint plain = (version & 0xF0) == DMTRACE_STREAMING_FLAG ? version & 0x0F : version;
 
-  return plain >= 4 && plain <= 6;
+  return plain >= 4;
 }
 
 static gboolean
@@ -103,12 +84,7 @@ parse_data_header (DmtraceLoader  *self,
   self->version = self->streaming ? version & 0x0F : version;
 
   if (dmtrace_is_newer_art_format (version))
-    {
-      g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNSUPPORTED,
-                   _("It is a method trace in ART’s newer encoding (version 0x%X), which Strata cannot read yet."),
-                   version);
-      return FALSE;
-    }
+    return dmtrace_v2_parse_header (self, version, error);
   if (self->version < 1 || self->version > 3)
     {
       g_set_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_CORRUPT,
@@ -153,10 +129,13 @@ static void
 choose_clocks (DmtraceLoader *self)
 {
   StrataClockKind kinds[STRATA_MAX_CLOCKS];
-  gboolean two_fields = self->version >= 3 && self->record_size >= 14;
+  gboolean two_fields = self->v2 ? self->n_time_fields == 2 : self->version >= 3 && self->record_size >= 14;
 
+  /* Without a key, streaming v3 is ART's dual default; a single-clock
+   * V2 trace is on the wall clock unless its summary says otherwise. */
   if (self->clock == DMTRACE_CLOCK_UNSET)
-    self->clock = (self->streaming && two_fields) ? DMTRACE_CLOCK_DUAL : DMTRACE_CLOCK_THREAD_CPU;
+    self->clock = two_fields && (self->streaming || self->v2) ? DMTRACE_CLOCK_DUAL
+                  : self->v2 ? DMTRACE_CLOCK_WALL : DMTRACE_CLOCK_THREAD_CPU;
   if (self->clock == DMTRACE_CLOCK_DUAL && !two_fields)
     {
       strata_trace_add_diagnostic (self->trace,
@@ -190,9 +169,9 @@ choose_clocks (DmtraceLoader *self)
 
 /* ---- Reading items ---- */
 
-static void
-note_truncation (DmtraceLoader *self,
-                 gsize          pos)
+void
+dmtrace_note_truncation (DmtraceLoader *self,
+                         gsize          pos)
 {
   self->truncated = TRUE;
   self->truncated_at = pos;
@@ -247,10 +226,14 @@ read_packet (DmtraceLoader *self,
 /* Returns FALSE at the end of the data (or where it breaks off). */
 static inline gboolean
 next_record (DmtraceLoader *self,
-             gsize         *pos,
+             DmtraceCursor *cursor,
              Record        *record,
              Pass           pass)
 {
+  gsize *pos = &cursor->pos;
+
+  if (self->v2)
+    return dmtrace_v2_next_record (self, cursor, record, pass);
   for (;;)
     {
       const guint8 *p = self->data + *pos;
@@ -265,7 +248,7 @@ next_record (DmtraceLoader *self,
           if (!read_packet (self, pos, pass))
             {
               if (pass == PASS_COUNT)
-                note_truncation (self, *pos);
+                dmtrace_note_truncation (self, *pos);
               return FALSE;
             }
           continue;
@@ -274,7 +257,7 @@ next_record (DmtraceLoader *self,
       if (left < self->record_size)
         {
           if (pass == PASS_COUNT)
-            note_truncation (self, *pos);
+            dmtrace_note_truncation (self, *pos);
           return FALSE;
         }
 
@@ -507,14 +490,19 @@ record_times (DmtraceLoader *self,
       guint32 raw = record->time[self->field_of_clock[c]];
       gint64 t;
 
-      if (state->seen && raw < state->last_raw_time[c] &&
-          state->last_raw_time[c] - raw > G_MAXUINT32 / 2)
+      if (self->v2)
+        t = record->ns[self->field_of_clock[c]];
+      else
         {
-          state->epoch[c] += WRAP;
-          state->n_wraps++;
+          if (state->seen && raw < state->last_raw_time[c] &&
+              state->last_raw_time[c] - raw > G_MAXUINT32 / 2)
+            {
+              state->epoch[c] += WRAP;
+              state->n_wraps++;
+            }
+          state->last_raw_time[c] = raw;
+          t = (state->epoch[c] + raw) * 1000;
         }
-      state->last_raw_time[c] = raw;
-      t = (state->epoch[c] + raw) * 1000;
 
       if (!state->seen)
         thread->first_time[c] = t;
@@ -596,29 +584,29 @@ run_count_pass (DmtraceLoader  *self,
                 GError        **error)
 {
   const char *message = _("Reading calls…");
-  gsize pos = self->header_len;
-  gsize released = pos;
+  DmtraceCursor cursor = { .pos = self->header_len, .worker = G_MAXUINT };
+  gsize released = cursor.pos;
   guint64 n = 0;
   Record record;
 
-  while (next_record (self, &pos, &record, PASS_COUNT))
+  while (next_record (self, &cursor, &record, PASS_COUNT))
     {
       process_record (self, &record, PASS_COUNT);
 
       if (G_UNLIKELY (++n % PROGRESS_INTERVAL == 0))
         {
-          if (!strata_load_job_update (self->job, 0.45 * pos / self->len, message, error))
+          if (!strata_load_job_update (self->job, 0.45 * cursor.pos / self->len, message, error))
             return FALSE;
-          if (pos - released >= RELEASE_INTERVAL)
+          if (cursor.pos - released >= RELEASE_INTERVAL)
             {
-              strata_load_job_release_pages (self->job, self->data + released, self->data + pos);
-              released = pos;
+              strata_load_job_release_pages (self->job, self->data + released, self->data + cursor.pos);
+              released = cursor.pos;
             }
         }
     }
 
   close_open_frames (self, PASS_COUNT, 0);
-  strata_load_job_release_pages (self->job, self->data + released, self->data + pos);
+  strata_load_job_release_pages (self->job, self->data + released, self->data + cursor.pos);
   return strata_load_job_update (self->job, 0.45, message, error);
 }
 
@@ -768,11 +756,11 @@ static NOINLINE gboolean
 build_records (BuildWorker *worker)
 {
   DmtraceLoader *self = worker->loader;
-  gsize pos = self->header_len;
+  DmtraceCursor cursor = { .pos = self->header_len, .worker = worker->id };
   guint64 n = 0;
   Record record;
 
-  while (next_record (self, &pos, &record, PASS_BUILD))
+  while (next_record (self, &cursor, &record, PASS_BUILD))
     {
       guint index = self->thread_of_tid[record.tid];
 
@@ -780,7 +768,7 @@ build_records (BuildWorker *worker)
           g_array_index (self->threads, DmtraceThread, index).worker == worker->id)
         process_record (self, &record, PASS_BUILD);
 
-      if (G_UNLIKELY (++n % PROGRESS_INTERVAL == 0) && !build_checkpoint (worker, pos))
+      if (G_UNLIKELY (++n % PROGRESS_INTERVAL == 0) && !build_checkpoint (worker, cursor.pos))
         return FALSE;
     }
 

@@ -1,0 +1,280 @@
+/* test-dmtrace-v2.c: ART's method trace format V2
+ *
+ * One call sequence (two threads, a method already running when tracing
+ * began, an exception unwinding a call, a thread known only by its
+ * records) written by a writer that follows ART's trace.cc, in every
+ * clock, streaming and not, with method infos before and after the
+ * records that use them, and in blocks of several sizes; and the same
+ * sequence written as a v3 dmtrace. Each V2 trace loads to the v3 one's
+ * calls, call tree and clocks. Cut files keep what came before the cut.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "art-trace-writer.h"
+#include "dmtrace-writer.h"
+#include "strata-call-tree.h"
+#include "strata-test-model.h"
+#include "strata-test-util.h"
+
+#define N_METHODS 6
+#define START_NS G_GUINT64_CONSTANT (5000000000)
+
+typedef struct
+{
+  guint32 tid;
+  guint   method;
+  guint   action;
+  guint32 wall_us;
+  guint32 cpu_us;
+} Step;
+
+static const char *const method_fields[N_METHODS][4] = {
+  { "android.os.Looper", "loop", "()V", "Looper.java" },
+  { "com.example.App", "onCreate", "(Landroid/os/Bundle;)V", "App.java" },
+  { "com.example.App", "layout", "(II)V", "App.java" },
+  { "com.example.Net", "fetch", "(Ljava/lang/String;)[B", "Net.java" },
+  { "java.lang.String", "hashCode", "()I", "String.java" },
+  { "com.example.Net", "parse", "([B)Ljava/lang/Object;", "Net.java" },
+};
+
+/* ArtMethod pointers: 8-byte aligned, far apart, above 32 bits. */
+static guint64
+art_method (guint method)
+{
+  return G_GUINT64_CONSTANT (0x7a1c000000) + method * 0x38;
+}
+
+/* The sequence: per thread a random walk of calls, times in whole µs so
+ * that v3 holds them exactly; thread 9 begins inside Looper.loop. */
+static GArray *
+make_steps (guint32 seed)
+{
+  GArray *steps = g_array_new (FALSE, FALSE, sizeof (Step));
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  guint32 tids[] = { 9, 31245 };
+  guint32 wall = 10, cpu[2] = { 0, 0 };
+  guint stack[2][64], depth[2] = { 0, 0 };
+
+  g_array_append_val (steps, ((Step) { 9, 2, 0, wall, 0 }));
+  g_array_append_val (steps, ((Step) { 9, 2, 1, wall += 3, cpu[0] += 2 }));
+  g_array_append_val (steps, ((Step) { 9, 0, 1, wall += 5, cpu[0] += 4 }));
+  for (guint i = 0; i < 400; i++)
+    {
+      guint t = g_rand_int_range (rand, 0, 2);
+      gboolean enter = depth[t] == 0 || (depth[t] < 12 && g_rand_boolean (rand));
+      Step step = { tids[t], 0, 0, wall += g_rand_int_range (rand, 1, 40), cpu[t] += g_rand_int_range (rand, 0, 30) };
+
+      if (enter)
+        step.method = stack[t][depth[t]++] = g_rand_int_range (rand, 0, N_METHODS);
+      else
+        {
+          step.method = stack[t][--depth[t]];
+          /* Now and then an exception unwinds the call. */
+          step.action = g_rand_int_range (rand, 0, 10) == 0 ? 2 : 1;
+        }
+      g_array_append_val (steps, step);
+    }
+  return steps;
+}
+
+static GBytes *
+write_v3 (GArray     *steps,
+          const char *clock)
+{
+  g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, clock, FALSE);
+  gboolean dual = g_str_equal (clock, "dual");
+
+  if (!dual)
+    dmtrace_writer_set_record_size (writer, 10);
+  dmtrace_writer_add_thread (writer, 9, "main");
+  dmtrace_writer_add_thread (writer, 31245, "Thread 31245");
+  for (guint m = 0; m < N_METHODS; m++)
+    {
+      g_autofree char *fields = g_strjoinv ("\t", (char **) method_fields[m]);
+
+      dmtrace_writer_add_method (writer, (m + 1) * 4, fields);
+    }
+  dmtrace_writer_begin_data (writer);
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const Step *step = &g_array_index (steps, Step, i);
+
+      if (dual)
+        dmtrace_writer_record (writer, step->tid, (step->method + 1) * 4, step->action, step->cpu_us, step->wall_us);
+      else
+        dmtrace_writer_record (writer, step->tid, (step->method + 1) * 4, step->action,
+                               g_str_equal (clock, "wall") ? step->wall_us : step->cpu_us, 0);
+    }
+  return dmtrace_writer_finish (writer, FALSE);
+}
+
+static void
+write_methods (ArtTraceWriter *writer)
+{
+  for (guint m = 0; m < N_METHODS; m++)
+    art_trace_writer_method (writer, art_method (m), method_fields[m][0], method_fields[m][1],
+                             method_fields[m][2], method_fields[m][3]);
+}
+
+/* @methods_after: the method infos after every record; @block: records a
+ * thread flushes at a time (ART flushes a full per-thread buffer). */
+static GBytes *
+write_v2 (GArray     *steps,
+          const char *clock,
+          gboolean    streaming,
+          gboolean    methods_after,
+          guint       block)
+{
+  g_autoptr(ArtTraceWriter) writer = art_trace_writer_new (clock, streaming, START_NS);
+  guint counts[2] = { 0, 0 };
+
+  /* Thread 31245 never had its info written: ART skips "Shutdown
+   * thread", and a cut file can lose it. */
+  art_trace_writer_thread (writer, 9, "main");
+  if (!methods_after)
+    write_methods (writer);
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const Step *step = &g_array_index (steps, Step, i);
+      guint t = step->tid == 9 ? 0 : 1;
+
+      art_trace_writer_event (writer, step->tid, art_method (step->method), step->action,
+                              (guint64) step->wall_us * 1000, (guint64) step->cpu_us * 1000);
+      if (++counts[t] % block == 0)
+        art_trace_writer_flush (writer, step->tid);
+    }
+  if (methods_after)
+    write_methods (writer);
+  return art_trace_writer_finish (writer);
+}
+
+/* Every call of every thread, by tid: its method, depth, times from the
+ * clock's origin on each clock, and where its children start. */
+static char *
+describe_calls (StrataTrace *trace)
+{
+  GString *text = g_string_new (NULL);
+  guint n_clocks = strata_trace_get_n_clocks (trace);
+
+  for (guint c = 0; c < n_clocks; c++)
+    g_string_append_printf (text, "clock %u: %d\n", c, strata_trace_get_clock_kind (trace, c));
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataThread *thread = strata_trace_get_thread (trace, t);
+
+      g_string_append_printf (text, "thread %" G_GINT64_FORMAT " %s, %u before\n", thread->tid,
+                              strata_trace_get_string (trace, thread->name), thread->n_entered_before);
+      for (guint d = 0; thread->spans != NULL && d < thread->spans->n_depths; d++)
+        for (guint32 i = 0; i < thread->spans->n_spans[d]; i++)
+          {
+            g_string_append_printf (text, "  %u %s %u", d,
+                                    strata_trace_get_method_name (trace, thread->spans->spans[d][i].method),
+                                    thread->spans->spans[d][i].first_child);
+            for (guint c = 0; c < n_clocks; c++)
+              {
+                gint64 origin = strata_trace_get_clock_origin (trace, c);
+
+                g_string_append_printf (text, " %" G_GINT64_FORMAT "-%" G_GINT64_FORMAT,
+                                        strata_span_table_get_start (thread->spans, c, d, i) - origin,
+                                        strata_span_table_get_end (thread->spans, c, d, i) - origin);
+              }
+            g_string_append_c (text, '\n');
+          }
+    }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+describe_tree (StrataTrace *trace)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataCallTree) tree = strata_call_tree_new (trace, -1, TRUE, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return strata_test_describe_tree (tree);
+}
+
+static void
+check_same_as_v3 (const char *clock)
+{
+  g_autoptr(GArray) steps = make_steps (g_str_hash (clock));
+  g_autoptr(StrataTrace) v3 = strata_test_load_bytes (write_v3 (steps, clock), "v3.trace");
+  g_autofree char *expected = describe_calls (v3);
+  g_autofree char *expected_tree = describe_tree (v3);
+
+  g_assert_nonnull (strstr (expected, "thread 9 main, 1 before"));
+  for (guint variant = 0; variant < 8; variant++)
+    {
+      gboolean streaming = variant & 1, methods_after = variant & 2;
+      guint block = variant & 4 ? 7 : 10000;
+      g_autoptr(StrataTrace) v2 = strata_test_load_bytes (write_v2 (steps, clock, streaming, methods_after, block), "v2.trace");
+      g_autofree char *calls = describe_calls (v2);
+      g_autofree char *tree = describe_tree (v2);
+
+      g_test_message ("%s, %s, methods %s, blocks of %u", clock, streaming ? "streaming" : "file",
+                      methods_after ? "after" : "before", block);
+      g_assert_cmpstr (calls, ==, expected);
+      g_assert_cmpstr (tree, ==, expected_tree);
+      g_assert_cmpuint (strata_trace_get_n_diagnostics (v2), ==, strata_trace_get_n_diagnostics (v3));
+      g_assert_nonnull (strstr (strata_trace_get_format_detail (v2), "V2"));
+    }
+}
+
+static void
+test_dmtrace_v2_dual (void)
+{
+  check_same_as_v3 ("dual");
+}
+
+static void
+test_dmtrace_v2_wall (void)
+{
+  check_same_as_v3 ("wall");
+}
+
+static void
+test_dmtrace_v2_thread_cpu (void)
+{
+  check_same_as_v3 ("thread-cpu");
+}
+
+/* Cut anywhere: what came before the cut loads, and the trace says it
+ * was cut; never a crash. */
+static void
+test_dmtrace_v2_cut (void)
+{
+  g_autoptr(GArray) steps = make_steps (7);
+  g_autoptr(GBytes) whole = write_v2 (steps, "dual", TRUE, FALSE, 50);
+  gsize len;
+  const guint8 *data = g_bytes_get_data (whole, &len);
+  guint64 previous = 0;
+
+  for (gsize cut = 32; cut < len; cut += 1 + cut / 40)
+    {
+      g_autoptr(StrataTrace) trace = strata_test_load_bytes (g_bytes_new (data, cut), "cut.trace");
+      guint64 n = strata_trace_get_n_spans (trace);
+
+      g_assert_cmpuint (n, >=, previous);
+      previous = n;
+      if (cut < len - 100)
+        g_assert_true (strata_test_has_diagnostic (trace, "cut") || strata_test_has_diagnostic (trace, "ends"));
+    }
+  g_assert_cmpuint (previous, >, 100);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/dmtrace-v2/dual", test_dmtrace_v2_dual);
+  g_test_add_func ("/dmtrace-v2/wall", test_dmtrace_v2_wall);
+  g_test_add_func ("/dmtrace-v2/thread-cpu", test_dmtrace_v2_thread_cpu);
+  g_test_add_func ("/dmtrace-v2/cut", test_dmtrace_v2_cut);
+  return g_test_run ();
+}
