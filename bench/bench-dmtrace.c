@@ -158,6 +158,8 @@ main (int   argc,
 {
   g_autofree char *shape = NULL;
   g_autofree char *strata = NULL;
+  g_autofree char *format = NULL;
+  gboolean v2;
   int n_runs = 5;
   g_autofree char *path = NULL;
   g_autoptr(GOptionContext) context = g_option_context_new ("GENERATOR [N_RECORDS] [FILE]");
@@ -166,6 +168,7 @@ main (int   argc,
   g_autoptr(StrataProfile) profile = NULL;
   const GOptionEntry entries[] = {
     { "shape", 0, 0, G_OPTION_ARG_STRING, &shape, "Call graph of the generated trace: local or random", "SHAPE" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "Encoding of the generated trace: v3 (the default) or v2, ART's format V2", "FORMAT" },
     { "strata", 0, 0, G_OPTION_ARG_FILENAME, &strata, "Also time `strata -r` in both formats with this binary", "PATH" },
     { "runs", 0, 0, G_OPTION_ARG_INT, &n_runs, "Repeat each measurement this many times (default 5)", "N" },
     { NULL }
@@ -179,14 +182,16 @@ main (int   argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2)
     {
-      g_printerr ("usage: %s [--shape=local|random] [--strata=PATH] [--runs=N] GENERATOR [N_RECORDS] [FILE]\n", argv[0]);
+      g_printerr ("usage: %s [--shape=local|random] [--format=v3|v2] [--strata=PATH] [--runs=N] GENERATOR [N_RECORDS] [FILE]\n", argv[0]);
       return 2;
     }
   n_runs = CLAMP (n_runs, 1, 100);
   n_records = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_RECORDS;
-  shape_arg = shape ? g_strdup_printf ("--shape=%s", shape) : NULL;
+  v2 = g_strcmp0 (format, "v2") == 0;
+  shape_arg = shape || v2 ? g_strdup_printf ("--shape=%s%s", shape ? shape : "local", v2 ? "-v2" : "") : NULL;
   path = argc > 3 ? g_strdup (argv[3])
-                  : g_strdup_printf ("bench-dmtrace-%s-%" G_GUINT64_FORMAT ".trace", shape ? shape : "local", n_records);
+                  : g_strdup_printf ("bench-dmtrace-%s%s-%" G_GUINT64_FORMAT ".trace", shape ? shape : "local",
+                                     v2 ? "-v2" : "", n_records);
   if (!strata_bench_ensure_shaped_trace (argv[1], shape_arg, path, n_records, 0))
     return 1;
 
@@ -194,7 +199,7 @@ main (int   argc,
     return 1;
   getrusage (RUSAGE_SELF, &usage);
 
-  g_print ("shape:              %s\n", shape ? shape : "local");
+  g_print ("shape:              %s%s\n", shape ? shape : "local", v2 ? ", ART format V2" : "");
   g_print ("records:            %" G_GUINT64_FORMAT "\n", n_records);
   g_print ("runs:               %d (medians; fastest beside)\n", n_runs);
   g_print ("calls:              %" G_GUINT64_FORMAT "\n", strata_trace_get_n_spans (trace));
@@ -211,8 +216,11 @@ main (int   argc,
   if (strata != NULL)
     print_reports (strata, path, n_records, n_runs);
 
-  dump_s = g_getenv ("STRATA_BENCH_NO_PEER") ? -1 : time_dmtracedump (path);
-  if (dump_s > 0)
+  /* dmtracedump reads no V2. */
+  dump_s = g_getenv ("STRATA_BENCH_NO_PEER") || v2 ? -1 : time_dmtracedump (path);
+  if (v2)
+    g_print ("dmtracedump:        cannot read ART format V2\n");
+  else if (dump_s > 0)
     g_print ("dmtracedump:        %.3f s (one run), %.1fx slower than Strata\n", dump_s, dump_s / (load_s + profile_s));
   else
     g_print ("dmtracedump:        %s\n", g_getenv ("STRATA_BENCH_NO_PEER") ? "skipped (STRATA_BENCH_NO_PEER)" : "not installed");

@@ -129,6 +129,7 @@ typedef struct
   guint32        v2_next_method;
   guint          v2_next_slot;
   guint64        n_bad_blocks;
+  guint64        n_bad_times;
   gboolean       v2_summary_seen;
   gsize          header_len;
   gsize          record_size;

@@ -37,6 +37,9 @@
 #define V2_HEADER_LEN 32
 #define V2_BLOCK_HEADER_LEN 12
 #define MAX_LEB_BYTES 10
+/* Times past 2^46 ns (19.5 hours) from the start are held there: no
+ * trace runs that long, and sums of such times would overflow. */
+#define MAX_TIME ((guint64) 1 << 46)
 
 enum {
   PACKET_THREAD,
@@ -77,7 +80,7 @@ dmtrace_v2_parse_header (DmtraceLoader  *self,
   self->header_len = V2_HEADER_LEN;
   self->record_size = 1;
   self->n_time_fields = plain == 5 ? 2 : 1;
-  self->start_ns = (gint64) MIN (read_u64 (self->data + 6), (guint64) G_MAXINT64 / 2);
+  self->start_ns = (gint64) MIN (read_u64 (self->data + 6), MAX_TIME << 4);
   strata_id_map_init (&self->v2_methods);
   strata_id_map_init (&self->v2_slots);
   return TRUE;
@@ -294,13 +297,13 @@ set_record_times (DmtraceLoader       *self,
 {
   if (self->n_time_fields == 2)
     {
-      record->ns[0] = (gint64) (cursor->time[1] & G_MAXINT64);
-      record->ns[1] = self->start_ns + (gint64) (cursor->time[0] & (G_MAXINT64 / 2));
+      record->ns[0] = (gint64) cursor->time[1];
+      record->ns[1] = self->start_ns + (gint64) cursor->time[0];
     }
   else if (self->clock == DMTRACE_CLOCK_THREAD_CPU)
-    record->ns[0] = (gint64) (cursor->time[0] & G_MAXINT64);
+    record->ns[0] = (gint64) cursor->time[0];
   else
-    record->ns[0] = self->start_ns + (gint64) (cursor->time[0] & (G_MAXINT64 / 2));
+    record->ns[0] = self->start_ns + (gint64) cursor->time[0];
 }
 
 /* One record of the open block; FALSE (the rest of the block skipped)
@@ -325,6 +328,12 @@ read_block_record (DmtraceLoader *self,
 
       if (!read_uleb (&p, end, &step))
         goto bad;
+      if (step > MAX_TIME - cursor->time[f])
+        {
+          step = MAX_TIME - cursor->time[f];
+          if (pass == PASS_COUNT)
+            self->n_bad_times++;
+        }
       cursor->time[f] += step;
     }
   cursor->pos = p - self->data;
@@ -391,6 +400,11 @@ dmtrace_v2_report_diagnostics (DmtraceLoader *self)
                                      ngettext ("%s block of records did not decode; the rest of it was skipped.",
                                                "%s blocks of records did not decode; the rest of each was skipped.",
                                                (gulong) MIN (self->n_bad_blocks, G_MAXULONG)));
+  strata_trace_add_count_diagnostic (self->trace, self->n_bad_times,
+                                     /* Translators: %s is a count of times in a method trace */
+                                     ngettext ("%s time lay more than 19 hours after the start and was held there.",
+                                               "%s times lay more than 19 hours after the start and were held there.",
+                                               (gulong) MIN (self->n_bad_times, G_MAXULONG)));
   if (!self->v2_summary_seen && !self->truncated)
     strata_trace_add_diagnostic (self->trace,
                                  _("The trace ends without the summary ART writes when tracing stops: it was cut, "

@@ -136,6 +136,10 @@ choose_clocks (DmtraceLoader *self)
   if (self->clock == DMTRACE_CLOCK_UNSET)
     self->clock = two_fields && (self->streaming || self->v2) ? DMTRACE_CLOCK_DUAL
                   : self->v2 ? DMTRACE_CLOCK_WALL : DMTRACE_CLOCK_THREAD_CPU;
+  /* V2's header fixes how many times a record holds: it wins over a
+   * summary that says otherwise, or the passes would read apart. */
+  if (self->v2 && two_fields)
+    self->clock = DMTRACE_CLOCK_DUAL;
   if (self->clock == DMTRACE_CLOCK_DUAL && !two_fields)
     {
       strata_trace_add_diagnostic (self->trace,
