@@ -46,6 +46,9 @@ check "dmtrace named *.trace" test "$(type_of "$src/tests/data/third-party/dmtra
 check "streaming dmtrace by content" test "$(type_of "$seeds/streaming.trace" b.bin)" = application/x-android-dmtrace
 check "binary HPROF by content" test "$(type_of "$seeds/allocations-head.hprof" c.bin)" = application/x-java-hprof
 check "HPROF text by name" test "$(type_of "$seeds/hprof-text.java.hprof.txt" java.hprof.txt)" = text/x-java-hprof
+check "ANR dump by content" test "$(type_of "$seeds/anr-long-running.txt" i.bin)" = text/x-android-anr-dump
+check "ANR dump by name" test "$(type_of "$seeds/anr-long-running.txt" traces.txt)" = text/x-android-anr-dump
+check "ART format V2 by content" test "$(type_of "$seeds/art-v2-streaming.trace" h.bin)" = application/x-android-dmtrace
 
 # A Perfetto protobuf named *.trace is not a method trace.
 printf '\n\x8a\x01\x12\x05perfetto\x00\x01\x02' >"$tmp/perfetto.bin"

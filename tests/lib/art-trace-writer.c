@@ -249,3 +249,69 @@ art_trace_writer_free (ArtTraceWriter *self)
   g_hash_table_unref (self->buffers);
   g_free (self);
 }
+
+/* ---- Long-running methods (runtime/trace_profile.cc) ---- */
+
+static void
+append_to (GByteArray *out,
+           guint64     value,
+           guint       n_bytes)
+{
+  for (guint i = 0; i < n_bytes; i++)
+    {
+      guint8 byte = value >> (8 * i);
+
+      g_byte_array_append (out, &byte, 1);
+    }
+}
+
+/* DumpLongRunningMethodBuffer: per event an SLEB128 delta of
+ * (time << 1 | is_exit), and on entries one of the method pointer, both
+ * from 0; the 12-byte header after, with the payload's size. */
+void
+art_lrm_write_block (GByteArray    *out,
+                     guint32        tid,
+                     const guint64 *times,
+                     const guint64 *methods,
+                     guint          n_events)
+{
+  g_autoptr(GByteArray) payload = g_byte_array_new ();
+  guint64 prev_time_action = 0, prev_method = 0;
+  guint8 type = ENTRY_HEADER_V2;
+
+  for (guint i = 0; i < n_events; i++)
+    {
+      guint64 time_action = times[i] << 1 | (methods[i] == 0);
+
+      append_sleb (payload, (gint64) (time_action - prev_time_action));
+      prev_time_action = time_action;
+      if (methods[i] != 0)
+        {
+          append_sleb (payload, (gint64) (methods[i] - prev_method));
+          prev_method = methods[i];
+        }
+    }
+  g_byte_array_append (out, &type, 1);
+  append_to (out, tid, 4);
+  append_to (out, n_events, 3);
+  append_to (out, payload->len, 4);
+  g_byte_array_append (out, payload->data, payload->len);
+}
+
+/* DumpThreadMethodInfo's method part. */
+void
+art_lrm_write_method (GByteArray *out,
+                      guint64     method,
+                      const char *klass,
+                      const char *name,
+                      const char *signature,
+                      const char *source)
+{
+  g_autofree char *line = g_strdup_printf ("%s\t%s\t%s\t%s\n", klass, name, signature, source);
+  guint8 type = METHOD_INFO_HEADER_V2;
+
+  g_byte_array_append (out, &type, 1);
+  append_to (out, method, 8);
+  append_to (out, strlen (line), 2);
+  g_byte_array_append (out, (const guint8 *) line, strlen (line));
+}

@@ -35,4 +35,18 @@ void            art_trace_writer_free   (ArtTraceWriter *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArtTraceWriter, art_trace_writer_free)
 
+/* ART's long-running method trace (TraceProfiler), for one thread's
+ * events at a time: @times in ns, @methods 0 for exits. */
+void            art_lrm_write_block     (GByteArray     *out,
+                                         guint32         tid,
+                                         const guint64  *times,
+                                         const guint64  *methods,
+                                         guint           n_events);
+void            art_lrm_write_method    (GByteArray     *out,
+                                         guint64         method,
+                                         const char     *klass,
+                                         const char     *name,
+                                         const char     *signature,
+                                         const char     *source);
+
 G_END_DECLS

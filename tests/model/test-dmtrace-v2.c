@@ -17,6 +17,7 @@
 #include "art-trace-writer.h"
 #include "dmtrace-writer.h"
 #include "strata-call-tree.h"
+#include "strata-error.h"
 #include "strata-test-model.h"
 #include "strata-test-util.h"
 
@@ -266,6 +267,126 @@ test_dmtrace_v2_cut (void)
   g_assert_cmpuint (previous, >, 100);
 }
 
+/* ---- Long-running methods in an ANR dump ---- */
+
+/* Long calls only (ART keeps no others): on main, onCreate > layout >
+ * fetch, and parse after them; on a second thread, loop > hashCode. */
+static const Step long_steps[] = {
+  { 9, 1, 0, 1000, 0 }, { 9, 2, 0, 1300, 0 }, { 9, 3, 0, 1400, 0 }, { 9, 3, 1, 1900, 0 },
+  { 9, 2, 1, 2500, 0 }, { 9, 1, 1, 2600, 0 }, { 9, 5, 0, 3000, 0 }, { 9, 5, 1, 3400, 0 },
+  { 31245, 0, 0, 1200, 0 }, { 31245, 4, 0, 1500, 0 }, { 31245, 4, 1, 2700, 0 }, { 31245, 0, 1, 4000, 0 },
+};
+
+/* As TraceProfiler dumps it: each thread's events in blocks (main's in
+ * two), then the methods. Times are in ms, ×1,000,000 to ns. */
+static GBytes *
+write_long_running (void)
+{
+  GByteArray *out = g_byte_array_new ();
+  guint64 times[8], methods[8];
+  guint n = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (long_steps); i++)
+    {
+      const Step *step = &long_steps[i];
+
+      times[n] = G_GUINT64_CONSTANT (700000000000) + (guint64) step->wall_us * 1000000;
+      methods[n] = step->action == 0 ? art_method (step->method) : 0;
+      n++;
+      if (i == 3 || i == 7 || i == 11)
+        {
+          art_lrm_write_block (out, step->tid, times, methods, n);
+          n = 0;
+        }
+    }
+  for (guint m = 0; m < N_METHODS; m++)
+    art_lrm_write_method (out, art_method (m), method_fields[m][0], method_fields[m][1],
+                          method_fields[m][2], method_fields[m][3]);
+  return g_byte_array_free_to_bytes (out);
+}
+
+/* The same calls as a v3 trace on the wall clock, in µs. */
+static GBytes *
+write_long_running_v3 (void)
+{
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (Step));
+
+  for (guint i = 0; i < G_N_ELEMENTS (long_steps); i++)
+    {
+      Step step = long_steps[i];
+
+      step.wall_us *= 1000;
+      g_array_append_val (steps, step);
+    }
+  return write_v3 (steps, "wall");
+}
+
+static char *
+anr_text (GBytes *raw)
+{
+  g_autofree char *encoded = g_base64_encode (g_bytes_get_data (raw, NULL), g_bytes_get_size (raw));
+
+  return g_strdup_printf ("\n----- pid 4242 at 2026-11-27 10:00:00.000000000+0000 -----\n"
+                          "Cmd line: com.example.app\n"
+                          "Build fingerprint: 'google/example/example:16/BP2A/1:user/release-keys'\n"
+                          "LongRunningMethods: %s\n\n"
+                          "\"main\" prio=5 tid=1 Native\n"
+                          "  | group=\"main\" sCount=1 ucsCount=0 flags=1 obj=0x72a4c1f8 self=0xb400\n"
+                          "  | sysTid=9 nice=-10 cgrp=top-app sched=0/0 handle=0x7f\n"
+                          "  at android.os.MessageQueue.nativePollOnce(Native method)\n\n"
+                          "\"Thread 31245\" prio=5 tid=9 Waiting\n"
+                          "  | sysTid=31245 nice=0 cgrp=top-app sched=0/0 handle=0x7e\n\n"
+                          "----- end 4242 -----\n", encoded);
+}
+
+static void
+test_dmtrace_v2_long_running (void)
+{
+  g_autoptr(GBytes) raw = write_long_running ();
+  g_autoptr(StrataTrace) v3 = strata_test_load_bytes (write_long_running_v3 (), "v3.trace");
+  g_autofree char *text = anr_text (raw);
+  g_autoptr(StrataTrace) from_text = strata_test_load_bytes (g_bytes_new (text + 1, strlen (text + 1)), "traces.txt");
+  g_autoptr(StrataTrace) from_raw = strata_test_load_bytes (g_bytes_ref (raw), "lrm.bin");
+  g_autofree char *expected = describe_calls (v3);
+  g_autofree char *calls_text = describe_calls (from_text);
+  g_autofree char *calls_raw = describe_calls (from_raw);
+
+  g_assert_cmpstr (calls_text, ==, expected);
+  g_assert_nonnull (strstr (calls_text, "com.example.Net.fetch"));
+  g_assert_cmpstr (strata_trace_get_format_detail (from_text), ==, "ART long-running methods, from an ANR dump");
+  g_assert_cmpstr (strata_trace_get_string (from_text, strata_trace_get_process (from_text, 0)->name), ==, "com.example.app");
+  g_assert_cmpint (strata_trace_get_process (from_text, 0)->pid, ==, 4242);
+  g_assert_true (strata_test_has_note (from_text, "170 ms"));
+  g_assert_cmpuint (strata_trace_get_n_diagnostics (from_text), ==, 0);
+  /* Raw, the dump's thread names are not there. */
+  g_assert_nonnull (strstr (calls_raw, "thread 9 Thread 9"));
+  g_assert_cmpstr (strata_trace_get_format_detail (from_raw), ==, "ART long-running methods");
+}
+
+/* A dump without the line says so; a cut line loads what it holds. */
+static void
+test_dmtrace_v2_long_running_damaged (void)
+{
+  g_autoptr(GBytes) raw = write_long_running ();
+  g_autofree char *text = anr_text (raw);
+  const char *plain = "----- pid 1 at 2026-11-27 -----\nCmd line: app\n\"main\" prio=5 tid=1\n  | sysTid=1\n----- end 1 -----\n";
+  g_autofree char *path = strata_test_write_file ("anr.txt", plain, strlen (plain));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) none = strata_test_load_path (path, &error);
+  char *marker = strstr (text, "LongRunningMethods: ") + strlen ("LongRunningMethods: ");
+
+  g_assert_null (none);
+  g_assert_error (error, STRATA_LOAD_ERROR, STRATA_LOAD_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (error->message, "LongRunningMethods"));
+  for (gsize keep = 8; keep < strlen (marker) - 1; keep += 4)
+    {
+      g_autofree char *cut = g_strdup_printf ("----- pid 4242 at x -----\nLongRunningMethods: %.*s\n", (int) keep, marker);
+      g_autoptr(StrataTrace) trace = strata_test_load_bytes (g_bytes_new (cut, strlen (cut)), "cut.txt");
+
+      g_assert_nonnull (trace);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -276,5 +397,7 @@ main (int   argc,
   g_test_add_func ("/dmtrace-v2/wall", test_dmtrace_v2_wall);
   g_test_add_func ("/dmtrace-v2/thread-cpu", test_dmtrace_v2_thread_cpu);
   g_test_add_func ("/dmtrace-v2/cut", test_dmtrace_v2_cut);
+  g_test_add_func ("/dmtrace-v2/long-running", test_dmtrace_v2_long_running);
+  g_test_add_func ("/dmtrace-v2/long-running-damaged", test_dmtrace_v2_long_running_damaged);
   return g_test_run ();
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <glib/gi18n.h>
 
+#include "strata-dmtrace-lrm.h"
 #include "strata-dmtrace-private.h"
 #include "strata-error.h"
 #include "strata-load-guard.h"
@@ -940,6 +941,10 @@ strata_dmtrace_load (StrataLoadJob  *job,
   gsize len;
 
   data = g_bytes_get_data (job->bytes, &len);
+  /* Neither a key nor a data header: ART's long-running methods. */
+  if (!(len >= 4 && memcmp (data, "SLOW", 4) == 0) && !(len >= 8 && memcmp (data, "*version", 8) == 0) &&
+      (dmtrace_lrm_sniff_raw (data, len) || dmtrace_lrm_sniff_text (data, len)))
+    return dmtrace_lrm_load (job, error);
   self.threads = g_array_new (FALSE, TRUE, sizeof (DmtraceThread));
   strata_id_map_init (&self.method_ids);
   self.thread_of_tid = g_new (guint32, DMTRACE_MAX_TID + 1);
