@@ -52,7 +52,8 @@ art_method (guint method)
 /* The sequence: per thread a random walk of calls, times in whole µs so
  * that v3 holds them exactly; thread 9 begins inside Looper.loop. */
 static GArray *
-make_steps (guint32 seed)
+make_steps_from (guint32  seed,
+                 gboolean running_before)
 {
   GArray *steps = g_array_new (FALSE, FALSE, sizeof (Step));
   g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
@@ -62,7 +63,8 @@ make_steps (guint32 seed)
 
   g_array_append_val (steps, ((Step) { 9, 2, 0, wall, 0 }));
   g_array_append_val (steps, ((Step) { 9, 2, 1, wall += 3, cpu[0] += 2 }));
-  g_array_append_val (steps, ((Step) { 9, 0, 1, wall += 5, cpu[0] += 4 }));
+  if (running_before)
+    g_array_append_val (steps, ((Step) { 9, 0, 1, wall += 5, cpu[0] += 4 }));
   for (guint i = 0; i < 400; i++)
     {
       guint t = g_rand_int_range (rand, 0, 2);
@@ -80,6 +82,12 @@ make_steps (guint32 seed)
       g_array_append_val (steps, step);
     }
   return steps;
+}
+
+static GArray *
+make_steps (guint32 seed)
+{
+  return make_steps_from (seed, TRUE);
 }
 
 static GBytes *
@@ -267,6 +275,131 @@ test_dmtrace_v2_cut (void)
   g_assert_cmpuint (previous, >, 100);
 }
 
+/* ---- The variant Perfetto reads ---- */
+
+static void
+put_le (GByteArray *out,
+        guint64     value,
+        guint       n_bytes)
+{
+  for (guint i = 0; i < n_bytes; i++)
+    {
+      guint8 byte = value >> (8 * i);
+
+      g_byte_array_append (out, &byte, 1);
+    }
+}
+
+static void
+put_sleb (GByteArray *out,
+          gint64      value)
+{
+  gboolean more = TRUE;
+
+  while (more)
+    {
+      guint8 byte = value & 0x7f;
+
+      value >>= 7;
+      more = !((value == 0 && !(byte & 0x40)) || (value == -1 && (byte & 0x40)));
+      g_byte_array_append (out, (guint8[]) { more ? byte | 0x80 : byte }, 1);
+    }
+}
+
+/* As Perfetto's art_method_v2_tokenizer.cc reads it: the counter's start
+ * and frequency in the header, records of (ticks << 2 | action), the CPU
+ * time on dual clocks, the method on entries only. One block per thread. */
+static GBytes *
+write_v2_ticks (GArray     *steps,
+                gboolean    dual,
+                guint64     tsc_hz)
+{
+  GByteArray *out = g_byte_array_new ();
+  guint32 tids[] = { 9, 31245 };
+
+  put_le (out, 0x574f4c53u, 4);
+  put_le (out, dual ? 0xF5 : 0xF4, 2);
+  put_le (out, START_NS, 8);
+  put_le (out, tsc_hz != 0 ? G_GUINT64_CONSTANT (123456789) : 0, 8);
+  put_le (out, tsc_hz, 8);
+  put_le (out, 0, 2);
+  g_byte_array_append (out, (const guint8 *) "\0", 1);
+  put_le (out, 9, 4);
+  put_le (out, 4, 2);
+  g_byte_array_append (out, (const guint8 *) "main", 4);
+  for (guint m = 0; m < N_METHODS; m++)
+    {
+      g_autofree char *line = g_strdup_printf ("%s\t%s\t%s\t%s\n", method_fields[m][0], method_fields[m][1],
+                                               method_fields[m][2], method_fields[m][3]);
+
+      g_byte_array_append (out, (const guint8 *) "\1", 1);
+      put_le (out, art_method (m), 8);
+      put_le (out, strlen (line), 2);
+      g_byte_array_append (out, (const guint8 *) line, strlen (line));
+    }
+  for (guint t = 0; t < G_N_ELEMENTS (tids); t++)
+    {
+      g_autoptr(GByteArray) payload = g_byte_array_new ();
+      guint64 prev_ticks = 0, prev_cpu = 0, prev_method = 0;
+      guint count = 0;
+
+      for (guint i = 0; i < steps->len; i++)
+        {
+          const Step *step = &g_array_index (steps, Step, i);
+          guint64 ticks = tsc_hz != 0 ? (guint64) step->wall_us * (tsc_hz / 1000000) : (guint64) step->wall_us * 1000;
+          guint64 value = ticks << 2 | step->action;
+
+          if (step->tid != tids[t])
+            continue;
+          put_sleb (payload, (gint64) (value - prev_ticks));
+          prev_ticks = value;
+          if (dual)
+            {
+              put_sleb (payload, (gint64) ((guint64) step->cpu_us * 1000 - prev_cpu));
+              prev_cpu = (guint64) step->cpu_us * 1000;
+            }
+          if (step->action == 0)
+            {
+              put_sleb (payload, (gint64) (art_method (step->method) - prev_method));
+              prev_method = art_method (step->method);
+            }
+          count++;
+        }
+      g_byte_array_append (out, (const guint8 *) "\2", 1);
+      put_le (out, tids[t], 4);
+      put_le (out, count, 3);
+      put_le (out, payload->len, 4);
+      g_byte_array_append (out, payload->data, payload->len);
+    }
+  return g_byte_array_free_to_bytes (out);
+}
+
+/* Perfetto's variant, its counter at 24 MHz or in ns (told apart by a
+ * trial decode), loads to the calls the v3 trace has. */
+static void
+test_dmtrace_v2_ticks (void)
+{
+  for (guint dual = 0; dual < 2; dual++)
+    {
+      const char *clock = dual ? "dual" : "wall";
+      /* An exit names no method here: one without its entry (a call
+       * running when tracing began) cannot say whose it is. */
+      g_autoptr(GArray) steps = make_steps_from (g_str_hash (clock), FALSE);
+      g_autoptr(StrataTrace) v3 = strata_test_load_bytes (write_v3 (steps, clock), "v3.trace");
+      g_autofree char *expected = describe_calls (v3);
+
+      for (guint hz = 0; hz < 2; hz++)
+        {
+          g_autoptr(StrataTrace) v2 = strata_test_load_bytes (write_v2_ticks (steps, dual, hz ? 24000000 : 0), "ticks.trace");
+          g_autofree char *calls = describe_calls (v2);
+
+          g_test_message ("%s, counter at %s", clock, hz ? "24 MHz" : "1 GHz");
+          g_assert_cmpstr (calls, ==, expected);
+          g_assert_nonnull (strstr (strata_trace_get_format_detail (v2), "counter"));
+        }
+    }
+}
+
 /* ---- Long-running methods in an ANR dump ---- */
 
 /* Long calls only (ART keeps no others): on main, onCreate > layout >
@@ -397,6 +530,7 @@ main (int   argc,
   g_test_add_func ("/dmtrace-v2/wall", test_dmtrace_v2_wall);
   g_test_add_func ("/dmtrace-v2/thread-cpu", test_dmtrace_v2_thread_cpu);
   g_test_add_func ("/dmtrace-v2/cut", test_dmtrace_v2_cut);
+  g_test_add_func ("/dmtrace-v2/perfetto-variant", test_dmtrace_v2_ticks);
   g_test_add_func ("/dmtrace-v2/long-running", test_dmtrace_v2_long_running);
   g_test_add_func ("/dmtrace-v2/long-running-damaged", test_dmtrace_v2_long_running_damaged);
   return g_test_run ();

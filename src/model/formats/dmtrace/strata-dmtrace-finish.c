@@ -91,7 +91,8 @@ dmtrace_describe_format (DmtraceLoader *self)
   g_autofree char *detail = NULL;
 
   detail = g_strdup_printf ("%s v%u, %s, %s clock%s%s",
-                            self->v2 ? "ART format V2" : "dmtrace", self->version,
+                            self->v2_ticks ? "ART format V2 (timestamp counter variant)" : self->v2 ? "ART format V2" : "dmtrace",
+                            self->version,
                             self->streaming ? "streaming" : "regular",
                             clock_names[self->clock],
                             self->vm ? ", " : "", self->vm ? self->vm : "");
@@ -118,7 +119,10 @@ static guint32
 add_unknown_method (DmtraceLoader *self,
                     guint32        raw)
 {
-  g_autofree char *name = g_strdup_printf (_("unknown method 0x%x"), raw);
+  /* Translators: a call whose exit was seen but not its entry, in a
+   * trace whose exits do not name their method */
+  g_autofree char *name = raw == DMTRACE_INNERMOST ? g_strdup (_("(a call running when tracing began)"))
+                                                   : g_strdup_printf (_("unknown method 0x%x"), raw);
   StrataMethod method = { .raw_id = raw, .line = -1 };
   guint32 index;
 

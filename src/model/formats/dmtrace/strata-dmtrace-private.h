@@ -16,6 +16,8 @@
 /* Method indexes in the second pass for ids missing from the key: each
  * thread numbers its own, and they become real methods after the pass. */
 #define UNKNOWN_METHOD_BIT 0x80000000u
+/* A record's method when it closes whatever call is innermost. */
+#define DMTRACE_INNERMOST 0xFFFFFFFCu
 
 G_BEGIN_DECLS
 
@@ -50,6 +52,7 @@ typedef struct
   guint32 left;      /* records of the block not read yet */
   guint   slot;      /* the block's thread, as records name it */
   guint64 method;    /* the previous record's method | action */
+  guint64 ticks;     /* the counter-ticks variant: the previous ticks << 2 | action */
   guint64 time[2];   /* and its times, in the file's order */
   guint   worker;    /* second pass: the worker reading; others' blocks are skipped */
 } DmtraceCursor;
@@ -123,6 +126,8 @@ typedef struct
   guint          version;
   gboolean       streaming;
   gboolean       v2;           /* ART's format V2: packets and LEB128 blocks */
+  gboolean       v2_ticks;     /* V2 as Perfetto reads it: (time << 2 | action), timestamp counter ticks */
+  guint64        v2_tsc_hz;    /* its counter's frequency; 0: nanoseconds */
   gint64         start_ns;     /* V2: CLOCK_MONOTONIC when tracing began */
   StrataIdMap    v2_methods;   /* V2: ArtMethod pointer -> the 32-bit id records get */
   StrataIdMap    v2_slots;     /* V2: Linux tid -> the 16-bit thread slot records get */

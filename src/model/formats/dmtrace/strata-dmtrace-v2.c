@@ -20,6 +20,16 @@
  *               0 in each block (FlushEntriesFormatV2)
  *     3 summary u2 length, the text key (*version … clock= … *end)
  *
+ * Perfetto (src/trace_processor/importers/art_method/art_method_v2_tokenizer.cc)
+ * reads another variant under the same versions: the header holds the
+ * timestamp counter's start and frequency at offsets 14 and 22 (ART's
+ * writer leaves them 0), and a record is an SLEB128 delta of
+ * (ticks << 2 | action), then one of the thread CPU time on dual-clock
+ * traces, then on entries only one of the method; an exit closes the
+ * innermost call. The header decides, and where it cannot (a frequency
+ * of 0), a trial decode of the first block: the variant whose records
+ * fill the block's payload exactly.
+ *
  * Records become the same Record the v1-v3 reader makes, with times in
  * nanoseconds: everything after (call stacks, both passes, workers,
  * unknown methods, diagnostics) is the dmtrace reader's.
@@ -48,10 +58,78 @@ enum {
   PACKET_SUMMARY,
 };
 
+static gboolean read_sleb         (const guint8  **p,
+                                   const guint8   *end,
+                                   gint64         *value);
+static gboolean read_ticks_record (DmtraceLoader  *self,
+                                   DmtraceCursor  *cursor,
+                                   const guint8  **p,
+                                   const guint8   *end,
+                                   guint          *action);
+
 static inline guint64
 read_u64 (const guint8 *p)
 {
   return (guint64) read_u32 (p) | ((guint64) read_u32 (p + 4) << 32);
+}
+
+/* Whether @count records of the variant fill @payload exactly. */
+static gboolean
+fills_block (DmtraceLoader *self,
+             gboolean       ticks,
+             const guint8  *payload,
+             gsize          size,
+             guint32        count)
+{
+  const guint8 *p = payload, *end = payload + size;
+  DmtraceCursor cursor = { 0 };
+  guint action;
+
+  for (guint32 i = 0; i < count; i++)
+    {
+      gint64 delta;
+
+      if (ticks)
+        {
+          if (!read_ticks_record (self, &cursor, &p, end, &action))
+            return FALSE;
+          continue;
+        }
+      for (guint f = 0; f <= self->n_time_fields; f++)
+        if (!read_sleb (&p, end, &delta))
+          return FALSE;
+    }
+  return p == end;
+}
+
+/* With no frequency in the header to tell: the variant whose reading of
+ * the first block of records fills it exactly, when only one does. */
+static gboolean
+first_block_reads_as_ticks (DmtraceLoader *self)
+{
+  gsize pos = V2_HEADER_LEN;
+
+  while (pos < self->len)
+    {
+      const guint8 *p = self->data + pos;
+      gsize left = self->len - pos, need;
+
+      if (p[0] == PACKET_BLOCK && left >= V2_BLOCK_HEADER_LEN &&
+          left - V2_BLOCK_HEADER_LEN >= (need = read_u32 (p + 8)))
+        {
+          guint32 count = p[5] | (p[6] << 8) | (p[7] << 16);
+
+          return fills_block (self, TRUE, p + V2_BLOCK_HEADER_LEN, need, count) &&
+                 !fills_block (self, FALSE, p + V2_BLOCK_HEADER_LEN, need, count);
+        }
+      if (p[0] == PACKET_THREAD && left >= 7 && left - 7 >= (need = read_u16 (p + 5)))
+        pos += 7 + need;
+      else if (p[0] == PACKET_METHOD && left >= 11 && left - 11 >= (need = read_u16 (p + 9)))
+        pos += 11 + need;
+      else
+        return FALSE;
+    }
+  return FALSE;
 }
 
 gboolean
@@ -81,6 +159,8 @@ dmtrace_v2_parse_header (DmtraceLoader  *self,
   self->record_size = 1;
   self->n_time_fields = plain == 5 ? 2 : 1;
   self->start_ns = (gint64) MIN (read_u64 (self->data + 6), MAX_TIME << 4);
+  self->v2_tsc_hz = read_u64 (self->data + 22);
+  self->v2_ticks = self->v2_tsc_hz != 0 || (read_u64 (self->data + 14) == 0 && first_block_reads_as_ticks (self));
   strata_id_map_init (&self->v2_methods);
   strata_id_map_init (&self->v2_slots);
   return TRUE;
@@ -227,6 +307,7 @@ open_block (DmtraceLoader *self,
   cursor->left = p[5] | (p[6] << 8) | (p[7] << 16);
   cursor->slot = thread_slot (self, read_u32 (p + 1), NULL, 0, pass);
   cursor->method = 0;
+  cursor->ticks = 0;
   cursor->time[0] = cursor->time[1] = 0;
   cursor->pos += V2_BLOCK_HEADER_LEN;
   index = cursor->slot != STRATA_ID_MAP_MISSING ? self->thread_of_tid[cursor->slot] : DMTRACE_NO_THREAD;
@@ -263,7 +344,7 @@ read_uleb (const guint8 **p,
   return FALSE;
 }
 
-static inline gboolean
+static gboolean
 read_sleb (const guint8 **p,
            const guint8  *end,
            gint64        *value)
@@ -306,6 +387,43 @@ set_record_times (DmtraceLoader       *self,
     record->ns[0] = self->start_ns + (gint64) cursor->time[0];
 }
 
+/* A record of the counter-ticks variant: the time (ns from the start)
+ * into @cursor->time[0], the CPU time into [1], the method only on
+ * entries. Returns FALSE when it runs past @end. */
+static gboolean
+read_ticks_record (DmtraceLoader  *self,
+                   DmtraceCursor  *cursor,
+                   const guint8  **p,
+                   const guint8   *end,
+                   guint          *action)
+{
+  gint64 delta;
+  guint64 ticks;
+
+  if (!read_sleb (p, end, &delta))
+    return FALSE;
+  cursor->ticks += (guint64) delta;
+  *action = cursor->ticks & 3;
+  ticks = MIN (cursor->ticks >> 2, MAX_TIME);
+  /* Ticks to ns without overflow: whole seconds, then the rest. */
+  cursor->time[0] = self->v2_tsc_hz == 0 ? ticks
+                    : MIN (ticks / self->v2_tsc_hz * G_GUINT64_CONSTANT (1000000000) +
+                           ticks % self->v2_tsc_hz * G_GUINT64_CONSTANT (1000000000) / self->v2_tsc_hz, MAX_TIME);
+  if (self->n_time_fields == 2)
+    {
+      if (!read_sleb (p, end, &delta))
+        return FALSE;
+      cursor->time[1] = MIN (cursor->time[1] + (guint64) delta, MAX_TIME);
+    }
+  if (*action == ACTION_ENTER)
+    {
+      if (!read_sleb (p, end, &delta))
+        return FALSE;
+      cursor->method += (guint64) delta;
+    }
+  return TRUE;
+}
+
 /* One record of the open block; FALSE (the rest of the block skipped)
  * when it runs past the block's end. */
 static inline gboolean
@@ -319,6 +437,23 @@ read_block_record (DmtraceLoader *self,
   guint32 id;
 
   record->pos = cursor->pos;
+  if (self->v2_ticks)
+    {
+      guint action;
+
+      if (!read_ticks_record (self, cursor, &p, end, &action))
+        goto bad;
+      cursor->pos = p - self->data;
+      cursor->left--;
+      id = action == ACTION_ENTER ? method_id (self, cursor->method & ~(guint64) 3, pass) : DMTRACE_INNERMOST;
+      if (id == STRATA_ID_MAP_MISSING)
+        goto bad;
+      record->tid = cursor->slot;
+      record->value = id | action;
+      if (pass == PASS_BUILD)
+        set_record_times (self, cursor, record);
+      return TRUE;
+    }
   if (!read_sleb (&p, end, &delta))
     goto bad;
   cursor->method += (guint64) delta;

@@ -553,6 +553,9 @@ process_record (DmtraceLoader *self,
       record_times (self, state, record, time);
     }
 
+  /* An exit that names no method (a V2 variant's) closes the innermost. */
+  if (raw == DMTRACE_INNERMOST && state->n_frames > 0)
+    raw = state->frames[state->n_frames - 1].raw;
   if ((record->value & 3) == ACTION_ENTER)
     handle_enter (self, state, pass, raw, time);
   else
