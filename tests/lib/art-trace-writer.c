@@ -44,16 +44,17 @@ struct _ArtTraceWriter
   GHashTable *buffers;   /* tid -> GArray of Event */
 };
 
-static void
-append (ArtTraceWriter *self,
-        guint64         value,
-        guint           n_bytes)
+/* Little-endian, as every number of the format. */
+void
+art_put_le (GByteArray *out,
+            guint64     value,
+            guint       n_bytes)
 {
   for (guint i = 0; i < n_bytes; i++)
     {
       guint8 byte = value >> (8 * i);
 
-      g_byte_array_append (self->out, &byte, 1);
+      g_byte_array_append (out, &byte, 1);
     }
 }
 
@@ -74,8 +75,8 @@ append_uleb (GByteArray *out,
   while (value != 0);
 }
 
-static void
-append_sleb (GByteArray *out,
+void
+art_put_sleb (GByteArray *out,
              gint64      value)
 {
   gboolean more = TRUE;
@@ -114,9 +115,9 @@ art_trace_writer_new (const char *clock,
   version = (self->wall && self->cpu) ? 5 : 4;
   if (streaming)
     version |= 0xF0;
-  append (self, TRACE_MAGIC_VALUE, 4);
-  append (self, version, 2);
-  append (self, start_ns, 8);
+  art_put_le (self->out, TRACE_MAGIC_VALUE, 4);
+  art_put_le (self->out, version, 2);
+  art_put_le (self->out, start_ns, 8);
   g_byte_array_set_size (self->out, TRACE_HEADER_LENGTH_V2);
   memset (self->out->data + 14, 0, TRACE_HEADER_LENGTH_V2 - 14);
   return self;
@@ -128,8 +129,8 @@ art_trace_writer_thread (ArtTraceWriter *self,
                          const char     *name)
 {
   g_byte_array_append (self->out, (const guint8 *) "\0", 1);
-  append (self, tid, 4);
-  append (self, strlen (name), 2);
+  art_put_le (self->out, tid, 4);
+  art_put_le (self->out, strlen (name), 2);
   g_byte_array_append (self->out, (const guint8 *) name, strlen (name));
 }
 
@@ -145,8 +146,8 @@ art_trace_writer_method (ArtTraceWriter *self,
   guint8 type = METHOD_INFO_HEADER_V2;
 
   g_byte_array_append (self->out, &type, 1);
-  append (self, method, 8);
-  append (self, strlen (line), 2);
+  art_put_le (self->out, method, 8);
+  art_put_le (self->out, strlen (line), 2);
   g_byte_array_append (self->out, (const guint8 *) line, strlen (line));
 }
 
@@ -189,7 +190,7 @@ art_trace_writer_flush (ArtTraceWriter *self,
     {
       const Event *event = &g_array_index (buffer, Event, i);
 
-      append_sleb (payload, (gint64) (event->method_and_action - prev_method));
+      art_put_sleb (payload, (gint64) (event->method_and_action - prev_method));
       prev_method = event->method_and_action;
       if (self->wall)
         {
@@ -204,9 +205,9 @@ art_trace_writer_flush (ArtTraceWriter *self,
     }
   /* EncodeEventBlockHeader */
   g_byte_array_append (self->out, &type, 1);
-  append (self, tid, 4);
-  append (self, buffer->len, 3);
-  append (self, payload->len, 4);
+  art_put_le (self->out, tid, 4);
+  art_put_le (self->out, buffer->len, 3);
+  art_put_le (self->out, payload->len, 4);
   g_byte_array_append (self->out, payload->data, payload->len);
   g_array_set_size (buffer, 0);
 }
@@ -236,7 +237,7 @@ art_trace_writer_finish (ArtTraceWriter *self)
                              (self->wall && self->cpu) ? 5 : 4,
                              self->wall && self->cpu ? "dual" : self->cpu ? "thread-cpu" : "wall", self->last_wall);
   g_byte_array_append (self->out, &type, 1);
-  append (self, strlen (summary), 2);
+  art_put_le (self->out, strlen (summary), 2);
   g_byte_array_append (self->out, (const guint8 *) summary, strlen (summary));
   return g_byte_array_free_to_bytes (g_steal_pointer (&self->out));
 }
@@ -251,19 +252,6 @@ art_trace_writer_free (ArtTraceWriter *self)
 }
 
 /* ---- Long-running methods (runtime/trace_profile.cc) ---- */
-
-static void
-append_to (GByteArray *out,
-           guint64     value,
-           guint       n_bytes)
-{
-  for (guint i = 0; i < n_bytes; i++)
-    {
-      guint8 byte = value >> (8 * i);
-
-      g_byte_array_append (out, &byte, 1);
-    }
-}
 
 /* DumpLongRunningMethodBuffer: per event an SLEB128 delta of
  * (time << 1 | is_exit), and on entries one of the method pointer, both
@@ -283,18 +271,18 @@ art_lrm_write_block (GByteArray    *out,
     {
       guint64 time_action = times[i] << 1 | (methods[i] == 0);
 
-      append_sleb (payload, (gint64) (time_action - prev_time_action));
+      art_put_sleb (payload, (gint64) (time_action - prev_time_action));
       prev_time_action = time_action;
       if (methods[i] != 0)
         {
-          append_sleb (payload, (gint64) (methods[i] - prev_method));
+          art_put_sleb (payload, (gint64) (methods[i] - prev_method));
           prev_method = methods[i];
         }
     }
   g_byte_array_append (out, &type, 1);
-  append_to (out, tid, 4);
-  append_to (out, n_events, 3);
-  append_to (out, payload->len, 4);
+  art_put_le (out, tid, 4);
+  art_put_le (out, n_events, 3);
+  art_put_le (out, payload->len, 4);
   g_byte_array_append (out, payload->data, payload->len);
 }
 
@@ -311,7 +299,7 @@ art_lrm_write_method (GByteArray *out,
   guint8 type = METHOD_INFO_HEADER_V2;
 
   g_byte_array_append (out, &type, 1);
-  append_to (out, method, 8);
-  append_to (out, strlen (line), 2);
+  art_put_le (out, method, 8);
+  art_put_le (out, strlen (line), 2);
   g_byte_array_append (out, (const guint8 *) line, strlen (line));
 }

@@ -10,6 +10,12 @@ G_BEGIN_DECLS
 
 typedef struct _ArtTraceWriter ArtTraceWriter;
 
+void            art_put_le              (GByteArray     *out,
+                                         guint64         value,
+                                         guint           n_bytes);
+void            art_put_sleb            (GByteArray     *out,
+                                         gint64          value);
+
 ArtTraceWriter *art_trace_writer_new    (const char     *clock,
                                          gboolean        streaming,
                                          guint64         start_ns);

@@ -277,35 +277,6 @@ test_dmtrace_v2_cut (void)
 
 /* ---- The variant Perfetto reads ---- */
 
-static void
-put_le (GByteArray *out,
-        guint64     value,
-        guint       n_bytes)
-{
-  for (guint i = 0; i < n_bytes; i++)
-    {
-      guint8 byte = value >> (8 * i);
-
-      g_byte_array_append (out, &byte, 1);
-    }
-}
-
-static void
-put_sleb (GByteArray *out,
-          gint64      value)
-{
-  gboolean more = TRUE;
-
-  while (more)
-    {
-      guint8 byte = value & 0x7f;
-
-      value >>= 7;
-      more = !((value == 0 && !(byte & 0x40)) || (value == -1 && (byte & 0x40)));
-      g_byte_array_append (out, (guint8[]) { more ? byte | 0x80 : byte }, 1);
-    }
-}
-
 /* As Perfetto's art_method_v2_tokenizer.cc reads it: the counter's start
  * and frequency in the header, records of (ticks << 2 | action), the CPU
  * time on dual clocks, the method on entries only. One block per thread. */
@@ -317,15 +288,15 @@ write_v2_ticks (GArray     *steps,
   GByteArray *out = g_byte_array_new ();
   guint32 tids[] = { 9, 31245 };
 
-  put_le (out, 0x574f4c53u, 4);
-  put_le (out, dual ? 0xF5 : 0xF4, 2);
-  put_le (out, START_NS, 8);
-  put_le (out, tsc_hz != 0 ? G_GUINT64_CONSTANT (123456789) : 0, 8);
-  put_le (out, tsc_hz, 8);
-  put_le (out, 0, 2);
+  art_put_le (out, 0x574f4c53u, 4);
+  art_put_le (out, dual ? 0xF5 : 0xF4, 2);
+  art_put_le (out, START_NS, 8);
+  art_put_le (out, tsc_hz != 0 ? G_GUINT64_CONSTANT (123456789) : 0, 8);
+  art_put_le (out, tsc_hz, 8);
+  art_put_le (out, 0, 2);
   g_byte_array_append (out, (const guint8 *) "\0", 1);
-  put_le (out, 9, 4);
-  put_le (out, 4, 2);
+  art_put_le (out, 9, 4);
+  art_put_le (out, 4, 2);
   g_byte_array_append (out, (const guint8 *) "main", 4);
   for (guint m = 0; m < N_METHODS; m++)
     {
@@ -333,8 +304,8 @@ write_v2_ticks (GArray     *steps,
                                                method_fields[m][2], method_fields[m][3]);
 
       g_byte_array_append (out, (const guint8 *) "\1", 1);
-      put_le (out, art_method (m), 8);
-      put_le (out, strlen (line), 2);
+      art_put_le (out, art_method (m), 8);
+      art_put_le (out, strlen (line), 2);
       g_byte_array_append (out, (const guint8 *) line, strlen (line));
     }
   for (guint t = 0; t < G_N_ELEMENTS (tids); t++)
@@ -351,24 +322,24 @@ write_v2_ticks (GArray     *steps,
 
           if (step->tid != tids[t])
             continue;
-          put_sleb (payload, (gint64) (value - prev_ticks));
+          art_put_sleb (payload, (gint64) (value - prev_ticks));
           prev_ticks = value;
           if (dual)
             {
-              put_sleb (payload, (gint64) ((guint64) step->cpu_us * 1000 - prev_cpu));
+              art_put_sleb (payload, (gint64) ((guint64) step->cpu_us * 1000 - prev_cpu));
               prev_cpu = (guint64) step->cpu_us * 1000;
             }
           if (step->action == 0)
             {
-              put_sleb (payload, (gint64) (art_method (step->method) - prev_method));
+              art_put_sleb (payload, (gint64) (art_method (step->method) - prev_method));
               prev_method = art_method (step->method);
             }
           count++;
         }
       g_byte_array_append (out, (const guint8 *) "\2", 1);
-      put_le (out, tids[t], 4);
-      put_le (out, count, 3);
-      put_le (out, payload->len, 4);
+      art_put_le (out, tids[t], 4);
+      art_put_le (out, count, 3);
+      art_put_le (out, payload->len, 4);
       g_byte_array_append (out, payload->data, payload->len);
     }
   return g_byte_array_free_to_bytes (out);

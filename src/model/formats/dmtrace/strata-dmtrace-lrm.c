@@ -27,10 +27,10 @@
 #include "strata-dmtrace-lrm.h"
 #include "strata-dmtrace-private.h"
 #include "strata-error.h"
+#include "strata-leb128.h"
 
 #define LRM_MARKER "LongRunningMethods:"
 #define BLOCK_HEADER_LEN 12
-#define MAX_LEB_BYTES 10
 #define MAX_DEPTH 65536
 
 typedef struct
@@ -172,31 +172,6 @@ dmtrace_lrm_sniff_text (const guint8 *data,
          g_strstr_len (text, MIN (len, 65536), LRM_MARKER) != NULL;
 }
 
-static gboolean
-read_sleb (const guint8 **p,
-           const guint8  *end,
-           gint64        *value)
-{
-  guint64 result = 0;
-  guint shift = 0;
-
-  while (shift < 7 * MAX_LEB_BYTES && *p < end)
-    {
-      guint8 byte = *(*p)++;
-
-      result |= (guint64) (byte & 0x7f) << shift;
-      shift += 7;
-      if (!(byte & 0x80))
-        {
-          if (shift < 64 && (byte & 0x40))
-            result |= ~(guint64) 0 << shift;
-          *value = (gint64) result;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 /* The raw bytes: the first packet must read as a block whose first
  * record decodes, or as a method info line of four tab-separated fields. */
 gboolean
@@ -210,7 +185,7 @@ dmtrace_lrm_sniff_raw (const guint8 *data,
       const guint8 *p = data + BLOCK_HEADER_LEN, *end = data + MIN (len, BLOCK_HEADER_LEN + (gsize) size);
       gint64 first;
 
-      return count > 0 && size > 0 && size < (1u << 28) && read_sleb (&p, end, &first) && first > 0;
+      return count > 0 && size > 0 && size < (1u << 28) && strata_read_sleb128 (&p, end, &first) && first > 0;
     }
   if (len >= 11 && data[0] == 1)
     {
@@ -309,12 +284,12 @@ decode_record (const guint8 **p,
   gint64 delta;
 
   /* Deltas wrap as the writer's unsigned sums did. */
-  if (!read_sleb (p, end, &delta))
+  if (!strata_read_sleb128 (p, end, &delta))
     return FALSE;
   *time_action += (guint64) delta;
   if (*time_action & 1)
     return TRUE;
-  if (!read_sleb (p, end, &delta))
+  if (!strata_read_sleb128 (p, end, &delta))
     return FALSE;
   *method += (guint64) delta;
   return TRUE;
@@ -397,7 +372,7 @@ earliest_time (const guint8 *data,
 
       if (size > len - pos - BLOCK_HEADER_LEN)
         break;
-      if (read_sleb (&p, p + size, &first) && first > 0)
+      if (strata_read_sleb128 (&p, p + size, &first) && first > 0)
         earliest = MIN (earliest, (guint64) first >> 1);
       pos += BLOCK_HEADER_LEN + size;
     }

@@ -42,11 +42,11 @@
 #include <glib/gi18n.h>
 
 #include "strata-dmtrace-private.h"
+#include "strata-leb128.h"
 #include "strata-error.h"
 
 #define V2_HEADER_LEN 32
 #define V2_BLOCK_HEADER_LEN 12
-#define MAX_LEB_BYTES 10
 /* Times past 2^46 ns (19.5 hours) from the start are held there: no
  * trace runs that long, and sums of such times would overflow. */
 #define MAX_TIME ((guint64) 1 << 46)
@@ -58,9 +58,6 @@ enum {
   PACKET_SUMMARY,
 };
 
-static gboolean read_sleb         (const guint8  **p,
-                                   const guint8   *end,
-                                   gint64         *value);
 static gboolean read_ticks_record (DmtraceLoader  *self,
                                    DmtraceCursor  *cursor,
                                    const guint8  **p,
@@ -96,7 +93,7 @@ fills_block (DmtraceLoader *self,
           continue;
         }
       for (guint f = 0; f <= self->n_time_fields; f++)
-        if (!read_sleb (&p, end, &delta))
+        if (!strata_read_sleb128 (&p, end, &delta))
           return FALSE;
     }
   return p == end;
@@ -323,52 +320,6 @@ open_block (DmtraceLoader *self,
   return TRUE;
 }
 
-static inline gboolean
-read_uleb (const guint8 **p,
-           const guint8  *end,
-           guint64       *value)
-{
-  guint64 result = 0;
-
-  for (guint shift = 0; shift < 7 * MAX_LEB_BYTES && *p < end; shift += 7)
-    {
-      guint8 byte = *(*p)++;
-
-      result |= (guint64) (byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        {
-          *value = result;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-static gboolean
-read_sleb (const guint8 **p,
-           const guint8  *end,
-           gint64        *value)
-{
-  guint64 result = 0;
-  guint shift = 0;
-
-  while (shift < 7 * MAX_LEB_BYTES && *p < end)
-    {
-      guint8 byte = *(*p)++;
-
-      result |= (guint64) (byte & 0x7f) << shift;
-      shift += 7;
-      if (!(byte & 0x80))
-        {
-          if (shift < 64 && (byte & 0x40))
-            result |= ~(guint64) 0 << shift;
-          *value = (gint64) result;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 /* The times of the record just read, in v3's field order, on the
  * monotonic clock for the wall clock. */
 static inline void
@@ -400,7 +351,7 @@ read_ticks_record (DmtraceLoader  *self,
   gint64 delta;
   guint64 ticks;
 
-  if (!read_sleb (p, end, &delta))
+  if (!strata_read_sleb128 (p, end, &delta))
     return FALSE;
   cursor->ticks += (guint64) delta;
   *action = cursor->ticks & 3;
@@ -411,13 +362,13 @@ read_ticks_record (DmtraceLoader  *self,
                            ticks % self->v2_tsc_hz * G_GUINT64_CONSTANT (1000000000) / self->v2_tsc_hz, MAX_TIME);
   if (self->n_time_fields == 2)
     {
-      if (!read_sleb (p, end, &delta))
+      if (!strata_read_sleb128 (p, end, &delta))
         return FALSE;
       cursor->time[1] = MIN (cursor->time[1] + (guint64) delta, MAX_TIME);
     }
   if (*action == ACTION_ENTER)
     {
-      if (!read_sleb (p, end, &delta))
+      if (!strata_read_sleb128 (p, end, &delta))
         return FALSE;
       cursor->method += (guint64) delta;
     }
@@ -454,14 +405,14 @@ read_block_record (DmtraceLoader *self,
         set_record_times (self, cursor, record);
       return TRUE;
     }
-  if (!read_sleb (&p, end, &delta))
+  if (!strata_read_sleb128 (&p, end, &delta))
     goto bad;
   cursor->method += (guint64) delta;
   for (guint f = 0; f < self->n_time_fields; f++)
     {
       guint64 step;
 
-      if (!read_uleb (&p, end, &step))
+      if (!strata_read_uleb128 (&p, end, &step))
         goto bad;
       if (step > MAX_TIME - cursor->time[f])
         {
