@@ -73,7 +73,7 @@ static const Option options[] = {
   { "report", 'r', G_OPTION_ARG_NONE, AT (report), GROUP_REPORTS, FOR_REPORT,
     N_("Print a report of FILE without a window"), NULL },
   { "format", 0, G_OPTION_ARG_STRING, AT (format), GROUP_REPORTS, FOR_REPORT,
-    N_("“text” (the default), “json”, “csv” or “folded” (collapsed stacks)"), N_("FORMAT") },
+    N_("“text” (the default), “json”, “csv”, “folded” (collapsed stacks) or “speedscope” (a file speedscope opens)"), N_("FORMAT") },
   { "tree", 0, G_OPTION_ARG_STRING, AT (tree), GROUP_REPORTS, FOR_REPORT,
     N_("Print the merged call tree: “top-down” or “bottom-up”"), N_("TREE") },
   { "depth", 0, G_OPTION_ARG_INT, AT (depth), GROUP_REPORTS, FOR_REPORT,

@@ -25,6 +25,8 @@ typedef struct
   StrataTraceNames *names;         /* what it gave, or NULL */
 } StrataReport;
 
+gboolean strata_report_write_speedscope  (const StrataReport *report,
+                                          GError            **error);
 gboolean strata_report_print_json        (const StrataReport *report,
                                           GError            **error);
 StrataTraceNames *strata_report_apply_mapping (StrataTrace  *trace,

@@ -31,6 +31,7 @@ typedef enum
   REPORT_JSON,
   REPORT_FOLDED,
   REPORT_CSV,
+  REPORT_SPEEDSCOPE,
 } ReportFormat;
 
 
@@ -453,6 +454,8 @@ parse_report_format (const char   *name,
     *format = REPORT_FOLDED;
   else if (g_str_equal (name, "csv"))
     *format = REPORT_CSV;
+  else if (g_str_equal (name, "speedscope"))
+    *format = REPORT_SPEEDSCOPE;
   else
     return FALSE;
   return TRUE;
@@ -545,7 +548,7 @@ check_report_usage (const StrataCliOptions *options,
     }
   if (!parse_report_format (options->format, format) || options->top < -1)
     {
-      g_printerr ("strata: %s\n", _("unknown report format; use “text”, “json”, “csv” or “folded”"));
+      g_printerr ("strata: %s\n", _("unknown report format; use “text”, “json”, “csv”, “folded” or “speedscope”"));
       return EXIT_USAGE;
     }
   if (tree_name != NULL && !g_str_equal (tree_name, "top-down") && !g_str_equal (tree_name, "bottom-up"))
@@ -612,7 +615,8 @@ print_report (StrataReport           *report,
   g_autoptr(GError) error = NULL;
   gboolean printed = TRUE;
 
-  if ((format == REPORT_FOLDED || options->tree != NULL) && strata_trace_get_n_spans (report->trace) == 0)
+  if ((format == REPORT_FOLDED || format == REPORT_SPEEDSCOPE || options->tree != NULL) &&
+      strata_trace_get_n_spans (report->trace) == 0)
     {
       g_printerr ("strata: %s: %s\n", options->files[0],
                   strata_trace_get_heap (report->trace) != NULL
@@ -626,6 +630,8 @@ print_report (StrataReport           *report,
     print_text (report);
   else if (format == REPORT_CSV)
     printed = strata_report_write_csv (report->trace, report->profile, report->clock, &error);
+  else if (format == REPORT_SPEEDSCOPE)
+    printed = strata_report_write_speedscope (report, &error);
   else
     printed = strata_report_print_json (report, &error);
   if (!printed)

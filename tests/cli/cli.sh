@@ -472,5 +472,24 @@ else
   not_ok "a new file at the same place has the old one's notes: $(cat "$tmp/err")"
 fi
 
+# --format=speedscope: a file speedscope opens, and Strata reads back to
+# the same stacks (only the thread's name gains its id).
+write_events "$tmp/shared.json" 120 paint
+"$strata" -r --format=speedscope "$tmp/shared.json" >"$tmp/shared.speedscope.json" 2>"$tmp/err"
+"$strata" -r --format=folded "$tmp/shared.json" | sed 1d | cut -d';' -f2- | sort >"$tmp/before.folded"
+"$strata" -r --format=folded "$tmp/shared.speedscope.json" | sed 1d | cut -d';' -f2- | sort >"$tmp/after.folded"
+if [ ! -s "$tmp/err" ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["$schema"] == "https://www.speedscope.app/file-format-schema.json"
+p = d["profiles"][0]
+assert p["type"] == "evented" and p["unit"] == "nanoseconds"
+assert sum(e["type"] == "O" for e in p["events"]) == sum(e["type"] == "C" for e in p["events"]) == 4
+' "$tmp/shared.speedscope.json" && [ -s "$tmp/before.folded" ] && cmp -s "$tmp/before.folded" "$tmp/after.folded"; then
+  ok "--format=speedscope writes a speedscope file that reads back to the same stacks"
+else
+  not_ok "--format=speedscope: $(cat "$tmp/err") $(diff "$tmp/before.folded" "$tmp/after.folded" | head -3)"
+fi
+
 echo "1..$n"
 exit $failed

@@ -48,6 +48,8 @@ check "binary HPROF by content" test "$(type_of "$seeds/allocations-head.hprof" 
 check "HPROF text by name" test "$(type_of "$seeds/hprof-text.java.hprof.txt" java.hprof.txt)" = text/x-java-hprof
 check "ANR dump by content" test "$(type_of "$seeds/anr-long-running.txt" i.bin)" = text/x-android-anr-dump
 check "ANR dump by name" test "$(type_of "$seeds/anr-long-running.txt" traces.txt)" = text/x-android-anr-dump
+printf '{"$schema":"https://www.speedscope.app/file-format-schema.json","profiles":[]}' >"$tmp/speedscope.json"
+check "speedscope by content" test "$(type_of "$tmp/speedscope.json" k.json)" = application/x-speedscope+json
 check "ART format V2 by content" test "$(type_of "$seeds/art-v2-streaming.trace" h.bin)" = application/x-android-dmtrace
 
 # A Perfetto protobuf named *.trace is not a method trace.
