@@ -63,7 +63,7 @@ dmtrace_is_newer_art_format (guint version)
 {
   guint plain = (version & 0xF0) == DMTRACE_STREAMING_FLAG ? version & 0x0F : version;
 
-  return plain >= 4;
+  return plain >= 4 && plain <= 6;
 }
 
 static gboolean
