@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // check-speedscope.mjs STRATA FILE...: the collapsed stacks `strata -r
 // --format=folded` prints for Trace Event JSON files equal the call trees
-// speedscope's own importer builds from the same files.
+// speedscope's own importer builds from the same files; Strata reads the
+// speedscope file speedscope exports to the same stacks, and speedscope
+// reads the one `strata -r --format=speedscope` writes to them too.
 //
 // speedscope has no Node API: its shipped app (npm package speedscope,
 // dist/release) is opened in headless Chromium on a loopback server with
@@ -265,10 +267,27 @@ async function main() {
     const name = `${n}.json`;
     served.set(name, read);
     try {
-      const theirs = speedscopeFolded(await exportWithSpeedscope(page, server.address().port, name), frameNames(events));
+      const exported = await exportWithSpeedscope(page, server.address().port, name);
+      const theirs = speedscopeFolded(exported, frameNames(events));
       const differ = compare(theirs, strataFolded(read));
       results.push([differ.length === 0, `${file}: ${theirs.size} stacks${note}` +
         (differ.length ? `, differing: ${JSON.stringify(differ.slice(0, 3))}` : '')]);
+      // Both ways through speedscope's own file format: Strata reads the
+      // file speedscope wrote, and speedscope reads the one Strata writes.
+      const theirFile = path.join(userDataDir, `${n}.speedscope.json`);
+      fs.writeFileSync(theirFile, JSON.stringify(exported));
+      const readBack = compare(speedscopeFolded(exported, new Map()), strataFolded(theirFile));
+      results.push([readBack.length === 0, `${file}: Strata reads speedscope's export` +
+        (readBack.length ? `, differing: ${JSON.stringify(readBack.slice(0, 3))}` : '')]);
+      const ourFile = path.join(userDataDir, `${n}.strata.speedscope.json`);
+      fs.writeFileSync(ourFile, execFileSync(strata, ['-r', '--format=speedscope', '--clock=wall', read], { maxBuffer: 1 << 30 }));
+      served.set(`${n}.strata.json`, ourFile);
+      const viaOurs = speedscopeFolded(await exportWithSpeedscope(page, server.address().port, `${n}.strata.json`), new Map());
+      // Strata's file is in ns, speedscope's export of it too: µs in compare().
+      for (const entry of viaOurs.values()) entry[0] /= 1000;
+      const ours = compare(viaOurs, strataFolded(read));
+      results.push([ours.length === 0, `${file}: speedscope reads Strata's --format=speedscope` +
+        (ours.length ? `, differing: ${JSON.stringify(ours.slice(0, 3))}` : '')]);
     } catch (e) {
       if (e instanceof SpeedscopeFailed) results.push([null, `${file}: skipped, speedscope could not import it`]);
       else results.push([false, `${file}: ${String(e.message || e).split('\n')[0]}`]);
