@@ -54,6 +54,7 @@ check "ART format V2 by content" test "$(type_of "$seeds/art-v2-streaming.trace"
 
 # A Perfetto protobuf named *.trace is not a method trace.
 printf '\n\x8a\x01\x12\x05perfetto\x00\x01\x02' >"$tmp/perfetto.bin"
+check "Perfetto by name" test "$(type_of "$tmp/perfetto.bin" p.pftrace)" = application/x-perfetto-trace
 check "Perfetto *.trace is not dmtrace" test "$(type_of "$tmp/perfetto.bin" f.trace)" != application/x-android-dmtrace
 
 # Trace Event JSON by content; other JSON stays JSON.

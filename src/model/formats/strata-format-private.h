@@ -52,6 +52,10 @@ StrataSniff strata_hprof_text_sniff   (const guint8  *data,
                                        gsize          len,
                                        gboolean       complete,
                                        GError       **error);
+StrataSniff strata_perfetto_sniff     (const guint8  *data,
+                                       gsize          len,
+                                       gboolean       complete,
+                                       GError       **error);
 StrataSniff strata_speedscope_sniff   (const guint8  *data,
                                        gsize          len,
                                        gboolean       complete,

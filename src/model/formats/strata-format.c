@@ -21,6 +21,7 @@
  * binary magics first, JSON last. */
 static const StrataFormatEntry formats[] = {
   { STRATA_FORMAT_DMTRACE, "dmtrace", N_("Android method trace"), strata_dmtrace_sniff, strata_dmtrace_load },
+  { STRATA_FORMAT_PERFETTO, "perfetto", N_("Perfetto trace"), strata_perfetto_sniff, strata_perfetto_load },
   { STRATA_FORMAT_HPROF_BINARY, "hprof", N_("Java heap dump (HPROF)"), strata_hprof_binary_sniff, strata_hprof_binary_load },
   { STRATA_FORMAT_HPROF_TEXT, "hprof-text", N_("Java profile (HPROF text)"), strata_hprof_text_sniff, strata_hprof_text_load },
   { STRATA_FORMAT_SPEEDSCOPE, "speedscope", N_("speedscope profile"), strata_speedscope_sniff, strata_speedscope_load },

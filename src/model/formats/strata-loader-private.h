@@ -61,6 +61,8 @@ StrataTrace *strata_hprof_binary_load (StrataLoadJob  *job,
                                        GError        **error);
 StrataTrace *strata_hprof_text_load  (StrataLoadJob  *job,
                                       GError        **error);
+StrataTrace *strata_perfetto_load    (StrataLoadJob  *job,
+                                      GError        **error);
 StrataTrace *strata_speedscope_load  (StrataLoadJob  *job,
                                       GError        **error);
 StrataTrace *strata_cpuprofile_load  (StrataLoadJob  *job,

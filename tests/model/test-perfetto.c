@@ -1,0 +1,353 @@
+/* test-perfetto.c: Perfetto protobuf traces
+ *
+ * A trace written here field by field after Perfetto's protos
+ * (trace_packet.proto, track_event.proto, track_descriptor.proto,
+ * interned_data.proto, clock_snapshot.proto): a process and two threads
+ * described by tracks, names and categories interned per sequence and
+ * cleared with its incremental state, timestamps on an incremental
+ * clock in µs tied to MONOTONIC by a snapshot (as Chrome writes them),
+ * nested slices, an instant, a counter, a slice end with nothing open,
+ * a legacy ThreadDescriptor sequence, and packets compressed with zlib.
+ * Cut anywhere, what came before loads, and a cut inside a packet is
+ * said.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <gio/gio.h>
+
+#include "strata-test-util.h"
+
+static void
+put_varint (GByteArray *out,
+            guint64     value)
+{
+  do
+    {
+      guint8 byte = value & 0x7f;
+
+      value >>= 7;
+      if (value != 0)
+        byte |= 0x80;
+      g_byte_array_append (out, &byte, 1);
+    }
+  while (value != 0);
+}
+
+static void
+put_uint (GByteArray *out,
+          guint       field,
+          guint64     value)
+{
+  put_varint (out, (guint64) field << 3);
+  put_varint (out, value);
+}
+
+static void
+put_bytes (GByteArray   *out,
+           guint         field,
+           const guint8 *data,
+           gsize         len)
+{
+  put_varint (out, (guint64) field << 3 | 2);
+  put_varint (out, len);
+  g_byte_array_append (out, data, len);
+}
+
+static void
+put_message (GByteArray *out,
+             guint       field,
+             GByteArray *message)
+{
+  put_bytes (out, field, message->data, message->len);
+  g_byte_array_unref (message);
+}
+
+static void
+put_string (GByteArray *out,
+            guint       field,
+            const char *text)
+{
+  put_bytes (out, field, (const guint8 *) text, strlen (text));
+}
+
+static GByteArray *
+message (void)
+{
+  return g_byte_array_new ();
+}
+
+/* TrackDescriptor { uuid 1, name 2, process 3 { pid 1, process_name 6 },
+ * thread 4 { pid 1, tid 2, thread_name 5 } } */
+static GByteArray *
+track_descriptor (guint64     uuid,
+                  gint        pid,
+                  gint        tid,
+                  const char *name)
+{
+  GByteArray *track = message (), *inner = message ();
+
+  put_uint (track, 1, uuid);
+  put_uint (inner, 1, pid);
+  if (tid != 0)
+    {
+      put_uint (inner, 2, tid);
+      put_string (inner, 5, name);
+      put_message (track, 4, inner);
+    }
+  else
+    {
+      put_string (inner, 6, name);
+      put_message (track, 3, inner);
+    }
+  return track;
+}
+
+/* TrackEvent { type 9, name_iid 10, track_uuid 11, category_iids 3 } */
+static GByteArray *
+track_event (guint   type,
+             guint64 name_iid,
+             guint64 track)
+{
+  GByteArray *event = message ();
+
+  put_uint (event, 9, type);
+  if (name_iid != 0)
+    put_uint (event, 10, name_iid);
+  if (name_iid != 0)
+    put_uint (event, 3, 1);
+  if (track != 0)
+    put_uint (event, 11, track);
+  return event;
+}
+
+/* A packet of sequence 7 at @delta µs after the one before, on the
+ * sequence's incremental clock 64. */
+static void
+put_event_packet (GByteArray *trace,
+                  guint64     delta,
+                  GByteArray *event)
+{
+  GByteArray *packet = message ();
+
+  put_uint (packet, 8, delta);
+  put_uint (packet, 10, 7);
+  put_uint (packet, 13, 2);
+  put_message (packet, 11, event);
+  put_message (trace, 1, packet);
+}
+
+static GByteArray *
+sequence_start (void)
+{
+  GByteArray *packet = message (), *snapshot = message (), *clock = message ();
+  GByteArray *defaults = message (), *interned = message (), *entry;
+
+  put_uint (packet, 10, 7);
+  put_uint (packet, 13, 1);     /* SEQ_INCREMENTAL_STATE_CLEARED */
+  /* ClockSnapshot: MONOTONIC 5,000,000,000 ns is 5,000,000 µs on 64. */
+  put_uint (clock, 1, 3);
+  put_uint (clock, 2, G_GUINT64_CONSTANT (5000000000));
+  put_message (snapshot, 1, clock);
+  clock = message ();
+  put_uint (clock, 1, 64);
+  put_uint (clock, 2, 5000000);
+  put_uint (clock, 3, 1);
+  put_uint (clock, 4, 1000);
+  put_message (snapshot, 1, clock);
+  put_message (packet, 6, snapshot);
+  put_uint (defaults, 58, 64);
+  put_message (packet, 59, defaults);
+  /* InternedData: category 1 "toplevel"; names 1 RunTask, 2 Layout, 3 Paint, 4 Mark */
+  entry = message ();
+  put_uint (entry, 1, 1);
+  put_string (entry, 2, "toplevel");
+  put_message (interned, 1, entry);
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char *names[] = { "RunTask", "Layout", "Paint", "Mark" };
+
+      entry = message ();
+      put_uint (entry, 1, i + 1);
+      put_string (entry, 2, names[i]);
+      put_message (interned, 2, entry);
+    }
+  put_message (packet, 12, interned);
+  return packet;
+}
+
+/* The trace: sequence 7 with two threads' slices; a counter; sequence
+ * 9 in a compressed packet, its thread given by a legacy descriptor. */
+static GBytes *
+write_trace (void)
+{
+  GByteArray *trace = message (), *packet, *counter_track, *event, *legacy = message (), *inner;
+  g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, -1);
+  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
+  g_autoptr(GOutputStream) zipping = g_converter_output_stream_new (memory, G_CONVERTER (compressor));
+  g_autoptr(GBytes) zipped = NULL;
+
+  put_message (trace, 1, sequence_start ());
+  for (guint i = 0; i < 3; i++)
+    {
+      static const gint tids[] = { 0, 11, 12 };
+      static const char *names[] = { "Renderer", "CrRendererMain", "Compositor" };
+
+      packet = message ();
+      put_uint (packet, 10, 7);
+      put_message (packet, 60, track_descriptor (100 + i, 42, tids[i], names[i]));
+      put_message (trace, 1, packet);
+    }
+  counter_track = message ();
+  put_uint (counter_track, 1, 200);
+  put_string (counter_track, 2, "Memory");
+  put_uint (counter_track, 5, 100);
+  put_message (counter_track, 8, message ());
+  packet = message ();
+  put_uint (packet, 10, 7);
+  put_message (packet, 60, counter_track);
+  put_message (trace, 1, packet);
+
+  /* Main: RunTask 1000-1900 µs { Layout 1100-1300, Paint 1400-1500 };
+   * Compositor: Paint 1200-1250; an instant at 1600; a stray end. */
+  put_event_packet (trace, 1000, track_event (1, 1, 101));
+  put_event_packet (trace, 100, track_event (1, 2, 101));
+  put_event_packet (trace, 100, track_event (1, 3, 102));
+  put_event_packet (trace, 50, track_event (2, 0, 102));
+  put_event_packet (trace, 50, track_event (2, 0, 101));
+  put_event_packet (trace, 100, track_event (1, 3, 101));
+  put_event_packet (trace, 100, track_event (2, 0, 101));
+  put_event_packet (trace, 100, track_event (3, 4, 101));
+  event = track_event (4, 0, 200);
+  put_uint (event, 30, 4096);
+  put_event_packet (trace, 0, event);
+  put_event_packet (trace, 300, track_event (2, 0, 101));
+  put_event_packet (trace, 0, track_event (2, 0, 102));
+
+  /* Sequence 9: ThreadDescriptor { pid 42, tid 13, thread_name "Worker" }
+   * and a slice on BOOTTIME, its name inline, all deflated. */
+  packet = message ();
+  put_uint (packet, 10, 9);
+  inner = message ();
+  put_uint (inner, 1, 42);
+  put_uint (inner, 2, 13);
+  put_string (inner, 5, "Worker");
+  put_message (packet, 44, inner);
+  put_message (legacy, 1, packet);
+  for (guint i = 0; i < 2; i++)
+    {
+      packet = message ();
+      put_uint (packet, 10, 9);
+      put_uint (packet, 8, G_GUINT64_CONSTANT (5000000000) + 1000000 + i * 500000);
+      put_uint (packet, 58, 3);
+      event = message ();
+      put_uint (event, 9, i == 0 ? 1 : 2);
+      if (i == 0)
+        put_string (event, 23, "Decode");
+      put_message (packet, 11, event);
+      put_message (legacy, 1, packet);
+    }
+  g_output_stream_write_all (zipping, legacy->data, legacy->len, NULL, NULL, NULL);
+  g_output_stream_close (zipping, NULL, NULL);
+  g_byte_array_unref (legacy);
+  zipped = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
+  packet = message ();
+  put_bytes (packet, 50, g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped));
+  put_message (trace, 1, packet);
+  return g_byte_array_free_to_bytes (trace);
+}
+
+static char *
+describe (StrataTrace *trace)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataThread *thread = strata_trace_get_thread (trace, t);
+      const StrataSpanTable *table = thread->spans;
+
+      g_string_append_printf (text, "%s %" G_GINT64_FORMAT " in %s\n", strata_trace_get_string (trace, thread->name), thread->tid,
+                              strata_trace_get_string (trace, strata_trace_get_process (trace, thread->process)->name));
+      for (guint d = 0; table != NULL && d < table->n_depths; d++)
+        for (guint32 i = 0; i < table->n_spans[d]; i++)
+          g_string_append_printf (text, "  %u %s/%s %" G_GINT64_FORMAT "-%" G_GINT64_FORMAT "\n", d,
+                                  strata_trace_get_method_name (trace, table->spans[d][i].method),
+                                  strata_trace_get_string (trace, strata_trace_get_method (trace, table->spans[d][i].method)->class_name),
+                                  (table->spans[d][i].start - G_GINT64_CONSTANT (5000000000)) / 1000,
+                                  (table->spans[d][i].end - G_GINT64_CONSTANT (5000000000)) / 1000);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_perfetto_track_events (void)
+{
+  g_autoptr(GBytes) bytes = write_trace ();
+  g_autofree char *path = strata_test_write_file ("chrome.perfetto-trace", g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  g_autofree char *calls = NULL;
+  const StrataCounter *counter;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (strata_trace_get_format (trace), ==, STRATA_FORMAT_PERFETTO);
+  calls = describe (trace);
+  g_assert_cmpstr (calls, ==,
+                   "CrRendererMain 11 in Renderer\n"
+                   "  0 RunTask/toplevel 1000-1900\n"
+                   "  1 Layout/toplevel 1100-1300\n"
+                   "  1 Paint/toplevel 1400-1500\n"
+                   "Compositor 12 in Renderer\n"
+                   "  0 Paint/toplevel 1200-1250\n"
+                   "Worker 13 in Renderer\n"
+                   "  0 Decode/ 1000-1500\n");
+  g_assert_cmpuint (strata_trace_get_n_events (trace), ==, 1);
+  g_assert_cmpint (strata_trace_get_event (trace, 0)->start - G_GINT64_CONSTANT (5000000000), ==, 1600000);
+  g_assert_cmpstr (strata_trace_get_string (trace, strata_trace_get_event (trace, 0)->name), ==, "Mark");
+  g_assert_cmpuint (strata_trace_get_n_counters (trace), ==, 1);
+  counter = strata_trace_get_counter (trace, 0);
+  g_assert_cmpstr (strata_trace_get_string (trace, counter->name), ==, "Memory");
+  g_assert_cmpuint (counter->n_samples, ==, 1);
+  g_assert_cmpfloat (counter->values[0][0], ==, 4096);
+  g_assert_true (strata_test_has_diagnostic (trace, "slice end had no open slice"));
+}
+
+/* Cut at any byte: what came before loads (or, before the first packet
+ * is whole, a reason); never a crash. */
+static void
+test_perfetto_cut (void)
+{
+  g_autoptr(GBytes) bytes = write_trace ();
+  gsize len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+  guint loaded = 0, said = 0;
+
+  for (gsize cut = 1; cut < len; cut++)
+    {
+      g_autofree char *path = strata_test_write_file ("cut.pftrace", data, cut);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+
+      g_assert_true ((trace == NULL) != (error == NULL));
+      loaded += trace != NULL;
+      said += trace != NULL && strata_test_has_diagnostic (trace, "cut");
+    }
+  g_assert_cmpuint (loaded, >, len / 2);
+  /* A cut between packets leaves a whole trace: nothing tells it apart.
+   * One inside a packet is said. */
+  g_assert_cmpuint (said, >, loaded * 9 / 10);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/perfetto/track-events", test_perfetto_track_events);
+  g_test_add_func ("/perfetto/cut", test_perfetto_cut);
+  return g_test_run ();
+}
