@@ -282,7 +282,8 @@ show_trace (StrataWindow *self,
   gtk_widget_set_visible (self->profile_view, has_time_axis (trace));
   gtk_widget_set_visible (self->call_tree_view, strata_trace_get_n_spans (trace) > 0);
   gtk_widget_set_visible (self->calls_view, has_time_axis (trace));
-  gtk_widget_set_visible (self->events_view, strata_trace_get_format (trace) == STRATA_FORMAT_TRACE_EVENT);
+  gtk_widget_set_visible (self->events_view, strata_trace_get_format (trace) == STRATA_FORMAT_TRACE_EVENT ||
+                                             strata_trace_get_format (trace) == STRATA_FORMAT_PERFETTO);
   gtk_widget_set_visible (self->event_details, has_time_axis (trace));
   gtk_widget_set_visible (self->notes_view, has_time_axis (trace));
   if (has_time_axis (trace))

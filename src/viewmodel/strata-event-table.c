@@ -622,7 +622,7 @@ strata_event_table_find (StrataEventTable            *self,
 
 typedef struct
 {
-  GFile   *file;
+  StrataTrace *trace;
   guint64 *sources;
   guint    n;
 } ReadArgs;
@@ -632,7 +632,7 @@ read_args_free (gpointer data)
 {
   ReadArgs *read = data;
 
-  g_object_unref (read->file);
+  g_object_unref (read->trace);
   g_free (read->sources);
   g_free (read);
 }
@@ -645,7 +645,7 @@ read_args_thread (GTask        *task,
 {
   ReadArgs *read = task_data;
   GError *error = NULL;
-  char **lines = strata_event_args_summarize (read->file, read->sources, read->n, cancellable, &error);
+  char **lines = strata_event_args_summarize (read->trace, read->sources, read->n, cancellable, &error);
 
   if (lines == NULL)
     g_task_return_error (task, error);
@@ -696,7 +696,7 @@ start_reading (StrataEventTable *self)
 
   self->reading = g_cancellable_new ();
   task = g_task_new (self, self->reading, args_read_cb, NULL);
-  read->file = g_object_ref (strata_trace_get_file (self->trace));
+  read->trace = g_object_ref (self->trace);
   read->n = self->wanted->len;
   read->sources = (guint64 *) g_array_steal (self->wanted, NULL);
   qsort (read->sources, read->n, sizeof (guint64), compare_sources);

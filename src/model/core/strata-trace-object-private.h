@@ -34,6 +34,7 @@ struct _StrataTrace
   GPtrArray        *counters;     /* StrataCounter */
   guint64           phase_counts[128];
   GArray           *source_links; /* SourceLink, by @from once finished */
+  GBytes           *args_text;    /* events' args kept by the loader, or NULL: read from the file */
   StrataHeap       *heap;
   gint64            start;
   gint64            end;

@@ -49,6 +49,8 @@ void              strata_trace_add_counter       (StrataTrace      *self,
 void              strata_trace_add_source_link   (StrataTrace      *self,
                                                   guint64           from,
                                                   guint64           to);
+void              strata_trace_set_args_text     (StrataTrace      *self,
+                                                  GBytes           *text);
 void              strata_trace_set_heap          (StrataTrace      *self,
                                                   StrataHeap       *heap);
 void              strata_trace_set_phase_counts  (StrataTrace      *self,

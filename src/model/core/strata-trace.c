@@ -48,6 +48,7 @@ strata_trace_finalize (GObject *object)
   g_clear_pointer (&self->flows, g_array_unref);
   g_clear_pointer (&self->counters, g_ptr_array_unref);
   g_clear_pointer (&self->source_links, g_array_unref);
+  g_clear_pointer (&self->args_text, g_bytes_unref);
   g_clear_pointer (&self->heap, strata_heap_free);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   g_clear_pointer (&self->notes, g_ptr_array_unref);
@@ -503,6 +504,31 @@ strata_trace_add_counter (StrataTrace   *self,
                           StrataCounter *counter)
 {
   g_ptr_array_add (self->counters, counter);
+}
+
+/* Args a loader decoded itself (from a binary format), as a JSON text
+ * in which each event's source is where its {"args": …} object starts:
+ * read there instead of from the file. */
+void
+strata_trace_set_args_text (StrataTrace *self,
+                            GBytes      *text)
+{
+  g_clear_pointer (&self->args_text, g_bytes_unref);
+  self->args_text = text != NULL ? g_bytes_ref (text) : NULL;
+}
+
+/**
+ * strata_trace_get_args_text:
+ *
+ * Returns: (transfer none) (nullable): the events' args as the loader
+ *   kept them, or %NULL when they are read from the file
+ */
+GBytes *
+strata_trace_get_args_text (StrataTrace *self)
+{
+  g_return_val_if_fail (STRATA_IS_TRACE (self), NULL);
+
+  return self->args_text;
 }
 
 /* An event whose details continue in another: a B event's E carries

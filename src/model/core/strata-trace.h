@@ -175,6 +175,7 @@ const StrataFlow    *strata_trace_get_flow            (StrataTrace  *self,
 guint                strata_trace_get_n_counters      (StrataTrace  *self);
 const StrataCounter *strata_trace_get_counter         (StrataTrace  *self,
                                                        guint         index);
+GBytes              *strata_trace_get_args_text       (StrataTrace  *self);
 gboolean             strata_trace_get_source_link     (StrataTrace  *self,
                                                        guint64       from,
                                                        guint64      *to);

@@ -19,6 +19,9 @@ G_BEGIN_DECLS
 #define MAX_STACK 65536
 #define MAX_INFLATED ((gsize) 1 << 30)
 #define MAX_NESTING 4
+#define MAX_EXTRA_COUNTERS 64
+/* Where the args text's empty object is: the source of events without. */
+#define PERFETTO_NO_ARGS 1
 
 typedef struct
 {
@@ -30,14 +33,27 @@ typedef struct
   gint64  boot_ref;     /* BOOTTIME ns at the snapshot */
 } Clock;
 
+/* InternedData's tables this reader uses, by their field numbers. */
+enum {
+  INTERNED_CATEGORIES = 1,
+  INTERNED_NAMES = 2,
+  INTERNED_ANNOTATION_NAMES = 3,
+  INTERNED_ANNOTATION_STRINGS = 29,
+};
+
 typedef struct
 {
   GHashTable *names;          /* iid -> string pool id */
   GHashTable *categories;
+  GHashTable *annotation_names;
+  GHashTable *annotation_strings;
   guint64     default_track;
+  GArray     *extra_counters; /* guint64 track uuids, TrackEventDefaults' */
   guint32     default_clock;
   GArray     *clocks;         /* Clock */
   gint64      pid, tid;       /* a legacy ThreadDescriptor's, or 0 */
+  gint64      thread_time_us; /* the last legacy thread time */
+  guint       generation;     /* counts incremental state resets */
 } Sequence;
 
 typedef struct
@@ -46,6 +62,11 @@ typedef struct
   guint64 parent;
   gint64  pid, tid;
   gboolean is_thread, is_process, is_counter;
+  gboolean is_thread_time;    /* a counter of the thread's CPU time */
+  gboolean is_incremental;    /* its values are deltas */
+  gint64   unit_multiplier;
+  gint64   value;             /* an incremental counter's sum */
+  guint    generation;        /* of the sequence's state @value was summed in */
   char   *name;
   guint   thread;             /* the trace's thread, once made; G_MAXUINT */
 } Track;
@@ -60,6 +81,10 @@ typedef struct
   GHashTable  *threads;       /* tid (gint64 *) -> thread + 1 */
   GPtrArray   *calls;         /* Calls per thread */
   GArray      *events;        /* StrataEvent */
+  GHashTable  *flows_open;    /* flow id (guint64 *) -> StrataSliceRef of its last step */
+  GArray      *flows;         /* StrataFlow */
+  GString     *args;          /* events' args as JSON, see strata_trace_get_args_text() */
+  gboolean     has_thread_time;
   GHashTable  *counters;      /* track uuid (guint64 *) -> StrataCounterBuilder */
   GHashTable  *methods;       /* name << 32 | category -> method + 1 */
   GHashTable  *unread;        /* packet field -> count */
@@ -74,8 +99,84 @@ typedef struct
   guint64      n_unknown_legacy;
   guint64      n_bad_packets;
   guint64      n_no_track;
+  guint64      n_unbound_flows;
+  guint64      n_args_dropped;
+  guint64      n_too_deep;
+  guint64      n_zstd;
   gboolean     cut;
 } Reader;
+
+/* TrackEvent */
+enum {
+  EVENT_THREAD_TIME_DELTA_US = 2,
+  EVENT_CATEGORY_IIDS = 3,
+  EVENT_DEBUG_ANNOTATIONS = 4,
+  EVENT_LEGACY = 6,
+  EVENT_TYPE = 9,
+  EVENT_NAME_IID = 10,
+  EVENT_TRACK_UUID = 11,
+  EVENT_EXTRA_COUNTER_VALUES = 12,
+  EVENT_THREAD_TIME_ABSOLUTE_US = 17,
+  EVENT_CATEGORIES = 22,
+  EVENT_NAME = 23,
+  EVENT_COUNTER_VALUE = 30,
+  EVENT_EXTRA_COUNTER_TRACK_UUIDS = 31,
+  EVENT_FLOW_IDS_OLD = 36,
+  EVENT_TERMINATING_FLOW_IDS_OLD = 42,
+  EVENT_DOUBLE_COUNTER_VALUE = 44,
+  EVENT_FLOW_IDS = 47,
+  EVENT_TERMINATING_FLOW_IDS = 48,
+};
+
+enum {
+  TYPE_UNSPECIFIED,
+  TYPE_SLICE_BEGIN,
+  TYPE_SLICE_END,
+  TYPE_INSTANT,
+  TYPE_COUNTER,
+};
+
+/* What a TrackEvent says, as far as this reader reads it. */
+typedef struct
+{
+  guint    type;
+  guint32  name;
+  guint32  category;
+  guint64  track;
+  gboolean has_track;
+  gboolean has_value;
+  double   value;
+  char     legacy_phase;
+  gboolean has_thread_time;
+  gint64   thread_time;       /* ns */
+  guint64  source;            /* its args' place in Reader.args, or 0 */
+  gboolean has_flows;
+  const guint8 *flow_ids;     /* the TrackEvent again, when it has flows */
+  gsize    flow_ids_len;
+} TrackEvent;
+
+/* strata-perfetto-calls.c */
+void      perfetto_calls_begin            (Reader       *self,
+                                           guint         thread,
+                                           TrackEvent   *event,
+                                           gint64        time);
+void      perfetto_calls_end              (Reader       *self,
+                                           guint         thread,
+                                           TrackEvent   *event,
+                                           gint64        time);
+void      perfetto_calls_instant_flows    (Reader       *self,
+                                           guint         thread,
+                                           TrackEvent   *event);
+void      perfetto_calls_finish           (Reader       *self);
+void      perfetto_calls_clear            (Reader       *self);
+
+/* strata-perfetto-args.c */
+guint64   perfetto_args_write             (Reader       *self,
+                                           Sequence     *seq,
+                                           const guint8 *event,
+                                           gsize         len,
+                                           guint32       annotations_field);
+void      perfetto_args_finish            (Reader       *self);
 
 Sequence *perfetto_sequence_of            (Reader       *self,
                                            guint32       id);
@@ -112,6 +213,8 @@ void      perfetto_read_interned          (Reader       *self,
                                            Sequence     *seq,
                                            const guint8 *data,
                                            gsize         len);
+void      perfetto_read_uint64s           (const StrataProtoField *field,
+                                           GArray       *values);
 void      perfetto_read_defaults          (Sequence     *seq,
                                            const guint8 *data,
                                            gsize         len);

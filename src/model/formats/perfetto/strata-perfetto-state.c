@@ -22,6 +22,9 @@ perfetto_sequence_free (gpointer data)
 
   g_hash_table_unref (seq->names);
   g_hash_table_unref (seq->categories);
+  g_hash_table_unref (seq->annotation_names);
+  g_hash_table_unref (seq->annotation_strings);
+  g_array_unref (seq->extra_counters);
   g_array_unref (seq->clocks);
   g_free (seq);
 }
@@ -31,8 +34,13 @@ perfetto_sequence_clear_incremental (Sequence *seq)
 {
   g_hash_table_remove_all (seq->names);
   g_hash_table_remove_all (seq->categories);
+  g_hash_table_remove_all (seq->annotation_names);
+  g_hash_table_remove_all (seq->annotation_strings);
+  g_array_set_size (seq->extra_counters, 0);
   seq->default_track = 0;
   seq->default_clock = 0;
+  seq->thread_time_us = 0;
+  seq->generation++;
 }
 
 Sequence *
@@ -46,6 +54,9 @@ perfetto_sequence_of (Reader  *self,
       seq = g_new0 (Sequence, 1);
       seq->names = g_hash_table_new (NULL, NULL);
       seq->categories = g_hash_table_new (NULL, NULL);
+      seq->annotation_names = g_hash_table_new (NULL, NULL);
+      seq->annotation_strings = g_hash_table_new (NULL, NULL);
+      seq->extra_counters = g_array_new (FALSE, FALSE, sizeof (guint64));
       seq->clocks = g_array_new (FALSE, FALSE, sizeof (Clock));
       g_hash_table_insert (self->sequences, GUINT_TO_POINTER (id), seq);
     }
@@ -180,6 +191,27 @@ perfetto_read_thread_descriptor (Reader       *self,
   return perfetto_thread_index (self, pid, tid, name);
 }
 
+/* CounterDescriptor: a thread time counter (type 1), its unit's size
+ * (4) and whether its values are deltas (5). */
+static void
+read_counter_descriptor (Track        *track,
+                         const guint8 *data,
+                         gsize         len)
+{
+  StrataProto proto;
+  StrataProtoField field;
+
+  track->unit_multiplier = 1;
+  strata_proto_init (&proto, data, len);
+  while (strata_proto_next (&proto, &field))
+    if (field.number == 1 && field.wire == STRATA_PROTO_VARINT)
+      track->is_thread_time = field.value == 1;
+    else if (field.number == 4 && field.wire == STRATA_PROTO_VARINT)
+      track->unit_multiplier = CLAMP ((gint64) field.value, 1, 1000000000);
+    else if (field.number == 5 && field.wire == STRATA_PROTO_VARINT)
+      track->is_incremental = field.value != 0;
+}
+
 void
 perfetto_read_track_descriptor (Reader       *self,
                        const guint8 *data,
@@ -217,7 +249,11 @@ perfetto_read_track_descriptor (Reader       *self,
           }
         break;
       case 5: parsed.parent = field.value; break;
-      case 8: parsed.is_counter = TRUE; break;
+      case 8:
+        parsed.is_counter = TRUE;
+        if (field.wire == STRATA_PROTO_BYTES)
+          read_counter_descriptor (&parsed, field.bytes, field.len);
+        break;
       default: break;
       }
   track = perfetto_track_of (self, parsed.uuid);
@@ -225,6 +261,12 @@ perfetto_read_track_descriptor (Reader       *self,
   track->is_thread |= parsed.is_thread;
   track->is_process |= parsed.is_process;
   track->is_counter |= parsed.is_counter;
+  if (parsed.is_counter)
+    {
+      track->is_thread_time = parsed.is_thread_time;
+      track->is_incremental = parsed.is_incremental;
+      track->unit_multiplier = parsed.unit_multiplier;
+    }
   if (parsed.is_thread || parsed.is_process)
     {
       track->pid = parsed.pid;
@@ -270,8 +312,22 @@ perfetto_track_thread (Reader *self,
 
 /* ---- Sequence state ---- */
 
-/* InternedData: event categories (1) and names (2), each an iid and a
- * name. */
+static GHashTable *
+interned_table (Sequence *seq,
+                guint32   number)
+{
+  switch (number)
+    {
+    case INTERNED_CATEGORIES: return seq->categories;
+    case INTERNED_NAMES: return seq->names;
+    case INTERNED_ANNOTATION_NAMES: return seq->annotation_names;
+    case INTERNED_ANNOTATION_STRINGS: return seq->annotation_strings;
+    default: return NULL;
+    }
+}
+
+/* InternedData: event categories and names, debug annotations' names
+ * and string values; each an iid (1) and a text (2). */
 void
 perfetto_read_interned (Reader       *self,
                Sequence     *seq,
@@ -283,7 +339,7 @@ perfetto_read_interned (Reader       *self,
 
   strata_proto_init (&proto, data, len);
   while (strata_proto_next (&proto, &field))
-    if ((field.number == 1 || field.number == 2) && field.wire == STRATA_PROTO_BYTES)
+    if (interned_table (seq, field.number) != NULL && field.wire == STRATA_PROTO_BYTES)
       {
         StrataProto entry;
         StrataProtoField item;
@@ -300,13 +356,35 @@ perfetto_read_interned (Reader       *self,
               name = perfetto_proto_string (&item);
             }
         if (name != NULL)
-          g_hash_table_insert (field.number == 1 ? seq->categories : seq->names, GSIZE_TO_POINTER (iid),
+          g_hash_table_insert (interned_table (seq, field.number), GSIZE_TO_POINTER (iid),
                                GUINT_TO_POINTER (strata_string_pool_intern (strata_trace_get_pool (self->trace), name)));
       }
 }
 
-/* TracePacketDefaults: the clock (58) and the track events' track (11 →
- * TrackEventDefaults.track_uuid, 11). */
+/* A repeated integer field's values, one to a field or packed. */
+void
+perfetto_read_uint64s (const StrataProtoField *field,
+                       GArray                 *values)
+{
+  StrataProto packed;
+  guint64 value;
+
+  if (field->wire == STRATA_PROTO_VARINT)
+    {
+      if (values->len < MAX_EXTRA_COUNTERS)
+        g_array_append_val (values, field->value);
+      return;
+    }
+  if (field->wire != STRATA_PROTO_BYTES)
+    return;
+  strata_proto_init (&packed, field->bytes, field->len);
+  while (values->len < MAX_EXTRA_COUNTERS && strata_proto_varint (&packed, &value))
+    g_array_append_val (values, value);
+}
+
+/* TracePacketDefaults: the clock (58) and the track events' track and
+ * extra counters (11 → TrackEventDefaults.track_uuid, 11, and
+ * extra_counter_track_uuids, 31). */
 void
 perfetto_read_defaults (Sequence     *seq,
                const guint8 *data,
@@ -325,9 +403,12 @@ perfetto_read_defaults (Sequence     *seq,
         StrataProtoField item;
 
         strata_proto_init (&defaults, field.bytes, field.len);
+        g_array_set_size (seq->extra_counters, 0);
         while (strata_proto_next (&defaults, &item))
           if (item.number == 11 && item.wire == STRATA_PROTO_VARINT)
             seq->default_track = item.value;
+          else if (item.number == 31)
+            perfetto_read_uint64s (&item, seq->extra_counters);
       }
 }
 

@@ -26,6 +26,10 @@
 #include "strata-format-private.h"
 #include "strata-perfetto-private.h"
 
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+
 /* TracePacket */
 enum {
   PACKET_CLOCK_SNAPSHOT = 6,
@@ -41,43 +45,8 @@ enum {
   PACKET_TIMESTAMP_CLOCK_ID = 58,
   PACKET_DEFAULTS = 59,
   PACKET_TRACK_DESCRIPTOR = 60,
+  PACKET_ZSTD_COMPRESSED = 133,
 };
-
-/* TrackEvent */
-enum {
-  EVENT_CATEGORY_IIDS = 3,
-  EVENT_LEGACY = 6,
-  EVENT_TYPE = 9,
-  EVENT_NAME_IID = 10,
-  EVENT_TRACK_UUID = 11,
-  EVENT_CATEGORIES = 22,
-  EVENT_NAME = 23,
-  EVENT_COUNTER_VALUE = 30,
-  EVENT_DOUBLE_COUNTER_VALUE = 44,
-};
-
-enum {
-  TYPE_UNSPECIFIED,
-  TYPE_SLICE_BEGIN,
-  TYPE_SLICE_END,
-  TYPE_INSTANT,
-  TYPE_COUNTER,
-};
-
-typedef struct
-{
-  guint32 method;
-  guint32 first_child;
-  gint64  start;
-} Open;
-
-typedef struct
-{
-  GPtrArray *depths;          /* GArray of StrataSpan */
-  GArray    *open;            /* Open */
-  gint64     last;            /* times hold here where they would run backwards */
-  guint64    n_backwards;
-} Calls;
 
 /* ---- Recognising ---- */
 
@@ -107,108 +76,7 @@ strata_perfetto_sniff (const guint8  *data,
   return !packet.bad && n > 0 ? STRATA_SNIFF_YES : STRATA_SNIFF_NO;
 }
 
-/* ---- Calls ---- */
-
-static Calls *
-calls_of (Reader *self,
-          guint   thread)
-{
-  while (self->calls->len <= thread)
-    g_ptr_array_add (self->calls, NULL);
-  if (self->calls->pdata[thread] == NULL)
-    {
-      Calls *calls = g_new0 (Calls, 1);
-
-      calls->depths = g_ptr_array_new ();
-      calls->open = g_array_new (FALSE, FALSE, sizeof (Open));
-      self->calls->pdata[thread] = calls;
-    }
-  return self->calls->pdata[thread];
-}
-
-/* Times of a track that would run backwards (events of it from two
- * sequences) hold at the last: the calls stay nested, as the table must. */
-static gint64
-hold_time (Calls  *calls,
-           gint64  at)
-{
-  if (at < calls->last)
-    {
-      calls->n_backwards++;
-      return calls->last;
-    }
-  return calls->last = at;
-}
-
-static void
-begin_call (Calls   *calls,
-            guint32  method,
-            gint64   at)
-{
-  guint depth = calls->open->len;
-  Open call = { method, 0, hold_time (calls, at) };
-
-  if (depth >= MAX_STACK)
-    return;
-  while (calls->depths->len < depth + 2)
-    g_ptr_array_add (calls->depths, g_array_new (FALSE, FALSE, sizeof (StrataSpan)));
-  call.first_child = ((GArray *) g_ptr_array_index (calls->depths, depth + 1))->len;
-  g_array_append_val (calls->open, call);
-}
-
-static gboolean
-end_call (Calls  *calls,
-          gint64  at)
-{
-  Open *top;
-  guint depth;
-  StrataSpan span;
-
-  if (calls->open->len == 0)
-    return FALSE;
-  at = hold_time (calls, at);
-  depth = calls->open->len - 1;
-  top = &g_array_index (calls->open, Open, depth);
-  span = (StrataSpan) { top->start, MAX (at, top->start), top->method, top->first_child };
-  g_array_append_val (g_ptr_array_index (calls->depths, depth), span);
-  g_array_set_size (calls->open, depth);
-  return TRUE;
-}
-
-static guint32
-method_of (Reader  *self,
-           guint32  name,
-           guint32  category)
-{
-  guint64 key = (guint64) name << 32 | category;
-  gpointer found = g_hash_table_lookup (self->methods, &key);
-  StrataMethod method = { .line = -1 };
-  guint32 index;
-
-  if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
-  method.raw_id = key;
-  method.name = name;
-  method.display_name = name != 0 ? name : strata_string_pool_intern (strata_trace_get_pool (self->trace), _("(unnamed)"));
-  method.class_name = category;
-  index = strata_trace_add_method (self->trace, &method);
-  g_hash_table_insert (self->methods, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (index + 1));
-  return index;
-}
-
 /* ---- Track events ---- */
-
-typedef struct
-{
-  guint    type;
-  guint32  name;
-  guint32  category;
-  guint64  track;
-  gboolean has_track;
-  gboolean has_value;
-  double   value;
-  char     legacy_phase;
-} TrackEvent;
 
 static void
 read_legacy (TrackEvent   *event,
@@ -227,60 +95,126 @@ read_legacy (TrackEvent   *event,
       event->legacy_phase = (char) field.value;
 }
 
+static guint32
+intern_field (Reader                 *self,
+              const StrataProtoField *field)
+{
+  g_autofree char *text = perfetto_proto_string (field);
+
+  return strata_string_pool_intern (strata_trace_get_pool (self->trace), text);
+}
+
+/* Extra counters' values come in the order of their tracks: the
+ * event's own, or its sequence's defaults. */
+typedef struct
+{
+  GArray *tracks;    /* guint64 uuids */
+  GArray *values;    /* guint64, int64 bits */
+} ExtraCounters;
+
+static void
+read_track_event_field (Reader                 *self,
+                        Sequence               *seq,
+                        const StrataProtoField *field,
+                        TrackEvent             *event,
+                        ExtraCounters          *extra)
+{
+  gboolean bytes = field->wire == STRATA_PROTO_BYTES;
+
+  switch (field->number)
+    {
+    case EVENT_TYPE: event->type = (guint) field->value; break;
+    case EVENT_NAME_IID: event->name = GPOINTER_TO_UINT (g_hash_table_lookup (seq->names, GSIZE_TO_POINTER (field->value))); break;
+    case EVENT_NAME: if (bytes) event->name = intern_field (self, field); break;
+    case EVENT_CATEGORY_IIDS:
+      if (!bytes && event->category == 0)
+        event->category = GPOINTER_TO_UINT (g_hash_table_lookup (seq->categories, GSIZE_TO_POINTER (field->value)));
+      break;
+    case EVENT_CATEGORIES: if (bytes && event->category == 0) event->category = intern_field (self, field); break;
+    case EVENT_TRACK_UUID: event->track = field->value; event->has_track = TRUE; break;
+    case EVENT_COUNTER_VALUE: event->value = (double) (gint64) field->value; event->has_value = TRUE; break;
+    case EVENT_DOUBLE_COUNTER_VALUE:
+      if (field->wire == STRATA_PROTO_FIXED64)
+        {
+          memcpy (&event->value, &field->value, sizeof event->value);
+          event->has_value = TRUE;
+        }
+      break;
+    case EVENT_LEGACY: if (bytes) read_legacy (event, seq, field->bytes, field->len); break;
+    case EVENT_THREAD_TIME_DELTA_US:
+      seq->thread_time_us += (gint64) field->value;
+      event->thread_time = seq->thread_time_us * 1000, event->has_thread_time = TRUE;
+      break;
+    case EVENT_THREAD_TIME_ABSOLUTE_US:
+      seq->thread_time_us = (gint64) field->value;
+      event->thread_time = seq->thread_time_us * 1000, event->has_thread_time = TRUE;
+      break;
+    case EVENT_EXTRA_COUNTER_TRACK_UUIDS: perfetto_read_uint64s (field, extra->tracks); break;
+    case EVENT_EXTRA_COUNTER_VALUES: perfetto_read_uint64s (field, extra->values); break;
+    case EVENT_FLOW_IDS_OLD: case EVENT_TERMINATING_FLOW_IDS_OLD:
+    case EVENT_FLOW_IDS: case EVENT_TERMINATING_FLOW_IDS:
+      event->has_flows = TRUE;
+      break;
+    default: break;
+    }
+}
+
+static void add_counter_value (Reader *self, Track *track, double value, gint64 time);
+
+/* Chrome's thread time is an extra counter of each event; other extra
+ * counters are counters. */
+static void
+take_extra_counters (Reader        *self,
+                     Sequence      *seq,
+                     ExtraCounters *extra,
+                     TrackEvent    *event,
+                     gint64         time)
+{
+  GArray *tracks = extra->tracks->len > 0 ? extra->tracks : seq->extra_counters;
+
+  for (guint i = 0; i < extra->values->len && i < tracks->len; i++)
+    {
+      Track *track = perfetto_track_of (self, g_array_index (tracks, guint64, i));
+      gint64 value = (gint64) g_array_index (extra->values, guint64, i);
+
+      if (track->generation != seq->generation)
+        track->value = 0, track->generation = seq->generation;
+      track->value = track->is_incremental ? track->value + value : value;
+      if (track->is_thread_time)
+        {
+          event->thread_time = track->value * MAX (track->unit_multiplier, 1);
+          event->has_thread_time = TRUE;
+        }
+      else
+        add_counter_value (self, track, (double) track->value * MAX (track->unit_multiplier, 1), time);
+    }
+}
+
 static void
 read_track_event (Reader       *self,
                   Sequence     *seq,
                   const guint8 *data,
                   gsize         len,
-                  TrackEvent   *event)
+                  TrackEvent   *event,
+                  gint64        time)
 {
   StrataProto proto;
   StrataProtoField field;
-  StrataStringPool *pool = strata_trace_get_pool (self->trace);
+  ExtraCounters extra = {
+    .tracks = g_array_new (FALSE, FALSE, sizeof (guint64)),
+    .values = g_array_new (FALSE, FALSE, sizeof (guint64)),
+  };
 
   strata_proto_init (&proto, data, len);
   while (strata_proto_next (&proto, &field))
-    switch (field.number)
-      {
-      case EVENT_TYPE: event->type = (guint) field.value; break;
-      case EVENT_NAME_IID:
-        event->name = GPOINTER_TO_UINT (g_hash_table_lookup (seq->names, GSIZE_TO_POINTER (field.value)));
-        break;
-      case EVENT_NAME:
-        if (field.wire == STRATA_PROTO_BYTES)
-          {
-            g_autofree char *name = perfetto_proto_string (&field);
-
-            event->name = strata_string_pool_intern (pool, name);
-          }
-        break;
-      case EVENT_CATEGORY_IIDS:
-        if (field.wire == STRATA_PROTO_VARINT && event->category == 0)
-          event->category = GPOINTER_TO_UINT (g_hash_table_lookup (seq->categories, GSIZE_TO_POINTER (field.value)));
-        break;
-      case EVENT_CATEGORIES:
-        if (field.wire == STRATA_PROTO_BYTES && event->category == 0)
-          {
-            g_autofree char *category = perfetto_proto_string (&field);
-
-            event->category = strata_string_pool_intern (pool, category);
-          }
-        break;
-      case EVENT_TRACK_UUID: event->track = field.value; event->has_track = TRUE; break;
-      case EVENT_COUNTER_VALUE: event->value = (double) (gint64) field.value; event->has_value = TRUE; break;
-      case EVENT_DOUBLE_COUNTER_VALUE:
-        if (field.wire == STRATA_PROTO_FIXED64)
-          {
-            memcpy (&event->value, &field.value, sizeof event->value);
-            event->has_value = TRUE;
-          }
-        break;
-      case EVENT_LEGACY:
-        if (field.wire == STRATA_PROTO_BYTES)
-          read_legacy (event, seq, field.bytes, field.len);
-        break;
-      default: break;
-      }
+    read_track_event_field (self, seq, &field, event, &extra);
+  if (extra.values->len > 0)
+    take_extra_counters (self, seq, &extra, event, time);
+  self->has_thread_time |= event->has_thread_time;
+  if (event->has_flows)
+    event->flow_ids = data, event->flow_ids_len = len;
+  g_array_unref (extra.tracks);
+  g_array_unref (extra.values);
 }
 
 static void
@@ -290,16 +224,17 @@ add_instant (Reader     *self,
              gint64      time)
 {
   StrataEvent instant = { time, time, event->name, event->category, 0,
-                          strata_trace_get_thread (self->trace, thread)->process, thread, 0, 'i', 't', 0 };
+                          strata_trace_get_thread (self->trace, thread)->process, thread, 0, 'i', 't',
+                          event->source != 0 ? event->source : PERFETTO_NO_ARGS };
 
   g_array_append_val (self->events, instant);
 }
 
 static void
-add_counter_value (Reader     *self,
-                   TrackEvent *event,
-                   Track      *track,
-                   gint64      time)
+add_counter_value (Reader *self,
+                   Track  *track,
+                   double  value,
+                   gint64  time)
 {
   StrataCounterBuilder *builder = g_hash_table_lookup (self->counters, &track->uuid);
 
@@ -311,8 +246,42 @@ add_counter_value (Reader     *self,
       builder = strata_counter_builder_new (name, 0, 0, perfetto_process_index (self, perfetto_track_pid (self, track), NULL));
       g_hash_table_insert (self->counters, g_memdup2 (&track->uuid, sizeof track->uuid), builder);
     }
-  strata_counter_builder_add (builder, time, strata_string_pool_intern (strata_trace_get_pool (self->trace), "value"), event->value);
+  strata_counter_builder_add (builder, time, strata_string_pool_intern (strata_trace_get_pool (self->trace), "value"), value);
   strata_counter_builder_end_sample (builder);
+}
+
+/* The track an event is on: its own, its sequence's default, or (older
+ * SDKs) the thread a ThreadDescriptor gave the sequence. */
+static Track *
+event_track (Reader     *self,
+             Sequence   *seq,
+             TrackEvent *event)
+{
+  Track *track;
+  guint64 uuid;
+
+  if (event->has_track || seq->default_track != 0)
+    return perfetto_track_of (self, event->has_track ? event->track : seq->default_track);
+  if (seq->tid == 0)
+    return NULL;
+  uuid = G_GUINT64_CONSTANT (0x8000000000000000) | (guint64) seq->tid;
+  track = perfetto_track_of (self, uuid);
+  track->is_thread = TRUE;
+  track->pid = seq->pid;
+  track->tid = seq->tid;
+  return track;
+}
+
+static guint
+legacy_type (TrackEvent *event)
+{
+  switch (event->legacy_phase)
+    {
+    case 'B': return TYPE_SLICE_BEGIN;
+    case 'E': return TYPE_SLICE_END;
+    case 'I': case 'i': case 'n': return TYPE_INSTANT;
+    default: return TYPE_UNSPECIFIED;
+    }
 }
 
 static void
@@ -326,47 +295,35 @@ take_track_event (Reader       *self,
   Track *track;
   guint thread;
 
-  read_track_event (self, seq, data, len, &event);
-  if (!event.has_track && seq->default_track == 0 && seq->tid == 0)
+  read_track_event (self, seq, data, len, &event, time);
+  if ((track = event_track (self, seq, &event)) == NULL)
     {
       self->n_no_track++;
       return;
     }
-  if (event.has_track || seq->default_track != 0)
-    track = perfetto_track_of (self, event.has_track ? event.track : seq->default_track);
-  else
-    {
-      /* A legacy ThreadDescriptor: the sequence's thread. */
-      guint64 uuid = G_GUINT64_CONSTANT (0x8000000000000000) | (guint64) seq->tid;
-
-      track = perfetto_track_of (self, uuid);
-      track->is_thread = TRUE;
-      track->pid = seq->pid;
-      track->tid = seq->tid;
-    }
   if (event.type == TYPE_COUNTER || (track->is_counter && event.has_value))
     {
-      add_counter_value (self, &event, track, time);
+      add_counter_value (self, track, event.value, time);
+      return;
+    }
+  if (event.type == TYPE_UNSPECIFIED && (event.type = legacy_type (&event)) == TYPE_UNSPECIFIED)
+    {
+      /* X comes after the calls it holds: not laid out yet. */
+      self->n_unknown_legacy++;
       return;
     }
   thread = perfetto_track_thread (self, track);
-  if (event.type == TYPE_UNSPECIFIED)
-    switch (event.legacy_phase)
-      {
-      case 'B': event.type = TYPE_SLICE_BEGIN; break;
-      case 'E': event.type = TYPE_SLICE_END; break;
-      case 'I': case 'i': case 'n': event.type = TYPE_INSTANT; break;
-      default:
-        /* X comes after the calls it holds: not laid out yet. */
-        self->n_unknown_legacy++;
-        return;
-      }
+  if (event.type == TYPE_SLICE_BEGIN || event.type == TYPE_SLICE_END || event.type == TYPE_INSTANT)
+    event.source = perfetto_args_write (self, seq, data, len, EVENT_DEBUG_ANNOTATIONS);
   if (event.type == TYPE_SLICE_BEGIN)
-    begin_call (calls_of (self, thread), method_of (self, event.name, event.category), time);
+    perfetto_calls_begin (self, thread, &event, time);
   else if (event.type == TYPE_SLICE_END)
-    self->n_unmatched_ends += !end_call (calls_of (self, thread), time);
+    perfetto_calls_end (self, thread, &event, time);
   else if (event.type == TYPE_INSTANT)
-    add_instant (self, &event, thread, time);
+    {
+      add_instant (self, &event, thread, time);
+      perfetto_calls_instant_flows (self, thread, &event);
+    }
 }
 
 /* ---- Packets ---- */
@@ -408,6 +365,38 @@ read_compressed (Reader       *self,
   if (nesting < MAX_NESTING)
     read_trace (self, out->data, out->len, nesting + 1);
 }
+
+#ifdef HAVE_ZSTD
+/* zstd_compressed_packets: a Trace message compressed with zstd. */
+static void
+read_zstd (Reader       *self,
+           const guint8 *data,
+           gsize         len,
+           guint         nesting)
+{
+  ZSTD_DStream *stream = ZSTD_createDStream ();
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  ZSTD_inBuffer in = { data, len, 0 };
+  size_t result = 1;
+
+  ZSTD_initDStream (stream);
+  while (result != 0 && out->len <= MAX_INFLATED)
+    {
+      guint8 buffer[65536];
+      ZSTD_outBuffer chunk = { buffer, sizeof buffer, 0 };
+
+      result = ZSTD_decompressStream (stream, &chunk, &in);
+      if (ZSTD_isError (result) || (chunk.pos == 0 && in.pos == in.size && result != 0))
+        break;
+      g_byte_array_append (out, buffer, chunk.pos);
+    }
+  ZSTD_freeDStream (stream);
+  if (result != 0)
+    self->n_bad_packets++;
+  else if (nesting < MAX_NESTING)
+    read_trace (self, out->data, out->len, nesting + 1);
+}
+#endif
 
 static void
 count_unread (Reader  *self,
@@ -459,6 +448,14 @@ read_packet (Reader       *self,
       case PACKET_COMPRESSED:
         if (field.wire == STRATA_PROTO_BYTES)
           read_compressed (self, field.bytes, field.len, nesting);
+        break;
+      case PACKET_ZSTD_COMPRESSED:
+#ifdef HAVE_ZSTD
+        if (field.wire == STRATA_PROTO_BYTES)
+          read_zstd (self, field.bytes, field.len, nesting);
+#else
+        self->n_zstd++;
+#endif
         break;
       default:
         /* The packet's content, as opposed to its bookkeeping. */
@@ -531,46 +528,6 @@ read_trace (Reader       *self,
 
 /* ---- The trace ---- */
 
-static void
-finish_calls (Reader *self,
-              guint   thread,
-              Calls  *calls)
-{
-  StrataThread *info = strata_trace_peek_thread (self->trace, thread);
-  guint n_depths;
-  g_autofree guint32 *counts = NULL;
-  g_autofree StrataSpan **spans = NULL;
-
-  /* Slices still open at the end end with the thread's last event. */
-  while (calls->open->len > 0)
-    end_call (calls, calls->last);
-  n_depths = calls->depths->len;
-  while (n_depths > 0 && ((GArray *) g_ptr_array_index (calls->depths, n_depths - 1))->len == 0)
-    n_depths--;
-  if (n_depths > 0)
-    {
-      counts = g_new (guint32, n_depths);
-      spans = g_new (StrataSpan *, n_depths);
-      for (guint d = 0; d < n_depths; d++)
-        {
-          GArray *depth = g_ptr_array_index (calls->depths, d);
-
-          counts[d] = depth->len;
-          spans[d] = (StrataSpan *) g_array_free (depth, FALSE);
-          calls->depths->pdata[d] = NULL;
-          strata_trace_adopt_block (self->trace, spans[d]);
-        }
-      info->spans = strata_span_table_new_by_depth (1, n_depths, counts, spans, NULL, NULL);
-      info->first_time[0] = spans[0][0].start;
-      info->last_time[0] = spans[0][counts[0] - 1].end;
-    }
-  for (guint d = 0; d < calls->depths->len; d++)
-    if (calls->depths->pdata[d] != NULL)
-      g_array_unref (calls->depths->pdata[d]);
-  g_ptr_array_unref (calls->depths);
-  g_array_unref (calls->open);
-}
-
 static int
 compare_events (gconstpointer a,
                 gconstpointer b)
@@ -585,12 +542,27 @@ static const char *
 packet_field_name (guint32 number)
 {
   static const struct { guint32 number; const char *name; } names[] = {
-    { 1, "ftrace_events" }, { 2, "process_tree" }, { 5, "inode_file_map" }, { 9, "process_stats" },
-    { 33, "trace_config" }, { 34, "ftrace_stats" }, { 35, "trace_stats" }, { 36, "synchronization_marker" },
-    { 45, "system_info" }, { 48, "chrome_benchmark_metadata" }, { 49, "chrome_events" }, { 52, "trigger" },
-    { 56, "heap_graph" }, { 60, "track_descriptor" }, { 66, "perf_sample" }, { 67, "profile_packet" },
-    { 68, "streaming_profile_packet" }, { 69, "memory_tracker_snapshot" }, { 72, "frame_timeline_event" },
-    { 75, "android_log" }, { 84, "chrome_metadata" }, { 89, "trace_uuid" }, { 91, "service_event" },
+    { 1, "ftrace_events" }, { 2, "process_tree" }, { 4, "inode_file_map" }, { 7, "sys_stats" },
+    { 9, "process_stats" }, { 33, "trace_config" }, { 35, "trace_stats" },
+    { 36, "synchronization_marker" }, { 37, "profile_packet" }, { 38, "battery" },
+    { 40, "power_rails" }, { 45, "system_info" }, { 46, "trigger" },
+    { 48, "chrome_benchmark_metadata" }, { 49, "perfetto_metatrace" }, { 51, "chrome_metadata" },
+    { 53, "gpu_render_stage_event" }, { 54, "streaming_profile_packet" }, { 61, "module_symbols" },
+    { 62, "vulkan_memory_event" }, { 63, "gpu_log" }, { 65, "vulkan_api_event" },
+    { 66, "perf_sample" }, { 67, "cpu_info" }, { 69, "service_event" },
+    { 70, "initial_display_state" }, { 71, "gpu_mem_total_event" },
+    { 73, "memory_tracker_snapshot" }, { 74, "streaming_allocation" },
+    { 77, "android_energy_estimation_breakdown" }, { 78, "ui_state" },
+    { 83, "android_game_intervention_list" }, { 84, "statsd_atom" }, { 89, "trace_uuid" },
+    { 90, "track_event_range_of_interest" }, { 95, "etw_events" }, { 99, "v8_js_code" },
+    { 100, "v8_internal_code" }, { 102, "v8_reg_exp_code" }, { 103, "v8_code_move" },
+    { 107, "remote_clock_sync" }, { 110, "pixel_modem_events" },
+    { 111, "pixel_modem_token_database" }, { 115, "kernel_wakelock_data" },
+    { 117, "generic_kernel_task_state_event" }, { 119, "cpu_per_uid_data" },
+    { 122, "generic_kernel_process_tree" }, { 123, "user_list" }, { 125, "protovms" },
+    { 126, "trace_attributes" }, { 127, "android_aflags" }, { 129, "generic_gpu_frequency_event" },
+    { 130, "interrupt_info" }, { 132, "journald_event" }, { 134, "concurrent_session_event" },
+    { 900, "for_testing" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -639,6 +611,18 @@ report (Reader *self)
                                ngettext ("%s legacy event of a phase Strata does not read yet (complete, async or flow) was left out.",
                                          "%s legacy events of phases Strata does not read yet (complete, async or flow) were left out.",
                                          (gulong) MIN (self->n_unknown_legacy, G_MAXULONG)));
+  strata_trace_add_count_note (self->trace, self->n_unbound_flows,
+                               ngettext ("%s flow step came on an instant outside any slice and was left out.",
+                                         "%s flow steps came on instants outside any slice and were left out.",
+                                         (gulong) MIN (self->n_unbound_flows, G_MAXULONG)));
+  strata_trace_add_count_diagnostic (self->trace, self->n_too_deep,
+                                     ngettext ("%s slice lay more than 65,536 deep and was left out.",
+                                               "%s slices lay more than 65,536 deep and were left out.",
+                                               (gulong) MIN (self->n_too_deep, G_MAXULONG)));
+  strata_trace_add_count_diagnostic (self->trace, self->n_zstd,
+                                     ngettext ("%s packet compressed with zstd could not be read: this build of Strata has no zstd.",
+                                               "%s packets compressed with zstd could not be read: this build of Strata has no zstd.",
+                                               (gulong) MIN (self->n_zstd, G_MAXULONG)));
   strata_trace_add_count_diagnostic (self->trace, self->n_bad_packets,
                                      ngettext ("%s packet did not decode and was left out.",
                                                "%s packets did not decode and were left out.",
@@ -656,22 +640,8 @@ finish (Reader *self)
 {
   GHashTableIter iter;
   gpointer key, builder;
-  guint64 n_backwards = 0;
 
-  for (guint t = 0; t < self->calls->len; t++)
-    if (self->calls->pdata[t] != NULL)
-      {
-        Calls *calls = self->calls->pdata[t];
-
-        n_backwards += calls->n_backwards;
-        finish_calls (self, t, calls);
-        g_free (calls);
-        self->calls->pdata[t] = NULL;
-      }
-  strata_trace_add_count_diagnostic (self->trace, n_backwards,
-                                     ngettext ("%s event of a track came before the one written ahead of it and was held at its time.",
-                                               "%s events of tracks came before those written ahead of them and were held at their times.",
-                                               (gulong) MIN (n_backwards, G_MAXULONG)));
+  perfetto_calls_finish (self);
   if (self->events->len > 1)
     g_array_sort (self->events, compare_events);
   strata_trace_take_events (self->trace, g_steal_pointer (&self->events));
@@ -682,6 +652,7 @@ finish (Reader *self)
       g_hash_table_iter_steal (&iter);
       g_free (key);
     }
+  perfetto_args_finish (self);
 }
 
 static void
@@ -691,21 +662,11 @@ reader_clear (Reader *self)
   g_hash_table_unref (self->tracks);
   g_hash_table_unref (self->processes);
   g_hash_table_unref (self->threads);
-  for (guint t = 0; t < self->calls->len; t++)
-    if (self->calls->pdata[t] != NULL)
-      {
-        Calls *calls = self->calls->pdata[t];
-
-        for (guint d = 0; d < calls->depths->len; d++)
-          if (calls->depths->pdata[d] != NULL)
-            g_array_unref (calls->depths->pdata[d]);
-        g_ptr_array_unref (calls->depths);
-        g_array_unref (calls->open);
-        g_free (calls);
-      }
-  g_ptr_array_unref (self->calls);
+  perfetto_calls_clear (self);
   if (self->events != NULL)
     g_array_unref (self->events);
+  if (self->args != NULL)
+    g_string_free (self->args, TRUE);
   g_hash_table_unref (self->counters);
   g_hash_table_unref (self->methods);
   g_hash_table_unref (self->unread);
@@ -721,7 +682,6 @@ strata_perfetto_load (StrataLoadJob  *job,
                       GError        **error)
 {
   g_autoptr(StrataTrace) trace = strata_trace_new (STRATA_FORMAT_PERFETTO);
-  StrataClockKind wall = STRATA_CLOCK_WALL;
   Reader self = {
     .trace = trace, .job = job,
     .sequences = g_hash_table_new_full (NULL, NULL, NULL, perfetto_sequence_free),
@@ -730,12 +690,14 @@ strata_perfetto_load (StrataLoadJob  *job,
     .threads = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
     .calls = g_ptr_array_new (),
     .events = g_array_new (FALSE, FALSE, sizeof (StrataEvent)),
+    .flows_open = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free),
+    .flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow)),
+    .args = g_string_new ("[{}"),
     .counters = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) strata_counter_builder_free),
     .methods = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
     .unread = g_hash_table_new (NULL, NULL),
   };
 
-  strata_trace_set_clocks (trace, 1, &wall);
   read_trace (&self, g_bytes_get_data (job->bytes, NULL), g_bytes_get_size (job->bytes), 0);
   if (!strata_load_job_update (job, 0.92, _("Reading packets…"), error))
     {

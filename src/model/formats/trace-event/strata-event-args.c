@@ -16,12 +16,17 @@
 #define MAX_EVENT_SIZE ((gsize) 1 << 30)
 #define MAX_ARGS_DEPTH 1000
 
+/* The file's content, or the args its loader kept. */
 static GInputStream *
-open_content (GFile         *file,
+open_content (StrataTrace   *trace,
               GCancellable  *cancellable,
               GError       **error)
 {
-  g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, error);
+  g_autoptr(GFileInputStream) stream = NULL;
+
+  if (strata_trace_get_args_text (trace) != NULL)
+    return g_memory_input_stream_new_from_bytes (strata_trace_get_args_text (trace));
+  stream = g_file_read (strata_trace_get_file (trace), cancellable, error);
 
   if (stream == NULL)
     return NULL;
@@ -102,12 +107,12 @@ read_value (GInputStream  *stream,
  * Returns: (transfer full): the whole event object
  */
 JsonNode *
-strata_event_args_read_event (GFile         *file,
+strata_event_args_read_event (StrataTrace   *trace,
                               guint64        source,
                               GCancellable  *cancellable,
                               GError       **error)
 {
-  g_autoptr(GInputStream) stream = open_content (file, cancellable, error);
+  g_autoptr(GInputStream) stream = open_content (trace, cancellable, error);
   g_autoptr(GByteArray) buffer = g_byte_array_new ();
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   gsize len;
@@ -176,10 +181,10 @@ strata_event_args_read (StrataTrace   *trace,
       json_node_set_object (result, merged);
       return result;
     }
-  if (!(event = strata_event_args_read_event (strata_trace_get_file (trace), source, cancellable, error)))
+  if (!(event = strata_event_args_read_event (trace, source, cancellable, error)))
     goto failed;
   if (strata_trace_get_source_link (trace, source, &end_source) &&
-      !(end_event = strata_event_args_read_event (strata_trace_get_file (trace), end_source, cancellable, error)))
+      !(end_event = strata_event_args_read_event (trace, end_source, cancellable, error)))
     goto failed;
 
   for (JsonNode *node = event; node != NULL; node = node == event ? end_event : NULL)
@@ -364,13 +369,13 @@ move_to (GInputStream  *stream,
  * Returns: (transfer full): one string per source, %NULL-terminated
  */
 char **
-strata_event_args_summarize (GFile         *file,
+strata_event_args_summarize (StrataTrace   *trace,
                              const guint64 *sources,
                              guint          n_sources,
                              GCancellable  *cancellable,
                              GError       **error)
 {
-  g_autoptr(GInputStream) stream = open_content (file, cancellable, error);
+  g_autoptr(GInputStream) stream = open_content (trace, cancellable, error);
   g_autoptr(GByteArray) buffer = g_byte_array_new ();
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   guint64 at = 0;
