@@ -8,7 +8,10 @@
  * clock in µs tied to MONOTONIC by a snapshot (as Chrome writes them),
  * nested slices, an instant, a counter, a slice end with nothing open,
  * a legacy ThreadDescriptor sequence, and packets compressed with zlib.
- * Cut anywhere, what came before loads, and a cut inside a packet is
+ * A second trace has what Chrome adds: thread time as an incremental
+ * extra counter named by the sequence's defaults, debug annotations of
+ * every kind as args, flows between threads, and packets compressed with
+ * zstd. Cut anywhere, what came before loads, and a cut inside a packet is
  * said.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,7 +21,12 @@
 #include <string.h>
 #include <gio/gio.h>
 
+#include "strata-event-args.h"
 #include "strata-test-util.h"
+
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
 
 static void
 put_varint (GByteArray *out,
@@ -341,6 +349,282 @@ test_perfetto_cut (void)
   g_assert_cmpuint (said, >, loaded * 9 / 10);
 }
 
+/* ---- Annotations, flows and thread time ---- */
+
+static void
+put_fixed64 (GByteArray *out,
+             guint       field,
+             guint64     value)
+{
+  put_varint (out, (guint64) field << 3 | 1);
+  for (guint i = 0; i < 8; i++)
+    {
+      guint8 byte = value >> (8 * i);
+
+      g_byte_array_append (out, &byte, 1);
+    }
+}
+
+/* DebugAnnotation { name 10 | name_iid 1, value } */
+static GByteArray *
+annotation (const char *name,
+            guint64     name_iid)
+{
+  GByteArray *entry = message ();
+
+  if (name != NULL)
+    put_string (entry, 10, name);
+  else
+    put_uint (entry, 1, name_iid);
+  return entry;
+}
+
+/* Every kind of value: interned name and string, numbers, a pointer,
+ * legacy JSON (valid and not), dict entries, array values and a
+ * NestedValue dict. */
+static void
+put_annotations (GByteArray *event)
+{
+  GByteArray *entry, *child, *nested, *value;
+  double pi = 3.25;
+  guint64 bits;
+
+  memcpy (&bits, &pi, sizeof bits);
+  entry = annotation (NULL, 1);
+  put_uint (entry, 17, 1);
+  put_message (event, 4, entry);
+  entry = annotation ("count", 0);
+  put_uint (entry, 4, (guint64) -5);
+  put_message (event, 4, entry);
+  entry = annotation ("ratio", 0);
+  put_fixed64 (entry, 5, bits);
+  put_message (event, 4, entry);
+  entry = annotation ("on", 0);
+  put_uint (entry, 2, 1);
+  put_message (event, 4, entry);
+  entry = annotation ("at", 0);
+  put_uint (entry, 7, 0xbeef);
+  put_message (event, 4, entry);
+  entry = annotation ("json", 0);
+  put_string (entry, 9, "{\"a\": [1, 2]}");
+  put_message (event, 4, entry);
+  entry = annotation ("bad\"json", 0);
+  put_string (entry, 9, "{\"a\": ");
+  put_message (event, 4, entry);
+  entry = annotation ("dict", 0);
+  child = annotation ("big", 0);
+  put_uint (child, 3, G_MAXUINT64);
+  put_message (entry, 11, child);
+  put_message (event, 4, entry);
+  entry = annotation ("list", 0);
+  child = message ();
+  put_string (child, 6, "x");
+  put_message (entry, 12, child);
+  child = message ();
+  put_uint (child, 4, 2);
+  put_message (entry, 12, child);
+  put_message (event, 4, entry);
+  entry = annotation ("nested", 0);
+  nested = message ();
+  put_uint (nested, 1, 1);
+  put_string (nested, 2, "k");
+  value = message ();
+  put_uint (value, 1, 2);
+  child = message ();
+  put_uint (child, 5, 7);
+  put_message (value, 4, child);
+  put_message (nested, 3, value);
+  put_message (entry, 8, nested);
+  put_message (event, 4, entry);
+}
+
+/* A packet of sequence 5 at @time ns on BOOTTIME. */
+static void
+put_rich_packet (GByteArray *trace,
+                 guint64     time,
+                 GByteArray *event)
+{
+  GByteArray *packet = message ();
+
+  put_uint (packet, 8, time);
+  put_uint (packet, 10, 5);
+  put_message (packet, 11, event);
+  put_message (trace, 1, packet);
+}
+
+/* TrackEvent on @track, named inline, with a thread-time delta in µs. */
+static GByteArray *
+timed_event (guint       type,
+             const char *name,
+             guint64     track,
+             gint64      thread_delta_us)
+{
+  GByteArray *event = message ();
+
+  put_uint (event, 9, type);
+  if (name != NULL)
+    put_string (event, 23, name);
+  put_uint (event, 11, track);
+  put_uint (event, 12, (guint64) thread_delta_us);
+  return event;
+}
+
+static GByteArray *
+rich_sequence_start (void)
+{
+  GByteArray *packet = message (), *defaults = message (), *event_defaults = message ();
+  GByteArray *interned = message (), *entry, *counter = message (), *track = message ();
+  GByteArray *trace = message ();
+
+  put_uint (packet, 10, 5);
+  put_uint (packet, 13, 1);
+  put_uint (event_defaults, 31, 300);
+  put_message (defaults, 11, event_defaults);
+  put_message (packet, 59, defaults);
+  entry = message ();
+  put_uint (entry, 1, 1);
+  put_string (entry, 2, "url");
+  put_message (interned, 3, entry);
+  entry = message ();
+  put_uint (entry, 1, 1);
+  put_string (entry, 2, "https://example.org/");
+  put_message (interned, 29, entry);
+  put_message (packet, 12, interned);
+  put_message (trace, 1, packet);
+  for (guint i = 0; i < 2; i++)
+    {
+      packet = message ();
+      put_uint (packet, 10, 5);
+      put_message (packet, 60, track_descriptor (110 + i, 50, 21 + i, i == 0 ? "Main" : "IO"));
+      put_message (trace, 1, packet);
+    }
+  /* CounterDescriptor { type THREAD_TIME_NS, unit_multiplier 1000, is_incremental } */
+  put_uint (track, 1, 300);
+  put_uint (counter, 1, 1);
+  put_uint (counter, 4, 1000);
+  put_uint (counter, 5, 1);
+  put_message (track, 8, counter);
+  packet = message ();
+  put_uint (packet, 10, 5);
+  put_message (packet, 60, track);
+  put_message (trace, 1, packet);
+  return trace;
+}
+
+/* Main: Load 1000-5000 ns, args, a flow out; an instant inside it with
+ * a second flow (an old-style id). IO: Read 2000-3000, ending both
+ * flows. One thread-time counter, so its sum runs across both: Load
+ * 10-30 µs, Read 100-103 µs. */
+static GBytes *
+write_rich_trace (gboolean zstd)
+{
+  GByteArray *trace = rich_sequence_start (), *events = message (), *event;
+
+  event = timed_event (1, "Load", 110, 10);
+  put_annotations (event);
+  put_fixed64 (event, 47, 0xF1);
+  put_rich_packet (events, 1000, event);
+  event = timed_event (3, "Mark", 110, 5);
+  put_uint (event, 36, 0xF2);
+  put_rich_packet (events, 1500, event);
+  event = timed_event (1, "Read", 111, 85);
+  put_fixed64 (event, 48, 0xF1);
+  put_uint (event, 42, 0xF2);
+  put_rich_packet (events, 2000, event);
+  put_rich_packet (events, 3000, timed_event (2, NULL, 111, 3));
+  event = timed_event (2, NULL, 110, -73);
+  put_rich_packet (events, 5000, event);
+  if (!zstd)
+    g_byte_array_append (trace, events->data, events->len);
+#ifdef HAVE_ZSTD
+  else
+    {
+      gsize bound = ZSTD_compressBound (events->len);
+      g_autofree guint8 *packed = g_malloc (bound);
+      gsize n = ZSTD_compress (packed, bound, events->data, events->len, 3);
+      GByteArray *packet = message ();
+
+      g_assert_false (ZSTD_isError (n));
+      put_bytes (packet, 133, packed, n);
+      put_message (trace, 1, packet);
+    }
+#endif
+  g_byte_array_unref (events);
+  return g_byte_array_free_to_bytes (trace);
+}
+
+static void
+check_rich_trace (StrataTrace *trace)
+{
+  const StrataSpanTable *main_calls = strata_trace_get_thread (trace, 0)->spans;
+  const StrataSpanTable *io_calls = strata_trace_get_thread (trace, 1)->spans;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) args = NULL;
+  g_autoptr(JsonNode) expected = NULL;
+  g_autofree char *text = NULL;
+  const StrataFlow *flow;
+
+  g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
+  g_assert_cmpint (strata_span_table_get_start (main_calls, 1, 0, 0), ==, 10000);
+  g_assert_cmpint (strata_span_table_get_end (main_calls, 1, 0, 0), ==, 30000);
+  g_assert_cmpint (strata_span_table_get_start (io_calls, 1, 0, 0), ==, 100000);
+  g_assert_cmpint (strata_span_table_get_end (io_calls, 1, 0, 0), ==, 103000);
+  g_assert_cmpint (strata_span_table_get_end (main_calls, 0, 0, 0), ==, 5000);
+
+  args = strata_event_args_read (trace, strata_span_table_get_source (main_calls, 0, 0), NULL, &error);
+  g_assert_no_error (error);
+  /* Members in any order. */
+  expected = json_from_string ("{\"url\":\"https://example.org/\",\"count\":-5,\"ratio\":3.25,\"on\":true,\"at\":\"0xbeef\","
+                               "\"json\":{\"a\":[1,2]},\"bad\\\"json\":\"{\\\"a\\\": \","
+                               "\"dict\":{\"big\":18446744073709551615},\"list\":[\"x\",2],\"nested\":{\"k\":[7]}}", &error);
+  g_assert_no_error (error);
+  text = json_to_string (args, FALSE);
+  g_test_message ("args: %s", text);
+  g_assert_true (json_node_equal (args, expected));
+  g_clear_pointer (&args, json_node_unref);
+  g_clear_pointer (&text, g_free);
+  args = strata_event_args_read (trace, strata_span_table_get_source (io_calls, 0, 0), NULL, &error);
+  g_assert_no_error (error);
+  text = json_to_string (args, FALSE);
+  g_assert_cmpstr (text, ==, "{}");
+
+  g_assert_cmpuint (strata_trace_get_n_flows (trace), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      flow = strata_trace_get_flow (trace, i);
+      g_assert_cmpuint (flow->from.thread, ==, 0);
+      g_assert_cmpuint (flow->from.depth, ==, 0);
+      g_assert_cmpuint (flow->to.thread, ==, 1);
+      g_assert_cmpuint (flow->to.depth, ==, 0);
+    }
+  g_assert_cmpuint (strata_trace_get_n_events (trace), ==, 1);
+}
+
+static void
+test_perfetto_annotations_flows (void)
+{
+  for (guint zstd = 0; zstd < 2; zstd++)
+    {
+      g_autoptr(GBytes) bytes = NULL;
+      g_autofree char *path = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(StrataTrace) trace = NULL;
+
+#ifndef HAVE_ZSTD
+      if (zstd)
+        {
+          g_test_message ("built without libzstd: zstd packets are not read");
+          break;
+        }
+#endif
+      bytes = write_rich_trace (zstd);
+      path = strata_test_write_file ("rich.pftrace", g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      trace = strata_test_load_path (path, &error);
+      g_assert_no_error (error);
+      check_rich_trace (trace);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -349,5 +633,6 @@ main (int   argc,
 
   g_test_add_func ("/perfetto/track-events", test_perfetto_track_events);
   g_test_add_func ("/perfetto/cut", test_perfetto_cut);
+  g_test_add_func ("/perfetto/annotations-flows", test_perfetto_annotations_flows);
   return g_test_run ();
 }
