@@ -625,6 +625,109 @@ test_perfetto_annotations_flows (void)
     }
 }
 
+/* ---- One page recorded by Chrome as JSON and as protobuf ---- */
+
+/* V8's interrupts come when its budget runs out: how many differs from
+ * run to run. The list of processes is only written to protobuf. */
+static gboolean
+varies_between_runs (const char *name)
+{
+  return g_str_has_prefix (name, "V8.") || g_str_equal (name, "ActiveProcesses");
+}
+
+static const char *
+thread_name (StrataTrace *trace,
+             guint        thread)
+{
+  return thread == STRATA_NO_THREAD ? "-" : strata_trace_get_string (trace, strata_trace_get_thread (trace, thread)->name);
+}
+
+static gint
+compare_lines (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* Each call and event as "kind thread name", sorted. */
+static GPtrArray *
+census (StrataTrace *trace)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+    {
+      const StrataSpanTable *table = strata_trace_get_thread (trace, t)->spans;
+
+      for (guint d = 0; table != NULL && d < table->n_depths; d++)
+        for (guint32 i = 0; i < table->n_spans[d]; i++)
+          {
+            const char *name = strata_trace_get_method_name (trace, table->spans[d][i].method);
+
+            if (!varies_between_runs (name))
+              g_ptr_array_add (lines, g_strdup_printf ("call %s %u %s", thread_name (trace, t), d, name));
+          }
+    }
+  for (guint i = 0; i < strata_trace_get_n_events (trace); i++)
+    {
+      const StrataEvent *event = strata_trace_get_event (trace, i);
+      const char *name = strata_trace_get_string (trace, event->name);
+
+      if (!varies_between_runs (name))
+        g_ptr_array_add (lines, g_strdup_printf ("%c %s %s", event->phase == 'I' ? 'i' : event->phase,
+                                               thread_name (trace, event->thread), name));
+    }
+  g_ptr_array_sort (lines, compare_lines);
+  return lines;
+}
+
+static StrataTrace *
+load_chrome_fixture (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "chrome", name, NULL);
+  g_autoptr(GError) error = NULL;
+  StrataTrace *trace = strata_test_load_path (path, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+static guint
+count_prefixed (GPtrArray  *lines,
+                const char *prefix)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < lines->len; i++)
+    n += g_str_has_prefix (lines->pdata[i], prefix);
+  return n;
+}
+
+/* The same page, recorded once per format: the same calls on the same
+ * threads, the same marks and the same measures. */
+static void
+test_perfetto_chrome_json_and_proto (void)
+{
+  g_autoptr(StrataTrace) proto = load_chrome_fixture ("user-timing.pftrace.gz");
+  g_autoptr(StrataTrace) json = load_chrome_fixture ("user-timing.json.gz");
+  g_autoptr(GPtrArray) from_proto = census (proto);
+  g_autoptr(GPtrArray) from_json = census (json);
+  g_autofree char *proto_text = NULL, *json_text = NULL;
+
+  g_ptr_array_add (from_proto, NULL);
+  g_ptr_array_add (from_json, NULL);
+  proto_text = g_strjoinv ("\n", (char **) from_proto->pdata);
+  json_text = g_strjoinv ("\n", (char **) from_json->pdata);
+  g_ptr_array_set_size (from_proto, from_proto->len - 1);
+  g_ptr_array_set_size (from_json, from_json->len - 1);
+  g_assert_cmpstr (proto_text, ==, json_text);
+  g_assert_cmpuint (strata_trace_get_format (proto), ==, STRATA_FORMAT_PERFETTO);
+  g_assert_cmpuint (count_prefixed (from_proto, "i CrRendererMain strata-mark-"), ==, 40);
+  g_assert_cmpuint (count_prefixed (from_proto, "b CrRendererMain strata-measure-"), ==, 10);
+  g_assert_cmpuint (count_prefixed (from_proto, "call CrRendererMain 0 RunMicrotasks"), ==, 10);
+  g_assert_cmpuint (count_prefixed (from_proto, "R CrRendererMain dom"), ==, 44);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -634,5 +737,6 @@ main (int   argc,
   g_test_add_func ("/perfetto/track-events", test_perfetto_track_events);
   g_test_add_func ("/perfetto/cut", test_perfetto_cut);
   g_test_add_func ("/perfetto/annotations-flows", test_perfetto_annotations_flows);
+  g_test_add_func ("/perfetto/chrome-json-and-proto", test_perfetto_chrome_json_and_proto);
   return g_test_run ();
 }

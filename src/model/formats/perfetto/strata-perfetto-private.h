@@ -69,6 +69,7 @@ typedef struct
   guint    generation;        /* of the sequence's state @value was summed in */
   char   *name;
   guint   thread;             /* the trace's thread, once made; G_MAXUINT */
+  GArray *async_open;         /* an async track's open slices: indexes into Reader.events */
 } Track;
 
 typedef struct
@@ -100,6 +101,8 @@ typedef struct
   guint64      n_bad_packets;
   guint64      n_no_track;
   guint64      n_unbound_flows;
+  guint64      n_async_open;
+  gint64       last_time;
   guint64      n_args_dropped;
   guint64      n_too_deep;
   guint64      n_zstd;
@@ -168,6 +171,13 @@ void      perfetto_calls_instant_flows    (Reader       *self,
                                            guint         thread,
                                            TrackEvent   *event);
 void      perfetto_calls_finish           (Reader       *self);
+gboolean  perfetto_track_is_async         (Reader       *self,
+                                           Track        *track);
+void      perfetto_async_event            (Reader       *self,
+                                           Track        *track,
+                                           TrackEvent   *event,
+                                           gint64        time);
+void      perfetto_async_finish           (Reader       *self);
 void      perfetto_calls_clear            (Reader       *self);
 
 /* strata-perfetto-args.c */

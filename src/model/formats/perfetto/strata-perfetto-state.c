@@ -69,6 +69,8 @@ perfetto_track_free (gpointer data)
   Track *track = data;
 
   g_free (track->name);
+  if (track->async_open != NULL)
+    g_array_unref (track->async_open);
   g_free (track);
 }
 

@@ -95,6 +95,32 @@ read_legacy (TrackEvent   *event,
       event->legacy_phase = (char) field.value;
 }
 
+/* Counter sums and thread times of a hostile file stay within ±2^62:
+ * they are differences of times later. */
+#define HELD_LIMIT ((gint64) 1 << 62)
+
+static gint64
+add_held (gint64 a,
+          gint64 b)
+{
+  gint64 sum;
+
+  if (__builtin_add_overflow (a, b, &sum))
+    return a < 0 ? -HELD_LIMIT : HELD_LIMIT;
+  return CLAMP (sum, -HELD_LIMIT, HELD_LIMIT);
+}
+
+static gint64
+multiply_held (gint64 a,
+               gint64 b)
+{
+  gint64 product;
+
+  if (__builtin_mul_overflow (a, b, &product))
+    return (a < 0) != (b < 0) ? -HELD_LIMIT : HELD_LIMIT;
+  return CLAMP (product, -HELD_LIMIT, HELD_LIMIT);
+}
+
 static guint32
 intern_field (Reader                 *self,
               const StrataProtoField *field)
@@ -142,12 +168,12 @@ read_track_event_field (Reader                 *self,
       break;
     case EVENT_LEGACY: if (bytes) read_legacy (event, seq, field->bytes, field->len); break;
     case EVENT_THREAD_TIME_DELTA_US:
-      seq->thread_time_us += (gint64) field->value;
-      event->thread_time = seq->thread_time_us * 1000, event->has_thread_time = TRUE;
+      seq->thread_time_us = add_held (seq->thread_time_us, (gint64) field->value);
+      event->thread_time = multiply_held (seq->thread_time_us, 1000), event->has_thread_time = TRUE;
       break;
     case EVENT_THREAD_TIME_ABSOLUTE_US:
       seq->thread_time_us = (gint64) field->value;
-      event->thread_time = seq->thread_time_us * 1000, event->has_thread_time = TRUE;
+      event->thread_time = multiply_held (seq->thread_time_us, 1000), event->has_thread_time = TRUE;
       break;
     case EVENT_EXTRA_COUNTER_TRACK_UUIDS: perfetto_read_uint64s (field, extra->tracks); break;
     case EVENT_EXTRA_COUNTER_VALUES: perfetto_read_uint64s (field, extra->values); break;
@@ -179,10 +205,10 @@ take_extra_counters (Reader        *self,
 
       if (track->generation != seq->generation)
         track->value = 0, track->generation = seq->generation;
-      track->value = track->is_incremental ? track->value + value : value;
+      track->value = track->is_incremental ? add_held (track->value, value) : value;
       if (track->is_thread_time)
         {
-          event->thread_time = track->value * MAX (track->unit_multiplier, 1);
+          event->thread_time = multiply_held (track->value, MAX (track->unit_multiplier, 1));
           event->has_thread_time = TRUE;
         }
       else
@@ -224,7 +250,9 @@ add_instant (Reader     *self,
              gint64      time)
 {
   StrataEvent instant = { time, time, event->name, event->category, 0,
-                          strata_trace_get_thread (self->trace, thread)->process, thread, 0, 'i', 't',
+                          strata_trace_get_thread (self->trace, thread)->process, thread, 0,
+                          /* Marks (performance.mark()) stay marks, as in JSON. */
+                          event->legacy_phase == 'R' ? 'R' : 'i', 't',
                           event->source != 0 ? event->source : PERFETTO_NO_ARGS };
 
   g_array_append_val (self->events, instant);
@@ -260,8 +288,11 @@ event_track (Reader     *self,
   Track *track;
   guint64 uuid;
 
-  if (event->has_track || seq->default_track != 0)
-    return perfetto_track_of (self, event->has_track ? event->track : seq->default_track);
+  /* A track of 0 is the sequence's thread (Chrome's legacy events). */
+  if (event->has_track && event->track != 0)
+    return perfetto_track_of (self, event->track);
+  if (seq->default_track != 0)
+    return perfetto_track_of (self, seq->default_track);
   if (seq->tid == 0)
     return NULL;
   uuid = G_GUINT64_CONSTANT (0x8000000000000000) | (guint64) seq->tid;
@@ -279,7 +310,7 @@ legacy_type (TrackEvent *event)
     {
     case 'B': return TYPE_SLICE_BEGIN;
     case 'E': return TYPE_SLICE_END;
-    case 'I': case 'i': case 'n': return TYPE_INSTANT;
+    case 'I': case 'i': case 'n': case 'R': return TYPE_INSTANT;
     default: return TYPE_UNSPECIFIED;
     }
 }
@@ -312,9 +343,14 @@ take_track_event (Reader       *self,
       self->n_unknown_legacy++;
       return;
     }
-  thread = perfetto_track_thread (self, track);
   if (event.type == TYPE_SLICE_BEGIN || event.type == TYPE_SLICE_END || event.type == TYPE_INSTANT)
     event.source = perfetto_args_write (self, seq, data, len, EVENT_DEBUG_ANNOTATIONS);
+  if (perfetto_track_is_async (self, track))
+    {
+      perfetto_async_event (self, track, &event, time);
+      return;
+    }
+  thread = perfetto_track_thread (self, track);
   if (event.type == TYPE_SLICE_BEGIN)
     perfetto_calls_begin (self, thread, &event, time);
   else if (event.type == TYPE_SLICE_END)
@@ -498,6 +534,7 @@ read_packet (Reader       *self,
           time = CLAMP (time, self->first_time - MAX_SPAN, self->first_time + MAX_SPAN);
           self->n_far_times++;
         }
+      self->last_time = MAX (self->last_time, time);
       if (packet.event.bytes != NULL)
         take_track_event (self, seq, packet.event.bytes, packet.event.len, time);
     }
@@ -542,27 +579,33 @@ static const char *
 packet_field_name (guint32 number)
 {
   static const struct { guint32 number; const char *name; } names[] = {
-    { 1, "ftrace_events" }, { 2, "process_tree" }, { 4, "inode_file_map" }, { 7, "sys_stats" },
-    { 9, "process_stats" }, { 33, "trace_config" }, { 35, "trace_stats" },
-    { 36, "synchronization_marker" }, { 37, "profile_packet" }, { 38, "battery" },
-    { 40, "power_rails" }, { 45, "system_info" }, { 46, "trigger" },
-    { 48, "chrome_benchmark_metadata" }, { 49, "perfetto_metatrace" }, { 51, "chrome_metadata" },
-    { 53, "gpu_render_stage_event" }, { 54, "streaming_profile_packet" }, { 61, "module_symbols" },
-    { 62, "vulkan_memory_event" }, { 63, "gpu_log" }, { 65, "vulkan_api_event" },
-    { 66, "perf_sample" }, { 67, "cpu_info" }, { 69, "service_event" },
-    { 70, "initial_display_state" }, { 71, "gpu_mem_total_event" },
-    { 73, "memory_tracker_snapshot" }, { 74, "streaming_allocation" },
-    { 77, "android_energy_estimation_breakdown" }, { 78, "ui_state" },
-    { 83, "android_game_intervention_list" }, { 84, "statsd_atom" }, { 89, "trace_uuid" },
-    { 90, "track_event_range_of_interest" }, { 95, "etw_events" }, { 99, "v8_js_code" },
-    { 100, "v8_internal_code" }, { 102, "v8_reg_exp_code" }, { 103, "v8_code_move" },
-    { 107, "remote_clock_sync" }, { 110, "pixel_modem_events" },
-    { 111, "pixel_modem_token_database" }, { 115, "kernel_wakelock_data" },
-    { 117, "generic_kernel_task_state_event" }, { 119, "cpu_per_uid_data" },
-    { 122, "generic_kernel_process_tree" }, { 123, "user_list" }, { 125, "protovms" },
-    { 126, "trace_attributes" }, { 127, "android_aflags" }, { 129, "generic_gpu_frequency_event" },
-    { 130, "interrupt_info" }, { 132, "journald_event" }, { 134, "concurrent_session_event" },
-    { 900, "for_testing" },
+    { 1, "ftrace_events" }, { 2, "process_tree" }, { 4, "inode_file_map" }, { 5, "chrome_events" },
+    { 7, "sys_stats" }, { 9, "process_stats" }, { 33, "trace_config" }, { 34, "ftrace_stats" },
+    { 35, "trace_stats" }, { 36, "synchronization_marker" }, { 37, "profile_packet" },
+    { 38, "battery" }, { 39, "android_log" }, { 40, "power_rails" }, { 45, "system_info" },
+    { 46, "trigger" }, { 47, "packages_list" }, { 48, "chrome_benchmark_metadata" },
+    { 49, "perfetto_metatrace" }, { 51, "chrome_metadata" }, { 52, "gpu_counter_event" },
+    { 53, "gpu_render_stage_event" }, { 54, "streaming_profile_packet" },
+    { 57, "graphics_frame_event" }, { 61, "module_symbols" }, { 62, "vulkan_memory_event" },
+    { 63, "gpu_log" }, { 64, "deobfuscation_mapping" }, { 65, "vulkan_api_event" },
+    { 66, "perf_sample" }, { 67, "cpu_info" }, { 68, "smaps_packet" }, { 69, "service_event" },
+    { 70, "initial_display_state" }, { 71, "gpu_mem_total_event" }, { 72, "extension_descriptor" },
+    { 73, "memory_tracker_snapshot" }, { 74, "streaming_allocation" }, { 75, "streaming_free" },
+    { 77, "android_energy_estimation_breakdown" }, { 78, "ui_state" }, { 82, "translation_table" },
+    { 83, "android_game_intervention_list" }, { 84, "statsd_atom" },
+    { 86, "android_system_property" }, { 89, "trace_uuid" },
+    { 90, "track_event_range_of_interest" }, { 91, "entity_state_residency" }, { 95, "etw_events" },
+    { 99, "v8_js_code" }, { 100, "v8_internal_code" }, { 101, "v8_wasm_code" },
+    { 102, "v8_reg_exp_code" }, { 103, "v8_code_move" }, { 107, "remote_clock_sync" },
+    { 109, "chrome_trigger" }, { 110, "pixel_modem_events" }, { 111, "pixel_modem_token_database" },
+    { 113, "clone_snapshot_trigger" }, { 115, "kernel_wakelock_data" },
+    { 117, "generic_kernel_task_state_event" }, { 118, "generic_kernel_cpu_freq_event" },
+    { 119, "cpu_per_uid_data" }, { 120, "generic_kernel_task_rename_event" },
+    { 122, "generic_kernel_process_tree" }, { 123, "user_list" }, { 124, "trace_provenance" },
+    { 125, "protovms" }, { 126, "trace_attributes" }, { 127, "android_aflags" },
+    { 128, "gpu_info" }, { 129, "generic_gpu_frequency_event" }, { 130, "interrupt_info" },
+    { 131, "art_process_metadata" }, { 132, "journald_event" }, { 134, "concurrent_session_event" },
+    { 135, "stack_sample" }, { 900, "for_testing" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -642,6 +685,7 @@ finish (Reader *self)
   gpointer key, builder;
 
   perfetto_calls_finish (self);
+  perfetto_async_finish (self);
   if (self->events->len > 1)
     g_array_sort (self->events, compare_events);
   strata_trace_take_events (self->trace, g_steal_pointer (&self->events));
