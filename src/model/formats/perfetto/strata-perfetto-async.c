@@ -72,6 +72,9 @@ perfetto_async_event (Reader     *self,
 
   if (track->async_open == NULL)
     track->async_open = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* Flows join calls: one on an async slice has nothing to join. */
+  if (event->has_flows || event->bind_id != 0)
+    self->n_unbound_flows++;
   switch (event->type)
     {
     case TYPE_SLICE_BEGIN:
@@ -80,7 +83,14 @@ perfetto_async_event (Reader     *self,
           self->n_too_deep++;
           return;
         }
-      add_async (self, track, event, time, 'b')->end = G_MININT64;
+      begin = add_async (self, track, event, time, 'b');
+      /* A complete event (legacy X) ends by its duration. */
+      if (event->has_duration)
+        {
+          begin->end = time + event->duration;
+          break;
+        }
+      begin->end = G_MININT64;
       index = self->events->len - 1;
       g_array_append_val (track->async_open, index);
       break;

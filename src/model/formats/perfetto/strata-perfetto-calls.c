@@ -22,6 +22,7 @@ typedef struct
   gint64  start;
   gint64  thread_start;
   guint64 source;
+  gint64  end_at;             /* a complete (X) event's end, or G_MAXINT64 */
 } Open;
 
 typedef struct
@@ -30,6 +31,7 @@ typedef struct
   GPtrArray *second;          /* GArray of StrataClockSpan, beside @depths */
   GPtrArray *sources;         /* GArray of guint64, beside @depths */
   GArray    *open;            /* Open */
+  GArray    *next_flows;      /* guint64 ids of flows that end on the next call to begin */
   gint64     last;            /* times hold here where they would run backwards */
   gint64     thread_last;
   guint      n_too_deep;      /* begins past MAX_STACK, still open */
@@ -58,6 +60,7 @@ calls_of (Reader *self,
       calls->second = g_ptr_array_new_with_free_func (array_unref0);
       calls->sources = g_ptr_array_new_with_free_func (array_unref0);
       calls->open = g_array_new (FALSE, FALSE, sizeof (Open));
+      calls->next_flows = g_array_new (FALSE, FALSE, sizeof (guint64));
       self->calls->pdata[thread] = calls;
     }
   return self->calls->pdata[thread];
@@ -70,6 +73,7 @@ calls_free (Calls *calls)
   g_ptr_array_unref (calls->second);
   g_ptr_array_unref (calls->sources);
   g_array_unref (calls->open);
+  g_array_unref (calls->next_flows);
   g_free (calls);
 }
 
@@ -119,23 +123,35 @@ method_of (Reader  *self,
 
 /* ---- Flows ---- */
 
+/* What a flow step does: join the flow's last call to this one (IN),
+ * make this one the last (OUT), both (INOUT), or join and end (END). */
+typedef enum
+{
+  FLOW_IN = 1,
+  FLOW_OUT = 2,
+  FLOW_INOUT = 3,
+  FLOW_END = 4,
+} FlowStep;
+
 static void
 flow_step (Reader         *self,
            guint64         id,
            StrataSliceRef  ref,
-           gboolean        terminating)
+           FlowStep        step)
 {
   StrataSliceRef *last = g_hash_table_lookup (self->flows_open, &id);
 
-  if (last != NULL)
+  if (last != NULL && step != FLOW_OUT)
     {
       g_autofree char *text = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", id);
       StrataFlow flow = { *last, ref, strata_string_pool_intern (strata_trace_get_pool (self->trace), text), 0 };
 
       g_array_append_val (self->flows, flow);
     }
-  if (terminating)
+  if (step == FLOW_END)
     g_hash_table_remove (self->flows_open, &id);
+  else if (step == FLOW_IN)
+    return;
   else if (last != NULL)
     *last = ref;
   else
@@ -147,7 +163,7 @@ static void
 flow_steps_of_field (Reader                 *self,
                      const StrataProtoField *field,
                      StrataSliceRef          ref,
-                     gboolean                terminating)
+                     FlowStep                step)
 {
   gboolean fixed = field->number == EVENT_FLOW_IDS || field->number == EVENT_TERMINATING_FLOW_IDS;
   StrataProto packed;
@@ -155,7 +171,7 @@ flow_steps_of_field (Reader                 *self,
 
   if (field->wire != STRATA_PROTO_BYTES)
     {
-      flow_step (self, field->value, ref, terminating);
+      flow_step (self, field->value, ref, step);
       return;
     }
   strata_proto_init (&packed, field->bytes, field->len);
@@ -166,13 +182,16 @@ flow_steps_of_field (Reader                 *self,
         for (guint i = 0; i < 8; i++)
           id |= (guint64) packed.p[i] << (8 * i);
         packed.p += 8;
-        flow_step (self, id, ref, terminating);
+        flow_step (self, id, ref, step);
       }
     else if (!fixed && strata_proto_varint (&packed, &id))
-      flow_step (self, id, ref, terminating);
+      flow_step (self, id, ref, step);
     else
       break;
 }
+
+/* Legacy flows' ids are their own: kept apart from flow_ids'. */
+#define LEGACY_FLOW ((guint64) 0x5A17 << 48)
 
 static void
 flow_steps (Reader           *self,
@@ -182,6 +201,9 @@ flow_steps (Reader           *self,
   StrataProto proto;
   StrataProtoField field;
 
+  /* A legacy slice's bind id: FLOW_IN (1), FLOW_OUT (2), FLOW_INOUT (3). */
+  if (event->bind_id != 0 && event->flow_direction != 0)
+    flow_step (self, event->bind_id ^ LEGACY_FLOW, ref, (FlowStep) event->flow_direction);
   if (event->flow_ids == NULL)
     return;
   strata_proto_init (&proto, event->flow_ids, event->flow_ids_len);
@@ -189,10 +211,10 @@ flow_steps (Reader           *self,
     switch (field.number)
       {
       case EVENT_FLOW_IDS: case EVENT_FLOW_IDS_OLD:
-        flow_steps_of_field (self, &field, ref, FALSE);
+        flow_steps_of_field (self, &field, ref, FLOW_INOUT);
         break;
       case EVENT_TERMINATING_FLOW_IDS: case EVENT_TERMINATING_FLOW_IDS_OLD:
-        flow_steps_of_field (self, &field, ref, TRUE);
+        flow_steps_of_field (self, &field, ref, FLOW_END);
         break;
       default:
         break;
@@ -214,15 +236,61 @@ open_ref (Calls          *calls,
   return TRUE;
 }
 
-/* Flows on an instant bind to the call it happens in. */
+static gboolean close_call (Calls *calls, gint64 at, gint64 thread_at);
+
+/* Complete (X) events end by their duration: before anything later on
+ * their thread. */
+static void
+close_ended (Calls  *calls,
+             gint64  at)
+{
+  while (calls->n_too_deep == 0 && calls->open->len > 0)
+    {
+      Open *top = &g_array_index (calls->open, Open, calls->open->len - 1);
+
+      if (top->end_at > at)
+        break;
+      close_call (calls, top->end_at, calls->thread_last);
+    }
+}
+
+/* A legacy flow step ('s', 't', 'f') binds to the slice it happens in;
+ * a finish outside any, or one that binds to the next slice, waits for
+ * the next slice to begin. */
 void
-perfetto_calls_instant_flows (Reader     *self,
+perfetto_calls_flow_step (Reader     *self,
+                          guint       thread,
+                          TrackEvent *event,
+                          gint64      at)
+{
+  Calls *calls = calls_of (self, thread);
+  guint64 id = event->legacy_id ^ LEGACY_FLOW;
+  StrataSliceRef ref;
+
+  close_ended (calls, at);
+  if (event->legacy_phase == 'f' && !event->bind_to_enclosing)
+    {
+      if (calls->next_flows->len < MAX_EXTRA_COUNTERS)
+        g_array_append_val (calls->next_flows, id);
+      return;
+    }
+  if (open_ref (calls, thread, &ref))
+    flow_step (self, id, ref, event->legacy_phase == 'f' ? FLOW_END : FLOW_INOUT);
+  else
+    self->n_unbound_flows++;
+}
+
+/* Flows on an instant bind to the call it happens in. */
+static void
+instant_flows (Reader     *self,
                               guint       thread,
-                              TrackEvent *event)
+                              TrackEvent *event,
+                              gint64      at)
 {
   StrataSliceRef ref;
 
-  if (event->flow_ids == NULL)
+  close_ended (calls_of (self, thread), at);
+  if (event->flow_ids == NULL && event->bind_id == 0)
     return;
   if (open_ref (calls_of (self, thread), thread, &ref))
     flow_steps (self, event, ref);
@@ -232,6 +300,31 @@ perfetto_calls_instant_flows (Reader     *self,
 
 /* ---- Slices ---- */
 
+/* Instants of a thread; global and process ones belong to no thread,
+ * as in JSON. */
+void
+perfetto_calls_instant (Reader     *self,
+                        guint       thread,
+                        TrackEvent *event,
+                        gint64      at)
+{
+  char scope = event->instant_scope == 'g' || event->instant_scope == 'p' ? event->instant_scope : 't';
+  StrataEvent instant = {
+    .start = at, .end = at, .name = event->name, .category = event->category,
+    /* The process its pid is now: another may have taken the pid over
+     * since the thread began. */
+    .process = perfetto_process_index (self, strata_trace_get_process (self->trace, strata_trace_get_thread (self->trace, thread)->process)->pid, NULL),
+    .thread = scope == 't' ? thread : STRATA_NO_THREAD,
+    /* Marks (performance.mark()) stay marks, as in JSON. */
+    .phase = event->legacy_phase == 'R' ? 'R' : 'i',
+    .scope = scope,
+    .source = event->source != 0 ? event->source : PERFETTO_NO_ARGS,
+  };
+
+  g_array_append_val (self->events, instant);
+  instant_flows (self, thread, event, at);
+}
+
 void
 perfetto_calls_begin (Reader     *self,
                       guint       thread,
@@ -239,10 +332,15 @@ perfetto_calls_begin (Reader     *self,
                       gint64      at)
 {
   Calls *calls = calls_of (self, thread);
-  guint depth = calls->open->len;
-  Open call = { method_of (self, event->name, event->category), 0, hold_time (calls, at),
-                hold_thread_time (calls, event), event->source != 0 ? event->source : PERFETTO_NO_ARGS };
+  guint depth;
+  Open call;
   StrataSliceRef ref;
+
+  close_ended (calls, at);
+  depth = calls->open->len;
+  call = (Open) { method_of (self, event->name, event->category), 0, hold_time (calls, at),
+                  hold_thread_time (calls, event), event->source != 0 ? event->source : PERFETTO_NO_ARGS,
+                  event->has_duration ? at + event->duration : G_MAXINT64 };
 
   if (depth >= MAX_STACK || calls->n_too_deep > 0)
     {
@@ -259,7 +357,12 @@ perfetto_calls_begin (Reader     *self,
   call.first_child = ((GArray *) g_ptr_array_index (calls->depths, depth + 1))->len;
   g_array_append_val (calls->open, call);
   if (open_ref (calls, thread, &ref))
-    flow_steps (self, event, ref);
+    {
+      flow_steps (self, event, ref);
+      for (guint i = 0; i < calls->next_flows->len; i++)
+        flow_step (self, g_array_index (calls->next_flows, guint64, i), ref, FLOW_END);
+      g_array_set_size (calls->next_flows, 0);
+    }
 }
 
 static gboolean
@@ -300,6 +403,7 @@ perfetto_calls_end (Reader     *self,
   Calls *calls = calls_of (self, thread);
   StrataSliceRef ref;
 
+  close_ended (calls, at);
   if (calls->open->len == 0 && calls->n_too_deep == 0)
     {
       self->n_unmatched_ends++;
@@ -345,6 +449,7 @@ finish_thread (Reader *self,
 
   /* Slices still open at the end end with the thread's last event. */
   calls->n_too_deep = 0;
+  close_ended (calls, G_MAXINT64 - 1);
   while (calls->open->len > 0)
     close_call (calls, calls->last, calls->thread_last);
   n_depths = calls->depths->len;

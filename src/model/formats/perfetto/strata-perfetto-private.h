@@ -49,11 +49,12 @@ typedef struct
   GHashTable *annotation_strings;
   guint64     default_track;
   GArray     *extra_counters; /* guint64 track uuids, TrackEventDefaults' */
+  GArray     *extra_double_counters;
+  GHashTable *counter_sums;   /* incremental counters' sums on this sequence: uuid (guint64 *) -> gint64 * */
   guint32     default_clock;
   GArray     *clocks;         /* Clock */
   gint64      pid, tid;       /* a legacy ThreadDescriptor's, or 0 */
   gint64      thread_time_us; /* the last legacy thread time */
-  guint       generation;     /* counts incremental state resets */
 } Sequence;
 
 typedef struct
@@ -65,8 +66,6 @@ typedef struct
   gboolean is_thread_time;    /* a counter of the thread's CPU time */
   gboolean is_incremental;    /* its values are deltas */
   gint64   unit_multiplier;
-  gint64   value;             /* an incremental counter's sum */
-  guint    generation;        /* of the sequence's state @value was summed in */
   char   *name;
   guint   thread;             /* the trace's thread, once made; G_MAXUINT */
   GArray *async_open;         /* an async track's open slices: indexes into Reader.events */
@@ -80,6 +79,8 @@ typedef struct
   GHashTable  *tracks;        /* uuid (guint64 *) -> Track */
   GHashTable  *processes;     /* pid (gint64 *) -> process + 1 */
   GHashTable  *threads;       /* tid (gint64 *) -> thread + 1 */
+  GHashTable  *pid_owners;    /* pid (gint64 *) -> uuid (guint64 *) of the track that described it */
+  GHashTable  *tid_owners;
   GPtrArray   *calls;         /* Calls per thread */
   GArray      *events;        /* StrataEvent */
   GHashTable  *flows_open;    /* flow id (guint64 *) -> StrataSliceRef of its last step */
@@ -99,7 +100,6 @@ typedef struct
   guint64      n_unmatched_ends;
   guint64      n_unknown_legacy;
   guint64      n_bad_packets;
-  guint64      n_no_track;
   guint64      n_unbound_flows;
   guint64      n_async_open;
   gint64       last_time;
@@ -124,6 +124,8 @@ enum {
   EVENT_NAME = 23,
   EVENT_COUNTER_VALUE = 30,
   EVENT_EXTRA_COUNTER_TRACK_UUIDS = 31,
+  EVENT_EXTRA_DOUBLE_COUNTER_TRACK_UUIDS = 45,
+  EVENT_EXTRA_DOUBLE_COUNTER_VALUES = 46,
   EVENT_FLOW_IDS_OLD = 36,
   EVENT_TERMINATING_FLOW_IDS_OLD = 42,
   EVENT_DOUBLE_COUNTER_VALUE = 44,
@@ -149,6 +151,8 @@ typedef struct
   gboolean has_track;
   gboolean has_value;
   double   value;
+  gboolean value_is_int;
+  gint64   int_value;
   char     legacy_phase;
   gboolean has_thread_time;
   gint64   thread_time;       /* ns */
@@ -156,6 +160,18 @@ typedef struct
   gboolean has_flows;
   const guint8 *flow_ids;     /* the TrackEvent again, when it has flows */
   gsize    flow_ids_len;
+  /* LegacyEvent's */
+  gboolean has_duration;
+  gint64   duration;          /* ns */
+  guint64  legacy_id;
+  char     legacy_id_kind;    /* 'u'nscoped, 'l'ocal, 'g'lobal, or 0 */
+  guint32  legacy_scope;      /* string pool id */
+  guint64  bind_id;
+  guint    flow_direction;
+  gboolean bind_to_enclosing;
+  gboolean has_tid_override;
+  gint64   pid_override, tid_override;
+  char     instant_scope;     /* 'g'lobal, 'p'rocess or 't'hread */
 } TrackEvent;
 
 /* strata-perfetto-calls.c */
@@ -167,9 +183,14 @@ void      perfetto_calls_end              (Reader       *self,
                                            guint         thread,
                                            TrackEvent   *event,
                                            gint64        time);
-void      perfetto_calls_instant_flows    (Reader       *self,
+void      perfetto_calls_instant          (Reader       *self,
                                            guint         thread,
-                                           TrackEvent   *event);
+                                           TrackEvent   *event,
+                                           gint64        time);
+void      perfetto_calls_flow_step        (Reader       *self,
+                                           guint         thread,
+                                           TrackEvent   *event,
+                                           gint64        time);
 void      perfetto_calls_finish           (Reader       *self);
 gboolean  perfetto_track_is_async         (Reader       *self,
                                            Track        *track);
@@ -178,6 +199,18 @@ void      perfetto_async_event            (Reader       *self,
                                            TrackEvent   *event,
                                            gint64        time);
 void      perfetto_async_finish           (Reader       *self);
+Track    *perfetto_legacy_async_track     (Reader       *self,
+                                           Track        *thread_track,
+                                           TrackEvent   *event);
+gboolean  perfetto_legacy_event           (Reader       *self,
+                                           Track        *track,
+                                           TrackEvent   *event,
+                                           gint64        time);
+void      perfetto_read_legacy            (Reader       *self,
+                                           Sequence     *seq,
+                                           TrackEvent   *event,
+                                           const guint8 *data,
+                                           gsize         len);
 void      perfetto_calls_clear            (Reader       *self);
 
 /* strata-perfetto-args.c */
@@ -195,6 +228,9 @@ void      perfetto_sequence_clear_incremental (Sequence *seq);
 Track    *perfetto_track_of               (Reader       *self,
                                            guint64       uuid);
 void      perfetto_track_free             (gpointer      data);
+Track    *perfetto_thread_track           (Reader       *self,
+                                           gint64        pid,
+                                           gint64        tid);
 char     *perfetto_proto_string           (const StrataProtoField *field);
 guint     perfetto_process_index          (Reader       *self,
                                            gint64        pid,
@@ -206,13 +242,15 @@ guint     perfetto_thread_index           (Reader       *self,
 void      perfetto_read_process_descriptor (Reader      *self,
                                            const guint8 *data,
                                            gsize         len,
+                                           guint64       uuid,
                                            gint64       *pid_out);
 guint     perfetto_read_thread_descriptor (Reader       *self,
                                            const guint8 *data,
                                            gsize         len,
+                                           guint64       uuid,
                                            gint64       *pid_out,
                                            gint64       *tid_out);
-void      perfetto_read_track_descriptor  (Reader       *self,
+Track    *perfetto_read_track_descriptor  (Reader       *self,
                                            const guint8 *data,
                                            gsize         len);
 gint64    perfetto_track_pid              (Reader       *self,
@@ -224,6 +262,8 @@ void      perfetto_read_interned          (Reader       *self,
                                            const guint8 *data,
                                            gsize         len);
 void      perfetto_read_uint64s           (const StrataProtoField *field,
+                                           GArray       *values);
+void      perfetto_read_doubles           (const StrataProtoField *field,
                                            GArray       *values);
 void      perfetto_read_defaults          (Sequence     *seq,
                                            const guint8 *data,

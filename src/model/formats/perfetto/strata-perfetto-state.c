@@ -25,6 +25,8 @@ perfetto_sequence_free (gpointer data)
   g_hash_table_unref (seq->annotation_names);
   g_hash_table_unref (seq->annotation_strings);
   g_array_unref (seq->extra_counters);
+  g_array_unref (seq->extra_double_counters);
+  g_hash_table_unref (seq->counter_sums);
   g_array_unref (seq->clocks);
   g_free (seq);
 }
@@ -37,10 +39,11 @@ perfetto_sequence_clear_incremental (Sequence *seq)
   g_hash_table_remove_all (seq->annotation_names);
   g_hash_table_remove_all (seq->annotation_strings);
   g_array_set_size (seq->extra_counters, 0);
+  g_array_set_size (seq->extra_double_counters, 0);
+  g_hash_table_remove_all (seq->counter_sums);
   seq->default_track = 0;
   seq->default_clock = 0;
   seq->thread_time_us = 0;
-  seq->generation++;
 }
 
 Sequence *
@@ -57,6 +60,8 @@ perfetto_sequence_of (Reader  *self,
       seq->annotation_names = g_hash_table_new (NULL, NULL);
       seq->annotation_strings = g_hash_table_new (NULL, NULL);
       seq->extra_counters = g_array_new (FALSE, FALSE, sizeof (guint64));
+      seq->extra_double_counters = g_array_new (FALSE, FALSE, sizeof (guint64));
+      seq->counter_sums = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
       seq->clocks = g_array_new (FALSE, FALSE, sizeof (Clock));
       g_hash_table_insert (self->sequences, GUINT_TO_POINTER (id), seq);
     }
@@ -90,6 +95,21 @@ perfetto_track_of (Reader  *self,
   return track;
 }
 
+/* A thread's track where the trace names none: a legacy
+ * ThreadDescriptor's, or a legacy event's tid override. */
+Track *
+perfetto_thread_track (Reader *self,
+                       gint64  pid,
+                       gint64  tid)
+{
+  Track *track = perfetto_track_of (self, G_GUINT64_CONSTANT (0x8000000000000000) | (guint64) (guint32) tid);
+
+  track->is_thread = TRUE;
+  track->pid = pid;
+  track->tid = tid;
+  return track;
+}
+
 char *
 perfetto_proto_string (const StrataProtoField *field)
 {
@@ -111,6 +131,9 @@ perfetto_process_index (Reader     *self,
         strata_trace_peek_process (self->trace, index)->name = strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
       return index;
     }
+  /* Tracks under no process (Perfetto's global tracks) gather in one. */
+  if (pid == 0 && name == NULL)
+    name = _("Global tracks");
   index = strata_trace_add_process (self->trace, pid, name != NULL ? name : "");
   g_hash_table_insert (self->processes, g_memdup2 (&pid, sizeof pid), GUINT_TO_POINTER (index + 1));
   return index;
@@ -139,10 +162,29 @@ perfetto_thread_index (Reader     *self,
 
 /* ---- Descriptors ---- */
 
+/* A process or thread described again by another track is a new one
+ * that took over the id (Perfetto's pid and tid reuse): @owners maps ids
+ * to the track that described them last. */
+static void
+claim_id (GHashTable *owners,
+          GHashTable *index,
+          gint64      id,
+          guint64     uuid)
+{
+  guint64 *owner = g_hash_table_lookup (owners, &id);
+
+  if (uuid == 0)
+    return;
+  if (owner != NULL && *owner != uuid)
+    g_hash_table_remove (index, &id);
+  g_hash_table_insert (owners, g_memdup2 (&id, sizeof id), g_memdup2 (&uuid, sizeof uuid));
+}
+
 void
 perfetto_read_process_descriptor (Reader       *self,
                          const guint8 *data,
                          gsize         len,
+                         guint64       uuid,
                          gint64       *pid_out)
 {
   StrataProto proto;
@@ -159,6 +201,7 @@ perfetto_read_process_descriptor (Reader       *self,
         g_free (name);
         name = perfetto_proto_string (&field);
       }
+  claim_id (self->pid_owners, self->processes, pid, uuid);
   perfetto_process_index (self, pid, name);
   if (pid_out != NULL)
     *pid_out = pid;
@@ -169,6 +212,7 @@ guint
 perfetto_read_thread_descriptor (Reader       *self,
                         const guint8 *data,
                         gsize         len,
+                        guint64       uuid,
                         gint64       *pid_out,
                         gint64       *tid_out)
 {
@@ -190,6 +234,7 @@ perfetto_read_thread_descriptor (Reader       *self,
       }
   *pid_out = pid;
   *tid_out = tid;
+  claim_id (self->tid_owners, self->threads, tid, uuid);
   return perfetto_thread_index (self, pid, tid, name);
 }
 
@@ -214,7 +259,7 @@ read_counter_descriptor (Track        *track,
       track->is_incremental = field.value != 0;
 }
 
-void
+Track *
 perfetto_read_track_descriptor (Reader       *self,
                        const guint8 *data,
                        gsize         len)
@@ -224,11 +269,15 @@ perfetto_read_track_descriptor (Reader       *self,
   Track parsed = { 0 };
   Track *track;
 
+  /* The uuid first: the process or thread it describes is claimed by it. */
+  strata_proto_init (&proto, data, len);
+  while (strata_proto_next (&proto, &field))
+    if (field.number == 1 && field.wire == STRATA_PROTO_VARINT)
+      parsed.uuid = field.value;
   strata_proto_init (&proto, data, len);
   while (strata_proto_next (&proto, &field))
     switch (field.number)
       {
-      case 1: parsed.uuid = field.value; break;
       case 2: case 10:
         if (field.wire == STRATA_PROTO_BYTES)
           {
@@ -239,14 +288,14 @@ perfetto_read_track_descriptor (Reader       *self,
       case 3:
         if (field.wire == STRATA_PROTO_BYTES)
           {
-            perfetto_read_process_descriptor (self, field.bytes, field.len, &parsed.pid);
+            perfetto_read_process_descriptor (self, field.bytes, field.len, parsed.uuid, &parsed.pid);
             parsed.is_process = TRUE;
           }
         break;
       case 4:
         if (field.wire == STRATA_PROTO_BYTES)
           {
-            perfetto_read_thread_descriptor (self, field.bytes, field.len, &parsed.pid, &parsed.tid);
+            perfetto_read_thread_descriptor (self, field.bytes, field.len, parsed.uuid, &parsed.pid, &parsed.tid);
             parsed.is_thread = TRUE;
           }
         break;
@@ -279,6 +328,7 @@ perfetto_read_track_descriptor (Reader       *self,
       g_free (track->name);
       track->name = parsed.name;
     }
+  return track;
 }
 
 /* The process a track is under: its own, or its parents'. */
@@ -384,9 +434,34 @@ perfetto_read_uint64s (const StrataProtoField *field,
     g_array_append_val (values, value);
 }
 
+/* A repeated double field's values (their bits), one to a field or
+ * packed. */
+void
+perfetto_read_doubles (const StrataProtoField *field,
+                       GArray                 *values)
+{
+  if (field->wire == STRATA_PROTO_FIXED64)
+    {
+      if (values->len < MAX_EXTRA_COUNTERS)
+        g_array_append_val (values, field->value);
+      return;
+    }
+  if (field->wire != STRATA_PROTO_BYTES)
+    return;
+  for (gsize at = 0; at + 8 <= field->len && values->len < MAX_EXTRA_COUNTERS; at += 8)
+    {
+      guint64 bits = 0;
+
+      for (guint i = 0; i < 8; i++)
+        bits |= (guint64) field->bytes[at + i] << (8 * i);
+      g_array_append_val (values, bits);
+    }
+}
+
 /* TracePacketDefaults: the clock (58) and the track events' track and
- * extra counters (11 → TrackEventDefaults.track_uuid, 11, and
- * extra_counter_track_uuids, 31). */
+ * extra counters (11 → TrackEventDefaults.track_uuid, 11,
+ * extra_counter_track_uuids, 31, and extra_double_counter_track_uuids,
+ * 45). */
 void
 perfetto_read_defaults (Sequence     *seq,
                const guint8 *data,
@@ -406,11 +481,14 @@ perfetto_read_defaults (Sequence     *seq,
 
         strata_proto_init (&defaults, field.bytes, field.len);
         g_array_set_size (seq->extra_counters, 0);
+        g_array_set_size (seq->extra_double_counters, 0);
         while (strata_proto_next (&defaults, &item))
           if (item.number == 11 && item.wire == STRATA_PROTO_VARINT)
             seq->default_track = item.value;
           else if (item.number == 31)
             perfetto_read_uint64s (&item, seq->extra_counters);
+          else if (item.number == 45)
+            perfetto_read_uint64s (&item, seq->extra_double_counters);
       }
 }
 

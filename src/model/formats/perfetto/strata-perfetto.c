@@ -78,23 +78,6 @@ strata_perfetto_sniff (const guint8  *data,
 
 /* ---- Track events ---- */
 
-static void
-read_legacy (TrackEvent   *event,
-             Sequence     *seq,
-             const guint8 *data,
-             gsize         len)
-{
-  StrataProto proto;
-  StrataProtoField field;
-
-  strata_proto_init (&proto, data, len);
-  while (strata_proto_next (&proto, &field))
-    if (field.number == 1 && field.wire == STRATA_PROTO_VARINT)
-      event->name = GPOINTER_TO_UINT (g_hash_table_lookup (seq->names, GSIZE_TO_POINTER (field.value)));
-    else if (field.number == 2 && field.wire == STRATA_PROTO_VARINT)
-      event->legacy_phase = (char) field.value;
-}
-
 /* Counter sums and thread times of a hostile file stay within ±2^62:
  * they are differences of times later. */
 #define HELD_LIMIT ((gint64) 1 << 62)
@@ -134,8 +117,10 @@ intern_field (Reader                 *self,
  * event's own, or its sequence's defaults. */
 typedef struct
 {
-  GArray *tracks;    /* guint64 uuids */
-  GArray *values;    /* guint64, int64 bits */
+  GArray *tracks;         /* guint64 uuids */
+  GArray *values;         /* guint64, int64 bits */
+  GArray *double_tracks;
+  GArray *double_values;  /* guint64, double bits */
 } ExtraCounters;
 
 static void
@@ -158,7 +143,10 @@ read_track_event_field (Reader                 *self,
       break;
     case EVENT_CATEGORIES: if (bytes && event->category == 0) event->category = intern_field (self, field); break;
     case EVENT_TRACK_UUID: event->track = field->value; event->has_track = TRUE; break;
-    case EVENT_COUNTER_VALUE: event->value = (double) (gint64) field->value; event->has_value = TRUE; break;
+    case EVENT_COUNTER_VALUE:
+      event->int_value = (gint64) field->value;
+      event->has_value = event->value_is_int = TRUE;
+      break;
     case EVENT_DOUBLE_COUNTER_VALUE:
       if (field->wire == STRATA_PROTO_FIXED64)
         {
@@ -166,7 +154,7 @@ read_track_event_field (Reader                 *self,
           event->has_value = TRUE;
         }
       break;
-    case EVENT_LEGACY: if (bytes) read_legacy (event, seq, field->bytes, field->len); break;
+    case EVENT_LEGACY: if (bytes) perfetto_read_legacy (self, seq, event, field->bytes, field->len); break;
     case EVENT_THREAD_TIME_DELTA_US:
       seq->thread_time_us = add_held (seq->thread_time_us, (gint64) field->value);
       event->thread_time = multiply_held (seq->thread_time_us, 1000), event->has_thread_time = TRUE;
@@ -177,6 +165,8 @@ read_track_event_field (Reader                 *self,
       break;
     case EVENT_EXTRA_COUNTER_TRACK_UUIDS: perfetto_read_uint64s (field, extra->tracks); break;
     case EVENT_EXTRA_COUNTER_VALUES: perfetto_read_uint64s (field, extra->values); break;
+    case EVENT_EXTRA_DOUBLE_COUNTER_TRACK_UUIDS: perfetto_read_uint64s (field, extra->double_tracks); break;
+    case EVENT_EXTRA_DOUBLE_COUNTER_VALUES: perfetto_read_doubles (field, extra->double_values); break;
     case EVENT_FLOW_IDS_OLD: case EVENT_TERMINATING_FLOW_IDS_OLD:
     case EVENT_FLOW_IDS: case EVENT_TERMINATING_FLOW_IDS:
       event->has_flows = TRUE;
@@ -186,6 +176,28 @@ read_track_event_field (Reader                 *self,
 }
 
 static void add_counter_value (Reader *self, Track *track, double value, gint64 time);
+
+/* A counter track's value: incremental ones sum their deltas on each
+ * sequence (its incremental state resets the sum), in the track's unit. */
+static gint64
+counter_value (Sequence *seq,
+               Track    *track,
+               gint64    value)
+{
+  gint64 *sum;
+
+  if (track->is_incremental)
+    {
+      sum = g_hash_table_lookup (seq->counter_sums, &track->uuid);
+      if (sum == NULL)
+        {
+          sum = g_new0 (gint64, 1);
+          g_hash_table_insert (seq->counter_sums, g_memdup2 (&track->uuid, sizeof track->uuid), sum);
+        }
+      value = *sum = add_held (*sum, value);
+    }
+  return multiply_held (value, MAX (track->unit_multiplier, 1));
+}
 
 /* Chrome's thread time is an extra counter of each event; other extra
  * counters are counters. */
@@ -197,22 +209,28 @@ take_extra_counters (Reader        *self,
                      gint64         time)
 {
   GArray *tracks = extra->tracks->len > 0 ? extra->tracks : seq->extra_counters;
+  GArray *double_tracks = extra->double_tracks->len > 0 ? extra->double_tracks : seq->extra_double_counters;
 
   for (guint i = 0; i < extra->values->len && i < tracks->len; i++)
     {
       Track *track = perfetto_track_of (self, g_array_index (tracks, guint64, i));
-      gint64 value = (gint64) g_array_index (extra->values, guint64, i);
+      gint64 value = counter_value (seq, track, (gint64) g_array_index (extra->values, guint64, i));
 
-      if (track->generation != seq->generation)
-        track->value = 0, track->generation = seq->generation;
-      track->value = track->is_incremental ? add_held (track->value, value) : value;
       if (track->is_thread_time)
         {
-          event->thread_time = multiply_held (track->value, MAX (track->unit_multiplier, 1));
+          event->thread_time = value;
           event->has_thread_time = TRUE;
         }
       else
-        add_counter_value (self, track, (double) track->value * MAX (track->unit_multiplier, 1), time);
+        add_counter_value (self, track, (double) value, time);
+    }
+  for (guint i = 0; i < extra->double_values->len && i < double_tracks->len; i++)
+    {
+      guint64 bits = g_array_index (extra->double_values, guint64, i);
+      double value;
+
+      memcpy (&value, &bits, sizeof value);
+      add_counter_value (self, perfetto_track_of (self, g_array_index (double_tracks, guint64, i)), value, time);
     }
 }
 
@@ -229,33 +247,22 @@ read_track_event (Reader       *self,
   ExtraCounters extra = {
     .tracks = g_array_new (FALSE, FALSE, sizeof (guint64)),
     .values = g_array_new (FALSE, FALSE, sizeof (guint64)),
+    .double_tracks = g_array_new (FALSE, FALSE, sizeof (guint64)),
+    .double_values = g_array_new (FALSE, FALSE, sizeof (guint64)),
   };
 
   strata_proto_init (&proto, data, len);
   while (strata_proto_next (&proto, &field))
     read_track_event_field (self, seq, &field, event, &extra);
-  if (extra.values->len > 0)
+  if (extra.values->len > 0 || extra.double_values->len > 0)
     take_extra_counters (self, seq, &extra, event, time);
   self->has_thread_time |= event->has_thread_time;
   if (event->has_flows)
     event->flow_ids = data, event->flow_ids_len = len;
   g_array_unref (extra.tracks);
   g_array_unref (extra.values);
-}
-
-static void
-add_instant (Reader     *self,
-             TrackEvent *event,
-             guint       thread,
-             gint64      time)
-{
-  StrataEvent instant = { time, time, event->name, event->category, 0,
-                          strata_trace_get_thread (self->trace, thread)->process, thread, 0,
-                          /* Marks (performance.mark()) stay marks, as in JSON. */
-                          event->legacy_phase == 'R' ? 'R' : 'i', 't',
-                          event->source != 0 ? event->source : PERFETTO_NO_ARGS };
-
-  g_array_append_val (self->events, instant);
+  g_array_unref (extra.double_tracks);
+  g_array_unref (extra.double_values);
 }
 
 static void
@@ -285,34 +292,18 @@ event_track (Reader     *self,
              Sequence   *seq,
              TrackEvent *event)
 {
-  Track *track;
-  guint64 uuid;
-
-  /* A track of 0 is the sequence's thread (Chrome's legacy events). */
-  if (event->has_track && event->track != 0)
+  if (event->has_tid_override)
+    return perfetto_thread_track (self, event->pid_override != 0 ? event->pid_override : seq->pid, event->tid_override);
+  /* A track of 0 is the default track for typed events, the sequence's
+   * thread for legacy ones (Chrome's). */
+  if (event->has_track && (event->track != 0 || event->type != TYPE_UNSPECIFIED))
     return perfetto_track_of (self, event->track);
   if (seq->default_track != 0)
     return perfetto_track_of (self, seq->default_track);
-  if (seq->tid == 0)
-    return NULL;
-  uuid = G_GUINT64_CONSTANT (0x8000000000000000) | (guint64) seq->tid;
-  track = perfetto_track_of (self, uuid);
-  track->is_thread = TRUE;
-  track->pid = seq->pid;
-  track->tid = seq->tid;
-  return track;
-}
-
-static guint
-legacy_type (TrackEvent *event)
-{
-  switch (event->legacy_phase)
-    {
-    case 'B': return TYPE_SLICE_BEGIN;
-    case 'E': return TYPE_SLICE_END;
-    case 'I': case 'i': case 'n': case 'R': return TYPE_INSTANT;
-    default: return TYPE_UNSPECIFIED;
-    }
+  if (seq->tid != 0)
+    return perfetto_thread_track (self, seq->pid, seq->tid);
+  /* Nothing names one: the trace's default track, as Perfetto's. */
+  return perfetto_track_of (self, 0);
 }
 
 static void
@@ -327,20 +318,18 @@ take_track_event (Reader       *self,
   guint thread;
 
   read_track_event (self, seq, data, len, &event, time);
-  if ((track = event_track (self, seq, &event)) == NULL)
-    {
-      self->n_no_track++;
-      return;
-    }
+  track = event_track (self, seq, &event);
   if (event.type == TYPE_COUNTER || (track->is_counter && event.has_value))
     {
-      add_counter_value (self, track, event.value, time);
+      add_counter_value (self, track, event.value_is_int ? (double) counter_value (seq, track, event.int_value)
+                                                         : event.value * MAX (track->unit_multiplier, 1), time);
       return;
     }
-  if (event.type == TYPE_UNSPECIFIED && (event.type = legacy_type (&event)) == TYPE_UNSPECIFIED)
+  if (event.type == TYPE_UNSPECIFIED)
     {
-      /* X comes after the calls it holds: not laid out yet. */
-      self->n_unknown_legacy++;
+      event.source = perfetto_args_write (self, seq, data, len, EVENT_DEBUG_ANNOTATIONS);
+      if (!perfetto_legacy_event (self, track, &event, time))
+        self->n_unknown_legacy++;
       return;
     }
   if (event.type == TYPE_SLICE_BEGIN || event.type == TYPE_SLICE_END || event.type == TYPE_INSTANT)
@@ -356,10 +345,7 @@ take_track_event (Reader       *self,
   else if (event.type == TYPE_SLICE_END)
     perfetto_calls_end (self, thread, &event, time);
   else if (event.type == TYPE_INSTANT)
-    {
-      add_instant (self, &event, thread, time);
-      perfetto_calls_instant_flows (self, thread, &event);
-    }
+    perfetto_calls_instant (self, thread, &event, time);
 }
 
 /* ---- Packets ---- */
@@ -454,6 +440,36 @@ typedef struct
   StrataProtoField interned, event, defaults, snapshot, thread, process, track;
 } Packet;
 
+/* What a packet sets up before its event: its sequence's state,
+ * clocks and descriptors. */
+static void
+take_state (Reader   *self,
+            Sequence *seq,
+            Packet   *packet)
+{
+  if (packet->cleared || (packet->flags & 1))
+    perfetto_sequence_clear_incremental (seq);
+  if (packet->defaults.bytes != NULL)
+    perfetto_read_defaults (seq, packet->defaults.bytes, packet->defaults.len);
+  if (packet->interned.bytes != NULL)
+    perfetto_read_interned (self, seq, packet->interned.bytes, packet->interned.len);
+  if (packet->snapshot.bytes != NULL)
+    perfetto_read_clock_snapshot (self, seq, packet->snapshot.bytes, packet->snapshot.len);
+  if (packet->process.bytes != NULL)
+    perfetto_read_process_descriptor (self, packet->process.bytes, packet->process.len, 0, NULL);
+  if (packet->thread.bytes != NULL)
+    perfetto_read_thread_descriptor (self, packet->thread.bytes, packet->thread.len, 0, &seq->pid, &seq->tid);
+  if (packet->track.bytes != NULL)
+    {
+      Track *track = perfetto_read_track_descriptor (self, packet->track.bytes, packet->track.len);
+
+      /* A thread's track described on a sequence is its thread, as a
+       * ThreadDescriptor is, for events that name no track. */
+      if (track->is_thread && seq->tid == 0)
+        seq->pid = track->pid, seq->tid = track->tid;
+    }
+}
+
 static void
 read_packet (Reader       *self,
              const guint8 *data,
@@ -506,20 +522,7 @@ read_packet (Reader       *self,
     }
   self->n_packets++;
   seq = perfetto_sequence_of (self, packet.sequence);
-  if (packet.cleared || (packet.flags & 1))
-    perfetto_sequence_clear_incremental (seq);
-  if (packet.defaults.bytes != NULL)
-    perfetto_read_defaults (seq, packet.defaults.bytes, packet.defaults.len);
-  if (packet.interned.bytes != NULL)
-    perfetto_read_interned (self, seq, packet.interned.bytes, packet.interned.len);
-  if (packet.snapshot.bytes != NULL)
-    perfetto_read_clock_snapshot (self, seq, packet.snapshot.bytes, packet.snapshot.len);
-  if (packet.process.bytes != NULL)
-    perfetto_read_process_descriptor (self, packet.process.bytes, packet.process.len, NULL);
-  if (packet.thread.bytes != NULL)
-    perfetto_read_thread_descriptor (self, packet.thread.bytes, packet.thread.len, &seq->pid, &seq->tid);
-  if (packet.track.bytes != NULL)
-    perfetto_read_track_descriptor (self, packet.track.bytes, packet.track.len);
+  take_state (self, seq, &packet);
   /* Every timestamp moves an incremental clock, whatever the packet. */
   if (packet.has_timestamp)
     {
@@ -646,17 +649,13 @@ report (Reader *self)
                                      ngettext ("%s slice end had no open slice on its track and was left out.",
                                                "%s slice ends had no open slice on their tracks and were left out.",
                                                (gulong) MIN (self->n_unmatched_ends, G_MAXULONG)));
-  strata_trace_add_count_diagnostic (self->trace, self->n_no_track,
-                                     ngettext ("%s track event named no track and was left out.",
-                                               "%s track events named no track and were left out.",
-                                               (gulong) MIN (self->n_no_track, G_MAXULONG)));
   strata_trace_add_count_note (self->trace, self->n_unknown_legacy,
                                ngettext ("%s legacy event of a phase Strata does not read yet (complete, async or flow) was left out.",
                                          "%s legacy events of phases Strata does not read yet (complete, async or flow) were left out.",
                                          (gulong) MIN (self->n_unknown_legacy, G_MAXULONG)));
   strata_trace_add_count_note (self->trace, self->n_unbound_flows,
-                               ngettext ("%s flow step came on an instant outside any slice and was left out.",
-                                         "%s flow steps came on instants outside any slice and were left out.",
+                               ngettext ("%s flow step came on an event that is not a call (an async slice, or an instant outside any call) and was left out.",
+                                         "%s flow steps came on events that are not calls (async slices, or instants outside any call) and were left out.",
                                          (gulong) MIN (self->n_unbound_flows, G_MAXULONG)));
   strata_trace_add_count_diagnostic (self->trace, self->n_too_deep,
                                      ngettext ("%s slice lay more than 65,536 deep and was left out.",
@@ -706,6 +705,8 @@ reader_clear (Reader *self)
   g_hash_table_unref (self->tracks);
   g_hash_table_unref (self->processes);
   g_hash_table_unref (self->threads);
+  g_hash_table_unref (self->pid_owners);
+  g_hash_table_unref (self->tid_owners);
   perfetto_calls_clear (self);
   if (self->events != NULL)
     g_array_unref (self->events);
@@ -732,6 +733,8 @@ strata_perfetto_load (StrataLoadJob  *job,
     .tracks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, perfetto_track_free),
     .processes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
     .threads = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
+    .pid_owners = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free),
+    .tid_owners = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free),
     .calls = g_ptr_array_new (),
     .events = g_array_new (FALSE, FALSE, sizeof (StrataEvent)),
     .flows_open = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free),
