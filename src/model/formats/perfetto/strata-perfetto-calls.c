@@ -34,6 +34,8 @@ typedef struct
   GArray    *next_flows;      /* guint64 ids of flows that end on the next call to begin */
   gint64     last;            /* times hold here where they would run backwards */
   gint64     thread_last;
+  gint64     thread_first;
+  gboolean   has_thread_time;
   guint      n_too_deep;      /* begins past MAX_STACK, still open */
   guint64    n_backwards;
 } Calls;
@@ -91,12 +93,20 @@ hold_time (Calls  *calls,
   return calls->last = at;
 }
 
+/* Thread times only go forward, and stay within 19.5 hours of the
+ * thread's first, as wall times do: sums of durations stay in 64 bits. */
 static gint64
 hold_thread_time (Calls            *calls,
                   const TrackEvent *event)
 {
-  if (event->has_thread_time && event->thread_time > calls->thread_last)
-    calls->thread_last = event->thread_time;
+  if (!event->has_thread_time)
+    return calls->thread_last;
+  if (!calls->has_thread_time)
+    {
+      calls->thread_first = calls->thread_last = event->thread_time;
+      calls->has_thread_time = TRUE;
+    }
+  calls->thread_last = CLAMP (event->thread_time, calls->thread_last, calls->thread_first + MAX_SPAN);
   return calls->thread_last;
 }
 
