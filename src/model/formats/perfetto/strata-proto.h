@@ -76,6 +76,10 @@ strata_proto_next (StrataProto      *self,
     return FALSE;
   field->number = (guint32) MIN (key >> 3, G_MAXUINT32);
   field->wire = key & 7;
+  /* Only length-delimited fields have bytes: a reader that takes a
+   * message where a number came finds none. */
+  field->bytes = NULL;
+  field->len = 0;
   switch (field->wire)
     {
     case STRATA_PROTO_VARINT:
