@@ -44,60 +44,6 @@ time_dmtracedump (const char *path)
   return strata_bench_seconds_since (start);
 }
 
-/* The whole `strata -r` process, its output thrown away: seconds, and its
- * peak memory in @peak_mib. */
-static double
-time_report (const char *strata,
-             const char *format,
-             const char *path,
-             double     *peak_mib)
-{
-  g_autofree char *format_arg = g_strdup_printf ("--format=%s", format);
-  gint64 start = g_get_monotonic_time ();
-  struct rusage usage;
-  int status;
-  pid_t pid = fork ();
-
-  if (pid == 0)
-    {
-      int null = open ("/dev/null", O_WRONLY);
-
-      dup2 (null, STDOUT_FILENO);
-      execl (strata, strata, "-r", format_arg, path, (char *) NULL);
-      _exit (127);
-    }
-  if (pid < 0 || wait4 (pid, &status, 0, &usage) < 0 || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
-    return -1;
-  *peak_mib = usage.ru_maxrss / 1024.0;
-  return strata_bench_seconds_since (start);
-}
-
-/* Median and fastest of @n_runs reports; the peak is the largest seen. */
-static gboolean
-time_reports (const char *strata,
-              const char *format,
-              const char *path,
-              guint       n_runs,
-              double     *median_s,
-              double     *min_s,
-              double     *peak_mib)
-{
-  g_autofree double *seconds = g_new (double, n_runs);
-
-  *peak_mib = 0;
-  for (guint run = 0; run < n_runs; run++)
-    {
-      double peak = 0;
-
-      if ((seconds[run] = time_report (strata, format, path, &peak)) < 0)
-        return FALSE;
-      *peak_mib = MAX (*peak_mib, peak);
-    }
-  *median_s = strata_bench_median (seconds, n_runs);
-  *min_s = seconds[0];
-  return TRUE;
-}
-
 static void
 print_reports (const char *strata,
                const char *path,
@@ -114,7 +60,7 @@ print_reports (const char *strata,
     {
       double median_s, min_s, peak;
 
-      if (!time_reports (strata, formats[i], path, n_runs, &median_s, &min_s, &peak))
+      if (!strata_bench_time_reports (strata, formats[i], path, n_runs, &median_s, &min_s, &peak))
         g_print ("strata -r (%s):     failed\n", formats[i]);
       else
         g_print ("strata -r (%s):%*s%.3f s (fastest %.3f s), peak %.1f MiB (budget: file + 24 B/record = %.1f MiB)\n",

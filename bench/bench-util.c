@@ -4,6 +4,11 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "bench-util.h"
 #include "strata-loader.h"
 
@@ -106,4 +111,58 @@ strata_bench_load_and_profile (const char     *path,
   *profile = strata_profile_new (trace, -1, NULL, NULL);
   *profile_s = strata_bench_seconds_since (start);
   return g_steal_pointer (&trace);
+}
+
+/* The whole `strata -r` process, its output thrown away: seconds, and its
+ * peak memory in @peak_mib. */
+double
+strata_bench_time_report (const char *strata,
+                          const char *format,
+                          const char *path,
+                          double     *peak_mib)
+{
+  g_autofree char *format_arg = g_strdup_printf ("--format=%s", format);
+  gint64 start = g_get_monotonic_time ();
+  struct rusage usage;
+  int status;
+  pid_t pid = fork ();
+
+  if (pid == 0)
+    {
+      int null = open ("/dev/null", O_WRONLY);
+
+      dup2 (null, STDOUT_FILENO);
+      execl (strata, strata, "-r", format_arg, path, (char *) NULL);
+      _exit (127);
+    }
+  if (pid < 0 || wait4 (pid, &status, 0, &usage) < 0 || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    return -1;
+  *peak_mib = usage.ru_maxrss / 1024.0;
+  return strata_bench_seconds_since (start);
+}
+
+/* Median and fastest of @n_runs reports; the peak is the largest seen. */
+gboolean
+strata_bench_time_reports (const char *strata,
+                           const char *format,
+                           const char *path,
+                           guint       n_runs,
+                           double     *median_s,
+                           double     *min_s,
+                           double     *peak_mib)
+{
+  g_autofree double *seconds = g_new (double, n_runs);
+
+  *peak_mib = 0;
+  for (guint run = 0; run < n_runs; run++)
+    {
+      double peak = 0;
+
+      if ((seconds[run] = strata_bench_time_report (strata, format, path, &peak)) < 0)
+        return FALSE;
+      *peak_mib = MAX (*peak_mib, peak);
+    }
+  *median_s = strata_bench_median (seconds, n_runs);
+  *min_s = seconds[0];
+  return TRUE;
 }

@@ -30,4 +30,16 @@ StrataTrace *strata_bench_load_and_profile (const char     *path,
                                            double         *load_s,
                                            double         *profile_s);
 
+double       strata_bench_time_report     (const char     *strata,
+                                           const char     *format,
+                                           const char     *path,
+                                           double         *peak_mib);
+gboolean     strata_bench_time_reports    (const char     *strata,
+                                           const char     *format,
+                                           const char     *path,
+                                           guint           n_runs,
+                                           double         *median_s,
+                                           double         *min_s,
+                                           double         *peak_mib);
+
 G_END_DECLS

@@ -22,70 +22,18 @@
 #include <gio/gio.h>
 
 #include "strata-event-args.h"
+#include "proto-writer.h"
 #include "strata-test-util.h"
 
 #ifdef HAVE_ZSTD
 #include <zstd.h>
 #endif
 
-static void
-put_varint (GByteArray *out,
-            guint64     value)
-{
-  do
-    {
-      guint8 byte = value & 0x7f;
 
-      value >>= 7;
-      if (value != 0)
-        byte |= 0x80;
-      g_byte_array_append (out, &byte, 1);
-    }
-  while (value != 0);
-}
 
-static void
-put_uint (GByteArray *out,
-          guint       field,
-          guint64     value)
-{
-  put_varint (out, (guint64) field << 3);
-  put_varint (out, value);
-}
 
-static void
-put_bytes (GByteArray   *out,
-           guint         field,
-           const guint8 *data,
-           gsize         len)
-{
-  put_varint (out, (guint64) field << 3 | 2);
-  put_varint (out, len);
-  g_byte_array_append (out, data, len);
-}
 
-static void
-put_message (GByteArray *out,
-             guint       field,
-             GByteArray *message)
-{
-  put_bytes (out, field, message->data, message->len);
-  g_byte_array_unref (message);
-}
 
-static void
-put_string (GByteArray *out,
-            guint       field,
-            const char *text)
-{
-  put_bytes (out, field, (const guint8 *) text, strlen (text));
-}
-
-static GByteArray *
-message (void)
-{
-  return g_byte_array_new ();
-}
 
 /* TrackDescriptor { uuid 1, name 2, process 3 { pid 1, process_name 6 },
  * thread 4 { pid 1, tid 2, thread_name 5 } } */
@@ -95,20 +43,20 @@ track_descriptor (guint64     uuid,
                   gint        tid,
                   const char *name)
 {
-  GByteArray *track = message (), *inner = message ();
+  GByteArray *track = proto_message (), *inner = proto_message ();
 
-  put_uint (track, 1, uuid);
-  put_uint (inner, 1, pid);
+  proto_put_uint (track, 1, uuid);
+  proto_put_uint (inner, 1, pid);
   if (tid != 0)
     {
-      put_uint (inner, 2, tid);
-      put_string (inner, 5, name);
-      put_message (track, 4, inner);
+      proto_put_uint (inner, 2, tid);
+      proto_put_string (inner, 5, name);
+      proto_put_message (track, 4, inner);
     }
   else
     {
-      put_string (inner, 6, name);
-      put_message (track, 3, inner);
+      proto_put_string (inner, 6, name);
+      proto_put_message (track, 3, inner);
     }
   return track;
 }
@@ -119,15 +67,15 @@ track_event (guint   type,
              guint64 name_iid,
              guint64 track)
 {
-  GByteArray *event = message ();
+  GByteArray *event = proto_message ();
 
-  put_uint (event, 9, type);
+  proto_put_uint (event, 9, type);
   if (name_iid != 0)
-    put_uint (event, 10, name_iid);
+    proto_put_uint (event, 10, name_iid);
   if (name_iid != 0)
-    put_uint (event, 3, 1);
+    proto_put_uint (event, 3, 1);
   if (track != 0)
-    put_uint (event, 11, track);
+    proto_put_uint (event, 11, track);
   return event;
 }
 
@@ -138,51 +86,51 @@ put_event_packet (GByteArray *trace,
                   guint64     delta,
                   GByteArray *event)
 {
-  GByteArray *packet = message ();
+  GByteArray *packet = proto_message ();
 
-  put_uint (packet, 8, delta);
-  put_uint (packet, 10, 7);
-  put_uint (packet, 13, 2);
-  put_message (packet, 11, event);
-  put_message (trace, 1, packet);
+  proto_put_uint (packet, 8, delta);
+  proto_put_uint (packet, 10, 7);
+  proto_put_uint (packet, 13, 2);
+  proto_put_message (packet, 11, event);
+  proto_put_message (trace, 1, packet);
 }
 
 static GByteArray *
 sequence_start (void)
 {
-  GByteArray *packet = message (), *snapshot = message (), *clock = message ();
-  GByteArray *defaults = message (), *interned = message (), *entry;
+  GByteArray *packet = proto_message (), *snapshot = proto_message (), *clock = proto_message ();
+  GByteArray *defaults = proto_message (), *interned = proto_message (), *entry;
 
-  put_uint (packet, 10, 7);
-  put_uint (packet, 13, 1);     /* SEQ_INCREMENTAL_STATE_CLEARED */
+  proto_put_uint (packet, 10, 7);
+  proto_put_uint (packet, 13, 1);     /* SEQ_INCREMENTAL_STATE_CLEARED */
   /* ClockSnapshot: MONOTONIC 5,000,000,000 ns is 5,000,000 µs on 64. */
-  put_uint (clock, 1, 3);
-  put_uint (clock, 2, G_GUINT64_CONSTANT (5000000000));
-  put_message (snapshot, 1, clock);
-  clock = message ();
-  put_uint (clock, 1, 64);
-  put_uint (clock, 2, 5000000);
-  put_uint (clock, 3, 1);
-  put_uint (clock, 4, 1000);
-  put_message (snapshot, 1, clock);
-  put_message (packet, 6, snapshot);
-  put_uint (defaults, 58, 64);
-  put_message (packet, 59, defaults);
+  proto_put_uint (clock, 1, 3);
+  proto_put_uint (clock, 2, G_GUINT64_CONSTANT (5000000000));
+  proto_put_message (snapshot, 1, clock);
+  clock = proto_message ();
+  proto_put_uint (clock, 1, 64);
+  proto_put_uint (clock, 2, 5000000);
+  proto_put_uint (clock, 3, 1);
+  proto_put_uint (clock, 4, 1000);
+  proto_put_message (snapshot, 1, clock);
+  proto_put_message (packet, 6, snapshot);
+  proto_put_uint (defaults, 58, 64);
+  proto_put_message (packet, 59, defaults);
   /* InternedData: category 1 "toplevel"; names 1 RunTask, 2 Layout, 3 Paint, 4 Mark */
-  entry = message ();
-  put_uint (entry, 1, 1);
-  put_string (entry, 2, "toplevel");
-  put_message (interned, 1, entry);
+  entry = proto_message ();
+  proto_put_uint (entry, 1, 1);
+  proto_put_string (entry, 2, "toplevel");
+  proto_put_message (interned, 1, entry);
   for (guint i = 0; i < 4; i++)
     {
       static const char *names[] = { "RunTask", "Layout", "Paint", "Mark" };
 
-      entry = message ();
-      put_uint (entry, 1, i + 1);
-      put_string (entry, 2, names[i]);
-      put_message (interned, 2, entry);
+      entry = proto_message ();
+      proto_put_uint (entry, 1, i + 1);
+      proto_put_string (entry, 2, names[i]);
+      proto_put_message (interned, 2, entry);
     }
-  put_message (packet, 12, interned);
+  proto_put_message (packet, 12, interned);
   return packet;
 }
 
@@ -191,32 +139,32 @@ sequence_start (void)
 static GBytes *
 write_trace (void)
 {
-  GByteArray *trace = message (), *packet, *counter_track, *event, *legacy = message (), *inner;
+  GByteArray *trace = proto_message (), *packet, *counter_track, *event, *legacy = proto_message (), *inner;
   g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, -1);
   g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
   g_autoptr(GOutputStream) zipping = g_converter_output_stream_new (memory, G_CONVERTER (compressor));
   g_autoptr(GBytes) zipped = NULL;
 
-  put_message (trace, 1, sequence_start ());
+  proto_put_message (trace, 1, sequence_start ());
   for (guint i = 0; i < 3; i++)
     {
       static const gint tids[] = { 0, 11, 12 };
       static const char *names[] = { "Renderer", "CrRendererMain", "Compositor" };
 
-      packet = message ();
-      put_uint (packet, 10, 7);
-      put_message (packet, 60, track_descriptor (100 + i, 42, tids[i], names[i]));
-      put_message (trace, 1, packet);
+      packet = proto_message ();
+      proto_put_uint (packet, 10, 7);
+      proto_put_message (packet, 60, track_descriptor (100 + i, 42, tids[i], names[i]));
+      proto_put_message (trace, 1, packet);
     }
-  counter_track = message ();
-  put_uint (counter_track, 1, 200);
-  put_string (counter_track, 2, "Memory");
-  put_uint (counter_track, 5, 100);
-  put_message (counter_track, 8, message ());
-  packet = message ();
-  put_uint (packet, 10, 7);
-  put_message (packet, 60, counter_track);
-  put_message (trace, 1, packet);
+  counter_track = proto_message ();
+  proto_put_uint (counter_track, 1, 200);
+  proto_put_string (counter_track, 2, "Memory");
+  proto_put_uint (counter_track, 5, 100);
+  proto_put_message (counter_track, 8, proto_message ());
+  packet = proto_message ();
+  proto_put_uint (packet, 10, 7);
+  proto_put_message (packet, 60, counter_track);
+  proto_put_message (trace, 1, packet);
 
   /* Main: RunTask 1000-1900 µs { Layout 1100-1300, Paint 1400-1500 };
    * Compositor: Paint 1200-1250; an instant at 1600; a stray end. */
@@ -229,41 +177,41 @@ write_trace (void)
   put_event_packet (trace, 100, track_event (2, 0, 101));
   put_event_packet (trace, 100, track_event (3, 4, 101));
   event = track_event (4, 0, 200);
-  put_uint (event, 30, 4096);
+  proto_put_uint (event, 30, 4096);
   put_event_packet (trace, 0, event);
   put_event_packet (trace, 300, track_event (2, 0, 101));
   put_event_packet (trace, 0, track_event (2, 0, 102));
 
   /* Sequence 9: ThreadDescriptor { pid 42, tid 13, thread_name "Worker" }
    * and a slice on BOOTTIME, its name inline, all deflated. */
-  packet = message ();
-  put_uint (packet, 10, 9);
-  inner = message ();
-  put_uint (inner, 1, 42);
-  put_uint (inner, 2, 13);
-  put_string (inner, 5, "Worker");
-  put_message (packet, 44, inner);
-  put_message (legacy, 1, packet);
+  packet = proto_message ();
+  proto_put_uint (packet, 10, 9);
+  inner = proto_message ();
+  proto_put_uint (inner, 1, 42);
+  proto_put_uint (inner, 2, 13);
+  proto_put_string (inner, 5, "Worker");
+  proto_put_message (packet, 44, inner);
+  proto_put_message (legacy, 1, packet);
   for (guint i = 0; i < 2; i++)
     {
-      packet = message ();
-      put_uint (packet, 10, 9);
-      put_uint (packet, 8, G_GUINT64_CONSTANT (5000000000) + 1000000 + i * 500000);
-      put_uint (packet, 58, 3);
-      event = message ();
-      put_uint (event, 9, i == 0 ? 1 : 2);
+      packet = proto_message ();
+      proto_put_uint (packet, 10, 9);
+      proto_put_uint (packet, 8, G_GUINT64_CONSTANT (5000000000) + 1000000 + i * 500000);
+      proto_put_uint (packet, 58, 3);
+      event = proto_message ();
+      proto_put_uint (event, 9, i == 0 ? 1 : 2);
       if (i == 0)
-        put_string (event, 23, "Decode");
-      put_message (packet, 11, event);
-      put_message (legacy, 1, packet);
+        proto_put_string (event, 23, "Decode");
+      proto_put_message (packet, 11, event);
+      proto_put_message (legacy, 1, packet);
     }
   g_output_stream_write_all (zipping, legacy->data, legacy->len, NULL, NULL, NULL);
   g_output_stream_close (zipping, NULL, NULL);
   g_byte_array_unref (legacy);
   zipped = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
-  packet = message ();
-  put_bytes (packet, 50, g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped));
-  put_message (trace, 1, packet);
+  packet = proto_message ();
+  proto_put_bytes (packet, 50, g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped));
+  proto_put_message (trace, 1, packet);
   return g_byte_array_free_to_bytes (trace);
 }
 
@@ -351,31 +299,18 @@ test_perfetto_cut (void)
 
 /* ---- Annotations, flows and thread time ---- */
 
-static void
-put_fixed64 (GByteArray *out,
-             guint       field,
-             guint64     value)
-{
-  put_varint (out, (guint64) field << 3 | 1);
-  for (guint i = 0; i < 8; i++)
-    {
-      guint8 byte = value >> (8 * i);
-
-      g_byte_array_append (out, &byte, 1);
-    }
-}
 
 /* DebugAnnotation { name 10 | name_iid 1, value } */
 static GByteArray *
 annotation (const char *name,
             guint64     name_iid)
 {
-  GByteArray *entry = message ();
+  GByteArray *entry = proto_message ();
 
   if (name != NULL)
-    put_string (entry, 10, name);
+    proto_put_string (entry, 10, name);
   else
-    put_uint (entry, 1, name_iid);
+    proto_put_uint (entry, 1, name_iid);
   return entry;
 }
 
@@ -391,51 +326,51 @@ put_annotations (GByteArray *event)
 
   memcpy (&bits, &pi, sizeof bits);
   entry = annotation (NULL, 1);
-  put_uint (entry, 17, 1);
-  put_message (event, 4, entry);
+  proto_put_uint (entry, 17, 1);
+  proto_put_message (event, 4, entry);
   entry = annotation ("count", 0);
-  put_uint (entry, 4, (guint64) -5);
-  put_message (event, 4, entry);
+  proto_put_uint (entry, 4, (guint64) -5);
+  proto_put_message (event, 4, entry);
   entry = annotation ("ratio", 0);
-  put_fixed64 (entry, 5, bits);
-  put_message (event, 4, entry);
+  proto_put_fixed64 (entry, 5, bits);
+  proto_put_message (event, 4, entry);
   entry = annotation ("on", 0);
-  put_uint (entry, 2, 1);
-  put_message (event, 4, entry);
+  proto_put_uint (entry, 2, 1);
+  proto_put_message (event, 4, entry);
   entry = annotation ("at", 0);
-  put_uint (entry, 7, 0xbeef);
-  put_message (event, 4, entry);
+  proto_put_uint (entry, 7, 0xbeef);
+  proto_put_message (event, 4, entry);
   entry = annotation ("json", 0);
-  put_string (entry, 9, "{\"a\": [1, 2]}");
-  put_message (event, 4, entry);
+  proto_put_string (entry, 9, "{\"a\": [1, 2]}");
+  proto_put_message (event, 4, entry);
   entry = annotation ("bad\"json", 0);
-  put_string (entry, 9, "{\"a\": ");
-  put_message (event, 4, entry);
+  proto_put_string (entry, 9, "{\"a\": ");
+  proto_put_message (event, 4, entry);
   entry = annotation ("dict", 0);
   child = annotation ("big", 0);
-  put_uint (child, 3, G_MAXUINT64);
-  put_message (entry, 11, child);
-  put_message (event, 4, entry);
+  proto_put_uint (child, 3, G_MAXUINT64);
+  proto_put_message (entry, 11, child);
+  proto_put_message (event, 4, entry);
   entry = annotation ("list", 0);
-  child = message ();
-  put_string (child, 6, "x");
-  put_message (entry, 12, child);
-  child = message ();
-  put_uint (child, 4, 2);
-  put_message (entry, 12, child);
-  put_message (event, 4, entry);
+  child = proto_message ();
+  proto_put_string (child, 6, "x");
+  proto_put_message (entry, 12, child);
+  child = proto_message ();
+  proto_put_uint (child, 4, 2);
+  proto_put_message (entry, 12, child);
+  proto_put_message (event, 4, entry);
   entry = annotation ("nested", 0);
-  nested = message ();
-  put_uint (nested, 1, 1);
-  put_string (nested, 2, "k");
-  value = message ();
-  put_uint (value, 1, 2);
-  child = message ();
-  put_uint (child, 5, 7);
-  put_message (value, 4, child);
-  put_message (nested, 3, value);
-  put_message (entry, 8, nested);
-  put_message (event, 4, entry);
+  nested = proto_message ();
+  proto_put_uint (nested, 1, 1);
+  proto_put_string (nested, 2, "k");
+  value = proto_message ();
+  proto_put_uint (value, 1, 2);
+  child = proto_message ();
+  proto_put_uint (child, 5, 7);
+  proto_put_message (value, 4, child);
+  proto_put_message (nested, 3, value);
+  proto_put_message (entry, 8, nested);
+  proto_put_message (event, 4, entry);
 }
 
 /* A packet of sequence 5 at @time ns on BOOTTIME. */
@@ -444,12 +379,12 @@ put_rich_packet (GByteArray *trace,
                  guint64     time,
                  GByteArray *event)
 {
-  GByteArray *packet = message ();
+  GByteArray *packet = proto_message ();
 
-  put_uint (packet, 8, time);
-  put_uint (packet, 10, 5);
-  put_message (packet, 11, event);
-  put_message (trace, 1, packet);
+  proto_put_uint (packet, 8, time);
+  proto_put_uint (packet, 10, 5);
+  proto_put_message (packet, 11, event);
+  proto_put_message (trace, 1, packet);
 }
 
 /* TrackEvent on @track, named inline, with a thread-time delta in µs. */
@@ -459,55 +394,55 @@ timed_event (guint       type,
              guint64     track,
              gint64      thread_delta_us)
 {
-  GByteArray *event = message ();
+  GByteArray *event = proto_message ();
 
-  put_uint (event, 9, type);
+  proto_put_uint (event, 9, type);
   if (name != NULL)
-    put_string (event, 23, name);
-  put_uint (event, 11, track);
-  put_uint (event, 12, (guint64) thread_delta_us);
+    proto_put_string (event, 23, name);
+  proto_put_uint (event, 11, track);
+  proto_put_uint (event, 12, (guint64) thread_delta_us);
   return event;
 }
 
 static GByteArray *
 rich_sequence_start (void)
 {
-  GByteArray *packet = message (), *defaults = message (), *event_defaults = message ();
-  GByteArray *interned = message (), *entry, *counter = message (), *track = message ();
-  GByteArray *trace = message ();
+  GByteArray *packet = proto_message (), *defaults = proto_message (), *event_defaults = proto_message ();
+  GByteArray *interned = proto_message (), *entry, *counter = proto_message (), *track = proto_message ();
+  GByteArray *trace = proto_message ();
 
-  put_uint (packet, 10, 5);
-  put_uint (packet, 13, 1);
-  put_uint (event_defaults, 31, 300);
-  put_message (defaults, 11, event_defaults);
-  put_message (packet, 59, defaults);
-  entry = message ();
-  put_uint (entry, 1, 1);
-  put_string (entry, 2, "url");
-  put_message (interned, 3, entry);
-  entry = message ();
-  put_uint (entry, 1, 1);
-  put_string (entry, 2, "https://example.org/");
-  put_message (interned, 29, entry);
-  put_message (packet, 12, interned);
-  put_message (trace, 1, packet);
+  proto_put_uint (packet, 10, 5);
+  proto_put_uint (packet, 13, 1);
+  proto_put_uint (event_defaults, 31, 300);
+  proto_put_message (defaults, 11, event_defaults);
+  proto_put_message (packet, 59, defaults);
+  entry = proto_message ();
+  proto_put_uint (entry, 1, 1);
+  proto_put_string (entry, 2, "url");
+  proto_put_message (interned, 3, entry);
+  entry = proto_message ();
+  proto_put_uint (entry, 1, 1);
+  proto_put_string (entry, 2, "https://example.org/");
+  proto_put_message (interned, 29, entry);
+  proto_put_message (packet, 12, interned);
+  proto_put_message (trace, 1, packet);
   for (guint i = 0; i < 2; i++)
     {
-      packet = message ();
-      put_uint (packet, 10, 5);
-      put_message (packet, 60, track_descriptor (110 + i, 50, 21 + i, i == 0 ? "Main" : "IO"));
-      put_message (trace, 1, packet);
+      packet = proto_message ();
+      proto_put_uint (packet, 10, 5);
+      proto_put_message (packet, 60, track_descriptor (110 + i, 50, 21 + i, i == 0 ? "Main" : "IO"));
+      proto_put_message (trace, 1, packet);
     }
   /* CounterDescriptor { type THREAD_TIME_NS, unit_multiplier 1000, is_incremental } */
-  put_uint (track, 1, 300);
-  put_uint (counter, 1, 1);
-  put_uint (counter, 4, 1000);
-  put_uint (counter, 5, 1);
-  put_message (track, 8, counter);
-  packet = message ();
-  put_uint (packet, 10, 5);
-  put_message (packet, 60, track);
-  put_message (trace, 1, packet);
+  proto_put_uint (track, 1, 300);
+  proto_put_uint (counter, 1, 1);
+  proto_put_uint (counter, 4, 1000);
+  proto_put_uint (counter, 5, 1);
+  proto_put_message (track, 8, counter);
+  packet = proto_message ();
+  proto_put_uint (packet, 10, 5);
+  proto_put_message (packet, 60, track);
+  proto_put_message (trace, 1, packet);
   return trace;
 }
 
@@ -518,18 +453,18 @@ rich_sequence_start (void)
 static GBytes *
 write_rich_trace (gboolean zstd)
 {
-  GByteArray *trace = rich_sequence_start (), *events = message (), *event;
+  GByteArray *trace = rich_sequence_start (), *events = proto_message (), *event;
 
   event = timed_event (1, "Load", 110, 10);
   put_annotations (event);
-  put_fixed64 (event, 47, 0xF1);
+  proto_put_fixed64 (event, 47, 0xF1);
   put_rich_packet (events, 1000, event);
   event = timed_event (3, "Mark", 110, 5);
-  put_uint (event, 36, 0xF2);
+  proto_put_uint (event, 36, 0xF2);
   put_rich_packet (events, 1500, event);
   event = timed_event (1, "Read", 111, 85);
-  put_fixed64 (event, 48, 0xF1);
-  put_uint (event, 42, 0xF2);
+  proto_put_fixed64 (event, 48, 0xF1);
+  proto_put_uint (event, 42, 0xF2);
   put_rich_packet (events, 2000, event);
   put_rich_packet (events, 3000, timed_event (2, NULL, 111, 3));
   event = timed_event (2, NULL, 110, -73);
@@ -542,11 +477,11 @@ write_rich_trace (gboolean zstd)
       gsize bound = ZSTD_compressBound (events->len);
       g_autofree guint8 *packed = g_malloc (bound);
       gsize n = ZSTD_compress (packed, bound, events->data, events->len, 3);
-      GByteArray *packet = message ();
+      GByteArray *packet = proto_message ();
 
       g_assert_false (ZSTD_isError (n));
-      put_bytes (packet, 133, packed, n);
-      put_message (trace, 1, packet);
+      proto_put_bytes (packet, 133, packed, n);
+      proto_put_message (trace, 1, packet);
     }
 #endif
   g_byte_array_unref (events);

@@ -116,12 +116,18 @@ method_of (Reader  *self,
            guint32  category)
 {
   guint64 key = (guint64) name << 32 | category;
-  gpointer found = g_hash_table_lookup (self->methods, &key);
+  MethodCacheEntry *cached = &self->method_cache[(name * 31 + category) % METHOD_CACHE];
+  gpointer found;
   StrataMethod method = { .line = -1 };
   guint32 index;
 
-  if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
+  if (cached->key == key + 1 && key != G_MAXUINT64)
+    return cached->method;
+  if ((found = g_hash_table_lookup (self->methods, &key)) != NULL)
+    {
+      *cached = (MethodCacheEntry) { key + 1, GPOINTER_TO_UINT (found) - 1 };
+      return cached->method;
+    }
   method.raw_id = key;
   method.name = name;
   method.display_name = name != 0 ? name : strata_string_pool_intern (strata_trace_get_pool (self->trace), _("(unnamed)"));
@@ -439,7 +445,9 @@ static gpointer
 adopt_array (Reader *self,
              GArray *array)
 {
-  gpointer data = g_array_free (array, FALSE);
+  /* Cut to its length: grown by doubling, it may be twice that. */
+  gsize size = (gsize) array->len * g_array_get_element_size (array);
+  gpointer data = g_realloc (g_array_free (array, FALSE), MAX (size, 1));
 
   strata_trace_adopt_block (self->trace, data);
   return data;

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 #define MAX_STACK 65536
 #define MAX_INFLATED ((gsize) 1 << 30)
 #define MAX_NESTING 4
-#define MAX_EXTRA_COUNTERS 64
+#define MAX_EXTRA_COUNTERS 16
 /* Where the args text's empty object is: the source of events without. */
 #define PERFETTO_NO_ARGS 1
 
@@ -41,6 +41,15 @@ enum {
   INTERNED_ANNOTATION_STRINGS = 29,
 };
 
+/* A repeated number field's values; past MAX_EXTRA_COUNTERS, left out. */
+typedef struct
+{
+  guint   n;
+  guint64 values[MAX_EXTRA_COUNTERS];
+} PerfettoValues;
+
+typedef struct _Track Track;
+
 typedef struct
 {
   GHashTable *names;          /* iid -> string pool id */
@@ -48,16 +57,18 @@ typedef struct
   GHashTable *annotation_names;
   GHashTable *annotation_strings;
   guint64     default_track;
-  GArray     *extra_counters; /* guint64 track uuids, TrackEventDefaults' */
-  GArray     *extra_double_counters;
+  PerfettoValues extra_counters;         /* track uuids, TrackEventDefaults' */
+  PerfettoValues extra_double_counters;
   GHashTable *counter_sums;   /* incremental counters' sums on this sequence: uuid (guint64 *) -> gint64 * */
+  guint64     last_sum_uuid;  /* the last one summed, and its sum: most events sum one */
+  gint64     *last_sum;
   guint32     default_clock;
   GArray     *clocks;         /* Clock */
   gint64      pid, tid;       /* a legacy ThreadDescriptor's, or 0 */
   gint64      thread_time_us; /* the last legacy thread time */
 } Sequence;
 
-typedef struct
+struct _Track
 {
   guint64 uuid;
   guint64 parent;
@@ -69,12 +80,23 @@ typedef struct
   char   *name;
   guint   thread;             /* the trace's thread, once made; G_MAXUINT */
   GArray *async_open;         /* an async track's open slices: indexes into Reader.events */
-} Track;
+};
+
+#define TRACK_CACHE 64
+#define METHOD_CACHE 4096
+
+typedef struct
+{
+  guint64 key;       /* name << 32 | category, + 1: 0 is empty */
+  guint32 method;
+} MethodCacheEntry;
 
 typedef struct
 {
   StrataTrace *trace;
   StrataLoadJob *job;
+  Track       *track_cache[TRACK_CACHE];         /* by uuid's low bits: most events are on few tracks */
+  MethodCacheEntry method_cache[METHOD_CACHE];  /* before the methods' table */
   GHashTable  *sequences;     /* id -> Sequence */
   GHashTable  *tracks;        /* uuid (guint64 *) -> Track */
   GHashTable  *processes;     /* pid (gint64 *) -> process + 1 */
@@ -262,9 +284,9 @@ void      perfetto_read_interned          (Reader       *self,
                                            const guint8 *data,
                                            gsize         len);
 void      perfetto_read_uint64s           (const StrataProtoField *field,
-                                           GArray       *values);
+                                           PerfettoValues *values);
 void      perfetto_read_doubles           (const StrataProtoField *field,
-                                           GArray       *values);
+                                           PerfettoValues *values);
 void      perfetto_read_defaults          (Sequence     *seq,
                                            const guint8 *data,
                                            gsize         len);

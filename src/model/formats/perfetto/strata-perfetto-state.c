@@ -24,8 +24,6 @@ perfetto_sequence_free (gpointer data)
   g_hash_table_unref (seq->categories);
   g_hash_table_unref (seq->annotation_names);
   g_hash_table_unref (seq->annotation_strings);
-  g_array_unref (seq->extra_counters);
-  g_array_unref (seq->extra_double_counters);
   g_hash_table_unref (seq->counter_sums);
   g_array_unref (seq->clocks);
   g_free (seq);
@@ -38,9 +36,10 @@ perfetto_sequence_clear_incremental (Sequence *seq)
   g_hash_table_remove_all (seq->categories);
   g_hash_table_remove_all (seq->annotation_names);
   g_hash_table_remove_all (seq->annotation_strings);
-  g_array_set_size (seq->extra_counters, 0);
-  g_array_set_size (seq->extra_double_counters, 0);
+  seq->extra_counters.n = 0;
+  seq->extra_double_counters.n = 0;
   g_hash_table_remove_all (seq->counter_sums);
+  seq->last_sum = NULL;
   seq->default_track = 0;
   seq->default_clock = 0;
   seq->thread_time_us = 0;
@@ -59,8 +58,6 @@ perfetto_sequence_of (Reader  *self,
       seq->categories = g_hash_table_new (NULL, NULL);
       seq->annotation_names = g_hash_table_new (NULL, NULL);
       seq->annotation_strings = g_hash_table_new (NULL, NULL);
-      seq->extra_counters = g_array_new (FALSE, FALSE, sizeof (guint64));
-      seq->extra_double_counters = g_array_new (FALSE, FALSE, sizeof (guint64));
       seq->counter_sums = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
       seq->clocks = g_array_new (FALSE, FALSE, sizeof (Clock));
       g_hash_table_insert (self->sequences, GUINT_TO_POINTER (id), seq);
@@ -83,8 +80,12 @@ Track *
 perfetto_track_of (Reader  *self,
           guint64  uuid)
 {
-  Track *track = g_hash_table_lookup (self->tracks, &uuid);
+  Track **cached = &self->track_cache[(uuid ^ (uuid >> 17)) % TRACK_CACHE];
+  Track *track;
 
+  if (*cached != NULL && (*cached)->uuid == uuid)
+    return *cached;
+  track = g_hash_table_lookup (self->tracks, &uuid);
   if (track == NULL)
     {
       track = g_new0 (Track, 1);
@@ -92,7 +93,7 @@ perfetto_track_of (Reader  *self,
       track->thread = G_MAXUINT;
       g_hash_table_insert (self->tracks, g_memdup2 (&uuid, sizeof uuid), track);
     }
-  return track;
+  return *cached = track;
 }
 
 /* A thread's track where the trace names none: a legacy
@@ -416,45 +417,45 @@ perfetto_read_interned (Reader       *self,
 /* A repeated integer field's values, one to a field or packed. */
 void
 perfetto_read_uint64s (const StrataProtoField *field,
-                       GArray                 *values)
+                       PerfettoValues         *values)
 {
   StrataProto packed;
   guint64 value;
 
   if (field->wire == STRATA_PROTO_VARINT)
     {
-      if (values->len < MAX_EXTRA_COUNTERS)
-        g_array_append_val (values, field->value);
+      if (values->n < MAX_EXTRA_COUNTERS)
+        values->values[values->n++] = field->value;
       return;
     }
   if (field->wire != STRATA_PROTO_BYTES)
     return;
   strata_proto_init (&packed, field->bytes, field->len);
-  while (values->len < MAX_EXTRA_COUNTERS && strata_proto_varint (&packed, &value))
-    g_array_append_val (values, value);
+  while (values->n < MAX_EXTRA_COUNTERS && strata_proto_varint (&packed, &value))
+    values->values[values->n++] = value;
 }
 
 /* A repeated double field's values (their bits), one to a field or
  * packed. */
 void
 perfetto_read_doubles (const StrataProtoField *field,
-                       GArray                 *values)
+                       PerfettoValues         *values)
 {
   if (field->wire == STRATA_PROTO_FIXED64)
     {
-      if (values->len < MAX_EXTRA_COUNTERS)
-        g_array_append_val (values, field->value);
+      if (values->n < MAX_EXTRA_COUNTERS)
+        values->values[values->n++] = field->value;
       return;
     }
   if (field->wire != STRATA_PROTO_BYTES)
     return;
-  for (gsize at = 0; at + 8 <= field->len && values->len < MAX_EXTRA_COUNTERS; at += 8)
+  for (gsize at = 0; at + 8 <= field->len && values->n < MAX_EXTRA_COUNTERS; at += 8)
     {
       guint64 bits = 0;
 
       for (guint i = 0; i < 8; i++)
         bits |= (guint64) field->bytes[at + i] << (8 * i);
-      g_array_append_val (values, bits);
+      values->values[values->n++] = bits;
     }
 }
 
@@ -480,15 +481,15 @@ perfetto_read_defaults (Sequence     *seq,
         StrataProtoField item;
 
         strata_proto_init (&defaults, field.bytes, field.len);
-        g_array_set_size (seq->extra_counters, 0);
-        g_array_set_size (seq->extra_double_counters, 0);
+        seq->extra_counters.n = 0;
+        seq->extra_double_counters.n = 0;
         while (strata_proto_next (&defaults, &item))
           if (item.number == 11 && item.wire == STRATA_PROTO_VARINT)
             seq->default_track = item.value;
           else if (item.number == 31)
-            perfetto_read_uint64s (&item, seq->extra_counters);
+            perfetto_read_uint64s (&item, &seq->extra_counters);
           else if (item.number == 45)
-            perfetto_read_uint64s (&item, seq->extra_double_counters);
+            perfetto_read_uint64s (&item, &seq->extra_double_counters);
       }
 }
 

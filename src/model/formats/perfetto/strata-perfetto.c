@@ -117,10 +117,10 @@ intern_field (Reader                 *self,
  * event's own, or its sequence's defaults. */
 typedef struct
 {
-  GArray *tracks;         /* guint64 uuids */
-  GArray *values;         /* guint64, int64 bits */
-  GArray *double_tracks;
-  GArray *double_values;  /* guint64, double bits */
+  PerfettoValues tracks;          /* uuids */
+  PerfettoValues values;          /* int64 bits */
+  PerfettoValues double_tracks;
+  PerfettoValues double_values;   /* double bits */
 } ExtraCounters;
 
 static void
@@ -163,10 +163,10 @@ read_track_event_field (Reader                 *self,
       seq->thread_time_us = (gint64) field->value;
       event->thread_time = multiply_held (seq->thread_time_us, 1000), event->has_thread_time = TRUE;
       break;
-    case EVENT_EXTRA_COUNTER_TRACK_UUIDS: perfetto_read_uint64s (field, extra->tracks); break;
-    case EVENT_EXTRA_COUNTER_VALUES: perfetto_read_uint64s (field, extra->values); break;
-    case EVENT_EXTRA_DOUBLE_COUNTER_TRACK_UUIDS: perfetto_read_uint64s (field, extra->double_tracks); break;
-    case EVENT_EXTRA_DOUBLE_COUNTER_VALUES: perfetto_read_doubles (field, extra->double_values); break;
+    case EVENT_EXTRA_COUNTER_TRACK_UUIDS: perfetto_read_uint64s (field, &extra->tracks); break;
+    case EVENT_EXTRA_COUNTER_VALUES: perfetto_read_uint64s (field, &extra->values); break;
+    case EVENT_EXTRA_DOUBLE_COUNTER_TRACK_UUIDS: perfetto_read_uint64s (field, &extra->double_tracks); break;
+    case EVENT_EXTRA_DOUBLE_COUNTER_VALUES: perfetto_read_doubles (field, &extra->double_values); break;
     case EVENT_FLOW_IDS_OLD: case EVENT_TERMINATING_FLOW_IDS_OLD:
     case EVENT_FLOW_IDS: case EVENT_TERMINATING_FLOW_IDS:
       event->has_flows = TRUE;
@@ -188,12 +188,15 @@ counter_value (Sequence *seq,
 
   if (track->is_incremental)
     {
-      sum = g_hash_table_lookup (seq->counter_sums, &track->uuid);
-      if (sum == NULL)
+      if (seq->last_sum != NULL && seq->last_sum_uuid == track->uuid)
+        sum = seq->last_sum;
+      else if ((sum = g_hash_table_lookup (seq->counter_sums, &track->uuid)) == NULL)
         {
           sum = g_new0 (gint64, 1);
           g_hash_table_insert (seq->counter_sums, g_memdup2 (&track->uuid, sizeof track->uuid), sum);
         }
+      seq->last_sum = sum;
+      seq->last_sum_uuid = track->uuid;
       value = *sum = add_held (*sum, value);
     }
   return multiply_held (value, MAX (track->unit_multiplier, 1));
@@ -208,13 +211,13 @@ take_extra_counters (Reader        *self,
                      TrackEvent    *event,
                      gint64         time)
 {
-  GArray *tracks = extra->tracks->len > 0 ? extra->tracks : seq->extra_counters;
-  GArray *double_tracks = extra->double_tracks->len > 0 ? extra->double_tracks : seq->extra_double_counters;
+  PerfettoValues *tracks = extra->tracks.n > 0 ? &extra->tracks : &seq->extra_counters;
+  PerfettoValues *double_tracks = extra->double_tracks.n > 0 ? &extra->double_tracks : &seq->extra_double_counters;
 
-  for (guint i = 0; i < extra->values->len && i < tracks->len; i++)
+  for (guint i = 0; i < extra->values.n && i < tracks->n; i++)
     {
-      Track *track = perfetto_track_of (self, g_array_index (tracks, guint64, i));
-      gint64 value = counter_value (seq, track, (gint64) g_array_index (extra->values, guint64, i));
+      Track *track = perfetto_track_of (self, tracks->values[i]);
+      gint64 value = counter_value (seq, track, (gint64) extra->values.values[i]);
 
       if (track->is_thread_time)
         {
@@ -224,13 +227,13 @@ take_extra_counters (Reader        *self,
       else
         add_counter_value (self, track, (double) value, time);
     }
-  for (guint i = 0; i < extra->double_values->len && i < double_tracks->len; i++)
+  for (guint i = 0; i < extra->double_values.n && i < double_tracks->n; i++)
     {
-      guint64 bits = g_array_index (extra->double_values, guint64, i);
+      guint64 bits = extra->double_values.values[i];
       double value;
 
       memcpy (&value, &bits, sizeof value);
-      add_counter_value (self, perfetto_track_of (self, g_array_index (double_tracks, guint64, i)), value, time);
+      add_counter_value (self, perfetto_track_of (self, double_tracks->values[i]), value, time);
     }
 }
 
@@ -244,25 +247,17 @@ read_track_event (Reader       *self,
 {
   StrataProto proto;
   StrataProtoField field;
-  ExtraCounters extra = {
-    .tracks = g_array_new (FALSE, FALSE, sizeof (guint64)),
-    .values = g_array_new (FALSE, FALSE, sizeof (guint64)),
-    .double_tracks = g_array_new (FALSE, FALSE, sizeof (guint64)),
-    .double_values = g_array_new (FALSE, FALSE, sizeof (guint64)),
-  };
+  ExtraCounters extra;
 
+  extra.tracks.n = extra.values.n = extra.double_tracks.n = extra.double_values.n = 0;
   strata_proto_init (&proto, data, len);
   while (strata_proto_next (&proto, &field))
     read_track_event_field (self, seq, &field, event, &extra);
-  if (extra.values->len > 0 || extra.double_values->len > 0)
+  if (extra.values.n > 0 || extra.double_values.n > 0)
     take_extra_counters (self, seq, &extra, event, time);
   self->has_thread_time |= event->has_thread_time;
   if (event->has_flows)
     event->flow_ids = data, event->flow_ids_len = len;
-  g_array_unref (extra.tracks);
-  g_array_unref (extra.values);
-  g_array_unref (extra.double_tracks);
-  g_array_unref (extra.double_values);
 }
 
 static void
@@ -552,15 +547,21 @@ read_trace (Reader       *self,
 {
   StrataProto proto;
   StrataProtoField field;
+  gsize released = 0;
 
   strata_proto_init (&proto, data, len);
   while (strata_proto_next (&proto, &field))
     {
       if (field.number == 1 && field.wire == STRATA_PROTO_BYTES)
         read_packet (self, field.bytes, field.len, nesting);
-      if (nesting == 0 && (self->n_packets & 0xFFFF) == 0 &&
-          !strata_load_job_update (self->job, 0.9 * (proto.p - data) / MAX (len, 1), _("Reading packets…"), NULL))
-        return;
+      if (nesting == 0 && (self->n_packets & 0xFFFF) == 0)
+        {
+          /* What is read is not read again: its pages go back. */
+          strata_load_job_release_pages (self->job, data + released, proto.p);
+          released = proto.p - data;
+          if (!strata_load_job_update (self->job, 0.9 * (proto.p - data) / MAX (len, 1), _("Reading packets…"), NULL))
+            return;
+        }
     }
   if (proto.bad && nesting == 0)
     self->cut = TRUE;
