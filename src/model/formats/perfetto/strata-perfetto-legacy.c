@@ -44,7 +44,7 @@ read_legacy_field (Reader                 *self,
   switch (field->number)
     {
     case LEGACY_NAME_IID:
-      event->name = GPOINTER_TO_UINT (g_hash_table_lookup (seq->names, GSIZE_TO_POINTER (field->value)));
+      event->name = perfetto_interned_name (seq, field->value);
       break;
     case LEGACY_PHASE: event->legacy_phase = (char) field->value; break;
     case LEGACY_DURATION_US:

@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 #define MAX_INFLATED ((gsize) 1 << 30)
 #define MAX_NESTING 4
 #define MAX_EXTRA_COUNTERS 16
+#define SMALL_IIDS 4096
 /* Where the args text's empty object is: the source of events without. */
 #define PERFETTO_NO_ARGS 1
 
@@ -31,6 +32,7 @@ typedef struct
   guint64 value;        /* units: the snapshot's, then the last packet's */
   guint64 ref_value;    /* units, at the snapshot */
   gint64  boot_ref;     /* BOOTTIME ns at the snapshot */
+  gint64  max_units;    /* units from the snapshot that still fit in ns */
 } Clock;
 
 /* InternedData's tables this reader uses, by their field numbers. */
@@ -53,6 +55,7 @@ typedef struct _Track Track;
 typedef struct
 {
   GHashTable *names;          /* iid -> string pool id */
+  guint32    *small_names;    /* the same for iids under SMALL_IIDS, or NULL */
   GHashTable *categories;
   GHashTable *annotation_names;
   GHashTable *annotation_strings;
@@ -64,6 +67,7 @@ typedef struct
   gint64     *last_sum;
   guint32     default_clock;
   GArray     *clocks;         /* Clock */
+  guint       last_clock;     /* the index of the one the last packet was on */
   gint64      pid, tid;       /* a legacy ThreadDescriptor's, or 0 */
   gint64      thread_time_us; /* the last legacy thread time */
 } Sequence;
@@ -98,6 +102,8 @@ typedef struct
   Track       *track_cache[TRACK_CACHE];         /* by uuid's low bits: most events are on few tracks */
   MethodCacheEntry method_cache[METHOD_CACHE];  /* before the methods' table */
   GHashTable  *sequences;     /* id -> Sequence */
+  Sequence    *last_sequence; /* and its id: packets come in runs of one sequence */
+  guint32      last_sequence_id;
   GHashTable  *tracks;        /* uuid (guint64 *) -> Track */
   GHashTable  *processes;     /* pid (gint64 *) -> process + 1 */
   GHashTable  *threads;       /* tid (gint64 *) -> thread + 1 */
@@ -178,6 +184,7 @@ typedef struct
   char     legacy_phase;
   gboolean has_thread_time;
   gint64   thread_time;       /* ns */
+  gboolean has_annotations;
   guint64  source;            /* its args' place in Reader.args, or 0 */
   gboolean has_flows;
   const guint8 *flow_ids;     /* the TrackEvent again, when it has flows */
@@ -243,6 +250,8 @@ guint64   perfetto_args_write             (Reader       *self,
                                            guint32       annotations_field);
 void      perfetto_args_finish            (Reader       *self);
 
+guint32   perfetto_interned_name          (Sequence     *seq,
+                                           guint64       iid);
 Sequence *perfetto_sequence_of            (Reader       *self,
                                            guint32       id);
 void      perfetto_sequence_free          (gpointer      data);

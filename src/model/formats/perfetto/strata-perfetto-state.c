@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "strata-perfetto-private.h"
@@ -21,6 +22,7 @@ perfetto_sequence_free (gpointer data)
   Sequence *seq = data;
 
   g_hash_table_unref (seq->names);
+  g_free (seq->small_names);
   g_hash_table_unref (seq->categories);
   g_hash_table_unref (seq->annotation_names);
   g_hash_table_unref (seq->annotation_strings);
@@ -33,6 +35,8 @@ void
 perfetto_sequence_clear_incremental (Sequence *seq)
 {
   g_hash_table_remove_all (seq->names);
+  if (seq->small_names != NULL)
+    memset (seq->small_names, 0, SMALL_IIDS * sizeof (guint32));
   g_hash_table_remove_all (seq->categories);
   g_hash_table_remove_all (seq->annotation_names);
   g_hash_table_remove_all (seq->annotation_strings);
@@ -49,8 +53,12 @@ Sequence *
 perfetto_sequence_of (Reader  *self,
              guint32  id)
 {
-  Sequence *seq = g_hash_table_lookup (self->sequences, GUINT_TO_POINTER (id));
+  Sequence *seq;
 
+  /* Packets of a sequence come in runs (a writer's chunk). */
+  if (self->last_sequence != NULL && self->last_sequence_id == id)
+    return self->last_sequence;
+  seq = g_hash_table_lookup (self->sequences, GUINT_TO_POINTER (id));
   if (seq == NULL)
     {
       seq = g_new0 (Sequence, 1);
@@ -62,6 +70,8 @@ perfetto_sequence_of (Reader  *self,
       seq->clocks = g_array_new (FALSE, FALSE, sizeof (Clock));
       g_hash_table_insert (self->sequences, GUINT_TO_POINTER (id), seq);
     }
+  self->last_sequence = seq;
+  self->last_sequence_id = id;
   return seq;
 }
 
@@ -159,6 +169,16 @@ perfetto_thread_index (Reader     *self,
   index = strata_trace_add_thread (self->trace, perfetto_process_index (self, pid, NULL), tid, name != NULL ? name : "");
   g_hash_table_insert (self->threads, g_memdup2 (&tid, sizeof tid), GUINT_TO_POINTER (index + 1));
   return index;
+}
+
+/* An interned event name: most iids are small. */
+guint32
+perfetto_interned_name (Sequence *seq,
+                        guint64   iid)
+{
+  if (iid < SMALL_IIDS && seq->small_names != NULL && seq->small_names[iid] != 0)
+    return seq->small_names[iid];
+  return GPOINTER_TO_UINT (g_hash_table_lookup (seq->names, GSIZE_TO_POINTER (iid)));
 }
 
 /* ---- Descriptors ---- */
@@ -397,6 +417,7 @@ perfetto_read_interned (Reader       *self,
         StrataProto entry;
         StrataProtoField item;
         guint64 iid = 0;
+        guint32 id;
         g_autofree char *name = NULL;
 
         strata_proto_init (&entry, field.bytes, field.len);
@@ -408,9 +429,16 @@ perfetto_read_interned (Reader       *self,
               g_free (name);
               name = perfetto_proto_string (&item);
             }
-        if (name != NULL)
-          g_hash_table_insert (interned_table (seq, field.number), GSIZE_TO_POINTER (iid),
-                               GUINT_TO_POINTER (strata_string_pool_intern (strata_trace_get_pool (self->trace), name)));
+        if (name == NULL)
+          continue;
+        id = strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
+        g_hash_table_insert (interned_table (seq, field.number), GSIZE_TO_POINTER (iid), GUINT_TO_POINTER (id));
+        if (field.number == INTERNED_NAMES && iid < SMALL_IIDS)
+          {
+            if (seq->small_names == NULL)
+              seq->small_names = g_new0 (guint32, SMALL_IIDS);
+            seq->small_names[iid] = id;
+          }
       }
 }
 
@@ -561,6 +589,7 @@ perfetto_read_clock_snapshot (Reader       *self,
           continue;
         }
       clock->boot_ref = ref_value;
+      clock->max_units = (G_MAXINT64 / 4) / (gint64) clock->multiplier;
       for (guint k = 0; k < seq->clocks->len; k++)
         if (g_array_index (seq->clocks, Clock, k).id == clock->id)
           g_array_remove_index (seq->clocks, k--);
@@ -579,16 +608,19 @@ perfetto_packet_time (Reader   *self,
 
   if (id < N_BUILTIN_CLOCKS)
     return (gint64) MIN (timestamp, (guint64) G_MAXINT64 / 4) + (self->has_offset[id] ? self->offsets[id] : 0);
-  for (guint i = 0; i < seq->clocks->len; i++)
+  for (guint k = 0; k < seq->clocks->len; k++)
     {
+      /* The clock of the sequence's last packet first. */
+      guint i = (k + seq->last_clock) % seq->clocks->len;
       Clock *clock = &g_array_index (seq->clocks, Clock, i);
       gint64 units;
 
       if (clock->id != id)
         continue;
+      seq->last_clock = i;
       clock->value = clock->incremental ? clock->value + timestamp : timestamp;
       units = (gint64) (clock->value - clock->ref_value);
-      units = CLAMP (units, -(G_MAXINT64 / 4) / (gint64) clock->multiplier, (G_MAXINT64 / 4) / (gint64) clock->multiplier);
+      units = CLAMP (units, -clock->max_units, clock->max_units);
       return clock->boot_ref + units * (gint64) clock->multiplier;
     }
   return (gint64) MIN (timestamp, (guint64) G_MAXINT64 / 4);

@@ -135,7 +135,7 @@ read_track_event_field (Reader                 *self,
   switch (field->number)
     {
     case EVENT_TYPE: event->type = (guint) field->value; break;
-    case EVENT_NAME_IID: event->name = GPOINTER_TO_UINT (g_hash_table_lookup (seq->names, GSIZE_TO_POINTER (field->value))); break;
+    case EVENT_NAME_IID: event->name = perfetto_interned_name (seq, field->value); break;
     case EVENT_NAME: if (bytes) event->name = intern_field (self, field); break;
     case EVENT_CATEGORY_IIDS:
       if (!bytes && event->category == 0)
@@ -154,6 +154,7 @@ read_track_event_field (Reader                 *self,
           event->has_value = TRUE;
         }
       break;
+    case EVENT_DEBUG_ANNOTATIONS: event->has_annotations = TRUE; break;
     case EVENT_LEGACY: if (bytes) perfetto_read_legacy (self, seq, event, field->bytes, field->len); break;
     case EVENT_THREAD_TIME_DELTA_US:
       seq->thread_time_us = add_held (seq->thread_time_us, (gint64) field->value);
@@ -322,12 +323,13 @@ take_track_event (Reader       *self,
     }
   if (event.type == TYPE_UNSPECIFIED)
     {
-      event.source = perfetto_args_write (self, seq, data, len, EVENT_DEBUG_ANNOTATIONS);
+      if (event.has_annotations)
+        event.source = perfetto_args_write (self, seq, data, len, EVENT_DEBUG_ANNOTATIONS);
       if (!perfetto_legacy_event (self, track, &event, time))
         self->n_unknown_legacy++;
       return;
     }
-  if (event.type == TYPE_SLICE_BEGIN || event.type == TYPE_SLICE_END || event.type == TYPE_INSTANT)
+  if (event.has_annotations && (event.type == TYPE_SLICE_BEGIN || event.type == TYPE_SLICE_END || event.type == TYPE_INSTANT))
     event.source = perfetto_args_write (self, seq, data, len, EVENT_DEBUG_ANNOTATIONS);
   if (perfetto_track_is_async (self, track))
     {

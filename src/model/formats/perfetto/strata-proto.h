@@ -50,6 +50,13 @@ strata_proto_varint (StrataProto *self,
 {
   guint64 result = 0;
 
+  /* Most varints (field keys, small numbers) are one byte. */
+  if (G_LIKELY (self->p < self->end && *self->p < 0x80))
+    {
+      *value = *self->p++;
+      return TRUE;
+    }
+
   for (guint shift = 0; shift < 70 && self->p < self->end; shift += 7)
     {
       guint8 byte = *self->p++;
@@ -80,6 +87,7 @@ strata_proto_next (StrataProto      *self,
    * message where a number came finds none. */
   field->bytes = NULL;
   field->len = 0;
+  field->value = 0;
   switch (field->wire)
     {
     case STRATA_PROTO_VARINT:
