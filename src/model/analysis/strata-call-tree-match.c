@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "strata-call-tree-match.h"
+#include "strata-id-map.h"
 
 typedef struct
 {
@@ -71,7 +72,7 @@ strata_call_tree_match_nodes (StrataCallTree   *current,
 {
   Keys keys = { comparison, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
                 strata_comparison_get_n_rows (comparison) };
-  g_autoptr(GHashTable) children = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) children = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, NULL);
   guint32 n = strata_call_tree_get_n_nodes (current);
   guint32 *match = g_new (guint32, MAX (n, 1));
 

@@ -76,3 +76,9 @@ strata_id_map_insert (StrataIdMap *self,
     self->n_items++;
   put (self->keys, self->values, self->mask, key, value + 1);
 }
+
+guint
+strata_int64_hash (gconstpointer key)
+{
+  return (guint) strata_id_map_hash (*(const guint64 *) key);
+}

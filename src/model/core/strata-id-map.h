@@ -21,6 +21,11 @@ typedef struct
   gsize    n_items;
 } StrataIdMap;
 
+/* For GHashTables keyed by 64-bit numbers: GLib's g_int64_hash() before
+ * 2.76 hashes only the low 32 bits, so keys that differ above (a parent
+ * and a child packed in one) all fall in one bucket. */
+guint   strata_int64_hash     (gconstpointer key);
+
 void    strata_id_map_init    (StrataIdMap *self);
 void    strata_id_map_clear   (StrataIdMap *self);
 void    strata_id_map_insert  (StrataIdMap *self,

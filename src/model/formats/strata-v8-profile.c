@@ -11,6 +11,7 @@
 #include "strata-memory.h"
 #include "strata-trace-private.h"
 #include "strata-v8-profile.h"
+#include "strata-id-map.h"
 
 /* Deeper stacks are cut: a parent cycle must not loop. */
 #define MAX_STACK_DEPTH 65536
@@ -164,7 +165,7 @@ strata_v8_profile_new (StrataV8MethodFunc method_func,
   self->method_func = method_func;
   self->data = data;
   self->nodes = g_array_new (FALSE, FALSE, sizeof (Node));
-  self->index_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->index_of = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, NULL);
   self->dense = g_array_new (FALSE, TRUE, sizeof (guint32));
   self->first_time = G_MAXINT64;
   self->last_time = G_MININT64;

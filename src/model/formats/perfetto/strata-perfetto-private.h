@@ -86,8 +86,8 @@ struct _Track
   GArray *async_open;         /* an async track's open slices: indexes into Reader.events */
 };
 
-#define TRACK_CACHE 64
-#define METHOD_CACHE 4096
+#define TRACK_CACHE 1024
+#define METHOD_CACHE 65536
 
 typedef struct
 {
@@ -100,7 +100,7 @@ typedef struct
   StrataTrace *trace;
   StrataLoadJob *job;
   Track       *track_cache[TRACK_CACHE];         /* by uuid's low bits: most events are on few tracks */
-  MethodCacheEntry method_cache[METHOD_CACHE];  /* before the methods' table */
+  MethodCacheEntry *method_cache;   /* METHOD_CACHE of them, before the methods' table */
   GHashTable  *sequences;     /* id -> Sequence */
   Sequence    *last_sequence; /* and its id: packets come in runs of one sequence */
   guint32      last_sequence_id;

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-perfetto-private.h"
+#include "strata-id-map.h"
 
 /* ---- State ---- */
 
@@ -66,7 +67,7 @@ perfetto_sequence_of (Reader  *self,
       seq->categories = g_hash_table_new (NULL, NULL);
       seq->annotation_names = g_hash_table_new (NULL, NULL);
       seq->annotation_strings = g_hash_table_new (NULL, NULL);
-      seq->counter_sums = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+      seq->counter_sums = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, g_free);
       seq->clocks = g_array_new (FALSE, FALSE, sizeof (Clock));
       g_hash_table_insert (self->sequences, GUINT_TO_POINTER (id), seq);
     }

@@ -25,6 +25,7 @@
 #include "strata-error.h"
 #include "strata-format-private.h"
 #include "strata-perfetto-private.h"
+#include "strata-id-map.h"
 
 #ifdef HAVE_ZSTD
 #include <zstd.h>
@@ -717,6 +718,7 @@ reader_clear (Reader *self)
     g_string_free (self->args, TRUE);
   g_hash_table_unref (self->counters);
   g_hash_table_unref (self->methods);
+  g_free (self->method_cache);
   g_hash_table_unref (self->unread);
 }
 
@@ -733,18 +735,19 @@ strata_perfetto_load (StrataLoadJob  *job,
   Reader self = {
     .trace = trace, .job = job,
     .sequences = g_hash_table_new_full (NULL, NULL, NULL, perfetto_sequence_free),
-    .tracks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, perfetto_track_free),
-    .processes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
-    .threads = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
-    .pid_owners = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free),
-    .tid_owners = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free),
+    .tracks = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, perfetto_track_free),
+    .processes = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, NULL),
+    .threads = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, NULL),
+    .pid_owners = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, g_free),
+    .tid_owners = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, g_free),
     .calls = g_ptr_array_new (),
     .events = g_array_new (FALSE, FALSE, sizeof (StrataEvent)),
-    .flows_open = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free),
+    .flows_open = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, g_free),
     .flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow)),
     .args = g_string_new ("[{}"),
-    .counters = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) strata_counter_builder_free),
-    .methods = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL),
+    .method_cache = g_new0 (MethodCacheEntry, METHOD_CACHE),
+    .counters = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, (GDestroyNotify) strata_counter_builder_free),
+    .methods = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, NULL),
     .unread = g_hash_table_new (NULL, NULL),
   };
 
