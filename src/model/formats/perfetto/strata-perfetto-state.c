@@ -138,9 +138,14 @@ perfetto_process_index (Reader     *self,
 
   if (found != NULL)
     {
+      StrataProcess *process;
+
       index = GPOINTER_TO_UINT (found) - 1;
-      if (name != NULL && *name)
-        strata_trace_peek_process (self->trace, index)->name = strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
+      process = strata_trace_peek_process (self->trace, index);
+      /* Chrome describes a renderer as "Renderer", then by its command
+       * line: a name is kept over a path. */
+      if (name != NULL && *name && (name[0] != '/' || *strata_trace_get_string (self->trace, process->name) == '\0'))
+        process->name = strata_string_pool_intern (strata_trace_get_pool (self->trace), name);
       return index;
     }
   /* Tracks under no process (Perfetto's global tracks) gather in one. */
