@@ -24,6 +24,7 @@
 
 #include "strata-error.h"
 #include "strata-format-private.h"
+#include "strata-memory.h"
 #include "strata-perfetto-private.h"
 #include "strata-id-map.h"
 
@@ -559,9 +560,13 @@ read_trace (Reader       *self,
         read_packet (self, field.bytes, field.len, nesting);
       if (nesting == 0 && (self->n_packets & 0xFFFF) == 0)
         {
-          /* What is read is not read again: its pages go back. */
+          /* What is read is not read again: its pages go back. So do the
+           * heap's holes where calls' arrays were before they grew to be
+           * mapped apart: with many threads they are a third of it. */
           strata_load_job_release_pages (self->job, data + released, proto.p);
           released = proto.p - data;
+          if ((self->n_packets & 0x3FFFF) == 0)
+            strata_memory_give_back ();
           if (!strata_load_job_update (self->job, 0.9 * (proto.p - data) / MAX (len, 1), _("Reading packets…"), NULL))
             return;
         }
