@@ -2,7 +2,8 @@
  *
  * Renders offscreen with the same Cairo code the widget uses (software,
  * no display): the whole trace, and a window of a thousandth of it.
- * Prints the median of 100 frames for each.
+ * Prints the median of 100 frames for each. --clock=cpu draws the
+ * trace's second clock (thread time), where it has one.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -58,8 +59,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  guint64 n_records = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : DEFAULT_RECORDS;
-  g_autofree char *path = argc > 3 ? g_strdup (argv[3]) : g_strdup ("bench-timeline.trace");
+  guint clock = argc > 1 && g_str_equal (argv[1], "--clock=cpu");
+  guint64 n_records = argc > 2 + clock ? g_ascii_strtoull (argv[2 + clock], NULL, 10) : DEFAULT_RECORDS;
+  g_autofree char *path = argc > 3 + clock ? g_strdup (argv[3 + clock]) : g_strdup ("bench-timeline.trace");
   g_autoptr(GFile) file = NULL;
   g_autoptr(StrataLoader) loader = NULL;
   g_autoptr(StrataTrace) trace = NULL;
@@ -77,9 +79,12 @@ main (int   argc,
   gint64 start, end;
 
   strata_memory_tune_allocator ();
+  /* --clock=cpu comes first; the rest as without it. */
+  argv += clock;
+  argc -= clock;
   if (argc < 2)
     {
-      g_printerr ("usage: %s GENERATOR [N_RECORDS] [FILE]\n", argv[0]);
+      g_printerr ("usage: bench-timeline [--clock=cpu] GENERATOR [N_RECORDS] [FILE [PNG]]\n");
       return 2;
     }
   if (!strata_bench_ensure_trace (argv[1], path, n_records, 0))
@@ -95,10 +100,11 @@ main (int   argc,
     }
   colors = strata_palette_assign (profile, 0);
   tracks = strata_timeline_layout (trace, NULL, FALSE, NULL, &content_height);
-  strata_trace_get_clock_range (trace, 0, &start, &end);
+  clock = MIN (clock, strata_trace_get_n_clocks (trace) - 1);
+  strata_trace_get_clock_range (trace, clock, &start, &end);
 
   view = (StrataTimelineView) {
-    .trace = trace, .clock = 0, .start = start, .end = end,
+    .trace = trace, .clock = clock, .start = start, .end = end,
     .bound_start = start, .bound_end = end, .colors = colors,
     .selected_method = G_MAXUINT32, .tracks = tracks, .width = WIDTH,
     .label_width = STRATA_TIMELINE_LABEL_WIDTH, .theme = &theme, .label_cache = labels,

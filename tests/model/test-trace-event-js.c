@@ -396,18 +396,20 @@ test_table (void)
   g_assert_cmpint (strata_span_table_get_end (thread->spans, 1, 1, 0), ==, 1074000);
   g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 2, 0), ==,
                    strata_span_table_get_end (thread->spans, 1, 2, 0));
-  /* Depths of frames only keep no thread-clock array: their calls are
-   * moments at their callers' starts, found and searched as such. */
-  g_assert_nonnull (thread->spans->second[1]);
-  g_assert_null (thread->spans->second[2]);
-  g_assert_null (thread->spans->second[3]);
+  /* A sampled thread's depths keep the thread times of their trace
+   * events alone; frames are moments at their callers' starts, found and
+   * searched as such. */
+  g_assert_null (thread->spans->second[1]);
+  g_assert_cmpuint (thread->spans->sparse_second[1].n, ==, 1);
+  g_assert_cmpuint (thread->spans->sparse_second[2].n, ==, 0);
+  g_assert_cmpuint (thread->spans->sparse_second[3].n, ==, 0);
   g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 2, 0), ==, 1004000);
   g_assert_cmpint (strata_span_table_get_end (thread->spans, 1, 3, 0), ==, 1004000);
   g_assert_cmpuint (strata_span_table_search_clock (thread->spans, 1, 3, 1004000), ==, 0);
   g_assert_cmpuint (strata_span_table_search_clock (thread->spans, 1, 3, 1004001), ==, thread->spans->n_spans[3]);
-  /* A thread time under a frame makes its depth's array, the moment
-   * before it written in; it is clamped into its caller, a moment. */
-  g_assert_nonnull (thread->spans->second[4]);
+  /* A thread time under a frame is kept beside the moment before it; it
+   * is clamped into its caller, a moment. */
+  g_assert_cmpuint (thread->spans->sparse_second[4].n, ==, 1);
   strata_test_assert_span (trace, thread, 4, 1, "MinorGC", 40000, 45000);
   g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 4, 0), ==, 1004000);
   g_assert_cmpint (strata_span_table_get_start (thread->spans, 1, 4, 1), ==, 1004000);
@@ -431,6 +433,62 @@ test_table (void)
   for (guint i = 0; i < strata_trace_get_n_threads (trace); i++)
     if ((idle = strata_trace_get_thread (trace, i))->tid == 4)
       g_assert_null (idle->spans);
+}
+
+/* Frames among trace events that have thread times: each frame is a
+ * moment on the thread clock, where its caller starts or after the last
+ * trace event before it at its depth; outside any task, after the last
+ * task. */
+static const char places_trace[] =
+  "{\"traceEvents\":[\n"
+  "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":0,\"dur\":100,\"tts\":1000,\"tdur\":90},\n"
+  "{\"ph\":\"X\",\"name\":\"FunctionCall\",\"pid\":1,\"tid\":2,\"ts\":5,\"dur\":90,\"tts\":1002,\"tdur\":80},\n"
+  "{\"ph\":\"X\",\"name\":\"Parse\",\"pid\":1,\"tid\":2,\"ts\":6,\"dur\":2,\"tts\":1003,\"tdur\":2},\n"
+  "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,\"args\":{\"data\":{\"startTime\":0}}},\n"
+  "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":100,\"args\":{\"data\":{"
+  "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+  "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"run\",\"url\":\"a.js\",\"lineNumber\":0,\"columnNumber\":0}},"
+  "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"inner\",\"url\":\"a.js\",\"lineNumber\":9,\"columnNumber\":0}}],"
+  "\"samples\":[2,3,2,2]},\"timeDeltas\":[10,20,30,150]}}}\n"
+  "]}\n";
+
+static void
+test_thread_clock_places (void)
+{
+  g_autofree char *path = strata_test_write_file ("places.json", places_trace, strlen (places_trace));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
+  const StrataThread *thread;
+  const StrataSpanTable *table;
+  guint32 last;
+
+  g_assert_no_error (error);
+  thread = strata_test_thread_by_tid (trace, 2);
+  table = thread->spans;
+  strata_test_assert_span (trace, thread, 2, 0, "Parse", 6000, 8000);
+  g_assert_cmpuint (table->spans[2][1].method, ==, strata_test_method_by_name (trace, "run (a.js:1:1)"));
+  g_assert_cmpuint (table->spans[3][0].method, ==, strata_test_method_by_name (trace, "inner (a.js:10:1)"));
+  last = table->n_spans[0] - 1;
+  g_assert_cmpuint (table->spans[0][last].method, ==, strata_test_method_by_name (trace, "run (a.js:1:1)"));
+  /* Outermost calls are found alone (a thread's range asks for them);
+   * a frame after the task, after the task's end. */
+  g_assert_cmpint (strata_span_table_get_start (table, 1, 0, 0), ==, 1000000);
+  g_assert_cmpint (strata_span_table_get_start (table, 1, 0, last), ==, 1090000);
+  g_assert_cmpint (thread->last_time[1], ==, 1090000);
+  g_assert_null (table->placed);
+  /* A frame after a trace event of its depth starts after it ends, and
+   * the frames it holds with it; the event keeps its own times. */
+  g_assert_cmpint (strata_span_table_get_start (table, 1, 2, 0), ==, 1003000);
+  g_assert_cmpint (strata_span_table_get_end (table, 1, 2, 0), ==, 1005000);
+  g_assert_cmpint (strata_span_table_get_start (table, 1, 2, 1), ==, 1005000);
+  g_assert_cmpint (strata_span_table_get_end (table, 1, 2, 1), ==, 1005000);
+  g_assert_cmpint (strata_span_table_get_start (table, 1, 3, 0), ==, 1005000);
+  /* Asked for once, every place is made: the same answers after. */
+  g_assert_nonnull (table->placed);
+  g_assert_cmpint (table->placed[0][last].start, ==, 1090000);
+  g_assert_cmpint (strata_span_table_get_end (table, 1, 1, 0), ==, 1082000);
+  g_assert_cmpuint (strata_span_table_search_clock (table, 1, 2, 1005000), ==, 0);
+  g_assert_cmpuint (strata_span_table_search_clock (table, 1, 2, 1005001), ==, 2);
 }
 
 /* Tasks with and without thread times, events under frames on some
@@ -779,6 +837,7 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/table", test_table);
   g_test_add_func ("/trace-event-js/threads-apart", test_threads_apart);
   g_test_add_func ("/trace-event-js/cut-in-two", test_cut_in_two);
+  g_test_add_func ("/trace-event-js/thread-clock-places", test_thread_clock_places);
   g_test_add_func ("/trace-event-js/repeated-frames", test_repeated_frames);
   g_test_add_func ("/trace-event-js/sample-groups", test_sample_groups);
   g_test_add_func ("/trace-event-js/integer-arrays", test_integer_arrays);

@@ -39,7 +39,8 @@ typedef struct
 {
   const StrataSpanTable *table;
   const StrataSpan      *spans;
-  const StrataClockSpan *second;    /* NULL with one clock */
+  const StrataClockSpan *second;    /* NULL with one clock, or where the depth keeps */
+  const StrataSparseClock *sparse;  /* only the calls that have a place there (nullable) */
   const StrataSpan      *below;     /* the next depth's, or NULL */
   guint                  depth;
   guint                  thread;
@@ -161,6 +162,7 @@ add_rows (Walk          *walk,
 
           walk->rows[walk->first_row[t] + d] = (Row) {
             table, table->spans[d], table->n_clocks > 1 ? table->second[d] : NULL,
+            table->n_clocks > 1 && table->sparse_second != NULL ? &table->sparse_second[d] : NULL,
             last ? NULL : table->spans[d + 1], d, t, table->n_spans[d], last ? 0 : table->n_spans[d + 1]
           };
         }
@@ -269,8 +271,9 @@ row_time (const Row                *row,
   if (range != NULL)
     return strata_call_tree_span_time (row->table, row->depth, index, range, time);
   time[0] = row->spans[index].end - row->spans[index].start;
-  /* Without an array, a moment on the second clock (or one clock). */
-  time[1] = row->second != NULL ? row->second[index].end - row->second[index].start : 0;
+  /* Moments on the second clock (and one clock) take none of its time. */
+  time[1] = row->second != NULL ? row->second[index].end - row->second[index].start
+                                : strata_sparse_clock_duration (row->sparse, index);
   return TRUE;
 }
 

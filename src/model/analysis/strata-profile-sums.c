@@ -184,9 +184,14 @@ push_visit (Accumulator           *acc,
   visit->depth = depth;
   visit->method = span->method;
   visit->duration[0] = span->end - span->start;
-  /* A depth of moments on the second clock takes none of its time. */
-  visit->duration[1] = acc->n_clocks > 1 && table->second[depth] != NULL
-                       ? table->second[depth][index].end - table->second[depth][index].start : 0;
+  /* Moments on the second clock take none of its time. */
+  if (acc->n_clocks < 2)
+    visit->duration[1] = 0;
+  else if (table->second[depth] != NULL)
+    visit->duration[1] = table->second[depth][index].end - table->second[depth][index].start;
+  else
+    visit->duration[1] = strata_sparse_clock_duration (table->sparse_second != NULL ? &table->sparse_second[depth] : NULL,
+                                                       index);
   visit->children[0] = visit->children[1] = 0;
   if (G_UNLIKELY (acc->has_range))
     strata_profile_range_cut (&acc->range, table, acc->n_clocks, depth, index, visit->duration);

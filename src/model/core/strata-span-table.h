@@ -6,10 +6,13 @@
  * first child ends the range, which keeps the tree exact even for calls of
  * zero length.
  *
- * On the second clock, a depth none of whose calls has a time of its own
- * there (calls made from JavaScript samples, under trace events that
- * carry thread times) keeps no array: each of its calls is a moment at
- * the start of its caller, and the depth takes no memory for that clock.
+ * On the second clock, a depth where few calls have a time of their own
+ * (calls made from JavaScript samples, among trace events that carry
+ * thread times) keeps only those, and a bit per call saying which: each
+ * of the others is a moment where its caller starts, or after the last
+ * call before it that has a time there. Loading and profiling need no
+ * more; the places of all are made once something asks where such a
+ * call is (strata_span_table_get_place()), as a view on that clock does.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -34,6 +37,16 @@ typedef struct
   gint64 end;
 } StrataClockSpan;
 
+/* A depth's second clock where few of its calls have a place of their
+ * own there; the others are moments. */
+typedef struct
+{
+  guint32          n;       /* calls with a place of their own */
+  guint64         *has;     /* a bit per call at the depth: whether it has one */
+  guint32         *rank;    /* per 64 calls: how many before them have one */
+  StrataClockSpan *places;  /* theirs, in order */
+} StrataSparseClock;
+
 /* Where the few calls of a depth that have one came from in the file. */
 typedef struct
 {
@@ -48,8 +61,15 @@ typedef struct
   guint             n_clocks;
   guint32          *n_spans;  /* per depth */
   StrataSpan      **spans;    /* per depth */
-  StrataClockSpan **second;   /* per depth; NULL with one clock; a depth's is NULL for moments */
-  gint64            second_origin;  /* where moments at depth 0 are */
+  StrataClockSpan **second;   /* per depth; NULL with one clock; a depth's is NULL where */
+  StrataSparseClock *sparse_second;  /* per depth, keeps the few places it has (NULL: none) */
+  gint64            second_origin;  /* where moments at depth 0 start */
+  /* Every call's place on the second clock, per depth: made the first
+   * time a call without one of its own is asked for, as a view on the
+   * thread clock asks for many (strata_span_table_get_place()). */
+  gsize             placed_once;
+  StrataClockSpan **placed;
+  StrataClockSpan **placed_owned;  /* those of them the table made */
   guint64         **sources;  /* per depth: where each call is in the file; NULL if not kept */
   StrataSparseSources *sparse_sources;  /* per depth, instead of @sources: only those that have one */
 } StrataSpanTable;
@@ -94,12 +114,42 @@ void             strata_span_table_collect_calls_of (const StrataSpanTable *self
                                                      guint32                method,
                                                      GArray                *pairs);
 
-gint64           strata_span_moment           (StrataSpan * const      *spans,
-                                               const guint32           *n_spans,
-                                               StrataClockSpan * const *second,
-                                               gint64                   origin,
-                                               guint                    depth,
-                                               guint32                  index);
+StrataClockSpan  strata_span_table_get_place  (const StrataSpanTable *self,
+                                               guint                  depth,
+                                               guint32                index);
+
+/* How many calls before @index at the depth have a place of their own. */
+static inline guint32
+strata_sparse_clock_rank (const StrataSparseClock *clock,
+                          guint32                  index)
+{
+  guint64 below = (G_GUINT64_CONSTANT (1) << (index & 63)) - 1;
+
+  return clock->rank[index >> 6] + (guint32) __builtin_popcountll (clock->has[index >> 6] & below);
+}
+
+/* Whether call @index has a place of its own, and where. */
+static inline gboolean
+strata_sparse_clock_lookup (const StrataSparseClock *clock,
+                            guint32                  index,
+                            StrataClockSpan         *place)
+{
+  if (clock == NULL || clock->n == 0 || !(clock->has[index >> 6] & (G_GUINT64_CONSTANT (1) << (index & 63))))
+    return FALSE;
+  *place = clock->places[strata_sparse_clock_rank (clock, index)];
+  return TRUE;
+}
+
+/* A call's length on the second clock where its depth keeps no array
+ * (@clock is the depth's sparse one, nullable): moments have none. */
+static inline gint64
+strata_sparse_clock_duration (const StrataSparseClock *clock,
+                              guint32                  index)
+{
+  StrataClockSpan place;
+
+  return strata_sparse_clock_lookup (clock, index, &place) ? place.end - place.start : 0;
+}
 
 /* Inline: the renderer asks for these once per call it draws. */
 static inline gint64
@@ -112,7 +162,7 @@ strata_span_table_get_start (const StrataSpanTable *self,
     return self->spans[depth][index].start;
   if (G_LIKELY (self->second[depth] != NULL))
     return self->second[depth][index].start;
-  return strata_span_moment (self->spans, self->n_spans, self->second, self->second_origin, depth, index);
+  return strata_span_table_get_place (self, depth, index).start;
 }
 
 static inline gint64
@@ -125,7 +175,7 @@ strata_span_table_get_end (const StrataSpanTable *self,
     return self->spans[depth][index].end;
   if (G_LIKELY (self->second[depth] != NULL))
     return self->second[depth][index].end;
-  return strata_span_moment (self->spans, self->n_spans, self->second, self->second_origin, depth, index);
+  return strata_span_table_get_place (self, depth, index).end;
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrataSpanTable, strata_span_table_free)

@@ -5,10 +5,10 @@
  * is where it stands on the stack, its place the calls opened before it
  * at that depth. Written straight into the table, they need no slice of
  * their own, no sort and no second pass: the table is all the memory
- * they take. A depth none of whose calls has a thread time keeps no
- * array on that clock (its calls are moments at their callers' starts,
- * strata_span_moment()); the first call with one there makes it, with
- * the moments before it written in.
+ * they take. On the thread clock a depth keeps only the calls that have
+ * a thread time (trace events), and a bit per call saying which: the
+ * calls made from samples are moments, found again from their callers
+ * when asked for (strata_span_table_get_place()), and take no memory.
  *
  * A call without a thread time in a depth that has one is put where its
  * caller starts, or after the call before it: it depends on nothing
@@ -30,7 +30,8 @@
 typedef struct
 {
   GArray          *spans;      /* StrataSpan */
-  GArray          *second;     /* StrataClockSpan, with two clocks; NULL while all are moments */
+  GArray          *has_place;  /* guint64: a bit per call, whether it has a thread time */
+  GArray          *places;     /* StrataClockSpan: theirs */
   GArray          *with_source; /* guint32: the indexes of calls that have one */
   GArray          *sources;    /* guint64: theirs */
   StrataClockSpan  last;       /* the second-clock span opened last */
@@ -115,7 +116,8 @@ static void
 depth_clear (Depth *depth)
 {
   g_clear_pointer (&depth->spans, g_array_unref);
-  g_clear_pointer (&depth->second, g_array_unref);
+  g_clear_pointer (&depth->has_place, g_array_unref);
+  g_clear_pointer (&depth->places, g_array_unref);
   g_clear_pointer (&depth->with_source, g_array_unref);
   g_clear_pointer (&depth->sources, g_array_unref);
 }
@@ -131,53 +133,40 @@ te_table_free (TeTable *self)
   g_free (self);
 }
 
+static Depth
+depth_new (void)
+{
+  return (Depth) { g_array_new (FALSE, FALSE, sizeof (StrataSpan)), g_array_new (FALSE, TRUE, sizeof (guint64)),
+                   g_array_new (FALSE, FALSE, sizeof (StrataClockSpan)), g_array_new (FALSE, FALSE, sizeof (guint32)),
+                   g_array_new (FALSE, FALSE, sizeof (guint64)), { 0, 0 }, G_MININT64 };
+}
+
 static Depth *
 get_depth (TeTable *self,
            guint    depth)
 {
   while (self->depths->len <= depth)
     {
-      Depth fresh = { g_array_new (FALSE, FALSE, sizeof (StrataSpan)), NULL,
-                      g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint64)),
-                      { 0, 0 }, G_MININT64 };
+      Depth fresh = depth_new ();
 
       g_array_append_val (self->depths, fresh);
     }
   return &g_array_index (self->depths, Depth, depth);
 }
 
-/* The depth's array on the thread clock, made with the places of its
- * first @n calls, moments that had none. */
+/* Marks call @index at @depth as having a place of its own. */
 static void
-make_thread_times (TeTable *self,
-                   guint    depth,
-                   guint32  n)
+set_has_place (GArray  *has_place,
+               guint32  index)
 {
-  Depth *at = &g_array_index (self->depths, Depth, depth);
-  guint n_depths = depth + 1;
-  g_autofree StrataSpan **spans = g_new (StrataSpan *, n_depths);
-  g_autofree guint32 *n_spans = g_new (guint32, n_depths);
-  g_autofree StrataClockSpan **second = g_new (StrataClockSpan *, n_depths);
-
-  for (guint d = 0; d < n_depths; d++)
-    {
-      Depth *row = &g_array_index (self->depths, Depth, d);
-
-      spans[d] = (StrataSpan *) row->spans->data;
-      n_spans[d] = row->spans->len;
-      second[d] = row->second != NULL ? (StrataClockSpan *) row->second->data : NULL;
-    }
-  at->second = g_array_sized_new (FALSE, FALSE, sizeof (StrataClockSpan), n + 1);
-  for (guint32 i = 0; i < n; i++)
-    {
-      gint64 moment = strata_span_moment (spans, n_spans, second, self->origin, depth, i);
-      StrataClockSpan place = { moment, moment };
-
-      g_array_append_val (at->second, place);
-    }
+  if (has_place->len <= index >> 6)
+    g_array_set_size (has_place, (index >> 6) + 1);
+  g_array_index (has_place, guint64, index >> 6) |= G_GUINT64_CONSTANT (1) << (index & 63);
 }
 
-/* The thread-clock place of the call just opened at @depth. */
+/* The thread-clock place of the call just opened at @depth: kept if it
+ * has a thread time, else a moment (as strata_span_table_get_place()
+ * finds it again) that only the calls it holds need to know. */
 static void
 open_thread_time (TeTable       *self,
                   guint          depth,
@@ -185,23 +174,14 @@ open_thread_time (TeTable       *self,
 {
   Depth *at = &g_array_index (self->depths, Depth, depth);
   const StrataClockSpan *parent = depth > 0 ? &(at - 1)->last : NULL;
-  gint64 now;
+  gint64 now = parent != NULL ? parent->start : self->origin;
 
-  if (at->second == NULL && !(slice->flags & TE_SLICE_THREAD_TIME))
-    {
-      /* A moment at its caller's start; no array needs it. */
-      gint64 moment = parent != NULL ? parent->start : self->origin;
-
-      at->last = (StrataClockSpan) { moment, moment };
-      at->last_end = moment;
-      return;
-    }
-  if (at->second == NULL)
-    make_thread_times (self, depth, at->spans->len - 1);
-  /* Where a moment would be; then after the call before it. */
-  now = parent != NULL ? parent->start : self->origin;
   strata_trace_event_fit_thread_time (&at->last, slice, parent, &at->last_end, &now);
-  g_array_append_val (at->second, at->last);
+  if (slice->flags & TE_SLICE_THREAD_TIME)
+    {
+      set_has_place (at->has_place, at->spans->len - 1);
+      g_array_append_val (at->places, at->last);
+    }
 }
 
 /**
@@ -262,26 +242,6 @@ te_table_get_n_calls (TeTable *self,
   return depth < self->depths->len ? g_array_index (self->depths, Depth, depth).spans->len : 0;
 }
 
-/* A depth that keeps thread times in one part of a thread keeps them in
- * both once joined: the other's moments written in. */
-static void
-match_thread_times (TeTable *self,
-                    TeTable *tail)
-{
-  guint n_depths = MIN (self->depths->len, tail->depths->len);
-
-  for (guint d = 0; d < n_depths; d++)
-    {
-      Depth *a = &g_array_index (self->depths, Depth, d);
-      Depth *b = &g_array_index (tail->depths, Depth, d);
-
-      if (a->second == NULL && b->second != NULL)
-        make_thread_times (self, d, a->spans->len);
-      else if (a->second != NULL && b->second == NULL)
-        make_thread_times (tail, d, b->spans->len);
-    }
-}
-
 /* Copied a few megabytes at a time, the source's pages given back as
  * they are done: a depth of millions of calls is not held twice. */
 #define MOVE_STEP (1 << 20)
@@ -325,9 +285,11 @@ append_depth (Depth   *to,
       g_array_append_val (to->with_source, index);
     }
   g_array_append_vals (to->sources, from->sources->data, from->sources->len);
+  for (guint w = 0; w < from->has_place->len; w++)
+    for (guint64 bits = g_array_index (from->has_place, guint64, w); bits != 0; bits &= bits - 1)
+      set_has_place (to->has_place, n_here + w * 64 + (guint32) __builtin_ctzll (bits));
+  g_array_append_vals (to->places, from->places->data, from->places->len);
   move_elements (to->spans, from->spans, n_below);
-  if (from->second != NULL)
-    move_elements (to->second, from->second, 0);
 }
 
 /**
@@ -346,8 +308,6 @@ te_table_append (TeTable *self,
   guint n_depths = tail->depths->len;
   g_autofree guint32 *n_before = g_new0 (guint32, n_depths + 1);
 
-  if (self->n_clocks == 2)
-    match_thread_times (self, tail);
   for (guint d = 0; d < n_depths; d++)
     n_before[d] = te_table_get_n_calls (self, d);
   if (n_depths > 0)
@@ -357,15 +317,10 @@ te_table_append (TeTable *self,
       Depth *to = &g_array_index (self->depths, Depth, d);
       Depth *from = &g_array_index (tail->depths, Depth, d);
 
-      /* Depths only @tail reached keep thread times if it did. */
-      if (to->second == NULL && from->second != NULL && to->spans->len == 0)
-        to->second = g_array_new (FALSE, FALSE, sizeof (StrataClockSpan));
       append_depth (to, from, d + 1 < n_depths ? n_before[d + 1] : te_table_get_n_calls (self, d + 1));
       depth_clear (from);
       strata_memory_give_back ();
-      *from = (Depth) { g_array_new (FALSE, FALSE, sizeof (StrataSpan)), NULL,
-                        g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint64)),
-                        { 0, 0 }, G_MININT64 };
+      *from = depth_new ();
     }
 }
 
@@ -386,6 +341,34 @@ adopt (StrataTrace *trace,
   return data;
 }
 
+/* The places @depth keeps on the thread clock, and which calls they are
+ * of, now @trace's. */
+static void
+finish_places (StrataTrace       *trace,
+               Depth             *depth,
+               StrataSparseClock *clock)
+{
+  guint n_words = (depth->spans->len + 63) / 64;
+  guint32 *rank;
+
+  clock->n = depth->places->len;
+  if (clock->n == 0)
+    return;
+  g_array_set_size (depth->has_place, n_words);
+  rank = g_new (guint32, n_words);
+  for (guint w = 0, before = 0; w < n_words; w++)
+    {
+      rank[w] = before;
+      before += (guint) __builtin_popcountll (g_array_index (depth->has_place, guint64, w));
+    }
+  g_mutex_lock (&adopt_lock);
+  strata_trace_adopt_block (trace, rank);
+  g_mutex_unlock (&adopt_lock);
+  clock->rank = rank;
+  clock->has = adopt (trace, &depth->has_place);
+  clock->places = adopt (trace, &depth->places);
+}
+
 /**
  * te_table_finish:
  *
@@ -400,6 +383,7 @@ te_table_finish (TeTable     *self,
   g_autofree guint32 *counts = g_new0 (guint32, MAX (n_depths, 1));
   g_autofree StrataSpan **spans = g_new0 (StrataSpan *, MAX (n_depths, 1));
   g_autofree StrataClockSpan **second = self->n_clocks == 2 ? g_new0 (StrataClockSpan *, MAX (n_depths, 1)) : NULL;
+  StrataSparseClock *places = self->n_clocks == 2 ? g_new0 (StrataSparseClock, MAX (n_depths, 1)) : NULL;
   StrataSparseSources *sources = g_new0 (StrataSparseSources, MAX (n_depths, 1));
   StrataSpanTable *table;
 
@@ -409,6 +393,7 @@ te_table_finish (TeTable     *self,
   if (n_depths == 0)
     {
       g_free (sources);
+      g_free (places);
       return NULL;
     }
   /* Taken as they are: copied, they would take twice the memory. */
@@ -417,14 +402,15 @@ te_table_finish (TeTable     *self,
       Depth *depth = &g_array_index (self->depths, Depth, d);
 
       counts[d] = depth->spans->len;
+      if (places != NULL)
+        finish_places (trace, depth, &places[d]);
       spans[d] = adopt (trace, &depth->spans);
       sources[d].n = depth->sources->len;
       sources[d].index = adopt (trace, &depth->with_source);
       sources[d].source = adopt (trace, &depth->sources);
-      if (second != NULL)
-        second[d] = depth->second != NULL ? adopt (trace, &depth->second) : NULL;
     }
   table = strata_span_table_new_by_depth (self->n_clocks, n_depths, counts, spans, second, sources);
+  table->sparse_second = places;
   table->second_origin = self->origin;
   return table;
 }
