@@ -22,18 +22,13 @@
 #include <gio/gio.h>
 
 #include "strata-event-args.h"
+#include "strata-loader.h"
 #include "proto-writer.h"
 #include "strata-test-util.h"
 
 #ifdef HAVE_ZSTD
 #include <zstd.h>
 #endif
-
-
-
-
-
-
 
 /* TrackDescriptor { uuid 1, name 2, process 3 { pid 1, process_name 6 },
  * thread 4 { pid 1, tid 2, thread_name 5 } } */
@@ -295,6 +290,65 @@ test_perfetto_cut (void)
   /* A cut between packets leaves a whole trace: nothing tells it apart.
    * One inside a packet is said. */
   g_assert_cmpuint (said, >, loaded * 9 / 10);
+}
+
+/* ---- Cancel ---- */
+
+static gpointer
+cancel_soon (gpointer data)
+{
+  g_usleep (50000);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+/* Packets in compressed batches, as Android and `perfetto --compress`
+ * write them: 40 batches of a million packets. Cancel is seen within
+ * the batch it comes in, not only between batches. */
+static void
+test_perfetto_cancel (void)
+{
+  g_autoptr(GByteArray) batch = proto_message ();
+  g_autoptr(GByteArray) trace = proto_message ();
+  g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 1);
+  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
+  g_autoptr(GOutputStream) zipping = g_converter_output_stream_new (memory, G_CONVERTER (compressor));
+  g_autoptr(GBytes) zipped = NULL;
+  g_autoptr(GByteArray) packet = proto_message ();
+  g_autoptr(GByteArray) one = proto_message ();
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(StrataLoader) loader = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(StrataTrace) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  GThread *thread;
+  gint64 start;
+  double seconds;
+
+  /* TracePacket { trusted_packet_sequence_id 10: 7 }, a million times */
+  proto_put_uint (one, 10, 7);
+  for (guint i = 0; i < 1000000; i++)
+    proto_put_bytes (batch, 1, one->data, one->len);
+  g_assert_true (g_output_stream_write_all (zipping, batch->data, batch->len, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (zipping, NULL, NULL));
+  zipped = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
+  proto_put_bytes (packet, 50, g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped));
+  for (guint i = 0; i < 40; i++)
+    proto_put_bytes (trace, 1, packet->data, packet->len);
+  path = strata_test_write_file ("batches.pftrace", trace->data, trace->len);
+
+  file = g_file_new_for_path (path);
+  loader = strata_loader_new (file);
+  thread = g_thread_new ("cancel", cancel_soon, cancellable);
+  start = g_get_monotonic_time ();
+  loaded = strata_loader_load (loader, cancellable, &error);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_thread_join (thread);
+  g_test_message ("40 million packets in batches: stopped %.3f s after the load began", seconds);
+  g_assert_null (loaded);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpfloat (seconds, <, 0.55);
 }
 
 /* ---- Annotations, flows and thread time ---- */
@@ -671,6 +725,7 @@ main (int   argc,
 
   g_test_add_func ("/perfetto/track-events", test_perfetto_track_events);
   g_test_add_func ("/perfetto/cut", test_perfetto_cut);
+  g_test_add_func ("/perfetto/cancel", test_perfetto_cancel);
   g_test_add_func ("/perfetto/annotations-flows", test_perfetto_annotations_flows);
   g_test_add_func ("/perfetto/chrome-json-and-proto", test_perfetto_chrome_json_and_proto);
   return g_test_run ();

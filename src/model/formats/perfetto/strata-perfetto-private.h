@@ -135,6 +135,10 @@ typedef struct
   guint64      n_too_deep;
   guint64      n_zstd;
   gboolean     cut;
+  gboolean     cancelled;
+  guint64      next_check;    /* packets read when to look for Cancel next, */
+  guint64      next_progress; /* and to say how far the file is read */
+  guint        n_checks;
 } Reader;
 
 /* TrackEvent */

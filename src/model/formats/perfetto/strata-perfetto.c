@@ -84,6 +84,12 @@ strata_perfetto_sniff (const guint8  *data,
  * they are differences of times later. */
 #define HELD_LIMIT ((gint64) 1 << 62)
 
+/* Progress, Cancel and the release of read pages come every so many
+ * packets, or bytes of the file: a packet may hold a compressed batch of
+ * thousands, or a few huge ones the whole file. */
+#define CHECK_PACKETS 65536
+#define CHECK_BYTES   ((gsize) 4 << 20)
+
 static gint64
 add_held (gint64 a,
           gint64 b)
@@ -377,6 +383,12 @@ read_compressed (Reader       *self,
       g_byte_array_append (out, buffer, written);
       if (result == G_CONVERTER_FINISHED)
         break;
+      /* A batch inflates to as much as a gigabyte: Cancel is seen. */
+      if ((out->len & (CHECK_BYTES - 1)) < written && g_cancellable_is_cancelled (self->job->cancellable))
+        {
+          self->cancelled = TRUE;
+          return;
+        }
       if (result == G_CONVERTER_ERROR || out->len > MAX_INFLATED || (read == 0 && written == 0))
         {
           self->n_bad_packets++;
@@ -410,8 +422,15 @@ read_zstd (Reader       *self,
       if (ZSTD_isError (result) || (chunk.pos == 0 && in.pos == in.size && result != 0))
         break;
       g_byte_array_append (out, buffer, chunk.pos);
+      if ((out->len & (CHECK_BYTES - 1)) < chunk.pos && g_cancellable_is_cancelled (self->job->cancellable))
+        {
+          self->cancelled = TRUE;
+          break;
+        }
     }
   ZSTD_freeDStream (stream);
+  if (self->cancelled)
+    return;
   if (result != 0)
     self->n_bad_packets++;
   else if (nesting < MAX_NESTING)
@@ -542,6 +561,27 @@ read_packet (Reader       *self,
     }
 }
 
+/* Whether the load goes on, at @p of the file's @data. */
+static gboolean
+check_top (Reader       *self,
+           const guint8 *data,
+           gsize         len,
+           const guint8 *p,
+           gsize        *released)
+{
+  /* What is read is not read again: its pages go back. So do the heap's
+   * holes where calls' arrays were before they grew to be mapped apart:
+   * with many threads they are a third of it. */
+  strata_load_job_release_pages (self->job, data + *released, p);
+  *released = p - data;
+  if ((++self->n_checks & 3) == 0)
+    strata_memory_give_back ();
+  self->next_progress = self->n_packets + CHECK_PACKETS;
+  if (!strata_load_job_update (self->job, 0.9 * (p - data) / MAX (len, 1), _("Reading packets…"), NULL))
+    self->cancelled = TRUE;
+  return !self->cancelled;
+}
+
 /* Every packet of a Trace message; a cut one ends the reading. */
 static void
 read_trace (Reader       *self,
@@ -554,21 +594,16 @@ read_trace (Reader       *self,
   gsize released = 0;
 
   strata_proto_init (&proto, data, len);
-  while (strata_proto_next (&proto, &field))
+  while (!self->cancelled && strata_proto_next (&proto, &field))
     {
       if (field.number == 1 && field.wire == STRATA_PROTO_BYTES)
         read_packet (self, field.bytes, field.len, nesting);
-      if (nesting == 0 && (self->n_packets & 0xFFFF) == 0)
+      if (nesting == 0 && (self->n_packets >= self->next_progress || (gsize) (proto.p - data) - released >= CHECK_BYTES))
+        check_top (self, data, len, proto.p, &released);
+      else if (nesting > 0 && self->n_packets >= self->next_check)
         {
-          /* What is read is not read again: its pages go back. So do the
-           * heap's holes where calls' arrays were before they grew to be
-           * mapped apart: with many threads they are a third of it. */
-          strata_load_job_release_pages (self->job, data + released, proto.p);
-          released = proto.p - data;
-          if ((self->n_packets & 0x3FFFF) == 0)
-            strata_memory_give_back ();
-          if (!strata_load_job_update (self->job, 0.9 * (proto.p - data) / MAX (len, 1), _("Reading packets…"), NULL))
-            return;
+          self->next_check = self->n_packets + CHECK_PACKETS;
+          self->cancelled = g_cancellable_is_cancelled (self->job->cancellable);
         }
     }
   if (proto.bad && nesting == 0)
