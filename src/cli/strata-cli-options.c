@@ -367,7 +367,7 @@ strata_cli_options_help (void)
 
   g_string_append_printf (help, "%s\n  strata [%s…] [%s…]\n  strata -r [%s…] %s\n  strata --export=%s [%s…] %s\n\n%s\n",
                           _("Usage:"), _("OPTION"), _("FILE"), _("OPTION"), _("FILE"), _("IMAGE"), _("OPTION"), _("FILE"),
-                          _("View Android method traces, Java HPROF profiles and Chrome Trace Event JSON."));
+                          _("View Android method traces, Java HPROF profiles, Chrome Trace Event JSON, Perfetto traces, V8 CPU profiles and speedscope files."));
   for (Group group = 0; group < N_GROUPS; group++)
     {
       g_string_append_printf (help, "\n%s\n", group_title (group));
