@@ -30,14 +30,24 @@ typedef enum
   NODE_GC,            /* "(garbage collector)" */
 } NodeKind;
 
-/* Millions in a long recording: kept small, stacks made as they are
- * walked (strata_v8_stacks_next()). */
+/* Millions in a long recording: kept in eight bytes, stacks made as
+ * they are walked (strata_v8_stacks_next()). */
 typedef struct
 {
-  guint32 method;     /* NO_NODE for "(root)" and "(idle)" */
-  guint32 parent;     /* a node index, or NO_NODE */
-  guint8  kind;       /* NodeKind */
+  guint32 method;      /* NO_NODE for "(root)" and "(idle)" */
+  guint32 parent : 30; /* a node index, or NO_PARENT */
+  guint32 kind : 2;    /* NodeKind */
 } Node;
+
+#define NO_PARENT ((1u << 30) - 1)
+/* Far beyond what a file holds (a node takes 30 bytes of JSON at least). */
+#define MAX_NODES NO_PARENT
+
+static inline guint32
+node_parent (const Node *node)
+{
+  return node->parent != NO_PARENT ? node->parent : NO_NODE;
+}
 
 /* A sample, and the samples of its node that came straight after it.
  * Samples of one time keep the order they were read in: they are put in
@@ -315,7 +325,7 @@ add_node (StrataV8Profile          *self,
           const StrataV8NodeValues *values)
 {
   const char *function = values->function != NULL ? values->function : "";
-  Node node = { NO_NODE, NO_NODE, NODE_FRAME };
+  Node node = { NO_NODE, NO_PARENT, NODE_FRAME };
   gint64 id = values->id;
 
   if (values->known_frame > 0)
@@ -386,6 +396,9 @@ strata_v8_profile_add_node_values (StrataV8Profile          *self,
 {
   guint first = self->nodes->len;
 
+  /* Their samples are dropped as samples of unknown nodes, and said. */
+  if (n > MAX_NODES - first)
+    return;
   for (guint i = 0; i < n; i++)
     add_node (self, &values[i]);
   link_parents (self, values, n, first);
@@ -563,7 +576,7 @@ append_frames (StrataV8Profile *self,
   const Node *nodes = (const Node *) self->nodes->data;
   guint steps = 0;
 
-  for (guint32 at = index; at != NO_NODE; at = nodes[at].parent, steps++)
+  for (guint32 at = index; at != NO_NODE; at = node_parent (&nodes[at]), steps++)
     {
       if (steps >= MAX_STACK_DEPTH)
         {
@@ -613,6 +626,20 @@ put_in_order (StrataV8Profile *self)
     }
 }
 
+/* Once the samples are walked, nodes are only found by their index:
+ * the lookups reading needed go (a deep profile's ids take megabytes). */
+static void
+drop_lookups (StrataV8Profile *self)
+{
+  g_array_unref (self->dense);
+  self->dense = g_array_new (FALSE, TRUE, sizeof (guint32));
+  g_hash_table_unref (self->index_of);
+  self->index_of = g_hash_table_new_full (strata_int64_hash, g_int64_equal, g_free, NULL);
+  g_hash_table_unref (self->frame_texts);
+  self->frame_texts = g_hash_table_new_full (frame_text_hash, frame_text_equal, g_free, NULL);
+  g_array_set_size (self->frames, 0);
+}
+
 /**
  * strata_v8_stacks_init:
  * @view: the stacks as a profile lists them, or as a timeline draws them
@@ -635,6 +662,7 @@ strata_v8_stacks_init (StrataV8Stacks    *self,
   if (!profile->ordered)
     put_in_order (profile);
   profile->ordered = TRUE;
+  drop_lookups (profile);
   *self = (StrataV8Stacks) { profile, view, 0, n, NO_NODE,
                              { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint32)) },
                              { NO_NODE, NO_NODE }, 0 };
