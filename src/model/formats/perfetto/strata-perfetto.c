@@ -740,6 +740,8 @@ finish (Reader *self)
       g_free (key);
     }
   perfetto_args_finish (self);
+  /* Calls' arrays cut to length leave their tails free in the heap. */
+  strata_memory_give_back ();
 }
 
 static void
