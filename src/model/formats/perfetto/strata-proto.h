@@ -41,7 +41,9 @@ strata_proto_init (StrataProto  *self,
                    const guint8 *data,
                    gsize         len)
 {
-  *self = (StrataProto) { data, data + len, FALSE };
+  /* An empty message may have no bytes at all (a batch that inflated
+   * to nothing). */
+  *self = (StrataProto) { data, data != NULL ? data + len : data, FALSE };
 }
 
 static inline gboolean
