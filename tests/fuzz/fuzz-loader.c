@@ -90,6 +90,35 @@ touch_heap (StrataTrace *trace)
     }
 }
 
+/* The second clock as the views read it: each depth in order, each call
+ * within its caller, found by a search (with samples among trace
+ * events, most places are made when first asked for). */
+static void
+check_second_clock (const StrataSpanTable *table)
+{
+  for (guint d = 0; table->n_clocks > 1 && d < table->n_depths; d++)
+    {
+      gint64 last_end = G_MININT64;
+      guint32 caller = 0;
+
+      for (guint32 i = 0; i < table->n_spans[d]; i++)
+        {
+          gint64 start = strata_span_table_get_start (table, 1, d, i);
+          gint64 end = strata_span_table_get_end (table, 1, d, i);
+
+          g_assert (start <= end && end >= last_end);
+          last_end = end;
+          if (d == 0)
+            continue;
+          while (caller + 1 < table->n_spans[d - 1] && table->spans[d - 1][caller + 1].first_child <= i)
+            caller++;
+          g_assert (start >= strata_span_table_get_start (table, 1, d - 1, caller));
+          g_assert (end <= strata_span_table_get_end (table, 1, d - 1, caller));
+        }
+      g_assert (strata_span_table_search_clock (table, 1, d, G_MININT64) == 0);
+    }
+}
+
 static void
 touch_trace (StrataTrace *trace)
 {
@@ -111,6 +140,7 @@ touch_trace (StrataTrace *trace)
           g_assert (first <= last);
           strata_span_table_search (thread->spans, d, strata_trace_get_start (trace));
         }
+      check_second_clock (thread->spans);
     }
   for (guint32 m = 0; m < strata_trace_get_n_methods (trace); m++)
     g_assert (g_utf8_validate (strata_trace_get_method_name (trace, m), -1, NULL));
