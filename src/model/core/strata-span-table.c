@@ -269,8 +269,8 @@ make_places (StrataSpanTable *self)
  * strata_span_table_get_place:
  *
  * Where call @index at @depth is on the second clock, for a depth that
- * keeps no array of its own there. The first call asked for makes the
- * places of all (a few milliseconds a million calls, 16 bytes each): a
+ * keeps no array of its own there. The first call below the outermost
+ * asked for makes the places of all, in one pass (16 bytes a call): a
  * view on the thread clock asks for thousands at a time.
  */
 StrataClockSpan

@@ -61,8 +61,8 @@ typedef struct
   guint             n_clocks;
   guint32          *n_spans;  /* per depth */
   StrataSpan      **spans;    /* per depth */
-  StrataClockSpan **second;   /* per depth; NULL with one clock; a depth's is NULL where */
-  StrataSparseClock *sparse_second;  /* per depth, keeps the few places it has (NULL: none) */
+  StrataClockSpan **second;   /* per depth; NULL with one clock; a depth's is NULL if sparse: */
+  StrataSparseClock *sparse_second;  /* per depth, the places of those that have one (nullable) */
   gint64            second_origin;  /* where moments at depth 0 start */
   /* Every call's place on the second clock, per depth: made the first
    * time a call without one of its own is asked for, as a view on the

@@ -258,6 +258,17 @@ strata_content_reader_release (StrataContentReader *reader)
   reader->released = reader->pos;
 }
 
+/* Once reading is done: every page read goes back, however few (up to
+ * RELEASE_INTERVAL of them would stay through the rest of the load). */
+void
+strata_content_reader_release_all (StrataContentReader *reader)
+{
+  if (reader->inflater != NULL)
+    return;
+  strata_load_job_release_pages (reader->job, reader->input + reader->released, reader->input + reader->pos);
+  reader->released = reader->pos;
+}
+
 double
 strata_content_reader_fraction (StrataContentReader *reader)
 {

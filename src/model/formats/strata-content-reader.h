@@ -43,6 +43,7 @@ gboolean strata_content_reader_refill   (StrataContentReader *reader);
 gboolean strata_content_reader_peek     (StrataContentReader *reader,
                                          char                *c);
 void     strata_content_reader_release  (StrataContentReader *reader);
+void     strata_content_reader_release_all (StrataContentReader *reader);
 double   strata_content_reader_fraction (StrataContentReader *reader);
 
 G_END_DECLS

@@ -154,7 +154,7 @@ get_depth (TeTable *self,
   return &g_array_index (self->depths, Depth, depth);
 }
 
-/* Marks call @index at @depth as having a place of its own. */
+/* Marks call @index of a depth as having a place of its own. */
 static void
 set_has_place (GArray  *has_place,
                guint32  index)

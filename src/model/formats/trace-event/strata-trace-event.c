@@ -793,6 +793,9 @@ strata_trace_event_load (StrataLoadJob  *job,
   self.intern_cache = g_new0 (TeInternEntry, 1 << TE_INTERN_CACHE_BITS);
   ok = read_content (&self, error) && check_is_trace (&self, error);
   self.texts_stay = FALSE;
+  /* Names read stay where they are in the file: a page of them that is
+   * needed again comes back from it. */
+  strata_content_reader_release_all (&self.reader);
   if (self.reader.fault != STRATA_LOAD_FAULT_NONE)
     {
       g_clear_error (error);
