@@ -14,6 +14,7 @@
 #endif
 
 #include "strata-json-scan.h"
+#include "strata-json-skim.h"
 #include "strata-v8-text.h"
 
 #define KEY_IS(literal) (key_len == sizeof (literal) - 1 && memcmp (key, literal, key_len) == 0)
@@ -366,10 +367,11 @@ node_member (const char  *key,
     return strata_v8_read_integer (p, end, G_MININT64, &node->values.parent, value_end);
   if (KEY_IS ("callFrame") && *p == '{')
     {
-      StrataJsonStatus status = strata_json_skip_value (p, end, value_end);
+      /* Only where it ends: it is parsed below unless known. */
+      StrataJsonStatus status = strata_json_skim_container (p, end, value_end);
 
       /* Most nodes repeat a frame seen before: known by its text, it is
-       * not parsed again. */
+       * not parsed again (a text known is one that was parsed). */
       if (status == STRATA_JSON_OK && node->profile != NULL &&
           (node->values.known_frame = strata_v8_profile_find_frame_text (node->profile, p, *value_end - p)) > 0)
         return status;

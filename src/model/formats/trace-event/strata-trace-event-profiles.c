@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "strata-json-scan.h"
+#include "strata-json-skim.h"
 #include "strata-trace-event-private.h"
 #include "strata-units.h"
 #include "strata-v8-profile.h"
@@ -136,8 +137,11 @@ cpu_profile_member (const char  *key,
 
   if (KEY_IS ("samples"))
     return read_run (scan->numbers, p, end, G_MININT64, &scan->args->ids_at, &scan->args->n_ids, value_end);
-  status = strata_json_skip_value (p, end, value_end);
-  if (KEY_IS ("nodes") && *p == '[')
+  if (!KEY_IS ("nodes") || *p != '[')
+    return strata_json_skip_value (p, end, value_end);
+  /* The loading thread reads the nodes: here only where they end. */
+  status = strata_json_skim_container (p, end, value_end);
+  if (status == STRATA_JSON_OK)
     {
       scan->args->nodes = p;
       scan->args->nodes_end = *value_end;
