@@ -162,7 +162,7 @@ add_rows (Walk          *walk,
 
           walk->rows[walk->first_row[t] + d] = (Row) {
             table, table->spans[d], table->n_clocks > 1 ? table->second[d] : NULL,
-            table->n_clocks > 1 && table->sparse_second != NULL ? &table->sparse_second[d] : NULL,
+            table->n_clocks > 1 ? strata_span_table_get_sparse (table, d) : NULL,
             last ? NULL : table->spans[d + 1], d, t, table->n_spans[d], last ? 0 : table->n_spans[d + 1]
           };
         }

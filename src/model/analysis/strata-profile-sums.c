@@ -190,8 +190,7 @@ push_visit (Accumulator           *acc,
   else if (table->second[depth] != NULL)
     visit->duration[1] = table->second[depth][index].end - table->second[depth][index].start;
   else
-    visit->duration[1] = strata_sparse_clock_duration (table->sparse_second != NULL ? &table->sparse_second[depth] : NULL,
-                                                       index);
+    visit->duration[1] = strata_sparse_clock_duration (strata_span_table_get_sparse (table, depth), index);
   visit->children[0] = visit->children[1] = 0;
   if (G_UNLIKELY (acc->has_range))
     strata_profile_range_cut (&acc->range, table, acc->n_clocks, depth, index, visit->duration);

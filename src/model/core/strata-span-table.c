@@ -213,7 +213,7 @@ place_depth (const StrataSpanTable   *self,
              const StrataClockSpan   *above,
              StrataClockSpan         *places)
 {
-  const StrataSparseClock *clock = self->sparse_second != NULL ? &self->sparse_second[depth] : NULL;
+  const StrataSparseClock *clock = strata_span_table_get_sparse (self, depth);
   guint32 n = self->n_spans[depth], caller = 0, own = 0;
   gint64 last_end = G_MININT64;
 
@@ -222,7 +222,7 @@ place_depth (const StrataSpanTable   *self,
       StrataClockSpan parent;
       gint64 moment;
 
-      if (clock != NULL && clock->n > 0 && (clock->has[i >> 6] & (G_GUINT64_CONSTANT (1) << (i & 63))))
+      if (strata_sparse_clock_has (clock, i))
         {
           places[i] = clock->places[own++];
           last_end = places[i].end;
@@ -251,7 +251,7 @@ make_places (StrataSpanTable *self)
   self->placed_owned = g_new0 (StrataClockSpan *, n_depths);
   for (guint d = 0; d < self->n_depths; d++)
     {
-      const StrataSparseClock *clock = self->sparse_second != NULL ? &self->sparse_second[d] : NULL;
+      const StrataSparseClock *clock = strata_span_table_get_sparse (self, d);
 
       if (self->second[d] != NULL)
         self->placed[d] = self->second[d];
@@ -289,7 +289,7 @@ strata_span_table_get_place (const StrataSpanTable *self,
       guint32 before;
       gint64 moment = self->second_origin;
 
-      clock = self->sparse_second != NULL ? &self->sparse_second[0] : NULL;
+      clock = strata_span_table_get_sparse (self, 0);
       if (strata_sparse_clock_lookup (clock, index, &place))
         return place;
       if (clock != NULL && clock->n > 0 && (before = strata_sparse_clock_rank (clock, index)) > 0)

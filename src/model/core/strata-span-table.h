@@ -118,6 +118,23 @@ StrataClockSpan  strata_span_table_get_place  (const StrataSpanTable *self,
                                                guint                  depth,
                                                guint32                index);
 
+/* A depth's places on the second clock where it keeps no array there,
+ * or %NULL (a table without: all moments). */
+static inline const StrataSparseClock *
+strata_span_table_get_sparse (const StrataSpanTable *self,
+                              guint                  depth)
+{
+  return self->sparse_second != NULL ? &self->sparse_second[depth] : NULL;
+}
+
+/* Whether call @index at the depth has a place of its own. */
+static inline gboolean
+strata_sparse_clock_has (const StrataSparseClock *clock,
+                         guint32                  index)
+{
+  return clock != NULL && clock->n > 0 && (clock->has[index >> 6] & (G_GUINT64_CONSTANT (1) << (index & 63))) != 0;
+}
+
 /* How many calls before @index at the depth have a place of their own. */
 static inline guint32
 strata_sparse_clock_rank (const StrataSparseClock *clock,
@@ -134,7 +151,7 @@ strata_sparse_clock_lookup (const StrataSparseClock *clock,
                             guint32                  index,
                             StrataClockSpan         *place)
 {
-  if (clock == NULL || clock->n == 0 || !(clock->has[index >> 6] & (G_GUINT64_CONSTANT (1) << (index & 63))))
+  if (!strata_sparse_clock_has (clock, index))
     return FALSE;
   *place = clock->places[strata_sparse_clock_rank (clock, index)];
   return TRUE;

@@ -252,10 +252,8 @@ strata_content_reader_peek (StrataContentReader *reader,
 void
 strata_content_reader_release (StrataContentReader *reader)
 {
-  if (reader->inflater != NULL || reader->pos - reader->released < RELEASE_INTERVAL)
-    return;
-  strata_load_job_release_pages (reader->job, reader->input + reader->released, reader->input + reader->pos);
-  reader->released = reader->pos;
+  if (reader->pos - reader->released >= RELEASE_INTERVAL)
+    strata_content_reader_release_all (reader);
 }
 
 /* Once reading is done: every page read goes back, however few (up to

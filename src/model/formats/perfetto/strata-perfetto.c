@@ -360,6 +360,18 @@ static void read_trace (Reader       *self,
                         gsize         len,
                         guint         nesting);
 
+/* Whether Cancel came, looked at each time a batch being inflated to
+ * @len bytes (as much as a gigabyte) passes a CHECK_BYTES step. */
+static gboolean
+cancelled_while_inflating (Reader *self,
+                           gsize   len,
+                           gsize   added)
+{
+  if ((len & (CHECK_BYTES - 1)) < added && g_cancellable_is_cancelled (self->job->cancellable))
+    self->cancelled = TRUE;
+  return self->cancelled;
+}
+
 /* compressed_packets: a Trace message deflated (zlib). */
 static void
 read_compressed (Reader       *self,
@@ -383,12 +395,8 @@ read_compressed (Reader       *self,
       g_byte_array_append (out, buffer, written);
       if (result == G_CONVERTER_FINISHED)
         break;
-      /* A batch inflates to as much as a gigabyte: Cancel is seen. */
-      if ((out->len & (CHECK_BYTES - 1)) < written && g_cancellable_is_cancelled (self->job->cancellable))
-        {
-          self->cancelled = TRUE;
-          return;
-        }
+      if (cancelled_while_inflating (self, out->len, written))
+        return;
       if (result == G_CONVERTER_ERROR || out->len > MAX_INFLATED || (read == 0 && written == 0))
         {
           self->n_bad_packets++;
@@ -422,11 +430,8 @@ read_zstd (Reader       *self,
       if (ZSTD_isError (result) || (chunk.pos == 0 && in.pos == in.size && result != 0))
         break;
       g_byte_array_append (out, buffer, chunk.pos);
-      if ((out->len & (CHECK_BYTES - 1)) < chunk.pos && g_cancellable_is_cancelled (self->job->cancellable))
-        {
-          self->cancelled = TRUE;
-          break;
-        }
+      if (cancelled_while_inflating (self, out->len, chunk.pos))
+        break;
     }
   ZSTD_freeDStream (stream);
   if (self->cancelled)
@@ -561,8 +566,9 @@ read_packet (Reader       *self,
     }
 }
 
-/* Whether the load goes on, at @p of the file's @data. */
-static gboolean
+/* Gives read pages back and says how far @p is in the file's @data;
+ * Cancel there ends the reading. */
+static void
 check_top (Reader       *self,
            const guint8 *data,
            gsize         len,
@@ -579,7 +585,6 @@ check_top (Reader       *self,
   self->next_progress = self->n_packets + CHECK_PACKETS;
   if (!strata_load_job_update (self->job, 0.9 * (p - data) / MAX (len, 1), _("Reading packets…"), NULL))
     self->cancelled = TRUE;
-  return !self->cancelled;
 }
 
 /* Every packet of a Trace message; a cut one ends the reading. */

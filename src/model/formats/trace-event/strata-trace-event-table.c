@@ -349,22 +349,19 @@ finish_places (StrataTrace       *trace,
                StrataSparseClock *clock)
 {
   guint n_words = (depth->spans->len + 63) / 64;
-  guint32 *rank;
+  GArray *rank;
 
   clock->n = depth->places->len;
   if (clock->n == 0)
     return;
   g_array_set_size (depth->has_place, n_words);
-  rank = g_new (guint32, n_words);
+  rank = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_words);
   for (guint w = 0, before = 0; w < n_words; w++)
     {
-      rank[w] = before;
+      g_array_append_val (rank, before);
       before += (guint) __builtin_popcountll (g_array_index (depth->has_place, guint64, w));
     }
-  g_mutex_lock (&adopt_lock);
-  strata_trace_adopt_block (trace, rank);
-  g_mutex_unlock (&adopt_lock);
-  clock->rank = rank;
+  clock->rank = adopt (trace, &rank);
   clock->has = adopt (trace, &depth->has_place);
   clock->places = adopt (trace, &depth->places);
 }
