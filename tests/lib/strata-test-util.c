@@ -127,6 +127,43 @@ strata_test_fill_random (guint8  *data,
     data[i] = g_rand_int_range (rand, 0, 256);
 }
 
+static gpointer
+cancel_soon (gpointer data)
+{
+  g_usleep (50000);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+/**
+ * strata_test_assert_cancel_is_prompt:
+ *
+ * Cancels the load of @path 50 ms in; the load must stop within 0.5 s.
+ *
+ * Returns: the seconds it took
+ */
+double
+strata_test_assert_cancel_is_prompt (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(StrataLoader) loader = strata_loader_new (file);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  GThread *thread = g_thread_new ("cancel", cancel_soon, cancellable);
+  gint64 start = g_get_monotonic_time ();
+  double seconds;
+
+  trace = strata_loader_load (loader, cancellable, &error);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_thread_join (thread);
+  g_test_message ("%s: stopped %.3f s after the load began", path, seconds);
+  g_assert_null (trace);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpfloat (seconds, <, 0.55);
+  return seconds;
+}
+
 /* Loads @path the way the application does. */
 StrataTrace *
 strata_test_load_path (const char  *path,

@@ -33,6 +33,7 @@ void   strata_test_fill_random  (guint8       *data,
 
 StrataTrace      *strata_test_load_path (const char         *path,
                                         GError            **error);
+double            strata_test_assert_cancel_is_prompt (const char *path);
 const StrataSpan *strata_test_span_at   (const StrataThread *thread,
                                         guint               depth,
                                         guint32             index);
