@@ -40,6 +40,12 @@ static const SniffCase sniff_cases[] = {
   { "json-object-invalid", TEXT ("{\"nodes\": [1, 2"), STRATA_FORMAT_UNKNOWN, STRATA_LOAD_ERROR_CORRUPT },
   { "json-array-of-numbers", TEXT ("[1, 2, 3]"), STRATA_FORMAT_UNKNOWN, STRATA_LOAD_ERROR_NOT_A_TRACE },
   { "plain-text", TEXT ("Hello, this is only a note.\nNothing to see.\n"), STRATA_FORMAT_UNKNOWN, STRATA_LOAD_ERROR_UNKNOWN_FORMAT },
+  /* A line break, then 32 spaces: a Perfetto packet of sixteen fields,
+   * as the bytes go; a licence, as they read. */
+  { "indented-text", TEXT ("\n                                Apache License\n                           Version 2.0\n"),
+    STRATA_FORMAT_UNKNOWN, STRATA_LOAD_ERROR_UNKNOWN_FORMAT },
+  /* TracePacket { trusted_packet_sequence_id: 1, timestamp: 1000 } */
+  { "perfetto-packet", TEXT ("\x0a\x05\x50\x01\x40\xe8\x07"), STRATA_FORMAT_PERFETTO, -1 },
   { "png", TEXT ("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0"), STRATA_FORMAT_UNKNOWN, STRATA_LOAD_ERROR_UNKNOWN_FORMAT },
   { "zip", TEXT ("PK\003\004\024\0\0\0\010\0"), STRATA_FORMAT_UNKNOWN, STRATA_LOAD_ERROR_UNKNOWN_FORMAT },
   { "gzip-damaged", TEXT ("\x1f\x8b\x08\0\0\0\0\0\0\x03\xff\xff\xff\xff\xff\xff"), STRATA_FORMAT_UNKNOWN, STRATA_LOAD_ERROR_CORRUPT },

@@ -52,7 +52,22 @@ enum {
 
 /* ---- Recognising ---- */
 
-/* The first packet must read whole as a message of fields. */
+/* Text that starts with a line break and spaces (a licence, an indented
+ * note) reads as a packet of small fields. A trace's first bytes never
+ * are all text: field keys, lengths and varints hold control bytes and
+ * bytes past 0x7F. */
+static gboolean
+looks_like_text (const guint8 *data,
+                 gsize         len)
+{
+  for (gsize i = 0; i < MIN (len, 256); i++)
+    if ((data[i] < 0x20 && data[i] != '\n' && data[i] != '\r' && data[i] != '\t') || data[i] > 0x7E)
+      return FALSE;
+  return TRUE;
+}
+
+/* The first packet must read whole as a message of fields, and not be
+ * text. */
 StrataSniff
 strata_perfetto_sniff (const guint8  *data,
                        gsize          len,
@@ -63,7 +78,7 @@ strata_perfetto_sniff (const guint8  *data,
   StrataProtoField field;
   guint n = 0;
 
-  if (len < 2 || data[0] != 0x0A)
+  if (len < 2 || data[0] != 0x0A || looks_like_text (data, len))
     return STRATA_SNIFF_NO;
   strata_proto_init (&trace, data, len);
   if (!strata_proto_next (&trace, &field) || field.number != 1 || field.wire != STRATA_PROTO_BYTES || field.len == 0)
