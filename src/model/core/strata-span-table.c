@@ -242,26 +242,41 @@ place_depth (const StrataSpanTable   *self,
     }
 }
 
+/* Made whole, then shown: the inline getters read @placed without a
+ * lock once it is there. */
 static void
 make_places (StrataSpanTable *self)
 {
   guint n_depths = MAX (self->n_depths, 1);
+  StrataClockSpan **placed = g_new0 (StrataClockSpan *, n_depths);
 
-  self->placed = g_new0 (StrataClockSpan *, n_depths);
   self->placed_owned = g_new0 (StrataClockSpan *, n_depths);
   for (guint d = 0; d < self->n_depths; d++)
     {
       const StrataSparseClock *clock = strata_span_table_get_sparse (self, d);
 
       if (self->second[d] != NULL)
-        self->placed[d] = self->second[d];
+        placed[d] = self->second[d];
       else if (clock != NULL && clock->n == self->n_spans[d])
-        self->placed[d] = clock->places;
+        placed[d] = clock->places;
       else
         {
-          self->placed[d] = self->placed_owned[d] = g_new (StrataClockSpan, MAX (self->n_spans[d], 1));
-          place_depth (self, d, d > 0 ? self->placed[d - 1] : NULL, self->placed[d]);
+          placed[d] = self->placed_owned[d] = g_new (StrataClockSpan, MAX (self->n_spans[d], 1));
+          place_depth (self, d, d > 0 ? placed[d - 1] : NULL, placed[d]);
         }
+    }
+  __atomic_store_n (&self->placed, placed, __ATOMIC_RELEASE);
+}
+
+static void
+ensure_places (const StrataSpanTable *self)
+{
+  StrataSpanTable *table = (StrataSpanTable *) self;
+
+  if (g_once_init_enter (&table->placed_once))
+    {
+      make_places (table);
+      g_once_init_leave (&table->placed_once, 1);
     }
 }
 
@@ -269,16 +284,16 @@ make_places (StrataSpanTable *self)
  * strata_span_table_get_place:
  *
  * Where call @index at @depth is on the second clock, for a depth that
- * keeps no array of its own there. The first call below the outermost
- * asked for makes the places of all, in one pass (16 bytes a call): a
- * view on the thread clock asks for thousands at a time.
+ * keeps no array of its own there, before its places are made. The
+ * first call below the outermost asked for makes the places of all, in
+ * one pass (16 bytes a call): a view on the thread clock asks for
+ * thousands at a time, and from then on reads them straight.
  */
 StrataClockSpan
 strata_span_table_get_place (const StrataSpanTable *self,
                              guint                  depth,
                              guint32                index)
 {
-  StrataSpanTable *table = (StrataSpanTable *) self;
   const StrataSparseClock *clock;
 
   /* Outermost calls need no callers, only the last call before them
@@ -296,12 +311,8 @@ strata_span_table_get_place (const StrataSpanTable *self,
         moment = MAX (moment, clock->places[before - 1].end);
       return (StrataClockSpan) { moment, moment };
     }
-  if (g_once_init_enter (&table->placed_once))
-    {
-      make_places (table);
-      g_once_init_leave (&table->placed_once, 1);
-    }
-  return self->placed[depth][index];
+  ensure_places (self);
+  return strata_span_table_get_placed (self, depth)[index];
 }
 
 /**
@@ -333,14 +344,17 @@ strata_span_table_search_clock (const StrataSpanTable *self,
                                 guint                  depth,
                                 gint64                 time)
 {
+  const StrataClockSpan *places;
+
   if (clock == 0)
     return strata_span_table_search (self, depth, time);
 
   g_return_val_if_fail (depth < self->n_depths && self->second != NULL, 0);
 
-  if (self->second[depth] == NULL)
+  places = self->second[depth] != NULL ? self->second[depth] : strata_span_table_get_placed (self, depth);
+  if (places == NULL)
     {
-      /* Places made from callers keep their order: a search by them. */
+      /* Places found from callers keep their order: a search by them. */
       guint32 lo = 0, hi = self->n_spans[depth];
 
       while (lo < hi)
@@ -354,7 +368,7 @@ strata_span_table_search_clock (const StrataSpanTable *self,
         }
       return lo;
     }
-  return first_ending_from (self->second[depth], sizeof (StrataClockSpan), G_STRUCT_OFFSET (StrataClockSpan, end),
+  return first_ending_from (places, sizeof (StrataClockSpan), G_STRUCT_OFFSET (StrataClockSpan, end),
                             self->n_spans[depth], time);
 }
 

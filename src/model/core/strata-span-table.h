@@ -168,6 +168,16 @@ strata_sparse_clock_duration (const StrataSparseClock *clock,
   return strata_sparse_clock_lookup (clock, index, &place) ? place.end - place.start : 0;
 }
 
+/* Where the places of all calls on the second clock are, once made. */
+static inline const StrataClockSpan *
+strata_span_table_get_placed (const StrataSpanTable *self,
+                              guint                  depth)
+{
+  StrataClockSpan **placed = __atomic_load_n (&self->placed, __ATOMIC_ACQUIRE);
+
+  return placed != NULL ? placed[depth] : NULL;
+}
+
 /* Inline: the renderer asks for these once per call it draws. */
 static inline gint64
 strata_span_table_get_start (const StrataSpanTable *self,
@@ -175,10 +185,14 @@ strata_span_table_get_start (const StrataSpanTable *self,
                              guint                  depth,
                              guint32                index)
 {
+  const StrataClockSpan *placed;
+
   if (clock == 0)
     return self->spans[depth][index].start;
   if (G_LIKELY (self->second[depth] != NULL))
     return self->second[depth][index].start;
+  if ((placed = strata_span_table_get_placed (self, depth)) != NULL)
+    return placed[index].start;
   return strata_span_table_get_place (self, depth, index).start;
 }
 
@@ -188,10 +202,14 @@ strata_span_table_get_end (const StrataSpanTable *self,
                            guint                  depth,
                            guint32                index)
 {
+  const StrataClockSpan *placed;
+
   if (clock == 0)
     return self->spans[depth][index].end;
   if (G_LIKELY (self->second[depth] != NULL))
     return self->second[depth][index].end;
+  if ((placed = strata_span_table_get_placed (self, depth)) != NULL)
+    return placed[index].end;
   return strata_span_table_get_place (self, depth, index).end;
 }
 
