@@ -59,9 +59,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  guint clock = argc > 1 && g_str_equal (argv[1], "--clock=cpu");
-  guint64 n_records = argc > 2 + clock ? g_ascii_strtoull (argv[2 + clock], NULL, 10) : DEFAULT_RECORDS;
-  g_autofree char *path = argc > 3 + clock ? g_strdup (argv[3 + clock]) : g_strdup ("bench-timeline.trace");
+  int cpu = argc > 1 && g_str_equal (argv[1], "--clock=cpu");
+  guint clock = cpu;
+  guint64 n_records = argc > 2 + cpu ? g_ascii_strtoull (argv[2 + cpu], NULL, 10) : DEFAULT_RECORDS;
+  g_autofree char *path = argc > 3 + cpu ? g_strdup (argv[3 + cpu]) : g_strdup ("bench-timeline.trace");
   g_autoptr(GFile) file = NULL;
   g_autoptr(StrataLoader) loader = NULL;
   g_autoptr(StrataTrace) trace = NULL;
@@ -80,8 +81,8 @@ main (int   argc,
 
   strata_memory_tune_allocator ();
   /* --clock=cpu comes first; the rest as without it. */
-  argv += clock;
-  argc -= clock;
+  argv += cpu;
+  argc -= cpu;
   if (argc < 2)
     {
       g_printerr ("usage: bench-timeline [--clock=cpu] GENERATOR [N_RECORDS] [FILE [PNG]]\n");
