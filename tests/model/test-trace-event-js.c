@@ -75,6 +75,10 @@ test_chunks (void)
   g_assert_cmpint (strata_profile_get_entry (profile, anonymous)->inclusive[0], ==, 150000);
   g_assert_true (strata_test_has_diagnostic (trace, "put in time order"));
   g_assert_true (strata_test_has_diagnostic (trace, "could not be read"));
+  /* Chunks read are their calls; only the one that could not be read
+   * stays an event, to be looked at. */
+  g_assert_cmpuint (strata_trace_get_n_events (trace), ==, 1);
+  g_assert_cmpint (strata_trace_get_event (trace, 0)->start, ==, 1400000);
   for (guint i = 0; i < strata_trace_get_n_metadata (trace); i++)
     {
       const char *key, *value;

@@ -405,16 +405,26 @@ handle_counter (TeLoader       *self,
 }
 
 /* A "P" event naming a stack frame is one more sample for the profile;
- * "Profile" and "ProfileChunk" carry V8's JavaScript samples. */
+ * "Profile" and "ProfileChunk" carry V8's JavaScript samples. Those are
+ * shown as the calls they make, as DevTools shows them: a recording's
+ * hundreds of thousands of chunks are no events of their own, unless
+ * their args could not be read. */
 static void
 handle_sample (TeLoader       *self,
                const TeFields *fields,
                guint64         source)
 {
-  StrataEvent *event = add_event (self, fields, source, TRUE);
-  TeSample sample = { fields->ts, event->thread, NULL };
+  StrataEvent *event;
+  TeSample sample;
 
-  strata_trace_event_read_profile (&self->state, fields, event->thread);
+  if (te_is_profile_event (fields) &&
+      strata_trace_event_read_profile (&self->state, fields, te_ensure_thread (self, fields)))
+    {
+      self->state.last_time = MAX (self->state.last_time, fields->ts);
+      return;
+    }
+  event = add_event (self, fields, source, TRUE);
+  sample = (TeSample) { fields->ts, event->thread, NULL };
   if (!fields->sf.present || fields->sf.text.escaped)
     return;
   sample.frame = g_strndup (fields->sf.text.start, fields->sf.text.len);

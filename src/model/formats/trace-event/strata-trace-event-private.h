@@ -403,7 +403,7 @@ StrataJsonStatus te_read_profile_args_at (const char     *p,
                                           GArray         *numbers,
                                           TeProfileArgs  *args,
                                           const char    **args_end);
-void    strata_trace_event_read_profile  (TeState        *state,
+gboolean strata_trace_event_read_profile (TeState        *state,
                                           const TeFields *fields,
                                           guint           thread);
 

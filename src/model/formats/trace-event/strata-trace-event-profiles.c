@@ -259,8 +259,11 @@ te_read_profile_args_at (const char     *p,
  * Reads a "Profile" or "ProfileChunk" event's args into its profile,
  * as the scanner read them or now; other events are left alone. A chunk
  * whose args cannot be read is counted.
+ *
+ * Returns: whether the event was one, and read: its samples become
+ *   calls, and it is no event of its own
  */
-void
+gboolean
 strata_trace_event_read_profile (TeState        *state,
                                  const TeFields *fields,
                                  guint           thread)
@@ -273,7 +276,7 @@ strata_trace_event_read_profile (TeState        *state,
   TeV8Profile *profile;
 
   if (!chunk && !is_named (fields, "Profile"))
-    return;
+    return FALSE;
   if (args == NULL)
     {
       scratch = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -283,22 +286,22 @@ strata_trace_event_read_profile (TeState        *state,
   if (!args->ok)
     {
       state->n_bad_profile_chunks++;
-      return;
+      return FALSE;
     }
   profile = profile_of (state, fields, thread);
   if (!chunk)
     {
       strata_v8_profile_set_start (profile->profile, args->start);
-      return;
+      return TRUE;
     }
   if (args->nodes != NULL && !strata_v8_profile_add_nodes_text (profile->profile, args->nodes, args->nodes_end))
     state->n_bad_profile_chunks++;
   numbers = fields->profile_args != NULL ? fields->profile_args_numbers : (const gint64 *) scratch->data;
   /* A chunk of nodes alone has no numbers at all. */
-  if (numbers == NULL)
-    return;
-  strata_v8_profile_add_sample_groups (profile->profile, numbers + args->groups_at, args->n_groups,
-                                       numbers + args->ids_at, args->n_ids, numbers + args->deltas_at, args->n_deltas);
+  if (numbers != NULL)
+    strata_v8_profile_add_sample_groups (profile->profile, numbers + args->groups_at, args->n_groups,
+                                         numbers + args->ids_at, args->n_ids, numbers + args->deltas_at, args->n_deltas);
+  return TRUE;
 }
 
 /* What one worker laid out, summed when both are done. */
