@@ -18,8 +18,9 @@
 #define NO_NODE G_MAXUINT32
 /* Node ids below this are looked up in an array. */
 #define MAX_DENSE_ID (1 << 22)
-/* Microseconds kept far from the ends of gint64 once made nanoseconds. */
-#define MAX_MICROS (G_MAXINT64 / 2000)
+/* Microseconds kept far from the ends of gint64 once made nanoseconds,
+ * and within a sample's 53 bits. */
+#define MAX_MICROS ((G_GINT64_CONSTANT (1) << 52) - 1)
 
 /* The frames V8 makes up for time outside JavaScript. */
 typedef enum
@@ -49,16 +50,82 @@ node_parent (const Node *node)
   return node->parent != NO_PARENT ? node->parent : NO_NODE;
 }
 
-/* A sample, and the samples of its node that came straight after it.
+/* A sample, and the samples of its node that came straight after it
+ * (its run), in 16 bytes: a long recording has millions. @when holds
+ * its time in µs (53 bits, signed) and the low bits of how many samples
+ * its run has after it; @what its node, the rest of that count and how
+ * long the run lasts in µs. A run that would outgrow them goes on as a
+ * sample of its own, which changes nothing: the same stack follows.
  * Samples of one time keep the order they were read in: they are put in
  * order by stable sorts. */
 typedef struct
 {
-  gint64  time;       /* ns */
-  gint64  run_end;    /* ns: the last of its run */
-  guint32 node;
-  guint32 run;        /* samples in its run after it */
+  guint64 when;
+  guint64 what;
 } Sample;
+
+#define RUN_LOW_BITS   11
+#define RUN_HIGH_BITS  5
+#define MAX_RUN        ((1u << (RUN_LOW_BITS + RUN_HIGH_BITS)) - 1)
+#define LENGTH_BITS    29
+#define MAX_RUN_LENGTH ((G_GINT64_CONSTANT (1) << LENGTH_BITS) - 1)
+#define NODE_SHIFT     (LENGTH_BITS + RUN_HIGH_BITS)
+
+/* µs */
+static inline gint64
+sample_time (const Sample *sample)
+{
+  return (gint64) sample->when >> RUN_LOW_BITS;
+}
+
+static inline guint32
+sample_node (const Sample *sample)
+{
+  return (guint32) (sample->what >> NODE_SHIFT);
+}
+
+static inline guint32
+sample_run (const Sample *sample)
+{
+  return (guint32) (sample->when & ((1u << RUN_LOW_BITS) - 1)) |
+         (guint32) ((sample->what >> LENGTH_BITS) & ((1u << RUN_HIGH_BITS) - 1)) << RUN_LOW_BITS;
+}
+
+/* µs: when the last sample of its run was taken */
+static inline gint64
+sample_run_end (const Sample *sample)
+{
+  return sample_time (sample) + (gint64) (sample->what & MAX_RUN_LENGTH);
+}
+
+static inline Sample
+sample_new (gint64  time,
+            guint32 node)
+{
+  return (Sample) { (guint64) time << RUN_LOW_BITS, (guint64) node << NODE_SHIFT };
+}
+
+/* Whether @sample's run can take @more samples, the last at @end (µs). */
+static inline gboolean
+sample_run_fits (const Sample *sample,
+                 guint32       more,
+                 gint64        end)
+{
+  return sample_run (sample) <= MAX_RUN - more && end - sample_time (sample) <= MAX_RUN_LENGTH;
+}
+
+/* @sample's run grown by @more samples, the last at @end (µs). */
+static inline void
+sample_run_grow (Sample  *sample,
+                 guint32  more,
+                 gint64   end)
+{
+  guint32 run = sample_run (sample) + more;
+
+  sample->when = (sample->when & ~(guint64) ((1u << RUN_LOW_BITS) - 1)) | (run & ((1u << RUN_LOW_BITS) - 1));
+  sample->what = (guint64) sample_node (sample) << NODE_SHIFT | (guint64) (run >> RUN_LOW_BITS) << LENGTH_BITS |
+                 (guint64) (end - sample_time (sample));
+}
 
 struct _StrataV8Profile
 {
@@ -69,7 +136,7 @@ struct _StrataV8Profile
   GArray            *samples;     /* Sample, in the order read; a run of one node kept once */
   GArray            *dense;       /* guint32 index + 1 by small node id, 0 for none */
   guint64            n_read;      /* samples read, runs counted whole */
-  gint64             first_time;  /* ns: the earliest and latest sample read */
+  gint64             first_time;  /* µs: the earliest and latest sample read */
   gint64             last_time;
   gint64             time;        /* µs: the last sample's, or the start */
   gint64             end;         /* µs, or G_MININT64 */
@@ -423,12 +490,12 @@ strata_v8_profile_add_sample_values (StrataV8Profile *self,
   for (guint i = 0; i < n_ids; i++)
     {
       gint64 delta = i < n_deltas ? deltas[i] : 0;
-      Sample sample = { .node = node_index (self, ids[i]) };
+      guint32 node = node_index (self, ids[i]);
       Sample *last = self->samples->len > 0 ? &g_array_index (self->samples, Sample, self->samples->len - 1) : NULL;
+      Sample sample;
 
       self->time = CLAMP (self->time + CLAMP (delta, -MAX_MICROS, MAX_MICROS), -MAX_MICROS, MAX_MICROS);
-      sample.time = sample.run_end = self->time * 1000;
-      if (sample.node == NO_NODE)
+      if (node == NO_NODE)
         {
           self->n_unknown_samples++;
           continue;
@@ -436,20 +503,21 @@ strata_v8_profile_add_sample_values (StrataV8Profile *self,
       self->n_read++;
       /* Only a run at the end of time so far may grow: a sample put
        * back in order may fall inside an earlier one. */
-      if (last != NULL && last->node == sample.node && last->run_end == self->last_time && sample.time >= last->run_end &&
-          last->run < G_MAXUINT32)
+      if (last != NULL && sample_node (last) == node && sample_run_end (last) == self->last_time &&
+          self->time >= self->last_time && sample_run_fits (last, 1, self->time))
         {
-          self->last_time = last->run_end = sample.time;
-          last->run++;
+          sample_run_grow (last, 1, self->time);
+          self->last_time = self->time;
           continue;
         }
-      self->first_time = MIN (self->first_time, sample.time);
-      self->last_time = MAX (self->last_time, sample.time);
-      if (last != NULL && sample.time < last->time)
+      self->first_time = MIN (self->first_time, self->time);
+      self->last_time = MAX (self->last_time, self->time);
+      if (last != NULL && self->time < sample_time (last))
         {
           self->ordered = FALSE;
           self->n_reordered++;
         }
+      sample = sample_new (self->time, node);
       g_array_append_val (self->samples, sample);
     }
 }
@@ -540,12 +608,13 @@ strata_v8_profile_add_sample_groups (StrataV8Profile *self,
           self->n_unknown_samples += n_rest;
           continue;
         }
-      if (ABS (self->time) < MAX_GROUP_TIME && last != NULL && last->node == node &&
-          last->run_end == self->last_time && last->run_end == self->time * 1000 && last->run <= G_MAXUINT32 - n_rest)
+      if (ABS (self->time) < MAX_GROUP_TIME && last != NULL && sample_node (last) == node &&
+          sample_run_end (last) == self->last_time && self->last_time == self->time &&
+          sample_run_fits (last, n_rest, self->time + group[3]))
         {
           self->time += group[3];
-          self->last_time = last->run_end = self->time * 1000;
-          last->run += n_rest;
+          self->last_time = self->time;
+          sample_run_grow (last, n_rest, self->time);
           self->n_read += n_rest;
           continue;
         }
@@ -595,7 +664,7 @@ compare_samples (gconstpointer a,
 {
   const Sample *sa = a, *sb = b;
 
-  return sa->time < sb->time ? -1 : sa->time > sb->time;
+  return sample_time (sa) < sample_time (sb) ? -1 : sample_time (sa) > sample_time (sb);
 }
 
 /* Samples whose deltas went back are few and fall a little back: each
@@ -617,7 +686,7 @@ put_in_order (StrataV8Profile *self)
       Sample moved = samples[i];
       guint j = i;
 
-      while (j > 0 && samples[j - 1].time > moved.time)
+      while (j > 0 && sample_time (&samples[j - 1]) > sample_time (&moved))
         {
           samples[j] = samples[j - 1];
           j--;
@@ -671,9 +740,9 @@ strata_v8_stacks_init (StrataV8Stacks    *self,
   if (end == NULL)
     return;
   /* The last sample lasts as long as the mean sampling interval. */
-  *end = n > 0 ? profile->last_time : 0;
+  *end = n > 0 ? profile->last_time * 1000 : 0;
   if (profile->n_read > 1)
-    *end += (profile->last_time - profile->first_time) / (gint64) (profile->n_read - 1);
+    *end += (profile->last_time - profile->first_time) * 1000 / (gint64) (profile->n_read - 1);
   if (profile->end != G_MININT64)
     *end = MAX (*end, profile->end * 1000);
 }
@@ -700,8 +769,8 @@ strata_v8_stacks_init_range (StrataV8Stacks    *self,
 
   g_return_if_fail (profile->ordered && from <= to && to <= profile->samples->len);
   for (guint i = from; i > 0 && last_frame_node == NO_NODE; i--)
-    if (g_array_index (profile->nodes, Node, samples[i - 1].node).kind == NODE_FRAME)
-      last_frame_node = samples[i - 1].node;
+    if (g_array_index (profile->nodes, Node, sample_node (&samples[i - 1])).kind == NODE_FRAME)
+      last_frame_node = sample_node (&samples[i - 1]);
   *self = (StrataV8Stacks) { profile, view, from, to, last_frame_node,
                              { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint32)) },
                              { NO_NODE, NO_NODE }, 0 };
@@ -723,7 +792,7 @@ strata_v8_profile_first_sample_at (StrataV8Profile *self,
     {
       guint mid = low + (high - low) / 2;
 
-      if (samples[mid].time < time)
+      if (sample_time (&samples[mid]) * 1000 < time)
         low = mid + 1;
       else
         high = mid;
@@ -737,7 +806,7 @@ strata_v8_profile_sample_time (StrataV8Profile *self,
                                guint            index)
 {
   g_return_val_if_fail (index < self->samples->len, 0);
-  return g_array_index (self->samples, Sample, index).time;
+  return sample_time (&g_array_index (self->samples, Sample, index)) * 1000;
 }
 
 /**
@@ -809,16 +878,16 @@ strata_v8_stacks_next (StrataV8Stacks   *self,
   sample = &g_array_index (profile->samples, Sample, self->next++);
   if (self->consume && (self->next & 0xffff) == 0)
     strata_memory_release_front (profile->samples->data, (self->next - 1) * sizeof (Sample), &self->released);
-  node = &g_array_index (profile->nodes, Node, sample->node);
-  *stack = (StrataTimedStack) { sample->time, NULL, 0, sample->run_end, sample->run };
+  node = &g_array_index (profile->nodes, Node, sample_node (sample));
+  *stack = (StrataTimedStack) { sample_time (sample) * 1000, NULL, 0, sample_run_end (sample) * 1000, sample_run (sample) };
   if (node->kind == NODE_IDLE || (self->view == STRATA_V8_STACKS_TIMELINE && node->kind == NODE_PROGRAM))
     return TRUE;
   if (self->view == STRATA_V8_STACKS_TIMELINE && node->kind == NODE_GC && self->last_frame_node != NO_NODE)
-    frames = frames_of (self, sample->node, self->last_frame_node);
+    frames = frames_of (self, sample_node (sample), self->last_frame_node);
   else
-    frames = frames_of (self, sample->node, NO_NODE);
+    frames = frames_of (self, sample_node (sample), NO_NODE);
   if (node->kind == NODE_FRAME)
-    self->last_frame_node = sample->node;
+    self->last_frame_node = sample_node (sample);
   stack->frames = (const guint32 *) frames->data;
   stack->n_frames = frames->len;
   return TRUE;
