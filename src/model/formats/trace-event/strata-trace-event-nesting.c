@@ -34,8 +34,8 @@ typedef struct
 {
   GArray *slices;       /* TeSlice: where the frames go, without @table */
   TeTable *table;       /* where every call goes, its depth its place in @items */
-  guint32 *event_depths; /* with @table: each trace event's depth and index */
-  guint32 *event_refs;
+  guint32 *event_depths; /* with @table and flows bound by id: each trace */
+  guint32 *event_refs;   /* event's depth and index, for them; else NULL */
   GArray *items;        /* Item: what runs, outermost first */
   GArray *kinds;        /* guint8 by method: what its trace events are, or 0 */
   guint64 n_steps;      /* taken, for checks of a cancel now and then */
@@ -156,9 +156,14 @@ place_event (Nest          *nest,
 {
   guint depth = nest->items->len;
 
+  guint32 ref;
+
   if (nest->table == NULL)
     return;
-  nest->event_refs[index] = te_table_open (nest->table, depth, slice);
+  ref = te_table_open (nest->table, depth, slice);
+  if (nest->event_refs == NULL)
+    return;
+  nest->event_refs[index] = ref;
   nest->event_depths[index] = depth;
 }
 
@@ -231,7 +236,7 @@ end_event (Nest *nest)
 typedef struct
 {
   TeSlice *events;      /* those that take time */
-  guint32 *index;       /* of each in the thread's slices */
+  guint32 *index;       /* of each in the thread's slices, if asked for */
   guint32  n_events;
   TeSlice *moments;     /* those that take none, in order */
   guint32 *moment_index;
@@ -251,17 +256,19 @@ events_clear (Events *events)
 }
 
 /* Those that take no time hold nothing: they go where the stack stands
- * once everything at their time has started. */
+ * once everything at their time has started. Where each came from is
+ * kept @with_index only: flows bound by id need it, nothing else. */
 static void
 events_in_order (const TeSlice *slices,
                  guint32        n,
+                 gboolean       with_index,
                  Events        *out)
 {
   g_autofree guint32 *order = strata_trace_event_sort_slices (slices, n, NULL);
   g_autofree gint64 *ends = g_new (gint64, MAX (n, 1));
   guint depth = 0;
 
-  *out = (Events) { g_new (TeSlice, MAX (n, 1)), g_new (guint32, MAX (n, 1)), 0, NULL, NULL, 0, 0, 0, { 0, 0 } };
+  *out = (Events) { g_new (TeSlice, MAX (n, 1)), with_index ? g_new (guint32, MAX (n, 1)) : NULL, 0, NULL, NULL, 0, 0, 0, { 0, 0 } };
   for (guint32 k = 0; k < n; k++)
     {
       TeSlice slice = slices[order[k]];
@@ -276,14 +283,18 @@ events_in_order (const TeSlice *slices,
       if (slice.end <= slice.start)
         {
           out->moments = g_renew (TeSlice, out->moments, out->n_moments + 1);
-          out->moment_index = g_renew (guint32, out->moment_index, out->n_moments + 1);
-          out->moment_index[out->n_moments] = order[k];
+          if (with_index)
+            {
+              out->moment_index = g_renew (guint32, out->moment_index, out->n_moments + 1);
+              out->moment_index[out->n_moments] = order[k];
+            }
           out->moments[out->n_moments++] = slice;
           continue;
         }
       ends[depth++] = slice.end;
       out->max_depth = MAX (out->max_depth, depth);
-      out->index[out->n_events] = order[k];
+      if (with_index)
+        out->index[out->n_events] = order[k];
       out->events[out->n_events++] = slice;
     }
 }
@@ -299,7 +310,7 @@ place_moments (Nest          *nest,
   if (nest->table == NULL)
     return;
   for (; *next < limit && events->moments[*next].start < time; (*next)++)
-    place_event (nest, &events->moments[*next], events->moment_index[*next]);
+    place_event (nest, &events->moments[*next], events->moment_index != NULL ? events->moment_index[*next] : 0);
 }
 
 /* What one walk lays out: all of a thread, or one of its two parts. */
@@ -371,7 +382,7 @@ walk (Nest           *nest,
         end_event (nest);
       else if (next_event < part->event_limit && event_start <= MIN (sample_time, run_time))
         {
-          start_event (nest, trace, &events->events[next_event], events->index[next_event]);
+          start_event (nest, trace, &events->events[next_event], events->index != NULL ? events->index[next_event] : 0);
           /* Read once, in order: what is read goes back to the system. */
           if ((++next_event & 0xffff) == 0)
             strata_memory_release_front (events->events, next_event * sizeof (TeSlice), &events->released[part->first_event > 0]);
@@ -412,8 +423,11 @@ use_table (Nest          *nest,
   gint64 thread_time = strata_trace_event_first_thread_time ((const TeSlice *) te->slices->data, first);
 
   nest->table = te_table_new (state->has_thread_time ? 2 : 1, thread_time);
-  nest->event_depths = g_new0 (guint32, MAX (first, 1));
-  nest->event_refs = g_new0 (guint32, MAX (first, 1));
+  if (events->index != NULL)
+    {
+      nest->event_depths = g_new0 (guint32, MAX (first, 1));
+      nest->event_refs = g_new0 (guint32, MAX (first, 1));
+    }
   totals->n_clipped += events->n_clipped;
   nest->slices = NULL;
   g_clear_pointer (&te->slices, g_array_unref);
@@ -543,10 +557,10 @@ join_tail (Nest         *head,
   n_before = g_new0 (guint32, n_depths + 1);
   for (guint d = 0; d < n_depths; d++)
     n_before[d] = te_table_get_n_calls (head->table, d);
-  for (guint32 k = tail->part.first_event; k < events->n_events; k++)
+  for (guint32 k = tail->part.first_event; head->event_refs != NULL && k < events->n_events; k++)
     if (head->event_depths[events->index[k]] < n_depths)
       head->event_refs[events->index[k]] += n_before[head->event_depths[events->index[k]]];
-  for (guint32 k = tail->part.first_moment; k < events->n_moments; k++)
+  for (guint32 k = tail->part.first_moment; head->event_refs != NULL && k < events->n_moments; k++)
     if (head->event_depths[events->moment_index[k]] < n_depths)
       head->event_refs[events->moment_index[k]] += n_before[head->event_depths[events->moment_index[k]]];
   te_table_append (head->table, tail->nest.table);
@@ -654,7 +668,7 @@ strata_trace_event_nest_stacks (TeState        *state,
 
   nest_init (&nest);
   nest.slices = slices;
-  events_in_order ((const TeSlice *) slices->data, first, &events);
+  events_in_order ((const TeSlice *) slices->data, first, te->bound != NULL && te->bound->len > 0, &events);
   whole = (Part) { 0, events.n_events, 0, events.n_moments, G_MAXINT64, G_MAXINT64, TRUE };
   if (last_profile && events.max_depth <= MAX_TABLE_EVENT_DEPTH)
     use_table (&nest, state, te, &events, totals);
