@@ -34,7 +34,7 @@ typedef struct
   gsize   record;
 } StrataEdgeCacheEntry;
 
-#define STRATA_EDGE_CACHE_BITS 12
+#define STRATA_EDGE_CACHE_BITS 14
 
 typedef struct
 {
