@@ -202,7 +202,7 @@ strata_memory_give_back (void)
 }
 
 /* Less than this is not worth a system call. */
-#define RELEASE_STEP (4 * 1024 * 1024)
+#define RELEASE_STEP (1024 * 1024)
 
 /**
  * strata_memory_release_front:

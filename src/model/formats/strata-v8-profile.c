@@ -874,9 +874,14 @@ strata_v8_stacks_next (StrataV8Stacks   *self,
   const GArray *frames;
 
   if (self->next >= self->limit)
-    return FALSE;
+    {
+      /* The walk is over: what it read goes back now, not with the profile. */
+      if (self->consume)
+        strata_memory_release_front_by (profile->samples->data, (gsize) self->limit * sizeof (Sample), &self->released, 1);
+      return FALSE;
+    }
   sample = &g_array_index (profile->samples, Sample, self->next++);
-  if (self->consume && (self->next & 0xffff) == 0)
+  if (self->consume && (self->next & 0x3fff) == 0)
     strata_memory_release_front (profile->samples->data, (self->next - 1) * sizeof (Sample), &self->released);
   node = &g_array_index (profile->nodes, Node, sample_node (sample));
   *stack = (StrataTimedStack) { sample_time (sample) * 1000, NULL, 0, sample_run_end (sample) * 1000, sample_run (sample) };

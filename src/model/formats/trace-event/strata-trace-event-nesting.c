@@ -384,7 +384,7 @@ walk (Nest           *nest,
         {
           start_event (nest, trace, &events->events[next_event], events->index != NULL ? events->index[next_event] : 0);
           /* Read once, in order: what is read goes back to the system. */
-          if ((++next_event & 0xffff) == 0)
+          if ((++next_event & 0x3fff) == 0)
             strata_memory_release_front (events->events, next_event * sizeof (TeSlice), &events->released[part->first_event > 0]);
         }
       else if (run_time <= sample_time)
@@ -407,6 +407,8 @@ walk (Nest           *nest,
     }
   end_frames (nest, 0, part->ends_samples ? end : part->limit);
   place_moments (nest, events, &next_moment, part->moment_limit, G_MAXINT64);
+  strata_memory_release_front_by (events->events, (gsize) part->event_limit * sizeof (TeSlice),
+                                  &events->released[part->first_event > 0], 1);
   return TRUE;
 }
 
