@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "strata-load-guard.h"
 #include "strata-memory.h"
 #include "strata-trace-private.h"
 #include "strata-v8-profile.h"
@@ -471,14 +472,66 @@ strata_v8_profile_add_node_values (StrataV8Profile          *self,
   link_parents (self, values, n, first);
 }
 
+/* Room for @more samples after the @self->samples there are, which it
+ * returns the number of: the caller writes them there, and sets the
+ * length it reached (a call per sample cost more than the rest). */
+static guint
+reserve_samples (StrataV8Profile *self,
+                 guint            more)
+{
+  guint n = self->samples->len;
+
+  if (more > G_MAXUINT - n)
+    strata_load_guard_out_of_memory (((gsize) n + more) * sizeof (Sample));
+  g_array_set_size (self->samples, n + more);
+  return n;
+}
+
+/* A sample of node @node, @delta µs after the one before, after the @n
+ * samples at @samples (room for it reserved). A sample of the node of
+ * the sample before it, later than it, only makes that one last longer:
+ * it is counted, not kept. */
+static inline void
+add_sample (StrataV8Profile *self,
+            Sample          *samples,
+            guint           *n,
+            guint32          node,
+            gint64           delta)
+{
+  Sample *last = *n > 0 ? &samples[*n - 1] : NULL;
+
+  self->time = CLAMP (self->time + CLAMP (delta, -MAX_MICROS, MAX_MICROS), -MAX_MICROS, MAX_MICROS);
+  if (node == NO_NODE)
+    {
+      self->n_unknown_samples++;
+      return;
+    }
+  self->n_read++;
+  /* Only a run at the end of time so far may grow: a sample put back in
+   * order may fall inside an earlier one. */
+  if (last != NULL && sample_node (last) == node && sample_run_end (last) == self->last_time &&
+      self->time >= self->last_time && sample_run_fits (last, 1, self->time))
+    {
+      sample_run_grow (last, 1, self->time);
+      self->last_time = self->time;
+      return;
+    }
+  self->first_time = MIN (self->first_time, self->time);
+  self->last_time = MAX (self->last_time, self->time);
+  if (last != NULL && self->time < sample_time (last))
+    {
+      self->ordered = FALSE;
+      self->n_reordered++;
+    }
+  samples[(*n)++] = sample_new (self->time, node);
+}
+
 /**
  * strata_v8_profile_add_sample_values:
  * @ids: each sample's node id; G_MININT64 for one that is not a number
  * @deltas: the microseconds from the sample before to each
  *
- * Each sample's node and time, from the time of the one before. A sample
- * of the node of the sample before it, later than it, only makes that
- * one last longer: it is counted, not kept.
+ * Each sample's node and time, from the time of the one before.
  */
 void
 strata_v8_profile_add_sample_values (StrataV8Profile *self,
@@ -487,39 +540,12 @@ strata_v8_profile_add_sample_values (StrataV8Profile *self,
                                      const gint64    *deltas,
                                      guint            n_deltas)
 {
-  for (guint i = 0; i < n_ids; i++)
-    {
-      gint64 delta = i < n_deltas ? deltas[i] : 0;
-      guint32 node = node_index (self, ids[i]);
-      Sample *last = self->samples->len > 0 ? &g_array_index (self->samples, Sample, self->samples->len - 1) : NULL;
-      Sample sample;
+  guint n = reserve_samples (self, n_ids);
+  Sample *samples = (Sample *) self->samples->data;
 
-      self->time = CLAMP (self->time + CLAMP (delta, -MAX_MICROS, MAX_MICROS), -MAX_MICROS, MAX_MICROS);
-      if (node == NO_NODE)
-        {
-          self->n_unknown_samples++;
-          continue;
-        }
-      self->n_read++;
-      /* Only a run at the end of time so far may grow: a sample put
-       * back in order may fall inside an earlier one. */
-      if (last != NULL && sample_node (last) == node && sample_run_end (last) == self->last_time &&
-          self->time >= self->last_time && sample_run_fits (last, 1, self->time))
-        {
-          sample_run_grow (last, 1, self->time);
-          self->last_time = self->time;
-          continue;
-        }
-      self->first_time = MIN (self->first_time, self->time);
-      self->last_time = MAX (self->last_time, self->time);
-      if (last != NULL && self->time < sample_time (last))
-        {
-          self->ordered = FALSE;
-          self->n_reordered++;
-        }
-      sample = sample_new (self->time, node);
-      g_array_append_val (self->samples, sample);
-    }
+  for (guint i = 0; i < n_ids; i++)
+    add_sample (self, samples, &n, node_index (self, ids[i]), i < n_deltas ? deltas[i] : 0);
+  g_array_set_size (self->samples, n);
 }
 
 /* Groups of strata_v8_group_samples(): safely far from the clamps. */
@@ -528,14 +554,56 @@ strata_v8_profile_add_sample_values (StrataV8Profile *self,
 #define MAX_GROUP_TIME  (G_GINT64_CONSTANT (1) << 51)
 
 /**
- * strata_v8_group_samples:
- * @groups: (out): gint64 quintets appended: the id, the first sample's
- *   delta, how many samples of the id follow it with deltas that do not
- *   go back, the sum of those deltas, the index of the first sample
+ * strata_v8_group_samples_into:
+ * @groups: (out): room for five values per sample: gint64 quintets, the
+ *   id, the first sample's delta, how many samples of the id follow it
+ *   with deltas that do not go back, the sum of those deltas, the index
+ *   of the first sample
  *
  * Sums up a chunk's samples, without side effects (the scanner does it
  * beside its scan): a run of one node is most of a recording, and is
  * added whole by strata_v8_profile_add_sample_groups().
+ *
+ * Returns: how many groups were written
+ */
+guint
+strata_v8_group_samples_into (const gint64 *ids,
+                              guint         n_ids,
+                              const gint64 *deltas,
+                              guint         n_deltas,
+                              gint64       *groups)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < n_ids; n++)
+    {
+      gint64 *group = &groups[(gsize) n * 5];
+      gint64 count = 0, sum = 0;
+      guint j = i + 1;
+
+      for (; j < n_ids && ids[j] == ids[i]; j++)
+        {
+          gint64 delta = j < n_deltas ? deltas[j] : 0;
+
+          if (delta < 0 || delta > MAX_GROUP_DELTA || sum > MAX_GROUP_SUM)
+            break;
+          count++;
+          sum += delta;
+        }
+      group[0] = ids[i];
+      group[1] = i < n_deltas ? deltas[i] : 0;
+      group[2] = count;
+      group[3] = sum;
+      group[4] = i;
+      i = j;
+    }
+  return n;
+}
+
+/**
+ * strata_v8_group_samples:
+ * @groups: (out): gint64 quintets appended, as
+ *   strata_v8_group_samples_into() writes them
  *
  * Returns: how many groups were appended
  */
@@ -546,26 +614,12 @@ strata_v8_group_samples (const gint64 *ids,
                          guint         n_deltas,
                          GArray       *groups)
 {
-  guint n = 0;
+  guint at = groups->len, n;
 
-  for (guint i = 0; i < n_ids;)
-    {
-      gint64 group[5] = { ids[i], i < n_deltas ? deltas[i] : 0, 0, 0, i };
-      guint j = i + 1;
-
-      for (; j < n_ids && ids[j] == ids[i]; j++)
-        {
-          gint64 delta = j < n_deltas ? deltas[j] : 0;
-
-          if (delta < 0 || delta > MAX_GROUP_DELTA || group[3] > MAX_GROUP_SUM)
-            break;
-          group[2]++;
-          group[3] += delta;
-        }
-      g_array_append_vals (groups, group, 5);
-      n++;
-      i = j;
-    }
+  g_return_val_if_fail (n_ids <= (G_MAXUINT - at) / 5, 0);
+  g_array_set_size (groups, at + n_ids * 5);
+  n = strata_v8_group_samples_into (ids, n_ids, deltas, n_deltas, &g_array_index (groups, gint64, at));
+  g_array_set_size (groups, at + n * 5);
   return n;
 }
 
@@ -588,20 +642,22 @@ strata_v8_profile_add_sample_groups (StrataV8Profile *self,
                                      const gint64    *deltas,
                                      guint            n_deltas)
 {
+  guint n = reserve_samples (self, n_groups);
+  Sample *samples = (Sample *) self->samples->data;
+
   for (guint g = 0; g < n_groups; g++)
     {
-      const gint64 *group = &groups[g * 5];
+      const gint64 *group = &groups[(gsize) g * 5];
       guint first = (guint) group[4], n_rest = (guint) group[2];
-      guint32 node;
+      guint32 node = node_index (self, group[0]);
       Sample *last;
 
       /* The group holds its first sample: the scanner's arrays, read
        * on another core, are touched only to add a group by samples. */
-      strata_v8_profile_add_sample_values (self, &group[0], 1, &group[1], 1);
+      add_sample (self, samples, &n, node, group[1]);
       if (n_rest == 0)
         continue;
-      last = self->samples->len > 0 ? &g_array_index (self->samples, Sample, self->samples->len - 1) : NULL;
-      node = node_index (self, group[0]);
+      last = n > 0 ? &samples[n - 1] : NULL;
       if (ABS (self->time) < MAX_GROUP_TIME && node == NO_NODE)
         {
           self->time += group[3];
@@ -618,9 +674,13 @@ strata_v8_profile_add_sample_groups (StrataV8Profile *self,
           self->n_read += n_rest;
           continue;
         }
+      g_array_set_size (self->samples, n);
       strata_v8_profile_add_sample_values (self, &ids[first + 1], n_rest, deltas + MIN (first + 1, n_deltas),
                                            n_deltas > first + 1 ? n_deltas - first - 1 : 0);
+      n = reserve_samples (self, n_groups - g - 1);
+      samples = (Sample *) self->samples->data;
     }
+  g_array_set_size (self->samples, n);
 }
 
 /**

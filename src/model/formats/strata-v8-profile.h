@@ -93,6 +93,11 @@ void                    strata_v8_profile_add_sample_values (StrataV8Profile *se
                                                              guint            n_ids,
                                                              const gint64    *deltas,
                                                              guint            n_deltas);
+guint                   strata_v8_group_samples_into  (const gint64       *ids,
+                                                       guint               n_ids,
+                                                       const gint64       *deltas,
+                                                       guint               n_deltas,
+                                                       gint64             *groups);
 guint                   strata_v8_group_samples       (const gint64       *ids,
                                                        guint               n_ids,
                                                        const gint64       *deltas,

@@ -239,15 +239,20 @@ te_read_profile_args_at (const char     *p,
     return strata_json_skip_value (p, end, args_end);
   status = strata_json_scan_object (p, end, args_member, &scan, args_end);
   args->ok = status == STRATA_JSON_OK && scan.has_data;
+  /* Beyond an array's reach: no recording writes a billion samples a chunk. */
+  if (args->n_ids > (G_MAXUINT - numbers->len) / 5)
+    args->ok = FALSE;
   if (args->ok && args->n_ids > 0)
     {
-      g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (gint64));
-      const gint64 *values = (const gint64 *) numbers->data;
+      const gint64 *values;
 
-      args->n_groups = strata_v8_group_samples (values + args->ids_at, args->n_ids, values + args->deltas_at,
-                                                args->n_deltas, groups);
+      /* The groups go after the samples, in room for the most there can be. */
       args->groups_at = numbers->len;
-      g_array_append_vals (numbers, groups->data, groups->len);
+      g_array_set_size (numbers, numbers->len + args->n_ids * 5);
+      values = (const gint64 *) numbers->data;
+      args->n_groups = strata_v8_group_samples_into (values + args->ids_at, args->n_ids, values + args->deltas_at,
+                                                     args->n_deltas, &g_array_index (numbers, gint64, args->groups_at));
+      g_array_set_size (numbers, args->groups_at + args->n_groups * 5);
     }
   return status;
 }
