@@ -261,6 +261,7 @@ move_elements (GArray  *to,
     {
       guint32 k = MIN (step, n - i);
 
+      strata_memory_populate (to->data + (gsize) (at + i) * size, (gsize) k * size);
       memcpy (to->data + (gsize) (at + i) * size, from->data + (gsize) i * size, (gsize) k * size);
       if (shift != 0)
         for (guint32 j = 0; j < k; j++)
@@ -270,24 +271,42 @@ move_elements (GArray  *to,
   g_array_set_size (from, 0);
 }
 
+/* @from's bits after the first @shift bits of @to (beyond them all 0). */
+static void
+append_bits (GArray  *to,
+             GArray  *from,
+             guint32  shift)
+{
+  guint n = from->len, at = shift >> 6, offset = shift & 63;
+  guint64 *words;
+
+  if (n == 0)
+    return;
+  g_array_set_size (to, MAX (to->len, at + n + 1));
+  words = (guint64 *) to->data;
+  for (guint w = 0; w < n; w++)
+    {
+      guint64 bits = g_array_index (from, guint64, w);
+
+      words[at + w] |= bits << offset;
+      if (offset != 0)
+        words[at + w + 1] |= bits >> (64 - offset);
+    }
+}
+
 static void
 append_depth (Depth   *to,
               Depth   *from,
               guint32  n_below)
 {
-  guint32 n_here = to->spans->len;
+  guint32 n_here = to->spans->len, first = to->with_source->len;
   const guint32 *with_source = (const guint32 *) from->with_source->data;
 
+  g_array_set_size (to->with_source, first + from->with_source->len);
   for (guint32 i = 0; i < from->with_source->len; i++)
-    {
-      guint32 index = with_source[i] + n_here;
-
-      g_array_append_val (to->with_source, index);
-    }
+    g_array_index (to->with_source, guint32, first + i) = with_source[i] + n_here;
   g_array_append_vals (to->sources, from->sources->data, from->sources->len);
-  for (guint w = 0; w < from->has_place->len; w++)
-    for (guint64 bits = g_array_index (from->has_place, guint64, w); bits != 0; bits &= bits - 1)
-      set_has_place (to->has_place, n_here + w * 64 + (guint32) __builtin_ctzll (bits));
+  append_bits (to->has_place, from->has_place, n_here);
   g_array_append_vals (to->places, from->places->data, from->places->len);
   move_elements (to->spans, from->spans, n_below);
 }
