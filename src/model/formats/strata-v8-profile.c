@@ -703,8 +703,13 @@ append_frames (StrataV8Profile *self,
                GArray          *frames)
 {
   const Node *nodes = (const Node *) self->nodes->data;
-  guint steps = 0;
+  guint steps = 0, n = frames->len, room = n + 64;
+  guint32 *out;
 
+  /* Written in place, room made now and then: stacks are walked by
+   * the million. */
+  g_array_set_size (frames, room);
+  out = (guint32 *) frames->data;
   for (guint32 at = index; at != NO_NODE; at = node_parent (&nodes[at]), steps++)
     {
       if (steps >= MAX_STACK_DEPTH)
@@ -712,9 +717,17 @@ append_frames (StrataV8Profile *self,
           self->n_cut_stacks++;
           break;
         }
-      if (nodes[at].method != NO_NODE)
-        g_array_append_val (frames, nodes[at].method);
+      if (nodes[at].method == NO_NODE)
+        continue;
+      if (n == room)
+        {
+          room *= 2;
+          g_array_set_size (frames, room);
+          out = (guint32 *) frames->data;
+        }
+      out[n++] = nodes[at].method;
     }
+  g_array_set_size (frames, n);
 }
 
 static int
