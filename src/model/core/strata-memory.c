@@ -249,28 +249,6 @@ strata_memory_release_front_by (gpointer  block,
 #endif
 }
 
-/**
- * strata_memory_populate:
- * @block: memory about to be written, @len bytes of it
- *
- * Has the system give the whole pages of @block at once, where it can
- * (Linux 5.14 and later): tens of megabytes written into fresh memory
- * otherwise stop at every page.
- */
-void
-strata_memory_populate (gpointer block,
-                        gsize    len)
-{
-#ifdef MADV_POPULATE_WRITE
-  gsize page = (gsize) sysconf (_SC_PAGESIZE);
-  guintptr from = ((guintptr) block + page - 1) / page * page;
-  guintptr to = ((guintptr) block + len) / page * page;
-
-  if (to > from)
-    (void) madvise ((void *) from, to - from, MADV_POPULATE_WRITE);
-#endif
-}
-
 /* ---- Scratch files ----
  *
  * Unlinked files in the user's cache folder (never beside a trace): their

@@ -57,8 +57,6 @@ void     strata_memory_release_front_by (gpointer  block,
                                          gsize     consumed,
                                          gsize    *released,
                                          gsize     step);
-void     strata_memory_populate        (gpointer  block,
-                                        gsize     len);
 char    *strata_scratch_dir            (void);
 int      strata_scratch_open           (void);
 guint64  strata_scratch_room           (int       fd);

@@ -261,7 +261,6 @@ move_elements (GArray  *to,
     {
       guint32 k = MIN (step, n - i);
 
-      strata_memory_populate (to->data + (gsize) (at + i) * size, (gsize) k * size);
       memcpy (to->data + (gsize) (at + i) * size, from->data + (gsize) i * size, (gsize) k * size);
       if (shift != 0)
         for (guint32 j = 0; j < k; j++)
