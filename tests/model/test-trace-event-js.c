@@ -115,9 +115,9 @@ static const char nested_trace[] =
  * the layout), 60 (run), 70 (garbage, on run's stack), 80 (run), 90
  * (the engine) and 95 (idle). */
 static void
-test_nested (void)
+assert_nested (const char *json)
 {
-  g_autofree char *path = strata_test_write_file ("nested.json", nested_trace, strlen (nested_trace));
+  g_autofree char *path = strata_test_write_file ("nested.json", json, strlen (json));
   g_autoptr(GError) error = NULL;
   g_autoptr(StrataTrace) trace = strata_test_load_path (path, &error);
   const StrataThread *thread;
@@ -142,6 +142,66 @@ test_nested (void)
   g_assert_cmpuint (n_spans_at (thread, 4), ==, 1);
   g_assert_cmpuint (n_spans_at (thread, 5), ==, 0);
   g_assert_false (strata_test_has_diagnostic (trace, "ran past"));
+}
+
+static void
+test_nested (void)
+{
+  assert_nested (nested_trace);
+}
+
+/* Trace events written as they end, the innermost first, are put in
+ * the order they start before the samples go among them. */
+static void
+test_unsorted_events (void)
+{
+  static const char task[] = "{\"ph\":\"X\",\"name\":\"RunTask\",\"pid\":1,\"tid\":2,\"ts\":5,\"dur\":95},\n";
+  static const char call[] = "{\"ph\":\"X\",\"name\":\"FunctionCall\",\"pid\":1,\"tid\":2,\"ts\":10,\"dur\":80},\n";
+  static const char layout[] = "{\"ph\":\"X\",\"name\":\"Layout\",\"pid\":1,\"tid\":2,\"ts\":40,\"dur\":10},\n";
+  g_autofree char *in_order = g_strconcat (task, call, layout, NULL);
+  g_autofree char *as_ended = g_strconcat (layout, call, task, NULL);
+  g_autoptr(GString) json = g_string_new (nested_trace);
+
+  g_assert_cmpuint (g_string_replace (json, in_order, as_ended, 1), ==, 1);
+  assert_nested (json->str);
+}
+
+/* Trace events nested deeper than the table takes are laid out by the
+ * builder, with the samples among them: each event and frame once, the
+ * layout that ran past its parent cut once, the frame inside it. */
+static void
+test_deep_events (void)
+{
+  const guint n = 5000;
+  g_autoptr(GString) json = g_string_new ("{\"traceEvents\":[\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) trace = NULL;
+  g_autofree char *path = NULL;
+  const StrataThread *thread;
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (json, "{\"ph\":\"X\",\"name\":\"FunctionCall\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":%u},\n",
+                            i, 3 * n - 2 * i);
+  /* Past its parent's end (2n + 1), cut there. */
+  g_string_append_printf (json, "{\"ph\":\"X\",\"name\":\"Layout\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":%u},\n", n, 2 * n);
+  g_string_append_printf (json, "{\"ph\":\"X\",\"name\":\"Paint\",\"pid\":1,\"tid\":2,\"ts\":%u,\"dur\":0},\n", n + 1);
+  g_string_append_printf (json,
+                          "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,\"args\":{\"data\":{\"startTime\":%u}}},\n"
+                          "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":%u,\"args\":{\"data\":{"
+                          "\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+                          "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"spin\"}}],"
+                          "\"samples\":[2,2]},\"timeDeltas\":[0,1]}}}\n]}\n", n, n);
+  path = strata_test_write_file ("deep-events.json", json->str, json->len);
+  trace = strata_test_load_path (path, &error);
+  g_assert_no_error (error);
+  thread = strata_test_thread_by_tid (trace, 2);
+  g_assert_cmpuint (thread->spans->n_depths, ==, n + 3);
+  g_assert_cmpuint (strata_span_table_get_n_spans (thread->spans), ==, n + 3);
+  strata_test_assert_span (trace, thread, n - 1, 0, "FunctionCall", (gint64) (n - 1) * 1000, (gint64) (2 * n + 1) * 1000);
+  strata_test_assert_span (trace, thread, n, 0, "Layout", (gint64) n * 1000, (gint64) (2 * n + 1) * 1000);
+  g_assert_cmpuint (n_spans_at (thread, n + 1), ==, 1);
+  g_assert_cmpuint (n_spans_at (thread, n + 2), ==, 1);
+  g_assert_true (strata_test_has_diagnostic (trace, "1 slice ran past the end of its parent"));
 }
 
 /* A sample taken during an event the script called says another
@@ -834,6 +894,8 @@ main (int   argc,
 
   g_test_add_func ("/trace-event-js/chunks", test_chunks);
   g_test_add_func ("/trace-event-js/nested", test_nested);
+  g_test_add_func ("/trace-event-js/unsorted-events", test_unsorted_events);
+  g_test_add_func ("/trace-event-js/deep-events", test_deep_events);
   g_test_add_func ("/trace-event-js/return-to-script", test_return_to_script);
   g_test_add_func ("/trace-event-js/chunk-values", test_chunk_values);
   g_test_add_func ("/trace-event-js/run-across-task", test_run_across_task);

@@ -466,8 +466,22 @@ gboolean
 strata_trace_event_slices_in_order (GArray  *slices,
                                     guint32  first)
 {
-  for (guint32 i = first + 1; i < slices->len; i++)
-    if (compare_slices ((const TeSlice *) slices->data, i - 1, i) > 0)
+  return strata_trace_event_slices_sorted ((const TeSlice *) slices->data + first, slices->len - MIN (first, slices->len));
+}
+
+/**
+ * strata_trace_event_slices_sorted:
+ *
+ * Returns: whether @slices are in the order
+ *   strata_trace_event_sort_slices() would put them in: a thread's
+ *   trace events often are, as Chrome writes them when they begin
+ */
+gboolean
+strata_trace_event_slices_sorted (const TeSlice *slices,
+                                  guint32        n)
+{
+  for (guint32 i = 1; i < n; i++)
+    if (compare_slices (slices, i - 1, i) > 0)
       return FALSE;
   return TRUE;
 }

@@ -255,23 +255,66 @@ events_clear (Events *events)
   g_free (events->moment_index);
 }
 
+/* @slices put in @order (new[k] = old[order[k]]), each moved once. */
+static void
+permute_slices (TeSlice       *slices,
+                const guint32 *order,
+                guint32        n)
+{
+  g_autofree guint64 *done = g_new0 (guint64, n / 64 + 1);
+
+  for (guint32 k = 0; k < n; k++)
+    {
+      TeSlice first;
+      guint32 at = k;
+
+      if (done[k >> 6] & (G_GUINT64_CONSTANT (1) << (k & 63)))
+        continue;
+      first = slices[k];
+      for (;;)
+        {
+          guint32 from = order[at];
+
+          done[at >> 6] |= G_GUINT64_CONSTANT (1) << (at & 63);
+          if (from == k)
+            {
+              slices[at] = first;
+              break;
+            }
+          slices[at] = slices[from];
+          at = from;
+        }
+    }
+}
+
 /* Those that take no time hold nothing: they go where the stack stands
  * once everything at their time has started. Where each came from is
- * kept @with_index only: flows bound by id need it, nothing else. */
+ * kept @with_index only: flows bound by id need it, nothing else.
+ * @in_place, @slices themselves are put in order and become the events
+ * (a recording's million trace events are not held twice); they are
+ * often in order already, as Chrome writes them. */
 static void
-events_in_order (const TeSlice *slices,
-                 guint32        n,
-                 gboolean       with_index,
-                 Events        *out)
+events_in_order (TeSlice  *slices,
+                 guint32   n,
+                 gboolean  with_index,
+                 gboolean  in_place,
+                 Events   *out)
 {
-  g_autofree guint32 *order = strata_trace_event_sort_slices (slices, n, NULL);
+  g_autofree guint32 *order = strata_trace_event_slices_sorted (slices, n) ? NULL
+                              : strata_trace_event_sort_slices (slices, n, NULL);
   g_autofree gint64 *ends = g_new (gint64, MAX (n, 1));
   guint depth = 0;
 
-  *out = (Events) { g_new (TeSlice, MAX (n, 1)), with_index ? g_new (guint32, MAX (n, 1)) : NULL, 0, NULL, NULL, 0, 0, 0, { 0, 0 } };
+  g_return_if_fail (!(in_place && with_index));
+  if (in_place && order != NULL)
+    permute_slices (slices, order, n);
+  *out = (Events) { in_place ? slices : g_new (TeSlice, MAX (n, 1)), with_index ? g_new (guint32, MAX (n, 1)) : NULL,
+                    0, NULL, NULL, 0, 0, 0, { 0, 0 } };
   for (guint32 k = 0; k < n; k++)
     {
-      TeSlice slice = slices[order[k]];
+      guint32 from = order != NULL ? order[k] : k;
+      /* In place, what is written goes at or before @k, read already. */
+      TeSlice slice = in_place ? slices[k] : slices[from];
 
       while (depth > 0 && ends[depth - 1] <= slice.start)
         depth--;
@@ -286,7 +329,7 @@ events_in_order (const TeSlice *slices,
           if (with_index)
             {
               out->moment_index = g_renew (guint32, out->moment_index, out->n_moments + 1);
-              out->moment_index[out->n_moments] = order[k];
+              out->moment_index[out->n_moments] = from;
             }
           out->moments[out->n_moments++] = slice;
           continue;
@@ -294,7 +337,7 @@ events_in_order (const TeSlice *slices,
       ends[depth++] = slice.end;
       out->max_depth = MAX (out->max_depth, depth);
       if (with_index)
-        out->index[out->n_events] = order[k];
+        out->index[out->n_events] = from;
       out->events[out->n_events++] = slice;
     }
 }
@@ -412,17 +455,18 @@ walk (Nest           *nest,
   return TRUE;
 }
 
-/* The calls go straight into a table; the thread's slices, in @events
- * now, go. */
+/* The calls go straight into a table, the thread clock's moments at
+ * @thread_time; the thread's slices, in @events now (or @events
+ * themselves), go. */
 static void
 use_table (Nest          *nest,
            TeState       *state,
            TeThread      *te,
+           gint64         thread_time,
            const Events  *events,
            TeNestTotals  *totals)
 {
   guint first = te->slices->len;
-  gint64 thread_time = strata_trace_event_first_thread_time ((const TeSlice *) te->slices->data, first);
 
   nest->table = te_table_new (state->has_thread_time ? 2 : 1, thread_time);
   if (events->index != NULL)
@@ -432,7 +476,25 @@ use_table (Nest          *nest,
     }
   totals->n_clipped += events->n_clipped;
   nest->slices = NULL;
-  g_clear_pointer (&te->slices, g_array_unref);
+  if ((gpointer) events->events == (gpointer) te->slices->data)
+    (void) g_array_free (g_steal_pointer (&te->slices), FALSE);
+  else
+    g_clear_pointer (&te->slices, g_array_unref);
+}
+
+/* Events put in order in the thread's own slices, for a walk that adds
+ * frames to those after all: the slices are the events and moments
+ * again (the builder sorts them), and the events a copy of their own. */
+static void
+unshare_events (TeThread     *te,
+                Events       *events,
+                TeNestTotals *totals)
+{
+  events->events = g_memdup2 (te->slices->data, (gsize) MAX (events->n_events, 1) * sizeof (TeSlice));
+  g_array_set_size (te->slices, events->n_events);
+  g_array_append_vals (te->slices, events->moments, events->n_moments);
+  /* Cut already: the builder finds nothing more to cut. */
+  totals->n_clipped += events->n_clipped;
 }
 
 /* Below this many runs of samples a thread is laid out in one walk;
@@ -663,6 +725,8 @@ strata_trace_event_nest_stacks (TeState        *state,
   TeThread *te = &g_array_index (state->threads, TeThread, thread);
   GArray *slices = te->slices;
   guint first = slices->len;
+  gboolean with_index = te->bound != NULL && te->bound->len > 0;
+  gint64 thread_time = strata_trace_event_first_thread_time ((const TeSlice *) slices->data, first);
   Nest nest;
   Events events;
   Part whole;
@@ -670,10 +734,12 @@ strata_trace_event_nest_stacks (TeState        *state,
 
   nest_init (&nest);
   nest.slices = slices;
-  events_in_order ((const TeSlice *) slices->data, first, te->bound != NULL && te->bound->len > 0, &events);
+  events_in_order ((TeSlice *) slices->data, first, with_index, last_profile && !with_index, &events);
   whole = (Part) { 0, events.n_events, 0, events.n_moments, G_MAXINT64, G_MAXINT64, TRUE };
   if (last_profile && events.max_depth <= MAX_TABLE_EVENT_DEPTH)
-    use_table (&nest, state, te, &events, totals);
+    use_table (&nest, state, te, thread_time, &events, totals);
+  else if ((gpointer) events.events == (gpointer) slices->data)
+    unshare_events (te, &events, totals);
   walked = nest.table == NULL || !may_cut || walk_in_two (&nest, state, &events, stacks, end, &cut);
   if (walked && !cut)
     walked = walk (&nest, state->trace, &events, &whole, stacks, end, state->job->cancellable);

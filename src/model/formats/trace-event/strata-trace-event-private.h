@@ -216,6 +216,8 @@ gboolean strata_trace_event_nest_stacks (TeState                *state,
 guint32 *strata_trace_event_sort_slices (const TeSlice *slices,
                                          guint32        n,
                                          GCancellable  *cancellable);
+gboolean strata_trace_event_slices_sorted (const TeSlice *slices,
+                                           guint32        n);
 gboolean strata_trace_event_slices_in_order (GArray  *slices,
                                              guint32  first);
 void    strata_trace_event_lay_out_stacks (TeState                *state,
