@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "strata-event-args.h"
+#include "strata-load-guard.h"
 #include "strata-memory.h"
 #include "strata-trace-event-private.h"
 
@@ -293,6 +294,16 @@ append_bits (GArray  *to,
     }
 }
 
+/* @array emptied, its memory given back. */
+static void
+drop_array (GArray **array)
+{
+  guint size = g_array_get_element_size (*array);
+
+  g_array_unref (*array);
+  *array = g_array_new (FALSE, TRUE, size);
+}
+
 static void
 append_depth (Depth   *to,
               Depth   *from,
@@ -301,13 +312,88 @@ append_depth (Depth   *to,
   guint32 n_here = to->spans->len, first = to->with_source->len;
   const guint32 *with_source = (const guint32 *) from->with_source->data;
 
+  /* Each array of @from goes once copied: no depth is held twice. */
   g_array_set_size (to->with_source, first + from->with_source->len);
   for (guint32 i = 0; i < from->with_source->len; i++)
     g_array_index (to->with_source, guint32, first + i) = with_source[i] + n_here;
+  drop_array (&from->with_source);
   g_array_append_vals (to->sources, from->sources->data, from->sources->len);
+  drop_array (&from->sources);
   append_bits (to->has_place, from->has_place, n_here);
+  drop_array (&from->has_place);
   g_array_append_vals (to->places, from->places->data, from->places->len);
+  drop_array (&from->places);
   move_elements (to->spans, from->spans, n_below);
+}
+
+/* Joins the depths of @tail given to one core. */
+typedef struct
+{
+  TeTable         *self;
+  TeTable         *tail;
+  const guint32   *n_below;   /* per depth: calls @self had a depth below */
+  const guint8    *core_of;   /* per depth: which core moves it */
+  guint            core;
+  StrataLoadGuard  guard;
+} JoinPart;
+
+static void
+join_depths (JoinPart *part)
+{
+  for (guint d = 0; d < part->tail->depths->len; d++)
+    {
+      Depth *to = &g_array_index (part->self->depths, Depth, d);
+      Depth *from = &g_array_index (part->tail->depths, Depth, d);
+
+      if (part->core_of[d] != part->core)
+        continue;
+      append_depth (to, from, part->n_below[d]);
+      depth_clear (from);
+      strata_memory_give_back ();
+      *from = depth_new ();
+    }
+}
+
+static gpointer
+join_worker (gpointer data)
+{
+  JoinPart *part = data;
+
+  if (STRATA_LOAD_GUARD_FAULTED (&part->guard))
+    return NULL;
+  join_depths (part);
+  strata_load_guard_pop (&part->guard);
+  return NULL;
+}
+
+/* Depths shared between the cores by their calls, the largest first. */
+static guint8 *
+share_depths (TeTable *tail)
+{
+  guint n_depths = tail->depths->len;
+  guint8 *core_of = g_new0 (guint8, MAX (n_depths, 1));
+  g_autofree guint32 *by_size = g_new (guint32, MAX (n_depths, 1));
+  guint64 load[2] = { 0, 0 };
+
+  for (guint d = 0; d < n_depths; d++)
+    by_size[d] = d;
+  for (guint i = 0; i < n_depths; i++)
+    for (guint j = i + 1; j < n_depths; j++)
+      if (te_table_get_n_calls (tail, by_size[j]) > te_table_get_n_calls (tail, by_size[i]))
+        {
+          guint32 swap = by_size[i];
+
+          by_size[i] = by_size[j];
+          by_size[j] = swap;
+        }
+  for (guint i = 0; i < n_depths; i++)
+    {
+      guint core = load[1] < load[0];
+
+      core_of[by_size[i]] = (guint8) core;
+      load[core] += te_table_get_n_calls (tail, by_size[i]);
+    }
+  return core_of;
 }
 
 /**
@@ -317,29 +403,34 @@ append_depth (Depth   *to,
  *
  * Puts @tail's calls after @self's at each depth, as if they had been
  * opened in @self: their children's indexes and places move up by the
- * calls @self had there.
+ * calls @self had there. Depths are moved on two cores at once.
  */
 void
 te_table_append (TeTable *self,
                  TeTable *tail)
 {
   guint n_depths = tail->depths->len;
-  g_autofree guint32 *n_before = g_new0 (guint32, n_depths + 1);
+  g_autofree guint32 *n_below = g_new0 (guint32, n_depths + 1);
+  g_autofree guint8 *core_of = share_depths (tail);
+  JoinPart parts[2];
+  GThread *helper;
 
   for (guint d = 0; d < n_depths; d++)
-    n_before[d] = te_table_get_n_calls (self, d);
-  if (n_depths > 0)
-    get_depth (self, n_depths - 1);
-  for (guint d = 0; d < n_depths; d++)
-    {
-      Depth *to = &g_array_index (self->depths, Depth, d);
-      Depth *from = &g_array_index (tail->depths, Depth, d);
-
-      append_depth (to, from, d + 1 < n_depths ? n_before[d + 1] : te_table_get_n_calls (self, d + 1));
-      depth_clear (from);
-      strata_memory_give_back ();
-      *from = depth_new ();
-    }
+    n_below[d] = te_table_get_n_calls (self, d + 1);
+  if (n_depths == 0)
+    return;
+  get_depth (self, n_depths - 1);
+  for (guint c = 0; c < 2; c++)
+    parts[c] = (JoinPart) { .self = self, .tail = tail, .n_below = n_below, .core_of = core_of, .core = c };
+  helper = g_thread_try_new ("strata-join", join_worker, &parts[1], NULL);
+  /* Without a second thread, this one moves every depth. */
+  if (helper == NULL)
+    memset (core_of, 0, n_depths);
+  join_depths (&parts[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+  if (parts[1].guard.fault != STRATA_LOAD_FAULT_NONE)
+    strata_load_guard_out_of_memory (parts[1].guard.wanted);
 }
 
 /* Threads' tables are finished on two cores at once. */
