@@ -180,6 +180,25 @@ test_notes_hostile_store (void)
 /* On the thread clock a note on a call follows its call; a note on a
  * range, written on the wall clock, is not drawn there. A note whose
  * call is another method's now falls back to its range. */
+/* An empty or blank store holds no notes, and says nothing of it. */
+static void
+test_notes_blank_store (void)
+{
+  const char *stores[] = { "", " \n\t" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (stores); i++)
+    {
+      g_autoptr(GArray) loaded = strata_notes_parse (stores[i], strlen (stores[i]), 1, 2, NULL);
+
+      g_assert_cmpuint (loaded->len, ==, 0);
+    }
+  {
+    g_autoptr(GArray) loaded = strata_notes_parse (NULL, 0, 1, 2, NULL);
+
+    g_assert_cmpuint (loaded->len, ==, 0);
+  }
+}
+
 static void
 test_notes_marks (void)
 {
@@ -222,6 +241,7 @@ main (int   argc,
 
   g_test_add_func ("/notes/round-trip", test_notes_round_trip);
   g_test_add_func ("/notes/other-file", test_notes_other_file);
+  g_test_add_func ("/notes/blank-store", test_notes_blank_store);
   g_test_add_func ("/notes/hostile-store", test_notes_hostile_store);
   g_test_add_func ("/notes/marks", test_notes_marks);
   return g_test_run ();

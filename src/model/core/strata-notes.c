@@ -255,12 +255,15 @@ strata_notes_parse (const char  *contents,
   guint64 depth = 0;
   const char *value_end;
 
+  if (contents == NULL || len == 0)
+    return notes;
   /* json-glib parses by recursion: a store nested deep enough would
    * exhaust the stack. Strata's own go three levels down. */
   strata_json_skip_value_depth (contents, contents + len, &value_end, &depth);
   if (depth > 16 || !json_parser_load_from_data (parser, contents, len, error))
     return notes;
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  /* Blank text parses to no root at all. */
+  if (json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return notes;
   root = json_node_get_object (json_parser_get_root (parser));
   /* Notes on an earlier file of the same name are not this file's. */
