@@ -12,7 +12,7 @@
 
 #include "strata-profile.h"
 #include "strata-test-util.h"
-#include "strata-v8-profile.h"
+#include "strata-v8-stacks.h"
 #include "strata-v8-text.h"
 
 

@@ -11,146 +11,14 @@
 #include "strata-load-guard.h"
 #include "strata-memory.h"
 #include "strata-trace-private.h"
-#include "strata-v8-profile.h"
+#include "strata-v8-profile-private.h"
 #include "strata-id-map.h"
 
-/* Deeper stacks are cut: a parent cycle must not loop. */
-#define MAX_STACK_DEPTH 65536
-#define NO_NODE G_MAXUINT32
 /* Node ids below this are looked up in an array. */
 #define MAX_DENSE_ID (1 << 22)
 /* Microseconds kept far from the ends of gint64 once made nanoseconds,
  * and within a sample's 53 bits. */
 #define MAX_MICROS ((G_GINT64_CONSTANT (1) << 52) - 1)
-
-/* The frames V8 makes up for time outside JavaScript. */
-typedef enum
-{
-  NODE_FRAME,         /* a function, or "(root)" */
-  NODE_IDLE,          /* "(idle)": nothing ran */
-  NODE_PROGRAM,       /* "(program)": the engine, outside JavaScript */
-  NODE_GC,            /* "(garbage collector)" */
-} NodeKind;
-
-/* Millions in a long recording: kept in eight bytes, stacks made as
- * they are walked (strata_v8_stacks_next()). */
-typedef struct
-{
-  guint32 method;      /* NO_NODE for "(root)" and "(idle)" */
-  guint32 parent : 30; /* a node index, or NO_PARENT */
-  guint32 kind : 2;    /* NodeKind */
-} Node;
-
-#define NO_PARENT ((1u << 30) - 1)
-/* Far beyond what a file holds (a node takes 30 bytes of JSON at least). */
-#define MAX_NODES NO_PARENT
-
-static inline guint32
-node_parent (const Node *node)
-{
-  return node->parent != NO_PARENT ? node->parent : NO_NODE;
-}
-
-/* A sample, and the samples of its node that came straight after it
- * (its run), in 16 bytes: a long recording has millions. @when holds
- * its time in µs (53 bits, signed) and the low bits of how many samples
- * its run has after it; @what its node, the rest of that count and how
- * long the run lasts in µs. A run that would outgrow them goes on as a
- * sample of its own, which changes nothing: the same stack follows.
- * Samples of one time keep the order they were read in: they are put in
- * order by stable sorts. */
-typedef struct
-{
-  guint64 when;
-  guint64 what;
-} Sample;
-
-#define RUN_LOW_BITS   11
-#define RUN_HIGH_BITS  5
-#define MAX_RUN        ((1u << (RUN_LOW_BITS + RUN_HIGH_BITS)) - 1)
-#define LENGTH_BITS    29
-#define MAX_RUN_LENGTH ((G_GINT64_CONSTANT (1) << LENGTH_BITS) - 1)
-#define NODE_SHIFT     (LENGTH_BITS + RUN_HIGH_BITS)
-
-/* µs */
-static inline gint64
-sample_time (const Sample *sample)
-{
-  return (gint64) sample->when >> RUN_LOW_BITS;
-}
-
-static inline guint32
-sample_node (const Sample *sample)
-{
-  return (guint32) (sample->what >> NODE_SHIFT);
-}
-
-static inline guint32
-sample_run (const Sample *sample)
-{
-  return (guint32) (sample->when & ((1u << RUN_LOW_BITS) - 1)) |
-         (guint32) ((sample->what >> LENGTH_BITS) & ((1u << RUN_HIGH_BITS) - 1)) << RUN_LOW_BITS;
-}
-
-/* µs: when the last sample of its run was taken */
-static inline gint64
-sample_run_end (const Sample *sample)
-{
-  return sample_time (sample) + (gint64) (sample->what & MAX_RUN_LENGTH);
-}
-
-static inline Sample
-sample_new (gint64  time,
-            guint32 node)
-{
-  return (Sample) { (guint64) time << RUN_LOW_BITS, (guint64) node << NODE_SHIFT };
-}
-
-/* Whether @sample's run can take @more samples, the last at @end (µs). */
-static inline gboolean
-sample_run_fits (const Sample *sample,
-                 guint32       more,
-                 gint64        end)
-{
-  return sample_run (sample) <= MAX_RUN - more && end - sample_time (sample) <= MAX_RUN_LENGTH;
-}
-
-/* @sample's run grown by @more samples, the last at @end (µs). */
-static inline void
-sample_run_grow (Sample  *sample,
-                 guint32  more,
-                 gint64   end)
-{
-  guint32 run = sample_run (sample) + more;
-
-  sample->when = (sample->when & ~(guint64) ((1u << RUN_LOW_BITS) - 1)) | (run & ((1u << RUN_LOW_BITS) - 1));
-  sample->what = (guint64) sample_node (sample) << NODE_SHIFT | (guint64) (run >> RUN_LOW_BITS) << LENGTH_BITS |
-                 (guint64) (end - sample_time (sample));
-}
-
-struct _StrataV8Profile
-{
-  StrataV8MethodFunc method_func;
-  gpointer           data;
-  GArray            *nodes;       /* Node */
-  GHashTable        *index_of;    /* node id (gint64) → index + 1 */
-  GArray            *samples;     /* Sample, in the order read; a run of one node kept once */
-  GArray            *dense;       /* guint32 index + 1 by small node id, 0 for none */
-  guint64            n_read;      /* samples read, runs counted whole */
-  gint64             first_time;  /* µs: the earliest and latest sample read */
-  gint64             last_time;
-  gint64             time;        /* µs: the last sample's, or the start */
-  gint64             end;         /* µs, or G_MININT64 */
-  gboolean           ordered;
-  guint64            n_cut_stacks;
-  guint64            n_unknown_samples;
-  guint64            n_reordered;
-  GHashTable        *frame_methods;  /* FrameKey → method + 1 */
-  /* Call frames by their text, as a chunk writes them: a repeated frame
-   * is known without being parsed again. */
-  GHashTable        *frame_texts;    /* FrameText → its number + 1 in @frames */
-  GArray            *frames;         /* KnownFrame */
-};
 
 typedef struct
 {
@@ -694,41 +562,6 @@ strata_v8_profile_get_n_samples (StrataV8Profile *self)
   return self->n_read;
 }
 
-/* The frames of node @index's stack, innermost first, after what
- * @frames holds. Steps, not frames, are counted: a cycle of nodes
- * without a frame ("(root)", "(idle)") must end too. */
-static void
-append_frames (StrataV8Profile *self,
-               guint32          index,
-               GArray          *frames)
-{
-  const Node *nodes = (const Node *) self->nodes->data;
-  guint steps = 0, n = frames->len, room = n + 64;
-  guint32 *out;
-
-  /* Written in place, room made now and then: stacks are walked by
-   * the million. */
-  g_array_set_size (frames, room);
-  out = (guint32 *) frames->data;
-  for (guint32 at = index; at != NO_NODE; at = node_parent (&nodes[at]), steps++)
-    {
-      if (steps >= MAX_STACK_DEPTH)
-        {
-          self->n_cut_stacks++;
-          break;
-        }
-      if (nodes[at].method == NO_NODE)
-        continue;
-      if (n == room)
-        {
-          room *= 2;
-          g_array_set_size (frames, room);
-          out = (guint32 *) frames->data;
-        }
-      out[n++] = nodes[at].method;
-    }
-  g_array_set_size (frames, n);
-}
 
 static int
 compare_samples (gconstpointer a,
@@ -782,74 +615,7 @@ drop_lookups (StrataV8Profile *self)
   g_array_set_size (self->frames, 0);
 }
 
-/**
- * strata_v8_stacks_init:
- * @view: the stacks as a profile lists them, or as a timeline draws them
- * @n_stacks: (out) (optional): how many strata_v8_stacks_next() gives
- * @end: (out) (optional): when the last sample ends: the profile's end,
- *   or one sampling interval after it
- *
- * Walks @profile's samples in time order, each as its stack. Stacks are
- * made as they are walked, not kept: a long recording has millions.
- */
-void
-strata_v8_stacks_init (StrataV8Stacks    *self,
-                       StrataV8Profile   *profile,
-                       StrataV8StackView  view,
-                       guint             *n_stacks,
-                       gint64            *end)
-{
-  guint n = profile->samples->len;
 
-  if (!profile->ordered)
-    put_in_order (profile);
-  profile->ordered = TRUE;
-  drop_lookups (profile);
-  *self = (StrataV8Stacks) { profile, view, 0, n, NO_NODE,
-                             { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint32)) },
-                             { NO_NODE, NO_NODE }, 0 };
-  if (n_stacks != NULL)
-    *n_stacks = n;
-  if (end == NULL)
-    return;
-  /* The last sample lasts as long as the mean sampling interval. */
-  *end = n > 0 ? profile->last_time * 1000 : 0;
-  if (profile->n_read > 1)
-    *end += (profile->last_time - profile->first_time) * 1000 / (gint64) (profile->n_read - 1);
-  if (profile->end != G_MININT64)
-    *end = MAX (*end, profile->end * 1000);
-}
-
-/**
- * strata_v8_stacks_init_range:
- * @from: the first sample to give, in time order
- * @to: past the last
- *
- * As strata_v8_stacks_init(), for part of the samples, once they are in
- * order: walks of parts run at once on several cores. A garbage
- * collection at @from stands on the function sampled before it, as in
- * a whole walk.
- */
-void
-strata_v8_stacks_init_range (StrataV8Stacks    *self,
-                             StrataV8Profile   *profile,
-                             StrataV8StackView  view,
-                             guint              from,
-                             guint              to)
-{
-  const Sample *samples = (const Sample *) profile->samples->data;
-  guint32 last_frame_node = NO_NODE;
-
-  g_return_if_fail (profile->ordered && from <= to && to <= profile->samples->len);
-  for (guint i = from; i > 0 && last_frame_node == NO_NODE; i--)
-    if (g_array_index (profile->nodes, Node, sample_node (&samples[i - 1])).kind == NODE_FRAME)
-      last_frame_node = sample_node (&samples[i - 1]);
-  *self = (StrataV8Stacks) { profile, view, from, to, last_frame_node,
-                             { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint32)) },
-                             { NO_NODE, NO_NODE }, 0 };
-  /* Pages before @from are another walk's to give back. */
-  self->released = (gsize) from * sizeof (Sample);
-}
 
 /* Returns: the index of the first sample taken at @time or later, of
  * samples in order */
@@ -882,102 +648,10 @@ strata_v8_profile_sample_time (StrataV8Profile *self,
   return sample_time (&g_array_index (self->samples, Sample, index)) * 1000;
 }
 
-/**
- * strata_v8_stacks_consume:
- *
- * Gives the samples back to the system as they are walked: the profile
- * can be walked only once, then strata_v8_profile_drop_samples().
- */
-void
-strata_v8_stacks_consume (StrataV8Stacks *self)
-{
-  self->consume = TRUE;
-}
 
-void
-strata_v8_stacks_clear (StrataV8Stacks *self)
-{
-  g_clear_pointer (&self->frames[0], g_array_unref);
-  g_clear_pointer (&self->frames[1], g_array_unref);
-}
 
-/* The frames of @node in a buffer: the one holding them already, or the
- * one not given last time, so the stack given before stays whole. */
-static const GArray *
-frames_of (StrataV8Stacks *self,
-           guint32         node,
-           guint32         under)
-{
-  guint other = 1 - self->current;
-  GArray *frames = self->frames[other];
 
-  if (under == NO_NODE && self->frames_node[self->current] == node)
-    return self->frames[self->current];
-  g_array_set_size (frames, 0);
-  if (under != NO_NODE)
-    {
-      g_array_append_val (frames, g_array_index (self->profile->nodes, Node, node).method);
-      append_frames (self->profile, under, frames);
-    }
-  else
-    append_frames (self->profile, node, frames);
-  self->frames_node[other] = under == NO_NODE ? node : NO_NODE;
-  self->current = other;
-  return frames;
-}
 
-/**
- * strata_v8_stacks_next:
- * @stack: (out): the next sample's stack; its frames stay valid until
- *   the second call after this one
- *
- * On a timeline, as DevTools draws it, "(program)" is no call (the trace
- * events say what the engine did) and a garbage collection has no stack
- * of its own: it runs on top of the stack sampled before it.
- *
- * Returns: %FALSE past the last sample
- */
-gboolean
-strata_v8_stacks_next (StrataV8Stacks   *self,
-                       StrataTimedStack *stack)
-{
-  StrataV8Profile *profile = self->profile;
-  const Sample *sample;
-  const Node *node;
-  const GArray *frames;
-
-  if (self->next >= self->limit)
-    {
-      /* The walk is over: what it read goes back now, not with the profile. */
-      if (self->consume)
-        strata_memory_release_front_by (profile->samples->data, (gsize) self->limit * sizeof (Sample), &self->released, 1);
-      return FALSE;
-    }
-  sample = &g_array_index (profile->samples, Sample, self->next++);
-  if (self->consume && (self->next & 0x3fff) == 0)
-    strata_memory_release_front (profile->samples->data, (self->next - 1) * sizeof (Sample), &self->released);
-  node = &g_array_index (profile->nodes, Node, sample_node (sample));
-  *stack = (StrataTimedStack) { sample_time (sample) * 1000, NULL, 0, sample_run_end (sample) * 1000, sample_run (sample) };
-  if (node->kind == NODE_IDLE || (self->view == STRATA_V8_STACKS_TIMELINE && node->kind == NODE_PROGRAM))
-    return TRUE;
-  if (self->view == STRATA_V8_STACKS_TIMELINE && node->kind == NODE_GC && self->last_frame_node != NO_NODE)
-    frames = frames_of (self, sample_node (sample), self->last_frame_node);
-  else
-    frames = frames_of (self, sample_node (sample), NO_NODE);
-  if (node->kind == NODE_FRAME)
-    self->last_frame_node = sample_node (sample);
-  stack->frames = (const guint32 *) frames->data;
-  stack->n_frames = frames->len;
-  return TRUE;
-}
-
-/* For strata_stack_layout_timed(). */
-gboolean
-strata_v8_stacks_next_func (gpointer          data,
-                            StrataTimedStack *stack)
-{
-  return strata_v8_stacks_next (data, stack);
-}
 
 /**
  * strata_v8_profile_drop_samples:
@@ -1020,4 +694,19 @@ strata_v8_repairs_report (const StrataV8Repairs *repairs,
                                      /* Translators: %s is a count */
                                      g_dngettext (GETTEXT_PACKAGE, "%s stack deeper than 65,536 frames (or looping) was cut.",
                                                   "%s stacks deeper than 65,536 frames (or looping) were cut.", repairs->n_cut_stacks));
+}
+
+/**
+ * strata_v8_profile_begin_walk:
+ *
+ * Readies @self for its samples to be walked (strata_v8_stacks_init()):
+ * in time order, and without the lookups only reading needed.
+ */
+void
+strata_v8_profile_begin_walk (StrataV8Profile *self)
+{
+  if (!self->ordered)
+    put_in_order (self);
+  self->ordered = TRUE;
+  drop_lookups (self);
 }

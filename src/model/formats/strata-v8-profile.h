@@ -49,28 +49,6 @@ typedef struct
   guint32        known_frame;
 } StrataV8NodeValues;
 
-/* How "(program)" and "(garbage collector)" samples are read. */
-typedef enum
-{
-  STRATA_V8_STACKS_PROFILE,    /* as a profile lists them: frames of their own */
-  STRATA_V8_STACKS_TIMELINE,   /* as DevTools draws them among trace events */
-} StrataV8StackView;
-
-/* A walk through a profile's samples as stacks (strata_v8_stacks_next()). */
-typedef struct
-{
-  StrataV8Profile  *profile;
-  StrataV8StackView view;
-  guint             next;             /* the next sample */
-  guint             limit;            /* past the last one given */
-  guint32           last_frame_node;  /* the last sample of a function */
-  GArray           *frames[2];        /* guint32: the stack given last, and the one before */
-  guint32           frames_node[2];   /* whose frames each holds, if a node's own */
-  guint             current;          /* the one given last */
-  gboolean          consume;          /* samples walked are given back */
-  gsize             released;
-} StrataV8Stacks;
-
 /* The method of a call frame, made by the reader. */
 typedef guint32 (*StrataV8MethodFunc) (gpointer    data,
                                        const char *function,
@@ -114,26 +92,10 @@ guint64                 strata_v8_profile_get_n_samples (StrataV8Profile  *self)
 guint32                 strata_v8_profile_find_frame_text (StrataV8Profile *self,
                                                            const char      *text,
                                                            gsize            len);
-void                    strata_v8_stacks_init         (StrataV8Stacks     *self,
-                                                       StrataV8Profile    *profile,
-                                                       StrataV8StackView   view,
-                                                       guint              *n_stacks,
-                                                       gint64             *end);
-void                    strata_v8_stacks_init_range   (StrataV8Stacks     *self,
-                                                       StrataV8Profile    *profile,
-                                                       StrataV8StackView   view,
-                                                       guint               from,
-                                                       guint               to);
 guint                   strata_v8_profile_first_sample_at (StrataV8Profile *self,
                                                            gint64           time);
 gint64                  strata_v8_profile_sample_time (StrataV8Profile    *self,
                                                        guint               index);
-gboolean                strata_v8_stacks_next         (StrataV8Stacks     *self,
-                                                       StrataTimedStack   *stack);
-gboolean                strata_v8_stacks_next_func    (gpointer            data,
-                                                       StrataTimedStack   *stack);
-void                    strata_v8_stacks_consume      (StrataV8Stacks     *self);
-void                    strata_v8_stacks_clear        (StrataV8Stacks     *self);
 void                    strata_v8_profile_drop_samples (StrataV8Profile   *self);
 void                    strata_v8_profile_add_repairs (StrataV8Profile    *self,
                                                        StrataV8Repairs    *repairs);

@@ -23,7 +23,7 @@
 #include "strata-format-private.h"
 #include "strata-trace-private.h"
 #include "strata-units.h"
-#include "strata-v8-profile.h"
+#include "strata-v8-stacks.h"
 #include "strata-v8-text.h"
 
 #define KEY_IS(literal) (key_len == sizeof (literal) - 1 && memcmp (key, literal, key_len) == 0)

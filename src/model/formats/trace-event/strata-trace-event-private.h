@@ -19,7 +19,7 @@
 #include "strata-stack-layout.h"
 #include "strata-loader-private.h"
 #include "strata-trace-private.h"
-#include "strata-v8-profile.h"
+#include "strata-v8-stacks.h"
 
 G_BEGIN_DECLS
 

@@ -19,7 +19,7 @@
 #include "strata-json-skim.h"
 #include "strata-trace-event-private.h"
 #include "strata-units.h"
-#include "strata-v8-profile.h"
+#include "strata-v8-stacks.h"
 #include "strata-v8-text.h"
 
 typedef struct
