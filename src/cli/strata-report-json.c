@@ -95,7 +95,7 @@ write_json_threads (StrataJsonWriter *json,
           strata_json_writer_member (json, "entered_before_tracing");
           strata_json_writer_begin_array (json);
           for (guint d = 0; d < thread->n_entered_before; d++)
-            strata_json_writer_int (json, thread->spans->spans[d][0].method);
+            strata_json_writer_int (json, thread->spans->calls[d][0].method);
           strata_json_writer_end_array (json);
         }
       strata_json_writer_end_object (json);

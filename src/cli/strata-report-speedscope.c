@@ -88,7 +88,7 @@ write_call (StrataJsonWriter      *json,
   g_array_set_size (stack, 0);
   if (table->n_depths > 1)
     strata_span_table_get_children (table, 0, index, &visit.next_child, &visit.last_child);
-  write_event (json, "O", table->spans[0][index].method, strata_span_table_get_start (table, clock, 0, index) - origin);
+  write_event (json, "O", table->calls[0][index].method, strata_span_table_get_start (table, clock, 0, index) - origin);
   g_array_append_val (stack, visit);
   while (stack->len > 0)
     {
@@ -98,7 +98,7 @@ write_call (StrataJsonWriter      *json,
 
       if (top->next_child >= top->last_child)
         {
-          write_event (json, "C", table->spans[depth][top->index].method,
+          write_event (json, "C", table->calls[depth][top->index].method,
                        strata_span_table_get_end (table, clock, depth, top->index) - origin);
           g_array_set_size (stack, depth);
           continue;
@@ -106,7 +106,7 @@ write_call (StrataJsonWriter      *json,
       child.index = top->next_child++;
       if (depth + 2 < table->n_depths)
         strata_span_table_get_children (table, depth + 1, child.index, &child.next_child, &child.last_child);
-      write_event (json, "O", table->spans[depth + 1][child.index].method,
+      write_event (json, "O", table->calls[depth + 1][child.index].method,
                    strata_span_table_get_start (table, clock, depth + 1, child.index) - origin);
       g_array_append_val (stack, child);
     }

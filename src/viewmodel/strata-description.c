@@ -193,7 +193,7 @@ strata_describe_call (StrataTrace          *trace,
 {
   const StrataThread *thread = strata_trace_get_thread (trace, call->thread);
   const StrataSpanTable *table = thread->spans;
-  const StrataMethod *method = strata_trace_get_method (trace, table->spans[call->depth][call->index].method);
+  const StrataMethod *method = strata_trace_get_method (trace, table->calls[call->depth][call->index].method);
   StrataDescription *self = description_new (strata_trace_get_string (trace, method->display_name));
 
   add_field (self, _("Kind"), g_strdup (_("Call")));

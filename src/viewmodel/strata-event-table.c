@@ -168,23 +168,20 @@ strata_event_table_entry_start (StrataEventTable            *self,
 {
   if (entry->thread == STRATA_NO_THREAD)
     return strata_trace_get_event (self->trace, entry->index)->start;
-  return entry_table (self, entry)->spans[entry->depth][entry->index].start;
+  return strata_span_table_start (entry_table (self, entry), entry->depth, entry->index);
 }
 
 gint64
 strata_event_table_entry_duration (StrataEventTable            *self,
                                    const StrataEventTableEntry *entry)
 {
-  const StrataSpan *span;
-
   if (entry->thread == STRATA_NO_THREAD)
     {
       const StrataEvent *event = strata_trace_get_event (self->trace, entry->index);
 
       return event->end - event->start;
     }
-  span = &entry_table (self, entry)->spans[entry->depth][entry->index];
-  return span->end - span->start;
+  return strata_span_table_duration (entry_table (self, entry), entry->depth, entry->index);
 }
 
 static guint32
@@ -193,7 +190,7 @@ entry_name_id (StrataEventTable            *self,
 {
   if (entry->thread == STRATA_NO_THREAD)
     return strata_trace_get_event (self->trace, entry->index)->name;
-  return strata_trace_get_shown_method (self->trace, entry_table (self, entry)->spans[entry->depth][entry->index].method)->display_name;
+  return strata_trace_get_shown_method (self->trace, entry_table (self, entry)->calls[entry->depth][entry->index].method)->display_name;
 }
 
 static guint32
@@ -202,7 +199,7 @@ entry_category_id (StrataEventTable            *self,
 {
   if (entry->thread == STRATA_NO_THREAD)
     return strata_trace_get_event (self->trace, entry->index)->category;
-  return strata_trace_get_method (self->trace, entry_table (self, entry)->spans[entry->depth][entry->index].method)->class_name;
+  return strata_trace_get_method (self->trace, entry_table (self, entry)->calls[entry->depth][entry->index].method)->class_name;
 }
 
 /* Which of the labels: the thread's, or the process's for an event on

@@ -123,7 +123,7 @@ collect (StrataMethodCalls *self,
 
       for (guint d = 0; table != NULL && d < table->n_depths; d++)
         for (guint32 i = 0; i < table->n_spans[d]; i++)
-          if (table->spans[d][i].method == self->method)
+          if (table->calls[d][i].method == self->method)
             {
               gint64 start = strata_span_table_get_start (table, clock, d, i);
               StrataMethodCall call = { start, strata_span_table_get_end (table, clock, d, i) - start, t, d, i };

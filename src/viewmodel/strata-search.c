@@ -97,7 +97,7 @@ count_calls (StrataSearch *self)
 
       for (guint d = 0; table != NULL && d < table->n_depths; d++)
         for (guint32 i = 0; i < table->n_spans[d]; i++)
-          n += self->methods[table->spans[d][i].method];
+          n += self->methods[table->calls[d][i].method];
       self->threads[t] = n > before;
     }
   for (guint e = 0; e < self->events->len; e++)
@@ -300,7 +300,7 @@ step_depth (const StrataSearch    *self,
     {
       StrataSearchHit hit = { FALSE, thread, depth, (guint32) at, strata_span_table_get_start (table, clock, depth, at) };
 
-      if (!self->methods[table->spans[depth][at].method] || compare_hits (&hit, from) * direction <= 0)
+      if (!self->methods[table->calls[depth][at].method] || compare_hits (&hit, from) * direction <= 0)
         continue;
       *found = hit;
       return TRUE;

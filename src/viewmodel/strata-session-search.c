@@ -27,7 +27,7 @@ walk_origin (StrataSession *self,
       {
         const StrataSpanTable *table = strata_trace_get_thread (trace, call.thread)->spans;
 
-        if (strata_search_get_methods (search)[table->spans[call.depth][call.index].method])
+        if (strata_search_get_methods (search)[table->calls[call.depth][call.index].method])
           return (StrataSearchHit) { FALSE, call.thread, call.depth, call.index,
                                      strata_span_table_get_start (table, strata_session_get_clock (self), call.depth, call.index) };
         break;

@@ -656,7 +656,7 @@ strata_session_select_call (StrataSession        *self,
     return;
   self->selected_kind = STRATA_SELECTED_CALL;
   self->selected_call = *call;
-  strata_session_set_selected_method (self, table->spans[call->depth][call->index].method);
+  strata_session_set_selected_method (self, table->calls[call->depth][call->index].method);
   g_signal_emit (self, signals[SELECTED_ITEM_CHANGED], 0);
 }
 

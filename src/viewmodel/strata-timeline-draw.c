@@ -363,6 +363,8 @@ search_from (const StrataSpanTable *table,
   guint32 n = table->n_spans[depth];
   guint32 step = 1, lo = from, hi;
 
+  if (clock == 0)
+    return strata_span_table_search_from (table, depth, from, time);
   if (from >= n || strata_span_table_get_end (table, clock, depth, from) >= time)
     return from;
 
@@ -417,7 +419,7 @@ strata_painter_draw_depth (const Painter         *p,
           if (merged_to >= 0)
             draw_merged (p, merged_from, merged_to, y, height);
           merged_from = merged_to = -1;
-          draw_span (p, table->spans[depth][i].method, x0, x1, y, height);
+          draw_span (p, table->calls[depth][i].method, x0, x1, y, height);
           i++;
           continue;
         }

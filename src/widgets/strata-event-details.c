@@ -319,7 +319,7 @@ add_flow_link (StrataEventDetails   *self,
 {
   const StrataSliceRef *other = outgoing ? &flow->to : &flow->from;
   const StrataSpanTable *table = strata_trace_get_thread (trace, other->thread)->spans;
-  const char *method = strata_trace_get_method_name (trace, table->spans[other->depth][other->index].method);
+  const char *method = strata_trace_get_method_name (trace, table->calls[other->depth][other->index].method);
   g_autofree char *thread = strata_describe_thread (trace, other->thread);
   g_autofree char *text = NULL;
   GtkWidget *button;

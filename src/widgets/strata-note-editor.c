@@ -142,7 +142,7 @@ strata_note_editor_describe_target (StrataSession *session)
     return NULL;
   if (kind == STRATA_SELECTED_CALL)
     {
-      guint32 method = strata_trace_get_thread (trace, call.thread)->spans->spans[call.depth][call.index].method;
+      guint32 method = strata_trace_get_thread (trace, call.thread)->spans->calls[call.depth][call.index].method;
 
       /* Translators: the heading of a new note on a call: the call's method */
       return g_strdup_printf (_("Note on %s"), strata_units_clip_for_display (strata_trace_get_method_name (trace, method), &clipped));

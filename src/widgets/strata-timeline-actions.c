@@ -56,7 +56,7 @@ find_parent (const StrataSpanTable *table,
     {
       guint32 mid = lo + (hi - lo) / 2;
 
-      if (table->spans[depth - 1][mid].first_child <= index)
+      if (table->calls[depth - 1][mid].first_child <= index)
         lo = mid + 1;
       else
         hi = mid;

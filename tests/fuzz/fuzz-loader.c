@@ -110,7 +110,7 @@ check_second_clock (const StrataSpanTable *table)
           last_end = end;
           if (d == 0)
             continue;
-          while (caller + 1 < table->n_spans[d - 1] && table->spans[d - 1][caller + 1].first_child <= i)
+          while (caller + 1 < table->n_spans[d - 1] && table->calls[d - 1][caller + 1].first_child <= i)
             caller++;
           g_assert (start >= strata_span_table_get_start (table, 1, d - 1, caller));
           g_assert (end <= strata_span_table_get_end (table, 1, d - 1, caller));

@@ -175,16 +175,35 @@ strata_test_load_path (const char  *path,
   return strata_loader_load (loader, NULL, error);
 }
 
-/* The call at @depth and @index, asserting it exists. */
-const StrataSpan *
+/* The call at @depth and @index, asserting it exists, as a loader wrote it. */
+StrataSpan
 strata_test_span_at (const StrataThread *thread,
                      guint               depth,
                      guint32             index)
 {
-  g_assert_nonnull (thread->spans);
-  g_assert_cmpuint (depth, <, thread->spans->n_depths);
-  g_assert_cmpuint (index, <, thread->spans->n_spans[depth]);
-  return &thread->spans->spans[depth][index];
+  const StrataSpanTable *table = thread->spans;
+
+  g_assert_nonnull (table);
+  g_assert_cmpuint (depth, <, table->n_depths);
+  g_assert_cmpuint (index, <, table->n_spans[depth]);
+  return (StrataSpan) { strata_span_table_start (table, depth, index), strata_span_table_end (table, depth, index),
+                        table->calls[depth][index].method, table->calls[depth][index].first_child };
+}
+
+/* @x and @y hold the same calls at @depth, on the first clock. */
+void
+strata_test_assert_same_calls (const StrataSpanTable *x,
+                               const StrataSpanTable *y,
+                               guint                  depth)
+{
+  g_assert_cmpuint (x->n_spans[depth], ==, y->n_spans[depth]);
+  for (guint32 i = 0; i < x->n_spans[depth]; i++)
+    {
+      g_assert_cmpint (strata_span_table_start (x, depth, i), ==, strata_span_table_start (y, depth, i));
+      g_assert_cmpint (strata_span_table_end (x, depth, i), ==, strata_span_table_end (y, depth, i));
+      g_assert_cmpuint (x->calls[depth][i].method, ==, y->calls[depth][i].method);
+      g_assert_cmpuint (x->calls[depth][i].first_child, ==, y->calls[depth][i].first_child);
+    }
 }
 
 /* The call at @index of @depth is @name, from @start to @end (ns). */
@@ -197,11 +216,11 @@ strata_test_assert_span (StrataTrace        *trace,
                          gint64              start,
                          gint64              end)
 {
-  const StrataSpan *span = strata_test_span_at (thread, depth, index);
+  StrataSpan span = strata_test_span_at (thread, depth, index);
 
-  g_assert_cmpstr (strata_trace_get_method_name (trace, span->method), ==, name);
-  g_assert_cmpint (span->start, ==, start);
-  g_assert_cmpint (span->end, ==, end);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, span.method), ==, name);
+  g_assert_cmpint (span.start, ==, start);
+  g_assert_cmpint (span.end, ==, end);
 }
 
 const StrataThread *

@@ -34,7 +34,10 @@ void   strata_test_fill_random  (guint8       *data,
 StrataTrace      *strata_test_load_path (const char         *path,
                                         GError            **error);
 double            strata_test_assert_cancel_is_prompt (const char *path);
-const StrataSpan *strata_test_span_at   (const StrataThread *thread,
+void              strata_test_assert_same_calls (const StrataSpanTable *x,
+                                                 const StrataSpanTable *y,
+                                                 guint                  depth);
+StrataSpan        strata_test_span_at   (const StrataThread *thread,
                                         guint               depth,
                                         guint32             index);
 void              strata_test_assert_span (StrataTrace        *trace,

@@ -590,7 +590,7 @@ test_call_tree_random_stacks (void)
               guint32 in_merged = strata_call_tree_find_call (merged, &call);
 
               g_assert_cmpuint (node, !=, STRATA_CALL_TREE_NONE);
-              g_assert_cmpuint (strata_call_tree_get_method (tree, node), ==, table->spans[d][i].method);
+              g_assert_cmpuint (strata_call_tree_get_method (tree, node), ==, table->calls[d][i].method);
               g_assert_cmpuint (strata_call_tree_get_depth (tree, node), ==, d + 2);
               g_assert_cmpint (strata_call_tree_get_thread (tree, strata_call_tree_get_parent (tree, node)), >=, -1);
               g_assert_cmpuint (in_merged, !=, STRATA_CALL_TREE_NONE);

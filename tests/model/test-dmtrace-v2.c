@@ -181,8 +181,8 @@ describe_calls (StrataTrace *trace)
         for (guint32 i = 0; i < thread->spans->n_spans[d]; i++)
           {
             g_string_append_printf (text, "  %u %s %u", d,
-                                    strata_trace_get_method_name (trace, thread->spans->spans[d][i].method),
-                                    thread->spans->spans[d][i].first_child);
+                                    strata_trace_get_method_name (trace, thread->spans->calls[d][i].method),
+                                    thread->spans->calls[d][i].first_child);
             for (guint c = 0; c < n_clocks; c++)
               {
                 gint64 origin = strata_trace_get_clock_origin (trace, c);

@@ -71,7 +71,7 @@ test_dmtrace_v3_dual (void)
   g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
   g_autoptr(StrataTrace) trace = NULL;
   const StrataThread *main_thread;
-  const StrataSpan *a, *b;
+  StrataSpan a, b;
   const StrataMethod *method;
 
   add_basic_key (writer);
@@ -90,10 +90,10 @@ test_dmtrace_v3_dual (void)
   g_assert_cmpuint (main_thread->spans->n_depths, ==, 2);
   a = strata_test_span_at (main_thread, 0, 0);
   b = strata_test_span_at (main_thread, 1, 0);
-  g_assert_cmpint (a->start, ==, 100000);
-  g_assert_cmpint (a->end, ==, 170000);
-  g_assert_cmpint (b->start, ==, 120000);
-  g_assert_cmpint (b->end, ==, 150000);
+  g_assert_cmpint (a.start, ==, 100000);
+  g_assert_cmpint (a.end, ==, 170000);
+  g_assert_cmpint (b.start, ==, 120000);
+  g_assert_cmpint (b.end, ==, 150000);
   g_assert_cmpint (main_thread->spans->second[0][0].start, ==, 0);
   g_assert_cmpint (main_thread->spans->second[0][0].end, ==, 40000);
   g_assert_cmpint (main_thread->spans->second[1][0].end, ==, 30000);
@@ -101,12 +101,12 @@ test_dmtrace_v3_dual (void)
   g_assert_cmpint (strata_trace_get_end (trace), ==, 170000);
 
   /* Method id 0 is a real method. */
-  method = strata_trace_get_method (trace, a->method);
+  method = strata_trace_get_method (trace, a.method);
   g_assert_cmpuint (method->raw_id, ==, 0);
   g_assert_cmpstr (strata_trace_get_string (trace, method->display_name), ==, "com.example.Foo.a ()V");
   g_assert_cmpstr (strata_trace_get_string (trace, method->class_name), ==, "com.example.Foo");
   g_assert_cmpstr (strata_trace_get_string (trace, method->source_file), ==, "Foo.java");
-  g_assert_cmpstr (strata_trace_get_method_name (trace, b->method), ==, "com.example.Foo.b (I)I");
+  g_assert_cmpstr (strata_trace_get_method_name (trace, b.method), ==, "com.example.Foo.b (I)I");
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
 }
 
@@ -118,7 +118,7 @@ assert_single_clock (guint            version,
 {
   g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (version, clock, FALSE);
   g_autoptr(StrataTrace) trace = NULL;
-  const StrataSpan *a;
+  StrataSpan a;
 
   if (record_size != 0)
     dmtrace_writer_set_record_size (writer, record_size);
@@ -130,8 +130,8 @@ assert_single_clock (guint            version,
   g_assert_cmpint (strata_trace_get_clock_kind (trace, 0), ==, expected);
   g_assert_null (strata_test_thread_by_tid (trace, 1)->spans->second);
   a = strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0);
-  g_assert_cmpint (a->start, ==, 0);
-  g_assert_cmpint (a->end, ==, 40000);
+  g_assert_cmpint (a.start, ==, 0);
+  g_assert_cmpint (a.end, ==, 40000);
 }
 
 static void
@@ -196,10 +196,10 @@ test_dmtrace_streaming (void)
   g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
   worker = strata_test_thread_by_tid (trace, 7);
   g_assert_cmpstr (strata_trace_get_string (trace, worker->name), ==, "worker");
-  g_assert_cmpint (strata_test_span_at (worker, 0, 0)->start, ==, 110000);
-  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (worker, 0, 0)->method), ==,
+  g_assert_cmpint (strata_test_span_at (worker, 0, 0).start, ==, 110000);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (worker, 0, 0).method), ==,
                    "com.example.Foo.b (I)I");
-  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->end, ==, 160000);
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0).end, ==, 160000);
 }
 
 static void
@@ -215,7 +215,7 @@ test_dmtrace_streaming_without_summary (void)
 
   /* Two time fields and no key to say otherwise: dual, as ART writes. */
   g_assert_cmpuint (strata_trace_get_n_clocks (trace), ==, 2);
-  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->start, ==, 100000);
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0).start, ==, 100000);
 }
 
 static void
@@ -246,7 +246,7 @@ test_dmtrace_split_files (void)
 
       g_assert_no_error (error);
       g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
-      g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->method),
+      g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0).method),
                        ==, "com.example.Foo.a ()V");
     }
 }
@@ -358,7 +358,7 @@ assert_same_threads (StrataTrace *a,
       for (guint d = 0; d < x->n_depths; d++)
         {
           g_assert_cmpuint (x->n_spans[d], ==, y->n_spans[d]);
-          g_assert_cmpmem (x->spans[d], x->n_spans[d] * sizeof (StrataSpan), y->spans[d], y->n_spans[d] * sizeof (StrataSpan));
+          strata_test_assert_same_calls (x, y, d);
           g_assert_cmpmem (x->second[d], x->n_spans[d] * sizeof (StrataClockSpan),
                            y->second[d], y->n_spans[d] * sizeof (StrataClockSpan));
         }
@@ -476,9 +476,9 @@ test_dmtrace_unknown_method (void)
 
   thread = strata_test_thread_by_tid (trace, 1);
   g_assert_cmpuint (thread->spans->n_spans[0], ==, 2);
-  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 0, 0)->method), ==,
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 0, 0).method), ==,
                    "unknown method 0x40");
-  g_assert_cmpuint (strata_test_span_at (thread, 0, 0)->method, ==, strata_test_span_at (thread, 0, 1)->method);
+  g_assert_cmpuint (strata_test_span_at (thread, 0, 0).method, ==, strata_test_span_at (thread, 0, 1).method);
   g_assert_true (strata_test_has_diagnostic (trace, "2 calls to method ids missing from the key"));
 }
 
@@ -496,8 +496,8 @@ test_dmtrace_unroll (void)
   dmtrace_writer_record (writer, 1, 0, DMTRACE_UNROLL, 3, 3);
   trace = load_ok (writer, FALSE);
 
-  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 1, 0)->end, ==, 2000);
-  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->end, ==, 3000);
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 1, 0).end, ==, 2000);
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0).end, ==, 3000);
   g_assert_cmpuint (strata_trace_get_n_diagnostics (trace), ==, 0);
 }
 
@@ -523,10 +523,10 @@ test_dmtrace_unmatched_exit (void)
   thread = strata_test_thread_by_tid (trace, 1);
   g_assert_cmpuint (thread->n_entered_before, ==, 1);
   g_assert_cmpuint (thread->spans->n_spans[0], ==, 2);
-  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 0, 0)->method), ==, "com.example.Foo.a ()V");
-  g_assert_cmpint (strata_test_span_at (thread, 0, 0)->start, ==, 105000);
-  g_assert_cmpint (strata_test_span_at (thread, 0, 0)->end, ==, 112000);
-  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 1, 0)->method), ==, "com.example.Foo.b (I)I");
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 0, 0).method), ==, "com.example.Foo.a ()V");
+  g_assert_cmpint (strata_test_span_at (thread, 0, 0).start, ==, 105000);
+  g_assert_cmpint (strata_test_span_at (thread, 0, 0).end, ==, 112000);
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (thread, 1, 0).method), ==, "com.example.Foo.b (I)I");
   strata_span_table_get_children (thread->spans, 0, 0, &first, &last);
   g_assert_cmpuint (first, ==, 0);
   g_assert_cmpuint (last, ==, 1);
@@ -556,7 +556,7 @@ test_dmtrace_mismatched_exit (void)
   thread = strata_test_thread_by_tid (trace, 1);
   g_assert_cmpuint (thread->spans->n_depths, ==, 3);
   for (guint d = 0; d < 3; d++)
-    g_assert_cmpint (strata_test_span_at (thread, d, 0)->end, ==, 6000);
+    g_assert_cmpint (strata_test_span_at (thread, d, 0).end, ==, 6000);
   g_assert_true (strata_test_has_diagnostic (trace, "1 exit did not match the innermost call"));
 }
 
@@ -576,8 +576,8 @@ test_dmtrace_open_at_end (void)
   trace = load_ok (writer, FALSE);
 
   thread = strata_test_thread_by_tid (trace, 1);
-  g_assert_cmpint (strata_test_span_at (thread, 0, 0)->end, ==, 19000);
-  g_assert_cmpint (strata_test_span_at (thread, 1, 0)->end, ==, 19000);
+  g_assert_cmpint (strata_test_span_at (thread, 0, 0).end, ==, 19000);
+  g_assert_cmpint (strata_test_span_at (thread, 1, 0).end, ==, 19000);
   g_assert_cmpint (thread->spans->second[0][0].end, ==, 3000);
   g_assert_true (strata_test_has_note (trace, "2 calls still running when tracing stopped"));
 }
@@ -600,7 +600,7 @@ test_dmtrace_non_ascii (void)
   trace = load_ok (writer, FALSE);
 
   g_assert_cmpstr (strata_trace_get_string (trace, strata_test_thread_by_tid (trace, 1)->name), ==, "Grüße-Thread");
-  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->method),
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0).method),
                    ==, "android.os.Debugò.ˊ ()V");
   for (guint m = 0; m < strata_trace_get_n_methods (trace); m++)
     g_assert_true (g_utf8_validate (strata_trace_get_method_name (trace, m), -1, NULL));
@@ -623,7 +623,7 @@ test_dmtrace_truncated (void)
 
   g_assert_no_error (error);
   /* The last exit is lost; the open call is closed at the last time. */
-  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->end, ==, 150000);
+  g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0).end, ==, 150000);
   g_assert_true (strata_test_has_diagnostic (trace, "cut mid-record"));
 }
 
@@ -708,7 +708,7 @@ test_dmtrace_garbage_key (void)
   g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, 2);
   g_assert_true (strata_test_has_diagnostic (trace, "2 lines of the key could not be read"));
   g_assert_true (strata_test_has_diagnostic (trace, "1 method id appears twice"));
-  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (strata_test_thread_by_tid (trace, 1), 1, 0)->method),
+  g_assert_cmpstr (strata_trace_get_method_name (trace, strata_test_span_at (strata_test_thread_by_tid (trace, 1), 1, 0).method),
                    ==, "com.example.Foo.b (I)I");
 }
 
@@ -717,7 +717,7 @@ test_dmtrace_clock_wrap (void)
 {
   g_autoptr(DmtraceWriter) writer = dmtrace_writer_new (3, "dual", FALSE);
   g_autoptr(StrataTrace) trace = NULL;
-  const StrataSpan *a;
+  StrataSpan a;
 
   add_basic_key (writer);
   dmtrace_writer_begin_data (writer);
@@ -726,7 +726,7 @@ test_dmtrace_clock_wrap (void)
   trace = load_ok (writer, FALSE);
 
   a = strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0);
-  g_assert_cmpint (a->end - a->start, ==, 20000);
+  g_assert_cmpint (a.end - a.start, ==, 20000);
   g_assert_true (strata_test_has_diagnostic (trace, "1 wrap of the 32-bit microsecond clock"));
 }
 
@@ -938,7 +938,7 @@ test_dmtrace_zero_tail (void)
       g_assert_no_error (error);
       g_assert_cmpint (after.ru_maxrss - before.ru_maxrss, <, 64 * 1024);
       /* Every record before the zeros, the last exit included. */
-      g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0)->end, ==, 170000);
+      g_assert_cmpint (strata_test_span_at (strata_test_thread_by_tid (trace, 1), 0, 0).end, ==, 170000);
       g_assert_true (strata_test_has_diagnostic (trace, "only zero bytes"));
       g_assert_false (strata_test_has_diagnostic (trace, "cut mid-record"));
     }

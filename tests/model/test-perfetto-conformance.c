@@ -47,7 +47,7 @@ call_name (StrataTrace          *trace,
 {
   const StrataSpanTable *table = strata_trace_get_thread (trace, ref->thread)->spans;
 
-  return strata_trace_get_method_name (trace, table->spans[ref->depth][ref->index].method);
+  return strata_trace_get_method_name (trace, table->calls[ref->depth][ref->index].method);
 }
 
 static gint
@@ -72,9 +72,9 @@ rows (StrataTrace *trace,
 
           for (guint d = 0; table != NULL && d < table->n_depths; d++)
             for (guint32 i = 0; i < table->n_spans[d]; i++)
-              g_ptr_array_add (lines, g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %s %s", table->spans[d][i].start,
-                                                       table->spans[d][i].end - table->spans[d][i].start,
-                                                       strata_trace_get_method_name (trace, table->spans[d][i].method),
+              g_ptr_array_add (lines, g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %s %s", strata_span_table_start (table, d, i),
+                                                       strata_span_table_end (table, d, i) - strata_span_table_start (table, d, i),
+                                                       strata_trace_get_method_name (trace, table->calls[d][i].method),
                                                        where (trace, t, 0)));
         }
       for (guint i = 0; i < strata_trace_get_n_events (trace); i++)

@@ -224,10 +224,10 @@ describe (StrataTrace *trace)
       for (guint d = 0; table != NULL && d < table->n_depths; d++)
         for (guint32 i = 0; i < table->n_spans[d]; i++)
           g_string_append_printf (text, "  %u %s/%s %" G_GINT64_FORMAT "-%" G_GINT64_FORMAT "\n", d,
-                                  strata_trace_get_method_name (trace, table->spans[d][i].method),
-                                  strata_trace_get_string (trace, strata_trace_get_method (trace, table->spans[d][i].method)->class_name),
-                                  (table->spans[d][i].start - G_GINT64_CONSTANT (5000000000)) / 1000,
-                                  (table->spans[d][i].end - G_GINT64_CONSTANT (5000000000)) / 1000);
+                                  strata_trace_get_method_name (trace, table->calls[d][i].method),
+                                  strata_trace_get_string (trace, strata_trace_get_method (trace, table->calls[d][i].method)->class_name),
+                                  (strata_span_table_start (table, d, i) - G_GINT64_CONSTANT (5000000000)) / 1000,
+                                  (strata_span_table_end (table, d, i) - G_GINT64_CONSTANT (5000000000)) / 1000);
     }
   return g_string_free (text, FALSE);
 }
@@ -623,7 +623,7 @@ census (StrataTrace *trace)
       for (guint d = 0; table != NULL && d < table->n_depths; d++)
         for (guint32 i = 0; i < table->n_spans[d]; i++)
           {
-            const char *name = strata_trace_get_method_name (trace, table->spans[d][i].method);
+            const char *name = strata_trace_get_method_name (trace, table->calls[d][i].method);
 
             if (!varies_between_runs (name))
               g_ptr_array_add (lines, g_strdup_printf ("call %s %u %s", thread_name (trace, t), d, name));

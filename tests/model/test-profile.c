@@ -372,7 +372,7 @@ naive_edges (const StrataSpanTable *table,
              guint32                caller,
              GHashTable            *sums)
 {
-  const StrataSpan *span = &table->spans[depth][index];
+  const StrataPackedSpan *span = &table->calls[depth][index];
   guint64 key = ((guint64) caller << 32) | span->method;
   gint64 *sum = g_hash_table_lookup (sums, &key);
   guint32 first, last;
@@ -384,7 +384,7 @@ naive_edges (const StrataSpanTable *table,
       sum = g_new0 (gint64, 3);
       g_hash_table_insert (sums, stored, sum);
     }
-  sum[0] += span->end - span->start;
+  sum[0] += strata_span_table_duration (table, depth, index);
   sum[1] += table->second[depth][index].end - table->second[depth][index].start;
   sum[2]++;
   if (depth + 1 >= table->n_depths)

@@ -38,8 +38,8 @@ describe_thread (StrataTrace *trace,
   for (guint d = 0; table != NULL && d < table->n_depths; d++)
     for (guint32 i = 0; i < table->n_spans[d]; i++)
       g_string_append_printf (text, "%u %s %" G_GINT64_FORMAT "-%" G_GINT64_FORMAT "\n", d,
-                              strata_trace_get_method_name (trace, table->spans[d][i].method),
-                              table->spans[d][i].start, table->spans[d][i].end);
+                              strata_trace_get_method_name (trace, table->calls[d][i].method),
+                              strata_span_table_start (table, d, i), strata_span_table_end (table, d, i));
   return g_string_free (text, FALSE);
 }
 

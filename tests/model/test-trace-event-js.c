@@ -350,8 +350,7 @@ assert_same_calls (const StrataThread *a,
   for (guint d = 0; d < a->spans->n_depths; d++)
     {
       g_assert_cmpuint (a->spans->n_spans[d], ==, b->spans->n_spans[d]);
-      g_assert_cmpmem (a->spans->spans[d], a->spans->n_spans[d] * sizeof (StrataSpan),
-                       b->spans->spans[d], b->spans->n_spans[d] * sizeof (StrataSpan));
+      strata_test_assert_same_calls (a->spans, b->spans, d);
     }
 }
 
@@ -530,10 +529,10 @@ test_thread_clock_places (void)
   thread = strata_test_thread_by_tid (trace, 2);
   table = thread->spans;
   strata_test_assert_span (trace, thread, 2, 0, "Parse", 6000, 8000);
-  g_assert_cmpuint (table->spans[2][1].method, ==, strata_test_method_by_name (trace, "run (a.js:1:1)"));
-  g_assert_cmpuint (table->spans[3][0].method, ==, strata_test_method_by_name (trace, "inner (a.js:10:1)"));
+  g_assert_cmpuint (table->calls[2][1].method, ==, strata_test_method_by_name (trace, "run (a.js:1:1)"));
+  g_assert_cmpuint (table->calls[3][0].method, ==, strata_test_method_by_name (trace, "inner (a.js:10:1)"));
   last = table->n_spans[0] - 1;
-  g_assert_cmpuint (table->spans[0][last].method, ==, strata_test_method_by_name (trace, "run (a.js:1:1)"));
+  g_assert_cmpuint (table->calls[0][last].method, ==, strata_test_method_by_name (trace, "run (a.js:1:1)"));
   /* Outermost calls are found alone (a thread's range asks for them);
    * a frame after the task, after the task's end. */
   g_assert_cmpint (strata_span_table_get_start (table, 1, 0, 0), ==, 1000000);
@@ -632,7 +631,7 @@ assert_same_tables (StrataTrace *a,
       g_assert_cmpuint (x->n_depths, ==, y->n_depths);
       for (guint d = 0; d < x->n_depths; d++)
         {
-          g_assert_cmpmem (x->spans[d], x->n_spans[d] * sizeof (StrataSpan), y->spans[d], y->n_spans[d] * sizeof (StrataSpan));
+          strata_test_assert_same_calls (x, y, d);
           for (guint32 k = 0; k < x->n_spans[d]; k++)
             {
               g_assert_cmpuint (strata_span_table_get_source (x, d, k), ==, strata_span_table_get_source (y, d, k));

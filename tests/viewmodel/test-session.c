@@ -113,13 +113,13 @@ test_session_selection (void)
   g_assert_cmpuint (f.n_item_changes, ==, 1);
   g_assert_cmpint (strata_session_get_selected_item (f.session, &selected, NULL), ==, STRATA_SELECTED_CALL);
   g_assert_cmpmem (&selected, sizeof selected, &call, sizeof call);
-  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, table->spans[0][0].method);
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, table->calls[0][0].method);
 
   /* The description every view shows names the method and its depth. */
   {
     g_autoptr(StrataDescription) description = strata_session_describe_selected_item (f.session);
     g_autofree char *text = strata_description_to_text (description);
-    const StrataMethod *method = strata_trace_get_method (f.trace, table->spans[0][0].method);
+    const StrataMethod *method = strata_trace_get_method (f.trace, table->calls[0][0].method);
 
     g_assert_cmpstr (description->title, ==, strata_trace_get_string (f.trace, method->display_name));
     g_assert_nonnull (strstr (text, "\nKind: Call"));
@@ -214,7 +214,7 @@ count_calls_named (StrataTrace *trace,
 
       for (guint d = 0; table != NULL && d < table->n_depths; d++)
         for (guint32 i = 0; i < table->n_spans[d]; i++)
-          n += strcasestr (strata_trace_get_method_name (trace, table->spans[d][i].method), needle) != NULL;
+          n += strcasestr (strata_trace_get_method_name (trace, table->calls[d][i].method), needle) != NULL;
     }
   return n;
 }
@@ -251,7 +251,7 @@ test_session_search (void)
       g_assert_true (strata_session_search_step (f.session, 1));
       g_assert_cmpint (strata_session_get_selected_item (f.session, &call, NULL), ==, STRATA_SELECTED_CALL);
       table = strata_trace_get_thread (f.trace, call.thread)->spans;
-      g_assert_nonnull (strcasestr (strata_trace_get_method_name (f.trace, table->spans[call.depth][call.index].method), "string"));
+      g_assert_nonnull (strcasestr (strata_trace_get_method_name (f.trace, table->calls[call.depth][call.index].method), "string"));
       start = strata_span_table_get_start (table, 0, call.depth, call.index);
       g_assert_cmpint (start, >=, last);
       last = start;
@@ -314,16 +314,16 @@ test_session_method_calls (void)
   guint n;
 
   fixture_open (&f, "dmtrace", "studio-perflib-char_2_bytes.trace");
-  method = strata_trace_get_thread (f.trace, 0)->spans->spans[1][0].method;
+  method = strata_trace_get_thread (f.trace, 0)->spans->calls[1][0].method;
   for (guint t = 0; t < strata_trace_get_n_threads (f.trace); t++)
     {
       const StrataSpanTable *table = strata_trace_get_thread (f.trace, t)->spans;
 
       for (guint d = 0; table != NULL && d < table->n_depths; d++)
         for (guint32 i = 0; i < table->n_spans[d]; i++)
-          if (table->spans[d][i].method == method)
+          if (table->calls[d][i].method == method)
             {
-              gint64 duration = table->spans[d][i].end - table->spans[d][i].start;
+              gint64 duration = strata_span_table_end (table, d, i) - strata_span_table_start (table, d, i);
 
               g_array_append_val (durations, duration);
               total += duration;
@@ -370,7 +370,7 @@ test_session_method_calls (void)
     strata_session_set_marks (f.session, g_array_ref (marks));
     g_assert_true (strata_session_get_marks (f.session) == marks);
     /* Another method: the chosen marks were the old one's. */
-    strata_session_set_selected_method (f.session, strata_trace_get_thread (f.trace, 0)->spans->spans[0][0].method);
+    strata_session_set_selected_method (f.session, strata_trace_get_thread (f.trace, 0)->spans->calls[0][0].method);
     g_assert_null (strata_session_get_marks (f.session));
   }
   strata_method_calls_set_band (calls, 1, 0);
@@ -440,8 +440,8 @@ test_session_range_and_zoom (void)
   strata_session_select_call (f.session, &call);
   activate (&f, "zoom-selection");
   strata_session_get_visible_range (f.session, &start, &end);
-  g_assert_cmpint (start, <=, table->spans[0][0].start);
-  g_assert_cmpint (end, >=, table->spans[0][0].end);
+  g_assert_cmpint (start, <=, strata_span_table_start (table, 0, 0));
+  g_assert_cmpint (end, >=, strata_span_table_end (table, 0, 0));
   g_assert_cmpint (end - start, <, bound_end - bound_start);
 
   fixture_close (&f);

@@ -194,13 +194,13 @@ test_timeline_select_calls (void)
   g_assert_true (focused_call (&f, &thread, &depth, &index));
   table = strata_trace_get_thread (strata_session_get_trace (f.session), thread)->spans;
   g_assert_cmpuint (depth, ==, 0);
-  method = table->spans[depth][index].method;
+  method = table->calls[depth][index].method;
   g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, method);
 
   activate (&f, "timeline.child-call");
   focused_call (&f, &thread, &child_depth, &index);
   g_assert_cmpuint (child_depth, ==, 1);
-  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, table->spans[1][index].method);
+  g_assert_cmpuint (strata_session_get_selected_method (f.session), ==, table->calls[1][index].method);
   activate (&f, "timeline.parent-call");
   focused_call (&f, &thread, &depth, &index);
   g_assert_cmpuint (depth, ==, 0);
@@ -212,8 +212,8 @@ test_timeline_select_calls (void)
     gint64 start, end;
 
     strata_session_get_visible_range (f.session, &start, &end);
-    g_assert_cmpint (start, <=, table->spans[0][index].start);
-    g_assert_cmpint (end, >=, table->spans[0][index].end);
+    g_assert_cmpint (start, <=, strata_span_table_start (table, 0, index));
+    g_assert_cmpint (end, >=, strata_span_table_end (table, 0, index));
   }
 
   /* Ctrl+C copies the call in words. */

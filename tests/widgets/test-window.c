@@ -442,7 +442,7 @@ test_window_calls (void)
   view = STRATA_CALLS_VIEW (window->calls_view);
   gtk_notebook_set_current_page (GTK_NOTEBOOK (window->details),
                                  gtk_notebook_page_num (GTK_NOTEBOOK (window->details), window->calls_view));
-  method = strata_trace_get_thread (strata_session_get_trace (window->session), 0)->spans->spans[1][0].method;
+  method = strata_trace_get_thread (strata_session_get_trace (window->session), 0)->spans->calls[1][0].method;
   strata_session_set_selected_method (window->session, method);
   while (!gtk_widget_get_mapped (window->calls_view) || strata_calls_view_get_calls (view) == NULL)
     g_main_context_iteration (NULL, TRUE);

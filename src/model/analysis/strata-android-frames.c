@@ -109,7 +109,7 @@ find_phases (const StrataSpanTable *table,
   g_array_set_size (held, 1);
   for (guint d = frame->call.depth + 1; d < table->n_depths && first < last; d++)
     {
-      const StrataSpan *above = table->spans[d - 1];
+      const StrataPackedSpan *above = table->calls[d - 1];
       guint32 n_above = table->n_spans[d - 1];
       guint32 from = above[first].first_child;
       guint32 to = last < n_above ? above[last].first_child : table->n_spans[d];
@@ -122,15 +122,15 @@ find_phases (const StrataSpanTable *table,
           for (guint32 i = above[p].first_child; i < end; i++)
             {
               guint8 mask = g_array_index (held, guint8, p - first);
-              guint8 phase = kind[table->spans[d][i].method];
+              guint8 phase = kind[table->calls[d][i].method];
 
               if (phase < STRATA_FRAME_N_PHASES && !(mask & (1u << phase)))
                 {
                   if (!frame->has_phase[phase] ||
-                      table->spans[d][i].start < table->spans[frame->phase[phase].depth][frame->phase[phase].index].start)
+                      strata_span_table_start (table, d, i) < strata_span_table_start (table, frame->phase[phase].depth, frame->phase[phase].index))
                     frame->phase[phase] = (StrataSliceRef) { frame->call.thread, d, i };
                   frame->has_phase[phase] = TRUE;
-                  frame->phase_time[phase] += table->spans[d][i].end - table->spans[d][i].start;
+                  frame->phase_time[phase] += strata_span_table_duration (table, d, i);
                   mask |= 1u << phase;
                 }
               g_array_index (next, guint8, i - from) = mask;
@@ -154,8 +154,8 @@ add_thread_frames (StrataTrace  *trace,
   for (guint d = 0; table != NULL && d < table->n_depths; d++)
     for (guint32 i = 0; i < table->n_spans[d]; i++)
       {
-        const StrataSpan *span = &table->spans[d][i];
-        StrataAndroidFrame frame = { { thread, d, i }, span->start, span->end };
+        const StrataPackedSpan *span = &table->calls[d][i];
+        StrataAndroidFrame frame = { { thread, d, i }, strata_span_table_start (table, d, i), strata_span_table_end (table, d, i) };
 
         if (kind[span->method] != STRATA_FRAME_N_PHASES)
           continue;

@@ -38,10 +38,10 @@ typedef guint64 CallRef;
 typedef struct
 {
   const StrataSpanTable *table;
-  const StrataSpan      *spans;
+  const StrataPackedSpan *spans;
   const StrataClockSpan *second;    /* NULL with one clock, or where the depth keeps */
   const StrataSparseClock *sparse;  /* only the calls that have a place there (nullable) */
-  const StrataSpan      *below;     /* the next depth's, or NULL */
+  const StrataPackedSpan *below;    /* the next depth's, or NULL */
   guint                  depth;
   guint                  thread;
   guint32                n;
@@ -161,9 +161,9 @@ add_rows (Walk          *walk,
           gboolean last = d + 1 >= table->n_depths;
 
           walk->rows[walk->first_row[t] + d] = (Row) {
-            table, table->spans[d], table->n_clocks > 1 ? table->second[d] : NULL,
+            table, table->calls[d], table->n_clocks > 1 ? table->second[d] : NULL,
             table->n_clocks > 1 ? strata_span_table_get_sparse (table, d) : NULL,
-            last ? NULL : table->spans[d + 1], d, t, table->n_spans[d], last ? 0 : table->n_spans[d + 1]
+            last ? NULL : table->calls[d + 1], d, t, table->n_spans[d], last ? 0 : table->n_spans[d + 1]
           };
         }
     }
@@ -270,7 +270,7 @@ row_time (const Row                *row,
 {
   if (range != NULL)
     return strata_call_tree_span_time (row->table, row->depth, index, range, time);
-  time[0] = row->spans[index].end - row->spans[index].start;
+  time[0] = strata_span_table_duration (row->table, row->depth, index);
   /* Moments on the second clock (and one clock) take none of its time. */
   time[1] = row->second != NULL ? row->second[index].end - row->second[index].start
                                 : strata_sparse_clock_duration (row->sparse, index);

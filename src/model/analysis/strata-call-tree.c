@@ -532,7 +532,7 @@ parent_span (const StrataSpanTable *table,
     {
       guint32 mid = lo + (hi - lo) / 2;
 
-      if (table->spans[depth - 1][mid].first_child <= index)
+      if (table->calls[depth - 1][mid].first_child <= index)
         lo = mid;
       else
         hi = mid;
@@ -590,7 +590,7 @@ strata_call_tree_find_call (StrataCallTree       *self,
   methods = g_new (guint32, call->depth + 1);
   for (guint depth = call->depth;; depth--)
     {
-      methods[depth] = table->spans[depth][index].method;
+      methods[depth] = table->calls[depth][index].method;
       if (depth == 0)
         break;
       index = parent_span (table, depth, index);

@@ -172,7 +172,7 @@ push_visit (Accumulator           *acc,
             guint                  depth,
             guint32                index)
 {
-  const StrataSpan *span = &table->spans[depth][index];
+  const StrataPackedSpan *span = &table->calls[depth][index];
   StrataProfileEntry *entry = &acc->entries[span->method];
   Visit *visit = &acc->visits[n_visits];
 
@@ -183,7 +183,8 @@ push_visit (Accumulator           *acc,
 
   visit->depth = depth;
   visit->method = span->method;
-  visit->duration[0] = span->end - span->start;
+  visit->duration[0] = G_LIKELY (span->offset != STRATA_SPAN_WIDE) ? span->length
+                                                                  : strata_span_table_duration (table, depth, index);
   /* Moments on the second clock take none of its time. */
   if (acc->n_clocks < 2)
     visit->duration[1] = 0;
@@ -314,8 +315,8 @@ calls_below (const StrataSpanTable *table,
 {
   guint32 n = table->n_spans[depth], n_below = table->n_spans[depth + 1];
 
-  return (RootRange) { above->first < n ? table->spans[depth][above->first].first_child : n_below,
-                       above->end < n ? table->spans[depth][above->end].first_child : n_below };
+  return (RootRange) { above->first < n ? table->calls[depth][above->first].first_child : n_below,
+                       above->end < n ? table->calls[depth][above->end].first_child : n_below };
 }
 
 /* How many calls the walk may see each method make in @table: every
@@ -331,7 +332,7 @@ count_calls (const Accumulator     *acc,
 
   for (guint d = 0; d < table->n_depths; d++)
     {
-      const StrataSpan *spans = table->spans[d];
+      const StrataPackedSpan *spans = table->calls[d];
       guint32 n = table->n_spans[d];
       guint32 i = acc->has_range ? strata_span_table_search_clock (table, acc->range.clock, d, acc->range.start) : under.first;
       guint32 first = i, last = acc->has_range ? n : under.end;

@@ -84,14 +84,15 @@ strata_note_init_call (StrataNote           *note,
                        const StrataSliceRef *call)
 {
   const StrataThread *thread;
-  const StrataSpan *span;
+  const StrataPackedSpan *span;
 
   g_return_val_if_fail (call->thread < strata_trace_get_n_threads (trace), FALSE);
   thread = strata_trace_get_thread (trace, call->thread);
   g_return_val_if_fail (thread->spans != NULL && call->depth < thread->spans->n_depths &&
                         call->index < thread->spans->n_spans[call->depth], FALSE);
-  span = &thread->spans->spans[call->depth][call->index];
-  strata_note_init_range (note, text, span->start, span->end);
+  span = &thread->spans->calls[call->depth][call->index];
+  strata_note_init_range (note, text, strata_span_table_start (thread->spans, call->depth, call->index),
+                          strata_span_table_end (thread->spans, call->depth, call->index));
   note->on_call = TRUE;
   note->tid = thread->tid;
   note->depth = call->depth;
@@ -118,13 +119,13 @@ strata_note_find_call (const StrataNote *note,
   for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
     {
       const StrataThread *thread = strata_trace_get_thread (trace, t);
-      const StrataSpan *span;
+      const StrataPackedSpan *span;
 
       if (thread->tid != note->tid || thread->spans == NULL || note->depth >= thread->spans->n_depths ||
           note->index >= thread->spans->n_spans[note->depth])
         continue;
-      span = &thread->spans->spans[note->depth][note->index];
-      if (span->start != note->start || g_strcmp0 (strata_trace_get_loaded_method_name (trace, span->method), note->method) != 0)
+      span = &thread->spans->calls[note->depth][note->index];
+      if (strata_span_table_start (thread->spans, note->depth, note->index) != note->start || g_strcmp0 (strata_trace_get_loaded_method_name (trace, span->method), note->method) != 0)
         continue;
       *call = (StrataSliceRef) { t, note->depth, note->index };
       return TRUE;

@@ -6,23 +6,26 @@
 
 #include <string.h>
 
+#include "strata-memory.h"
 #include "strata-span-table.h"
 
 /**
  * strata_span_table_new_in:
- * @spans: room for the sum of @n_spans, owned by the caller
+ * @calls: room for the sum of @n_spans, owned by the caller
  * @second: (nullable): the same for the second clock
  *
  * Lays the depths out one after another in storage the caller provides
  * (sized exactly from counts a loader took first), so one large block can
- * hold the calls of every thread. The table does not free it.
+ * hold the calls of every thread. The table does not free it. The loader
+ * writes each depth's calls in order (strata_span_table_write()), then
+ * calls strata_span_table_end_writing() before any reader sees the table.
  */
 StrataSpanTable *
-strata_span_table_new_in (guint            n_clocks,
-                          guint            n_depths,
-                          const guint32   *n_spans,
-                          StrataSpan      *spans,
-                          StrataClockSpan *second)
+strata_span_table_new_in (guint             n_clocks,
+                          guint             n_depths,
+                          const guint32    *n_spans,
+                          StrataPackedSpan *calls,
+                          StrataClockSpan  *second)
 {
   StrataSpanTable *self = g_new0 (StrataSpanTable, 1);
 
@@ -32,15 +35,20 @@ strata_span_table_new_in (guint            n_clocks,
   self->n_depths = n_depths;
   self->n_clocks = n_clocks;
   self->n_spans = g_new0 (guint32, MAX (n_depths, 1));
-  self->spans = g_new0 (StrataSpan *, MAX (n_depths, 1));
+  self->calls = g_new0 (StrataPackedSpan *, MAX (n_depths, 1));
+  self->bases = g_new0 (gint64 *, MAX (n_depths, 1));
+  self->wide = g_new0 (StrataClockSpan *, MAX (n_depths, 1));
+  self->writing_wide = g_new0 (GArray *, MAX (n_depths, 1));
   if (n_clocks == 2)
     self->second = g_new0 (StrataClockSpan *, MAX (n_depths, 1));
 
   for (guint d = 0; d < n_depths; d++)
     {
       self->n_spans[d] = n_spans[d];
-      self->spans[d] = spans;
-      spans += n_spans[d];
+      self->calls[d] = calls;
+      self->bases[d] = g_new0 (gint64, (n_spans[d] >> STRATA_SPAN_BLOCK_BITS) + 1);
+      self->writing_wide[d] = g_array_new (FALSE, FALSE, sizeof (StrataClockSpan));
+      calls += n_spans[d];
       if (second != NULL)
         {
           self->second[d] = second;
@@ -49,6 +57,34 @@ strata_span_table_new_in (guint            n_clocks,
     }
 
   return self;
+}
+
+/* Depth @d's calls packed where they were written: each packed call
+ * lies at or before the one read, which is read first. The pages the
+ * depth no longer needs go back. */
+static void
+pack_depth (StrataSpanTable *self,
+            guint            d,
+            StrataSpan      *from)
+{
+  StrataPackedSpan *to = (StrataPackedSpan *) from;
+  guint32 n = self->n_spans[d];
+  g_autoptr(GArray) wide = g_array_new (FALSE, FALSE, sizeof (StrataClockSpan));
+  gsize released = (gsize) n * sizeof (StrataPackedSpan);
+
+  self->bases[d] = g_new (gint64, (n >> STRATA_SPAN_BLOCK_BITS) + 1);
+  for (guint32 i = 0; i < n; i++)
+    {
+      StrataSpan span = from[i];
+
+      if ((i & ((1u << STRATA_SPAN_BLOCK_BITS) - 1)) == 0)
+        self->bases[d][i >> STRATA_SPAN_BLOCK_BITS] = span.start;
+      to[i] = strata_packed_span_make (&span, self->bases[d][i >> STRATA_SPAN_BLOCK_BITS], wide);
+    }
+  self->calls[d] = to;
+  self->wide[d] = (StrataClockSpan *) g_array_free (g_steal_pointer (&wide), FALSE);
+  if (n > 0)
+    strata_memory_release_front_by (from, (gsize) n * sizeof (StrataSpan), &released, 1);
 }
 
 /**
@@ -60,7 +96,9 @@ strata_span_table_new_in (guint            n_clocks,
  *   it points to
  *
  * A table over arrays of one depth each, for loaders that fill depths
- * apart. The table does not free them.
+ * apart, packed at once where they are (only the first 16 bytes of
+ * each 24 stay in use; the pages past them go back). The table does not
+ * free them.
  */
 StrataSpanTable *
 strata_span_table_new_by_depth (guint                n_clocks,
@@ -78,11 +116,66 @@ strata_span_table_new_by_depth (guint                n_clocks,
   self->n_depths = n_depths;
   self->n_clocks = n_clocks;
   self->n_spans = g_memdup2 (n_spans, MAX (n_depths, 1) * sizeof (guint32));
-  self->spans = g_memdup2 (spans, MAX (n_depths, 1) * sizeof (StrataSpan *));
+  self->calls = g_new0 (StrataPackedSpan *, MAX (n_depths, 1));
+  self->bases = g_new0 (gint64 *, MAX (n_depths, 1));
+  self->wide = g_new0 (StrataClockSpan *, MAX (n_depths, 1));
+  if (second != NULL)
+    self->second = g_memdup2 (second, MAX (n_depths, 1) * sizeof (StrataClockSpan *));
+  self->sparse_sources = sources;
+  for (guint d = 0; d < n_depths; d++)
+    pack_depth (self, d, spans[d]);
+  return self;
+}
+
+/**
+ * strata_span_table_new_packed:
+ * @calls: each depth's calls, packed already; owned by the caller
+ * @bases: (transfer full): each depth's block starts, g_malloc()ed
+ * @wide: (transfer full): each depth's wide calls, g_malloc()ed
+ * @second: (nullable): each depth's calls on the second clock
+ * @sources: (nullable) (transfer full): as strata_span_table_new_by_depth()
+ *
+ * A table over calls a loader packed as it wrote them.
+ */
+StrataSpanTable *
+strata_span_table_new_packed (guint                n_clocks,
+                              guint                n_depths,
+                              const guint32       *n_spans,
+                              StrataPackedSpan   **calls,
+                              gint64             **bases,
+                              StrataClockSpan    **wide,
+                              StrataClockSpan    **second,
+                              StrataSparseSources *sources)
+{
+  StrataSpanTable *self = g_new0 (StrataSpanTable, 1);
+
+  g_return_val_if_fail (n_clocks == 1 || n_clocks == 2, NULL);
+
+  self->n_depths = n_depths;
+  self->n_clocks = n_clocks;
+  self->n_spans = g_memdup2 (n_spans, MAX (n_depths, 1) * sizeof (guint32));
+  self->calls = g_memdup2 (calls, MAX (n_depths, 1) * sizeof (StrataPackedSpan *));
+  self->bases = g_memdup2 (bases, MAX (n_depths, 1) * sizeof (gint64 *));
+  self->wide = g_memdup2 (wide, MAX (n_depths, 1) * sizeof (StrataClockSpan *));
   if (second != NULL)
     self->second = g_memdup2 (second, MAX (n_depths, 1) * sizeof (StrataClockSpan *));
   self->sparse_sources = sources;
   return self;
+}
+
+/**
+ * strata_span_table_end_writing:
+ *
+ * After the last strata_span_table_write(): the table may be read.
+ */
+void
+strata_span_table_end_writing (StrataSpanTable *self)
+{
+  g_return_if_fail (self->writing_wide != NULL);
+
+  for (guint d = 0; d < self->n_depths; d++)
+    self->wide[d] = (StrataClockSpan *) g_array_free (g_steal_pointer (&self->writing_wide[d]), FALSE);
+  g_clear_pointer (&self->writing_wide, g_free);
 }
 
 /* Whether the table knows where its calls came from in the file. */
@@ -158,7 +251,18 @@ strata_span_table_free (StrataSpanTable *self)
       g_free (self->placed_owned[d]);
   g_free (self->placed_owned);
   g_free (self->placed);
-  g_free (self->spans);
+  for (guint d = 0; d < self->n_depths && self->bases != NULL; d++)
+    {
+      g_free (self->bases[d]);
+      g_free (self->wide[d]);
+    }
+  g_free (self->bases);
+  g_free (self->wide);
+  g_free (self->calls);
+  for (guint d = 0; d < self->n_depths && self->writing_wide != NULL; d++)
+    if (self->writing_wide[d] != NULL)
+      g_array_unref (self->writing_wide[d]);
+  g_free (self->writing_wide);
   g_free (self->second);
   g_free (self->n_spans);
   g_free (self);
@@ -233,7 +337,7 @@ place_depth (const StrataSpanTable   *self,
       else
         {
           /* The caller: the last whose children start at or before it. */
-          while (caller + 1 < self->n_spans[depth - 1] && self->spans[depth - 1][caller + 1].first_child <= i)
+          while (caller + 1 < self->n_spans[depth - 1] && self->calls[depth - 1][caller + 1].first_child <= i)
             caller++;
           parent = above[caller];
           moment = CLAMP (MAX (parent.start, last_end), parent.start, parent.end);
@@ -328,8 +432,68 @@ strata_span_table_search (const StrataSpanTable *self,
 {
   g_return_val_if_fail (depth < self->n_depths, 0);
 
-  return first_ending_from (self->spans[depth], sizeof (StrataSpan), G_STRUCT_OFFSET (StrataSpan, end),
-                            self->n_spans[depth], time);
+  return strata_span_table_search_from (self, depth, 0, time);
+}
+
+/**
+ * strata_span_table_search_from:
+ * @from: where to look from: the answer is there or after
+ *
+ * As strata_span_table_search(), from call @from on. Calls never
+ * overlap, so every call of the blocks before the last block that
+ * starts before @time ends before it, and the next block's first call
+ * ends after it: the blocks' starts, a small array, find the block, and
+ * a search inside it the call. Galloping from @from's block, as a view
+ * asks for the next pixel column's call, a few calls on.
+ *
+ * Returns: the index of the first call at @depth from @from on that
+ *   ends at or after @time, or the number of calls there
+ */
+guint32
+strata_span_table_search_from (const StrataSpanTable *self,
+                               guint                  depth,
+                               guint32                from,
+                               gint64                 time)
+{
+  guint32 n = self->n_spans[depth], n_blocks, block, step = 1, lo, hi;
+  const gint64 *bases = self->bases[depth];
+
+  if (from >= n)
+    return n;
+  n_blocks = ((n - 1) >> STRATA_SPAN_BLOCK_BITS) + 1;
+  /* The last block from @from's on that starts before @time. */
+  block = from >> STRATA_SPAN_BLOCK_BITS;
+  while (block + step < n_blocks && bases[block + step] < time)
+    {
+      block += step;
+      step *= 2;
+    }
+  for (hi = MIN (block + step, n_blocks); hi - block > 1;)
+    {
+      guint32 mid = block + (hi - block) / 2;
+
+      if (bases[mid] < time)
+        block = mid;
+      else
+        hi = mid;
+    }
+  lo = MAX (from, block << STRATA_SPAN_BLOCK_BITS);
+  hi = MIN (n, (block + 1) << STRATA_SPAN_BLOCK_BITS);
+  /* Inside it, galloping from where the search starts: the lines near
+   * it are the ones read last. */
+  for (step = 1; lo + step < hi && strata_span_table_end (self, depth, lo + step - 1) < time; step *= 2)
+    lo += step;
+  hi = MIN (hi, lo + step);
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (strata_span_table_end (self, depth, mid) < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
 }
 
 /**
@@ -388,9 +552,9 @@ strata_span_table_get_children (const StrataSpanTable *self,
       return;
     }
 
-  *first = self->spans[depth][index].first_child;
+  *first = self->calls[depth][index].first_child;
   *last = index + 1 < self->n_spans[depth]
-          ? self->spans[depth][index + 1].first_child
+          ? self->calls[depth][index + 1].first_child
           : self->n_spans[depth + 1];
 }
 
@@ -422,7 +586,7 @@ strata_span_table_collect_calls_of (const StrataSpanTable *self,
 {
   for (guint d = 0; d < self->n_depths; d++)
     for (guint32 i = 0; i < self->n_spans[d]; i++)
-      if (self->spans[d][i].method == method)
+      if (self->calls[d][i].method == method)
         {
           gint64 pair[2] = {
             strata_span_table_get_start (self, clock, d, i),

@@ -6,6 +6,12 @@
  * first child ends the range, which keeps the tree exact even for calls of
  * zero length.
  *
+ * A call takes 16 bytes: its start relative to where its block of 32
+ * calls starts, and its length, in 32 bits each; the rare call that does
+ * not fit (one longer than four seconds, or in a block spanning more)
+ * keeps its times whole beside. Loaders write calls as StrataSpan and
+ * the table packs them, or write them packed as they go.
+ *
  * On the second clock, a depth where few calls have a time of their own
  * (calls made from JavaScript samples, among trace events that carry
  * thread times) keeps only those, and a bit per call saying which: each
@@ -22,6 +28,7 @@
 
 G_BEGIN_DECLS
 
+/* A call as a loader writes it. */
 typedef struct
 {
   gint64  start;        /* ns, on the trace's first clock */
@@ -29,6 +36,22 @@ typedef struct
   guint32 method;       /* index into the trace's methods */
   guint32 first_child;  /* index of its first child at depth + 1 */
 } StrataSpan;
+
+/* A call as a table keeps it, in 16 bytes: its start is where its block
+ * of STRATA_SPAN_BLOCK calls at the depth starts plus @offset, its end
+ * that plus @length (ns). A call whose offset or length does not fit is
+ * wide: @offset is STRATA_SPAN_WIDE and @length its place among the
+ * depth's wide calls, which keep both times whole. */
+typedef struct
+{
+  guint32 offset;
+  guint32 length;
+  guint32 method;       /* index into the trace's methods */
+  guint32 first_child;  /* index of its first child at depth + 1 */
+} StrataPackedSpan;
+
+#define STRATA_SPAN_BLOCK_BITS 5
+#define STRATA_SPAN_WIDE       G_MAXUINT32
 
 /* The same call measured on the trace's second clock. */
 typedef struct
@@ -60,7 +83,10 @@ typedef struct
   guint             n_depths;
   guint             n_clocks;
   guint32          *n_spans;  /* per depth */
-  StrataSpan      **spans;    /* per depth */
+  StrataPackedSpan **calls;   /* per depth */
+  gint64          **bases;    /* per depth: where each block of calls starts */
+  StrataClockSpan **wide;     /* per depth: the times of its wide calls */
+  GArray          **writing_wide;  /* per depth, while a loader writes: StrataClockSpan */
   StrataClockSpan **second;   /* per depth; NULL with one clock; a depth's is NULL if sparse: */
   StrataSparseClock *sparse_second;  /* per depth, the places of those that have one (nullable) */
   gint64            second_origin;  /* where moments at depth 0 start */
@@ -77,7 +103,7 @@ typedef struct
 StrataSpanTable *strata_span_table_new_in     (guint                  n_clocks,
                                                guint                  n_depths,
                                                const guint32         *n_spans,
-                                               StrataSpan            *spans,
+                                               StrataPackedSpan      *calls,
                                                StrataClockSpan       *second);
 StrataSpanTable *strata_span_table_new_by_depth (guint                n_clocks,
                                                  guint                n_depths,
@@ -91,11 +117,24 @@ guint64          strata_span_table_get_source  (const StrataSpanTable *self,
                                                 guint32                index);
 void             strata_span_table_set_sources (StrataSpanTable       *self,
                                                 guint64               *sources);
+StrataSpanTable *strata_span_table_new_packed (guint                n_clocks,
+                                               guint                n_depths,
+                                               const guint32       *n_spans,
+                                               StrataPackedSpan   **calls,
+                                               gint64             **bases,
+                                               StrataClockSpan    **wide,
+                                               StrataClockSpan    **second,
+                                               StrataSparseSources *sources);
+void             strata_span_table_end_writing (StrataSpanTable      *self);
 void             strata_span_table_free       (StrataSpanTable       *self);
 guint64          strata_span_table_get_n_spans (const StrataSpanTable *self);
 guint32          strata_span_table_search     (const StrataSpanTable *self,
                                                guint                  depth,
                                                gint64                 time);
+guint32          strata_span_table_search_from (const StrataSpanTable *self,
+                                                guint                  depth,
+                                                guint32                from,
+                                                gint64                 time);
 guint32          strata_span_table_search_clock (const StrataSpanTable *self,
                                                  guint                  clock,
                                                  guint                  depth,
@@ -178,6 +217,84 @@ strata_span_table_get_placed (const StrataSpanTable *self,
   return placed != NULL ? placed[depth] : NULL;
 }
 
+/* @span packed, in a block starting at @base; a wide call's times
+ * added to @wide (StrataClockSpan). */
+static inline StrataPackedSpan
+strata_packed_span_make (const StrataSpan *span,
+                         gint64            base,
+                         GArray           *wide)
+{
+  StrataPackedSpan packed = { 0, 0, span->method, span->first_child };
+  StrataClockSpan times = { span->start, span->end };
+
+  /* Compared as unsigned, a start before the block's is too far. */
+  if ((guint64) span->start - (guint64) base < STRATA_SPAN_WIDE && span->end >= span->start &&
+      (guint64) span->end - (guint64) span->start <= G_MAXUINT32)
+    {
+      packed.offset = (guint32) (span->start - base);
+      packed.length = (guint32) (span->end - span->start);
+      return packed;
+    }
+  /* A depth has fewer than 2^32 calls, so fewer wide ones. */
+  packed.offset = STRATA_SPAN_WIDE;
+  packed.length = wide->len;
+  g_array_append_val (wide, times);
+  return packed;
+}
+
+/* Writes call @index at @depth of a table made by
+ * strata_span_table_new_in(): each depth's calls in order. */
+static inline void
+strata_span_table_write (StrataSpanTable  *self,
+                         guint             depth,
+                         guint32           index,
+                         const StrataSpan *span)
+{
+  if ((index & ((1u << STRATA_SPAN_BLOCK_BITS) - 1)) == 0)
+    self->bases[depth][index >> STRATA_SPAN_BLOCK_BITS] = span->start;
+  self->calls[depth][index] = strata_packed_span_make (span, self->bases[depth][index >> STRATA_SPAN_BLOCK_BITS],
+                                                       self->writing_wide[depth]);
+}
+
+/* Where call @index at @depth starts on the first clock. */
+static inline gint64
+strata_span_table_start (const StrataSpanTable *self,
+                         guint                  depth,
+                         guint32                index)
+{
+  const StrataPackedSpan *call = &self->calls[depth][index];
+
+  if (G_LIKELY (call->offset != STRATA_SPAN_WIDE))
+    return self->bases[depth][index >> STRATA_SPAN_BLOCK_BITS] + call->offset;
+  return self->wide[depth][call->length].start;
+}
+
+/* Where call @index at @depth ends on the first clock. */
+static inline gint64
+strata_span_table_end (const StrataSpanTable *self,
+                       guint                  depth,
+                       guint32                index)
+{
+  const StrataPackedSpan *call = &self->calls[depth][index];
+
+  if (G_LIKELY (call->offset != STRATA_SPAN_WIDE))
+    return self->bases[depth][index >> STRATA_SPAN_BLOCK_BITS] + call->offset + call->length;
+  return self->wide[depth][call->length].end;
+}
+
+/* How long call @index at @depth lasts on the first clock. */
+static inline gint64
+strata_span_table_duration (const StrataSpanTable *self,
+                            guint                  depth,
+                            guint32                index)
+{
+  const StrataPackedSpan *call = &self->calls[depth][index];
+
+  if (G_LIKELY (call->offset != STRATA_SPAN_WIDE))
+    return call->length;
+  return self->wide[depth][call->length].end - self->wide[depth][call->length].start;
+}
+
 /* Inline: the renderer asks for these once per call it draws. */
 static inline gint64
 strata_span_table_get_start (const StrataSpanTable *self,
@@ -188,7 +305,7 @@ strata_span_table_get_start (const StrataSpanTable *self,
   const StrataClockSpan *placed;
 
   if (clock == 0)
-    return self->spans[depth][index].start;
+    return strata_span_table_start (self, depth, index);
   if (G_LIKELY (self->second[depth] != NULL))
     return self->second[depth][index].start;
   if ((placed = strata_span_table_get_placed (self, depth)) != NULL)
@@ -205,7 +322,7 @@ strata_span_table_get_end (const StrataSpanTable *self,
   const StrataClockSpan *placed;
 
   if (clock == 0)
-    return self->spans[depth][index].end;
+    return strata_span_table_end (self, depth, index);
   if (G_LIKELY (self->second[depth] != NULL))
     return self->second[depth][index].end;
   if ((placed = strata_span_table_get_placed (self, depth)) != NULL)

@@ -888,10 +888,10 @@ strata_trace_find_longest_call (StrataTrace    *self,
 
       for (guint d = 0; table != NULL && d < table->n_depths; d++)
         for (guint32 i = 0; i < table->n_spans[d]; i++)
-          if (table->spans[d][i].method == method && table->spans[d][i].end - table->spans[d][i].start > best_length)
+          if (table->calls[d][i].method == method && strata_span_table_end (table, d, i) - strata_span_table_start (table, d, i) > best_length)
             {
               *call = (StrataSliceRef) { t, d, i };
-              best_length = table->spans[d][i].end - table->spans[d][i].start;
+              best_length = strata_span_table_end (table, d, i) - strata_span_table_start (table, d, i);
             }
     }
   return best_length >= 0;

@@ -141,8 +141,8 @@ patch_unknown_calls (DmtraceThread *state,
 
   for (guint d = 0; table != NULL && d < table->n_depths; d++)
     for (guint32 i = 0; i < table->n_spans[d]; i++)
-      if (table->spans[d][i].method & UNKNOWN_METHOD_BIT)
-        table->spans[d][i].method = index_of_local[table->spans[d][i].method & ~UNKNOWN_METHOD_BIT];
+      if (table->calls[d][i].method & UNKNOWN_METHOD_BIT)
+        table->calls[d][i].method = index_of_local[table->calls[d][i].method & ~UNKNOWN_METHOD_BIT];
 }
 
 /* Ids missing from the key become "unknown method 0x…" methods, in the

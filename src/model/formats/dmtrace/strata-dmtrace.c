@@ -378,8 +378,8 @@ write_span (DmtraceLoader *self,
 
   /* Calls land in hundreds of arrays at once, more than the hardware
    * prefetcher follows: ask for the next cache lines ahead of time. */
-  __builtin_prefetch (&table->spans[depth][index + PREFETCH_AHEAD], 1, 3);
-  table->spans[depth][index] = (StrataSpan) { start[0], end[0], method, first_child };
+  __builtin_prefetch (&table->calls[depth][index + PREFETCH_AHEAD], 1, 3);
+  strata_span_table_write (table, depth, index, &(StrataSpan) { start[0], end[0], method, first_child });
   if (table->second != NULL)
     {
       __builtin_prefetch (&table->second[depth][index + PREFETCH_AHEAD], 1, 3);
@@ -582,6 +582,8 @@ close_open_frames (DmtraceLoader *self,
         self->n_open_at_end += state->n_frames;
       while (state->n_frames > 0)
         close_frame (self, state, pass, thread->last_time);
+      if (pass == PASS_BUILD && state->table != NULL)
+        strata_span_table_end_writing (state->table);
     }
 }
 
@@ -639,7 +641,7 @@ static void
 allocate_span_tables (DmtraceLoader *self)
 {
   guint64 total = 0;
-  StrataSpan *spans;
+  StrataPackedSpan *spans;
   StrataClockSpan *second = NULL;
 
   for (guint i = 0; i < self->threads->len; i++)
@@ -651,7 +653,7 @@ allocate_span_tables (DmtraceLoader *self)
         total += g_array_index (state->counts, guint32, d);
     }
 
-  spans = strata_trace_alloc_block (self->trace, total * sizeof (StrataSpan));
+  spans = strata_trace_alloc_block (self->trace, total * sizeof (StrataPackedSpan));
   if (self->n_clocks == 2)
     second = strata_trace_alloc_block (self->trace, total * sizeof (StrataClockSpan));
 
@@ -902,6 +904,14 @@ run_build_pass (DmtraceLoader  *self,
     }
   g_clear_error (&first_error);
 
+  /* Each worker ended its threads' tables; one no worker reached too. */
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      DmtraceThread *state = &g_array_index (self->threads, DmtraceThread, i);
+
+      if (state->table != NULL && state->table->writing_wide != NULL)
+        strata_span_table_end_writing (state->table);
+    }
   dmtrace_add_unknown_methods (self);
   dmtrace_sum_thread_diagnostics (self);
   return strata_load_job_update (self->job, 0.95, _("Building the timeline…"), error);

@@ -489,8 +489,8 @@ finish_thread (Reader *self,
     }
   info->spans = strata_span_table_new_by_depth (n_clocks, n_depths, counts, spans, n_clocks == 2 ? second : NULL, NULL);
   strata_span_table_set_sources (info->spans, adopt_array (self, g_steal_pointer (&sources)));
-  info->first_time[0] = spans[0][0].start;
-  info->last_time[0] = spans[0][counts[0] - 1].end;
+  info->first_time[0] = strata_span_table_start (info->spans, 0, 0);
+  info->last_time[0] = strata_span_table_end (info->spans, 0, counts[0] - 1);
   if (n_clocks == 2)
     {
       info->first_time[1] = second[0][0].start;

@@ -259,8 +259,8 @@ finish_calls (Reader *self,
       strata_trace_adopt_block (self->trace, spans[d]);
     }
   info->spans = strata_span_table_new_by_depth (1, n_depths, counts, spans, NULL, NULL);
-  info->first_time[0] = spans[0][0].start;
-  info->last_time[0] = spans[0][counts[0] - 1].end;
+  info->first_time[0] = strata_span_table_start (info->spans, 0, 0);
+  info->last_time[0] = strata_span_table_end (info->spans, 0, counts[0] - 1);
 }
 
 static void

@@ -383,9 +383,9 @@ assign_depths (guint64       *n_clipped,
 
 typedef struct
 {
-  StrataSpan      *spans;
-  StrataClockSpan *second;
-  guint64         *sources;
+  StrataPackedSpan *spans;
+  StrataClockSpan  *second;
+  guint64          *sources;
 } SpanBlocks;
 
 /* Fills the table in start order; @refs gets each slice's index at its
@@ -412,10 +412,10 @@ fill_table (TeSlice         *slices,
       guint d = depths[order[k]];
       guint32 index = cursor[d]++;
 
-      table->spans[d][index] = (StrataSpan) {
+      strata_span_table_write (table, d, index, &(StrataSpan) {
         slice->start, slice->end, slice->method,
         d + 1 < table->n_depths ? cursor[d + 1] : 0,
-      };
+      });
       table->sources[d][index] = slice->source;
       refs[order[k]] = index;
       if (table->second != NULL)
@@ -564,6 +564,7 @@ build_thread (TeState          *state,
   strata_span_table_set_sources (thread->spans, blocks->sources);
   refs = g_new (guint32, n);
   fill_table (slices, order, depths, n, thread->spans, refs);
+  strata_span_table_end_writing (thread->spans);
   strata_trace_event_place_bound (te->bound, depths, refs);
   strata_trace_event_set_thread_range (thread);
   g_clear_pointer (&te->slices, g_array_unref);
@@ -644,7 +645,7 @@ build_calls (TeState  *state,
   for (guint i = 0; i < state->threads->len; i++)
     total += te_n_slices (&g_array_index (state->threads, TeThread, i));
 
-  next.spans = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataSpan));
+  next.spans = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataPackedSpan));
   next.sources = strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (guint64));
   next.second = n_clocks == 2 ? strata_trace_alloc_block (state->trace, MAX (total, 1) * sizeof (StrataClockSpan)) : NULL;
   for (guint i = 0; i < state->threads->len; i++)
@@ -689,7 +690,7 @@ find_enclosing (StrataTrace    *trace,
     {
       guint32 i = strata_span_table_search (table, d, time);
 
-      if (i < table->n_spans[d] && table->spans[d][i].start <= time)
+      if (i < table->n_spans[d] && strata_span_table_start (table, d, i) <= time)
         {
           *ref = (StrataSliceRef) { thread, d, i };
           return TRUE;
@@ -714,11 +715,11 @@ find_next (StrataTrace    *trace,
     {
       guint32 i = strata_span_table_search (table, d, time);
 
-      while (i < table->n_spans[d] && table->spans[d][i].start < time)
+      while (i < table->n_spans[d] && strata_span_table_start (table, d, i) < time)
         i++;
-      if (i < table->n_spans[d] && (!found || table->spans[d][i].start < best))
+      if (i < table->n_spans[d] && (!found || strata_span_table_start (table, d, i) < best))
         {
-          best = table->spans[d][i].start;
+          best = strata_span_table_start (table, d, i);
           *ref = (StrataSliceRef) { thread, d, i };
           found = TRUE;
         }

@@ -30,7 +30,9 @@
  * copied, by realloc, and their unused tail takes no memory. */
 typedef struct
 {
-  GArray          *spans;      /* StrataSpan */
+  GArray          *calls;      /* StrataPackedSpan */
+  GArray          *bases;      /* gint64: where each block of calls starts */
+  GArray          *wide;       /* StrataClockSpan: the wide calls' times */
   GArray          *has_place;  /* guint64: a bit per call, whether it has a thread time */
   GArray          *places;     /* StrataClockSpan: theirs */
   GArray          *with_source; /* guint32: the indexes of calls that have one */
@@ -116,7 +118,9 @@ te_table_new (guint  n_clocks,
 static void
 depth_clear (Depth *depth)
 {
-  g_clear_pointer (&depth->spans, g_array_unref);
+  g_clear_pointer (&depth->calls, g_array_unref);
+  g_clear_pointer (&depth->bases, g_array_unref);
+  g_clear_pointer (&depth->wide, g_array_unref);
   g_clear_pointer (&depth->has_place, g_array_unref);
   g_clear_pointer (&depth->places, g_array_unref);
   g_clear_pointer (&depth->with_source, g_array_unref);
@@ -137,7 +141,8 @@ te_table_free (TeTable *self)
 static Depth
 depth_new (void)
 {
-  return (Depth) { g_array_new (FALSE, FALSE, sizeof (StrataSpan)), g_array_new (FALSE, TRUE, sizeof (guint64)),
+  return (Depth) { g_array_new (FALSE, FALSE, sizeof (StrataPackedSpan)), g_array_new (FALSE, FALSE, sizeof (gint64)),
+                   g_array_new (FALSE, FALSE, sizeof (StrataClockSpan)), g_array_new (FALSE, TRUE, sizeof (guint64)),
                    g_array_new (FALSE, FALSE, sizeof (StrataClockSpan)), g_array_new (FALSE, FALSE, sizeof (guint32)),
                    g_array_new (FALSE, FALSE, sizeof (guint64)), { 0, 0 }, G_MININT64 };
 }
@@ -153,6 +158,42 @@ get_depth (TeTable *self,
       g_array_append_val (self->depths, fresh);
     }
   return &g_array_index (self->depths, Depth, depth);
+}
+
+/* Call @index of @depth, as it was written. */
+static StrataSpan
+depth_call (const Depth *depth,
+            guint32      index)
+{
+  const StrataPackedSpan *call = &g_array_index (depth->calls, StrataPackedSpan, index);
+  StrataSpan span = { 0, 0, call->method, call->first_child };
+
+  if (call->offset != STRATA_SPAN_WIDE)
+    {
+      span.start = g_array_index (depth->bases, gint64, index >> STRATA_SPAN_BLOCK_BITS) + call->offset;
+      span.end = span.start + call->length;
+    }
+  else
+    {
+      span.start = g_array_index (depth->wide, StrataClockSpan, call->length).start;
+      span.end = g_array_index (depth->wide, StrataClockSpan, call->length).end;
+    }
+  return span;
+}
+
+/* @span after @depth's calls, packed; returns its index. */
+static guint32
+depth_append (Depth            *depth,
+              const StrataSpan *span)
+{
+  guint32 index = depth->calls->len;
+  StrataPackedSpan packed;
+
+  if ((index & ((1u << STRATA_SPAN_BLOCK_BITS) - 1)) == 0)
+    g_array_append_vals (depth->bases, &span->start, 1);
+  packed = strata_packed_span_make (span, g_array_index (depth->bases, gint64, index >> STRATA_SPAN_BLOCK_BITS), depth->wide);
+  g_array_append_val (depth->calls, packed);
+  return index;
 }
 
 /* Marks call @index of a depth as having a place of its own. */
@@ -180,7 +221,7 @@ open_thread_time (TeTable       *self,
   strata_trace_event_fit_thread_time (&at->last, slice, parent, &at->last_end, &now);
   if (slice->flags & TE_SLICE_THREAD_TIME)
     {
-      set_has_place (at->has_place, at->spans->len - 1);
+      set_has_place (at->has_place, at->calls->len - 1);
       g_array_append_val (at->places, at->last);
     }
 }
@@ -202,20 +243,21 @@ te_table_open (TeTable       *self,
 {
   Depth *at = get_depth (self, depth + 1) - 1;
   const Depth *below = at + 1;
-  StrataSpan span = { slice->start, slice->end, slice->method, below->spans->len };
+  StrataSpan span = { slice->start, slice->end, slice->method, below->calls->len };
+  guint32 index;
 
   /* Calls made from samples, most of them, come from no one place. */
   if (slice->source != STRATA_NO_SOURCE)
     {
-      guint32 index = at->spans->len;
+      guint32 with_source = at->calls->len;
 
-      g_array_append_val (at->with_source, index);
+      g_array_append_val (at->with_source, with_source);
       g_array_append_vals (at->sources, &slice->source, 1);
     }
-  g_array_append_val (at->spans, span);
+  index = depth_append (at, &span);
   if (self->n_clocks == 2)
     open_thread_time (self, depth, slice);
-  return at->spans->len - 1;
+  return index;
 }
 
 /* A call opened with te_table_open() ends at @end. */
@@ -225,7 +267,18 @@ te_table_set_end (TeTable *self,
                   guint32  index,
                   gint64   end)
 {
-  g_array_index (g_array_index (self->depths, Depth, depth).spans, StrataSpan, index).end = end;
+  Depth *at = &g_array_index (self->depths, Depth, depth);
+  StrataPackedSpan *call = &g_array_index (at->calls, StrataPackedSpan, index);
+  StrataSpan span;
+
+  if (call->offset == STRATA_SPAN_WIDE)
+    {
+      g_array_index (at->wide, StrataClockSpan, call->length).end = end;
+      return;
+    }
+  span = depth_call (at, index);
+  span.end = end;
+  *call = strata_packed_span_make (&span, g_array_index (at->bases, gint64, index >> STRATA_SPAN_BLOCK_BITS), at->wide);
 }
 
 /* Where calls without a thread time start, at the top. */
@@ -240,35 +293,43 @@ guint32
 te_table_get_n_calls (TeTable *self,
                       guint    depth)
 {
-  return depth < self->depths->len ? g_array_index (self->depths, Depth, depth).spans->len : 0;
+  return depth < self->depths->len ? g_array_index (self->depths, Depth, depth).calls->len : 0;
 }
 
 /* Copied a few megabytes at a time, the source's pages given back as
  * they are done: a depth of millions of calls is not held twice. */
 #define MOVE_STEP (1 << 20)
 
-/* @from's elements after @to's, @from emptied; @shift, with @from's
- * spans, is added to their children's index. */
+/* @array emptied, its memory given back. */
 static void
-move_elements (GArray  *to,
-               GArray  *from,
-               guint32  shift)
+drop_array (GArray **array)
 {
-  gsize size = g_array_get_element_size (from), released = 0;
-  guint32 n = from->len, at = to->len, step = MAX (MOVE_STEP / size, 1);
+  guint size = g_array_get_element_size (*array);
 
-  g_array_set_size (to, at + n);
-  for (guint32 i = 0; i < n; i += step)
+  g_array_unref (*array);
+  *array = g_array_new (FALSE, TRUE, size);
+}
+
+/* @from's calls after @to's, @from emptied: packed again, as their
+ * blocks begin elsewhere; @shift is added to their children's index. */
+static void
+move_calls (Depth   *to,
+            Depth   *from,
+            guint32  shift)
+{
+  gsize released = 0;
+  guint32 n = from->calls->len, step = MOVE_STEP / sizeof (StrataPackedSpan);
+
+  for (guint32 i = 0; i < n; i++)
     {
-      guint32 k = MIN (step, n - i);
+      StrataSpan span = depth_call (from, i);
 
-      memcpy (to->data + (gsize) (at + i) * size, from->data + (gsize) i * size, (gsize) k * size);
-      if (shift != 0)
-        for (guint32 j = 0; j < k; j++)
-          g_array_index (to, StrataSpan, at + i + j).first_child += shift;
-      strata_memory_release_front_by (from->data, (gsize) (i + k) * size, &released, MOVE_STEP);
+      span.first_child += shift;
+      depth_append (to, &span);
+      if ((i + 1) % step == 0)
+        strata_memory_release_front_by (from->calls->data, (gsize) (i + 1) * sizeof (StrataPackedSpan), &released, MOVE_STEP);
     }
-  g_array_set_size (from, 0);
+  drop_array (&from->calls);
 }
 
 /* @from's bits after the first @shift bits of @to (beyond them all 0). */
@@ -294,22 +355,12 @@ append_bits (GArray  *to,
     }
 }
 
-/* @array emptied, its memory given back. */
-static void
-drop_array (GArray **array)
-{
-  guint size = g_array_get_element_size (*array);
-
-  g_array_unref (*array);
-  *array = g_array_new (FALSE, TRUE, size);
-}
-
 static void
 append_depth (Depth   *to,
               Depth   *from,
               guint32  n_below)
 {
-  guint32 n_here = to->spans->len, first = to->with_source->len;
+  guint32 n_here = to->calls->len, first = to->with_source->len;
   const guint32 *with_source = (const guint32 *) from->with_source->data;
 
   /* Each array of @from goes once copied: no depth is held twice. */
@@ -323,7 +374,7 @@ append_depth (Depth   *to,
   drop_array (&from->has_place);
   g_array_append_vals (to->places, from->places->data, from->places->len);
   drop_array (&from->places);
-  move_elements (to->spans, from->spans, n_below);
+  move_calls (to, from, n_below);
 }
 
 /* Joins the depths of @tail given to one core. */
@@ -457,7 +508,7 @@ finish_places (StrataTrace       *trace,
                Depth             *depth,
                StrataSparseClock *clock)
 {
-  guint n_words = (depth->spans->len + 63) / 64;
+  guint n_words = (depth->calls->len + 63) / 64;
   GArray *rank;
 
   clock->n = depth->places->len;
@@ -487,14 +538,16 @@ te_table_finish (TeTable     *self,
 {
   guint n_depths = self->depths->len;
   g_autofree guint32 *counts = g_new0 (guint32, MAX (n_depths, 1));
-  g_autofree StrataSpan **spans = g_new0 (StrataSpan *, MAX (n_depths, 1));
+  g_autofree StrataPackedSpan **calls = g_new0 (StrataPackedSpan *, MAX (n_depths, 1));
+  g_autofree gint64 **bases = g_new0 (gint64 *, MAX (n_depths, 1));
+  g_autofree StrataClockSpan **wide = g_new0 (StrataClockSpan *, MAX (n_depths, 1));
   g_autofree StrataClockSpan **second = self->n_clocks == 2 ? g_new0 (StrataClockSpan *, MAX (n_depths, 1)) : NULL;
   StrataSparseClock *places = self->n_clocks == 2 ? g_new0 (StrataSparseClock, MAX (n_depths, 1)) : NULL;
   StrataSparseSources *sources = g_new0 (StrataSparseSources, MAX (n_depths, 1));
   StrataSpanTable *table;
 
   /* The last depths may only say where children would go. */
-  while (n_depths > 0 && g_array_index (self->depths, Depth, n_depths - 1).spans->len == 0)
+  while (n_depths > 0 && g_array_index (self->depths, Depth, n_depths - 1).calls->len == 0)
     n_depths--;
   if (n_depths == 0)
     {
@@ -507,15 +560,17 @@ te_table_finish (TeTable     *self,
     {
       Depth *depth = &g_array_index (self->depths, Depth, d);
 
-      counts[d] = depth->spans->len;
+      counts[d] = depth->calls->len;
       if (places != NULL)
         finish_places (trace, depth, &places[d]);
-      spans[d] = adopt (trace, &depth->spans);
+      calls[d] = adopt (trace, &depth->calls);
+      bases[d] = (gint64 *) g_array_free (g_steal_pointer (&depth->bases), FALSE);
+      wide[d] = (StrataClockSpan *) g_array_free (g_steal_pointer (&depth->wide), FALSE);
       sources[d].n = depth->sources->len;
       sources[d].index = adopt (trace, &depth->with_source);
       sources[d].source = adopt (trace, &depth->sources);
     }
-  table = strata_span_table_new_by_depth (self->n_clocks, n_depths, counts, spans, second, sources);
+  table = strata_span_table_new_packed (self->n_clocks, n_depths, counts, calls, bases, wide, second, sources);
   table->sparse_second = places;
   table->second_origin = self->origin;
   return table;
