@@ -219,6 +219,9 @@ chunk_take (gpointer data,
   else if (chunk->has_ahead)
     g_array_set_size (chunk->numbers, chunk->numbers_mark);
   chunk->has_ahead = FALSE;
+  /* The loading thread has the most to do: the times are read here. */
+  te_parse_times (fields);
+  fields->times_read = TRUE;
   g_array_append_val (chunk->sources, source);
   return TRUE;
 }

@@ -262,6 +262,7 @@ typedef struct
   StrataJsonString cat;
   StrataJsonString scope_name;   /* "scope": ids of one scope match only each other */
   gint64           ts, dur, tts, tdur;   /* once te_parse_times() has run */
+  gboolean         times_read;           /* it has, on the scanning thread */
   /* The times as written: the scan finds them, the loading thread reads
    * them (te_parse_times()), so the scanning thread does less. */
   const char      *time_text[4];         /* ts, dur, tts, tdur; NULL without */

@@ -303,7 +303,8 @@ te_take_event (TeLoader *self,
                TeFields *fields,
                guint64   source)
 {
-  te_parse_times (fields);
+  if (!fields->times_read)
+    te_parse_times (fields);
   te_handle_event (self, fields, source);
   return report_progress (self, self->error);
 }
