@@ -115,6 +115,11 @@ strata_trace_event_state_clear (TeState *state)
   g_clear_pointer (&state->stack_frames, json_node_unref);
   g_clear_pointer (&state->samples_member, json_node_unref);
   g_clear_pointer (&state->v8_profiles, g_hash_table_unref);
+  state->last_profile = NULL;
+  if (state->last_profile_pid != NULL)
+    g_string_free (g_steal_pointer (&state->last_profile_pid), TRUE);
+  if (state->last_profile_id != NULL)
+    g_string_free (g_steal_pointer (&state->last_profile_id), TRUE);
   g_clear_pointer (&state->samples, g_array_unref);
 }
 

@@ -132,6 +132,9 @@ struct _TeState
   JsonNode      *samples_member; /* the "samples" member */
   GArray        *samples;        /* TeSample */
   GHashTable    *v8_profiles;    /* "pid:id" -> TeV8Profile: JavaScript samples */
+  gpointer       last_profile;   /* the TeV8Profile found last, */
+  GString       *last_profile_pid;  /* by this pid and id, as written */
+  GString       *last_profile_id;
   gboolean       has_thread_time;
   gint64         last_time;      /* latest timestamp in the whole trace */
   guint64        phase_counts[128];

@@ -59,11 +59,18 @@ frame_method (gpointer    data,
   return method;
 }
 
-/* The profile an event belongs to, by process and id, made on first sight. */
+static gboolean
+text_is (const GString          *text,
+         const StrataJsonString *string)
+{
+  return text != NULL && text->len == string->len && memcmp (text->str, string->start, string->len) == 0;
+}
+
+/* The profile of @fields' process and id, made on first sight. */
 static TeV8Profile *
-profile_of (TeState        *state,
-            const TeFields *fields,
-            guint           thread)
+find_profile (TeState        *state,
+              const TeFields *fields,
+              guint           thread)
 {
   char buffer[256];
   g_autofree char *long_key = NULL;
@@ -85,6 +92,33 @@ profile_of (TeState        *state,
   profile->profile = strata_v8_profile_new (frame_method, state);
   profile->thread = thread;
   g_hash_table_insert (state->v8_profiles, g_strdup (key), profile);
+  return profile;
+}
+
+/* The profile an event belongs to, by process and id, made on first
+ * sight; a recording's hundreds of thousands of chunks are nearly all
+ * of the profile the one before was of. */
+static TeV8Profile *
+profile_of (TeState        *state,
+            const TeFields *fields,
+            guint           thread)
+{
+  TeV8Profile *profile;
+
+  if (state->last_profile != NULL && text_is (state->last_profile_pid, &fields->pid.text) &&
+      text_is (state->last_profile_id, &fields->id.text))
+    return state->last_profile;
+  profile = find_profile (state, fields, thread);
+  if (state->last_profile_pid == NULL)
+    {
+      state->last_profile_pid = g_string_new (NULL);
+      state->last_profile_id = g_string_new (NULL);
+    }
+  g_string_truncate (state->last_profile_pid, 0);
+  g_string_append_len (state->last_profile_pid, fields->pid.text.start, fields->pid.text.len);
+  g_string_truncate (state->last_profile_id, 0);
+  g_string_append_len (state->last_profile_id, fields->id.text.start, fields->id.text.len);
+  state->last_profile = profile;
   return profile;
 }
 
