@@ -60,12 +60,9 @@ gboolean
 strata_edge_table_allocate (StrataEdgeTable  *self,
                             GError          **error)
 {
-  gsize total = 0, n_cached = (gsize) self->n_workers << STRATA_EDGE_CACHE_BITS;
+  gsize total = 0, n_cached;
 
   self->slots = g_new (StrataEdgeSlot, (gsize) self->n_workers * self->n_callers);
-  self->cache = g_new (StrataEdgeCacheEntry, n_cached);
-  for (gsize i = 0; i < n_cached; i++)
-    self->cache[i].key = G_MAXUINT64;
   for (guint c = 0; c < self->n_callers; c++)
     {
       self->offsets[c] = total;
@@ -79,6 +76,12 @@ strata_edge_table_allocate (StrataEdgeTable  *self,
         }
     }
   self->offsets[self->n_callers] = total;
+  /* Sized by the calls: a small trace's profile sets no large cache up. */
+  self->cache_bits = CLAMP (g_bit_storage (total / 64), STRATA_EDGE_CACHE_MIN_BITS, STRATA_EDGE_CACHE_MAX_BITS);
+  n_cached = (gsize) self->n_workers << self->cache_bits;
+  self->cache = g_new (StrataEdgeCacheEntry, n_cached);
+  for (gsize i = 0; i < n_cached; i++)
+    self->cache[i].key = G_MAXUINT64;
 
   if (total > G_MAXSIZE / sizeof (StrataProfileEdge) ||
       (self->edges = strata_memory_try_alloc_sparse (total * sizeof (StrataProfileEdge))) == NULL)

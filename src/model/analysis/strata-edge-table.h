@@ -34,7 +34,10 @@ typedef struct
   gsize   record;
 } StrataEdgeCacheEntry;
 
-#define STRATA_EDGE_CACHE_BITS 14
+/* The cache grows with the calls: 256 entries a worker for a few
+ * thousand, 16,384 from a million on (each miss writes a record). */
+#define STRATA_EDGE_CACHE_MIN_BITS 8
+#define STRATA_EDGE_CACHE_MAX_BITS 14
 
 typedef struct
 {
@@ -42,7 +45,8 @@ typedef struct
   guint              n_workers;
   guint64           *counts;      /* per worker, per caller: calls made */
   StrataEdgeSlot    *slots;       /* per worker, per caller */
-  StrataEdgeCacheEntry *cache;    /* per worker, 1 << STRATA_EDGE_CACHE_BITS */
+  StrataEdgeCacheEntry *cache;    /* per worker, 1 << cache_bits */
+  guint              cache_bits;
   gsize             *offsets;     /* per caller + 1: where its edges start */
   StrataProfileEdge *edges;
   gsize              n_edges;
@@ -68,8 +72,8 @@ strata_edge_table_add (StrataEdgeTable *self,
 {
   StrataEdgeSlot *slot = &self->slots[(gsize) worker * self->n_callers + caller];
   guint64 key = (guint64) caller << 32 | callee;
-  StrataEdgeCacheEntry *cached = &self->cache[((gsize) worker << STRATA_EDGE_CACHE_BITS) +
-                                              ((key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> (64 - STRATA_EDGE_CACHE_BITS))];
+  StrataEdgeCacheEntry *cached = &self->cache[((gsize) worker << self->cache_bits) +
+                                              ((key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> (64 - self->cache_bits))];
   StrataProfileEdge *edge;
 
   if (cached->key == key && self->edges[cached->record].calls < G_MAXUINT32)

@@ -63,7 +63,8 @@ static gboolean
 text_is (const GString          *text,
          const StrataJsonString *string)
 {
-  return text != NULL && text->len == string->len && memcmp (text->str, string->start, string->len) == 0;
+  /* An absent pid or id has no text at all. */
+  return text != NULL && text->len == string->len && (string->len == 0 || memcmp (text->str, string->start, string->len) == 0);
 }
 
 /* The profile of @fields' process and id, made on first sight. */
