@@ -12,8 +12,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "strata-span-table.h"
 
 #define FOUR_SECONDS (G_GINT64_CONSTANT (1) << 32)
@@ -59,6 +57,16 @@ assert_calls (const StrataSpanTable *table,
     }
 }
 
+/* A table of a copy of @calls, handed over whole, the copy in @storage. */
+static StrataSpanTable *
+table_of (const StrataSpan  *calls,
+          guint32            n,
+          StrataSpan       **storage)
+{
+  *storage = g_memdup2 (calls, MAX (n, 1) * sizeof (StrataSpan));
+  return strata_span_table_new_by_depth (1, 1, &n, storage, NULL, NULL);
+}
+
 /* Calls handed over whole are packed where they lie and read back. */
 static void
 test_handed_over (void)
@@ -69,9 +77,8 @@ test_handed_over (void)
     {
       guint32 n = g_rand_int_range (rand, 0, 3000);
       g_autofree StrataSpan *calls = make_calls (rand, n);
-      g_autofree StrataSpan *copy = g_memdup2 (calls, MAX (n, 1) * sizeof (StrataSpan));
-      StrataSpan *depths[] = { copy };
-      g_autoptr(StrataSpanTable) table = strata_span_table_new_by_depth (1, 1, &n, depths, NULL, NULL);
+      g_autofree StrataSpan *copy = NULL;
+      g_autoptr(StrataSpanTable) table = table_of (calls, n, &copy);
 
       assert_calls (table, 0, calls, n);
     }
@@ -104,14 +111,10 @@ test_backwards (void)
   StrataSpan calls[] = {
     { 1000, 2000, 0, 0 }, { 500, 400, 1, 0 }, { G_MININT64 / 2, G_MAXINT64 / 2, 2, 0 }, { 3000, 3000, 3, 0 },
   };
-  guint32 n = G_N_ELEMENTS (calls);
-  StrataSpan copy[G_N_ELEMENTS (calls)];
-  StrataSpan *depths[] = { copy };
-  g_autoptr(StrataSpanTable) table = NULL;
+  g_autofree StrataSpan *copy = NULL;
+  g_autoptr(StrataSpanTable) table = table_of (calls, G_N_ELEMENTS (calls), &copy);
 
-  memcpy (copy, calls, sizeof calls);
-  table = strata_span_table_new_by_depth (1, 1, &n, depths, NULL, NULL);
-  assert_calls (table, 0, calls, n);
+  assert_calls (table, 0, calls, G_N_ELEMENTS (calls));
 }
 
 /* The search by blocks finds the first call from @from on that ends at
@@ -125,9 +128,8 @@ test_search (void)
     {
       guint32 n = g_rand_int_range (rand, 1, 2000);
       g_autofree StrataSpan *calls = make_calls (rand, n);
-      g_autofree StrataSpan *copy = g_memdup2 (calls, n * sizeof (StrataSpan));
-      StrataSpan *depths[] = { copy };
-      g_autoptr(StrataSpanTable) table = strata_span_table_new_by_depth (1, 1, &n, depths, NULL, NULL);
+      g_autofree StrataSpan *copy = NULL;
+      g_autoptr(StrataSpanTable) table = table_of (calls, n, &copy);
 
       for (guint q = 0; q < 500; q++)
         {
