@@ -256,17 +256,26 @@ strata_span_table_write (StrataSpanTable  *self,
                                                        self->writing_wide[depth]);
 }
 
+/* @call's times, from where its block starts (@base) or, for a wide
+ * one, its depth's wide calls (@wide). */
+static inline StrataClockSpan
+strata_packed_span_times (const StrataPackedSpan *call,
+                          gint64                  base,
+                          const StrataClockSpan  *wide)
+{
+  if (G_LIKELY (call->offset != STRATA_SPAN_WIDE))
+    return (StrataClockSpan) { base + call->offset, base + call->offset + call->length };
+  return wide[call->length];
+}
+
 /* Where call @index at @depth starts on the first clock. */
 static inline gint64
 strata_span_table_start (const StrataSpanTable *self,
                          guint                  depth,
                          guint32                index)
 {
-  const StrataPackedSpan *call = &self->calls[depth][index];
-
-  if (G_LIKELY (call->offset != STRATA_SPAN_WIDE))
-    return self->bases[depth][index >> STRATA_SPAN_BLOCK_BITS] + call->offset;
-  return self->wide[depth][call->length].start;
+  return strata_packed_span_times (&self->calls[depth][index], self->bases[depth][index >> STRATA_SPAN_BLOCK_BITS],
+                                   self->wide[depth]).start;
 }
 
 /* Where call @index at @depth ends on the first clock. */
@@ -275,11 +284,8 @@ strata_span_table_end (const StrataSpanTable *self,
                        guint                  depth,
                        guint32                index)
 {
-  const StrataPackedSpan *call = &self->calls[depth][index];
-
-  if (G_LIKELY (call->offset != STRATA_SPAN_WIDE))
-    return self->bases[depth][index >> STRATA_SPAN_BLOCK_BITS] + call->offset + call->length;
-  return self->wide[depth][call->length].end;
+  return strata_packed_span_times (&self->calls[depth][index], self->bases[depth][index >> STRATA_SPAN_BLOCK_BITS],
+                                   self->wide[depth]).end;
 }
 
 /* How long call @index at @depth lasts on the first clock. */

@@ -166,19 +166,10 @@ depth_call (const Depth *depth,
             guint32      index)
 {
   const StrataPackedSpan *call = &g_array_index (depth->calls, StrataPackedSpan, index);
-  StrataSpan span = { 0, 0, call->method, call->first_child };
+  StrataClockSpan times = strata_packed_span_times (call, g_array_index (depth->bases, gint64, index >> STRATA_SPAN_BLOCK_BITS),
+                                                    (const StrataClockSpan *) depth->wide->data);
 
-  if (call->offset != STRATA_SPAN_WIDE)
-    {
-      span.start = g_array_index (depth->bases, gint64, index >> STRATA_SPAN_BLOCK_BITS) + call->offset;
-      span.end = span.start + call->length;
-    }
-  else
-    {
-      span.start = g_array_index (depth->wide, StrataClockSpan, call->length).start;
-      span.end = g_array_index (depth->wide, StrataClockSpan, call->length).end;
-    }
-  return span;
+  return (StrataSpan) { times.start, times.end, call->method, call->first_child };
 }
 
 /* @span after @depth's calls, packed; returns its index. */
