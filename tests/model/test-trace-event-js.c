@@ -738,6 +738,9 @@ line_method (gpointer    data,
 
 #define N_RANDOM_NODES 24
 
+/* Beyond 32 bits, the id of the last of the random nodes. */
+#define WIDE_NODE_ID ((G_GINT64_CONSTANT (1) << 33) + 1)
+
 /* A tree of nodes, the first V8's own, each under one before it. */
 static void
 random_nodes (StrataV8NodeValues *nodes)
@@ -745,7 +748,8 @@ random_nodes (StrataV8NodeValues *nodes)
   static const char *const names[] = { "(root)", "(idle)", "(program)", "(garbage collector)" };
 
   for (guint i = 0; i < N_RANDOM_NODES; i++)
-    nodes[i] = (StrataV8NodeValues) { TRUE, i + 1, i == 0 ? G_MININT64 : g_test_rand_int_range (1, (gint32) i + 1),
+    nodes[i] = (StrataV8NodeValues) { TRUE, i + 1 < N_RANDOM_NODES ? i + 1 : WIDE_NODE_ID,
+                                      i == 0 ? G_MININT64 : g_test_rand_int_range (1, (gint32) i + 1),
                                       i < G_N_ELEMENTS (names) ? names[i] : "f", "a.js", i, 0, NULL, 0 };
 }
 
@@ -806,19 +810,24 @@ test_sample_groups (void)
           guint n_deltas = g_test_rand_bit () ? n : (guint) g_test_rand_int_range (0, (gint32) n + 1);
           g_autofree gint64 *ids = g_new (gint64, MAX (n, 1));
           g_autofree gint64 *deltas = g_new (gint64, MAX (n, 1));
-          g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (gint64));
+          g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (StrataV8SampleGroup));
           guint n_groups;
 
           for (guint i = 0; i < n; i++)
             {
               gint64 id = g_test_rand_int_range (0, 10) == 0 ? 999 : g_test_rand_int_range (1, 25);
 
+              /* Now and then an id or a delta beyond a group's 32 bits. */
+              if (g_test_rand_int_range (0, 50) == 0)
+                id = g_test_rand_bit () ? G_MININT64 : WIDE_NODE_ID + g_test_rand_int_range (0, 2);
               ids[i] = i > 0 && g_test_rand_int_range (0, 4) > 0 ? ids[i - 1] : id;
               deltas[i] = g_test_rand_int_range (0, 20) == 0 ? -g_test_rand_int_range (1, 400) : g_test_rand_int_range (0, 300);
+              if (g_test_rand_int_range (0, 60) == 0)
+                deltas[i] = (g_test_rand_bit () ? 1 : -1) * ((G_GINT64_CONSTANT (1) << 32) - g_test_rand_int_range (0, 3));
             }
           strata_v8_profile_add_sample_values (one, ids, n, deltas, n_deltas);
           n_groups = strata_v8_group_samples (ids, n, deltas, n_deltas, groups);
-          strata_v8_profile_add_sample_groups (grouped, (const gint64 *) groups->data, n_groups, ids, n, deltas, n_deltas);
+          strata_v8_profile_add_sample_groups (grouped, (const StrataV8SampleGroup *) groups->data, n_groups, ids, n, deltas, n_deltas);
         }
       g_assert_cmpuint (strata_v8_profile_get_n_samples (one), ==, strata_v8_profile_get_n_samples (grouped));
       assert_same_stacks (one, grouped, STRATA_V8_STACKS_TIMELINE);

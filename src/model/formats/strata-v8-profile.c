@@ -416,53 +416,62 @@ strata_v8_profile_add_sample_values (StrataV8Profile *self,
   g_array_set_size (self->samples, n);
 }
 
-/* Groups of strata_v8_group_samples(): safely far from the clamps. */
-#define MAX_GROUP_DELTA (G_GINT64_CONSTANT (1) << 40)
-#define MAX_GROUP_SUM   (G_GINT64_CONSTANT (1) << 48)
-#define MAX_GROUP_TIME  (G_GINT64_CONSTANT (1) << 51)
+/* Groups of strata_v8_group_samples(): their sums far from the clamps. */
+#define MAX_GROUP_TIME (G_GINT64_CONSTANT (1) << 51)
+#define GROUPS_AHEAD   256
+
+static inline gboolean
+fits_group (gint64 value)
+{
+  return value >= G_MININT32 && value <= G_MAXINT32;
+}
 
 /**
  * strata_v8_group_samples_into:
- * @groups: (out): room for five values per sample: gint64 quintets, the
- *   id, the first sample's delta, how many samples of the id follow it
- *   with deltas that do not go back, the sum of those deltas, the index
- *   of the first sample
+ * @groups: (out): room for a group per sample
  *
  * Sums up a chunk's samples, without side effects (the scanner does it
  * beside its scan): a run of one node is most of a recording, and is
- * added whole by strata_v8_profile_add_sample_groups().
+ * added whole by strata_v8_profile_add_sample_groups(). A group holds
+ * the first sample's id and delta, and the samples of that id after it
+ * whose deltas do not go back, with the sum of their deltas. A sample
+ * whose id or delta does not fit a group's 32 bits is a group of its
+ * own, marked %STRATA_V8_GROUP_BY_SAMPLES: it is added from the arrays.
+ * Sixteen bytes a group: the loading thread reads them from another
+ * core's cache.
  *
  * Returns: how many groups were written
  */
 guint
-strata_v8_group_samples_into (const gint64 *ids,
-                              guint         n_ids,
-                              const gint64 *deltas,
-                              guint         n_deltas,
-                              gint64       *groups)
+strata_v8_group_samples_into (const gint64        *ids,
+                              guint                n_ids,
+                              const gint64        *deltas,
+                              guint                n_deltas,
+                              StrataV8SampleGroup *groups)
 {
   guint n = 0;
 
   for (guint i = 0; i < n_ids; n++)
     {
-      gint64 *group = &groups[(gsize) n * 5];
-      gint64 count = 0, sum = 0;
+      gint64 first_delta = i < n_deltas ? deltas[i] : 0;
+      guint64 sum = 0;
       guint j = i + 1;
 
-      for (; j < n_ids && ids[j] == ids[i]; j++)
+      if (!fits_group (ids[i]) || !fits_group (first_delta))
+        {
+          groups[n] = (StrataV8SampleGroup) { 0, 0, 1 | STRATA_V8_GROUP_BY_SAMPLES, 0 };
+          i = j;
+          continue;
+        }
+      for (; j < n_ids && ids[j] == ids[i] && j - i < STRATA_V8_GROUP_BY_SAMPLES - 1; j++)
         {
           gint64 delta = j < n_deltas ? deltas[j] : 0;
 
-          if (delta < 0 || delta > MAX_GROUP_DELTA || sum > MAX_GROUP_SUM)
+          if (delta < 0 || delta > G_MAXUINT32 || sum + (guint64) delta > G_MAXUINT32)
             break;
-          count++;
-          sum += delta;
+          sum += (guint64) delta;
         }
-      group[0] = ids[i];
-      group[1] = i < n_deltas ? deltas[i] : 0;
-      group[2] = count;
-      group[3] = sum;
-      group[4] = i;
+      groups[n] = (StrataV8SampleGroup) { (gint32) ids[i], (gint32) first_delta, j - i, (guint32) sum };
       i = j;
     }
   return n;
@@ -470,7 +479,7 @@ strata_v8_group_samples_into (const gint64 *ids,
 
 /**
  * strata_v8_group_samples:
- * @groups: (out): gint64 quintets appended, as
+ * @groups: (element-type StrataV8SampleGroup): groups appended, as
  *   strata_v8_group_samples_into() writes them
  *
  * Returns: how many groups were appended
@@ -484,11 +493,38 @@ strata_v8_group_samples (const gint64 *ids,
 {
   guint at = groups->len, n;
 
-  g_return_val_if_fail (n_ids <= (G_MAXUINT - at) / 5, 0);
-  g_array_set_size (groups, at + n_ids * 5);
-  n = strata_v8_group_samples_into (ids, n_ids, deltas, n_deltas, &g_array_index (groups, gint64, at));
-  g_array_set_size (groups, at + n * 5);
+  g_return_val_if_fail (n_ids <= G_MAXUINT - at, 0);
+  g_array_set_size (groups, at + n_ids);
+  n = strata_v8_group_samples_into (ids, n_ids, deltas, n_deltas, &g_array_index (groups, StrataV8SampleGroup, at));
+  g_array_set_size (groups, at + n);
   return n;
+}
+
+/* The @n_rest samples of @node after a group's first, @sum µs in all,
+ * as growing the run they follow, if they can: TRUE if added. */
+static inline gboolean
+add_group_rest (StrataV8Profile *self,
+                Sample          *last,
+                guint32          node,
+                guint            n_rest,
+                gint64           sum)
+{
+  if (ABS (self->time) >= MAX_GROUP_TIME)
+    return FALSE;
+  if (node == NO_NODE)
+    {
+      self->time += sum;
+      self->n_unknown_samples += n_rest;
+      return TRUE;
+    }
+  if (last == NULL || sample_node (last) != node || sample_run_end (last) != self->last_time ||
+      self->last_time != self->time || !sample_run_fits (last, n_rest, self->time + sum))
+    return FALSE;
+  self->time += sum;
+  self->last_time = self->time;
+  sample_run_grow (last, n_rest, self->time);
+  self->n_read += n_rest;
+  return TRUE;
 }
 
 /**
@@ -502,49 +538,44 @@ strata_v8_group_samples (const gint64 *ids,
  * sample at a time.
  */
 void
-strata_v8_profile_add_sample_groups (StrataV8Profile *self,
-                                     const gint64    *groups,
-                                     guint            n_groups,
-                                     const gint64    *ids,
-                                     guint            n_ids,
-                                     const gint64    *deltas,
-                                     guint            n_deltas)
+strata_v8_profile_add_sample_groups (StrataV8Profile           *self,
+                                     const StrataV8SampleGroup *groups,
+                                     guint                      n_groups,
+                                     const gint64              *ids,
+                                     guint                      n_ids,
+                                     const gint64              *deltas,
+                                     guint                      n_deltas)
 {
   guint n = reserve_samples (self, n_groups);
   Sample *samples = (Sample *) self->samples->data;
+  guint first = 0;
 
   for (guint g = 0; g < n_groups; g++)
     {
-      const gint64 *group = &groups[(gsize) g * 5];
-      guint first = (guint) group[4], n_rest = (guint) group[2];
-      guint32 node = node_index (self, group[0]);
-      Sample *last;
+      const StrataV8SampleGroup *group = &groups[g];
+      guint n_samples = group->n_samples & ~STRATA_V8_GROUP_BY_SAMPLES;
+      guint at = first;
 
+      /* Written on the other core: asked for well before they are read. */
+      __builtin_prefetch (&groups[MIN (g + GROUPS_AHEAD, n_groups - 1)]);
+      first += n_samples;
       /* The group holds its first sample: the scanner's arrays, read
        * on another core, are touched only to add a group by samples. */
-      add_sample (self, samples, &n, node, group[1]);
-      if (n_rest == 0)
+      if (!(group->n_samples & STRATA_V8_GROUP_BY_SAMPLES))
+        {
+          guint32 node = node_index (self, group->id);
+
+          add_sample (self, samples, &n, node, group->delta);
+          if (n_samples == 1 || add_group_rest (self, n > 0 ? &samples[n - 1] : NULL, node, n_samples - 1, group->sum))
+            continue;
+          at++;
+          n_samples--;
+        }
+      if (at >= n_ids)
         continue;
-      last = n > 0 ? &samples[n - 1] : NULL;
-      if (ABS (self->time) < MAX_GROUP_TIME && node == NO_NODE)
-        {
-          self->time += group[3];
-          self->n_unknown_samples += n_rest;
-          continue;
-        }
-      if (ABS (self->time) < MAX_GROUP_TIME && last != NULL && sample_node (last) == node &&
-          sample_run_end (last) == self->last_time && self->last_time == self->time &&
-          sample_run_fits (last, n_rest, self->time + group[3]))
-        {
-          self->time += group[3];
-          self->last_time = self->time;
-          sample_run_grow (last, n_rest, self->time);
-          self->n_read += n_rest;
-          continue;
-        }
       g_array_set_size (self->samples, n);
-      strata_v8_profile_add_sample_values (self, &ids[first + 1], n_rest, deltas + MIN (first + 1, n_deltas),
-                                           n_deltas > first + 1 ? n_deltas - first - 1 : 0);
+      strata_v8_profile_add_sample_values (self, &ids[at], MIN (n_samples, n_ids - at), deltas + MIN (at, n_deltas),
+                                           n_deltas > at ? n_deltas - at : 0);
       n = reserve_samples (self, n_groups - g - 1);
       samples = (Sample *) self->samples->data;
     }

@@ -49,6 +49,18 @@ typedef struct
   guint32        known_frame;
 } StrataV8NodeValues;
 
+/* Samples of one node in a row, summed up by strata_v8_group_samples(). */
+typedef struct
+{
+  gint32  id;
+  gint32  delta;              /* µs from the sample before to the first */
+  guint32 n_samples;          /* with the flag below, or not */
+  guint32 sum;                /* µs from the first to the last */
+} StrataV8SampleGroup;
+
+/* The group's samples are added one by one from the arrays. */
+#define STRATA_V8_GROUP_BY_SAMPLES (1u << 31)
+
 /* The method of a call frame, made by the reader. */
 typedef guint32 (*StrataV8MethodFunc) (gpointer    data,
                                        const char *function,
@@ -71,23 +83,23 @@ void                    strata_v8_profile_add_sample_values (StrataV8Profile *se
                                                              guint            n_ids,
                                                              const gint64    *deltas,
                                                              guint            n_deltas);
-guint                   strata_v8_group_samples_into  (const gint64       *ids,
-                                                       guint               n_ids,
-                                                       const gint64       *deltas,
-                                                       guint               n_deltas,
-                                                       gint64             *groups);
+guint                   strata_v8_group_samples_into  (const gint64        *ids,
+                                                       guint                n_ids,
+                                                       const gint64        *deltas,
+                                                       guint                n_deltas,
+                                                       StrataV8SampleGroup *groups);
 guint                   strata_v8_group_samples       (const gint64       *ids,
                                                        guint               n_ids,
                                                        const gint64       *deltas,
                                                        guint               n_deltas,
                                                        GArray             *groups);
-void                    strata_v8_profile_add_sample_groups (StrataV8Profile *self,
-                                                             const gint64    *groups,
-                                                             guint            n_groups,
-                                                             const gint64    *ids,
-                                                             guint            n_ids,
-                                                             const gint64    *deltas,
-                                                             guint            n_deltas);
+void                    strata_v8_profile_add_sample_groups (StrataV8Profile           *self,
+                                                             const StrataV8SampleGroup *groups,
+                                                             guint                      n_groups,
+                                                             const gint64              *ids,
+                                                             guint                      n_ids,
+                                                             const gint64              *deltas,
+                                                             guint                      n_deltas);
 guint64                 strata_v8_profile_get_n_samples (StrataV8Profile  *self);
 guint32                 strata_v8_profile_find_frame_text (StrataV8Profile *self,
                                                            const char      *text,

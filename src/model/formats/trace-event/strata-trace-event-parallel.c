@@ -205,6 +205,11 @@ chunk_take (gpointer data,
   Chunk *chunk = data;
   TeFields *fields = &g_array_index (chunk->fields, TeFields, chunk->fields->len - 1);
 
+  /* The loading thread has the most to do: the texts it compares are
+   * read here, while they are in this core's cache, and the times. */
+  te_read_words (fields);
+  te_parse_times (fields);
+  fields->times_read = TRUE;
   /* JavaScript samples are most of a DevTools recording: read here,
    * beside the scan; their place is kept, the arrays may move. */
   if (te_is_profile_event (fields))
@@ -219,9 +224,6 @@ chunk_take (gpointer data,
   else if (chunk->has_ahead)
     g_array_set_size (chunk->numbers, chunk->numbers_mark);
   chunk->has_ahead = FALSE;
-  /* The loading thread has the most to do: the times are read here. */
-  te_parse_times (fields);
-  fields->times_read = TRUE;
   g_array_append_val (chunk->sources, source);
   return TRUE;
 }
@@ -361,6 +363,19 @@ wait_for_chunk (Chunks                    *chunks,
   return chunk;
 }
 
+/* Texts this thread will read of an event a few ahead, too long for
+ * their words, asked for now: they were scanned on another core. */
+static void
+prefetch_long_texts (const TeFields *fields)
+{
+  if (fields->name.len > sizeof (TeTextWords))
+    __builtin_prefetch (fields->name.start);
+  if (fields->cat.len > sizeof (TeTextWords))
+    __builtin_prefetch (fields->cat.start);
+}
+
+#define PREFETCH_AHEAD 4
+
 static gboolean
 take_chunk_events (TeLoader *self,
                    Chunk    *chunk)
@@ -368,6 +383,9 @@ take_chunk_events (TeLoader *self,
   for (guint i = 0; i < chunk->fields->len; i++)
     {
       TeFields *fields = &g_array_index (chunk->fields, TeFields, i);
+
+      if (i + PREFETCH_AHEAD < chunk->fields->len)
+        prefetch_long_texts (fields + PREFETCH_AHEAD);
       guint64 source = g_array_index (chunk->sources, guint64, i);
       guint args_at = GPOINTER_TO_UINT (fields->profile_args);
 

@@ -69,8 +69,8 @@ handle_complete (TeLoader       *self,
       slice.flags |= TE_SLICE_THREAD_TIME;
       self->state.has_thread_time = TRUE;
     }
-  slice.method = te_ensure_method (self, fields->has_name ? te_intern_string (self, &fields->name) : 0,
-                                fields->has_cat ? te_intern_string (self, &fields->cat) : 0);
+  slice.method = te_ensure_method (self, fields->has_name ? te_intern_name (self, fields) : 0,
+                                fields->has_cat ? te_intern_category (self, fields) : 0);
   slice.flags |= slice_flags (self, fields, &bind_id);
   strata_trace_event_add_slice (&self->state, state, &slice, bind_id);
   note_time (self, state, slice.end);
@@ -87,8 +87,8 @@ handle_begin (TeLoader       *self,
     .start = fields->ts,
     .thread_start = fields->tts,
     .source = source,
-    .name = fields->has_name ? te_intern_string (self, &fields->name) : 0,
-    .category = fields->has_cat ? te_intern_string (self, &fields->cat) : 0,
+    .name = fields->has_name ? te_intern_name (self, fields) : 0,
+    .category = fields->has_cat ? te_intern_category (self, fields) : 0,
   };
 
   begin.flags = slice_flags (self, fields, &begin.bind_id);
@@ -129,7 +129,7 @@ handle_end (TeLoader       *self,
 
   /* An E closes the innermost B, whatever its name says. */
   begin = &g_array_index (state->open, TeOpenBegin, state->open->len - 1);
-  if (fields->has_name && fields->name.len > 0 && begin->name != te_intern_string (self, &fields->name))
+  if (fields->has_name && fields->name.len > 0 && begin->name != te_intern_name (self, fields))
     self->state.n_mismatched_ends++;
 
   slice.start = begin->start;
@@ -160,8 +160,8 @@ add_event (TeLoader       *self,
   StrataEvent event = {
     .start = fields->ts,
     .end = fields->ts,
-    .name = fields->has_name ? te_intern_string (self, &fields->name) : 0,
-    .category = fields->has_cat ? te_intern_string (self, &fields->cat) : 0,
+    .name = fields->has_name ? te_intern_name (self, fields) : 0,
+    .category = fields->has_cat ? te_intern_category (self, fields) : 0,
     .id = te_intern_id (self, &fields->id),
     .thread = STRATA_NO_THREAD,
     .phase = fields->ph,
@@ -213,10 +213,10 @@ match_key (TeLoader       *self,
 {
   gboolean local = fields->id_local || ((match & MATCH_PROCESS) && !fields->id_global);
   TeKey key = {
-    .category = (match & MATCH_CATEGORY) && fields->has_cat ? te_intern_string (self, &fields->cat) : 0,
+    .category = (match & MATCH_CATEGORY) && fields->has_cat ? te_intern_category (self, fields) : 0,
     .id = id,
     .process = local ? te_ensure_process (self, &fields->pid) : G_MAXUINT32,
-    .name = (match & MATCH_NAME) && fields->has_name ? te_intern_string (self, &fields->name) : 0,
+    .name = (match & MATCH_NAME) && fields->has_name ? te_intern_name (self, fields) : 0,
     .scope = fields->has_scope ? te_intern_string (self, &fields->scope_name) : 0,
   };
 
@@ -330,7 +330,7 @@ handle_flow (TeLoader       *self,
   TeFlowStep step = {
     .time = fields->ts,
     .id = id,
-    .name = fields->has_name ? te_intern_string (self, &fields->name) : 0,
+    .name = fields->has_name ? te_intern_name (self, fields) : 0,
     .thread = te_ensure_thread (self, fields),
     .phase = fields->ph,
     .binds_enclosing = fields->ph != 'f' || fields->bp == 'e',
@@ -382,7 +382,7 @@ handle_counter (TeLoader       *self,
                 const TeFields *fields)
 {
   guint process = te_ensure_process (self, &fields->pid);
-  guint32 name = fields->has_name ? te_intern_string (self, &fields->name) : 0;
+  guint32 name = fields->has_name ? te_intern_name (self, fields) : 0;
   guint32 id = te_intern_id (self, &fields->id);
   TeKey key = { .process = process, .name = name, .id = id };
   gpointer found = g_hash_table_lookup (self->state.counter_keys, &key);
@@ -391,7 +391,7 @@ handle_counter (TeLoader       *self,
 
   if (found == NULL)
     {
-      guint32 category = fields->has_cat ? te_intern_string (self, &fields->cat) : 0;
+      guint32 category = fields->has_cat ? te_intern_category (self, fields) : 0;
 
       g_ptr_array_add (self->state.counters, strata_counter_builder_new (name, category, id, process));
       found = GUINT_TO_POINTER (self->state.counters->len);

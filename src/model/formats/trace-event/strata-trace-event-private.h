@@ -249,7 +249,15 @@ typedef struct
   gboolean         present;
   gboolean         is_string;
   StrataJsonString text;     /* strings, and numbers' digits */
+  guint64          word;     /* its first 8 bytes, once te_read_words() has run */
 } TeValue;
+
+/* A text's first 32 bytes, or its first and last 16 if longer: texts
+ * of 32 bytes at most are told apart by these and their length alone. */
+typedef struct
+{
+  guint64 w[4];
+} TeTextWords;
 
 typedef struct
 {
@@ -271,6 +279,11 @@ typedef struct
   const char      *time_text[4];         /* ts, dur, tts, tdur; NULL without */
   guint32          time_len[4];
   TeValue          pid, tid, id, bind_id, sf;
+  /* The name's and category's words: the scanning thread reads them
+   * (te_read_words()) and the loading thread, which would wait for the
+   * file's text to reach its core, compares them instead. */
+  TeTextWords      name_words, cat_words;
+  gboolean         words_read;
   const char      *args;
   const char      *args_end;
   const struct _TeArgsReader *args_reader;    /* reads args as they are scanned, or NULL */
@@ -305,11 +318,22 @@ typedef struct _TeArgsReader
   gpointer   data;
 } TeArgsReader;
 
+/* A thread by how its pid and tid are spelt, each in 8 bytes at most. */
 typedef struct
 {
-  const char *text;    /* in the mapped file */
+  guint64 pid, tid;    /* their words */
+  guint32 shape;       /* their lengths and kinds; 0 for none */
+  guint32 thread;
+} TeThreadSpelling;
+
+#define TE_THREAD_CACHE_BITS 6
+
+typedef struct
+{
+  const char *text;    /* pooled, or NULL when unused */
   guint32     len;
   guint32     id;
+  TeTextWords words;
 } TeInternEntry;
 
 /* Where the events an array scan finds go: @slot gives the place for
@@ -352,8 +376,9 @@ typedef struct
   guint       last_thread;
   gboolean    texts_stay;      /* what was read stays in place: a mapped file */
   TeValue     last_pid_text;   /* the spelling of the last thread's ids, */
-  TeValue     last_tid_text;   /* while texts stay */
-  TeInternEntry *intern_cache; /* the strings last interned, while texts stay */
+  TeValue     last_tid_text;   /* their words, and text while texts stay */
+  TeInternEntry *intern_cache; /* the strings last interned */
+  TeThreadSpelling thread_cache[1 << TE_THREAD_CACHE_BITS];
   guint64     n_events;
   guint64     progress_at;     /* the content offset progress was told at */
   gboolean    has_trace_events;
@@ -366,6 +391,9 @@ gboolean te_take_event       (TeLoader          *self,
                               TeFields          *fields,
                               guint64            source);
 void     te_parse_times      (TeFields          *fields);
+void     te_read_words       (TeFields          *fields);
+void     te_text_words       (const StrataJsonString *text,
+                              TeTextWords            *words);
 
 /* strata-trace-event-parallel.c */
 gboolean te_read_events_in_parallel (TeLoader  *self,
@@ -384,6 +412,10 @@ StrataJsonStatus te_scan_value     (const char             *p,
 /* strata-trace-event.c */
 guint32          te_intern_string  (TeLoader               *self,
                                     const StrataJsonString *string);
+guint32          te_intern_name    (TeLoader               *self,
+                                    const TeFields         *fields);
+guint32          te_intern_category (TeLoader              *self,
+                                     const TeFields        *fields);
 guint32          te_intern_id      (TeLoader               *self,
                                     const TeValue          *value);
 guint            te_ensure_process (TeLoader               *self,

@@ -22,6 +22,10 @@
 #include "strata-v8-stacks.h"
 #include "strata-v8-text.h"
 
+/* A group of samples takes the room of two of the numbers it is kept among. */
+#define GROUP_NUMBERS (sizeof (StrataV8SampleGroup) / sizeof (gint64))
+G_STATIC_ASSERT (sizeof (StrataV8SampleGroup) % sizeof (gint64) == 0);
+
 typedef struct
 {
   StrataV8Profile *profile;
@@ -59,12 +63,24 @@ frame_method (gpointer    data,
   return method;
 }
 
+/* By the value's word when that is all of it (the scanner read it):
+ * its text may be on another core. */
 static gboolean
-text_is (const GString          *text,
-         const StrataJsonString *string)
+text_is (const GString *text,
+         const TeValue *value,
+         gboolean       words_read)
 {
+  guint64 word = 0;
+
   /* An absent pid or id has no text at all. */
-  return text != NULL && text->len == string->len && (string->len == 0 || memcmp (text->str, string->start, string->len) == 0);
+  if (text == NULL || text->len != value->text.len)
+    return FALSE;
+  if (text->len == 0)
+    return TRUE;
+  if (!words_read || text->len > sizeof word)
+    return memcmp (text->str, value->text.start, text->len) == 0;
+  memcpy (&word, text->str, text->len);
+  return word == value->word;
 }
 
 /* The profile of @fields' process and id, made on first sight. */
@@ -106,8 +122,8 @@ profile_of (TeState        *state,
 {
   TeV8Profile *profile;
 
-  if (state->last_profile != NULL && text_is (state->last_profile_pid, &fields->pid.text) &&
-      text_is (state->last_profile_id, &fields->id.text))
+  if (state->last_profile != NULL && text_is (state->last_profile_pid, &fields->pid, fields->words_read) &&
+      text_is (state->last_profile_id, &fields->id, fields->words_read))
     return state->last_profile;
   profile = find_profile (state, fields, thread);
   if (state->last_profile_pid == NULL)
@@ -123,12 +139,20 @@ profile_of (TeState        *state,
   return profile;
 }
 
+/* By the name's words once read: its text may be on another core. */
 static gboolean
 is_named (const TeFields *fields,
           const char     *name)
 {
-  return fields->has_name && !fields->name.escaped && fields->name.len == strlen (name) &&
-         memcmp (fields->name.start, name, fields->name.len) == 0;
+  StrataJsonString text = { name, strlen (name), FALSE };
+  TeTextWords words;
+
+  if (!fields->has_name || fields->name.escaped || fields->name.len != text.len)
+    return FALSE;
+  if (!fields->words_read || text.len > sizeof words)
+    return memcmp (fields->name.start, name, text.len) == 0;
+  te_text_words (&text, &words);
+  return memcmp (&words, &fields->name_words, sizeof words) == 0;
 }
 
 /* What a Profile or ProfileChunk event's args hold, found in the text:
@@ -275,7 +299,7 @@ te_read_profile_args_at (const char     *p,
   status = strata_json_scan_object (p, end, args_member, &scan, args_end);
   args->ok = status == STRATA_JSON_OK && scan.has_data;
   /* Beyond an array's reach: no recording writes a billion samples a chunk. */
-  if (args->n_ids > (G_MAXUINT - numbers->len) / 5)
+  if (args->n_ids > (G_MAXUINT - numbers->len) / GROUP_NUMBERS)
     args->ok = FALSE;
   if (args->ok && args->n_ids > 0)
     {
@@ -283,11 +307,11 @@ te_read_profile_args_at (const char     *p,
 
       /* The groups go after the samples, in room for the most there can be. */
       args->groups_at = numbers->len;
-      g_array_set_size (numbers, numbers->len + args->n_ids * 5);
+      g_array_set_size (numbers, numbers->len + args->n_ids * GROUP_NUMBERS);
       values = (const gint64 *) numbers->data;
-      args->n_groups = strata_v8_group_samples_into (values + args->ids_at, args->n_ids, values + args->deltas_at,
-                                                     args->n_deltas, &g_array_index (numbers, gint64, args->groups_at));
-      g_array_set_size (numbers, args->groups_at + args->n_groups * 5);
+      args->n_groups = strata_v8_group_samples_into (values + args->ids_at, args->n_ids, values + args->deltas_at, args->n_deltas,
+                                                     (StrataV8SampleGroup *) &g_array_index (numbers, gint64, args->groups_at));
+      g_array_set_size (numbers, args->groups_at + args->n_groups * GROUP_NUMBERS);
     }
   return status;
 }
@@ -339,7 +363,7 @@ strata_trace_event_read_profile (TeState        *state,
   numbers = fields->profile_args != NULL ? fields->profile_args_numbers : (const gint64 *) scratch->data;
   /* A chunk of nodes alone has no numbers at all. */
   if (numbers != NULL)
-    strata_v8_profile_add_sample_groups (profile->profile, numbers + args->groups_at, args->n_groups,
+    strata_v8_profile_add_sample_groups (profile->profile, (const StrataV8SampleGroup *) (numbers + args->groups_at), args->n_groups,
                                          numbers + args->ids_at, args->n_ids, numbers + args->deltas_at, args->n_deltas);
   return TRUE;
 }

@@ -90,6 +90,59 @@ te_parse_times (TeFields *fields)
     }
 }
 
+/**
+ * te_text_words:
+ *
+ * The words that stand for @text: see #TeTextWords.
+ */
+void
+te_text_words (const StrataJsonString *text,
+               TeTextWords            *words)
+{
+  memset (words, 0, sizeof *words);
+  if (text->len <= sizeof *words)
+    {
+      if (text->len > 0)
+        memcpy (words, text->start, text->len);
+      return;
+    }
+  memcpy (words, text->start, sizeof *words / 2);
+  memcpy ((char *) words + sizeof *words / 2, text->start + text->len - sizeof *words / 2, sizeof *words / 2);
+}
+
+static void
+read_value_word (TeValue *value)
+{
+  value->word = 0;
+  if (value->present && value->text.len > 0)
+    memcpy (&value->word, value->text.start, MIN (value->text.len, sizeof value->word));
+}
+
+/**
+ * te_read_words:
+ *
+ * Reads the words that stand for the texts the loading thread compares:
+ * the name, category, pid, tid and id.
+ */
+void
+te_read_words (TeFields *fields)
+{
+  static const TeTextWords none = { { 0 } };
+
+  if (fields->has_name)
+    te_text_words (&fields->name, &fields->name_words);
+  else
+    fields->name_words = none;
+  if (fields->has_cat)
+    te_text_words (&fields->cat, &fields->cat_words);
+  else
+    fields->cat_words = none;
+  read_value_word (&fields->pid);
+  read_value_word (&fields->tid);
+  read_value_word (&fields->id);
+  fields->words_read = TRUE;
+}
+
 static StrataJsonStatus
 scan_string_field (const char        *p,
                    const char        *end,

@@ -31,35 +31,45 @@
 /* ---- Turning text into ids ---- */
 
 
-/* A few bytes of @text spread over the cache. */
+/* The words of a text spread over the cache. */
 static guint
-cache_slot (const char *text,
-            gsize       len)
+cache_slot (const TeTextWords *words,
+            gsize              len)
 {
-  guint32 head = 0, tail = 0;
+  guint64 mix = (words->w[0] * 0x9E3779B97F4A7C15ull) ^ (words->w[1] * 0xC2B2AE3D27D4EB4Full) ^
+                ((words->w[2] ^ words->w[3]) * 0x165667B19E3779F9ull) ^ len;
 
-  memcpy (&head, text, MIN (len, 4));
-  if (len > 4)
-    memcpy (&tail, text + len - MIN (len - 4, 4), MIN (len - 4, 4));
-  return ((head * 0x9E3779B1u) ^ (tail * 0x85EBCA77u) ^ (guint32) len * 0xC2B2AE3Du) >> (32 - TE_INTERN_CACHE_BITS);
+  return (guint) ((mix ^ (mix >> 29)) * 0x94D049BB133111EBull >> (64 - TE_INTERN_CACHE_BITS));
 }
 
-guint32
-te_intern_string (TeLoader               *self,
-                  const StrataJsonString *string)
+/* The id of @string, whose words are @words. */
+static guint32
+intern_words (TeLoader               *self,
+              const StrataJsonString *string,
+              const TeTextWords      *words)
 {
   StrataStringPool *pool = strata_trace_get_pool (self->state.trace);
+  gboolean whole = string->len <= sizeof *words;
 
   /* The few names and categories of a trace come again and again: the
-   * spellings seen last, still in place in a mapped file, are compared
-   * before the pool is looked in. */
-  if (!string->escaped && self->texts_stay && string->len <= G_MAXUINT32)
+   * spellings seen last are compared by their words, and, when longer
+   * than those, with the pooled text, before the pool is looked in. */
+  if (!string->escaped && string->len <= G_MAXUINT32)
     {
-      TeInternEntry *entry = &self->intern_cache[cache_slot (string->start, string->len)];
+      TeInternEntry *entry = &self->intern_cache[cache_slot (words, string->len)];
 
-      if (entry->text == NULL || entry->len != string->len || memcmp (entry->text, string->start, string->len) != 0)
-        *entry = (TeInternEntry) { string->start, string->len,
-                                   strata_string_pool_intern_len (pool, string->start, string->len) };
+      if (entry->text == NULL || entry->len != string->len || memcmp (&entry->words, words, sizeof *words) != 0 ||
+          (!whole && memcmp (entry->text, string->start, string->len) != 0))
+        {
+          guint32 id = strata_string_pool_intern_len (pool, string->start, string->len);
+          const char *pooled = strata_string_pool_get (pool, id);
+
+          /* A text pooled otherwise (cut at a NUL, made valid UTF-8) is
+           * not kept: it is not what the file spells. */
+          if (strlen (pooled) != string->len || (string->len > 0 && memcmp (pooled, string->start, string->len) != 0))
+            return id;
+          *entry = (TeInternEntry) { pooled, string->len, id, *words };
+        }
       return entry->id;
     }
   if (!string->escaped)
@@ -67,6 +77,31 @@ te_intern_string (TeLoader               *self,
   g_string_truncate (self->scratch, 0);
   strata_json_unescape (string, self->scratch);
   return strata_string_pool_intern (pool, self->scratch->str);
+}
+
+guint32
+te_intern_string (TeLoader               *self,
+                  const StrataJsonString *string)
+{
+  TeTextWords words;
+
+  te_text_words (string, &words);
+  return intern_words (self, string, &words);
+}
+
+/* A name or category, by the words the scanner read. */
+guint32
+te_intern_name (TeLoader       *self,
+                const TeFields *fields)
+{
+  return intern_words (self, &fields->name, &fields->name_words);
+}
+
+guint32
+te_intern_category (TeLoader       *self,
+                    const TeFields *fields)
+{
+  return intern_words (self, &fields->cat, &fields->cat_words);
 }
 
 /* Ids that are numbers, or strings of hex, have one spelling: "0x1f". */
@@ -154,37 +189,58 @@ te_ensure_process (TeLoader      *self,
   return index;
 }
 
-/* Only mapped files keep what was read before in place. */
+/* Texts of 8 bytes at most are told apart by their words; longer ones
+ * by their text, which only mapped files keep in place. */
 static gboolean
 same_text (const TeValue *value,
-           const TeValue *last)
+           const TeValue *last,
+           gboolean       texts_stay)
 {
-  return value->present == last->present && value->is_string == last->is_string &&
-         value->text.len == last->text.len && !value->text.escaped && !last->text.escaped &&
-         (value->text.len == 0 || memcmp (value->text.start, last->text.start, value->text.len) == 0);
+  if (value->present != last->present || value->is_string != last->is_string ||
+      value->text.len != last->text.len || value->text.escaped || last->text.escaped)
+    return FALSE;
+  if (value->text.len <= sizeof value->word)
+    return value->word == last->word;
+  return texts_stay && memcmp (value->text.start, last->text.start, value->text.len) == 0;
 }
 
-guint
-te_ensure_thread (TeLoader       *self,
-                  const TeFields *fields)
+/* How @fields' pid and tid are spelt, if each fits its word: 0 if not. */
+static guint32
+spelling_shape (const TeFields *fields)
 {
+  const TeValue *pid = &fields->pid, *tid = &fields->tid;
+
+  if (pid->text.len > sizeof pid->word || tid->text.len > sizeof tid->word || pid->text.escaped || tid->text.escaped)
+    return 0;
+  return 1 | (pid->present << 1) | (pid->is_string << 2) | (tid->present << 3) | (tid->is_string << 4) |
+         ((guint32) pid->text.len << 8) | ((guint32) tid->text.len << 16);
+}
+
+static TeThreadSpelling *
+spelling_slot (TeLoader       *self,
+               const TeFields *fields,
+               guint32         shape)
+{
+  guint64 mix = (fields->pid.word * 0x9E3779B97F4A7C15ull) ^ (fields->tid.word * 0xC2B2AE3D27D4EB4Full) ^ shape;
+
+  return &self->thread_cache[(mix ^ (mix >> 31)) * 0x94D049BB133111EBull >> (64 - TE_THREAD_CACHE_BITS)];
+}
+
+/* The thread of @fields by its numbers, added on first sight. */
+static guint
+find_thread (TeLoader       *self,
+             const TeFields *fields)
+{
+  guint process = te_ensure_process (self, &fields->pid);
   guint32 tid_name;
-  guint process;
-  gint64 tid;
+  gint64 tid = value_number (self, &fields->tid, &tid_name);
   StrataIdMap *threads;
   guint index;
 
-  /* Most events are on the thread of the one before, spelt the same. */
-  if (self->texts_stay && self->last_thread != STRATA_NO_THREAD && same_text (&fields->pid, &self->last_pid_text) &&
-      same_text (&fields->tid, &self->last_tid_text))
-    return self->last_thread;
-  process = te_ensure_process (self, &fields->pid);
-  tid = value_number (self, &fields->tid, &tid_name);
   if (self->last_thread != STRATA_NO_THREAD &&
       strata_trace_peek_thread (self->state.trace, self->last_thread)->process == process &&
       tid == self->last_tid)
     return self->last_thread;
-
   threads = g_ptr_array_index (self->threads, process);
   index = strata_id_map_lookup (threads, (guint64) tid);
   if (index == STRATA_ID_MAP_MISSING)
@@ -198,13 +254,31 @@ te_ensure_thread (TeLoader       *self,
       state.open = g_array_new (FALSE, FALSE, sizeof (TeOpenBegin));
       g_array_append_val (self->state.threads, state);
     }
-  self->last_thread = index;
   self->last_tid = tid;
-  if (self->texts_stay)
-    {
-      self->last_pid_text = fields->pid;
-      self->last_tid_text = fields->tid;
-    }
+  return index;
+}
+
+/* Events of a few threads come interleaved: a thread is found by the
+ * words of its ids' spelling, or, spelt longer, as the one before. */
+guint
+te_ensure_thread (TeLoader       *self,
+                  const TeFields *fields)
+{
+  guint32 shape = spelling_shape (fields);
+  TeThreadSpelling *spelt = shape != 0 ? spelling_slot (self, fields, shape) : NULL;
+  guint index;
+
+  if (spelt != NULL && spelt->shape == shape && spelt->pid == fields->pid.word && spelt->tid == fields->tid.word)
+    return spelt->thread;
+  if (spelt == NULL && self->last_thread != STRATA_NO_THREAD && same_text (&fields->pid, &self->last_pid_text, self->texts_stay) &&
+      same_text (&fields->tid, &self->last_tid_text, self->texts_stay))
+    return self->last_thread;
+  index = find_thread (self, fields);
+  if (spelt != NULL)
+    *spelt = (TeThreadSpelling) { fields->pid.word, fields->tid.word, shape, index };
+  self->last_thread = index;
+  self->last_pid_text = fields->pid;
+  self->last_tid_text = fields->tid;
   return index;
 }
 
@@ -224,10 +298,15 @@ ensure_thread_for_state (TeState    *state,
 {
   TeLoader *self = (TeLoader *) state;
   TeFields fields = { 0 };
+  guint thread;
 
   fields.pid = (TeValue) { TRUE, FALSE, { pid, strlen (pid), FALSE } };
   fields.tid = (TeValue) { TRUE, FALSE, { tid, strlen (tid), FALSE } };
-  return te_ensure_thread (self, &fields);
+  te_read_words (&fields);
+  thread = te_ensure_thread (self, &fields);
+  /* Its texts are the caller's, not the file's: not to be compared later. */
+  self->last_thread = STRATA_NO_THREAD;
+  return thread;
 }
 
 /* ---- The containers ---- */
@@ -305,6 +384,8 @@ te_take_event (TeLoader *self,
 {
   if (!fields->times_read)
     te_parse_times (fields);
+  if (!fields->words_read)
+    te_read_words (fields);
   te_handle_event (self, fields, source);
   return report_progress (self, self->error);
 }
