@@ -782,6 +782,88 @@ test_parallel_cuts (void)
     }
 }
 
+/* A thread is known by its ids' spelling as the file spells them: a
+ * number and a string of its digits are two, 1 and 1.0 one, ids longer
+ * than a word differ in their last digit. Events of the spellings come
+ * interleaved, read whole and in parallel chunks. */
+static void
+test_thread_spellings (void)
+{
+  static const char *const spellings[] = {
+    "\"pid\":1,\"tid\":1", "\"pid\":\"1\",\"tid\":1", "\"pid\":1,\"tid\":\"1\"", "\"pid\":1,\"tid\":1.0",
+    "\"pid\":123456789012,\"tid\":1", "\"pid\":123456789013,\"tid\":1",
+    "\"pid\":1,\"tid\":12345678901234", "\"pid\":1,\"tid\":12345678901235",
+  };
+  /* Spelling 3 is spelling 0's thread. */
+  static const guint thread_of[] = { 0, 1, 2, 0, 4, 5, 6, 7 };
+#define SPELLING_OF(i) (((i) * 5 + (i) / 8) % G_N_ELEMENTS (spellings))
+
+  for (guint n = 80; n <= 80000; n *= 1000)
+    {
+      g_autoptr(GString) text = g_string_new ("[\n");
+      g_autoptr(StrataTrace) trace = NULL;
+      const StrataThread *threads[G_N_ELEMENTS (spellings)] = { NULL };
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (text, "%s{\"ph\":\"X\",\"name\":\"s\",%s,\"ts\":%u,\"dur\":1}\n",
+                                i ? "," : "", spellings[SPELLING_OF (i)], i * 2);
+      g_string_append (text, "]");
+      trace = load_json (text->str);
+      g_assert_cmpuint (strata_trace_get_n_threads (trace), ==, 7);
+      g_assert_cmpuint (strata_trace_get_n_spans (trace), ==, n);
+      /* Each event is on the thread of its spelling's first event. */
+      for (guint t = 0; t < strata_trace_get_n_threads (trace); t++)
+        {
+          const StrataThread *thread = strata_trace_get_thread (trace, t);
+
+          for (guint32 c = 0; c < thread->spans->n_spans[0]; c++)
+            {
+              guint spelling = SPELLING_OF ((guint) (strata_span_table_start (thread->spans, 0, c) / 2000));
+
+              if (threads[thread_of[spelling]] == NULL)
+                threads[thread_of[spelling]] = thread;
+              g_assert_true (threads[thread_of[spelling]] == thread);
+            }
+        }
+    }
+}
+
+/* Names and categories are known again by their first and last bytes
+ * only when no longer than those: long ones that differ inside them
+ * are told apart. */
+static void
+test_long_names (void)
+{
+  static const char *const names[] = {
+    "0123456789abcdefXfedcba9876543210", "0123456789abcdefYfedcba9876543210",
+    "0123456789abcdef0123456789abcdeX", "0123456789abcdef0123456789abcdeY", "s",
+  };
+
+  for (guint n = 50; n <= 50000; n *= 1000)
+    {
+      g_autoptr(GString) text = g_string_new ("[\n");
+      g_autoptr(StrataTrace) trace = NULL;
+      const StrataThread *thread;
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (text, "%s{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"%s\",\"pid\":1,\"tid\":1,\"ts\":%u,\"dur\":1}\n",
+                                i ? "," : "", names[i % G_N_ELEMENTS (names)], names[(i / 3) % G_N_ELEMENTS (names)], i * 2);
+      g_string_append (text, "]");
+      trace = load_json (text->str);
+      thread = strata_trace_get_thread (trace, 0);
+      g_assert_cmpuint (thread->spans->n_spans[0], ==, n);
+      for (guint32 c = 0; c < n; c++)
+        {
+          StrataSpan span = strata_test_span_at (thread, 0, c);
+          guint i = (guint) (span.start / 2000);
+          const StrataMethod *method = strata_trace_get_method (trace, span.method);
+
+          g_assert_cmpstr (strata_trace_get_string (trace, method->name), ==, names[i % G_N_ELEMENTS (names)]);
+          g_assert_cmpstr (strata_trace_get_string (trace, method->class_name), ==, names[(i / 3) % G_N_ELEMENTS (names)]);
+        }
+    }
+}
+
 /* Calls nested past 65,534 keep their depths: they were all put at
  * 65,534, with negative exclusive times and calls that never happened. */
 static void
@@ -830,6 +912,8 @@ main (int   argc,
   g_test_add_func ("/trace-event/object-form", test_object_form);
   g_test_add_func ("/trace-event/gzip", test_gzip);
   g_test_add_func ("/trace-event/parallel-cuts", test_parallel_cuts);
+  g_test_add_func ("/trace-event/thread-spellings", test_thread_spellings);
+  g_test_add_func ("/trace-event/long-names", test_long_names);
   g_test_add_func ("/trace-event/instants", test_instants);
   g_test_add_func ("/trace-event/counters", test_counters);
   g_test_add_func ("/trace-event/async", test_async);

@@ -418,7 +418,6 @@ strata_v8_profile_add_sample_values (StrataV8Profile *self,
 
 /* Groups of strata_v8_group_samples(): their sums far from the clamps. */
 #define MAX_GROUP_TIME (G_GINT64_CONSTANT (1) << 51)
-#define GROUPS_AHEAD   256
 
 static inline gboolean
 fits_group (gint64 value)
@@ -556,8 +555,6 @@ strata_v8_profile_add_sample_groups (StrataV8Profile           *self,
       guint n_samples = group->n_samples & ~STRATA_V8_GROUP_BY_SAMPLES;
       guint at = first;
 
-      /* Written on the other core: asked for well before they are read. */
-      __builtin_prefetch (&groups[MIN (g + GROUPS_AHEAD, n_groups - 1)]);
       first += n_samples;
       /* The group holds its first sample: the scanner's arrays, read
        * on another core, are touched only to add a group by samples. */
