@@ -828,15 +828,15 @@ test_thread_spellings (void)
     }
 }
 
-/* Names and categories are known again by their first and last bytes
- * only when no longer than those: long ones that differ inside them
- * are told apart. */
+/* Names and categories are known again by their first and last 24
+ * bytes only when no longer than those: long ones that differ inside
+ * them are told apart. */
 static void
 test_long_names (void)
 {
   static const char *const names[] = {
-    "0123456789abcdefXfedcba9876543210", "0123456789abcdefYfedcba9876543210",
-    "0123456789abcdef0123456789abcdeX", "0123456789abcdef0123456789abcdeY", "s",
+    "0123456789abcdefghijklmnXnmlkjihgfedcba9876543210", "0123456789abcdefghijklmnYnmlkjihgfedcba9876543210",
+    "0123456789abcdefghijklmn0123456789abcdefghijklmX", "0123456789abcdefghijklmn0123456789abcdefghijklmY", "s",
   };
 
   for (guint n = 50; n <= 50000; n *= 1000)

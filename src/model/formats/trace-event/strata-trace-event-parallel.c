@@ -363,19 +363,6 @@ wait_for_chunk (Chunks                    *chunks,
   return chunk;
 }
 
-/* Texts this thread will read of an event a few ahead, too long for
- * their words, asked for now: they were scanned on another core. */
-static void
-prefetch_long_texts (const TeFields *fields)
-{
-  if (fields->name.len > sizeof (TeTextWords))
-    __builtin_prefetch (fields->name.start);
-  if (fields->cat.len > sizeof (TeTextWords))
-    __builtin_prefetch (fields->cat.start);
-}
-
-#define PREFETCH_AHEAD 4
-
 static gboolean
 take_chunk_events (TeLoader *self,
                    Chunk    *chunk)
@@ -384,8 +371,6 @@ take_chunk_events (TeLoader *self,
     {
       TeFields *fields = &g_array_index (chunk->fields, TeFields, i);
 
-      if (i + PREFETCH_AHEAD < chunk->fields->len)
-        prefetch_long_texts (fields + PREFETCH_AHEAD);
       guint64 source = g_array_index (chunk->sources, guint64, i);
       guint args_at = GPOINTER_TO_UINT (fields->profile_args);
 

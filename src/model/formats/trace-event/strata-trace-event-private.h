@@ -252,11 +252,12 @@ typedef struct
   guint64          word;     /* its first 8 bytes, once te_read_words() has run */
 } TeValue;
 
-/* A text's first 32 bytes, or its first and last 16 if longer: texts
- * of 32 bytes at most are told apart by these and their length alone. */
+/* A text's first 48 bytes, or its first and last 24 if longer: texts
+ * of 48 bytes at most (Chrome's long categories among them) are told
+ * apart by these and their length alone. */
 typedef struct
 {
-  guint64 w[4];
+  guint64 w[6];
 } TeTextWords;
 
 typedef struct
@@ -326,8 +327,6 @@ typedef struct
   guint32 thread;
 } TeThreadSpelling;
 
-#define TE_THREAD_CACHE_BITS 6
-
 typedef struct
 {
   const char *text;    /* pooled, or NULL when unused */
@@ -378,7 +377,9 @@ typedef struct
   TeValue     last_pid_text;   /* the spelling of the last thread's ids, */
   TeValue     last_tid_text;   /* their words, and text while texts stay */
   TeInternEntry *intern_cache; /* the strings last interned */
-  TeThreadSpelling thread_cache[1 << TE_THREAD_CACHE_BITS];
+  TeThreadSpelling *spellings; /* open addressing: every short spelling seen */
+  guint       spellings_mask;
+  guint       n_spellings;
   guint64     n_events;
   guint64     progress_at;     /* the content offset progress was told at */
   gboolean    has_trace_events;

@@ -37,7 +37,7 @@ cache_slot (const TeTextWords *words,
             gsize              len)
 {
   guint64 mix = (words->w[0] * 0x9E3779B97F4A7C15ull) ^ (words->w[1] * 0xC2B2AE3D27D4EB4Full) ^
-                ((words->w[2] ^ words->w[3]) * 0x165667B19E3779F9ull) ^ len;
+                ((words->w[2] ^ words->w[3] ^ words->w[4] ^ words->w[5]) * 0x165667B19E3779F9ull) ^ len;
 
   return (guint) ((mix ^ (mix >> 29)) * 0x94D049BB133111EBull >> (64 - TE_INTERN_CACHE_BITS));
 }
@@ -216,14 +216,53 @@ spelling_shape (const TeFields *fields)
          ((guint32) pid->text.len << 8) | ((guint32) tid->text.len << 16);
 }
 
-static TeThreadSpelling *
-spelling_slot (TeLoader       *self,
-               const TeFields *fields,
-               guint32         shape)
-{
-  guint64 mix = (fields->pid.word * 0x9E3779B97F4A7C15ull) ^ (fields->tid.word * 0xC2B2AE3D27D4EB4Full) ^ shape;
+#define MAX_SPELLINGS (1u << 16)
 
-  return &self->thread_cache[(mix ^ (mix >> 31)) * 0x94D049BB133111EBull >> (64 - TE_THREAD_CACHE_BITS)];
+static guint
+spelling_hash (guint64 pid,
+               guint64 tid,
+               guint32 shape)
+{
+  guint64 mix = (pid * 0x9E3779B97F4A7C15ull) ^ (tid * 0xC2B2AE3D27D4EB4Full) ^ shape;
+
+  mix = (mix ^ (mix >> 31)) * 0x94D049BB133111EBull;
+  return (guint) (mix ^ (mix >> 32));
+}
+
+/* The place of the spelling of @pid, @tid and @shape: its own, or the
+ * free one where it goes. */
+static TeThreadSpelling *
+find_spelling (TeLoader *self,
+               guint64   pid,
+               guint64   tid,
+               guint32   shape)
+{
+  guint i = spelling_hash (pid, tid, shape) & self->spellings_mask;
+
+  for (;; i = (i + 1) & self->spellings_mask)
+    {
+      TeThreadSpelling *spelt = &self->spellings[i];
+
+      if (spelt->shape == 0 || (spelt->shape == shape && spelt->pid == pid && spelt->tid == tid))
+        return spelt;
+    }
+}
+
+/* Room for one more spelling: the table at most half full. */
+static void
+reserve_spelling (TeLoader *self)
+{
+  TeThreadSpelling *old = self->spellings;
+  guint n_old = self->spellings != NULL ? self->spellings_mask + 1 : 0;
+
+  if (self->n_spellings + 1 <= n_old / 2)
+    return;
+  self->spellings_mask = MAX (n_old * 2, 64) - 1;
+  self->spellings = g_new0 (TeThreadSpelling, self->spellings_mask + 1);
+  for (guint i = 0; i < n_old; i++)
+    if (old[i].shape != 0)
+      *find_spelling (self, old[i].pid, old[i].tid, old[i].shape) = old[i];
+  g_free (old);
 }
 
 /* The thread of @fields by its numbers, added on first sight. */
@@ -258,24 +297,33 @@ find_thread (TeLoader       *self,
   return index;
 }
 
-/* Events of a few threads come interleaved: a thread is found by the
+/* Events of many threads come interleaved: a thread is found by the
  * words of its ids' spelling, or, spelt longer, as the one before. */
 guint
 te_ensure_thread (TeLoader       *self,
                   const TeFields *fields)
 {
   guint32 shape = spelling_shape (fields);
-  TeThreadSpelling *spelt = shape != 0 ? spelling_slot (self, fields, shape) : NULL;
+  TeThreadSpelling *spelt = NULL;
   guint index;
 
-  if (spelt != NULL && spelt->shape == shape && spelt->pid == fields->pid.word && spelt->tid == fields->tid.word)
-    return spelt->thread;
-  if (spelt == NULL && self->last_thread != STRATA_NO_THREAD && same_text (&fields->pid, &self->last_pid_text, self->texts_stay) &&
-      same_text (&fields->tid, &self->last_tid_text, self->texts_stay))
+  /* A file spelling its threads ever anew is not kept spelling by spelling. */
+  if (shape != 0 && self->n_spellings < MAX_SPELLINGS)
+    {
+      reserve_spelling (self);
+      spelt = find_spelling (self, fields->pid.word, fields->tid.word, shape);
+      if (spelt->shape != 0)
+        return spelt->thread;
+    }
+  else if (self->last_thread != STRATA_NO_THREAD && same_text (&fields->pid, &self->last_pid_text, self->texts_stay) &&
+           same_text (&fields->tid, &self->last_tid_text, self->texts_stay))
     return self->last_thread;
   index = find_thread (self, fields);
   if (spelt != NULL)
-    *spelt = (TeThreadSpelling) { fields->pid.word, fields->tid.word, shape, index };
+    {
+      *spelt = (TeThreadSpelling) { fields->pid.word, fields->tid.word, shape, index };
+      self->n_spellings++;
+    }
   self->last_thread = index;
   self->last_pid_text = fields->pid;
   self->last_tid_text = fields->tid;
@@ -831,6 +879,7 @@ te_loader_clear (TeLoader *self)
   g_clear_pointer (&self->threads, g_ptr_array_unref);
   g_clear_pointer (&self->named_ids, g_hash_table_unref);
   g_clear_pointer (&self->intern_cache, g_free);
+  g_clear_pointer (&self->spellings, g_free);
   if (self->scratch != NULL)
     g_string_free (g_steal_pointer (&self->scratch), TRUE);
 }
