@@ -262,34 +262,38 @@ typedef struct
 
 typedef struct
 {
-  const char      *start;
+  /* What the loading thread reads of nearly every event comes first, in
+   * as few cache lines as can be: the scanning thread wrote them on
+   * another core. */
   char             ph;
   char             scope;
   char             bp;
-  gboolean         has_name, has_cat, has_ts, has_dur, has_tts, has_tdur, has_scope;
-  gboolean         bad_ts;
-  gboolean         flow_in, flow_out;
-  gboolean         id_global, id_local;
-  StrataJsonString name;
-  StrataJsonString cat;
-  StrataJsonString scope_name;   /* "scope": ids of one scope match only each other */
+  guint8           has_name, has_cat, has_ts, has_dur, has_tts, has_tdur, has_scope;
+  guint8           bad_ts;
+  guint8           flow_in, flow_out;
+  guint8           id_global, id_local;
+  guint8           times_read;           /* on the scanning thread */
+  guint8           words_read;
   gint64           ts, dur, tts, tdur;   /* once te_parse_times() has run */
-  gboolean         times_read;           /* it has, on the scanning thread */
-  /* The times as written: the scan finds them, the loading thread reads
-   * them (te_parse_times()), so the scanning thread does less. */
-  const char      *time_text[4];         /* ts, dur, tts, tdur; NULL without */
-  guint32          time_len[4];
-  TeValue          pid, tid, id, bind_id, sf;
+  TeValue          pid, tid;
+  StrataJsonString name;
   /* The name's and category's words: the scanning thread reads them
    * (te_read_words()) and the loading thread, which would wait for the
    * file's text to reach its core, compares them instead. */
-  TeTextWords      name_words, cat_words;
-  gboolean         words_read;
+  TeTextWords      name_words;
+  StrataJsonString cat;
+  TeTextWords      cat_words;
   const char      *args;
   const char      *args_end;
-  const struct _TeArgsReader *args_reader;    /* reads args as they are scanned, or NULL */
   const struct _TeProfileArgs *profile_args;   /* read ahead by the scanner, or NULL */
   const gint64    *profile_args_numbers;        /* what its runs are of */
+  TeValue          id, bind_id, sf;
+  StrataJsonString scope_name;   /* "scope": ids of one scope match only each other */
+  /* The times as written: the scan finds them, the scanning thread
+   * reads them (te_parse_times()), so the loading thread does less. */
+  const char      *time_text[4];         /* ts, dur, tts, tdur; NULL without */
+  guint32          time_len[4];
+  const struct _TeArgsReader *args_reader;    /* reads args as they are scanned, or NULL */
 } TeFields;
 
 /* The args of a "Profile" or "ProfileChunk" event, read from the text:

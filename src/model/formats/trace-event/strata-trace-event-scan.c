@@ -72,7 +72,7 @@ scan_time (const char  *p,
 void
 te_parse_times (TeFields *fields)
 {
-  gboolean *present[4] = { &fields->has_ts, &fields->has_dur, &fields->has_tts, &fields->has_tdur };
+  guint8 *present[4] = { &fields->has_ts, &fields->has_dur, &fields->has_tts, &fields->has_tdur };
   gint64 *values[4] = { &fields->ts, &fields->dur, &fields->tts, &fields->tdur };
 
   for (guint i = 0; i < 4; i++)
@@ -146,7 +146,7 @@ te_read_words (TeFields *fields)
 static StrataJsonStatus
 scan_string_field (const char        *p,
                    const char        *end,
-                   gboolean          *present,
+                   guint8            *present,
                    StrataJsonString  *string,
                    const char       **value_end)
 {
@@ -163,7 +163,7 @@ scan_char_field (const char  *p,
                  const char **value_end)
 {
   StrataJsonString string;
-  gboolean present = FALSE;
+  guint8 present = FALSE;
   StrataJsonStatus status = scan_string_field (p, end, &present, &string, value_end);
 
   if (status == STRATA_JSON_OK && present && string.len > 0)
@@ -174,7 +174,7 @@ scan_char_field (const char  *p,
 static StrataJsonStatus
 scan_bool (const char  *p,
            const char  *end,
-           gboolean    *value,
+           guint8      *value,
            const char **value_end)
 {
   StrataJsonStatus status = strata_json_skip_value (p, end, value_end);
@@ -292,7 +292,6 @@ te_scan_event (const char  *p,
 
   memset (fields, 0, sizeof *fields);
   fields->args_reader = args_reader;
-  fields->start = p;
   return strata_json_scan_object_inline (p, end, scan_event_member, fields, event_end);
 }
 
