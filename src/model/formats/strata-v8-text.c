@@ -135,11 +135,11 @@ digits_value (const char *q,
   return (x * 10000 + (x >> 32)) & 0xffffffffull;
 }
 
-/* 64 bytes from @p as bits: where the commas are, and whether any byte
- * is neither a comma nor a digit. */
+/* 64 bytes from @p as bits: where the commas are, and in @others the
+ * bytes that are neither a comma nor a digit. */
 static inline guint64
 comma_bits (const char *p,
-            gboolean   *plain)
+            guint64    *others_out)
 {
   const __m128i comma = _mm_set1_epi8 (','), zero = _mm_set1_epi8 ('0');
   const __m128i bias = _mm_set1_epi8 ((char) 0x80), ten = _mm_set1_epi8 ((char) (10 ^ 0x80));
@@ -155,14 +155,16 @@ comma_bits (const char *p,
       commas |= (guint64) (guint16) _mm_movemask_epi8 (is_comma) << (16 * i);
       others |= (guint64) (guint16) ~_mm_movemask_epi8 (_mm_or_si128 (is_comma, is_digit)) << (16 * i);
     }
-  *plain = others == 0;
+  *others_out = others;
   return commas;
 }
 
-/* Numbers of at most 8 digits, each ended by a comma, 64 bytes at a
- * time: where the commas are is found for all of them at once, so each
- * is read without waiting for the one before. Stops at the first block
- * with anything else in it, or at a longer number, where @p then is.
+/* Numbers of at most 8 digits, each ended by a comma or by the ']' of
+ * the array, 64 bytes at a time: where the commas are is found for all
+ * of them at once, so each is read without waiting for the one before.
+ * A chunk's arrays are a few hundred bytes: their last block, the one
+ * with the ']', is read so too. Stops at that ']', at a longer number,
+ * or at any other byte, where @p then is.
  * Returns: how many were read into @values, 32 at most a block */
 static guint
 read_plain_blocks (const char  *p,
@@ -175,12 +177,17 @@ read_plain_blocks (const char  *p,
 
   while (end - p >= 72 && n + 32 <= room)
     {
-      gboolean plain;
-      guint64 commas = comma_bits (p, &plain);
+      guint64 others, commas = comma_bits (p, &others);
+      gboolean closes = FALSE;
       guint at = 0;
 
-      if (!plain || commas == 0)
-        break;
+      if (others != 0)
+        {
+          guint first = (guint) __builtin_ctzll (others);
+
+          closes = p[first] == ']';
+          commas = (commas & ((G_GUINT64_CONSTANT (1) << first) - 1)) | ((guint64) closes << first);
+        }
       for (; commas != 0; commas &= commas - 1)
         {
           guint comma = (guint) __builtin_ctzll (commas), len = comma - at;
@@ -193,7 +200,14 @@ read_plain_blocks (const char  *p,
           values[n++] = (gint64) digits_value (p + at, len);
           at = comma + 1;
         }
+      if (closes)
+        {
+          *stop = p + at - 1;
+          return n;
+        }
       p += at;
+      if (others != 0 || at == 0)
+        break;
     }
   *stop = p;
   return n;
@@ -237,7 +251,10 @@ strata_v8_read_integers_with (const char         *p,
               guint read = read_plain_blocks (p, end, block + n, G_N_ELEMENTS (block) - n, &p);
 
               n += read;
-              if (read > 0)
+              /* A block too full for more runs goes now, not number by number. */
+              if (read > 0 && G_N_ELEMENTS (block) - n < 32)
+                break;
+              if (read > 0 && *p != ']')
                 continue;
 #endif
               if (!read_plain_integer (p, end, &block[n], &p))
