@@ -374,15 +374,26 @@ test_threads_apart (void)
 
 /* Read on two threads (a plain file) or on one (the same gzipped), a
  * recording gives the same calls. */
-static void
-test_parallel_read (void)
+static GBytes *
+gzip_bytes (const char *text,
+            gsize       len)
 {
-  g_autoptr(GString) text = write_recording (6000, 1);
-  g_autoptr(GBytes) plain = g_bytes_new (text->str, text->len);
+  g_autoptr(GBytes) plain = g_bytes_new (text, len);
   g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 1);
   g_autoptr(GInputStream) raw = g_memory_input_stream_new_from_bytes (plain);
   g_autoptr(GInputStream) zipped = g_converter_input_stream_new (raw, G_CONVERTER (gzip));
   g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+
+  g_output_stream_splice (out, zipped, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
+  g_assert_no_error (error);
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+}
+
+static void
+test_parallel_read (void)
+{
+  g_autoptr(GString) text = write_recording (6000, 1);
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) packed = NULL;
   g_autofree char *plain_path = NULL, *gzip_path = NULL;
@@ -390,9 +401,7 @@ test_parallel_read (void)
   const StrataThread *a, *b;
 
   g_assert_cmpuint (text->len, >, 4 << 20);
-  g_output_stream_splice (out, zipped, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
-  g_assert_no_error (error);
-  packed = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+  packed = gzip_bytes (text->str, text->len);
   plain_path = strata_test_write_file ("parallel.json", text->str, text->len);
   gzip_path = strata_test_write_file ("parallel.json.gz", g_bytes_get_data (packed, NULL), g_bytes_get_size (packed));
   two = strata_test_load_path (plain_path, &error);
@@ -408,6 +417,85 @@ test_parallel_read (void)
   g_assert_cmpstr (strata_test_metadata (one, "JavaScript samples"), ==, strata_test_metadata (two, "JavaScript samples"));
   g_assert_true (g_str_has_prefix (strata_test_metadata (one, "JavaScript samples"), "600") &&
                  g_str_has_suffix (strata_test_metadata (one, "JavaScript samples"), "000 in 1 profile"));
+}
+
+/* A recording of chunks whose samples' deltas come after them, as
+ * Chrome writes them, or before them: with runs too long to add whole,
+ * deltas that go back or beyond 32 bits, an id beyond 32 bits, and a
+ * chunk whose samples come again after its deltas. */
+static GString *
+write_awkward_chunks (gboolean deltas_first)
+{
+  GString *text = g_string_new ("{\"traceEvents\":[\n"
+                                "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":0,"
+                                "\"args\":{\"data\":{\"startTime\":0}}}");
+
+  for (guint c = 0; c < 8; c++)
+    {
+      g_autoptr(GString) samples = g_string_new ("\"samples\":[");
+      g_autoptr(GString) deltas = g_string_new ("\"timeDeltas\":[");
+      guint n = c == 0 ? 70000 : 100000;
+
+      for (guint i = 0; i < n; i++)
+        {
+          /* A run of 70,000 first: longer than a sample's run holds. */
+          guint64 id = c == 0 && i < 70000 ? 2 : i % 97 == 5 ? G_GUINT64_CONSTANT (8589934593) : 2 + (i / 7) % 3;
+          gint64 delta = i % 1001 == 7 ? -30 : i % 20011 == 9 ? G_GINT64_CONSTANT (8589934592) : 100 + i % 7;
+
+          g_string_append_printf (samples, "%s%" G_GUINT64_FORMAT, i ? "," : "", id);
+          g_string_append_printf (deltas, "%s%" G_GINT64_FORMAT, i ? "," : "", delta);
+        }
+      g_string_append_c (samples, ']');
+      g_string_append_c (deltas, ']');
+      g_string_append_printf (text, ",\n{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":2,\"ts\":%u,"
+                              "\"args\":{\"data\":{", 100 + c);
+      if (deltas_first)
+        g_string_append_printf (text, "%s,", deltas->str);
+      g_string_append (text, "\"cpuProfile\":{");
+      if (c == 0)
+        g_string_append (text, "\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+                               "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"a\"}},"
+                               "{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"b\"}},"
+                               "{\"id\":4,\"parent\":3,\"callFrame\":{\"functionName\":\"c\"}},"
+                               "{\"id\":8589934593,\"parent\":2,\"callFrame\":{\"functionName\":\"wide\"}}],");
+      /* The last chunk's samples come again: the second ones count. */
+      g_string_append_printf (text, "%s}%s%s", c == 7 ? "\"samples\":[4,4,4]" : samples->str,
+                              deltas_first ? "" : ",", deltas_first ? "" : deltas->str);
+      if (c == 7)
+        g_string_append_printf (text, ",\"cpuProfile\":{%s}", samples->str);
+      g_string_append (text, "}}}");
+    }
+  g_string_append (text, "\n]}\n");
+  return text;
+}
+
+/* Deltas grouped as they are read, not kept, give the calls deltas
+ * kept and grouped after give: read in parallel or not. */
+static void
+test_grouped_as_read (void)
+{
+  g_autoptr(GString) chrome = write_awkward_chunks (FALSE);
+  g_autoptr(GString) kept = write_awkward_chunks (TRUE);
+  g_autofree char *chrome_path = strata_test_write_file ("chrome-order.json", chrome->str, chrome->len);
+  g_autofree char *kept_path = strata_test_write_file ("deltas-first.json", kept->str, kept->len);
+  g_autoptr(GBytes) zipped = NULL;
+  g_autofree char *zipped_path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(StrataTrace) a = NULL, b = NULL, c = NULL;
+
+  g_assert_cmpuint (chrome->len, >, 4 << 20);
+  zipped = gzip_bytes (chrome->str, chrome->len);
+  zipped_path = strata_test_write_file ("chrome-order.json.gz", g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped));
+  a = strata_test_load_path (chrome_path, &error);
+  g_assert_no_error (error);
+  b = strata_test_load_path (kept_path, &error);
+  g_assert_no_error (error);
+  c = strata_test_load_path (zipped_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (strata_test_thread_by_tid (a, 2)->spans->n_depths, ==, 3);
+  assert_same_calls (strata_test_thread_by_tid (a, 2), strata_test_thread_by_tid (b, 2));
+  assert_same_calls (strata_test_thread_by_tid (c, 2), strata_test_thread_by_tid (b, 2));
+  g_assert_cmpstr (strata_test_metadata (a, "JavaScript samples"), ==, strata_test_metadata (b, "JavaScript samples"));
 }
 
 /* The thread's calls written straight into its table: trace events with
@@ -811,6 +899,7 @@ test_sample_groups (void)
           g_autofree gint64 *ids = g_new (gint64, MAX (n, 1));
           g_autofree gint64 *deltas = g_new (gint64, MAX (n, 1));
           g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (StrataV8SampleGroup));
+          StrataV8Deltas kept = { deltas, n_deltas, NULL, NULL };
           guint n_groups;
 
           for (guint i = 0; i < n; i++)
@@ -827,7 +916,7 @@ test_sample_groups (void)
             }
           strata_v8_profile_add_sample_values (one, ids, n, deltas, n_deltas);
           n_groups = strata_v8_group_samples (ids, n, deltas, n_deltas, groups);
-          strata_v8_profile_add_sample_groups (grouped, (const StrataV8SampleGroup *) groups->data, n_groups, ids, n, deltas, n_deltas);
+          strata_v8_profile_add_sample_groups (grouped, (const StrataV8SampleGroup *) groups->data, n_groups, ids, n, &kept);
         }
       g_assert_cmpuint (strata_v8_profile_get_n_samples (one), ==, strata_v8_profile_get_n_samples (grouped));
       assert_same_stacks (one, grouped, STRATA_V8_STACKS_TIMELINE);
@@ -857,7 +946,8 @@ test_integer_arrays (void)
 
       for (guint i = 0; i < n; i++)
         {
-          guint digits = g_test_rand_int_range (1, round % 2 && g_test_rand_int_range (0, 10) ? 6 : 20);
+          /* Every fourth round all short: runs of them are read a few at once. */
+          guint digits = g_test_rand_int_range (1, round % 4 == 3 ? 5 : round % 2 && g_test_rand_int_range (0, 10) ? 6 : 20);
           gboolean negative = g_test_rand_int_range (0, round % 2 ? 40 : 4) == 0;
           guint64 magnitude = 0;
           gboolean fraction;
@@ -914,6 +1004,7 @@ main (int   argc,
   g_test_add_func ("/trace-event-js/thread-clock-places", test_thread_clock_places);
   g_test_add_func ("/trace-event-js/repeated-frames", test_repeated_frames);
   g_test_add_func ("/trace-event-js/sample-groups", test_sample_groups);
+  g_test_add_func ("/trace-event-js/grouped-as-read", test_grouped_as_read);
   g_test_add_func ("/trace-event-js/integer-arrays", test_integer_arrays);
 
   return g_test_run ();

@@ -419,86 +419,6 @@ strata_v8_profile_add_sample_values (StrataV8Profile *self,
 /* Groups of strata_v8_group_samples(): their sums far from the clamps. */
 #define MAX_GROUP_TIME (G_GINT64_CONSTANT (1) << 51)
 
-static inline gboolean
-fits_group (gint64 value)
-{
-  return value >= G_MININT32 && value <= G_MAXINT32;
-}
-
-/**
- * strata_v8_group_samples_into:
- * @groups: (out): room for a group per sample
- *
- * Sums up a chunk's samples, without side effects (the scanner does it
- * beside its scan): a run of one node is most of a recording, and is
- * added whole by strata_v8_profile_add_sample_groups(). A group holds
- * the first sample's id and delta, and the samples of that id after it
- * whose deltas do not go back, with the sum of their deltas. A sample
- * whose id or delta does not fit a group's 32 bits is a group of its
- * own, marked %STRATA_V8_GROUP_BY_SAMPLES: it is added from the arrays.
- * Sixteen bytes a group: the loading thread reads them from another
- * core's cache.
- *
- * Returns: how many groups were written
- */
-guint
-strata_v8_group_samples_into (const gint64        *ids,
-                              guint                n_ids,
-                              const gint64        *deltas,
-                              guint                n_deltas,
-                              StrataV8SampleGroup *groups)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < n_ids; n++)
-    {
-      gint64 first_delta = i < n_deltas ? deltas[i] : 0;
-      guint64 sum = 0;
-      guint j = i + 1;
-
-      if (!fits_group (ids[i]) || !fits_group (first_delta))
-        {
-          groups[n] = (StrataV8SampleGroup) { 0, 0, 1 | STRATA_V8_GROUP_BY_SAMPLES, 0 };
-          i = j;
-          continue;
-        }
-      for (; j < n_ids && ids[j] == ids[i] && j - i < STRATA_V8_GROUP_BY_SAMPLES - 1; j++)
-        {
-          gint64 delta = j < n_deltas ? deltas[j] : 0;
-
-          if (delta < 0 || delta > G_MAXUINT32 || sum + (guint64) delta > G_MAXUINT32)
-            break;
-          sum += (guint64) delta;
-        }
-      groups[n] = (StrataV8SampleGroup) { (gint32) ids[i], (gint32) first_delta, j - i, (guint32) sum };
-      i = j;
-    }
-  return n;
-}
-
-/**
- * strata_v8_group_samples:
- * @groups: (element-type StrataV8SampleGroup): groups appended, as
- *   strata_v8_group_samples_into() writes them
- *
- * Returns: how many groups were appended
- */
-guint
-strata_v8_group_samples (const gint64 *ids,
-                         guint         n_ids,
-                         const gint64 *deltas,
-                         guint         n_deltas,
-                         GArray       *groups)
-{
-  guint at = groups->len, n;
-
-  g_return_val_if_fail (n_ids <= G_MAXUINT - at, 0);
-  g_array_set_size (groups, at + n_ids);
-  n = strata_v8_group_samples_into (ids, n_ids, deltas, n_deltas, &g_array_index (groups, StrataV8SampleGroup, at));
-  g_array_set_size (groups, at + n);
-  return n;
-}
-
 /* The @n_rest samples of @node after a group's first, @sum µs in all,
  * as growing the run they follow, if they can: TRUE if added. */
 static inline gboolean
@@ -542,8 +462,7 @@ strata_v8_profile_add_sample_groups (StrataV8Profile           *self,
                                      guint                      n_groups,
                                      const gint64              *ids,
                                      guint                      n_ids,
-                                     const gint64              *deltas,
-                                     guint                      n_deltas)
+                                     StrataV8Deltas            *deltas)
 {
   guint n = reserve_samples (self, n_groups);
   Sample *samples = (Sample *) self->samples->data;
@@ -570,9 +489,13 @@ strata_v8_profile_add_sample_groups (StrataV8Profile           *self,
         }
       if (at >= n_ids)
         continue;
+      if (deltas->values == NULL && deltas->read != NULL)
+        deltas->values = deltas->read (deltas->data, &deltas->n);
+      if (deltas->values == NULL)
+        deltas->n = 0;
       g_array_set_size (self->samples, n);
-      strata_v8_profile_add_sample_values (self, &ids[at], MIN (n_samples, n_ids - at), deltas + MIN (at, n_deltas),
-                                           n_deltas > at ? n_deltas - at : 0);
+      strata_v8_profile_add_sample_values (self, &ids[at], MIN (n_samples, n_ids - at),
+                                           deltas->n > at ? deltas->values + at : NULL, deltas->n > at ? deltas->n - at : 0);
       n = reserve_samples (self, n_groups - g - 1);
       samples = (Sample *) self->samples->data;
     }

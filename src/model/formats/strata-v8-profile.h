@@ -17,6 +17,7 @@
 #pragma once
 
 #include "strata-stack-layout.h"
+#include "strata-v8-groups.h"
 
 G_BEGIN_DECLS
 
@@ -49,17 +50,16 @@ typedef struct
   guint32        known_frame;
 } StrataV8NodeValues;
 
-/* Samples of one node in a row, summed up by strata_v8_group_samples(). */
+/* The deltas of a chunk's samples, for groups added a sample at a time:
+ * kept, or read again from their text (by @read) when first needed. */
 typedef struct
 {
-  gint32  id;
-  gint32  delta;              /* µs from the sample before to the first */
-  guint32 n_samples;          /* with the flag below, or not */
-  guint32 sum;                /* µs from the first to the last */
-} StrataV8SampleGroup;
-
-/* The group's samples are added one by one from the arrays. */
-#define STRATA_V8_GROUP_BY_SAMPLES (1u << 31)
+  const gint64 *values;
+  guint         n;
+  const gint64 *(*read) (gpointer data,
+                         guint   *n);
+  gpointer      data;
+} StrataV8Deltas;
 
 /* The method of a call frame, made by the reader. */
 typedef guint32 (*StrataV8MethodFunc) (gpointer    data,
@@ -83,23 +83,12 @@ void                    strata_v8_profile_add_sample_values (StrataV8Profile *se
                                                              guint            n_ids,
                                                              const gint64    *deltas,
                                                              guint            n_deltas);
-guint                   strata_v8_group_samples_into  (const gint64        *ids,
-                                                       guint                n_ids,
-                                                       const gint64        *deltas,
-                                                       guint                n_deltas,
-                                                       StrataV8SampleGroup *groups);
-guint                   strata_v8_group_samples       (const gint64       *ids,
-                                                       guint               n_ids,
-                                                       const gint64       *deltas,
-                                                       guint               n_deltas,
-                                                       GArray             *groups);
 void                    strata_v8_profile_add_sample_groups (StrataV8Profile           *self,
                                                              const StrataV8SampleGroup *groups,
                                                              guint                      n_groups,
                                                              const gint64              *ids,
                                                              guint                      n_ids,
-                                                             const gint64              *deltas,
-                                                             guint                      n_deltas);
+                                                             StrataV8Deltas            *deltas);
 guint64                 strata_v8_profile_get_n_samples (StrataV8Profile  *self);
 guint32                 strata_v8_profile_find_frame_text (StrataV8Profile *self,
                                                            const char      *text,

@@ -306,8 +306,11 @@ typedef struct _TeProfileArgs
   const char *nodes;          /* the text of cpuProfile.nodes, or NULL */
   const char *nodes_end;
   guint       ids_at, n_ids;  /* cpuProfile.samples */
-  guint       deltas_at, n_deltas;  /* timeDeltas */
+  guint       deltas_at, n_deltas;  /* timeDeltas, unless grouped as read */
   guint       groups_at, n_groups;  /* strata_v8_group_samples() of them */
+  gboolean    grouped_as_read;      /* the deltas were not kept: */
+  const char *deltas_text;          /* their text, to read again if need be */
+  const char *deltas_end;
 } TeProfileArgs;
 
 /* Reads an event's args where the scan finds them, before it knows

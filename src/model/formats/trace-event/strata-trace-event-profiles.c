@@ -163,6 +163,8 @@ typedef struct
   TeProfileArgs *args;
   GArray        *numbers;     /* gint64 */
   gboolean       has_data;
+  gboolean       has_ids;
+  gboolean       regroup;     /* samples came after deltas grouped as read */
 } ChunkScan;
 
 /* An array of numbers as a run of @numbers, from @at, @n long. */
@@ -195,7 +197,12 @@ cpu_profile_member (const char  *key,
   StrataJsonStatus status;
 
   if (KEY_IS ("samples"))
-    return read_run (scan->numbers, p, end, G_MININT64, &scan->args->ids_at, &scan->args->n_ids, value_end);
+    {
+      scan->has_ids = TRUE;
+      scan->regroup |= scan->args->grouped_as_read;
+      scan->args->grouped_as_read = FALSE;
+      return read_run (scan->numbers, p, end, G_MININT64, &scan->args->ids_at, &scan->args->n_ids, value_end);
+    }
   if (!KEY_IS ("nodes") || *p != '[')
     return strata_json_skip_value (p, end, value_end);
   /* The loading thread reads the nodes: here only where they end. */
@@ -205,6 +212,55 @@ cpu_profile_member (const char  *key,
       scan->args->nodes = p;
       scan->args->nodes_end = *value_end;
     }
+  return status;
+}
+
+typedef struct
+{
+  StrataV8Grouper grouper;
+  guint64         n_deltas;
+} DeltaGrouping;
+
+static gboolean
+group_deltas_block (const gint64 *values,
+                    guint         n,
+                    const char   *at,
+                    gpointer      data)
+{
+  DeltaGrouping *grouping = data;
+
+  strata_v8_grouper_add_deltas (&grouping->grouper, values, n);
+  grouping->n_deltas += n;
+  return TRUE;
+}
+
+/* Deltas whose samples were read before them (Chrome writes "samples"
+ * first) go straight into groups, not into @scan's numbers: half a
+ * recording's numbers need not be written and read again. Their text
+ * is kept for the rare group that must be added a sample at a time. */
+static StrataJsonStatus
+group_deltas_as_read (ChunkScan   *scan,
+                      const char  *p,
+                      const char  *end,
+                      const char **value_end)
+{
+  TeProfileArgs *args = scan->args;
+  guint at = scan->numbers->len;
+  DeltaGrouping grouping = { { 0 }, 0 };
+  StrataJsonStatus status;
+
+  g_array_set_size (scan->numbers, at + args->n_ids * GROUP_NUMBERS);
+  strata_v8_grouper_init (&grouping.grouper, &g_array_index (scan->numbers, gint64, args->ids_at), args->n_ids,
+                          (StrataV8SampleGroup *) &g_array_index (scan->numbers, gint64, at));
+  status = strata_v8_read_integers_with (p, end, 0, group_deltas_block, &grouping, value_end);
+  args->groups_at = at;
+  args->n_groups = strata_v8_grouper_finish (&grouping.grouper);
+  g_array_set_size (scan->numbers, at + args->n_groups * GROUP_NUMBERS);
+  args->n_deltas = (guint) MIN (grouping.n_deltas, G_MAXUINT);
+  args->grouped_as_read = TRUE;
+  args->deltas_text = p;
+  args->deltas_end = *value_end;
+  scan->regroup = FALSE;
   return status;
 }
 
@@ -221,7 +277,14 @@ data_member (const char  *key,
   if (KEY_IS ("cpuProfile") && *p == '{')
     return strata_json_scan_object (p, end, cpu_profile_member, scan, value_end);
   if (KEY_IS ("timeDeltas"))
-    return read_run (scan->numbers, p, end, 0, &scan->args->deltas_at, &scan->args->n_deltas, value_end);
+    {
+      /* Beyond an array's reach: no recording writes a billion samples a chunk. */
+      if (scan->has_ids && scan->args->n_ids <= (G_MAXUINT - scan->numbers->len) / GROUP_NUMBERS)
+        return group_deltas_as_read (scan, p, end, value_end);
+      scan->args->grouped_as_read = FALSE;
+      scan->args->deltas_text = p;
+      return read_run (scan->numbers, p, end, 0, &scan->args->deltas_at, &scan->args->n_deltas, value_end);
+    }
   if (KEY_IS ("startTime"))
     {
       scan->args->has_start = TRUE;
@@ -290,7 +353,7 @@ te_read_profile_args_at (const char     *p,
                          TeProfileArgs  *args,
                          const char    **args_end)
 {
-  ChunkScan scan = { args, numbers, FALSE };
+  ChunkScan scan = { args, numbers, FALSE, FALSE, FALSE };
   StrataJsonStatus status;
 
   *args = (TeProfileArgs) { 0 };
@@ -298,10 +361,18 @@ te_read_profile_args_at (const char     *p,
     return strata_json_skip_value (p, end, args_end);
   status = strata_json_scan_object (p, end, args_member, &scan, args_end);
   args->ok = status == STRATA_JSON_OK && scan.has_data;
+  /* Samples that came again after their deltas were grouped: the
+   * deltas are read again, and grouped with them below. */
+  if (args->ok && scan.regroup)
+    {
+      const char *deltas_end;
+
+      read_run (numbers, args->deltas_text, args->deltas_end, 0, &args->deltas_at, &args->n_deltas, &deltas_end);
+    }
   /* Beyond an array's reach: no recording writes a billion samples a chunk. */
   if (args->n_ids > (G_MAXUINT - numbers->len) / GROUP_NUMBERS)
     args->ok = FALSE;
-  if (args->ok && args->n_ids > 0)
+  if (args->ok && args->n_ids > 0 && !args->grouped_as_read)
     {
       const gint64 *values;
 
@@ -314,6 +385,27 @@ te_read_profile_args_at (const char     *p,
       g_array_set_size (numbers, args->groups_at + args->n_groups * GROUP_NUMBERS);
     }
   return status;
+}
+
+typedef struct
+{
+  const TeProfileArgs *args;
+  GArray             **values;
+} DeltasText;
+
+/* StrataV8Deltas.read: the deltas grouped as read, read again from the
+ * text, which stays until the event has been taken. */
+static const gint64 *
+read_deltas_again (gpointer  data,
+                   guint    *n)
+{
+  DeltasText *text = data;
+  const char *deltas_end;
+
+  *text->values = g_array_new (FALSE, FALSE, sizeof (gint64));
+  strata_v8_read_integers (text->args->deltas_text, text->args->deltas_end, *text->values, 0, &deltas_end);
+  *n = (*text->values)->len;
+  return (const gint64 *) (*text->values)->data;
 }
 
 /**
@@ -363,8 +455,16 @@ strata_trace_event_read_profile (TeState        *state,
   numbers = fields->profile_args != NULL ? fields->profile_args_numbers : (const gint64 *) scratch->data;
   /* A chunk of nodes alone has no numbers at all. */
   if (numbers != NULL)
-    strata_v8_profile_add_sample_groups (profile->profile, (const StrataV8SampleGroup *) (numbers + args->groups_at), args->n_groups,
-                                         numbers + args->ids_at, args->n_ids, numbers + args->deltas_at, args->n_deltas);
+    {
+      g_autoptr(GArray) reread = NULL;
+      DeltasText text = { args, &reread };
+      StrataV8Deltas deltas = { numbers + args->deltas_at, args->n_deltas, NULL, NULL };
+
+      if (args->grouped_as_read)
+        deltas = (StrataV8Deltas) { NULL, 0, read_deltas_again, &text };
+      strata_v8_profile_add_sample_groups (profile->profile, (const StrataV8SampleGroup *) (numbers + args->groups_at), args->n_groups,
+                                           numbers + args->ids_at, args->n_ids, &deltas);
+    }
   return TRUE;
 }
 
