@@ -210,7 +210,6 @@ chunk_take (gpointer data,
    * read here, while they are in this core's cache, and the times. */
   te_read_words (fields);
   te_parse_times (fields);
-  fields->times_read = TRUE;
   /* JavaScript samples are most of a DevTools recording: read here,
    * beside the scan; their place is kept, the arrays may move. */
   if (te_is_profile_event (fields))

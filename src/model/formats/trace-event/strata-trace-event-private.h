@@ -272,8 +272,8 @@ typedef struct
   guint8           bad_ts;
   guint8           flow_in, flow_out;
   guint8           id_global, id_local;
-  guint8           times_read;           /* on the scanning thread */
-  guint8           words_read;
+  guint8           times_read;           /* te_parse_times() has run */
+  guint8           words_read;           /* te_read_words() has run */
   gint64           ts, dur, tts, tdur;   /* once te_parse_times() has run */
   TeValue          pid, tid;
   StrataJsonString name;

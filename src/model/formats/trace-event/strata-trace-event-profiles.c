@@ -139,20 +139,19 @@ profile_of (TeState        *state,
   return profile;
 }
 
-/* By the name's words once read: its text may be on another core. */
+/* A name that fits its words once read is all in them: its text may be
+ * on another core. */
 static gboolean
 is_named (const TeFields *fields,
           const char     *name)
 {
-  StrataJsonString text = { name, strlen (name), FALSE };
-  TeTextWords words;
+  gsize len = strlen (name);
 
-  if (!fields->has_name || fields->name.escaped || fields->name.len != text.len)
+  if (!fields->has_name || fields->name.escaped || fields->name.len != len)
     return FALSE;
-  if (!fields->words_read || text.len > sizeof words)
-    return memcmp (fields->name.start, name, text.len) == 0;
-  te_text_words (&text, &words);
-  return memcmp (&words, &fields->name_words, sizeof words) == 0;
+  if (fields->words_read && len <= sizeof fields->name_words)
+    return memcmp (fields->name_words.w, name, len) == 0;
+  return memcmp (fields->name.start, name, len) == 0;
 }
 
 /* What a Profile or ProfileChunk event's args hold, found in the text:

@@ -88,6 +88,7 @@ te_parse_times (TeFields *fields)
       else
         *present[i] = TRUE;
     }
+  fields->times_read = TRUE;
 }
 
 /**
