@@ -14,16 +14,11 @@
 static void
 append_frames (StrataV8Profile *self,
                guint32          index,
-               GArray          *frames)
+               StrataVec       *frames)
 {
   const Node *nodes = (const Node *) self->nodes->data;
-  guint steps = 0, n = frames->len, room = n + 64;
-  guint32 *out;
+  guint steps = 0;
 
-  /* Written in place, room made now and then: stacks are walked by
-   * the million. */
-  g_array_set_size (frames, room);
-  out = (guint32 *) frames->data;
   for (guint32 at = index; at != NO_NODE; at = node_parent (&nodes[at]), steps++)
     {
       if (steps >= MAX_STACK_DEPTH)
@@ -31,17 +26,9 @@ append_frames (StrataV8Profile *self,
           self->n_cut_stacks++;
           break;
         }
-      if (nodes[at].method == NO_NODE)
-        continue;
-      if (n == room)
-        {
-          room *= 2;
-          g_array_set_size (frames, room);
-          out = (guint32 *) frames->data;
-        }
-      out[n++] = nodes[at].method;
+      if (nodes[at].method != NO_NODE)
+        strata_vec_append (frames, guint32, nodes[at].method);
     }
-  g_array_set_size (frames, n);
 }
 
 /**
@@ -65,8 +52,7 @@ strata_v8_stacks_init (StrataV8Stacks    *self,
 
   strata_v8_profile_begin_walk (profile);
   *self = (StrataV8Stacks) { profile, view, 0, n, NO_NODE,
-                             { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint32)) },
-                             { NO_NODE, NO_NODE }, 0 };
+                             { { NULL, 0, 0 }, { NULL, 0, 0 } }, { NO_NODE, NO_NODE }, 0 };
   if (n_stacks != NULL)
     *n_stacks = n;
   if (end == NULL)
@@ -104,8 +90,7 @@ strata_v8_stacks_init_range (StrataV8Stacks    *self,
     if (g_array_index (profile->nodes, Node, sample_node (&samples[i - 1])).kind == NODE_FRAME)
       last_frame_node = sample_node (&samples[i - 1]);
   *self = (StrataV8Stacks) { profile, view, from, to, last_frame_node,
-                             { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint32)) },
-                             { NO_NODE, NO_NODE }, 0 };
+                             { { NULL, 0, 0 }, { NULL, 0, 0 } }, { NO_NODE, NO_NODE }, 0 };
   /* Pages before @from are another walk's to give back. */
   self->released = (gsize) from * sizeof (Sample);
 }
@@ -125,26 +110,26 @@ strata_v8_stacks_consume (StrataV8Stacks *self)
 void
 strata_v8_stacks_clear (StrataV8Stacks *self)
 {
-  g_clear_pointer (&self->frames[0], g_array_unref);
-  g_clear_pointer (&self->frames[1], g_array_unref);
+  strata_vec_clear (&self->frames[0]);
+  strata_vec_clear (&self->frames[1]);
 }
 
 /* The frames of @node in a buffer: the one holding them already, or the
  * one not given last time, so the stack given before stays whole. */
-static const GArray *
+static const StrataVec *
 frames_of (StrataV8Stacks *self,
            guint32         node,
            guint32         under)
 {
   guint other = 1 - self->current;
-  GArray *frames = self->frames[other];
+  StrataVec *frames = &self->frames[other];
 
   if (under == NO_NODE && self->frames_node[self->current] == node)
-    return self->frames[self->current];
-  g_array_set_size (frames, 0);
+    return &self->frames[self->current];
+  strata_vec_truncate (frames, 0);
   if (under != NO_NODE)
     {
-      g_array_append_val (frames, g_array_index (self->profile->nodes, Node, node).method);
+      strata_vec_append (frames, guint32, g_array_index (self->profile->nodes, Node, node).method);
       append_frames (self->profile, under, frames);
     }
   else
@@ -172,7 +157,7 @@ strata_v8_stacks_next (StrataV8Stacks   *self,
   StrataV8Profile *profile = self->profile;
   const Sample *sample;
   const Node *node;
-  const GArray *frames;
+  const StrataVec *frames;
 
   if (self->next >= self->limit)
     {

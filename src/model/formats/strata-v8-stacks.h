@@ -8,6 +8,7 @@
 #pragma once
 
 #include "strata-v8-profile.h"
+#include "strata-vec.h"
 
 G_BEGIN_DECLS
 
@@ -26,7 +27,7 @@ typedef struct
   guint             next;             /* the next sample */
   guint             limit;            /* past the last one given */
   guint32           last_frame_node;  /* the last sample of a function */
-  GArray           *frames[2];        /* guint32: the stack given last, and the one before */
+  StrataVec         frames[2];        /* guint32: the stack given last, and the one before */
   guint32           frames_node[2];   /* whose frames each holds, if a node's own */
   guint             current;          /* the one given last */
   gboolean          consume;          /* samples walked are given back */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "strata-memory.h"
+#include "strata-vec.h"
 #include "strata-trace-event-private.h"
 
 #define NOT_A_FRAME G_MAXUINT32
@@ -36,10 +37,10 @@ typedef struct
   TeTable *table;       /* where every call goes, its depth its place in @items */
   guint32 *event_depths; /* with @table and flows bound by id: each trace */
   guint32 *event_refs;   /* event's depth and index, for them; else NULL */
-  GArray *items;        /* Item: what runs, outermost first */
+  StrataVec items;      /* Item: what runs, outermost first */
   GArray *kinds;        /* guint8 by method: what its trace events are, or 0 */
   guint64 n_steps;      /* taken, for checks of a cancel now and then */
-  GArray *events;       /* guint: where in @items each open trace event is */
+  StrataVec events;     /* guint: where in @items each open trace event is */
   const StrataTimedStack *last_sample;   /* NULL, or @last_taken */
   StrataTimedStack last_taken;
   gint64  next_sample_time;
@@ -56,17 +57,17 @@ end_frames (Nest   *nest,
             guint   keep,
             gint64  time)
 {
-  for (guint i = keep; i < nest->items->len; i++)
+  for (guint i = keep; i < nest->items.len; i++)
     {
-      const Item *item = &g_array_index (nest->items, Item, i);
+      const Item *item = &strata_vec_index (&nest->items, Item, i);
 
       if (nest->table != NULL)
         te_table_set_end (nest->table, i, item->slice, MAX (time, item->start));
       else
         g_array_index (nest->slices, TeSlice, item->slice).end = MAX (time, item->start);
     }
-  if (nest->items->len > keep)
-    g_array_set_size (nest->items, keep);
+  if (nest->items.len > keep)
+    strata_vec_truncate (&nest->items, keep);
 }
 
 /* Where the frames a sample may change begin: above the innermost open
@@ -74,7 +75,7 @@ end_frames (Nest   *nest,
 static guint
 free_base (const Nest *nest)
 {
-  return nest->events->len > 0 ? g_array_index (nest->events, guint, nest->events->len - 1) + 1 : 0;
+  return nest->events.len > 0 ? strata_vec_index (&nest->events, guint, nest->events.len - 1) + 1 : 0;
 }
 
 /* The frames below the innermost trace event stay; those above follow
@@ -84,11 +85,11 @@ take_sample (Nest                   *nest,
              const StrataTimedStack *stack)
 {
   guint base = free_base (nest);
-  guint held = base - nest->events->len;
+  guint held = base - nest->events.len;
   guint common = 0;
 
-  while (base + common < nest->items->len && held + common < stack->n_frames &&
-         g_array_index (nest->items, Item, base + common).method == stack->frames[stack->n_frames - 1 - held - common])
+  while (base + common < nest->items.len && held + common < stack->n_frames &&
+         strata_vec_index (&nest->items, Item, base + common).method == stack->frames[stack->n_frames - 1 - held - common])
     common++;
   end_frames (nest, base + common, stack->time);
   for (guint d = held + common; d < stack->n_frames; d++)
@@ -97,13 +98,13 @@ take_sample (Nest                   *nest,
       TeSlice slice = { .start = stack->time, .end = stack->time, .method = item.method };
 
       if (nest->table != NULL)
-        item.slice = te_table_open (nest->table, nest->items->len, &slice);
+        item.slice = te_table_open (nest->table, nest->items.len, &slice);
       else
         {
           item.slice = nest->slices->len;
           g_array_append_val (nest->slices, slice);
         }
-      g_array_append_val (nest->items, item);
+      strata_vec_append (&nest->items, Item, item);
     }
 }
 
@@ -154,7 +155,7 @@ place_event (Nest          *nest,
              const TeSlice *slice,
              guint32        index)
 {
-  guint depth = nest->items->len;
+  guint depth = nest->items.len;
 
   guint32 ref;
 
@@ -201,22 +202,22 @@ start_event (Nest          *nest,
   if (kind & KIND_TASK)
     end_frames (nest, free_base (nest), slice->start);
   place_event (nest, slice, index);
-  at = nest->items->len;
-  g_array_append_val (nest->items, item);
-  g_array_append_val (nest->events, at);
+  at = nest->items.len;
+  strata_vec_append (&nest->items, Item, item);
+  strata_vec_append (&nest->events, guint, at);
   continue_run (nest, slice->start);
 }
 
 static void
 end_event (Nest *nest)
 {
-  guint at = g_array_index (nest->events, guint, nest->events->len - 1);
-  gint64 end = g_array_index (nest->items, Item, at).end;
-  gboolean ran_script = g_array_index (nest->items, Item, at).runs_script;
+  guint at = strata_vec_index (&nest->events, guint, nest->events.len - 1);
+  gint64 end = strata_vec_index (&nest->items, Item, at).end;
+  gboolean ran_script = strata_vec_index (&nest->items, Item, at).runs_script;
 
   end_frames (nest, at + 1, end);
-  g_array_set_size (nest->items, at);
-  g_array_set_size (nest->events, nest->events->len - 1);
+  strata_vec_truncate (&nest->items, at);
+  strata_vec_truncate (&nest->events, nest->events.len - 1);
   /* Other events return to the script the last sample says runs, if it
    * said otherwise meanwhile; or no sample will end what runs. */
   if (nest->samples_done)
@@ -399,7 +400,7 @@ walk (Nest           *nest,
       gint64          end,
       GCancellable   *cancellable)
 {
-  GArray *items = nest->items, *open = nest->events;
+  const StrataVec *items = &nest->items, *open = &nest->events;
   guint next_event = part->first_event;
   guint32 next_moment = part->first_moment;
   const StrataTimedStack last = { end, NULL, 0, end, 0 };
@@ -410,7 +411,7 @@ walk (Nest           *nest,
 
   for (;;)
     {
-      gint64 event_end = open->len > 0 ? g_array_index (items, Item, g_array_index (open, guint, open->len - 1)).end : G_MAXINT64;
+      gint64 event_end = open->len > 0 ? strata_vec_index (items, Item, strata_vec_index (open, guint, open->len - 1)).end : G_MAXINT64;
       gint64 event_start = next_event < part->event_limit ? events->events[next_event].start : G_MAXINT64;
       gint64 sample_time = stack != NULL ? stack->time : G_MAXINT64;
       gint64 run_time = nest->has_rest_of_run && nest->rest_of_run.time < part->limit ? nest->rest_of_run.time : G_MAXINT64;
@@ -594,16 +595,15 @@ walk_tail (gpointer data)
 static void
 nest_init (Nest *nest)
 {
-  *nest = (Nest) { .items = g_array_new (FALSE, FALSE, sizeof (Item)), .kinds = g_array_new (FALSE, TRUE, sizeof (guint8)),
-                   .events = g_array_new (FALSE, FALSE, sizeof (guint)), .next_sample_time = G_MININT64 };
+  *nest = (Nest) { .kinds = g_array_new (FALSE, TRUE, sizeof (guint8)), .next_sample_time = G_MININT64 };
 }
 
 static void
 nest_clear (Nest *nest)
 {
-  g_clear_pointer (&nest->items, g_array_unref);
+  strata_vec_clear (&nest->items);
   g_clear_pointer (&nest->kinds, g_array_unref);
-  g_clear_pointer (&nest->events, g_array_unref);
+  strata_vec_clear (&nest->events);
 }
 
 /* The tail's calls joined after the head's; the trace events it placed

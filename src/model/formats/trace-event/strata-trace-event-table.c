@@ -24,13 +24,14 @@
 #include "strata-event-args.h"
 #include "strata-load-guard.h"
 #include "strata-memory.h"
+#include "strata-vec.h"
 #include "strata-trace-event-private.h"
 
 /* Arrays of one depth grow by doubling; large ones are moved, not
  * copied, by realloc, and their unused tail takes no memory. */
 typedef struct
 {
-  GArray          *calls;      /* StrataPackedSpan */
+  StrataVec        calls;      /* StrataPackedSpan */
   GArray          *bases;      /* gint64: where each block of calls starts */
   GArray          *wide;       /* StrataClockSpan: the wide calls' times */
   GArray          *has_place;  /* guint64: a bit per call, whether it has a thread time */
@@ -118,7 +119,7 @@ te_table_new (guint  n_clocks,
 static void
 depth_clear (Depth *depth)
 {
-  g_clear_pointer (&depth->calls, g_array_unref);
+  strata_vec_clear (&depth->calls);
   g_clear_pointer (&depth->bases, g_array_unref);
   g_clear_pointer (&depth->wide, g_array_unref);
   g_clear_pointer (&depth->has_place, g_array_unref);
@@ -141,7 +142,7 @@ te_table_free (TeTable *self)
 static Depth
 depth_new (void)
 {
-  return (Depth) { g_array_new (FALSE, FALSE, sizeof (StrataPackedSpan)), g_array_new (FALSE, FALSE, sizeof (gint64)),
+  return (Depth) { { NULL, 0, 0 }, g_array_new (FALSE, FALSE, sizeof (gint64)),
                    g_array_new (FALSE, FALSE, sizeof (StrataClockSpan)), g_array_new (FALSE, TRUE, sizeof (guint64)),
                    g_array_new (FALSE, FALSE, sizeof (StrataClockSpan)), g_array_new (FALSE, FALSE, sizeof (guint32)),
                    g_array_new (FALSE, FALSE, sizeof (guint64)), { 0, 0 }, G_MININT64 };
@@ -165,7 +166,7 @@ static StrataSpan
 depth_call (const Depth *depth,
             guint32      index)
 {
-  const StrataPackedSpan *call = &g_array_index (depth->calls, StrataPackedSpan, index);
+  const StrataPackedSpan *call = &strata_vec_index (&depth->calls, StrataPackedSpan, index);
   StrataClockSpan times = strata_packed_span_times (call, g_array_index (depth->bases, gint64, index >> STRATA_SPAN_BLOCK_BITS),
                                                     (const StrataClockSpan *) depth->wide->data);
 
@@ -177,13 +178,13 @@ static guint32
 depth_append (Depth            *depth,
               const StrataSpan *span)
 {
-  guint32 index = depth->calls->len;
+  guint32 index = depth->calls.len;
   StrataPackedSpan packed;
 
   if ((index & ((1u << STRATA_SPAN_BLOCK_BITS) - 1)) == 0)
     g_array_append_vals (depth->bases, &span->start, 1);
   packed = strata_packed_span_make (span, g_array_index (depth->bases, gint64, index >> STRATA_SPAN_BLOCK_BITS), depth->wide);
-  g_array_append_val (depth->calls, packed);
+  strata_vec_append (&depth->calls, StrataPackedSpan, packed);
   return index;
 }
 
@@ -212,7 +213,7 @@ open_thread_time (TeTable       *self,
   strata_trace_event_fit_thread_time (&at->last, slice, parent, &at->last_end, &now);
   if (slice->flags & TE_SLICE_THREAD_TIME)
     {
-      set_has_place (at->has_place, at->calls->len - 1);
+      set_has_place (at->has_place, at->calls.len - 1);
       g_array_append_val (at->places, at->last);
     }
 }
@@ -234,13 +235,13 @@ te_table_open (TeTable       *self,
 {
   Depth *at = get_depth (self, depth + 1) - 1;
   const Depth *below = at + 1;
-  StrataSpan span = { slice->start, slice->end, slice->method, below->calls->len };
+  StrataSpan span = { slice->start, slice->end, slice->method, below->calls.len };
   guint32 index;
 
   /* Calls made from samples, most of them, come from no one place. */
   if (slice->source != STRATA_NO_SOURCE)
     {
-      guint32 with_source = at->calls->len;
+      guint32 with_source = at->calls.len;
 
       g_array_append_val (at->with_source, with_source);
       g_array_append_vals (at->sources, &slice->source, 1);
@@ -259,12 +260,20 @@ te_table_set_end (TeTable *self,
                   gint64   end)
 {
   Depth *at = &g_array_index (self->depths, Depth, depth);
-  StrataPackedSpan *call = &g_array_index (at->calls, StrataPackedSpan, index);
+  StrataPackedSpan *call = &strata_vec_index (&at->calls, StrataPackedSpan, index);
   StrataSpan span;
+  gint64 start;
 
   if (call->offset == STRATA_SPAN_WIDE)
     {
       g_array_index (at->wide, StrataClockSpan, call->length).end = end;
+      return;
+    }
+  start = g_array_index (at->bases, gint64, index >> STRATA_SPAN_BLOCK_BITS) + call->offset;
+  /* Most calls stay narrow: only their length changes. */
+  if (end >= start && (guint64) end - (guint64) start <= G_MAXUINT32)
+    {
+      call->length = (guint32) ((guint64) end - (guint64) start);
       return;
     }
   span = depth_call (at, index);
@@ -284,7 +293,7 @@ guint32
 te_table_get_n_calls (TeTable *self,
                       guint    depth)
 {
-  return depth < self->depths->len ? g_array_index (self->depths, Depth, depth).calls->len : 0;
+  return depth < self->depths->len ? g_array_index (self->depths, Depth, depth).calls.len : 0;
 }
 
 /* Copied a few megabytes at a time, the source's pages given back as
@@ -309,7 +318,7 @@ move_calls (Depth   *to,
             guint32  shift)
 {
   gsize released = 0;
-  guint32 n = from->calls->len, step = MOVE_STEP / sizeof (StrataPackedSpan);
+  guint32 n = from->calls.len, step = MOVE_STEP / sizeof (StrataPackedSpan);
 
   for (guint32 i = 0; i < n; i++)
     {
@@ -318,9 +327,9 @@ move_calls (Depth   *to,
       span.first_child += shift;
       depth_append (to, &span);
       if ((i + 1) % step == 0)
-        strata_memory_release_front_by (from->calls->data, (gsize) (i + 1) * sizeof (StrataPackedSpan), &released, MOVE_STEP);
+        strata_memory_release_front_by (from->calls.data, (gsize) (i + 1) * sizeof (StrataPackedSpan), &released, MOVE_STEP);
     }
-  drop_array (&from->calls);
+  strata_vec_clear (&from->calls);
 }
 
 /* @from's bits after the first @shift bits of @to (beyond them all 0). */
@@ -351,7 +360,7 @@ append_depth (Depth   *to,
               Depth   *from,
               guint32  n_below)
 {
-  guint32 n_here = to->calls->len, first = to->with_source->len;
+  guint32 n_here = to->calls.len, first = to->with_source->len;
   const guint32 *with_source = (const guint32 *) from->with_source->data;
 
   /* Each array of @from goes once copied: no depth is held twice. */
@@ -492,6 +501,21 @@ adopt (StrataTrace *trace,
   return data;
 }
 
+/* @vec's data, its own length, kept by @trace; @vec is emptied. */
+static gpointer
+adopt_vec (StrataTrace *trace,
+           StrataVec   *vec,
+           gsize        element_size)
+{
+  gpointer data = g_realloc (vec->data, MAX ((gsize) vec->len * element_size, 1));
+
+  *vec = (StrataVec) { NULL, 0, 0 };
+  g_mutex_lock (&adopt_lock);
+  strata_trace_adopt_block (trace, data);
+  g_mutex_unlock (&adopt_lock);
+  return data;
+}
+
 /* The places @depth keeps on the thread clock, and which calls they are
  * of, now @trace's. */
 static void
@@ -499,7 +523,7 @@ finish_places (StrataTrace       *trace,
                Depth             *depth,
                StrataSparseClock *clock)
 {
-  guint n_words = (depth->calls->len + 63) / 64;
+  guint n_words = (depth->calls.len + 63) / 64;
   GArray *rank;
 
   clock->n = depth->places->len;
@@ -538,7 +562,7 @@ te_table_finish (TeTable     *self,
   StrataSpanTable *table;
 
   /* The last depths may only say where children would go. */
-  while (n_depths > 0 && g_array_index (self->depths, Depth, n_depths - 1).calls->len == 0)
+  while (n_depths > 0 && g_array_index (self->depths, Depth, n_depths - 1).calls.len == 0)
     n_depths--;
   if (n_depths == 0)
     {
@@ -551,10 +575,10 @@ te_table_finish (TeTable     *self,
     {
       Depth *depth = &g_array_index (self->depths, Depth, d);
 
-      counts[d] = depth->calls->len;
+      counts[d] = depth->calls.len;
       if (places != NULL)
         finish_places (trace, depth, &places[d]);
-      calls[d] = adopt (trace, &depth->calls);
+      calls[d] = adopt_vec (trace, &depth->calls, sizeof (StrataPackedSpan));
       bases[d] = (gint64 *) g_array_free (g_steal_pointer (&depth->bases), FALSE);
       wide[d] = (StrataClockSpan *) g_array_free (g_steal_pointer (&depth->wide), FALSE);
       sources[d].n = depth->sources->len;
