@@ -283,6 +283,22 @@ scan_event_member (const char  *key,
   return strata_json_skip_value (p, end, value_end);
 }
 
+/* Every event's fields are cleared before it is scanned: the compiler
+ * would clear the 512 bytes with "rep stos", which takes longer to
+ * start than the vector stores here take to finish. */
+static inline void
+te_fields_clear (TeFields *fields)
+{
+  typedef guint64 Block __attribute__ ((vector_size (16), aligned (8), may_alias));
+  G_STATIC_ASSERT (sizeof (TeFields) % sizeof (Block) == 0);
+  Block *blocks = (Block *) fields;
+  const Block zero = { 0, 0 };
+
+#pragma GCC unroll 32
+  for (gsize i = 0; i < sizeof (TeFields) / sizeof (Block); i++)
+    blocks[i] = zero;
+}
+
 StrataJsonStatus
 te_scan_event (const char  *p,
                const char  *end,
@@ -291,7 +307,7 @@ te_scan_event (const char  *p,
 {
   const TeArgsReader *args_reader = fields->args_reader;
 
-  memset (fields, 0, sizeof *fields);
+  te_fields_clear (fields);
   fields->args_reader = args_reader;
   return strata_json_scan_object_inline (p, end, scan_event_member, fields, event_end);
 }
