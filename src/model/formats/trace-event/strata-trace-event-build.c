@@ -864,6 +864,26 @@ finish_counters (TeState *state)
     }
 }
 
+/* The events and counters sorted and handed over on a core of their own. */
+typedef struct
+{
+  TeState         *state;
+  StrataLoadGuard  guard;   /* a fault fails the build */
+} Finish;
+
+static gpointer
+finish_worker (gpointer data)
+{
+  Finish *finish = data;
+
+  if (STRATA_LOAD_GUARD_FAULTED (&finish->guard))
+    return NULL;
+  finish_events (finish->state);
+  finish_counters (finish->state);
+  strata_load_guard_pop (&finish->guard);
+  return NULL;
+}
+
 /**
  * strata_trace_event_build:
  *
@@ -877,6 +897,8 @@ strata_trace_event_build (TeState  *state,
 {
   g_autoptr(GArray) flows = g_array_new (FALSE, FALSE, sizeof (StrataFlow));
   GCancellable *cancellable = state->job->cancellable;
+  Finish finish = { state };
+  GThread *helper;
 
   /* JavaScript samples are laid out among the calls, all of them. */
   for (guint i = 0; i < state->threads->len; i++)
@@ -892,13 +914,23 @@ strata_trace_event_build (TeState  *state,
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
+  /* Flows are bound on this core while the other sorts the events and
+   * counters: they fill different parts of the trace. */
+  helper = g_thread_try_new ("strata-finish", finish_worker, &finish, NULL);
   bind_flow_steps (state, flows);
   if (state->n_bound_slices > 0)
     bind_flow_ids (state, flows);
+  if (helper != NULL)
+    g_thread_join (helper);
+  else
+    finish_worker (&finish);
+  if (finish.guard.fault != STRATA_LOAD_FAULT_NONE)
+    {
+      strata_load_guard_set_error (&finish.guard, error);
+      return FALSE;
+    }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   strata_trace_take_flows (state->trace, g_steal_pointer (&flows));
-  finish_events (state);
-  finish_counters (state);
   return TRUE;
 }
