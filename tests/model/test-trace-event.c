@@ -101,6 +101,43 @@ test_nesting (void)
   g_assert_true (strata_test_has_diagnostic (trace, "negative duration"));
 }
 
+/* Calls that start together nest by length, the one read first outside
+ * of two alike; runs long and short, times on both sides of zero, and
+ * calls enough to be sorted by radix. */
+static void
+test_tied_starts (void)
+{
+  g_autoptr(GString) json = g_string_new ("[{\"ph\":\"X\",\"name\":\"twin-a\",\"pid\":1,\"tid\":1,\"ts\":100,\"dur\":5},"
+                                          "{\"ph\":\"X\",\"name\":\"far-pos\",\"pid\":1,\"tid\":1,\"ts\":1e9,\"dur\":1},"
+                                          "{\"ph\":\"X\",\"name\":\"twin-b\",\"pid\":1,\"tid\":1,\"ts\":100,\"dur\":5}");
+  g_autoptr(StrataTrace) trace = NULL;
+  const StrataThread *thread;
+
+  /* 40 calls at -7 µs, written in a scrambled order of length. */
+  for (guint i = 0; i < 40; i++)
+    g_string_append_printf (json, ",{\"ph\":\"X\",\"name\":\"d%u\",\"pid\":1,\"tid\":1,\"ts\":-7,\"dur\":%u}",
+                            (i * 17) % 40 + 1, (i * 17) % 40 + 1);
+  /* Enough calls to be sorted by radix, as a long recording's are. */
+  for (guint i = 0; i < 5000; i++)
+    g_string_append_printf (json, ",{\"ph\":\"X\",\"name\":\"fill\",\"pid\":1,\"tid\":1,\"ts\":%u,\"dur\":1}", 5000 + 7 * (4999 - i));
+  g_string_append (json, ",{\"ph\":\"X\",\"name\":\"far-neg\",\"pid\":1,\"tid\":1,\"ts\":-1e9,\"dur\":1}]");
+  trace = load_json (json->str);
+  thread = strata_test_thread_by_tid (trace, 1);
+
+  strata_test_assert_span (trace, thread, 0, 0, "far-neg", G_GINT64_CONSTANT (-1000000000000), G_GINT64_CONSTANT (-999999999000));
+  for (guint d = 0; d < 40; d++)
+    {
+      g_autofree char *name = g_strdup_printf ("d%u", 40 - d);
+
+      strata_test_assert_span (trace, thread, d, d == 0 ? 1 : 0, name, -7000, -7000 + (gint64) (40 - d) * 1000);
+    }
+  strata_test_assert_span (trace, thread, 0, 2, "twin-a", 100000, 105000);
+  strata_test_assert_span (trace, thread, 1, 1, "twin-b", 100000, 105000);
+  for (guint i = 0; i < 5000; i++)
+    strata_test_assert_span (trace, thread, 0, 3 + i, "fill", (5000 + 7 * (gint64) i) * 1000, (5001 + 7 * (gint64) i) * 1000);
+  strata_test_assert_span (trace, thread, 0, 5003, "far-pos", G_GINT64_CONSTANT (1000000000000), G_GINT64_CONSTANT (1000000001000));
+}
+
 static void
 test_begin_end_repairs (void)
 {
@@ -907,6 +944,7 @@ main (int   argc,
   g_test_add_func ("/trace-event/slices", test_slices);
   g_test_add_func ("/trace-event/micros", test_micros);
   g_test_add_func ("/trace-event/nesting", test_nesting);
+  g_test_add_func ("/trace-event/tied-starts", test_tied_starts);
   g_test_add_func ("/trace-event/begin-end-repairs", test_begin_end_repairs);
   g_test_add_func ("/trace-event/truncated", test_truncated);
   g_test_add_func ("/trace-event/object-form", test_object_form);

@@ -15,10 +15,8 @@
 #include <glib/gi18n.h>
 
 #include "strata-load-guard.h"
+#include "strata-radix-sort.h"
 #include "strata-trace-event-private.h"
-
-/* Calls handled between two looks at the cancellable: a few milliseconds. */
-#define CANCEL_CHECK_INTERVAL (1u << 18)
 
 static guint
 key_hash (gconstpointer data)
@@ -203,125 +201,65 @@ close_open_begins (TeState  *state,
     }
 }
 
-typedef struct
+/* Of slices that start together, the longer first (it holds the
+ * others), then the one read first. */
+static int
+compare_tied (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
 {
-  gint64  start;
-  gint64  end;
-  guint32 index;
-} SortKey;
+  const TeSlice *slices = data;
+  guint32 ia = *(const guint32 *) a, ib = *(const guint32 *) b;
+
+  if (slices[ia].end != slices[ib].end)
+    return slices[ia].end > slices[ib].end ? -1 : 1;
+  return ia < ib ? -1 : (ia > ib);
+}
+
+/* A run of @n slices in @order that start together, put in order. Runs
+ * are short (a task and its first call), but any length stays n log n. */
+static void
+order_tied_run (const TeSlice *slices,
+                guint32       *order,
+                guint32        n)
+{
+  if (n > 16)
+    {
+      g_qsort_with_data (order, (gint) n, sizeof (guint32), compare_tied, (gpointer) slices);
+      return;
+    }
+  for (guint32 i = 1; i < n; i++)
+    {
+      guint32 item = order[i], j = i;
+
+      for (; j > 0 && compare_tied (&item, &order[j - 1], (gpointer) slices) < 0; j--)
+        order[j] = order[j - 1];
+      order[j] = item;
+    }
+}
+
+/* Fewer slices than this are sorted by comparison. */
+#define RADIX_SORT_MIN 4096
 
 static int
-compare_keys (const void *a,
-              const void *b)
+compare_order (gconstpointer a,
+               gconstpointer b,
+               gpointer      data)
 {
-  const SortKey *ka = a, *kb = b;
+  const TeSlice *slices = data;
+  guint32 ia = *(const guint32 *) a, ib = *(const guint32 *) b;
 
-  if (ka->start != kb->start)
-    return ka->start < kb->start ? -1 : 1;
-  /* Of two calls starting together, the longer holds the other. */
-  if (ka->end != kb->end)
-    return ka->end > kb->end ? -1 : 1;
-  return ka->index < kb->index ? -1 : (ka->index > kb->index);
-}
-
-/* A bottom-up merge sort that can stop half way: a thread of ten million
- * calls takes a second to sort, more than a cancel may wait. */
-static gboolean
-sort_keys (SortKey      *keys,
-           guint32       n,
-           GCancellable *cancellable)
-{
-  g_autofree SortKey *scratch = g_new (SortKey, MAX (n, 1));
-  SortKey *from = keys, *to = scratch;
-  guint64 steps = 0, next_check = CANCEL_CHECK_INTERVAL;
-
-  for (guint32 width = 1; width < n; width *= 2)
-    {
-      for (guint32 lo = 0; lo < n; lo += 2 * width)
-        {
-          guint32 mid = MIN (lo + width, n), hi = MIN (lo + 2 * width, n);
-          guint32 i = lo, j = mid, k = lo;
-
-          while (i < mid && j < hi)
-            to[k++] = compare_keys (&from[j], &from[i]) < 0 ? from[j++] : from[i++];
-          while (i < mid)
-            to[k++] = from[i++];
-          while (j < hi)
-            to[k++] = from[j++];
-          steps += hi - lo;
-          if (steps >= next_check)
-            {
-              next_check += CANCEL_CHECK_INTERVAL;
-              if (g_cancellable_is_cancelled (cancellable))
-                return FALSE;
-            }
-        }
-      SortKey *swap = from;
-
-      from = to;
-      to = swap;
-    }
-  if (from != keys)
-    memcpy (keys, from, sizeof (SortKey) * n);
-  return TRUE;
-}
-
-/* Below this, one core sorts alone. */
-#define PARALLEL_SORT_MIN (1 << 16)
-
-typedef struct
-{
-  SortKey      *keys;
-  guint32       n;
-  GCancellable *cancellable;
-  gboolean      sorted;
-} SortHalf;
-
-static gpointer
-sort_half (gpointer data)
-{
-  SortHalf *half = data;
-
-  half->sorted = sort_keys (half->keys, half->n, half->cancellable);
-  return NULL;
-}
-
-/* The two halves sorted on two cores, then merged into @order. */
-static gboolean
-sort_keys_into (SortKey      *keys,
-                guint32       n,
-                guint32      *order,
-                GCancellable *cancellable)
-{
-  SortHalf upper = { keys + n / 2, n - n / 2, cancellable, FALSE };
-  GThread *helper = n >= PARALLEL_SORT_MIN ? g_thread_try_new ("strata-sort", sort_half, &upper, NULL) : NULL;
-  guint32 i = 0, j = n / 2, k = 0;
-  gboolean sorted;
-
-  if (helper == NULL)
-    {
-      if (!sort_keys (keys, n, cancellable))
-        return FALSE;
-      for (; k < n; k++)
-        order[k] = keys[k].index;
-      return TRUE;
-    }
-  sorted = sort_keys (keys, n / 2, cancellable);
-  g_thread_join (helper);
-  if (!sorted || !upper.sorted)
-    return FALSE;
-  while (i < n / 2 && j < n)
-    order[k++] = compare_keys (&keys[j], &keys[i]) < 0 ? keys[j++].index : keys[i++].index;
-  while (i < n / 2)
-    order[k++] = keys[i++].index;
-  while (j < n)
-    order[k++] = keys[j++].index;
-  return TRUE;
+  if (slices[ia].start != slices[ib].start)
+    return slices[ia].start < slices[ib].start ? -1 : 1;
+  return compare_tied (a, b, data);
 }
 
 /**
  * strata_trace_event_sort_slices:
- * @cancellable: (nullable): stops the sort half way
+ * @cancellable: (nullable): checked once sorted
+ *
+ * By start in a few linear passes (a radix sort: a merge sort took a
+ * thread's calls 17 passes), then each run that starts together by end.
  *
  * Returns: the indexes of @slices in the order they start, of two that
  *   start together the longer first, or %NULL if cancelled
@@ -331,12 +269,31 @@ strata_trace_event_sort_slices (const TeSlice *slices,
                                 guint32        n,
                                 GCancellable  *cancellable)
 {
-  g_autofree SortKey *keys = g_new (SortKey, MAX (n, 1));
+  g_autofree guint64 *starts = NULL;
   g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
 
   for (guint32 i = 0; i < n; i++)
-    keys[i] = (SortKey) { slices[i].start, slices[i].end, i };
-  if (!sort_keys_into (keys, n, order, cancellable))
+    order[i] = i;
+  /* A radix pass clears 65,536 counters: few slices (a trace of many
+   * small threads) are sorted by comparison. */
+  if (n < RADIX_SORT_MIN)
+    {
+      g_qsort_with_data (order, (gint) n, sizeof (guint32), compare_order, (gpointer) slices);
+      return g_steal_pointer (&order);
+    }
+  /* Signed times as unsigned keys in the same order. */
+  starts = g_new (guint64, n);
+  for (guint32 i = 0; i < n; i++)
+    starts[i] = (guint64) slices[i].start ^ (G_GUINT64_CONSTANT (1) << 63);
+  strata_radix_sort_pairs (starts, order, n);
+  for (guint32 i = 0, j; i < n; i = j)
+    {
+      for (j = i + 1; j < n && starts[j] == starts[i]; j++)
+        ;
+      if (j - i > 1)
+        order_tied_run (slices, order + i, j - i);
+    }
+  if (g_cancellable_is_cancelled (cancellable))
     return NULL;
   return g_steal_pointer (&order);
 }
@@ -455,10 +412,7 @@ compare_slices (const TeSlice *slices,
                 guint32        a,
                 guint32        b)
 {
-  SortKey ka = { slices[a].start, slices[a].end, a };
-  SortKey kb = { slices[b].start, slices[b].end, b };
-
-  return compare_keys (&ka, &kb);
+  return compare_order (&a, &b, (gpointer) slices);
 }
 
 /**
