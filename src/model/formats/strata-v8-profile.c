@@ -32,20 +32,32 @@ typedef struct
   guint8  kind;
 } KnownFrame;
 
-/* Eight bytes a step: a node's frame is a hundred bytes or more, and a
- * byte-at-a-time hash of it cost more than parsing it. */
+/* Sixteen bytes a step, in two lanes that do not wait on each other: a
+ * node's frame is a hundred bytes or more, and a byte-at-a-time hash of
+ * it cost more than parsing it. */
 static guint
 frame_text_hash (gconstpointer data)
 {
   const FrameText *key = data;
-  guint64 hash = key->len * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15), word;
+  guint64 hash = key->len * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15), other = ~hash, word, next;
   gsize i = 0;
 
-  for (; i + 8 <= key->len; i += 8)
+  for (; i + 16 <= key->len; i += 16)
     {
       memcpy (&word, key->text + i, sizeof word);
+      memcpy (&next, key->text + i + 8, sizeof next);
       hash = (hash ^ word) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+      other = (other ^ next) * G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
       hash ^= hash >> 32;
+      other ^= other >> 29;
+    }
+  hash ^= other * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  /* The rest as the last eight bytes, some of them hashed already. */
+  if (i < key->len && key->len >= 8)
+    {
+      memcpy (&word, key->text + key->len - 8, sizeof word);
+      hash = (hash ^ word) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+      i = key->len;
     }
   for (; i < key->len; i++)
     hash = (hash ^ (guint8) key->text[i]) * G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
