@@ -425,7 +425,10 @@ gboolean
 strata_trace_event_slices_in_order (GArray  *slices,
                                     guint32  first)
 {
-  return strata_trace_event_slices_sorted ((const TeSlice *) slices->data + first, slices->len - MIN (first, slices->len));
+  /* None after @first: an empty array has no data to step into. */
+  if (first >= slices->len)
+    return TRUE;
+  return strata_trace_event_slices_sorted ((const TeSlice *) slices->data + first, slices->len - first);
 }
 
 /**
