@@ -214,6 +214,36 @@ cpu_profile_member (const char  *key,
   return status;
 }
 
+/* Whether the groups of @n_ids samples fit after @numbers: beyond an
+ * array's reach, and no recording writes a billion samples a chunk. */
+static gboolean
+groups_fit (const GArray *numbers,
+            guint         n_ids)
+{
+  return n_ids <= (G_MAXUINT - numbers->len) / GROUP_NUMBERS;
+}
+
+/* The groups of @args's samples go after @numbers, in room for the most
+ * there can be: where they start. */
+static StrataV8SampleGroup *
+reserve_groups (GArray        *numbers,
+                TeProfileArgs *args)
+{
+  args->groups_at = numbers->len;
+  g_array_set_size (numbers, numbers->len + args->n_ids * GROUP_NUMBERS);
+  return (StrataV8SampleGroup *) &g_array_index (numbers, gint64, args->groups_at);
+}
+
+/* The @n_groups written stay, the room past them goes. */
+static void
+keep_groups (GArray        *numbers,
+             TeProfileArgs *args,
+             guint          n_groups)
+{
+  args->n_groups = n_groups;
+  g_array_set_size (numbers, args->groups_at + n_groups * GROUP_NUMBERS);
+}
+
 typedef struct
 {
   StrataV8Grouper grouper;
@@ -244,17 +274,13 @@ group_deltas_as_read (ChunkScan   *scan,
                       const char **value_end)
 {
   TeProfileArgs *args = scan->args;
-  guint at = scan->numbers->len;
   DeltaGrouping grouping = { { 0 }, 0 };
+  StrataV8SampleGroup *groups = reserve_groups (scan->numbers, args);
   StrataJsonStatus status;
 
-  g_array_set_size (scan->numbers, at + args->n_ids * GROUP_NUMBERS);
-  strata_v8_grouper_init (&grouping.grouper, &g_array_index (scan->numbers, gint64, args->ids_at), args->n_ids,
-                          (StrataV8SampleGroup *) &g_array_index (scan->numbers, gint64, at));
+  strata_v8_grouper_init (&grouping.grouper, &g_array_index (scan->numbers, gint64, args->ids_at), args->n_ids, groups);
   status = strata_v8_read_integers_with (p, end, 0, group_deltas_block, &grouping, value_end);
-  args->groups_at = at;
-  args->n_groups = strata_v8_grouper_finish (&grouping.grouper);
-  g_array_set_size (scan->numbers, at + args->n_groups * GROUP_NUMBERS);
+  keep_groups (scan->numbers, args, strata_v8_grouper_finish (&grouping.grouper));
   args->n_deltas = (guint) MIN (grouping.n_deltas, G_MAXUINT);
   args->grouped_as_read = TRUE;
   args->deltas_text = p;
@@ -277,8 +303,7 @@ data_member (const char  *key,
     return strata_json_scan_object (p, end, cpu_profile_member, scan, value_end);
   if (KEY_IS ("timeDeltas"))
     {
-      /* Beyond an array's reach: no recording writes a billion samples a chunk. */
-      if (scan->has_ids && scan->args->n_ids <= (G_MAXUINT - scan->numbers->len) / GROUP_NUMBERS)
+      if (scan->has_ids && groups_fit (scan->numbers, scan->args->n_ids))
         return group_deltas_as_read (scan, p, end, value_end);
       scan->args->grouped_as_read = FALSE;
       scan->args->deltas_text = p;
@@ -368,20 +393,15 @@ te_read_profile_args_at (const char     *p,
 
       read_run (numbers, args->deltas_text, args->deltas_end, 0, &args->deltas_at, &args->n_deltas, &deltas_end);
     }
-  /* Beyond an array's reach: no recording writes a billion samples a chunk. */
-  if (args->n_ids > (G_MAXUINT - numbers->len) / GROUP_NUMBERS)
+  if (!groups_fit (numbers, args->n_ids))
     args->ok = FALSE;
   if (args->ok && args->n_ids > 0 && !args->grouped_as_read)
     {
-      const gint64 *values;
+      StrataV8SampleGroup *groups = reserve_groups (numbers, args);
+      const gint64 *values = (const gint64 *) numbers->data;
 
-      /* The groups go after the samples, in room for the most there can be. */
-      args->groups_at = numbers->len;
-      g_array_set_size (numbers, numbers->len + args->n_ids * GROUP_NUMBERS);
-      values = (const gint64 *) numbers->data;
-      args->n_groups = strata_v8_group_samples_into (values + args->ids_at, args->n_ids, values + args->deltas_at, args->n_deltas,
-                                                     (StrataV8SampleGroup *) &g_array_index (numbers, gint64, args->groups_at));
-      g_array_set_size (numbers, args->groups_at + args->n_groups * GROUP_NUMBERS);
+      keep_groups (numbers, args, strata_v8_group_samples_into (values + args->ids_at, args->n_ids, values + args->deltas_at,
+                                                                args->n_deltas, groups));
     }
   return status;
 }
