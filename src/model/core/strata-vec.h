@@ -6,6 +6,10 @@
  * way, doubling, but checks only when it grows; its append is a compare
  * and a store, its truncation a store.
  *
+ * It grows by realloc, as GArray does: a large one moves without being
+ * copied and its unused tail takes no memory. For blocks on huge pages,
+ * copied as they grow, strata_memory_reserve_large() is the primitive.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
