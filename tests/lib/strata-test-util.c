@@ -116,6 +116,26 @@ strata_test_write_file (const char *name,
   return path;
 }
 
+/**
+ * strata_test_gzip:
+ *
+ * Returns: (transfer full): @data compressed in gzip's format, in memory
+ */
+GBytes *
+strata_test_gzip (gconstpointer data,
+                  gsize         len)
+{
+  g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+  g_autoptr(GInputStream) plain = g_memory_input_stream_new_from_data (data, len, NULL);
+  g_autoptr(GInputStream) zipped = g_converter_input_stream_new (plain, G_CONVERTER (compressor));
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+
+  g_output_stream_splice (out, zipped, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
+  g_assert_no_error (error);
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+}
+
 void
 strata_test_fill_random (guint8  *data,
                          gsize    len,

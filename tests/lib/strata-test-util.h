@@ -19,6 +19,8 @@ char  *strata_test_write_file   (const char   *name,
                                  const void   *data,
                                  gsize         len);
 char  *strata_test_make_tmpdir  (void);
+GBytes *strata_test_gzip        (gconstpointer data,
+                                 gsize         len);
 
 /* Another program cutting a file short: strata_test_cut_later() starts a
  * thread that truncates @path to @size after 20 ms; join it with

@@ -224,21 +224,6 @@ test_loader_async_cancelled (void)
   g_clear_error (&state.error);
 }
 
-static GBytes *
-gzip_bytes (const guint8 *data,
-            gsize         len)
-{
-  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
-  g_autoptr(GError) error = NULL;
-  gsize size = len + 1024, n_read = 0, n_written = 0;
-  guint8 *out = g_malloc (size);
-
-  g_assert_cmpint (g_converter_convert (G_CONVERTER (z), data, len, out, size, G_CONVERTER_INPUT_AT_END,
-                                        &n_read, &n_written, &error), ==, G_CONVERTER_FINISHED);
-  g_assert_no_error (error);
-  return g_bytes_new_take (out, n_written);
-}
-
 /* Inflates all of @input in pieces of @piece bytes. */
 static StrataInflateStatus
 inflate_in_pieces (const guint8 *input,
@@ -275,7 +260,7 @@ test_loader_inflater (void)
 
   for (gsize i = 0; i < 300000; i++)
     plain[i] = (guint8) (i * 7 + i / 1000);
-  packed = gzip_bytes (plain, 300000);
+  packed = strata_test_gzip (plain, 300000);
   data = g_bytes_get_data (packed, &len);
   g_assert_true (strata_is_gzip (data, len));
   g_assert_false (strata_is_gzip (plain, 300000));
@@ -301,7 +286,7 @@ static void
 test_loader_inflater_stream (void)
 {
   const char *text = "{\"traceEvents\": []}";
-  g_autoptr(GBytes) packed = gzip_bytes ((const guint8 *) text, strlen (text));
+  g_autoptr(GBytes) packed = strata_test_gzip (text, strlen (text));
   GBytes *inputs[2] = { g_bytes_new_static (text, strlen (text)), packed };
 
   for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)

@@ -84,22 +84,6 @@ test_sniff_case (gconstpointer data)
                                                            : STRATA_COMPRESSION_NONE);
 }
 
-static GBytes *
-gzip_bytes (const char *data,
-            gsize       len)
-{
-  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
-  g_autoptr(GInputStream) in = g_memory_input_stream_new_from_data (data, len, NULL);
-  g_autoptr(GInputStream) conv = g_converter_input_stream_new (in, G_CONVERTER (z));
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(GError) error = NULL;
-
-  g_output_stream_splice (out, conv, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE |
-                          G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
-  g_assert_no_error (error);
-  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
-}
-
 /* Gzip around every plain case sniffs as the inner content. */
 static void
 test_sniff_gzip (void)
@@ -115,7 +99,7 @@ test_sniff_gzip (void)
       if (c->len == 0 || c->format == STRATA_FORMAT_UNKNOWN)
         continue;
 
-      gz = gzip_bytes (c->data, c->len);
+      gz = strata_test_gzip (c->data, c->len);
       data = g_bytes_get_data (gz, &len);
       assert_sniff (data, len, c->format, -1, &compression);
       g_assert_cmpint (compression, ==, STRATA_COMPRESSION_GZIP);
@@ -129,7 +113,7 @@ test_sniff_gzip (void)
 static void
 test_sniff_gzip_empty (void)
 {
-  g_autoptr(GBytes) gz = gzip_bytes ("", 0);
+  g_autoptr(GBytes) gz = strata_test_gzip ("", 0);
   gsize len;
   const guint8 *data = g_bytes_get_data (gz, &len);
 

@@ -374,22 +374,6 @@ test_threads_apart (void)
 
 /* Read on two threads (a plain file) or on one (the same gzipped), a
  * recording gives the same calls. */
-static GBytes *
-gzip_bytes (const char *text,
-            gsize       len)
-{
-  g_autoptr(GBytes) plain = g_bytes_new (text, len);
-  g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 1);
-  g_autoptr(GInputStream) raw = g_memory_input_stream_new_from_bytes (plain);
-  g_autoptr(GInputStream) zipped = g_converter_input_stream_new (raw, G_CONVERTER (gzip));
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr(GError) error = NULL;
-
-  g_output_stream_splice (out, zipped, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error);
-  g_assert_no_error (error);
-  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
-}
-
 static void
 test_parallel_read (void)
 {
@@ -401,7 +385,7 @@ test_parallel_read (void)
   const StrataThread *a, *b;
 
   g_assert_cmpuint (text->len, >, 4 << 20);
-  packed = gzip_bytes (text->str, text->len);
+  packed = strata_test_gzip (text->str, text->len);
   plain_path = strata_test_write_file ("parallel.json", text->str, text->len);
   gzip_path = strata_test_write_file ("parallel.json.gz", g_bytes_get_data (packed, NULL), g_bytes_get_size (packed));
   two = strata_test_load_path (plain_path, &error);
@@ -484,7 +468,7 @@ test_grouped_as_read (void)
   g_autoptr(StrataTrace) a = NULL, b = NULL, c = NULL;
 
   g_assert_cmpuint (chrome->len, >, 4 << 20);
-  zipped = gzip_bytes (chrome->str, chrome->len);
+  zipped = strata_test_gzip (chrome->str, chrome->len);
   zipped_path = strata_test_write_file ("chrome-order.json.gz", g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped));
   a = strata_test_load_path (chrome_path, &error);
   g_assert_no_error (error);

@@ -210,19 +210,6 @@ test_object_form (void)
   g_assert_nonnull (g_hash_table_lookup (metadata, "systemTraceEvents"));
 }
 
-static GBytes *
-gzip_bytes (const char *text,
-            gsize       len)
-{
-  g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
-  g_autoptr(GInputStream) plain = g_memory_input_stream_new_from_data (text, len, NULL);
-  g_autoptr(GInputStream) zipped = g_converter_input_stream_new (plain, G_CONVERTER (compressor));
-  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-
-  g_assert_cmpint (g_output_stream_splice (out, zipped, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, NULL), >, 0);
-  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
-}
-
 /* Big enough that events straddle the inflating windows. */
 static char *
 many_events (guint n)
@@ -241,7 +228,7 @@ static void
 test_gzip (void)
 {
   g_autofree char *text = many_events (150000);
-  g_autoptr(GBytes) zipped = gzip_bytes (text, strlen (text));
+  g_autoptr(GBytes) zipped = strata_test_gzip (text, strlen (text));
   g_autoptr(StrataTrace) plain = load_json (text);
   g_autoptr(GError) error = NULL;
   g_autoptr(StrataTrace) trace = load_bytes (g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped), &error);
@@ -690,7 +677,7 @@ test_args_on_demand (void)
     "{\"ph\":\"i\",\"name\":\"tick\",\"pid\":1,\"tid\":1,\"ts\":2,\"args\":{\"nested\":{\"caf\\u00e9\":\"\u00e9\"}}},\n"
     "{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":3,\"args\":{\"b\":\"end\",\"c\":[true,null]}}]}";
   g_autofree char *path = strata_test_write_file ("args.json", text, strlen (text));
-  g_autoptr(GBytes) zipped = gzip_bytes (text, strlen (text));
+  g_autoptr(GBytes) zipped = strata_test_gzip (text, strlen (text));
   g_autofree char *gz_path = strata_test_write_file ("args.json.gz", g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped));
 
   check_args (path);
@@ -800,7 +787,7 @@ test_parallel_cuts (void)
       g_string_append (text, "],\n\"metadata\":{\"more\":[\n{\"x\":1},\n{\"y\":2}]}}");
       g_test_message ("%s: %zu bytes", layouts[l], text->len);
       g_assert_cmpuint (text->len, >, 4 << 20);
-      zipped = gzip_bytes (text->str, text->len);
+      zipped = strata_test_gzip (text->str, text->len);
       plain = load_json (text->str);
       packed = load_bytes (g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped), &error);
       g_assert_no_error (error);

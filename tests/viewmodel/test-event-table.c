@@ -47,17 +47,8 @@ load_events_trace (const char *name,
 
   if (gzipped)
     {
-      g_autoptr(GZlibCompressor) compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
-      g_autoptr(GBytes) raw = g_bytes_new_static (events_trace, strlen (events_trace));
-      g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
-      g_autoptr(GOutputStream) zipping = g_converter_output_stream_new (memory, G_CONVERTER (compressor));
-      g_autoptr(GBytes) zipped = NULL;
+      g_autoptr(GBytes) zipped = strata_test_gzip (events_trace, strlen (events_trace));
 
-      g_output_stream_write_bytes (zipping, raw, NULL, &error);
-      g_assert_no_error (error);
-      g_output_stream_close (zipping, NULL, &error);
-      g_assert_no_error (error);
-      zipped = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
       path = strata_test_write_file (name, g_bytes_get_data (zipped, NULL), g_bytes_get_size (zipped));
     }
   else
